@@ -1,0 +1,25 @@
+// One Jest for the whole tree, in ESM mode (NestJS 12 is ESM-only). Workspace packages resolve to their
+// sources so tests never run against a stale build.
+const swc = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+  },
+  module: { type: 'es6' },
+};
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+  transformIgnorePatterns: ['/node_modules/'],
+  moduleNameMapper: {
+    '^@gallery/(contracts|platform|testing)$': '<rootDir>/packages/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/test/**/*.test.ts', '<rootDir>/**/e2e/**/*.e2e.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,24 @@
+/** Gallery codes: upper case, at most 10 characters, no look-alike characters (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+export const EVENT_CODE_MAX_LENGTH = 10;
+export const GALLERY_CODE_LENGTH = 8;
+export const GALLERY_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+
+/** What the Find My Event input does to each keystroke: upper case, capped at 10 characters. */
+export function formatEventCodeInput(raw: string): string {
+  return raw.toUpperCase().slice(0, EVENT_CODE_MAX_LENGTH);
+}
+
+/** What a submitted code becomes: trimmed, upper case, capped. */
+export function normalizeEventCode(raw: string): string {
+  return raw.trim().toUpperCase().slice(0, EVENT_CODE_MAX_LENGTH);
+}
+
+/** Builds a code from random bytes (crypto-strength bytes come from the caller). */
+export function galleryCodeFromBytes(bytes: Uint8Array): string {
+  if (bytes.length < GALLERY_CODE_LENGTH) throw new Error('need one random byte per code character');
+  let code = '';
+  for (let i = 0; i < GALLERY_CODE_LENGTH; i++) {
+    code += GALLERY_CODE_ALPHABET[bytes[i] % GALLERY_CODE_ALPHABET.length];
+  }
+  return code;
+}

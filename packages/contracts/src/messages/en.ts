@@ -1,0 +1,41 @@
+/**
+ * Texts that the services and the web app both show: the order form's validation messages (spec section 5)
+ * and the reasons an upload or a lookup is refused. The web app merges them into its i18next resources.
+ */
+export const en = {
+  validation: {
+    coupleNamesRequired: 'Couple names are required',
+    coupleNamesBoth: 'Please enter both names (e.g. Sarah & Mike)',
+    weddingDateRequired: 'Wedding date is required',
+    weddingDateInvalid: 'Please enter a valid date',
+    weddingDateTooFar: 'Wedding date cannot be more than 2 years in the future',
+    locationRequired: 'Event location is required',
+    locationIncomplete: 'Please enter a complete location',
+    emailRequired: 'Email address is required',
+    emailInvalid: 'Please enter a valid email address',
+    phoneRequired: 'Phone number is required',
+    phoneTooShort: 'Phone number must have at least 10 digits',
+    phoneTooLong: 'Phone number is too long',
+    planRequired: 'Please choose a package',
+  },
+  errors: {
+    GALLERY_NOT_FOUND: 'Gallery not found',
+    VALIDATION_FAILED: 'Please correct the highlighted fields',
+    PHOTO_LIMIT_REACHED: 'This gallery has reached its limit of {{count}} photos. Upgrade the plan to add more.',
+    UNSUPPORTED_FILE_TYPE: 'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
+    FILE_TOO_LARGE: 'This photo is larger than {{count}} MB.',
+    FILE_EMPTY: 'This file is empty.',
+    GALLERY_EXPIRED: 'This gallery has expired and no longer accepts uploads.',
+    UPLOAD_NOT_FOUND: 'The upload did not reach our storage. Please try again.',
+    UNAUTHENTICATED: 'Please sign in as the gallery owner.',
+    FORBIDDEN: 'You do not have access to this gallery.',
+    INTERNAL: 'Something went wrong on our side. Please try again.',
+  },
+} as const;
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey = Leaves<typeof en>;
+export type SharedMessages = { [G in keyof typeof en]: { [K in keyof (typeof en)[G]]: string } };

@@ -1,0 +1,32 @@
+import type { SharedMessages } from './en.js';
+
+export const es: SharedMessages = {
+  validation: {
+    coupleNamesRequired: 'Los nombres de la pareja son obligatorios',
+    coupleNamesBoth: 'Introduce ambos nombres (p. ej. Sarah & Mike)',
+    weddingDateRequired: 'La fecha de la boda es obligatoria',
+    weddingDateInvalid: 'Introduce una fecha válida',
+    weddingDateTooFar: 'La fecha de la boda no puede ser más de 2 años en el futuro',
+    locationRequired: 'El lugar del evento es obligatorio',
+    locationIncomplete: 'Introduce una ubicación completa',
+    emailRequired: 'El correo electrónico es obligatorio',
+    emailInvalid: 'Introduce un correo electrónico válido',
+    phoneRequired: 'El número de teléfono es obligatorio',
+    phoneTooShort: 'El número de teléfono debe tener al menos 10 dígitos',
+    phoneTooLong: 'El número de teléfono es demasiado largo',
+    planRequired: 'Elige un paquete',
+  },
+  errors: {
+    GALLERY_NOT_FOUND: 'Galería no encontrada',
+    VALIDATION_FAILED: 'Corrige los campos señalados',
+    PHOTO_LIMIT_REACHED: 'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
+    UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
+    FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
+    FILE_EMPTY: 'Este archivo está vacío.',
+    GALLERY_EXPIRED: 'Esta galería ha caducado y ya no acepta fotos.',
+    UPLOAD_NOT_FOUND: 'La subida no llegó a nuestro almacenamiento. Inténtalo de nuevo.',
+    UNAUTHENTICATED: 'Identifícate como propietario de la galería.',
+    FORBIDDEN: 'No tienes acceso a esta galería.',
+    INTERNAL: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+  },
+};

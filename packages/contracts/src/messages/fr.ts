@@ -1,0 +1,34 @@
+import type { SharedMessages } from './en.js';
+
+export const fr: SharedMessages = {
+  validation: {
+    coupleNamesRequired: 'Les noms du couple sont obligatoires',
+    coupleNamesBoth: 'Veuillez saisir les deux prénoms (ex. Sarah & Mike)',
+    weddingDateRequired: 'La date du mariage est obligatoire',
+    weddingDateInvalid: 'Veuillez saisir une date valide',
+    weddingDateTooFar: 'La date du mariage ne peut pas dépasser 2 ans',
+    locationRequired: "Le lieu de l'événement est obligatoire",
+    locationIncomplete: 'Veuillez saisir un lieu complet',
+    emailRequired: "L'adresse e-mail est obligatoire",
+    emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+    phoneRequired: 'Le numéro de téléphone est obligatoire',
+    phoneTooShort: 'Le numéro de téléphone doit comporter au moins 10 chiffres',
+    phoneTooLong: 'Le numéro de téléphone est trop long',
+    planRequired: 'Veuillez choisir une formule',
+  },
+  errors: {
+    GALLERY_NOT_FOUND: 'Galerie introuvable',
+    VALIDATION_FAILED: 'Veuillez corriger les champs indiqués',
+    PHOTO_LIMIT_REACHED:
+      'Cette galerie a atteint sa limite de {{count}} photos. Passez à une formule supérieure pour en ajouter.',
+    UNSUPPORTED_FILE_TYPE:
+      "Ce fichier n'est pas une photo prise en charge. Envoyez des images JPEG, PNG, WebP ou HEIC.",
+    FILE_TOO_LARGE: 'Cette photo dépasse {{count}} Mo.',
+    FILE_EMPTY: 'Ce fichier est vide.',
+    GALLERY_EXPIRED: "Cette galerie a expiré et n'accepte plus de photos.",
+    UPLOAD_NOT_FOUND: "L'envoi n'a pas atteint notre stockage. Veuillez réessayer.",
+    UNAUTHENTICATED: 'Veuillez vous identifier comme propriétaire de la galerie.',
+    FORBIDDEN: "Vous n'avez pas accès à cette galerie.",
+    INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  },
+};
