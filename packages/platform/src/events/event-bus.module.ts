@@ -1,0 +1,57 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type BeforeApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventBus } from './event-bus.js';
+import { OutboxRelay } from './outbox-relay.js';
+
+@Injectable()
+class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(EventBus) private readonly bus: EventBus,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.bus.close();
+  }
+}
+
+/**
+ * Gives a Nest service its NATS connection (EventBus) and the outbox relay that publishes what its
+ * transactions recorded with `recordEvent`. Needs TypeORM's DataSource in the container.
+ */
+@Module({})
+export class EventBusModule {
+  static forRoot(options: { natsUrl: string; clientName: string }): DynamicModule {
+    const logger = new Logger('OutboxRelay');
+    return {
+      module: EventBusModule,
+      global: true,
+      providers: [
+        { provide: EventBus, useFactory: () => EventBus.connect(options.natsUrl, options.clientName) },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EventBus],
+          useFactory: (dataSource: DataSource, bus: EventBus) =>
+            new OutboxRelay(dataSource, bus, {
+              onError: (error) => logger.warn(`publishing delayed: ${(error as Error).message}`),
+            }),
+        },
+        EventBusLifecycle,
+      ],
+      exports: [EventBus, OutboxRelay],
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  CreateBucketCommand,
+  HeadBucketCommand,
+  PutBucketCorsCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { env } from '../config.js';
+
+export interface StorageConfig {
+  /** Where the service reaches the S3 API; unset means AWS itself. */
+  endpoint?: string;
+  /** Where browsers reach it, when that differs (presigned URLs are signed for this host). */
+  publicEndpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  bucket: string;
+}
+
+export function storageConfigFromEnv(): StorageConfig {
+  return {
+    endpoint: process.env.S3_ENDPOINT || undefined,
+    publicEndpoint: process.env.S3_PUBLIC_ENDPOINT || undefined,
+    region: env('S3_REGION', 'us-east-1'),
+    accessKeyId: env('S3_ACCESS_KEY_ID'),
+    secretAccessKey: env('S3_SECRET_ACCESS_KEY'),
+    bucket: env('S3_BUCKET'),
+  };
+}
+
+/**
+ * One S3 client shape for AWS, MinIO, R2 and the local S3-protocol server. Checksums only when required: the
+ * SDK defaults store aws-chunked framing inside objects on some servers and sign presigned PUTs with the CRC32
+ * of an empty body.
+ */
+export function createS3Client(config: StorageConfig, endpoint = config.endpoint): S3Client {
+  const options: S3ClientConfig = {
+    region: config.region,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  if (endpoint) Object.assign(options, { endpoint, forcePathStyle: true });
+  return new S3Client(options);
+}
+
+/** Creates the bucket when missing and lets browsers PUT to presigned URLs from any origin. */
+export async function ensureBucket(client: S3Client, bucket: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket })).catch(async (error) => {
+      const exists = await client.send(new HeadBucketCommand({ Bucket: bucket })).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) throw error;
+    });
+  }
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: ['*'],
+            AllowedMethods: ['GET', 'PUT', 'HEAD'],
+            AllowedHeaders: ['*'],
+            ExposeHeaders: ['ETag'],
+            MaxAgeSeconds: 3600,
+          },
+        ],
+      },
+    }),
+  );
+}
