@@ -1,0 +1,3 @@
+-- One database per service: no service reads another's tables.
+CREATE DATABASE gallery_events;
+CREATE DATABASE gallery_media;

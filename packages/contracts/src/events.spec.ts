@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidEventError, parseDomainEvent } from './events.js';
+
+const envelope = {
+  id: '0b0c1c8e-2f7a-4a55-9f3c-3f0f7d3c9a11',
+  type: 'photo.uploaded',
+  occurredAt: '2026-11-22T18:00:00.000Z',
+  data: {
+    photoCount: 3,
+    photo: {
+      id: 'p1',
+      eventCode: 'ACDEFGHJ',
+      thumbnailUrl: 'http://localhost:5000/media/photos/p1/thumbnail',
+      previewUrl: 'http://localhost:5000/media/photos/p1/preview',
+      originalUrl: 'http://localhost:5000/media/photos/p1/original',
+      width: 4000,
+      height: 3000,
+      createdAt: '2026-11-22T18:00:00.000Z',
+    },
+  },
+};
+
+describe('parseDomainEvent', () => {
+  it('accepts an envelope that keeps its contract', () => {
+    expect(parseDomainEvent(JSON.stringify(envelope))).toEqual(envelope);
+  });
+
+  it('refuses unknown subjects, broken JSON and data that breaks the contract', () => {
+    expect(() => parseDomainEvent('{')).toThrow(InvalidEventError);
+    expect(() => parseDomainEvent(JSON.stringify({ ...envelope, type: 'photo.eaten' }))).toThrow(InvalidEventError);
+    const noUrl = { ...envelope, data: { ...envelope.data, photo: { ...envelope.data.photo, previewUrl: '' } } };
+    expect(() => parseDomainEvent(JSON.stringify(noUrl))).toThrow('photo.uploaded data breaks its contract');
+  });
+});

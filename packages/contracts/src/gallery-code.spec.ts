@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatEventCodeInput, GALLERY_CODE_ALPHABET, galleryCodeFromBytes, normalizeEventCode } from './gallery-code.js';
+
+describe('gallery codes', () => {
+  it('never uses look-alike characters', () => {
+    for (const lookAlike of '0O1IL2Z5S8B') expect(GALLERY_CODE_ALPHABET).not.toContain(lookAlike);
+  });
+
+  it('builds an 8-character upper-case code from random bytes', () => {
+    const code = galleryCodeFromBytes(Uint8Array.from([0, 1, 2, 3, 250, 251, 252, 255]));
+    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
+  });
+
+  it('upper-cases and caps what guests type at 10 characters', () => {
+    expect(formatEventCodeInput('abcdefghijkl')).toBe('ABCDEFGHIJ');
+    expect(normalizeEventCode('  wxyz3  ')).toBe('WXYZ3');
+  });
+});
