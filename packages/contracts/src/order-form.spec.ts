@@ -46,6 +46,7 @@ describe('validateOrderForm', () => {
 
   it('allows past dates but not more than 2 years ahead', () => {
     expect(messagesFor({ weddingDate: '2019-05-01' })).toEqual({});
+    expect(messagesFor({ weddingDate: '2027-02-30' })).toEqual({ weddingDate: 'Please enter a valid date' });
     expect(messagesFor({ weddingDate: '2028-11-22' })).toEqual({});
     expect(messagesFor({ weddingDate: '2028-11-23' })).toEqual({
       weddingDate: 'Wedding date cannot be more than 2 years in the future',

@@ -24,6 +24,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const NAME_SEPARATOR = /\s*(?:&|\+|,|\band\b|\bet\b|\by\b)\s*/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real yyyy-mm-dd day: 2027-02-30 parses in JavaScript but is no date. */
+function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
 /** The order form's rules, run in the browser as the user types and again on the server. */
 export function validateOrderForm(form: Partial<Record<OrderField, unknown>>, today = new Date()): OrderFormErrors {
   const errors: OrderFormErrors = {};
@@ -38,7 +45,7 @@ export function validateOrderForm(form: Partial<Record<OrderField, unknown>>, to
 
   const weddingDate = text('weddingDate');
   if (!weddingDate) errors.weddingDate = 'validation.weddingDateRequired';
-  else if (!ISO_DATE.test(weddingDate) || Number.isNaN(Date.parse(`${weddingDate}T00:00:00Z`))) {
+  else if (!isCalendarDate(weddingDate)) {
     errors.weddingDate = 'validation.weddingDateInvalid';
   } else {
     const latest = new Date(

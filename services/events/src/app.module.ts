@@ -1,0 +1,55 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { EventBusModule, dataSourceOptions, formatGraphQLError } from '@gallery/platform';
+import type { EventsConfig } from './config/events-config.js';
+import { EVENTS_CONFIG } from './config/events-config.token.js';
+import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
+import { EventEntity } from './galleries/event.entity.js';
+import { GalleriesModule } from './galleries/galleries.module.js';
+import { AppErrorFilter } from './graphql/app-error.filter.js';
+import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+import { HealthModule } from './health/health.module.js';
+import { OrderEntity } from './orders/order.entity.js';
+import { OwnersModule } from './owners/owners.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: EventsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      providers: [
+        { provide: EVENTS_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: AppErrorFilter },
+      ],
+      exports: [EVENTS_CONFIG],
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.databaseUrl,
+            entities: [EventEntity, OrderEntity],
+            migrations: [CreateEventsAndOrders1763900000000],
+          }),
+        ),
+        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'events-service' }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          graphiql: false,
+          includeStacktraceInErrorResponses: false,
+          context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+            authorization: req.headers.authorization,
+          }),
+          formatError: (formatted, error) => formatGraphQLError(formatted, error),
+        }),
+        GalleriesModule,
+        OwnersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import { Field, InputType } from '@nestjs/graphql';
+import { Plan } from './plan.enum.js';
+
+/** The order form. Checked on the server by the same rules as in the browser (validateOrderForm). */
+@InputType()
+export class CreateGalleryInput {
+  @Field()
+  coupleNames!: string;
+
+  @Field({ description: 'yyyy-mm-dd' })
+  weddingDate!: string;
+
+  @Field()
+  location!: string;
+
+  @Field()
+  email!: string;
+
+  @Field()
+  phone!: string;
+
+  @Field(() => Plan)
+  plan!: Plan;
+}

@@ -1,0 +1,17 @@
+import { Field, ObjectType } from '@nestjs/graphql';
+import { EventModel } from './event.model.js';
+
+@ObjectType('CreatedGallery')
+export class CreatedGalleryModel {
+  @Field(() => EventModel)
+  event!: EventModel;
+
+  @Field({ description: 'Shown once; the web app keeps it in localStorage as authToken' })
+  ownerToken!: string;
+
+  @Field({ description: '{PUBLIC_URL}/gallery/{code}' })
+  galleryUrl!: string;
+
+  @Field({ description: 'True for standard and premium until billing confirms the payment' })
+  paymentRequired!: boolean;
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PlanId } from '@gallery/contracts';
+
+/** A gallery. The domain and the public API call it an event, so the table does too. */
+@Entity('events')
+export class EventEntity {
+  @PrimaryColumn('text')
+  code!: string;
+
+  @Column('text')
+  name!: string;
+
+  @Column({ name: 'couple_names', type: 'text' })
+  coupleNames!: string;
+
+  /** yyyy-mm-dd: a calendar day, not an instant. */
+  @Column({ name: 'wedding_date', type: 'date' })
+  weddingDate!: string;
+
+  @Column('text')
+  location!: string;
+
+  @Column('text')
+  plan!: PlanId;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  /** SHA-256 (hex) of the owner token: the token itself is shown once and never stored. */
+  @Column({ name: 'owner_token_hash', type: 'text' })
+  ownerTokenHash!: string;
+}

@@ -1,0 +1,44 @@
+import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
+import { Plan } from './plan.enum.js';
+import type { EventEntity } from './event.entity.js';
+
+@ObjectType('Event')
+@Directive('@key(fields: "code")')
+export class EventModel {
+  @Field(() => ID)
+  code!: string;
+
+  @Field({ description: 'From the couple names, e.g. "Sarah & Mike"' })
+  name!: string;
+
+  @Field()
+  coupleNames!: string;
+
+  @Field({ description: 'yyyy-mm-dd' })
+  weddingDate!: string;
+
+  @Field()
+  location!: string;
+
+  @Field(() => Plan)
+  plan!: Plan;
+
+  @Field({ description: 'ISO 8601' })
+  createdAt!: string;
+
+  @Field({ description: 'ISO 8601: when the gallery stops accepting uploads' })
+  expiresAt!: string;
+
+  static fromEntity(entity: EventEntity): EventModel {
+    return Object.assign(new EventModel(), {
+      code: entity.code,
+      name: entity.name,
+      coupleNames: entity.coupleNames,
+      weddingDate: entity.weddingDate,
+      location: entity.location,
+      plan: entity.plan as Plan,
+      createdAt: entity.createdAt.toISOString(),
+      expiresAt: entity.expiresAt.toISOString(),
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { Subjects } from '@gallery/contracts';
+import { recordEvent } from '@gallery/platform';
+import { OrderEntity } from '../orders/order.entity.js';
+import { EventEntity } from './event.entity.js';
+import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
+import { WeddingDateRejectedError } from './wedding-date-rejected.error.js';
+
+const UNIQUE_VIOLATION = '23505';
+const INVALID_DATE = new Set(['22007', '22008']);
+
+/** The galleries' and orders' tables. */
+@Injectable()
+export class GalleriesRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  findByCode(code: string): Promise<EventEntity | null> {
+    return this.dataSource.getRepository(EventEntity).findOneBy({ code });
+  }
+
+  /**
+   * Stores a new gallery with its order and records `event.created` in the same transaction, so the event is
+   * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used and
+   * WeddingDateRejectedError when the date is no calendar day.
+   */
+  async createWithOrder(event: EventEntity, order: OrderEntity): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(EventEntity, event);
+        await manager.insert(OrderEntity, order);
+        await recordEvent(manager, Subjects.EventCreated, {
+          code: event.code,
+          name: event.name,
+          plan: event.plan,
+          createdAt: event.createdAt.toISOString(),
+          expiresAt: event.expiresAt.toISOString(),
+        });
+      });
+    } catch (error) {
+      const driverError = error instanceof QueryFailedError ? (error.driverError as PostgresError) : {};
+      if (driverError.code === UNIQUE_VIOLATION && driverError.constraint === 'events_pkey') {
+        throw new GalleryCodeTakenError(event.code);
+      }
+      if (driverError.code && INVALID_DATE.has(driverError.code)) {
+        throw new WeddingDateRejectedError(event.weddingDate);
+      }
+      throw error;
+    }
+  }
+}
+
+interface PostgresError {
+  code?: string;
+  constraint?: string;
+}

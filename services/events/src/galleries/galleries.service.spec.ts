@@ -1,0 +1,180 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { en, englishMessage, type OrderForm } from '@gallery/contracts';
+import { AppError, type OutboxRelay } from '@gallery/platform';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
+import type { EventEntity } from './event.entity.js';
+import type { GalleriesRepository } from './galleries.repository.js';
+import { GalleriesService } from './galleries.service.js';
+import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
+import type { GalleryCodes } from './gallery-codes.js';
+import { WeddingDateRejectedError } from './wedding-date-rejected.error.js';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const form: OrderForm = {
+  coupleNames: '  Sarah  & Mike ',
+  weddingDate: '2027-06-12',
+  location: 'Lyon, France',
+  email: 'sarah@example.com',
+  phone: '+33 6 12 34 56 78',
+  plan: 'free',
+};
+
+/** An in-memory GalleriesRepository that refuses the codes listed as taken. */
+class FakeGalleries {
+  readonly events = new Map<string, EventEntity>();
+  readonly orders: OrderEntity[] = [];
+  rejectDate = false;
+
+  constructor(readonly takenCodes: Set<string> = new Set()) {}
+
+  async findByCode(code: string): Promise<EventEntity | null> {
+    return this.events.get(code) ?? null;
+  }
+
+  async createWithOrder(event: EventEntity, order: OrderEntity): Promise<void> {
+    if (this.takenCodes.has(event.code) || this.events.has(event.code))
+      throw new GalleryCodeTakenError(event.code);
+    if (this.rejectDate) throw new WeddingDateRejectedError(event.weddingDate);
+    this.events.set(event.code, { ...event });
+    this.orders.push({ ...order });
+  }
+}
+
+function setUp(options: { codes?: string[]; taken?: string[] } = {}) {
+  const galleries = new FakeGalleries(new Set(options.taken));
+  const codes = options.codes ?? ['K7FEF99F', 'EQWN4WDN', 'ACDEFGHJ', 'KMNPQRTU', 'VWXY3467', 'CCCCCCCC'];
+  let next = 0;
+  const relay = { kick: jest.fn() };
+  const service = new GalleriesService(
+    galleries as unknown as GalleriesRepository,
+    new OwnerTokens({ ownerTokenHash: async (code) => galleries.events.get(code)?.ownerTokenHash ?? null }),
+    { next: () => codes[next++] } as GalleryCodes,
+    relay as unknown as OutboxRelay,
+    { port: 5101, databaseUrl: '', natsUrl: '', publicUrl: 'https://gallery.example' },
+  );
+  return { service, galleries, relay };
+}
+
+async function validationFields(promise: Promise<unknown>): Promise<Record<string, string>> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected VALIDATION_FAILED');
+    },
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).extensions.code).toBe('VALIDATION_FAILED');
+  return (error as AppError).extensions.fields as Record<string, string>;
+}
+
+describe('GalleriesService.createGallery', () => {
+  it('creates a free gallery that expires 7 days after its creation', async () => {
+    const { service, galleries } = setUp();
+    const created = await service.createGallery(form, NOW);
+
+    expect(created.event).toMatchObject({
+      code: 'K7FEF99F',
+      name: 'Sarah & Mike',
+      coupleNames: 'Sarah  & Mike',
+      weddingDate: '2027-06-12',
+      location: 'Lyon, France',
+      plan: 'free',
+      createdAt: NOW,
+    });
+    expect(created.event.expiresAt.getTime() - NOW.getTime()).toBe(7 * DAY_MS);
+    expect(created.paymentRequired).toBe(false);
+    expect(created.galleryUrl).toBe('https://gallery.example/gallery/K7FEF99F');
+    expect(galleries.orders).toEqual([
+      expect.objectContaining({ eventCode: 'K7FEF99F', requestedPlan: 'free', status: 'fulfilled' }),
+    ]);
+  });
+
+  it('stores only the hash of the owner token it returns', async () => {
+    const { service, galleries } = setUp();
+    const created = await service.createGallery(form, NOW);
+
+    const stored = galleries.events.get(created.event.code)!;
+    expect(stored.ownerTokenHash).toBe(OwnerTokens.hash(created.ownerToken));
+    expect(JSON.stringify([stored, galleries.orders])).not.toContain(created.ownerToken);
+  });
+
+  it('keeps a paid package on the order, awaiting payment, and starts the gallery free', async () => {
+    const { service, galleries } = setUp();
+    const created = await service.createGallery({ ...form, plan: 'premium' }, NOW);
+
+    expect(created.paymentRequired).toBe(true);
+    expect(created.event.plan).toBe('free');
+    expect(created.event.expiresAt.getTime() - NOW.getTime()).toBe(7 * DAY_MS);
+    expect(galleries.orders[0]).toMatchObject({
+      requestedPlan: 'premium',
+      status: 'awaiting_payment',
+      email: 'sarah@example.com',
+      phone: '+33 6 12 34 56 78',
+    });
+  });
+
+  it('refuses an invalid form with every faulty field and its message key, storing nothing', async () => {
+    const { service, galleries, relay } = setUp();
+    const fields = await validationFields(
+      service.createGallery({ ...form, coupleNames: 'Sarah', email: '', phone: '12345' }, NOW),
+    );
+
+    expect(fields).toEqual({
+      coupleNames: 'validation.coupleNamesBoth',
+      email: 'validation.emailRequired',
+      phone: 'validation.phoneTooShort',
+    });
+    expect(englishMessage(fields.coupleNames as never)).toBe(en.validation.coupleNamesBoth);
+    expect(galleries.events.size).toBe(0);
+    expect(relay.kick).not.toHaveBeenCalled();
+  });
+
+  it('refuses a wedding date the database says is no calendar day', async () => {
+    const { service, galleries } = setUp();
+    galleries.rejectDate = true;
+    await expect(
+      validationFields(service.createGallery({ ...form, weddingDate: '2027-02-30' }, NOW)),
+    ).resolves.toEqual({ weddingDate: 'validation.weddingDateInvalid' });
+  });
+
+  it('draws a new code when the first one is taken', async () => {
+    const { service, galleries } = setUp({ taken: ['K7FEF99F'] });
+    const created = await service.createGallery(form, NOW);
+
+    expect(created.event.code).toBe('EQWN4WDN');
+    expect(created.galleryUrl).toBe('https://gallery.example/gallery/EQWN4WDN');
+    expect(galleries.orders.map((order) => order.eventCode)).toEqual(['EQWN4WDN']);
+  });
+
+  it('gives up after five taken codes in a row', async () => {
+    const { service, relay } = setUp({
+      codes: ['A', 'B', 'C', 'D', 'E', 'F'],
+      taken: ['A', 'B', 'C', 'D', 'E'],
+    });
+    await expect(service.createGallery(form, NOW)).rejects.toBeInstanceOf(GalleryCodeTakenError);
+    expect(relay.kick).not.toHaveBeenCalled();
+  });
+
+  it('asks the outbox relay to publish right after the gallery is stored', async () => {
+    const { service, relay } = setUp();
+    await service.createGallery(form, NOW);
+    expect(relay.kick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('GalleriesService.findByCode', () => {
+  it('finds a gallery by its code typed in lower case with spaces around', async () => {
+    const { service } = setUp();
+    const created = await service.createGallery(form, NOW);
+    await expect(service.findByCode(' k7fef99f ')).resolves.toMatchObject({ code: created.event.code });
+  });
+
+  it('gives null for an unknown or blank code', async () => {
+    const { service } = setUp();
+    await expect(service.findByCode('NOPE2345')).resolves.toBeNull();
+    await expect(service.findByCode('   ')).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  expiryDate,
+  normalizeEventCode,
+  validateOrderForm,
+  type OrderForm,
+  type OrderFormErrors,
+} from '@gallery/contracts';
+import { AppError, OutboxRelay } from '@gallery/platform';
+import type { EventsConfig } from '../config/events-config.js';
+import { EVENTS_CONFIG } from '../config/events-config.token.js';
+import type { OrderEntity } from '../orders/order.entity.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
+import type { CreatedGallery } from './created-gallery.js';
+import type { EventEntity } from './event.entity.js';
+import { GalleriesRepository } from './galleries.repository.js';
+import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
+import { GalleryCodes } from './gallery-codes.js';
+import { galleryName } from './gallery-name.js';
+import { WeddingDateRejectedError } from './wedding-date-rejected.error.js';
+
+/** A collision needs two of ~1.5e11 codes to meet; several in a row means something else is wrong. */
+const MAX_CODE_ATTEMPTS = 5;
+
+@Injectable()
+export class GalleriesService {
+  constructor(
+    @Inject(GalleriesRepository) private readonly galleries: GalleriesRepository,
+    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(GalleryCodes) private readonly codes: GalleryCodes,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(EVENTS_CONFIG) private readonly config: EventsConfig,
+  ) {}
+
+  /** The gallery a guest typed the code of, in whatever case and spacing; null when there is none. */
+  findByCode(code: string): Promise<EventEntity | null> {
+    const normalized = normalizeEventCode(code);
+    return normalized ? this.galleries.findByCode(normalized) : Promise.resolve(null);
+  }
+
+  /**
+   * Creates the gallery from the order form. Every gallery starts on the free plan; a paid package is kept on
+   * the order as awaiting payment, and billing upgrades the gallery once paid.
+   */
+  async createGallery(form: OrderForm, now = new Date()): Promise<CreatedGallery> {
+    const errors = validateOrderForm(form, now);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+
+    const paymentRequired = form.plan !== 'free';
+    const coupleNames = form.coupleNames.trim();
+    const weddingDate = form.weddingDate.trim();
+    const location = form.location.trim();
+    const owner = this.ownerTokens.issue();
+    const galleryWithCode = (code: string): NewGallery => ({
+      event: {
+        code,
+        name: galleryName(coupleNames),
+        coupleNames,
+        weddingDate,
+        location,
+        plan: 'free',
+        createdAt: now,
+        expiresAt: expiryDate('free', now),
+        ownerTokenHash: owner.hash,
+      },
+      order: {
+        id: randomUUID(),
+        eventCode: code,
+        coupleNames,
+        weddingDate,
+        location,
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        requestedPlan: form.plan,
+        status: paymentRequired ? 'awaiting_payment' : 'fulfilled',
+        createdAt: now,
+      },
+    });
+
+    let event: EventEntity;
+    try {
+      event = await this.insertWithFreshCode(galleryWithCode);
+    } catch (error) {
+      if (error instanceof WeddingDateRejectedError) {
+        throw validationFailed({ weddingDate: 'validation.weddingDateInvalid' });
+      }
+      throw error;
+    }
+    this.relay.kick();
+    return {
+      event,
+      ownerToken: owner.token,
+      galleryUrl: `${this.config.publicUrl}/gallery/${event.code}`,
+      paymentRequired,
+    };
+  }
+
+  private async insertWithFreshCode(galleryWithCode: (code: string) => NewGallery): Promise<EventEntity> {
+    for (let attempt = 1; ; attempt++) {
+      const { event, order } = galleryWithCode(this.codes.next());
+      try {
+        await this.galleries.createWithOrder(event, order);
+        return event;
+      } catch (error) {
+        if (!(error instanceof GalleryCodeTakenError) || attempt >= MAX_CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
+
+interface NewGallery {
+  event: EventEntity;
+  order: OrderEntity;
+}
+
+/** The form's errors, by field, as message keys the web app translates. */
+function validationFailed(fields: OrderFormErrors): AppError {
+  return new AppError('VALIDATION_FAILED', { extensions: { fields } });
+}

@@ -1,0 +1,15 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { bearerTokenFromHeader } from './bearer-token-from-header.js';
+
+/**
+ * The bearer token of the GraphQL request (the gateway forwards the browser's Authorization header), or null.
+ * Owner-only fields and operations take it and check it with OwnerTokens.
+ */
+export const BearerToken = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string | null => {
+    const graphqlContext = GqlExecutionContext.create(context).getContext<GraphQLRequestContext>();
+    return bearerTokenFromHeader(graphqlContext.authorization);
+  },
+);
