@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTimedMessage } from '../ui/useTimedMessage';
+import { galleryUrl } from './galleryUrl';
+import { QrCodeDialog } from './QrCodeDialog';
+import { ShareButton } from './ShareButton';
+import { UploadButton } from './UploadButton';
+
+interface GalleryActionsProps {
+  code: string;
+  name: string;
+  onFiles: (files: File[]) => void;
+}
+
+/** Upload Photos, Share Gallery, Generate QR Code and (not yet available) Download All. */
+export function GalleryActions({ code, name, onFiles }: GalleryActionsProps) {
+  const { t } = useTranslation();
+  const [qrOpen, setQrOpen] = useState(false);
+  const [notice, showNotice] = useTimedMessage();
+  const comingSoonId = useId();
+  const url = galleryUrl(code);
+
+  return (
+    <div className="gallery-actions-wrap">
+      <div className="gallery-actions" role="group" aria-label={t('gallery.actions')}>
+        <UploadButton onFiles={onFiles} />
+        <ShareButton url={url} name={name} onNotice={showNotice} />
+        <button type="button" className="button button-secondary" onClick={() => setQrOpen(true)}>
+          {t('gallery.qr')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled
+          title={t('gallery.comingSoon')}
+          aria-describedby={comingSoonId}
+        >
+          {t('gallery.downloadAll')}
+        </button>
+        <span id={comingSoonId} className="visually-hidden">
+          {t('gallery.comingSoon')}
+        </span>
+      </div>
+      <p className="action-notice" role="status">
+        {notice}
+      </p>
+      {qrOpen && <QrCodeDialog url={url} code={code} onClose={() => setQrOpen(false)} />}
+    </div>
+  );
+}

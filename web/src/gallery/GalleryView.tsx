@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromApiPlan } from '../api/plan';
+import { Spinner } from '../ui/Spinner';
+import { GalleryActions } from './GalleryActions';
+import { GalleryHeader } from './GalleryHeader';
+import { GalleryLoadFailed } from './GalleryLoadFailed';
+import { GalleryNotFound } from './GalleryNotFound';
+import { LiveAnnouncer } from './LiveAnnouncer';
+import { PhotoGrid } from './PhotoGrid';
+import { PhotoViewer } from './PhotoViewer';
+import { UploadList } from './UploadList';
+import { useGallery } from './useGallery';
+import { useUploads } from './useUploads';
+
+export function GalleryView({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const gallery = useGallery(code);
+  const plan = fromApiPlan(gallery.event?.plan ?? 'FREE');
+  const uploads = useUploads(code, plan, gallery.addPhoto);
+  const [viewedId, setViewedId] = useState<string | null>(null);
+
+  if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
+  if (gallery.error) return <GalleryLoadFailed onRetry={() => void gallery.retry()} />;
+  if (!gallery.event) return <GalleryNotFound />;
+  if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
+
+  const { photos, photoCount, hasMore, liveArrivals } = gallery.list;
+  const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
+
+  return (
+    <div className="gallery-page">
+      <GalleryHeader event={gallery.event} photoCount={photoCount} />
+      <GalleryActions code={gallery.event.code} name={gallery.event.name} onFiles={uploads.upload} />
+      <UploadList items={uploads.items} onClear={uploads.clear} />
+      <LiveAnnouncer arrivals={liveArrivals} />
+      <PhotoGrid
+        photos={photos}
+        total={photoCount}
+        hasMore={hasMore}
+        loadingMore={gallery.loadingMore}
+        onLoadMore={() => void gallery.loadMore()}
+        onOpen={setViewedId}
+      />
+      {viewedIndex >= 0 && (
+        <PhotoViewer
+          photos={photos}
+          index={viewedIndex}
+          total={photoCount}
+          onShow={setViewedId}
+          onClose={() => setViewedId(null)}
+        />
+      )}
+    </div>
+  );
+}

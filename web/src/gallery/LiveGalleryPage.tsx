@@ -1,0 +1,13 @@
+import { useParams, useSearchParams } from 'react-router';
+import { normalizeEventCode } from '@gallery/contracts';
+import { GalleryNotFound } from './GalleryNotFound';
+import { GalleryView } from './GalleryView';
+
+/** /live-gallery?code=CODE and /gallery/CODE. */
+export function LiveGalleryPage() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const code = normalizeEventCode(params.code ?? searchParams.get('code') ?? '');
+  if (!code) return <GalleryNotFound />;
+  return <GalleryView key={code} code={code} />;
+}

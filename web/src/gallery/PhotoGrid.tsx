@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Photo } from './graphql';
+
+interface PhotoGridProps {
+  photos: Photo[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onOpen: (photoId: string) => void;
+}
+
+/** The thumbnails, newest first; more load when the end of the grid comes into view or on "Load more". */
+export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onOpen }: PhotoGridProps) {
+  const { t } = useTranslation();
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const onLoadMoreRef = useRef(onLoadMore);
+  useEffect(() => {
+    onLoadMoreRef.current = onLoadMore;
+  });
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLoadMoreRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasMore, photos.length]);
+
+  return (
+    <section className="photos" aria-labelledby="photos-title">
+      <h2 id="photos-title" className="visually-hidden">
+        {t('gallery.photos')}
+      </h2>
+      {photos.length === 0 ? (
+        <p className="empty-photos">{t('gallery.empty')}</p>
+      ) : (
+        <ul className="photo-grid">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <button type="button" className="photo-tile" onClick={() => onOpen(photo.id)}>
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={t('gallery.photoAlt', { index: index + 1, total: Math.max(total, photos.length) })}
+                  loading="lazy"
+                  decoding="async"
+                  data-photo-id={photo.id}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <div ref={sentinelRef} className="load-more">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onLoadMore}
+            disabled={loadingMore}
+          >
+            {loadingMore ? t('gallery.loadingMore') : t('gallery.loadMore')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

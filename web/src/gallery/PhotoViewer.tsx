@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../ui/Modal';
+import type { Photo } from './graphql';
+
+interface PhotoViewerProps {
+  photos: Photo[];
+  index: number;
+  total: number;
+  onShow: (photoId: string) => void;
+  onClose: () => void;
+}
+
+/** One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. */
+export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoViewerProps) {
+  const { t } = useTranslation();
+  const photo = photos[index];
+  const previous = photos[index - 1];
+  const next = photos[index + 1];
+  const title = t('viewer.title', { index: index + 1, total: Math.max(total, photos.length) });
+
+  return (
+    <Modal
+      labelledBy="viewer-title"
+      onClose={onClose}
+      className="viewer"
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft' && previous) {
+          event.preventDefault();
+          onShow(previous.id);
+        } else if (event.key === 'ArrowRight' && next) {
+          event.preventDefault();
+          onShow(next.id);
+        }
+      }}
+    >
+      <div className="viewer-top">
+        <h2 id="viewer-title">{title}</h2>
+        <button type="button" className="button button-ghost" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+      <figure className="viewer-figure">
+        <img src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
+      </figure>
+      <div className="viewer-controls">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!previous}
+          onClick={() => previous && onShow(previous.id)}
+        >
+          {t('viewer.previous')}
+        </button>
+        <a href={photo.originalUrl} className="button button-primary" download>
+          {t('viewer.downloadOriginal')}
+        </a>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!next}
+          onClick={() => next && onShow(next.id)}
+        >
+          {t('viewer.next')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

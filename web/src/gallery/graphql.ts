@@ -1,0 +1,131 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ApiPlan } from '../api/plan';
+
+export interface Photo {
+  id: string;
+  eventCode: string;
+  thumbnailUrl: string;
+  previewUrl: string;
+  originalUrl: string;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+export interface PhotoPage {
+  nodes: Photo[];
+  endCursor: string | null;
+  hasMore: boolean;
+}
+
+export interface GalleryEvent {
+  code: string;
+  name: string;
+  plan: ApiPlan;
+  photoCount: number;
+  createdAt: string;
+  expiresAt: string;
+  photos: PhotoPage;
+}
+
+export interface UploadSlot {
+  uploadId: string;
+  uploadUrl: string;
+  headers: { name: string; value: string }[];
+}
+
+/** Photos per page of the grid. */
+export const PAGE_SIZE = 30;
+
+const PHOTO_FIELDS = gql`
+  fragment GalleryPhoto on Photo {
+    id
+    eventCode
+    thumbnailUrl
+    previewUrl
+    originalUrl
+    width
+    height
+    createdAt
+  }
+`;
+
+export const GALLERY_QUERY: TypedDocumentNode<
+  { event: GalleryEvent | null },
+  { code: string; first: number }
+> = gql`
+  query Gallery($code: String!, $first: Int!) {
+    event(code: $code) {
+      code
+      name
+      plan
+      photoCount
+      createdAt
+      expiresAt
+      photos(first: $first) {
+        nodes {
+          ...GalleryPhoto
+        }
+        endCursor
+        hasMore
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+export const MORE_PHOTOS_QUERY: TypedDocumentNode<
+  { event: { code: string; photos: PhotoPage } | null },
+  { code: string; first: number; after: string }
+> = gql`
+  query GalleryMorePhotos($code: String!, $first: Int!, $after: String!) {
+    event(code: $code) {
+      code
+      photos(first: $first, after: $after) {
+        nodes {
+          ...GalleryPhoto
+        }
+        endCursor
+        hasMore
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+export const PHOTO_ADDED_SUBSCRIPTION: TypedDocumentNode<{ photoAdded: Photo }, { eventCode: string }> = gql`
+  subscription PhotoAdded($eventCode: String!) {
+    photoAdded(eventCode: $eventCode) {
+      ...GalleryPhoto
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
+  { requestPhotoUploads: UploadSlot[] },
+  { eventCode: string; files: { fileName: string; contentType: string; size: number }[] }
+> = gql`
+  mutation RequestPhotoUploads($eventCode: String!, $files: [PhotoUploadRequest!]!) {
+    requestPhotoUploads(eventCode: $eventCode, files: $files) {
+      uploadId
+      uploadUrl
+      headers {
+        name
+        value
+      }
+    }
+  }
+`;
+
+export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
+  { confirmPhotoUpload: Photo },
+  { eventCode: string; uploadId: string }
+> = gql`
+  mutation ConfirmPhotoUpload($eventCode: String!, $uploadId: ID!) {
+    confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) {
+      ...GalleryPhoto
+    }
+  }
+  ${PHOTO_FIELDS}
+`;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Photo, PhotoPage } from './graphql';
+import { EMPTY_PHOTO_LIST, photoListReducer, type PhotoListState } from './photoList';
+
+const photo = (id: string): Photo => ({
+  createdAt: `2026-06-01T12:00:${id.slice(1).padStart(2, '0')}Z`,
+  id,
+  eventCode: 'ACDE3467',
+  thumbnailUrl: `/media/photos/${id}/thumbnail`,
+  previewUrl: `/media/photos/${id}/preview`,
+  originalUrl: `/media/photos/${id}/original`,
+  width: 800,
+  height: 600,
+});
+const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
+  nodes: ids.map(photo),
+  hasMore,
+  endCursor,
+});
+const ids = (state: PhotoListState) => state.photos.map((p) => p.id);
+
+describe('photo list', () => {
+  const opened = photoListReducer(EMPTY_PHOTO_LIST, {
+    type: 'firstPage',
+    page: page(['p5', 'p4', 'p3'], true, 'c3'),
+    photoCount: 5,
+  });
+
+  it('starts from the first page', () => {
+    expect(opened).toMatchObject({ initialized: true, photoCount: 5, hasMore: true, endCursor: 'c3' });
+    expect(ids(opened)).toEqual(['p5', 'p4', 'p3']);
+  });
+
+  it('appends the next page without repeats', () => {
+    const next = photoListReducer(opened, { type: 'nextPage', page: page(['p3', 'p2', 'p1'], false, 'c1') });
+    expect(ids(next)).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);
+    expect(next).toMatchObject({ hasMore: false, endCursor: 'c1', photoCount: 5 });
+  });
+
+  it('prepends a new photo once and bumps the count', () => {
+    const added = photoListReducer(opened, { type: 'added', photo: photo('p6'), live: true });
+    expect(ids(added)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    expect(added).toMatchObject({ photoCount: 6, liveArrivals: 1 });
+    const echoed = photoListReducer(added, { type: 'added', photo: photo('p6'), live: true });
+    expect(echoed).toBe(added);
+    const own = photoListReducer(added, { type: 'added', photo: photo('p7'), live: false });
+    expect(own).toMatchObject({ photoCount: 7, liveArrivals: 1 });
+  });
+
+  it('merges a re-read first page, keeping older loaded photos and their paging', () => {
+    const loaded = photoListReducer(opened, { type: 'nextPage', page: page(['p2', 'p1'], false, null) });
+    const reread = photoListReducer(loaded, {
+      type: 'firstPage',
+      page: page(['p8', 'p7', 'p5'], true, 'c5'),
+      photoCount: 8,
+    });
+    expect(ids(reread)).toEqual(['p8', 'p7', 'p5', 'p4', 'p3', 'p2', 'p1']);
+    expect(reread).toMatchObject({ photoCount: 8, hasMore: false, endCursor: null });
+  });
+
+  it('keeps newer live photos on top when the same first page comes again', () => {
+    const live = photoListReducer(opened, { type: 'added', photo: photo('p6'), live: true });
+    const again = photoListReducer(live, {
+      type: 'firstPage',
+      page: page(['p5', 'p4', 'p3'], true, 'c3'),
+      photoCount: 6,
+    });
+    expect(ids(again)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    expect(again).toMatchObject({ endCursor: 'c3', hasMore: true, photoCount: 6 });
+  });
+
+  it('replaces the list when a full first page shares nothing with it', () => {
+    const reread = photoListReducer(opened, {
+      type: 'firstPage',
+      page: page(['p40', 'p39', 'p38'], true, 'c38'),
+      photoCount: 40,
+    });
+    expect(ids(reread)).toEqual(['p40', 'p39', 'p38']);
+    expect(reread).toMatchObject({ endCursor: 'c38', hasMore: true });
+  });
+});

@@ -1,0 +1,88 @@
+import type { Photo, PhotoPage } from './graphql';
+
+/** The photos a gallery screen shows, newest first, with the paging state and the live count. */
+export interface PhotoListState {
+  initialized: boolean;
+  photos: Photo[];
+  endCursor: string | null;
+  hasMore: boolean;
+  photoCount: number;
+  /** How many photos arrived live (from others) since the screen opened: drives the announcement. */
+  liveArrivals: number;
+}
+
+export type PhotoListAction =
+  | { type: 'firstPage'; page: PhotoPage; photoCount: number }
+  | { type: 'nextPage'; page: PhotoPage }
+  | { type: 'added'; photo: Photo; live: boolean };
+
+export const EMPTY_PHOTO_LIST: PhotoListState = {
+  initialized: false,
+  photos: [],
+  endCursor: null,
+  hasMore: false,
+  photoCount: 0,
+  liveArrivals: 0,
+};
+
+function withoutIds(photos: Photo[], ids: Set<string>): Photo[] {
+  return photos.filter((photo) => !ids.has(photo.id));
+}
+
+function time(photo: Photo): number {
+  const value = Date.parse(photo.createdAt);
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/** Newest first; photos of the same time keep their order. */
+function newestFirst(photos: Photo[]): Photo[] {
+  return photos
+    .map((photo, index) => ({ photo, index }))
+    .sort((a, b) => time(b.photo) - time(a.photo) || a.index - b.index)
+    .map((entry) => entry.photo);
+}
+
+/**
+ * The first page (on open, and again after a reconnect) is merged with what the screen already holds: new
+ * photos go first, nothing is shown twice, and the paging state comes from whichever list holds the oldest
+ * photo. A full first page sharing no photo with the screen means photos were missed: it replaces the list.
+ * Photos that arrived live and are newer than the page stay on top.
+ */
+function mergeFirstPage(state: PhotoListState, page: PhotoPage, photoCount: number): PhotoListState {
+  const incomingIds = new Set(page.nodes.map((photo) => photo.id));
+  const overlaps = state.photos.some((photo) => incomingIds.has(photo.id));
+  const older = withoutIds(state.photos, incomingIds);
+  const replace = !state.initialized || older.length === 0 || (!overlaps && page.hasMore);
+  const base = { ...state, initialized: true, photoCount };
+  if (replace) return { ...base, photos: page.nodes, endCursor: page.endCursor, hasMore: page.hasMore };
+  const photos = newestFirst([...page.nodes, ...older]);
+  const oldestIsIncoming = incomingIds.has(photos[photos.length - 1].id);
+  return oldestIsIncoming
+    ? { ...base, photos, endCursor: page.endCursor, hasMore: page.hasMore }
+    : { ...base, photos };
+}
+
+export function photoListReducer(state: PhotoListState, action: PhotoListAction): PhotoListState {
+  switch (action.type) {
+    case 'firstPage':
+      return mergeFirstPage(state, action.page, action.photoCount);
+    case 'nextPage': {
+      const known = new Set(state.photos.map((photo) => photo.id));
+      return {
+        ...state,
+        photos: [...state.photos, ...action.page.nodes.filter((photo) => !known.has(photo.id))],
+        endCursor: action.page.endCursor,
+        hasMore: action.page.hasMore,
+      };
+    }
+    case 'added': {
+      if (state.photos.some((photo) => photo.id === action.photo.id)) return state;
+      return {
+        ...state,
+        photos: [action.photo, ...state.photos],
+        photoCount: state.photoCount + 1,
+        liveArrivals: state.liveArrivals + (action.live ? 1 : 0),
+      };
+    }
+  }
+}

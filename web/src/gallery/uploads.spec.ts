@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { MAX_PHOTO_BYTES } from '@gallery/contracts';
+import {
+  checkPhotoFile,
+  chunk,
+  contentTypeFor,
+  refusalFor,
+  runWithConcurrency,
+  uploadsReducer,
+  type UploadItem,
+} from './uploads';
+
+describe('checking files in the browser', () => {
+  it('accepts the photo types up to the size limit', () => {
+    expect(checkPhotoFile({ name: 'a.jpg', type: 'image/jpeg', size: 1000 })).toBeNull();
+    expect(checkPhotoFile({ name: 'a.heic', type: '', size: MAX_PHOTO_BYTES })).toBeNull();
+  });
+
+  it('refuses other types, empty files and files over the limit', () => {
+    expect(checkPhotoFile({ name: 'a.gif', type: 'image/gif', size: 10 })).toEqual({
+      code: 'UNSUPPORTED_FILE_TYPE',
+    });
+    expect(checkPhotoFile({ name: 'notes', type: '', size: 10 })).toEqual({ code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(checkPhotoFile({ name: 'a.png', type: 'image/png', size: 0 })).toEqual({ code: 'FILE_EMPTY' });
+    expect(checkPhotoFile({ name: 'a.png', type: 'image/png', size: MAX_PHOTO_BYTES + 1 })).toEqual({
+      code: 'FILE_TOO_LARGE',
+      count: 50,
+    });
+  });
+
+  it('reads the type from the extension when the browser gives none', () => {
+    expect(contentTypeFor({ name: 'IMG_1.HEIF', type: '' })).toBe('image/heif');
+    expect(contentTypeFor({ name: 'x.webp', type: 'image/webp' })).toBe('image/webp');
+  });
+});
+
+describe('server refusals', () => {
+  it('fills the photo limit from the plan unless the server gives it', () => {
+    expect(refusalFor('PHOTO_LIMIT_REACHED', 'free')).toEqual({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
+    expect(refusalFor('PHOTO_LIMIT_REACHED', 'free', { limit: 20 })).toEqual({
+      code: 'PHOTO_LIMIT_REACHED',
+      count: 20,
+    });
+    expect(refusalFor('GALLERY_EXPIRED', 'free')).toEqual({ code: 'GALLERY_EXPIRED' });
+  });
+});
+
+describe('upload list', () => {
+  const item = (id: string): UploadItem => ({ id, name: `${id}.jpg`, status: 'waiting', progress: 0 });
+
+  it('tracks progress, completion and failure per file', () => {
+    let items = uploadsReducer([], { type: 'add', items: [item('a'), item('b'), item('c')] });
+    items = uploadsReducer(items, { type: 'progress', id: 'a', progress: 42.4 });
+    items = uploadsReducer(items, { type: 'status', id: 'b', status: 'done' });
+    items = uploadsReducer(items, { type: 'failed', id: 'c', refusal: { code: 'UPLOAD_NOT_FOUND' } });
+    expect(items.map((i) => [i.status, i.progress])).toEqual([
+      ['waiting', 42],
+      ['done', 100],
+      ['failed', 0],
+    ]);
+    expect(uploadsReducer(items, { type: 'clear' }).map((i) => i.id)).toEqual(['a']);
+  });
+});
+
+describe('runWithConcurrency', () => {
+  it('runs every item, never more than the limit at once, despite failures', async () => {
+    let running = 0;
+    let peak = 0;
+    const done: number[] = [];
+    await runWithConcurrency([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 5 * (n % 3)));
+      running--;
+      if (n === 2) throw new Error('fails');
+      done.push(n);
+    });
+    expect(peak).toBe(3);
+    expect(done.sort()).toEqual([1, 3, 4, 5, 6, 7]);
+  });
+
+  it('splits into chunks', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});

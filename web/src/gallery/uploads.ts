@@ -1,0 +1,122 @@
+import {
+  ACCEPTED_PHOTO_TYPES,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_MEGABYTES,
+  PLANS,
+  type ErrorCode,
+  type PlanId,
+} from '@gallery/contracts';
+
+/** Files sent to storage at the same time. */
+export const UPLOAD_CONCURRENCY = 3;
+
+export type UploadStatus = 'waiting' | 'uploading' | 'confirming' | 'done' | 'failed';
+
+/** Why a file was refused: an error code and the {{count}} its message needs. */
+export interface UploadRefusal {
+  code: ErrorCode;
+  count?: number;
+}
+
+export interface UploadItem {
+  id: string;
+  name: string;
+  status: UploadStatus;
+  /** 0 to 100. */
+  progress: number;
+  refusal?: UploadRefusal;
+}
+
+export type UploadAction =
+  | { type: 'add'; items: UploadItem[] }
+  | { type: 'progress'; id: string; progress: number }
+  | { type: 'status'; id: string; status: UploadStatus }
+  | { type: 'failed'; id: string; refusal: UploadRefusal }
+  | { type: 'clear' };
+
+export function uploadsReducer(items: UploadItem[], action: UploadAction): UploadItem[] {
+  const change = (id: string, patch: Partial<UploadItem>) =>
+    items.map((item) => (item.id === id ? { ...item, ...patch } : item));
+  switch (action.type) {
+    case 'add':
+      return [...items, ...action.items];
+    case 'progress':
+      return change(action.id, { progress: Math.max(0, Math.min(100, Math.round(action.progress))) });
+    case 'status':
+      return change(
+        action.id,
+        action.status === 'done' ? { status: 'done', progress: 100 } : { status: action.status },
+      );
+    case 'failed':
+      return change(action.id, { status: 'failed', refusal: action.refusal });
+    case 'clear':
+      return items.filter((item) => item.status !== 'done' && item.status !== 'failed');
+  }
+}
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+};
+
+/** The file's type, read from its extension when the browser gives none (HEIC on many systems). */
+export function contentTypeFor(file: { name: string; type: string }): string {
+  if (file.type) return file.type.toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  return (extension && TYPES_BY_EXTENSION[extension]) || 'application/octet-stream';
+}
+
+/** The browser's own check before anything is sent; the server checks again on the content. */
+export function checkPhotoFile(file: { name: string; type: string; size: number }): UploadRefusal | null {
+  if (file.size === 0) return { code: 'FILE_EMPTY' };
+  if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentTypeFor(file))) {
+    return { code: 'UNSUPPORTED_FILE_TYPE' };
+  }
+  if (file.size > MAX_PHOTO_BYTES) return { code: 'FILE_TOO_LARGE', count: MAX_PHOTO_MEGABYTES };
+  return null;
+}
+
+/** A refusal from the server's error code, with the count its message needs. */
+export function refusalFor(
+  code: ErrorCode,
+  plan: PlanId,
+  extensions: Record<string, unknown> = {},
+): UploadRefusal {
+  if (code === 'PHOTO_LIMIT_REACHED') {
+    const given = [extensions.limit, extensions.count].find((value) => typeof value === 'number') as
+      number | undefined;
+    return { code, count: given ?? PLANS[plan].photoLimit ?? undefined };
+  }
+  if (code === 'FILE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGABYTES };
+  return { code };
+}
+
+/** Runs `worker` on every item, at most `limit` at a time; a failing item does not stop the others. */
+export async function runWithConcurrency<T>(
+  items: readonly T[],
+  limit: number,
+  worker: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      try {
+        await worker(item);
+      } catch {
+        // The worker reports its own failures.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { onLiveReconnect } from '../api/liveConnection';
+import { GALLERY_QUERY, MORE_PHOTOS_QUERY, PAGE_SIZE, PHOTO_ADDED_SUBSCRIPTION, type Photo } from './graphql';
+import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
+
+/**
+ * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
+ * from the photoAdded subscription, and a fresh read of the gallery whenever the WebSocket comes back.
+ */
+export function useGallery(code: string) {
+  const client = useApolloClient();
+  const { data, loading, error, refetch } = useQuery(GALLERY_QUERY, {
+    variables: { code, first: PAGE_SIZE },
+    fetchPolicy: 'network-only',
+  });
+  const event = data?.event ?? null;
+  const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadingMoreRef = useRef(false);
+
+  useLayoutEffect(() => {
+    if (data?.event) {
+      dispatch({ type: 'firstPage', page: data.event.photos, photoCount: data.event.photoCount });
+    }
+  }, [data]);
+
+  useSubscription(PHOTO_ADDED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    skip: !event,
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const photo = result.data?.photoAdded;
+      if (photo) dispatch({ type: 'added', photo, live: true });
+    },
+  });
+
+  useEffect(
+    () =>
+      onLiveReconnect(() => {
+        refetch().catch(() => undefined);
+      }),
+    [refetch],
+  );
+
+  const loadMore = useCallback(async () => {
+    if (loadingMoreRef.current || !list.hasMore || !list.endCursor) return;
+    loadingMoreRef.current = true;
+    setLoadingMore(true);
+    try {
+      const result = await client.query({
+        query: MORE_PHOTOS_QUERY,
+        variables: { code, first: PAGE_SIZE, after: list.endCursor },
+        fetchPolicy: 'no-cache',
+      });
+      const page = result.data?.event?.photos;
+      if (page) dispatch({ type: 'nextPage', page });
+    } catch {
+      // The "Load more" button stays for another try.
+    } finally {
+      loadingMoreRef.current = false;
+      setLoadingMore(false);
+    }
+  }, [client, code, list.hasMore, list.endCursor]);
+
+  const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
+
+  return {
+    event,
+    loading: loading && !data,
+    error: data ? undefined : error,
+    retry: () => refetch().catch(() => undefined),
+    list,
+    loadMore,
+    loadingMore,
+    addPhoto,
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  languageFromPath,
+  localizedPath,
+  pageOfPath,
+  resolveLanguage,
+  switchLanguagePath,
+} from './languages';
+
+describe('language from the path', () => {
+  it('reads the /fr and /es prefixes and defaults to none', () => {
+    expect(languageFromPath('/fr')).toBe('fr');
+    expect(languageFromPath('/fr/commander')).toBe('fr');
+    expect(languageFromPath('/es/orden')).toBe('es');
+    expect(languageFromPath('/order')).toBeNull();
+    expect(languageFromPath('/french')).toBeNull();
+  });
+
+  it('uses English without a prefix, and the stored choice on the gallery routes only', () => {
+    expect(resolveLanguage('/', 'fr')).toBe('en');
+    expect(resolveLanguage('/es', 'fr')).toBe('es');
+    expect(resolveLanguage('/live-gallery', 'fr')).toBe('fr');
+    expect(resolveLanguage('/gallery/ABCD', null, 'es')).toBe('es');
+    expect(resolveLanguage('/gallery/ABCD', 'de', undefined)).toBe('en');
+  });
+});
+
+describe('localized paths', () => {
+  it('knows each page in each language', () => {
+    expect(localizedPath('order', 'fr')).toBe('/fr/commander');
+    expect(localizedPath('order', 'es')).toBe('/es/orden');
+    expect(localizedPath('contact', 'fr')).toBe('/contact');
+    expect(pageOfPath('/create-gallery')).toBe('order');
+    expect(pageOfPath('/es/precios/')).toBe('pricing');
+  });
+
+  it('rewrites the prefix when switching language', () => {
+    expect(switchLanguagePath('/', 'fr')).toBe('/fr');
+    expect(switchLanguagePath('/fr/commander', 'en')).toBe('/order');
+    expect(switchLanguagePath('/order', 'es')).toBe('/es/orden');
+    expect(switchLanguagePath('/es/unknown/page', 'en')).toBe('/unknown/page');
+    expect(switchLanguagePath('/unknown', 'fr')).toBe('/fr/unknown');
+    expect(switchLanguagePath('/fr', 'en')).toBe('/');
+  });
+});

@@ -1,0 +1,107 @@
+/** The site's languages, how a path names one, and where each page lives in each language. */
+export const LANGUAGES = ['en', 'fr', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Where the visitor's explicit choice from the language dropdown is kept. */
+export const LANGUAGE_STORAGE_KEY = 'app-language';
+
+export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; label: string; flag: string }> = [
+  { code: 'en', label: 'English', flag: '🇬🇧' },
+  { code: 'fr', label: 'Français', flag: '🇫🇷' },
+  { code: 'es', label: 'Español', flag: '🇪🇸' },
+];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export type PageId = 'home' | 'features' | 'pricing' | 'howItWorks' | 'about' | 'faq' | 'contact' | 'order';
+
+const PAGE_PATHS: Record<Language, Partial<Record<PageId, string>>> = {
+  en: {
+    home: '/',
+    features: '/features',
+    pricing: '/pricing',
+    howItWorks: '/how-it-works',
+    about: '/about',
+    faq: '/faq',
+    contact: '/contact',
+    order: '/order',
+  },
+  fr: {
+    home: '/fr',
+    features: '/fr/fonctionnalites',
+    pricing: '/fr/tarifs',
+    howItWorks: '/fr/comment-ca-marche',
+    about: '/fr/a-propos',
+    faq: '/fr/faq',
+    order: '/fr/commander',
+  },
+  es: {
+    home: '/es',
+    features: '/es/caracteristicas',
+    pricing: '/es/precios',
+    howItWorks: '/es/como-funciona',
+    about: '/es/acerca-de',
+    faq: '/es/faq',
+    contact: '/es/contacto',
+    order: '/es/orden',
+  },
+};
+
+/** Other English paths that show a page already listed above. */
+const ALIASES: Record<string, PageId> = { '/create-gallery': 'order' };
+
+/** The path of a page in a language; pages without a translated route keep their English path. */
+export function localizedPath(page: PageId, language: Language): string {
+  return PAGE_PATHS[language][page] ?? (PAGE_PATHS.en[page] as string);
+}
+
+function trimTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** The language a path names with its /fr or /es prefix, or null without a prefix. */
+export function languageFromPath(pathname: string): Language | null {
+  const match = /^\/(fr|es)(?:\/|$)/.exec(pathname);
+  return match ? (match[1] as Language) : null;
+}
+
+export function pageOfPath(pathname: string): PageId | undefined {
+  const path = trimTrailingSlash(pathname);
+  if (ALIASES[path]) return ALIASES[path];
+  for (const language of LANGUAGES) {
+    for (const [page, pagePath] of Object.entries(PAGE_PATHS[language])) {
+      if (pagePath === path) return page as PageId;
+    }
+  }
+  return undefined;
+}
+
+/** Routes that exist in one version only (the live gallery): their language is not in the path. */
+export function isUnprefixedOnlyRoute(pathname: string): boolean {
+  return /^\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname);
+}
+
+/**
+ * The language to show for a path: its prefix; for the gallery routes, which have no prefixed version, the
+ * stored choice or else the language already shown; otherwise English.
+ */
+export function resolveLanguage(pathname: string, stored: string | null, current?: string): Language {
+  const fromPath = languageFromPath(pathname);
+  if (fromPath) return fromPath;
+  if (isUnprefixedOnlyRoute(pathname)) {
+    if (isLanguage(stored)) return stored;
+    if (isLanguage(current)) return current;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The path to go to when the visitor switches language: the same page in the other language. */
+export function switchLanguagePath(pathname: string, language: Language): string {
+  const page = pageOfPath(pathname);
+  if (page) return localizedPath(page, language);
+  const rest = pathname.replace(/^\/(fr|es)(?=\/|$)/, '') || '/';
+  if (language === DEFAULT_LANGUAGE) return rest;
+  return rest === '/' ? `/${language}` : `/${language}${rest}`;
+}

@@ -1,0 +1,14 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../ui/Spinner';
+
+/** Pages without header and footer (the live gallery). */
+export function BareLayout() {
+  return (
+    <main id="main" className="bare-main">
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

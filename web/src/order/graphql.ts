@@ -1,0 +1,37 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ApiPlan } from '../api/plan';
+
+export interface CreatedGallery {
+  event: { code: string; name: string; plan: ApiPlan; expiresAt: string };
+  ownerToken: string;
+  galleryUrl: string;
+  paymentRequired: boolean;
+}
+
+export interface CreateGalleryInput {
+  coupleNames: string;
+  weddingDate: string;
+  location: string;
+  email: string;
+  phone: string;
+  plan: ApiPlan;
+}
+
+export const CREATE_GALLERY: TypedDocumentNode<
+  { createGallery: CreatedGallery },
+  { input: CreateGalleryInput }
+> = gql`
+  mutation CreateGallery($input: CreateGalleryInput!) {
+    createGallery(input: $input) {
+      event {
+        code
+        name
+        plan
+        expiresAt
+      }
+      ownerToken
+      galleryUrl
+      paymentRequired
+    }
+  }
+`;
