@@ -1,0 +1,83 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, EventBusModule, formatGraphQLError } from '@gallery/platform';
+import { MediaConfig } from './config/media-config.js';
+import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
+import { EventModel } from './galleries/event.model.js';
+import { EventResolver } from './galleries/event.resolver.js';
+import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
+import { GalleryEntity } from './galleries/gallery.entity.js';
+import { GalleryRepository } from './galleries/gallery.repository.js';
+import { GraphQLErrorFilter } from './graphql/graphql-error.filter.js';
+import { HealthController } from './health/health.controller.js';
+import { ImageProcessor } from './images/image-processor.js';
+import { PhotoFileController } from './photos/photo-file.controller.js';
+import { PhotoEntity } from './photos/photo.entity.js';
+import { PhotoPresenter } from './photos/photo.presenter.js';
+import { PhotoRepository } from './photos/photo.repository.js';
+import { PhotoResolver } from './photos/photo.resolver.js';
+import { PhotosService } from './photos/photos.service.js';
+import { ObjectStorage } from './storage/object-storage.js';
+import { UploadConfirmationService } from './uploads/upload-confirmation.service.js';
+import { UploadSlotsService } from './uploads/upload-slots.service.js';
+import { UploadEntity } from './uploads/upload.entity.js';
+import { UploadRepository } from './uploads/upload.repository.js';
+import { UploadsResolver } from './uploads/uploads.resolver.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: MediaConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.databaseUrl,
+            entities: [GalleryEntity, UploadEntity, PhotoEntity],
+            migrations: [CreateMediaTables1763900000000],
+          }),
+        ),
+        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'media' }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
+          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          includeStacktraceInErrorResponses: false,
+          // Traces only serve Apollo's hosted reporting, which this project does not use.
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          formatError: (formatted, error) => formatGraphQLError(formatted, error),
+        }),
+      ],
+      controllers: [PhotoFileController, HealthController],
+      providers: [
+        { provide: MediaConfig, useValue: config },
+        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
+        {
+          provide: ObjectStorage,
+          useFactory: async () => {
+            const storage = ObjectStorage.fromConfig(config.storage);
+            await storage.prepare();
+            return storage;
+          },
+        },
+        ImageProcessor,
+        GalleryRepository,
+        GalleryReadModelConsumer,
+        EventResolver,
+        PhotoRepository,
+        PhotoPresenter,
+        PhotosService,
+        PhotoResolver,
+        UploadRepository,
+        UploadSlotsService,
+        UploadConfirmationService,
+        UploadsResolver,
+      ],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { env, intEnv, storageConfigFromEnv, type StorageConfig } from '@gallery/platform';
+
+/**
+ * Everything the media service needs, read once from the environment or handed in whole by a test. The class
+ * is also the Nest injection token for that configuration.
+ */
+export class MediaConfig {
+  readonly port!: number;
+  readonly databaseUrl!: string;
+  readonly natsUrl!: string;
+  readonly storage!: StorageConfig;
+  /** Origin browsers use for the app; photo URLs are `${publicUrl}/media/photos/{id}/{variant}`. */
+  readonly publicUrl!: string;
+
+  constructor(values: MediaConfig) {
+    Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
+  }
+
+  static fromEnv(): MediaConfig {
+    return new MediaConfig({
+      port: intEnv('PORT', 5102),
+      databaseUrl: env('DATABASE_URL'),
+      natsUrl: env('NATS_URL'),
+      storage: storageConfigFromEnv(),
+      publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject } from '@nestjs/common';
+import { Args, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { PhotoPageModel } from '../photos/photo-page.model.js';
+import { PhotosService } from '../photos/photos.service.js';
+import { EventModel } from './event.model.js';
+import { GalleryRepository } from './gallery.repository.js';
+
+/** The photo fields this subgraph adds to the events subgraph's Event. */
+@Resolver(() => EventModel)
+export class EventResolver {
+  constructor(
+    @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
+    @Inject(PhotosService) private readonly photoPages: PhotosService,
+  ) {}
+
+  @ResolveReference()
+  resolveReference(reference: { code: string }): EventModel {
+    return { code: reference.code };
+  }
+
+  /** Zero until the read model has heard of the gallery, which is what it holds then. */
+  @ResolveField(() => Int)
+  async photoCount(@Parent() event: EventModel): Promise<number> {
+    return (await this.galleries.find(event.code))?.photoCount ?? 0;
+  }
+
+  @ResolveField(() => PhotoPageModel, { description: 'Newest first.' })
+  photos(
+    @Parent() event: EventModel,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 30 }) first: number | null,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+  ): Promise<PhotoPageModel> {
+    return this.photoPages.page(event.code, first, after);
+  }
+}

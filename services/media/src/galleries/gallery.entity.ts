@@ -1,0 +1,21 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PlanId } from '@gallery/contracts';
+
+/**
+ * The media service's own copy of what it needs to know about a gallery (the events service owns galleries),
+ * kept up to date from domain events. photo_count is the quota counter: it only moves under a row lock.
+ */
+@Entity('galleries')
+export class GalleryEntity {
+  @PrimaryColumn('text')
+  code!: string;
+
+  @Column('text')
+  plan!: PlanId;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'photo_count', type: 'integer', default: 0 })
+  photoCount!: number;
+}

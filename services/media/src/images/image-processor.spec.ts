@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { ImageProcessor } from './image-processor.js';
+import { UndecodableImageError } from './undecodable-image.error.js';
+
+const processor = new ImageProcessor();
+
+describe('ImageProcessor', () => {
+  it('applies the EXIF orientation and strips every metadata block', async () => {
+    // Stored landscape 2400x1200, shown portrait: orientation 6 means "turn 90 degrees clockwise".
+    const original = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#b84' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+
+    const derived = await processor.derive(original);
+
+    expect({ width: derived.width, height: derived.height }).toEqual({ width: 1200, height: 2400 });
+    const thumbnail = await sharp(derived.thumbnail).metadata();
+    expect(thumbnail).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
+    expect(thumbnail.exif).toBeUndefined();
+    expect(thumbnail.orientation).toBeUndefined();
+    const preview = await sharp(derived.preview).metadata();
+    expect(preview).toMatchObject({ format: 'jpeg', width: 800, height: 1600 });
+    expect(preview.exif).toBeUndefined();
+  });
+
+  it('never enlarges a small photo', async () => {
+    const original = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#0000' } })
+      .png()
+      .toBuffer();
+    const derived = await processor.derive(original);
+    expect(await sharp(derived.preview).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 300,
+      height: 200,
+    });
+    // Transparent pixels come out white, not black.
+    const { data } = await sharp(derived.thumbnail).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(250);
+  });
+
+  it('throws UndecodableImageError for bytes that only look like a photo', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a JPEG')]);
+    await expect(processor.derive(fake)).rejects.toBeInstanceOf(UndecodableImageError);
+  });
+});

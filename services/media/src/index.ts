@@ -1,0 +1,2 @@
+export { createMediaApp } from './create-media-app.js';
+export { MediaConfig } from './config/media-config.js';

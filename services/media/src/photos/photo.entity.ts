@@ -1,0 +1,44 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A photo in a gallery: its kept original and, when the image could be decoded, its derived images. */
+@Entity('photos')
+@Index('photos_gallery_newest_first', ['eventCode', 'createdAt', 'id'])
+export class PhotoEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'event_code', type: 'text' })
+  eventCode!: string;
+
+  @Column({ name: 'original_key', type: 'text' })
+  originalKey!: string;
+
+  /** Null when the original could not be decoded here (HEVC-coded HEIC): the original is shown instead. */
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey!: string | null;
+
+  @Column({ name: 'preview_key', type: 'text', nullable: true })
+  previewKey!: string | null;
+
+  /** The name the guest's file had, offered again when the original is downloaded. */
+  @Column({ name: 'file_name', type: 'text' })
+  fileName!: string;
+
+  /** The type detected from the original's first bytes, not the one the browser declared. */
+  @Column({ name: 'content_type', type: 'text' })
+  contentType!: string;
+
+  @Column('integer')
+  size!: number;
+
+  /** Dimensions of the original as it is meant to be seen (EXIF orientation applied). */
+  @Column('integer')
+  width!: number;
+
+  @Column('integer')
+  height!: number;
+
+  /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}

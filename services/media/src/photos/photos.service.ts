@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GraphQLError } from 'graphql';
+import type { LivePhoto } from '@gallery/contracts';
+import { ObjectStorage } from '../storage/object-storage.js';
+import { attachmentDisposition } from './attachment-disposition.js';
+import { PhotoCursor } from './photo-cursor.js';
+import type { PhotoPageModel } from './photo-page.model.js';
+import { PhotoRepository } from './photo.repository.js';
+import { PhotoPresenter } from './photo.presenter.js';
+import type { PhotoVariant } from './photo-variant.js';
+
+const DEFAULT_PAGE_SIZE = 30;
+const MAX_PAGE_SIZE = 100;
+/** Long enough for a slow phone to load a preview, short enough that a leaked URL soon stops working. */
+const DOWNLOAD_URL_SECONDS = 10 * 60;
+
+/** Reading photos: a gallery's pages, one photo, and where a browser fetches one of its images. */
+@Injectable()
+export class PhotosService {
+  constructor(
+    @Inject(PhotoRepository) private readonly photos: PhotoRepository,
+    @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
+
+  async page(
+    eventCode: string,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<PhotoPageModel> {
+    const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
+    const cursor = after ? PhotoCursor.decode(after) : null;
+    if (after && !cursor) {
+      throw new GraphQLError('`after` must be the endCursor of a previous page', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    // One row more than asked tells whether another page follows.
+    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor);
+    const nodes = rows.slice(0, limit);
+    const last = nodes.at(-1);
+    return {
+      nodes: nodes.map((photo) => this.presenter.present(photo)),
+      // An empty page (first: 0) leaves the position where it was.
+      endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
+      hasMore: rows.length > limit,
+    };
+  }
+
+  async find(id: string): Promise<LivePhoto | null> {
+    const photo = await this.photos.find(id);
+    return photo && this.presenter.present(photo);
+  }
+
+  /**
+   * A short-lived presigned URL for one image of a photo, or null when there is no such photo. The original
+   * downloads under its own name; a photo kept without derived images shows its original instead.
+   */
+  async downloadUrl(id: string, variant: PhotoVariant): Promise<string | null> {
+    const photo = await this.photos.find(id);
+    if (!photo) return null;
+    const derivedKey =
+      variant === 'thumbnail' ? photo.thumbnailKey : variant === 'preview' ? photo.previewKey : null;
+    if (derivedKey) return this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS);
+    return this.storage.presignDownload(photo.originalKey, DOWNLOAD_URL_SECONDS, {
+      contentType: photo.contentType,
+      contentDisposition: variant === 'original' ? attachmentDisposition(photo.fileName) : undefined,
+    });
+  }
+}

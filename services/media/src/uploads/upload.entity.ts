@@ -1,0 +1,33 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { UploadStatus } from './upload-status.js';
+
+/**
+ * One file a browser was allowed to PUT straight to object storage. What it declared is only used to refuse
+ * early; the object itself is checked on confirmation. A confirmed upload's photo has the upload's id.
+ */
+@Entity('uploads')
+export class UploadEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'event_code', type: 'text' })
+  eventCode!: string;
+
+  @Column({ name: 'object_key', type: 'text' })
+  objectKey!: string;
+
+  @Column({ name: 'file_name', type: 'text' })
+  fileName!: string;
+
+  @Column({ name: 'content_type', type: 'text' })
+  contentType!: string;
+
+  @Column('integer')
+  size!: number;
+
+  @Column('text')
+  status!: UploadStatus;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

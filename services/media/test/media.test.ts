@@ -1,0 +1,462 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import { DeliverPolicy } from '@nats-io/jetstream';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  DOMAIN_STREAM,
+  parseDomainEvent,
+  Subjects,
+  type DomainEvent,
+  type LivePhoto,
+  type PhotoUploadedData,
+  type PlanId,
+} from '@gallery/contracts';
+import { createS3Client, EventBus } from '@gallery/platform';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { createMediaApp, MediaConfig } from '../src/index.js';
+import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
+
+const BUCKET = 'media-test';
+const PUBLIC_URL = 'http://localhost:5000';
+const DAY = 24 * 60 * 60 * 1000;
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let s3: S3Client | undefined;
+let db: DataSource;
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
+}
+
+async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer<T>> {
+  const response = await request(app!.getHttpServer()).post('/graphql').send({ query, variables });
+  expect(response.status).toBe(200);
+  return response.body as GraphQLAnswer<T>;
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let codes = 0;
+/** Publishes event.created the way the events service's relay does, and waits for the read model to have it. */
+async function createGallery(plan: PlanId, expiresAt = new Date(Date.now() + 7 * DAY)): Promise<string> {
+  const code = `TEST${++codes}${randomUUID().slice(0, 4).toUpperCase()}`;
+  const event: DomainEvent<typeof Subjects.EventCreated> = {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan,
+      createdAt: new Date().toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    },
+  };
+  await bus!.publish(event);
+  await waitFor(`gallery ${code} in the read model`, async () => {
+    const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
+    return rows.length > 0;
+  });
+  return code;
+}
+
+const REQUEST_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+  requestPhotoUploads(eventCode: $code, files: $files) { uploadId uploadUrl headers { name value } }
+}`;
+const CONFIRM = `mutation ($code: String!, $id: ID!) {
+  confirmPhotoUpload(eventCode: $code, uploadId: $id) {
+    id eventCode thumbnailUrl previewUrl originalUrl width height createdAt
+  }
+}`;
+
+interface Slot {
+  uploadId: string;
+  uploadUrl: string;
+  headers: { name: string; value: string }[];
+}
+
+async function requestSlots(code: string, files: { fileName: string; contentType: string; size: number }[]) {
+  return graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, { code, files });
+}
+
+/** What the browser does: ask for a slot, PUT the bytes to storage with the given headers. */
+async function upload(
+  code: string,
+  body: Buffer,
+  fileName = 'IMG_0001.JPG',
+  contentType = 'image/jpeg',
+): Promise<Slot> {
+  const answer = await requestSlots(code, [{ fileName, contentType, size: body.length }]);
+  expect(answer.errors).toBeUndefined();
+  const slot = answer.data!.requestPhotoUploads[0];
+  const put = await fetch(slot.uploadUrl, {
+    method: 'PUT',
+    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+    body,
+  });
+  expect(put.status).toBe(200);
+  return slot;
+}
+
+async function confirm(code: string, uploadId: string) {
+  return graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM, { code, id: uploadId });
+}
+
+async function objectExists(key: string): Promise<boolean> {
+  return s3!.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Follows a stable photo URL the way a browser does: the app's redirect, then the presigned URL. */
+async function fetchPhoto(url: string) {
+  const path = new URL(url).pathname;
+  const redirect = await request(app!.getHttpServer()).get(path);
+  expect(redirect.status).toBe(302);
+  const object = await fetch(redirect.headers.location);
+  expect(object.status).toBe(200);
+  return { redirect, object, bytes: Buffer.from(await object.arrayBuffer()) };
+}
+
+const photoJpeg = (width: number, height: number, background = '#c96') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const storage = {
+    endpoint: platform.s3.endpoint,
+    region: platform.s3.region,
+    accessKeyId: platform.s3.accessKeyId,
+    secretAccessKey: platform.s3.secretAccessKey,
+    bucket: BUCKET,
+  };
+  const config = new MediaConfig({
+    port: 0,
+    databaseUrl: await platform.postgres.createDatabase(),
+    natsUrl: platform.nats.url,
+    storage,
+    publicUrl: PUBLIC_URL,
+  });
+  app = await createMediaApp(config, { logger: ['error'] });
+  db = app.get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-test');
+  s3 = createS3Client(storage);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await bus?.close();
+  s3?.destroy();
+  await platform?.stop();
+});
+
+describe('media service', () => {
+  it('is healthy when its database, NATS and storage answer', async () => {
+    const response = await request(app!.getHttpServer()).get('/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', checks: { database: 'ok', nats: 'ok', storage: 'ok' } });
+  });
+
+  it('prints a federation 2 subgraph extending Event with its photos', async () => {
+    const answer = await graphql<{ _service: { sdl: string } }>('{ _service { sdl } }');
+    const sdl = answer.data!._service.sdl;
+    if (process.env.PRINT_SDL) process.stdout.write(`${sdl}\n`);
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
+    expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
+    expect(sdl).toMatch(/photos\(first: Int = 30, after: String\): PhotoPage!/);
+    expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);
+    expect(sdl).toContain('confirmPhotoUpload(eventCode: String!, uploadId: ID!): Photo!');
+  });
+
+  it('stores a photo: derived images oriented and stripped, original kept byte for byte, photo.uploaded published', async () => {
+    const code = await createGallery('free');
+    // Stored 1200x800, shown 800x1200: EXIF orientation 6 turns it a quarter clockwise.
+    const original = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8ab' } })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(original).metadata()).orientation).toBe(6);
+
+    const slot = await upload(code, original, 'Première danse.jpg');
+    expect(slot.headers).toEqual([{ name: 'Content-Type', value: 'image/jpeg' }]);
+    const answer = await confirm(code, slot.uploadId);
+
+    expect(answer.errors).toBeUndefined();
+    const photo = answer.data!.confirmPhotoUpload;
+    expect(photo).toEqual({
+      id: slot.uploadId,
+      eventCode: code,
+      thumbnailUrl: `${PUBLIC_URL}/media/photos/${slot.uploadId}/thumbnail`,
+      previewUrl: `${PUBLIC_URL}/media/photos/${slot.uploadId}/preview`,
+      originalUrl: `${PUBLIC_URL}/media/photos/${slot.uploadId}/original`,
+      width: 800,
+      height: 1200,
+      createdAt: expect.any(String),
+    });
+
+    const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, {
+      filter_subjects: Subjects.PhotoUploaded,
+      deliver_policy: DeliverPolicy.All,
+    });
+    const published = await waitFor('photo.uploaded on JetStream', async () => {
+      const message = await consumer.next({ expires: 2000 });
+      // Parsed as every consumer parses it: the payload must pass the shared contract's validation.
+      const event = message && (parseDomainEvent(message.data) as DomainEvent<typeof Subjects.PhotoUploaded>);
+      return event?.data.photo.id === photo.id ? event : null;
+    });
+    await consumer.delete();
+    expect(published.data).toEqual<PhotoUploadedData>({ photo, photoCount: 1 });
+
+    const thumbnail = await fetchPhoto(photo.thumbnailUrl);
+    expect(thumbnail.redirect.headers['cache-control']).toBe('private, max-age=300');
+    const thumbnailMetadata = await sharp(thumbnail.bytes).metadata();
+    expect(thumbnailMetadata).toMatchObject({ format: 'jpeg', width: 267, height: 400 });
+    expect(thumbnailMetadata.exif).toBeUndefined();
+    expect(thumbnailMetadata.orientation).toBeUndefined();
+    const preview = await sharp((await fetchPhoto(photo.previewUrl)).bytes).metadata();
+    expect(preview).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
+    expect(preview.exif).toBeUndefined();
+
+    const download = await fetchPhoto(photo.originalUrl);
+    expect(download.bytes.equals(original)).toBe(true);
+    expect(download.object.headers.get('content-disposition')).toContain('attachment;');
+    expect(download.object.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Premi%C3%A8re%20danse.jpg",
+    );
+
+    const counted = await graphql<{ _entities: { photoCount: number }[] }>(
+      'query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Event { photoCount } } }',
+      { reps: [{ __typename: 'Event', code }] },
+    );
+    expect(counted.data!._entities).toEqual([{ photoCount: 1 }]);
+    const resolved = await graphql<{ _entities: LivePhoto[] }>(
+      'query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Photo { id width height } } }',
+      { reps: [{ __typename: 'Photo', id: photo.id }] },
+    );
+    expect(resolved.data!._entities).toEqual([{ id: photo.id, width: 800, height: 1200 }]);
+  });
+
+  it('refuses a text file named .jpg and sent as image/jpeg, and deletes its object', async () => {
+    const code = await createGallery('free');
+    const slot = await upload(
+      code,
+      Buffer.from('Dear guests, this is not a photo.\n'.repeat(20)),
+      'photo.jpg',
+    );
+    const key = `events/${code}/originals/${slot.uploadId}`;
+    expect(await objectExists(key)).toBe(true);
+
+    const answer = await confirm(code, slot.uploadId);
+
+    expect(answer.errors?.[0].extensions?.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(answer.errors?.[0].message).toBe(
+      'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
+    );
+    expect(await objectExists(key)).toBe(false);
+    expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(0);
+  });
+
+  it('refuses what the browser declares wrongly before handing out a URL', async () => {
+    const code = await createGallery('free');
+    const codeOf = async (file: { fileName: string; contentType: string; size: number }) => {
+      const answer = await requestSlots(code, [file]);
+      return [answer.errors?.[0].extensions?.code, answer.errors?.[0].extensions?.count];
+    };
+    expect(
+      await codeOf({ fileName: 'big.jpg', contentType: 'image/jpeg', size: 50 * 1024 * 1024 + 1 }),
+    ).toEqual(['FILE_TOO_LARGE', 50]);
+    expect(await codeOf({ fileName: 'doc.pdf', contentType: 'application/pdf', size: 1000 })).toEqual([
+      'UNSUPPORTED_FILE_TYPE',
+      undefined,
+    ]);
+    expect(await codeOf({ fileName: 'empty.jpg', contentType: 'image/jpeg', size: 0 })).toEqual([
+      'FILE_EMPTY',
+      undefined,
+    ]);
+    const unknown = await requestSlots('NOSUCHCODE', [
+      { fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 },
+    ]);
+    expect(unknown.errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+  });
+
+  it('refuses an empty object on confirmation', async () => {
+    const code = await createGallery('free');
+    const answer = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
+    const slot = answer.data!.requestPhotoUploads[0];
+    await fetch(slot.uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/jpeg' },
+      body: Buffer.alloc(0),
+    });
+    expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('FILE_EMPTY');
+  });
+
+  it('answers UPLOAD_NOT_FOUND for an upload that never reached storage or belongs elsewhere', async () => {
+    const code = await createGallery('free');
+    const slot = (await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]))
+      .data!.requestPhotoUploads[0];
+    expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+    expect((await confirm('OTHERCODE', slot.uploadId)).errors?.[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+    expect((await confirm(code, 'not-a-uuid')).errors?.[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+  });
+
+  it('rejects the 51st photo on the free plan and deletes what it stored', async () => {
+    const code = await createGallery('free');
+    await db.query('UPDATE galleries SET photo_count = 49 WHERE code = $1', [code]);
+    const fiftieth = await upload(code, await photoJpeg(64, 48));
+    const fiftyFirst = await upload(code, await photoJpeg(64, 48, '#369'));
+
+    expect((await confirm(code, fiftieth.uploadId)).errors).toBeUndefined();
+    const refused = await confirm(code, fiftyFirst.uploadId);
+
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
+    expect(refused.errors?.[0].message).toBe(
+      'This gallery has reached its limit of 50 photos. Upgrade the plan to add more.',
+    );
+    for (const key of [
+      `events/${code}/originals/${fiftyFirst.uploadId}`,
+      `events/${code}/thumbnails/${fiftyFirst.uploadId}.jpg`,
+      `events/${code}/previews/${fiftyFirst.uploadId}.jpg`,
+    ]) {
+      expect(await objectExists(key)).toBe(false);
+    }
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(50);
+    const more = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
+    expect(more.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
+  });
+
+  it('never counts one upload twice when it is confirmed twice at once', async () => {
+    const code = await createGallery('standard');
+    const slot = await upload(code, await photoJpeg(640, 480));
+
+    const answers = await Promise.all([confirm(code, slot.uploadId), confirm(code, slot.uploadId)]);
+
+    for (const answer of answers) {
+      if (answer.errors) expect(answer.errors[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+      else expect(answer.data!.confirmPhotoUpload.id).toBe(slot.uploadId);
+    }
+    expect(answers.some((answer) => !answer.errors)).toBe(true);
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(1);
+    expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload.id).toBe(slot.uploadId);
+  });
+
+  it('refuses uploads to an expired gallery', async () => {
+    const expired = await createGallery('free', new Date(Date.now() - 1000));
+    const early = await requestSlots(expired, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
+    expect(early.errors?.[0].extensions?.code).toBe('GALLERY_EXPIRED');
+
+    const code = await createGallery('free');
+    const slot = await upload(code, await photoJpeg(64, 48));
+    await db.query(`UPDATE galleries SET expires_at = now() - interval '1 second' WHERE code = $1`, [code]);
+    expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('GALLERY_EXPIRED');
+    expect(await objectExists(`events/${code}/originals/${slot.uploadId}`)).toBe(false);
+  });
+
+  it('keeps a HEIC it cannot decode, shows its original and reads its size from its boxes', async () => {
+    const code = await createGallery('free');
+    const heic = iphoneLikeHeic(1);
+    const slot = await upload(code, heic, 'IMG_4242.HEIC', 'image/heic');
+
+    const answer = await confirm(code, slot.uploadId);
+
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.confirmPhotoUpload).toMatchObject({ width: 3024, height: 4032 });
+    const shown = await fetchPhoto(answer.data!.confirmPhotoUpload.thumbnailUrl);
+    expect(shown.bytes.equals(heic)).toBe(true);
+    expect(shown.object.headers.get('content-type')).toBe('image/heic');
+  });
+
+  it('answers 404 for an unknown photo or variant', async () => {
+    const server = app!.getHttpServer();
+    expect((await request(server).get(`/media/photos/${randomUUID()}/thumbnail`)).status).toBe(404);
+    expect((await request(server).get('/media/photos/not-a-uuid/thumbnail')).status).toBe(404);
+    const code = await createGallery('free');
+    const slot = await upload(code, await photoJpeg(64, 48));
+    await confirm(code, slot.uploadId);
+    expect((await request(server).get(`/media/photos/${slot.uploadId}/huge`)).status).toBe(404);
+  });
+
+  it('pages through a gallery newest first with cursors', async () => {
+    const code = await createGallery('premium');
+    // Seven photos, two of them sharing a timestamp, so the id must break the tie.
+    const base = Date.parse('2026-06-13T18:00:00.000Z');
+    const photos = [0, 1, 2, 3, 3, 4, 5].map((minute) => ({
+      id: randomUUID(),
+      createdAt: new Date(base + minute * 60_000),
+    }));
+    for (const photo of photos) {
+      await db.query(
+        `INSERT INTO photos (id, event_code, original_key, file_name, content_type, size, width, height, created_at)
+         VALUES ($1, $2, $3, 'p.jpg', 'image/jpeg', 1, 4, 3, $4)`,
+        [photo.id, code, `events/${code}/originals/${photo.id}`, photo.createdAt],
+      );
+    }
+    const expected = [...photos]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((photo) => photo.id);
+
+    const PAGE = `query ($reps: [_Any!]!, $after: String) {
+      _entities(representations: $reps) { ... on Event { photos(first: 3, after: $after) { nodes { id createdAt } endCursor hasMore } } }
+    }`;
+    type Page = { nodes: { id: string }[]; endCursor: string | null; hasMore: boolean };
+    const seen: string[] = [];
+    const pages: Page[] = [];
+    let after: string | null = null;
+    do {
+      const answer: GraphQLAnswer<{ _entities: { photos: Page }[] }> = await graphql(PAGE, {
+        reps: [{ __typename: 'Event', code }],
+        after,
+      });
+      expect(answer.errors).toBeUndefined();
+      const page: Page = answer.data!._entities[0].photos;
+      pages.push(page);
+      seen.push(...page.nodes.map((node) => node.id));
+      after = page.hasMore ? page.endCursor : null;
+    } while (after);
+
+    expect(seen).toEqual(expected);
+    expect(pages.map((page) => [page.nodes.length, page.hasMore])).toEqual([
+      [3, true],
+      [3, true],
+      [1, false],
+    ]);
+    const bad = await graphql(PAGE, { reps: [{ __typename: 'Event', code }], after: 'bogus' });
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  // Last: it stops the storage server for good.
+  it('reports unavailable with 503 when storage stops answering', async () => {
+    await platform!.s3.stop();
+    const response = await request(app!.getHttpServer()).get('/health');
+    expect(response.status).toBe(503);
+    expect(response.body.status).toBe('unavailable');
+    expect(response.body.checks).toMatchObject({ database: 'ok', nats: 'ok' });
+    expect(response.body.checks.storage).not.toBe('ok');
+  });
+});
