@@ -11,3 +11,4 @@ export * from './events/event-bus.module.js';
 export * from './storage/object-storage.js';
 export * from './health/health.js';
 export * from './graphql/app-error.js';
+export * from './graphql/graphql-error.filter.js';

@@ -4,13 +4,12 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { EventBusModule, dataSourceOptions, formatGraphQLError } from '@gallery/platform';
+import { EventBusModule, dataSourceOptions, formatGraphQLError, GraphQLErrorFilter } from '@gallery/platform';
 import type { EventsConfig } from './config/events-config.js';
 import { EVENTS_CONFIG } from './config/events-config.token.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
-import { AppErrorFilter } from './graphql/app-error.filter.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { HealthModule } from './health/health.module.js';
 import { OrderEntity } from './orders/order.entity.js';
@@ -24,7 +23,7 @@ export class AppModule {
       global: true,
       providers: [
         { provide: EVENTS_CONFIG, useValue: config },
-        { provide: APP_FILTER, useClass: AppErrorFilter },
+        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
       ],
       exports: [EVENTS_CONFIG],
       imports: [

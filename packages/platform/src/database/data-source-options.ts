@@ -10,7 +10,11 @@ type Classes = (Function | string | EntitySchema)[];
  * A service's PostgreSQL options: its own entities and migrations plus the event bus tables (outbox and
  * processed events). Migrations run at start; schemas are never synchronised.
  */
-export function dataSourceOptions(options: { url: string; entities: Classes; migrations: Classes }): DataSourceOptions {
+export function dataSourceOptions(options: {
+  url: string;
+  entities: Classes;
+  migrations: Classes;
+}): DataSourceOptions {
   return {
     type: 'postgres',
     url: options.url,

@@ -12,7 +12,9 @@ export class CreateEventBusTables1763800000000 implements MigrationInterface {
       occurred_at timestamptz NOT NULL,
       published_at timestamptz
     )`);
-    await db.query(`CREATE INDEX outbox_events_unpublished ON outbox_events (position) WHERE published_at IS NULL`);
+    await db.query(
+      `CREATE INDEX outbox_events_unpublished ON outbox_events (position) WHERE published_at IS NULL`,
+    );
     await db.query(`CREATE TABLE processed_events (
       consumer text NOT NULL,
       event_id uuid NOT NULL,

@@ -1,6 +1,12 @@
 import { AckPolicy, DeliverPolicy, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { DataSource, EntityManager } from 'typeorm';
-import { DOMAIN_STREAM, InvalidEventError, parseDomainEvent, type DomainEvent, type Subject } from '@gallery/contracts';
+import {
+  DOMAIN_STREAM,
+  InvalidEventError,
+  parseDomainEvent,
+  type DomainEvent,
+  type Subject,
+} from '@gallery/contracts';
 import type { EventBus } from './event-bus.js';
 
 export type EventHandler = (event: DomainEvent, manager: EntityManager) => Promise<void>;
@@ -120,7 +126,9 @@ export class DurableConsumer {
       event = parseDomainEvent(message.data);
     } catch (error) {
       // A message that breaks the contract will never succeed: say so loudly and take it out of the flow.
-      this.options.onError?.(error instanceof InvalidEventError ? error : new InvalidEventError(String(error)));
+      this.options.onError?.(
+        error instanceof InvalidEventError ? error : new InvalidEventError(String(error)),
+      );
       message.term();
       return;
     }

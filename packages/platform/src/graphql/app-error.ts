@@ -8,7 +8,11 @@ export class AppError extends GraphQLError {
     options: { count?: number; extensions?: Record<string, unknown> } = {},
   ) {
     super(englishMessage(`errors.${code}`, { count: options.count }), {
-      extensions: { code, ...(options.count !== undefined && { count: options.count }), ...options.extensions },
+      extensions: {
+        code,
+        ...(options.count !== undefined && { count: options.count }),
+        ...options.extensions,
+      },
     });
   }
 }
@@ -31,5 +35,9 @@ export function formatGraphQLError(
     return { message: formatted.message, path: formatted.path, locations: formatted.locations, extensions };
   }
   log(original);
-  return { message: englishMessage('errors.INTERNAL'), path: formatted.path, extensions: { code: 'INTERNAL' } };
+  return {
+    message: englishMessage('errors.INTERNAL'),
+    path: formatted.path,
+    extensions: { code: 'INTERNAL' },
+  };
 }
