@@ -30,6 +30,7 @@ export const en = {
     UNAUTHENTICATED: 'Please sign in as the gallery owner.',
     FORBIDDEN: 'You do not have access to this gallery.',
     INTERNAL: 'Something went wrong on our side. Please try again.',
+    SERVICE_UNAVAILABLE: 'The gallery service is not answering right now. Please try again in a moment.',
   },
 } as const;
 

@@ -28,5 +28,6 @@ export const es: SharedMessages = {
     UNAUTHENTICATED: 'Identifícate como propietario de la galería.',
     FORBIDDEN: 'No tienes acceso a esta galería.',
     INTERNAL: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+    SERVICE_UNAVAILABLE: 'El servicio de galerías no responde en este momento. Inténtalo de nuevo en un momento.',
   },
 };

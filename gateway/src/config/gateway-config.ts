@@ -1,0 +1,19 @@
+/** Everything the gateway needs, so tests and the bench can start one without touching the environment. */
+export interface GatewayConfig {
+  /** 0 picks a free port (tests, bench). */
+  port: number;
+  host?: string;
+  natsUrl: string;
+  /** The events subgraph's GraphQL endpoint. */
+  eventsUrl: string;
+  /** The media service's origin: its subgraph answers at /graphql and its photo URLs under /media. */
+  mediaUrl: string;
+  /** The built web app (index.html and assets/). */
+  webDist: string;
+  /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */
+  pollIntervalMs?: number;
+  /** Back-off between composition attempts while a subgraph does not answer yet. */
+  compositionRetryMs?: { initial: number; max: number };
+  /** Production hides the GraphQL landing page. */
+  production?: boolean;
+}

@@ -1,0 +1,54 @@
+/**
+ * One subscriber's undelivered events, read as an async iterator. Bounded: a socket that stops reading loses
+ * its oldest photos instead of growing the gateway's memory; the web app re-reads the gallery on reconnect.
+ * `return()` ends a pending `next()` at once, unlike an async generator, so a closed socket unsubscribes
+ * immediately even when its gallery is quiet.
+ */
+export class EventQueue<T> implements AsyncIterableIterator<T> {
+  private readonly pending: T[] = [];
+  private waiting: ((result: IteratorResult<T>) => void) | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly onClose: () => void,
+    private readonly capacity = 100,
+  ) {}
+
+  push(value: T): void {
+    if (this.closed) return;
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting({ value, done: false });
+      return;
+    }
+    if (this.pending.length >= this.capacity) this.pending.shift();
+    this.pending.push(value);
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.pending.length > 0) return Promise.resolve({ value: this.pending.shift()!, done: false });
+    if (this.closed) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.close();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending.length = 0;
+    this.waiting?.({ value: undefined, done: true });
+    this.waiting = undefined;
+    this.onClose();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}

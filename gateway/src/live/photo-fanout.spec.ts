@@ -1,0 +1,129 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { execute, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { LivePhoto } from '@gallery/contracts';
+import { PhotoFanout } from './photo-fanout.js';
+
+const PHOTO_ADDED = parse(`
+  subscription PhotoAdded($eventCode: String!) {
+    photoAdded(eventCode: $eventCode) { id eventCode thumbnailUrl width height }
+  }
+`);
+
+function photo(eventCode: string, id = 'p1'): LivePhoto {
+  return {
+    id,
+    eventCode,
+    thumbnailUrl: `/media/photos/${id}/thumbnail`,
+    previewUrl: `/media/photos/${id}/preview`,
+    originalUrl: `/media/photos/${id}/original`,
+    width: 400,
+    height: 300,
+    createdAt: '2026-06-20T18:00:00.000Z',
+  };
+}
+
+function countingFanout() {
+  const executions = jest.fn((args: ExecutionArgs) => execute(args));
+  return { fanout: new PhotoFanout(executions), executions };
+}
+
+async function subscribe(fanout: PhotoFanout, eventCode: string, document = PHOTO_ADDED) {
+  const result = await fanout.subscribe({ schema: fanout.schema, document, variableValues: { eventCode } });
+  if (!(Symbol.asyncIterator in result)) throw new Error(`subscription failed: ${JSON.stringify(result)}`);
+  return result;
+}
+
+describe('PhotoFanout', () => {
+  it('delivers a new photo to the subscribers of its gallery with the fields they selected', async () => {
+    const { fanout } = countingFanout();
+    const stream = await subscribe(fanout, 'SARAHMIKE');
+
+    expect(fanout.publish(photo('SARAHMIKE'))).toBe(1);
+
+    const { value } = await stream.next();
+    expect(value).toEqual({
+      data: {
+        photoAdded: {
+          id: 'p1',
+          eventCode: 'SARAHMIKE',
+          thumbnailUrl: '/media/photos/p1/thumbnail',
+          width: 400,
+          height: 300,
+        },
+      },
+    });
+  });
+
+  it('executes the selection once per event for every subscriber with the same subscription', async () => {
+    const { fanout, executions } = countingFanout();
+    const first = await subscribe(fanout, 'SARAHMIKE');
+    const second = await subscribe(fanout, 'SARAHMIKE');
+
+    fanout.publish(photo('SARAHMIKE'));
+    const [a, b] = await Promise.all([first.next(), second.next()]);
+
+    expect(executions).toHaveBeenCalledTimes(1);
+    expect(b.value).toBe(a.value);
+  });
+
+  it('executes again for a subscriber who selected other fields', async () => {
+    const { fanout, executions } = countingFanout();
+    const full = await subscribe(fanout, 'SARAHMIKE');
+    const idsOnly = await subscribe(
+      fanout,
+      'SARAHMIKE',
+      parse('subscription ($eventCode: String!) { photoAdded(eventCode: $eventCode) { id } }'),
+    );
+
+    fanout.publish(photo('SARAHMIKE'));
+    const [a, b] = await Promise.all([full.next(), idsOnly.next()]);
+
+    expect(executions).toHaveBeenCalledTimes(2);
+    expect((b.value as ExecutionResult).data).toEqual({ photoAdded: { id: 'p1' } });
+    expect((a.value as ExecutionResult).data?.photoAdded).toHaveProperty('thumbnailUrl');
+  });
+
+  it('does not deliver a photo to another gallery', async () => {
+    const { fanout, executions } = countingFanout();
+    const other = await subscribe(fanout, 'OTHERCODE');
+
+    expect(fanout.publish(photo('SARAHMIKE'))).toBe(0);
+    fanout.publish(photo('OTHERCODE', 'p2'));
+
+    expect((await other.next()).value).toMatchObject({ data: { photoAdded: { id: 'p2' } } });
+    expect(executions).toHaveBeenCalledTimes(1);
+  });
+
+  it('matches gallery codes the way a guest types them', async () => {
+    const { fanout } = countingFanout();
+    const stream = await subscribe(fanout, ' sarahmike ');
+
+    expect(fanout.publish(photo('SARAHMIKE'))).toBe(1);
+    expect((await stream.next()).done).toBe(false);
+  });
+
+  it('stops listening when the subscriber leaves, even while waiting for a photo', async () => {
+    const { fanout } = countingFanout();
+    const stream = await subscribe(fanout, 'SARAHMIKE');
+    const waiting = stream.next();
+
+    await stream.return!();
+
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    expect(fanout.listenerCount()).toBe(0);
+    expect(fanout.publish(photo('SARAHMIKE'))).toBe(0);
+  });
+
+  it('answers a subscription without its gallery code with an error instead of a stream', async () => {
+    const { fanout } = countingFanout();
+
+    const result = await fanout.subscribe({
+      schema: fanout.schema,
+      document: PHOTO_ADDED,
+      variableValues: {},
+    });
+
+    expect(Symbol.asyncIterator in result).toBe(false);
+    expect((result as ExecutionResult).errors?.[0].message).toContain('$eventCode');
+  });
+});

@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import type { RequestHandler } from 'express';
+
+/** Request headers that change what the media service answers. */
+const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept', 'if-none-match', 'if-modified-since', 'range'];
+
+/** Response headers the browser needs: the redirect target, caching and what the body is. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'location',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'content-disposition',
+];
+
+/**
+ * Forwards /media/* to the media service unchanged. Its answer is usually a 302 to a short-lived presigned
+ * object URL: the browser must follow that itself, so redirects are passed through, never followed here.
+ */
+export function forwardMedia(mediaUrl: string): RequestHandler {
+  const origin = mediaUrl.replace(/\/+$/, '');
+  return async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      return;
+    }
+    const headers = new Headers();
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+
+    let answer: Response;
+    try {
+      answer = await fetch(origin + req.originalUrl, {
+        method: req.method,
+        headers,
+        redirect: 'manual',
+        signal: abort.signal,
+      });
+    } catch {
+      if (!res.headersSent && !abort.signal.aborted) {
+        res.status(502).type('text/plain').send('The media service is not answering. Please try again.');
+      }
+      return;
+    }
+
+    res.status(answer.status);
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value !== null) res.setHeader(name, value);
+    }
+    if (!answer.body || req.method === 'HEAD') {
+      await answer.body?.cancel();
+      res.end();
+      return;
+    }
+    Readable.fromWeb(answer.body as ReadableStream<Uint8Array>)
+      .on('error', () => res.destroy())
+      .pipe(res);
+  };
+}

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@apollo/utils.logger';
+import express from 'express';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { healthHandler } from './health/gateway-health.js';
+import { NatsPhotoFeed } from './live/nats-photo-feed.js';
+import { PhotoFanout } from './live/photo-fanout.js';
+import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
+import { forwardMedia } from './media/media-forwarder.js';
+import { Supergraph } from './supergraph/supergraph.js';
+import { serveWebApp } from './web/static-web.js';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  /** The in-process fan-out, for the bench and tests to observe. */
+  fanout: PhotoFanout;
+  close(): Promise<void>;
+}
+
+/** How long open HTTP keep-alive connections get to finish on close before they are cut. */
+const CLOSE_GRACE_MS = 5000;
+
+/**
+ * Starts the gateway: one HTTP server answering /health, /graphql (HTTP for queries and mutations, WebSocket
+ * for subscriptions), /media/* and the web app. Resolves once it listens and its NATS subscription is live;
+ * the supergraph composes in the background, as the subgraphs come up.
+ */
+export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
+  const fanout = new PhotoFanout();
+  const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger);
+  const supergraph = new Supergraph({
+    subgraphs: [
+      { name: 'events', url: config.eventsUrl },
+      { name: 'media', url: `${config.mediaUrl.replace(/\/+$/, '')}/graphql` },
+    ],
+    pollIntervalMs: config.pollIntervalMs ?? 10_000,
+    retry: {
+      initialMs: config.compositionRetryMs?.initial ?? 500,
+      maxMs: config.compositionRetryMs?.max ?? 10_000,
+    },
+    production: config.production ?? false,
+    logger,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.get(
+    '/health',
+    healthHandler({
+      nats: () => feed.check(),
+      supergraph: async () => {
+        if (!supergraph.composed) throw new Error('not composed yet');
+      },
+    }),
+  );
+  app.use('/graphql', ...supergraph.handler);
+  app.use('/media', forwardMedia(config.mediaUrl));
+  app.use(serveWebApp(config.webDist));
+
+  const server = createServer(app);
+  const subscriptions = serveLiveSubscriptions(server, fanout, { production: config.production });
+  await listen(server, config.port, config.host);
+
+  supergraph.start().catch((error) => logger.error(`supergraph: ${(error as Error).message}`));
+  try {
+    await feed.start();
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+
+  async function closeAll(): Promise<void> {
+    await subscriptions.dispose();
+    await feed.stop();
+    await supergraph.stop();
+    await closeServer(server);
+  }
+
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${config.host ?? 'localhost'}:${port}`,
+    port,
+    fanout,
+    close: () => (closing ??= closeAll()),
+  };
+}
+
+function listen(server: Server, port: number, host?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

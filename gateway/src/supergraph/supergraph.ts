@@ -1,0 +1,108 @@
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { Logger } from '@apollo/utils.logger';
+import express, { type RequestHandler } from 'express';
+import { AuthorizationForwardingDataSource } from './authorization-forwarding-data-source.js';
+import { formatGatewayError } from './format-gateway-error.js';
+import type { GatewayContext } from './gateway-context.js';
+import { RetryingIntrospectAndCompose } from './retrying-introspect-and-compose.js';
+import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
+
+export interface SupergraphOptions {
+  subgraphs: { name: string; url: string }[];
+  pollIntervalMs: number;
+  retry: { initialMs: number; maxMs: number };
+  production: boolean;
+  logger: Logger;
+}
+
+/**
+ * Queries and mutations: @apollo/gateway composing the subgraphs, served by Apollo Server on POST /graphql.
+ * Composition happens in the background; until it succeeds, `handler` answers SERVICE_UNAVAILABLE.
+ */
+export class Supergraph {
+  private readonly composition: RetryingIntrospectAndCompose;
+  private readonly server: ApolloServer<GatewayContext>;
+  private starting: Promise<void> | undefined;
+  private middleware: RequestHandler | undefined;
+  private stopped = false;
+
+  constructor(options: SupergraphOptions) {
+    const { logger } = options;
+    this.composition = new RetryingIntrospectAndCompose(
+      { subgraphs: options.subgraphs, pollIntervalInMs: options.pollIntervalMs, logger },
+      {
+        initialMs: options.retry.initialMs,
+        maxMs: options.retry.maxMs,
+        onRetry: (_error, delayMs) => logger.info(`supergraph not composed yet, retrying in ${delayMs} ms`),
+      },
+    );
+    const gateway = new ApolloGateway({
+      supergraphSdl: this.composition,
+      buildService: ({ url }) => new AuthorizationForwardingDataSource({ url }),
+      logger,
+    });
+    this.server = new ApolloServer<GatewayContext>({
+      gateway,
+      logger,
+      formatError: (formatted, error) => formatGatewayError(formatted, error, (e) => logger.error(String(e))),
+      includeStacktraceInErrorResponses: false,
+      // main.ts owns the signals and stops everything in order.
+      stopOnTerminationSignals: false,
+      plugins: options.production ? [ApolloServerPluginLandingPageDisabled()] : [],
+    });
+  }
+
+  get composed(): boolean {
+    return this.middleware !== undefined;
+  }
+
+  /** Starts composing in the background; resolves with the first successful composition. */
+  start(): Promise<void> {
+    this.starting ??= this.server.start().then(
+      async () => {
+        if (this.stopped) return this.server.stop();
+        this.middleware = expressMiddleware(this.server, {
+          context: async ({ req }) => ({ authorization: req.headers.authorization }),
+        });
+      },
+      (error: unknown) => {
+        // Stopping while a subgraph was still missing ends the retries: not a failure.
+        if (!this.stopped) throw error;
+      },
+    );
+    return this.starting;
+  }
+
+  /** POST (and GET) /graphql. */
+  readonly handler: RequestHandler[] = [
+    express.json({ limit: '1mb' }),
+    (req, res, next) => {
+      if (!this.middleware) {
+        res
+          .status(503)
+          .set('Retry-After', '2')
+          .json({
+            errors: [
+              { message: SERVICE_UNAVAILABLE.message, extensions: { code: SERVICE_UNAVAILABLE.code } },
+            ],
+          });
+        return;
+      }
+      // express.json() leaves no body on a GET; Apollo Server expects one to be there.
+      req.body ??= {};
+      return this.middleware(req, res, next);
+    },
+  ];
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.composition.stop();
+    await this.starting?.catch(() => undefined);
+    // Only a server that finished starting before the stop is still running.
+    if (this.middleware) await this.server.stop();
+  }
+}

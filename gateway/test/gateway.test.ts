@@ -1,0 +1,469 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ApolloServer } from '@apollo/server';
+import { startStandaloneServer } from '@apollo/server/standalone';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { expressMiddleware } from '@as-integrations/express5';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import express from 'express';
+import { GraphQLError, parse } from 'graphql';
+import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { DomainEvent, LivePhoto } from '@gallery/contracts';
+import { findFreePort } from '@gallery/local-servers';
+import { EventBus } from '@gallery/platform';
+import { startTestNats, type TestNats } from '@gallery/testing';
+import { startGateway, type RunningGateway } from '../src/server.js';
+
+const silent = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
+
+/** The events subgraph in miniature: a gallery's own fields, the caller's header, two kinds of failure. */
+async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = new ApolloServer({
+    logger: silent,
+    schema: buildSubgraphSchema({
+      typeDefs: parse(`${FEDERATION}
+        type Event @key(fields: "code") { code: ID! name: String! }
+        type Query {
+          event(code: String!): Event
+          authorizationReceived: String
+          missingGallery: Event
+          crash: String
+        }`),
+      resolvers: {
+        Query: {
+          event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
+          authorizationReceived: (_: unknown, __: unknown, context: { authorization?: string }) =>
+            context.authorization ?? null,
+          missingGallery: () => {
+            throw new GraphQLError('Gallery not found', { extensions: { code: 'GALLERY_NOT_FOUND' } });
+          },
+          crash: () => {
+            throw new Error('connection to database lost at /srv/events/secret.ts:42');
+          },
+        },
+        Event: { __resolveReference: (ref: { code: string }) => ({ code: ref.code, name: 'Sarah & Mike' }) },
+      },
+    }),
+  });
+  const { url } = await startStandaloneServer(server, {
+    listen: { port: 0, host: '127.0.0.1' },
+    context: async ({ req }) => ({ authorization: req.headers.authorization }),
+  });
+  return { url, stop: () => server.stop() };
+}
+
+/**
+ * The media service in miniature on one origin: its subgraph at /graphql (adding photoCount to Event, plus
+ * `extraFields` to show a redeployed schema being picked up) and a photo URL that redirects to storage.
+ */
+async function startMediaService(port: number, extraFields = ''): Promise<{ stop(): Promise<void> }> {
+  const subgraph = new ApolloServer({
+    logger: silent,
+    schema: buildSubgraphSchema({
+      typeDefs: parse(`${FEDERATION}
+        type Event @key(fields: "code") { code: ID! photoCount: Int! ${extraFields} }`),
+      resolvers: {
+        Event: {
+          __resolveReference: (ref: { code: string }) => ({
+            code: ref.code,
+            photoCount: 3,
+            coverPhotoId: 'p1',
+          }),
+        },
+      },
+    }),
+  });
+  await subgraph.start();
+  const app = express();
+  app.use('/graphql', express.json(), expressMiddleware(subgraph));
+  app.get('/media/photos/:id/thumbnail', (req, res) => {
+    res
+      .set('Cache-Control', 'private, max-age=60')
+      .redirect(302, `http://storage.test/${req.params.id}?signature=abc`);
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    async stop() {
+      await new Promise<void>((resolve) => closeServer(server, resolve));
+      await subgraph.stop();
+    },
+  };
+}
+
+function closeServer(server: Server, done: () => void): void {
+  server.close(() => done());
+  server.closeAllConnections();
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function livePhoto(eventCode: string, id: string): LivePhoto {
+  return {
+    id,
+    eventCode,
+    thumbnailUrl: `/media/photos/${id}/thumbnail`,
+    previewUrl: `/media/photos/${id}/preview`,
+    originalUrl: `/media/photos/${id}/original`,
+    width: 1600,
+    height: 1200,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function photoUploaded(photo: LivePhoto): DomainEvent<'photo.uploaded'> {
+  return {
+    id: crypto.randomUUID(),
+    type: 'photo.uploaded',
+    occurredAt: new Date().toISOString(),
+    data: { photo, photoCount: 1 },
+  };
+}
+
+const PHOTO_ADDED = `subscription PhotoAdded($eventCode: String!) {
+  photoAdded(eventCode: $eventCode) { id eventCode thumbnailUrl width height createdAt }
+}`;
+
+describe('gateway', () => {
+  let nats: TestNats | undefined;
+  let natsClient: NatsConnection | undefined;
+  let events: { url: string; stop(): Promise<void> } | undefined;
+  let media: { stop(): Promise<void> } | undefined;
+  let mediaPort: number;
+  let gateway: RunningGateway | undefined;
+  let webDist: string;
+  const clients: Client[] = [];
+  const openStreams: AsyncIterableIterator<unknown>[] = [];
+  const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+
+  beforeAll(async () => {
+    nats = await startTestNats();
+    natsClient = await connect({ servers: nats.url });
+    events = await startEventsSubgraph();
+    mediaPort = await findFreePort();
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'gateway-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Live gallery</title>');
+    await writeFile(path.join(webDist, 'assets', 'app-3f9a.js'), 'console.log("app")');
+    // The media subgraph is not up yet: the gateway has to wait for it.
+    gateway = await startGateway(
+      {
+        port: 0,
+        natsUrl: nats.url,
+        eventsUrl: events.url,
+        mediaUrl: `http://127.0.0.1:${mediaPort}`,
+        webDist,
+        pollIntervalMs: 200,
+        compositionRetryMs: { initial: 100, max: 200 },
+      },
+      logger,
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await gateway?.close();
+    await media?.stop();
+    await events?.stop();
+    await natsClient?.close();
+    await nats?.stop();
+    if (webDist) await rm(webDist, { recursive: true, force: true });
+  });
+
+  const graphql = (query: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway!.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query }),
+    });
+
+  function subscribeToGallery(
+    eventCode: string,
+  ): AsyncIterableIterator<ExecutionResult<Record<string, unknown>>> {
+    const client = createClient({
+      url: `${gateway!.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    clients.push(client);
+    const stream = client.iterate<Record<string, unknown>>({ query: PHOTO_ADDED, variables: { eventCode } });
+    openStreams.push(stream);
+    return stream;
+  }
+
+  describe('before every subgraph answers', () => {
+    it('reports the missing supergraph on /health', async () => {
+      const response = await fetch(`${gateway!.url}/health`);
+
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: 'unavailable',
+        checks: { nats: 'ok', supergraph: 'not composed yet' },
+      });
+    });
+
+    it('answers queries with a clear SERVICE_UNAVAILABLE error', async () => {
+      const response = await graphql('{ event(code: "SARAHMIKE") { name } }');
+
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: 'The gallery service is not answering right now. Please try again in a moment.',
+            extensions: { code: 'SERVICE_UNAVAILABLE' },
+          },
+        ],
+      });
+    });
+  });
+
+  describe('once the late subgraph starts', () => {
+    beforeAll(async () => {
+      media = await startMediaService(mediaPort);
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    it('is healthy', async () => {
+      const response = await fetch(`${gateway!.url}/health`);
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'ok' });
+    });
+
+    it('answers one query with fields from both subgraphs', async () => {
+      const response = await graphql('{ event(code: "SARAHMIKE") { code name photoCount } }');
+
+      expect(await response.json()).toEqual({
+        data: { event: { code: 'SARAHMIKE', name: 'Sarah & Mike', photoCount: 3 } },
+      });
+    });
+
+    it('forwards the Authorization header to the subgraphs', async () => {
+      const response = await graphql('{ authorizationReceived }', { authorization: 'Bearer owner-token' });
+
+      expect(await response.json()).toEqual({ data: { authorizationReceived: 'Bearer owner-token' } });
+    });
+
+    it("passes a subgraph's coded error through with its message", async () => {
+      const response = await graphql('{ missingGallery { name } }');
+      const body = await response.json();
+
+      expect(body.errors).toEqual([
+        { message: 'Gallery not found', path: ['missingGallery'], extensions: { code: 'GALLERY_NOT_FOUND' } },
+      ]);
+    });
+
+    it('turns an unexpected failure into INTERNAL without a stack or its details', async () => {
+      const response = await graphql('{ crash }');
+      const text = await response.text();
+
+      expect(JSON.parse(text).errors).toEqual([
+        {
+          message: 'Something went wrong on our side. Please try again.',
+          path: ['crash'],
+          extensions: { code: 'INTERNAL' },
+        },
+      ]);
+      expect(text).not.toMatch(/stacktrace|secret\.ts|\bat /);
+    });
+
+    it('reports a malformed query with its GraphQL code', async () => {
+      const response = await graphql('{ event(code: "X") { nope } }');
+      const body = await response.json();
+
+      expect(body.errors[0].extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    });
+
+    it('reports a subgraph that stopped answering without its details', async () => {
+      await media!.stop();
+      media = undefined;
+      const response = await graphql('{ event(code: "SARAHMIKE") { name photoCount } }');
+      media = await startMediaService(mediaPort);
+
+      expect((await response.json()).errors).toEqual([
+        {
+          message: 'The gallery service is not answering right now. Please try again in a moment.',
+          extensions: { code: 'SERVICE_UNAVAILABLE' },
+        },
+      ]);
+    });
+
+    it('picks up a redeployed subgraph with a new field', async () => {
+      await media!.stop();
+      media = await startMediaService(mediaPort, 'coverPhotoId: ID');
+
+      const body = await waitFor('the new field', async () => {
+        const answer = await (await graphql('{ event(code: "SARAHMIKE") { coverPhotoId } }')).json();
+        return answer.data ? answer : undefined;
+      });
+      expect(body).toEqual({ data: { event: { coverPhotoId: 'p1' } } });
+    });
+  });
+
+  describe('live photos', () => {
+    // Each test starts with no socket left from the one before, and shows its sockets are let go.
+    afterEach(async () => {
+      await Promise.all(openStreams.splice(0).map((stream) => stream.return?.()));
+      await waitFor('every listener to be released', () => gateway!.fanout.listenerCount() === 0);
+    });
+
+    it("delivers a photo published on NATS to its gallery's subscribers only", async () => {
+      const sarahMike = subscribeToGallery('SARAHMIKE');
+      const other = subscribeToGallery('OTHERCODE');
+      const firstOfSarahMike = sarahMike.next();
+      const firstOfOther = other.next();
+      await waitFor('both subscriptions', () => gateway!.fanout.listenerCount() === 2);
+
+      const photo = livePhoto('SARAHMIKE', 'p-1');
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(photo)));
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('OTHERCODE', 'p-2'))));
+
+      expect((await firstOfSarahMike).value).toEqual({
+        data: {
+          photoAdded: {
+            id: 'p-1',
+            eventCode: 'SARAHMIKE',
+            thumbnailUrl: '/media/photos/p-1/thumbnail',
+            width: 1600,
+            height: 1200,
+            createdAt: photo.createdAt,
+          },
+        },
+      });
+      // Same publisher, same order: had OTHERCODE received SARAHMIKE's photo, it would come first.
+      expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: 'p-2' } } });
+    });
+
+    it('ignores a message that breaks the event contract and keeps delivering', async () => {
+      const stream = subscribeToGallery('SARAHMIKE');
+      const first = stream.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+
+      natsClient!.publish('photo.uploaded', 'not json');
+      natsClient!.publish(
+        'photo.uploaded',
+        JSON.stringify({
+          ...photoUploaded(livePhoto('SARAHMIKE', 'p-bad')),
+          data: { photo: { id: 'p-bad' } },
+        }),
+      );
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-good'))));
+
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-good' } } });
+      expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('event is not JSON'));
+      expect(logger.warn).toHaveBeenCalledWith(
+        expect.stringContaining('photo.uploaded data breaks its contract'),
+      );
+      expect(await (await fetch(`${gateway!.url}/health`)).json()).toMatchObject({ checks: { nats: 'ok' } });
+    });
+
+    it('delivers an event published through JetStream as the media service does', async () => {
+      const bus = await EventBus.connect(nats!.url, 'gateway-test-media');
+      try {
+        const stream = subscribeToGallery('SARAHMIKE');
+        const first = stream.next();
+        await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+
+        await bus.publish(photoUploaded(livePhoto('SARAHMIKE', 'p-js')));
+
+        expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-js' } } });
+      } finally {
+        await bus.close();
+      }
+    });
+    it('keeps delivering after NATS restarts', async () => {
+      await nats!.restart();
+      await waitFor('NATS to be back', async () => {
+        const report = await (await fetch(`${gateway!.url}/health`)).json();
+        return report.checks.nats === 'ok';
+      });
+      const stream = subscribeToGallery('SARAHMIKE');
+      const first = stream.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+
+      await natsClient!.flush();
+      natsClient!.publish(
+        'photo.uploaded',
+        JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-after-restart'))),
+      );
+
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-after-restart' } } });
+    });
+  });
+
+  describe('media', () => {
+    it("passes the media service's redirect and cache headers through without following it", async () => {
+      await waitFor('the media service', async () => (await fetch(`${gateway!.url}/health`)).ok);
+
+      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { redirect: 'manual' });
+
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('http://storage.test/p1?signature=abc');
+      expect(response.headers.get('cache-control')).toBe('private, max-age=60');
+    });
+
+    it('refuses to forward anything but reads', async () => {
+      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { method: 'DELETE' });
+
+      expect(response.status).toBe(405);
+    });
+  });
+
+  describe('web app', () => {
+    const page = (url: string) => fetch(`${gateway!.url}${url}`, { headers: { accept: 'text/html,*/*' } });
+
+    it('serves index.html for the app routes, never cached', async () => {
+      for (const route of ['/', '/gallery/SARAHMIKE']) {
+        const response = await page(route);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toContain('<title>Live gallery</title>');
+      }
+    });
+
+    it('caches content-hashed assets for good', async () => {
+      const response = await fetch(`${gateway!.url}/assets/app-3f9a.js`);
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('does not answer API paths with the app', async () => {
+      const response = await page('/health/anything');
+
+      expect(response.status).toBe(404);
+    });
+
+    it('says so when the web app is not built', async () => {
+      await rm(path.join(webDist, 'index.html'));
+
+      const response = await page('/gallery/SARAHMIKE');
+
+      expect(response.status).toBe(503);
+      expect(await response.text()).toBe('web app not built: run npm run build');
+    });
+  });
+});
