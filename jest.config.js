@@ -15,10 +15,14 @@ export default {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: {
-    '^@gallery/(contracts|platform|testing)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@gallery/(contracts|platform|local-servers|testing)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/test/**/*.test.ts', '<rootDir>/**/e2e/**/*.e2e.ts'],
+  testMatch: [
+    '<rootDir>/**/src/**/*.spec.ts',
+    '<rootDir>/**/test/**/*.test.ts',
+    '<rootDir>/**/e2e/**/*.e2e.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
   testTimeout: 60000,
   maxWorkers: 2,

@@ -6,10 +6,14 @@ import { parse } from 'yaml';
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
 const root = join(import.meta.dirname, '..', '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }>;
+  services: Record<
+    string,
+    { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }
+  >;
 };
 
-const ENV_READ = /(?:\benv|\bintEnv)\(\s*'([A-Z0-9_]+)'|process\.env\.([A-Z0-9_]+)|process\.env\[\s*'([A-Z0-9_]+)'\s*\]/g;
+const ENV_READ =
+  /(?:\benv|\bintEnv)\(\s*'([A-Z0-9_]+)'|process\.env\.([A-Z0-9_]+)|process\.env\[\s*'([A-Z0-9_]+)'\s*\]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +26,8 @@ function sourceFiles(dir: string): string[] {
 function envReads(files: string[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(ENV_READ)) names.add(match[1] ?? match[2] ?? match[3]);
+    for (const match of readFileSync(file, 'utf8').matchAll(ENV_READ))
+      names.add(match[1] ?? match[2] ?? match[3]);
   }
   return names;
 }
@@ -32,7 +37,9 @@ function variablesReadBy(workspace: string): Set<string> {
   const own = sourceFiles(join(root, workspace, 'src'));
   const ownText = own.map((file) => readFileSync(file, 'utf8')).join('\n');
   const platformFiles = sourceFiles(join(root, 'packages', 'platform', 'src')).filter((file) => {
-    const exported = [...readFileSync(file, 'utf8').matchAll(/export (?:async )?function (\w+)/g)].map((m) => m[1]);
+    const exported = [...readFileSync(file, 'utf8').matchAll(/export (?:async )?function (\w+)/g)].map(
+      (m) => m[1],
+    );
     return exported.some((name) => new RegExp(`\\b${name}\\(`).test(ownText));
   });
   return envReads([...own, ...platformFiles]);
@@ -42,7 +49,14 @@ const deployables = Object.entries(compose.services).filter(([, service]) => ser
 
 describe('docker-compose.yml', () => {
   it('runs both services and the gateway next to PostgreSQL, NATS and MinIO', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['events', 'gateway', 'media', 'minio', 'nats', 'postgres']);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'events',
+      'gateway',
+      'media',
+      'minio',
+      'nats',
+      'postgres',
+    ]);
   });
 
   it.each(deployables)('%s builds from a Dockerfile that exists in the tree', (_name, service) => {

@@ -27,8 +27,13 @@ describe('parseDomainEvent', () => {
 
   it('refuses unknown subjects, broken JSON and data that breaks the contract', () => {
     expect(() => parseDomainEvent('{')).toThrow(InvalidEventError);
-    expect(() => parseDomainEvent(JSON.stringify({ ...envelope, type: 'photo.eaten' }))).toThrow(InvalidEventError);
-    const noUrl = { ...envelope, data: { ...envelope.data, photo: { ...envelope.data.photo, previewUrl: '' } } };
+    expect(() => parseDomainEvent(JSON.stringify({ ...envelope, type: 'photo.eaten' }))).toThrow(
+      InvalidEventError,
+    );
+    const noUrl = {
+      ...envelope,
+      data: { ...envelope.data, photo: { ...envelope.data.photo, previewUrl: '' } },
+    };
     expect(() => parseDomainEvent(JSON.stringify(noUrl))).toThrow('photo.uploaded data breaks its contract');
   });
 });

@@ -60,7 +60,9 @@ const isoDate: Check = (v) => str(v) && !Number.isNaN(Date.parse(v as string));
 const shape =
   (fields: Record<string, Check>): Check =>
   (v) =>
-    typeof v === 'object' && v !== null && Object.entries(fields).every(([k, check]) => check((v as never)[k]));
+    typeof v === 'object' &&
+    v !== null &&
+    Object.entries(fields).every(([k, check]) => check((v as never)[k]));
 
 const livePhoto = shape({
   id: str,

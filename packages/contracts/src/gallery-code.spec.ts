@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatEventCodeInput, GALLERY_CODE_ALPHABET, galleryCodeFromBytes, normalizeEventCode } from './gallery-code.js';
+import {
+  formatEventCodeInput,
+  GALLERY_CODE_ALPHABET,
+  galleryCodeFromBytes,
+  normalizeEventCode,
+} from './gallery-code.js';
 
 describe('gallery codes', () => {
   it('never uses look-alike characters', () => {

@@ -13,7 +13,10 @@ const valid: OrderForm = {
 };
 const messagesFor = (form: Partial<OrderForm>) =>
   Object.fromEntries(
-    Object.entries(validateOrderForm({ ...valid, ...form }, today)).map(([field, key]) => [field, englishMessage(key!)]),
+    Object.entries(validateOrderForm({ ...valid, ...form }, today)).map(([field, key]) => [
+      field,
+      englishMessage(key!),
+    ]),
   );
 
 describe('validateOrderForm', () => {
@@ -32,7 +35,9 @@ describe('validateOrderForm', () => {
   });
 
   it('wants both names', () => {
-    expect(messagesFor({ coupleNames: 'Sarah' })).toEqual({ coupleNames: 'Please enter both names (e.g. Sarah & Mike)' });
+    expect(messagesFor({ coupleNames: 'Sarah' })).toEqual({
+      coupleNames: 'Please enter both names (e.g. Sarah & Mike)',
+    });
     expect(messagesFor({ coupleNames: 'Sarah and Mike' })).toEqual({});
     expect(messagesFor({ coupleNames: 'Léa et Hugo' })).toEqual({});
     expect(messagesFor({ coupleNames: 'Ana y Luis' })).toEqual({});
@@ -40,7 +45,9 @@ describe('validateOrderForm', () => {
 
   it('checks email and phone', () => {
     expect(messagesFor({ email: 'sarah@' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(messagesFor({ phone: '555-1234' })).toEqual({ phone: 'Phone number must have at least 10 digits' });
+    expect(messagesFor({ phone: '555-1234' })).toEqual({
+      phone: 'Phone number must have at least 10 digits',
+    });
     expect(messagesFor({ phone: '1234567890123456' })).toEqual({ phone: 'Phone number is too long' });
   });
 
@@ -55,6 +62,8 @@ describe('validateOrderForm', () => {
 
   it('wants a complete location and a known package', () => {
     expect(messagesFor({ location: 'Ly' })).toEqual({ location: 'Please enter a complete location' });
-    expect(validateOrderForm({ ...valid, plan: 'gold' as never }, today)).toEqual({ plan: 'validation.planRequired' });
+    expect(validateOrderForm({ ...valid, plan: 'gold' as never }, today)).toEqual({
+      plan: 'validation.planRequired',
+    });
   });
 });

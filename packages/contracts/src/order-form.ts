@@ -32,7 +32,10 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** The order form's rules, run in the browser as the user types and again on the server. */
-export function validateOrderForm(form: Partial<Record<OrderField, unknown>>, today = new Date()): OrderFormErrors {
+export function validateOrderForm(
+  form: Partial<Record<OrderField, unknown>>,
+  today = new Date(),
+): OrderFormErrors {
   const errors: OrderFormErrors = {};
   const text = (field: OrderField) => (typeof form[field] === 'string' ? (form[field] as string).trim() : '');
 
@@ -49,7 +52,11 @@ export function validateOrderForm(form: Partial<Record<OrderField, unknown>>, to
     errors.weddingDate = 'validation.weddingDateInvalid';
   } else {
     const latest = new Date(
-      Date.UTC(today.getUTCFullYear() + WEDDING_DATE_MAX_YEARS_AHEAD, today.getUTCMonth(), today.getUTCDate()),
+      Date.UTC(
+        today.getUTCFullYear() + WEDDING_DATE_MAX_YEARS_AHEAD,
+        today.getUTCMonth(),
+        today.getUTCDate(),
+      ),
     );
     if (new Date(`${weddingDate}T00:00:00Z`) > latest) errors.weddingDate = 'validation.weddingDateTooFar';
   }

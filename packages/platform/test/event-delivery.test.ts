@@ -21,7 +21,11 @@ const created = (code: string) => ({
   expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
 });
 
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -42,7 +46,9 @@ describe('domain event delivery', () => {
   let failuresLeft = 0;
 
   const effects = async (): Promise<string[]> =>
-    (await dataSource.query('SELECT code FROM effects ORDER BY code')).map((row: { code: string }) => row.code);
+    (await dataSource.query('SELECT code FROM effects ORDER BY code')).map(
+      (row: { code: string }) => row.code,
+    );
 
   function consumer(): DurableConsumer {
     const started = new DurableConsumer(bus, dataSource, {
@@ -63,13 +69,17 @@ describe('domain event delivery', () => {
   }
 
   async function record(code: string): Promise<DomainEvent> {
-    const event = await dataSource.transaction((manager) => recordEvent(manager, Subjects.EventCreated, created(code)));
+    const event = await dataSource.transaction((manager) =>
+      recordEvent(manager, Subjects.EventCreated, created(code)),
+    );
     relay.kick();
     return event;
   }
 
   const unpublished = async () =>
-    Number((await dataSource.query('SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL'))[0].n);
+    Number(
+      (await dataSource.query('SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL'))[0].n,
+    );
 
   beforeAll(async () => {
     postgres = await startTestPostgres();
@@ -121,7 +131,12 @@ describe('domain event delivery', () => {
   });
 
   it('gives the same event delivered twice one effect', async () => {
-    const event: DomainEvent = { id: crypto.randomUUID(), type: 'event.created', occurredAt: new Date().toISOString(), data: created('TWICE001') };
+    const event: DomainEvent = {
+      id: crypto.randomUUID(),
+      type: 'event.created',
+      occurredAt: new Date().toISOString(),
+      data: created('TWICE001'),
+    };
     // Two publishes without a message id: JetStream stores both, so the consumer sees the event twice.
     await bus.js.publish(event.type, JSON.stringify(event));
     await bus.js.publish(event.type, JSON.stringify(event));
@@ -129,7 +144,9 @@ describe('domain event delivery', () => {
     await record('AFTER001');
 
     expect(await eventually(effects, (rows) => rows.length >= 2)).toEqual(['AFTER001', 'TWICE001']);
-    const marks = await dataSource.query('SELECT count(*) AS n FROM processed_events WHERE event_id = $1', [event.id]);
+    const marks = await dataSource.query('SELECT count(*) AS n FROM processed_events WHERE event_id = $1', [
+      event.id,
+    ]);
     expect(Number(marks[0].n)).toBe(1);
   });
 

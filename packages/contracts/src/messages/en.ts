@@ -21,8 +21,10 @@ export const en = {
   errors: {
     GALLERY_NOT_FOUND: 'Gallery not found',
     VALIDATION_FAILED: 'Please correct the highlighted fields',
-    PHOTO_LIMIT_REACHED: 'This gallery has reached its limit of {{count}} photos. Upgrade the plan to add more.',
-    UNSUPPORTED_FILE_TYPE: 'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
+    PHOTO_LIMIT_REACHED:
+      'This gallery has reached its limit of {{count}} photos. Upgrade the plan to add more.',
+    UNSUPPORTED_FILE_TYPE:
+      'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
     FILE_TOO_LARGE: 'This photo is larger than {{count}} MB.',
     FILE_EMPTY: 'This file is empty.',
     GALLERY_EXPIRED: 'This gallery has expired and no longer accepts uploads.',

@@ -19,7 +19,8 @@ export const es: SharedMessages = {
   errors: {
     GALLERY_NOT_FOUND: 'Galería no encontrada',
     VALIDATION_FAILED: 'Corrige los campos señalados',
-    PHOTO_LIMIT_REACHED: 'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
+    PHOTO_LIMIT_REACHED:
+      'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
     UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
     FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
     FILE_EMPTY: 'Este archivo está vacío.',
@@ -28,6 +29,7 @@ export const es: SharedMessages = {
     UNAUTHENTICATED: 'Identifícate como propietario de la galería.',
     FORBIDDEN: 'No tienes acceso a esta galería.',
     INTERNAL: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
-    SERVICE_UNAVAILABLE: 'El servicio de galerías no responde en este momento. Inténtalo de nuevo en un momento.',
+    SERVICE_UNAVAILABLE:
+      'El servicio de galerías no responde en este momento. Inténtalo de nuevo en un momento.',
   },
 };

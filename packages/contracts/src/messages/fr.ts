@@ -30,6 +30,7 @@ export const fr: SharedMessages = {
     UNAUTHENTICATED: 'Veuillez vous identifier comme propriétaire de la galerie.',
     FORBIDDEN: "Vous n'avez pas accès à cette galerie.",
     INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
-    SERVICE_UNAVAILABLE: 'Le service de galerie ne répond pas pour le moment. Veuillez réessayer dans un instant.',
+    SERVICE_UNAVAILABLE:
+      'Le service de galerie ne répond pas pour le moment. Veuillez réessayer dans un instant.',
   },
 };

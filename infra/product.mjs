@@ -1,0 +1,254 @@
+// Starts the product's processes (services, then the gateway) against given backing servers, the way
+// `npm start` does. Used by infra/start.mjs, the browser tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
+import { REPO_ROOT, SERVICE_DATABASES, serviceDefinitions } from './services.mjs';
+
+// What a container has besides its configuration; nothing else of ours leaks in (NODE_OPTIONS from Jest, say).
+const BASE_ENV_KEYS = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+
+const COLOURS = { events: 36, media: 35, gateway: 32, postgres: 34, nats: 33, s3: 94, start: 1, test: 1 };
+const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+
+// eslint-disable-next-line no-control-regex
+const ANSI_ESCAPES = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/** `[name] line`, the name in its own colour on a terminal; no escape codes at all into a file or pipe. */
+export function prefixed(name, line) {
+  const tag = `[${name}]`;
+  return useColour
+    ? `\u001b[${COLOURS[name] ?? 37}m${tag}\u001b[0m ${line}`
+    : `${tag} ${line.replace(ANSI_ESCAPES, '')}`;
+}
+
+export function printPrefixed(name, line) {
+  process.stdout.write(`${prefixed(name, line)}\n`);
+}
+
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function acceptsConnections(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function answersHealth(url) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), 2000);
+  try {
+    const response = await fetch(url, { signal: abort.signal });
+    return response.ok;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Creates each service's database on the server behind DATABASE_URL unless it exists. */
+export async function ensureServiceDatabases(serverUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (const name of Object.values(SERVICE_DATABASES)) {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount > 0) continue;
+      await client.query(`CREATE DATABASE "${name}"`).catch((error) => {
+        // created by someone else in between
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+const running = new Set();
+let exitHookInstalled = false;
+
+function launch(service, log, onExit) {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // Safety net for a caller that never calls stop().
+    process.on('exit', () => running.forEach((state) => state.child.kill('SIGKILL')));
+  }
+  const env = { ...service.env };
+  for (const key of BASE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+  const child = spawn(process.execPath, [service.entry], {
+    env,
+    cwd: path.dirname(path.dirname(service.entry)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: a Ctrl-C reaches only our parent, which stops things in order.
+    detached: true,
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline
+      .createInterface({ input: stream, crlfDelay: Infinity })
+      .on('line', (line) => log(service.name, line));
+    // Like the backing servers, services do not keep the caller alive: a test that forgets stop() still
+    // ends, and the exit hook above takes them down.
+    stream.unref();
+  }
+  child.unref();
+  const state = { name: service.name, child, stopping: false, exit: undefined };
+  running.add(state);
+  state.exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(state);
+      state.exit = { name: service.name, code, signal };
+      if (!state.stopping) onExit(state.exit);
+      resolve(state.exit);
+    });
+  });
+  return state;
+}
+
+async function stopProcess(state, graceMs = 10_000) {
+  state.stopping = true;
+  if (state.exit) return;
+  state.child.kill('SIGTERM');
+  const timer = setTimeout(() => state.child.kill('SIGKILL'), graceMs);
+  await state.exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(what, state, isReady, deadline) {
+  for (;;) {
+    if (state.exit) {
+      const { code, signal } = state.exit;
+      throw new Error(`${state.name} exited (${signal ?? `code ${code}`}) before ${what}`);
+    }
+    if (await isReady()) return;
+    if (Date.now() > deadline) throw new Error(`${state.name} timed out before ${what}`);
+    await delay(150);
+  }
+}
+
+/** Stops every service process of this Node process, gateways first; for a Ctrl-C while still starting. */
+export async function stopAllServices() {
+  const states = [...running];
+  for (const state of states.filter((s) => s.name === 'gateway')) await stopProcess(state);
+  await Promise.all(states.filter((s) => s.name !== 'gateway').map((s) => stopProcess(s)));
+}
+
+function describeExit({ name, code, signal }) {
+  return `${name} exited (${signal ?? `code ${code}`})`;
+}
+
+/**
+ * Starts events, media and the gateway as separate processes against the backing servers in `platformEnv`
+ * and resolves once the gateway answers GET /health.
+ *
+ * @param {object} options
+ * @param {import('./services.mjs').PlatformEnv} options.platformEnv
+ * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
+ * @param {{ events?: number, media?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
+ * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
+ *   Called when a process ends without stop() having been called.
+ * @param {number} [options.readyTimeoutMs]
+ * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
+ * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number }, stop(): Promise<void> }>}
+ */
+export async function startProduct({
+  platformEnv,
+  port,
+  servicePorts = {},
+  log = printPrefixed,
+  onExit = () => undefined,
+  readyTimeoutMs = 90_000,
+  repoRoot = REPO_ROOT,
+}) {
+  const ports = {
+    gateway: port || (await findFreePort()),
+    events: servicePorts.events || (await findFreePort()),
+    media: servicePorts.media || (await findFreePort()),
+  };
+  const definitions = serviceDefinitions(platformEnv, { ports, repoRoot });
+  const missing = definitions.filter((service) => !existsSync(service.entry));
+  if (missing.length > 0) {
+    throw new Error(
+      `Not built: ${missing.map((s) => path.relative(repoRoot, s.entry)).join(', ')} (run npm run build)`,
+    );
+  }
+  try {
+    await ensureServiceDatabases(platformEnv.DATABASE_URL);
+  } catch (error) {
+    const server = new URL(platformEnv.DATABASE_URL);
+    server.password = '';
+    throw new Error(`Cannot create the service databases on ${server}: ${error.message}`, { cause: error });
+  }
+
+  const url = `http://localhost:${ports.gateway}`;
+  const started = [];
+  const stop = async () => {
+    // The gateway first, so nobody is routed to a service that is going away.
+    for (const state of [...started].reverse().filter((s) => s.name === 'gateway')) await stopProcess(state);
+    await Promise.all(started.filter((s) => s.name !== 'gateway').map((s) => stopProcess(s)));
+  };
+
+  // Exits during start-up are reported by the rejection instead.
+  let ready = false;
+  const notify = (exit) => {
+    if (ready) onExit(exit);
+  };
+  const deadline = Date.now() + readyTimeoutMs;
+  try {
+    const services = definitions.filter((service) => service.name !== 'gateway');
+    for (const service of services) started.push(launch(service, log, notify));
+    // The gateway composes the services' schemas when it starts, so they must be listening first.
+    await Promise.all(
+      started.map((state, i) =>
+        waitFor('listening', state, () => acceptsConnections(services[i].port), deadline),
+      ),
+    );
+    const gateway = launch(
+      definitions.find((service) => service.name === 'gateway'),
+      log,
+      notify,
+    );
+    started.push(gateway);
+    await waitFor(
+      'answering /health',
+      gateway,
+      async () => {
+        const exited = started.find((state) => state.exit);
+        if (exited) throw new Error(describeExit(exited.exit));
+        return answersHealth(`http://127.0.0.1:${ports.gateway}/health`);
+      },
+      deadline,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  ready = true;
+  const exitedEarly = started.find((state) => state.exit);
+  if (exitedEarly) onExit(exitedEarly.exit);
+  return { url, ports, stop };
+}

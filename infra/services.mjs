@@ -1,0 +1,95 @@
+// The one table of the product's processes and how each is configured: environment variables only, exactly as
+// a container gets them. `npm start`, the browser tests and the benchmarks all start the product from here.
+// Node built-ins only: this must load before `npm install` has run.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One database per service on the shared PostgreSQL server. */
+export const SERVICE_DATABASES = { events: 'gallery_events', media: 'gallery_media' };
+
+export const S3_BUCKET = 'gallery-media';
+
+/** The ports `npm start` uses; startProduct picks free ones unless told. */
+export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102 };
+
+/**
+ * @typedef {object} PlatformEnv Where the backing servers are.
+ * @property {string} DATABASE_URL Any database on the PostgreSQL server; each service gets its own database there.
+ * @property {string} NATS_URL
+ * @property {string} S3_ENDPOINT
+ * @property {string} S3_REGION
+ * @property {string} S3_ACCESS_KEY_ID
+ * @property {string} S3_SECRET_ACCESS_KEY
+ */
+
+/**
+ * @typedef {object} ServiceDefinition
+ * @property {string} name
+ * @property {string} entry Absolute path of the built entry point, run with `node`.
+ * @property {number} port
+ * @property {Record<string, string>} env The service's whole configuration.
+ */
+
+/** `serverUrl` pointing at `database` instead. */
+export function databaseUrl(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}
+
+/**
+ * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
+ * schemas, so it comes last).
+ * @param {PlatformEnv} platformEnv
+ * @param {{ ports?: { gateway: number, events: number, media: number }, publicUrl?: string, repoRoot?: string }} [options]
+ * @returns {ServiceDefinition[]}
+ */
+export function serviceDefinitions(platformEnv, options = {}) {
+  const ports = options.ports ?? DEFAULT_PORTS;
+  const root = options.repoRoot ?? REPO_ROOT;
+  const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
+  const { NATS_URL } = platformEnv;
+  return [
+    {
+      name: 'events',
+      entry: path.join(root, 'services/events/dist/main.js'),
+      port: ports.events,
+      env: {
+        PORT: String(ports.events),
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.events),
+        NATS_URL,
+        PUBLIC_URL: publicUrl,
+      },
+    },
+    {
+      name: 'media',
+      entry: path.join(root, 'services/media/dist/main.js'),
+      port: ports.media,
+      env: {
+        PORT: String(ports.media),
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.media),
+        NATS_URL,
+        S3_ENDPOINT: platformEnv.S3_ENDPOINT,
+        S3_REGION: platformEnv.S3_REGION,
+        S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
+        S3_BUCKET,
+        PUBLIC_URL: publicUrl,
+      },
+    },
+    {
+      name: 'gateway',
+      entry: path.join(root, 'gateway/dist/main.js'),
+      port: ports.gateway,
+      env: {
+        PORT: String(ports.gateway),
+        NATS_URL,
+        EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
+        MEDIA_URL: `http://127.0.0.1:${ports.media}`,
+        WEB_DIST: path.join(root, 'web/dist'),
+      },
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+// `npm test`: install if needed, build, lint, make sure Chromium is there for the browser tests, then run Jest
+// (arguments after `npm test --` are passed to it) and exit with its code.
+import { constants, accessSync } from 'node:fs';
+import { build, checkNode, ensureDependencies, fail, run, runNpm } from './prepare.mjs';
+import { printPrefixed } from './product.mjs';
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const say = (line) => printPrefixed('test', line);
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function ensureChromium() {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) {
+    if (!isExecutable(given))
+      fail('test', `CHROMIUM_PATH=${given} is not an executable: point it at a Chromium or Chrome binary`);
+    return given;
+  }
+  if (isExecutable(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
+  const hint =
+    'Chromium is needed for the browser tests: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary';
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail('test', hint);
+  say('Chromium not found: installing the Debian package chromium...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
+  const installed =
+    (await run('apt-get', [...lockWait, 'update'], { env })) === 0 &&
+    (await run('apt-get', [...lockWait, 'install', '-y', 'chromium'], { env })) === 0;
+  if (!installed || !isExecutable(DEFAULT_CHROMIUM))
+    fail('test', `${hint} (apt-get install chromium failed)`);
+  return DEFAULT_CHROMIUM;
+}
+
+checkNode('test');
+await ensureDependencies('test');
+await build('test');
+say('Linting...');
+if ((await runNpm(['run', 'lint'])) !== 0)
+  fail('test', 'Lint failed (see above); `npm run format` fixes formatting');
+const chromium = await ensureChromium();
+
+// Jest shares our terminal: a Ctrl-C reaches it directly, and we wait for it to finish and report its code.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
+const code = await run(
+  process.execPath,
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', ...process.argv.slice(2)],
+  { env: { ...process.env, CHROMIUM_PATH: chromium } },
+);
+process.exit(code);

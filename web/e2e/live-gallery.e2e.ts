@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// A couple and two guests use the product the way npm start runs it: real services, gateway, PostgreSQL,
+// NATS and S3 server, and Chromium.
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function weddingJpeg(hue: number): Promise<Buffer> {
+  // Random noise makes each photo a real, distinct JPEG of a realistic size.
+  const width = 1200;
+  const height = 800;
+  const pixels = randomBytes(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) pixels[i] = (pixels[i] + hue) % 256;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+describe('live gallery in the browser', () => {
+  let platform: TestPlatform | undefined;
+  let product: { url: string; stop(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    product = await startProduct({ platformEnv: platform.env });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await platform?.stop();
+  }, 60_000);
+
+  async function guest(path: string): Promise<Page> {
+    const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${product!.url}${path}`);
+    return page;
+  }
+
+  it('creates a gallery, shows two guests each upload live, and keeps originals byte for byte', async () => {
+    const couple = await guest('/order');
+    await couple.getByLabel('Couple Names').fill('Sarah & Mike');
+    await couple.getByLabel('Wedding Date').fill('2027-06-12');
+    await couple.getByLabel('Event Location').fill('Lyon, France');
+    await couple.getByLabel('Email Address').fill('sarah@example.com');
+    await couple.getByLabel('Phone Number').fill('12');
+    await couple.getByRole('button', { name: 'Create Gallery' }).click();
+    await expect(couple.getByText('Phone number must have at least 10 digits').isVisible()).resolves.toBe(
+      true,
+    );
+
+    await couple.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
+    await couple.getByRole('button', { name: 'Create Gallery' }).click();
+    const code = (await couple.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(await couple.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    const guestA = await guest(`/gallery/${code}`);
+    const guestB = await guest(`/live-gallery?code=${code.toLowerCase()}`);
+    for (const page of [guestA, guestB]) {
+      await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+      await page.getByText('No photos yet. Be the first to upload one!').waitFor();
+    }
+
+    const photos = [await weddingJpeg(0), await weddingJpeg(90)];
+    await guestA.getByTestId('photo-file-input').setInputFiles([
+      { name: 'first-dance.jpg', mimeType: 'image/jpeg', buffer: photos[0] },
+      { name: 'cake.jpg', mimeType: 'image/jpeg', buffer: photos[1] },
+    ]);
+    await guestA
+      .locator('[data-testid="upload-item"][data-status="done"]')
+      .nth(1)
+      .waitFor({ timeout: 30_000 });
+    await expect(
+      guestA.getByRole('progressbar', { name: 'Upload progress of cake.jpg' }).count(),
+    ).resolves.toBe(1);
+
+    // Guest B never reloads: both photos arrive through the subscription.
+    await guestB.locator('img[data-photo-id]').nth(1).waitFor({ timeout: 15_000 });
+    expect(await guestB.locator('img[data-photo-id]').count()).toBe(2);
+    await expect(guestB.getByTestId('photo-count').textContent()).resolves.toContain('2 photos');
+
+    // The original behind each photo URL is the uploaded file, byte for byte.
+    await guestB.locator('img[data-photo-id]').first().click();
+    const viewer = guestB.getByRole('dialog');
+    const originalUrl = await viewer.getByRole('link', { name: 'Download original' }).getAttribute('href');
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    const ids = await guestB
+      .locator('img[data-photo-id]')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('data-photo-id')!));
+    expect(originalUrl).toContain(ids[0]);
+    const originals = await Promise.all(
+      ids.map(async (id) => {
+        const response = await fetch(`${product!.url}/media/photos/${id}/original`);
+        expect(response.status).toBe(200);
+        return Buffer.from(await response.arrayBuffer());
+      }),
+    );
+    // Newest first: the second upload is shown first.
+    expect(originals.map((bytes) => bytes.equals(photos[0]) || bytes.equals(photos[1]))).toEqual([
+      true,
+      true,
+    ]);
+    expect(originals[0].equals(originals[1])).toBe(false);
+  }, 120_000);
+
+  it('refuses a file that is not a photo, whatever its name says', async () => {
+    const page = await guest('/order');
+    await page.getByLabel('Couple Names').fill('Ana y Luis');
+    await page.getByLabel('Wedding Date').fill('2027-03-20');
+    await page.getByLabel('Event Location').fill('Sevilla, España');
+    await page.getByLabel('Email Address').fill('ana@example.com');
+    await page.getByLabel('Phone Number').fill('+34 612 345 678');
+    await page.getByRole('button', { name: 'Create Gallery' }).click();
+    await page.getByRole('button', { name: 'Open your gallery' }).click();
+    await page.getByRole('heading', { name: 'Ana y Luis' }).waitFor();
+
+    await page.getByTestId('photo-file-input').setInputFiles([
+      {
+        name: 'not-a-photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('just some text, not a JPEG'),
+      },
+    ]);
+    await page.locator('[data-testid="upload-item"][data-status="failed"]').waitFor({ timeout: 15_000 });
+    await expect(page.getByRole('alert').allTextContents()).resolves.toContain(
+      'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
+    );
+    expect(await page.locator('img[data-photo-id]').count()).toBe(0);
+  }, 60_000);
+
+  it('shows the not-found page for an unknown code, with a way home', async () => {
+    const page = await guest('/live-gallery?code=NOSUCH99');
+    await page.getByText('Gallery not found').waitFor();
+    await page.getByRole('button', { name: 'Return Home' }).click();
+    await page.waitForURL(`${product!.url}/`);
+  }, 30_000);
+});
