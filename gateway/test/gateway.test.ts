@@ -444,6 +444,14 @@ describe('gateway', () => {
       }
     });
 
+    it('serves the app to a client that does not say it wants HTML, but not for a missing asset', async () => {
+      const home = await fetch(`${gateway!.url}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<title>Live gallery</title>');
+
+      expect((await fetch(`${gateway!.url}/assets/missing-1234.js`)).status).toBe(404);
+    });
+
     it('caches content-hashed assets for good', async () => {
       const response = await fetch(`${gateway!.url}/assets/app-3f9a.js`);
 

@@ -27,8 +27,11 @@ export function serveWebApp(webDist: string): Router {
   );
 
   router.use((req, res, next) => {
+    // A browser asks for text/html; anything else asking for a path without a file extension (curl, a link
+    // checker) gets the page too. A missing /assets/x.js stays a 404, never an HTML page.
     const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      ((req.headers.accept ?? '').includes('text/html') || !path.extname(req.path));
     if (!wantsPage || NOT_THE_APP.test(req.path)) {
       next();
       return;
