@@ -29,6 +29,8 @@ export function printPrefixed(name, line) {
   process.stdout.write(`${prefixed(name, line)}\n`);
 }
 
+// findFreePort and acceptsConnections repeat two small helpers of @gallery/local-servers on purpose: this file
+// is loaded by npm start and npm test before anything is installed or built.
 export function findFreePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
