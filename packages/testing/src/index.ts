@@ -174,6 +174,28 @@ function postgresFacade(host: string, port: number, stop: () => Promise<void>): 
   };
 }
 
+/** Starts a local server in a fresh temporary folder; stopping it, or a failed start, removes the folder. */
+async function startInTemporaryDir<S extends { stop(): Promise<void> }>(
+  kind: string,
+  start: (dir: string) => Promise<S>,
+): Promise<{ server: S; stop: () => Promise<void> }> {
+  killServersOnSignals();
+  const dir = await temporaryDir(kind);
+  try {
+    const server = await start(dir);
+    return {
+      server,
+      stop: once(async () => {
+        await server.stop();
+        await removeTemporaryDir(dir);
+      }),
+    };
+  } catch (error) {
+    await removeTemporaryDir(dir);
+    throw error;
+  }
+}
+
 /** Runs `stop` once however often it is called; later calls wait for the first. */
 function once(stop: () => Promise<void>): () => Promise<void> {
   let stopping: Promise<void> | undefined;
@@ -207,27 +229,10 @@ export async function startTestPostgres(options: TestServerOptions = {}): Promis
     );
   }
 
-  killServersOnSignals();
-  const dir = await temporaryDir('postgres');
-  try {
-    const server = await startPostgres({
-      dataDir: path.join(dir, 'data'),
-      port: await findFreePort(),
-      persistent: false,
-      log,
-    });
-    return postgresFacade(
-      server.host,
-      server.port,
-      once(async () => {
-        await server.stop();
-        await removeTemporaryDir(dir);
-      }),
-    );
-  } catch (error) {
-    await removeTemporaryDir(dir);
-    throw error;
-  }
+  const { server, stop } = await startInTemporaryDir('postgres', async (dir) =>
+    startPostgres({ dataDir: path.join(dir, 'data'), port: await findFreePort(), persistent: false, log }),
+  );
+  return postgresFacade(server.host, server.port, stop);
 }
 
 export async function startTestNats(options: TestServerOptions = {}): Promise<TestNats> {
@@ -249,22 +254,10 @@ export async function startTestNats(options: TestServerOptions = {}): Promise<Te
     };
   }
 
-  killServersOnSignals();
-  const dir = await temporaryDir('nats');
-  try {
-    const server = await startNats({ dataDir: path.join(dir, 'jetstream'), port: await findFreePort(), log });
-    return {
-      url: server.url,
-      restart: () => server.restart(),
-      stop: once(async () => {
-        await server.stop();
-        await removeTemporaryDir(dir);
-      }),
-    };
-  } catch (error) {
-    await removeTemporaryDir(dir);
-    throw error;
-  }
+  const { server, stop } = await startInTemporaryDir('nats', async (dir) =>
+    startNats({ dataDir: path.join(dir, 'jetstream'), port: await findFreePort(), log }),
+  );
+  return { url: server.url, restart: () => server.restart(), stop };
 }
 
 export async function startTestS3(options: TestServerOptions = {}): Promise<TestS3> {
@@ -286,28 +279,10 @@ export async function startTestS3(options: TestServerOptions = {}): Promise<Test
     };
   }
 
-  killServersOnSignals();
-  const dir = await temporaryDir('s3');
-  try {
-    const server = await startS3({
-      dataDir: path.join(dir, 'objects'),
-      port: await findFreePort(),
-      ...credentials,
-      log,
-    });
-    return {
-      endpoint: server.endpoint,
-      region: server.region,
-      ...credentials,
-      stop: once(async () => {
-        await server.stop();
-        await removeTemporaryDir(dir);
-      }),
-    };
-  } catch (error) {
-    await removeTemporaryDir(dir);
-    throw error;
-  }
+  const { server, stop } = await startInTemporaryDir('s3', async (dir) =>
+    startS3({ dataDir: path.join(dir, 'objects'), port: await findFreePort(), ...credentials, log }),
+  );
+  return { endpoint: server.endpoint, region: server.region, ...credentials, stop };
 }
 
 export interface TestPlatformOptions {
