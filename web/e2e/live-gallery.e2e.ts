@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { fr } from '@gallery/contracts';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { iphoneLikeHeic } from '../../services/media/test/fixtures/iphone-like-heic.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
 
@@ -149,6 +151,33 @@ describe('live gallery in the browser', () => {
     );
     expect(await page.locator('img[data-photo-id]').count()).toBe(0);
   }, 60_000);
+
+  it('keeps an iPhone HEIC photo and shows a labelled tile where the browser cannot draw it', async () => {
+    const page = await guest('/order');
+    await page.getByLabel('Couple Names').fill('Emma & Noah');
+    await page.getByLabel('Wedding Date').fill('2027-09-04');
+    await page.getByLabel('Event Location').fill('Bath, England');
+    await page.getByLabel('Email Address').fill('emma@example.com');
+    await page.getByLabel('Phone Number').fill('+44 7700 900123');
+    await page.getByRole('button', { name: 'Create Gallery' }).click();
+    await page.getByRole('button', { name: 'Open your gallery' }).click();
+    await page.getByRole('heading', { name: 'Emma & Noah' }).waitFor();
+
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: iphoneLikeHeic(1) }]);
+    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 15_000 });
+    await page.getByText('Preview not available in this browser').waitFor();
+    await expect(page.getByRole('img', { name: 'Photo 1 of 1' }).count()).resolves.toBe(1);
+  }, 60_000);
+
+  it('speaks French on the French order page, with the shared validation texts', async () => {
+    const page = await guest('/fr/commander');
+    await page.getByRole('button', { name: 'Créer la galerie' }).click();
+    await page.getByText(fr.validation.emailRequired).waitFor();
+    await page.getByText(fr.validation.coupleNamesRequired).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+  }, 30_000);
 
   it('shows the not-found page for an unknown code, with a way home', async () => {
     const page = await guest('/live-gallery?code=NOSUCH99');

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
+import { PhotoImage } from './PhotoImage';
 
 interface PhotoGridProps {
   photos: Photo[];
@@ -45,7 +46,7 @@ export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onO
           {photos.map((photo, index) => (
             <li key={photo.id}>
               <button type="button" className="photo-tile" onClick={() => onOpen(photo.id)}>
-                <img
+                <PhotoImage
                   src={photo.thumbnailUrl}
                   alt={t('gallery.photoAlt', { index: index + 1, total: Math.max(total, photos.length) })}
                   loading="lazy"

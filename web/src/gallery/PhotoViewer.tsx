@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
+import { PhotoImage } from './PhotoImage';
 
 interface PhotoViewerProps {
   photos: Photo[];
@@ -40,7 +41,7 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
         </button>
       </div>
       <figure className="viewer-figure">
-        <img src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
+        <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
       </figure>
       <div className="viewer-controls">
         <button

@@ -158,6 +158,7 @@ export const en = {
     copyThisLink: 'Copy this link: {{url}}',
     photos: 'Photos',
     photoAlt: 'Photo {{index}} of {{total}}',
+    previewUnavailable: 'Preview not available in this browser',
     empty: 'No photos yet. Be the first to upload one!',
     loadMore: 'Load more',
     loadingMore: 'Loading more photos…',

@@ -157,6 +157,7 @@ export const es: UiTexts = {
     copyThisLink: 'Copia este enlace: {{url}}',
     photos: 'Fotos',
     photoAlt: 'Foto {{index}} de {{total}}',
+    previewUnavailable: 'Vista previa no disponible en este navegador',
     empty: 'Aún no hay fotos. ¡Sé el primero en subir una!',
     loadMore: 'Cargar más',
     loadingMore: 'Cargando más fotos…',

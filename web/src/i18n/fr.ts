@@ -159,6 +159,7 @@ export const fr: UiTexts = {
     copyThisLink: 'Copiez ce lien : {{url}}',
     photos: 'Photos',
     photoAlt: 'Photo {{index}} sur {{total}}',
+    previewUnavailable: 'Aperçu indisponible dans ce navigateur',
     empty: 'Pas encore de photos. Soyez le premier à en envoyer une !',
     loadMore: 'Afficher plus',
     loadingMore: 'Chargement de photos…',

@@ -1,0 +1,26 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
+
+/**
+ * A photo, or a labelled tile when this browser cannot show it: an iPhone HEIC photo is kept as taken, without
+ * derived images, and only Safari draws HEIC. The original stays downloadable from the viewer.
+ */
+export function PhotoImage(props: PhotoImageProps) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span
+        role="img"
+        aria-label={props.alt}
+        className="photo-unavailable"
+        data-photo-id={props['data-photo-id']}
+      >
+        {t('gallery.previewUnavailable')}
+      </span>
+    );
+  }
+  return <img {...props} onError={() => setFailed(true)} />;
+}
