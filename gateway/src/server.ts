@@ -29,7 +29,8 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const fanout = new PhotoFanout();
-  const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger);
+  // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
+  const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
       { name: 'events', url: config.eventsUrl },

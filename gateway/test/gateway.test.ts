@@ -394,8 +394,22 @@ describe('gateway', () => {
         await bus.close();
       }
     });
-    it('keeps delivering after NATS restarts', async () => {
+    it('keeps delivering after NATS restarts, and makes open screens reconnect to re-read what they missed', async () => {
+      const closeCodes: number[] = [];
+      const openScreen = createClient({
+        url: `${gateway!.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        on: { closed: (event) => closeCodes.push((event as { code: number }).code) },
+      });
+      clients.push(openScreen);
+      const before = openScreen.iterate({ query: PHOTO_ADDED, variables: { eventCode: 'SARAHMIKE' } });
+      openStreams.push(before);
+      void before.next().catch(() => undefined);
+      await waitFor('the open screen', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+
       await nats!.restart();
+      await waitFor('the open screen to be told to reconnect', () => closeCodes.includes(1012));
       await waitFor('NATS to be back', async () => {
         const report = await (await fetch(`${gateway!.url}/health`)).json();
         return report.checks.nats === 'ok';

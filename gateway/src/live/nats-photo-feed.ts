@@ -24,6 +24,8 @@ export class NatsPhotoFeed {
     private readonly natsUrl: string,
     private readonly fanout: PhotoFanout,
     private readonly log: NatsPhotoFeedLog = console,
+    /** Called after NATS comes back: photos published meanwhile never reached this subscription. */
+    private readonly onResumed: () => void = () => undefined,
   ) {}
 
   /** Resolves once the subscription is registered with the server (waits for NATS to come up). */
@@ -83,7 +85,10 @@ export class NatsPhotoFeed {
   private async followStatus(connection: NatsConnection): Promise<void> {
     for await (const status of connection.status()) {
       if (status.type === 'disconnect') this.connected = false;
-      if (status.type === 'reconnect') this.connected = true;
+      if (status.type === 'reconnect') {
+        this.connected = true;
+        this.onResumed();
+      }
     }
   }
 }
