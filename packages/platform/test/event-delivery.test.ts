@@ -158,6 +158,26 @@ describe('domain event delivery', () => {
     expect(failuresLeft).toBe(0);
   });
 
+  it('prunes only events published more than a week ago', async () => {
+    const old = await record('OLDPUB01');
+    const recent = await record('NEWPUB01');
+    expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+    await dataSource.query(
+      `UPDATE outbox_events SET published_at = now() - interval '8 days' WHERE id = $1`,
+      [old.id],
+    );
+    // Consumed here, so that later tests start from an empty backlog.
+    await consumer().start();
+    await eventually(effects, (rows) => rows.length === 2);
+
+    expect(await relay.prune()).toBe(1);
+    const left = (await dataSource.query('SELECT id FROM outbox_events')).map(
+      (row: { id: string }) => row.id,
+    );
+    expect(left).toContain(recent.id);
+    expect(left).not.toContain(old.id);
+  });
+
   it('loses no event across a NATS restart', async () => {
     await consumer().start();
     await record('BEFORE01');

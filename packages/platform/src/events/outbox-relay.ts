@@ -4,6 +4,9 @@ import type { EventBus } from './event-bus.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
 const BATCH_SIZE = 100;
+/** Published rows are kept a week for investigation, then removed so the table stays small. */
+export const OUTBOX_RETENTION_DAYS = 7;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Publishes committed outbox events to JetStream in order. Rows are claimed with SKIP LOCKED so replicas of a
@@ -16,6 +19,7 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private failures = 0;
+  private lastPrunedAt = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,10 +68,23 @@ export class OutboxRelay {
     try {
       while (!this.stopped && (await this.publishBatch()) === BATCH_SIZE);
       this.failures = 0;
+      if (Date.now() - this.lastPrunedAt > PRUNE_EVERY_MS) {
+        this.lastPrunedAt = Date.now();
+        await this.prune();
+      }
     } catch (error) {
       this.failures++;
       this.options.onError?.(error);
     }
+  }
+
+  /** Removes events published more than OUTBOX_RETENTION_DAYS ago; returns how many. */
+  async prune(): Promise<number> {
+    const [, removed] = (await this.dataSource.query(
+      `DELETE FROM outbox_events WHERE published_at < now() - make_interval(days => $1)`,
+      [OUTBOX_RETENTION_DAYS],
+    )) as [unknown, number];
+    return removed;
   }
 
   private publishBatch(): Promise<number> {
