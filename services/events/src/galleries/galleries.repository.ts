@@ -5,10 +5,8 @@ import { recordEvent } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
 import { EventEntity } from './event.entity.js';
 import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
-import { WeddingDateRejectedError } from './wedding-date-rejected.error.js';
 
 const UNIQUE_VIOLATION = '23505';
-const INVALID_DATE = new Set(['22007', '22008']);
 
 /** The galleries' and orders' tables. */
 @Injectable()
@@ -21,8 +19,7 @@ export class GalleriesRepository {
 
   /**
    * Stores a new gallery with its order and records `event.created` in the same transaction, so the event is
-   * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used and
-   * WeddingDateRejectedError when the date is no calendar day.
+   * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used.
    */
   async createWithOrder(event: EventEntity, order: OrderEntity): Promise<void> {
     try {
@@ -41,9 +38,6 @@ export class GalleriesRepository {
       const driverError = error instanceof QueryFailedError ? (error.driverError as PostgresError) : {};
       if (driverError.code === UNIQUE_VIOLATION && driverError.constraint === 'events_pkey') {
         throw new GalleryCodeTakenError(event.code);
-      }
-      if (driverError.code && INVALID_DATE.has(driverError.code)) {
-        throw new WeddingDateRejectedError(event.weddingDate);
       }
       throw error;
     }

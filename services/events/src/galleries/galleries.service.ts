@@ -18,7 +18,6 @@ import { GalleriesRepository } from './galleries.repository.js';
 import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
 import { GalleryCodes } from './gallery-codes.js';
 import { galleryName } from './gallery-name.js';
-import { WeddingDateRejectedError } from './wedding-date-rejected.error.js';
 
 /** A collision needs two of ~1.5e11 codes to meet; several in a row means something else is wrong. */
 const MAX_CODE_ATTEMPTS = 5;
@@ -78,15 +77,7 @@ export class GalleriesService {
       },
     });
 
-    let event: EventEntity;
-    try {
-      event = await this.insertWithFreshCode(galleryWithCode);
-    } catch (error) {
-      if (error instanceof WeddingDateRejectedError) {
-        throw validationFailed({ weddingDate: 'validation.weddingDateInvalid' });
-      }
-      throw error;
-    }
+    const event = await this.insertWithFreshCode(galleryWithCode);
     this.relay.kick();
     return {
       event,
