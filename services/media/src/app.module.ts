@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions, EventBusModule, formatGraphQLError, GraphQLErrorFilter } from '@gallery/platform';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
+import { SweepAbandonedUploads1795377600000 } from './database/migrations/1795377600000-sweep-abandoned-uploads.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
@@ -21,6 +22,7 @@ import { PhotoRepository } from './photos/photo.repository.js';
 import { PhotoResolver } from './photos/photo.resolver.js';
 import { PhotosService } from './photos/photos.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
+import { AbandonedUploadSweeper } from './uploads/abandoned-upload-sweeper.js';
 import { UploadConfirmationService } from './uploads/upload-confirmation.service.js';
 import { UploadSlotsService } from './uploads/upload-slots.service.js';
 import { UploadEntity } from './uploads/upload.entity.js';
@@ -37,7 +39,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [GalleryEntity, UploadEntity, PhotoEntity],
-            migrations: [CreateMediaTables1763900000000],
+            migrations: [CreateMediaTables1763900000000, SweepAbandonedUploads1795377600000],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'media' }),
@@ -76,6 +78,7 @@ export class AppModule {
         UploadSlotsService,
         UploadConfirmationService,
         UploadsResolver,
+        AbandonedUploadSweeper,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import sharp from 'sharp';
@@ -18,6 +18,7 @@ import {
 import { createS3Client, EventBus } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createMediaApp, MediaConfig } from '../src/index.js';
+import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
 
 const BUCKET = 'media-test';
@@ -126,6 +127,23 @@ async function objectExists(key: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** The HTTP status storage answers a HEAD of this object with: 200, or 404 once it is gone. */
+async function headStatus(key: string): Promise<number | undefined> {
+  return s3!.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })).then(
+    (head) => head.$metadata.httpStatusCode,
+    (error: { $metadata?: { httpStatusCode?: number } }) => error.$metadata?.httpStatusCode,
+  );
+}
+
+async function uploadStatus(id: string): Promise<string> {
+  const [{ status }] = await db.query('SELECT status FROM uploads WHERE id = $1', [id]);
+  return status;
+}
+
+async function ageUploads(ids: string[], age: string): Promise<void> {
+  await db.query(`UPDATE uploads SET created_at = now() - $2::interval WHERE id = ANY($1)`, [ids, age]);
 }
 
 /** Follows a stable photo URL the way a browser does: the app's redirect, then the presigned URL. */
@@ -450,7 +468,58 @@ describe('media service', () => {
     expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  // Last: it stops the storage server for good.
+  it('sweeps an upload put in storage but never confirmed, and nothing else', async () => {
+    const code = await createGallery('free');
+    const abandoned = await upload(code, await photoJpeg(64, 48));
+    const original = `events/${code}/originals/${abandoned.uploadId}`;
+    // What a confirmation that failed after storing its derived images leaves behind.
+    const thumbnail = `events/${code}/thumbnails/${abandoned.uploadId}.jpg`;
+    await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: thumbnail, Body: await photoJpeg(8, 6) }));
+    const fresh = await upload(code, await photoJpeg(64, 48, '#396'));
+    const confirmed = await upload(code, await photoJpeg(64, 48, '#963'));
+    expect((await confirm(code, confirmed.uploadId)).errors).toBeUndefined();
+    await ageUploads([abandoned.uploadId, confirmed.uploadId], '2 hours');
+
+    const sweeper = app!.get(AbandonedUploadSweeper);
+    expect(await sweeper.sweepOnce()).toBe(1);
+
+    expect(await headStatus(original)).toBe(404);
+    expect(await headStatus(thumbnail)).toBe(404);
+    expect(await uploadStatus(abandoned.uploadId)).toBe('abandoned');
+    expect(await uploadStatus(fresh.uploadId)).toBe('pending');
+    expect(await headStatus(`events/${code}/originals/${fresh.uploadId}`)).toBe(200);
+    expect(await uploadStatus(confirmed.uploadId)).toBe('confirmed');
+    for (const folder of ['originals', 'thumbnails', 'previews']) {
+      const suffix = folder === 'originals' ? '' : '.jpg';
+      expect(await headStatus(`events/${code}/${folder}/${confirmed.uploadId}${suffix}`)).toBe(200);
+    }
+
+    const late = await confirm(code, abandoned.uploadId);
+    expect(late.errors?.[0].extensions?.code).toBe('UPLOAD_NOT_FOUND');
+    expect(await sweeper.sweepOnce()).toBe(0);
+    expect((await confirm(code, fresh.uploadId)).errors).toBeUndefined();
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(2);
+  });
+
+  it('shares the work between sweeps running at once: each abandoned upload is removed once', async () => {
+    const code = await createGallery('free');
+    const slots = [];
+    for (const background of ['#111', '#222', '#333'])
+      slots.push(await upload(code, await photoJpeg(8, 6, background)));
+    await ageUploads(
+      slots.map((slot) => slot.uploadId),
+      '3 hours',
+    );
+    const sweeper = app!.get(AbandonedUploadSweeper);
+
+    const removed = await Promise.all([sweeper.sweepOnce(), sweeper.sweepOnce()]);
+
+    expect(removed[0] + removed[1]).toBe(3);
+    for (const slot of slots) expect(await uploadStatus(slot.uploadId)).toBe('abandoned');
+  });
+
+  // From here on the storage server is stopped for good.
   it('reports unavailable with 503 when storage stops answering', async () => {
     await platform!.s3.stop();
     const response = await request(app!.getHttpServer()).get('/health');
@@ -458,5 +527,18 @@ describe('media service', () => {
     expect(response.body.status).toBe('unavailable');
     expect(response.body.checks).toMatchObject({ database: 'ok', nats: 'ok' });
     expect(response.body.checks.storage).not.toBe('ok');
+  });
+
+  it('keeps an abandoned upload pending while its objects cannot be deleted, for the next sweep to retry', async () => {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO uploads (id, event_code, object_key, file_name, content_type, size, status, created_at)
+       VALUES ($1, 'STORAGEDOWN', $2, 'a.jpg', 'image/jpeg', 10, 'pending', now() - interval '2 hours')`,
+      [id, `events/STORAGEDOWN/originals/${id}`],
+    );
+
+    expect(await app!.get(AbandonedUploadSweeper).sweepOnce()).toBe(0);
+
+    expect(await uploadStatus(id)).toBe('pending');
   });
 });

@@ -11,6 +11,8 @@ export class MediaConfig {
   readonly storage!: StorageConfig;
   /** Origin browsers use for the app; photo URLs are `${publicUrl}/media/photos/{id}/{variant}`. */
   readonly publicUrl!: string;
+  /** How often abandoned uploads are swept from storage; `SWEEP_INTERVAL_MS` unless a test says otherwise. */
+  readonly uploadSweepIntervalMs?: number;
 
   constructor(values: MediaConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });

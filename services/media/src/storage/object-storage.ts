@@ -100,10 +100,12 @@ export class ObjectStorage implements OnApplicationShutdown {
     );
   }
 
-  /** Deletes objects; deleting one that does not exist is not an error. */
-  async remove(keys: string[]): Promise<void> {
+  /** Deletes objects; deleting one that does not exist is not an error. `signal` gives up on a slow storage. */
+  async remove(keys: string[], signal?: AbortSignal): Promise<void> {
     await Promise.all(
-      keys.map((key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))),
+      keys.map((key) =>
+        this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: signal }),
+      ),
     );
   }
 

@@ -54,8 +54,9 @@ export class UploadConfirmationService {
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
     const upload = await this.uploads.find(normalizeEventCode(eventCode), uploadId);
-    if (!upload || upload.status === 'refused') throw new AppError('UPLOAD_NOT_FOUND');
-    if (upload.status === 'confirmed') return this.confirmedPhoto(upload.id);
+    if (upload?.status === 'confirmed') return this.confirmedPhoto(upload.id);
+    // Refused and abandoned uploads have nothing left in storage: for the browser they no longer exist.
+    if (upload?.status !== 'pending') throw new AppError('UPLOAD_NOT_FOUND');
     const keys = photoObjectKeys(upload.eventCode, upload.id);
 
     const gallery = await this.galleries.find(upload.eventCode);

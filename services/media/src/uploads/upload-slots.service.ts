@@ -15,10 +15,9 @@ import { photoObjectKeys } from '../photos/photo-object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import type { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import type { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
+import { UPLOAD_URL_SECONDS } from './upload-url-lifetime.js';
 import { UploadRepository } from './upload.repository.js';
 
-/** Long enough for a phone on a crowded venue network to push 50 MB. */
-const UPLOAD_URL_SECONDS = 15 * 60;
 const MAX_FILE_NAME_LENGTH = 255;
 
 /** Hands out presigned upload URLs, refusing early what confirmation would refuse anyway. */

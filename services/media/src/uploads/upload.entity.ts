@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { UploadStatus } from './upload-status.js';
 
 /**
@@ -6,6 +6,7 @@ import type { UploadStatus } from './upload-status.js';
  * early; the object itself is checked on confirmation. A confirmed upload's photo has the upload's id.
  */
 @Entity('uploads')
+@Index('uploads_pending_oldest_first', ['createdAt'], { where: "status = 'pending'" })
 export class UploadEntity {
   @PrimaryColumn('uuid')
   id!: string;

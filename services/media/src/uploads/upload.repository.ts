@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { UploadEntity } from './upload.entity.js';
 import type { UploadStatus } from './upload-status.js';
 import { isPhotoId } from '../photos/photo-id.js';
@@ -29,6 +29,27 @@ export class UploadRepository {
 
   async setStatus(manager: EntityManager, id: string, status: UploadStatus): Promise<void> {
     await manager.update(UploadEntity, { id }, { status });
+  }
+
+  /**
+   * Up to `limit` pending uploads created before `cutoff`, oldest first, locked until the transaction ends.
+   * Rows another replica's sweep holds are skipped rather than waited for, so replicas sweeping at once share
+   * the work. The literal status matches the partial index `uploads_pending_oldest_first`.
+   */
+  lockPendingCreatedBefore(manager: EntityManager, cutoff: Date, limit: number): Promise<UploadEntity[]> {
+    return manager
+      .createQueryBuilder(UploadEntity, 'upload')
+      .where("upload.status = 'pending'")
+      .andWhere('upload.created_at < :cutoff', { cutoff })
+      .orderBy('upload.created_at')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  async markAbandoned(manager: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length > 0) await manager.update(UploadEntity, { id: In(ids) }, { status: 'abandoned' });
   }
 
   /** Marks a pending upload refused; false when it was no longer pending (another confirmation got there). */
