@@ -418,7 +418,13 @@ describe('gateway', () => {
       const first = stream.next();
       await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
 
-      await natsClient!.flush();
+      // The test's own publisher reconnects on its own schedule; a flush while it is still away is refused.
+      await waitFor('the publisher to be back', () =>
+        natsClient!.flush().then(
+          () => true,
+          () => false,
+        ),
+      );
       natsClient!.publish(
         'photo.uploaded',
         JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-after-restart'))),
