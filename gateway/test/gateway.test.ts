@@ -10,7 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import express from 'express';
 import { GraphQLError, parse } from 'graphql';
-import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
+import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { DomainEvent, LivePhoto } from '@gallery/contracts';
 import { findFreePort } from '@gallery/local-servers';
@@ -43,8 +43,8 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
       resolvers: {
         Query: {
           event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
-          authorizationReceived: (_: unknown, __: unknown, context: { authorization?: string }) =>
-            context.authorization ?? null,
+          authorizationReceived: (_: unknown, __: unknown, context: unknown) =>
+            (context as { authorization?: string }).authorization ?? null,
           missingGallery: () => {
             throw new GraphQLError('Gallery not found', { extensions: { code: 'GALLERY_NOT_FOUND' } });
           },
@@ -193,6 +193,8 @@ describe('gateway', () => {
     if (webDist) await rm(webDist, { recursive: true, force: true });
   });
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Json = any;
   const graphql = (query: string, headers: Record<string, string> = {}) =>
     fetch(`${gateway!.url}/graphql`, {
       method: 'POST',
@@ -202,7 +204,7 @@ describe('gateway', () => {
 
   function subscribeToGallery(
     eventCode: string,
-  ): AsyncIterableIterator<ExecutionResult<Record<string, unknown>>> {
+  ): AsyncIterableIterator<FormattedExecutionResult<Record<string, unknown>, unknown>> {
     const client = createClient({
       url: `${gateway!.url.replace(/^http/, 'ws')}/graphql`,
       webSocketImpl: WebSocket,
@@ -269,7 +271,7 @@ describe('gateway', () => {
 
     it("passes a subgraph's coded error through with its message", async () => {
       const response = await graphql('{ missingGallery { name } }');
-      const body = await response.json();
+      const body: Json = await response.json();
 
       expect(body.errors).toEqual([
         { message: 'Gallery not found', path: ['missingGallery'], extensions: { code: 'GALLERY_NOT_FOUND' } },
@@ -292,7 +294,7 @@ describe('gateway', () => {
 
     it('reports a malformed query with its GraphQL code', async () => {
       const response = await graphql('{ event(code: "X") { nope } }');
-      const body = await response.json();
+      const body: Json = await response.json();
 
       expect(body.errors[0].extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
     });
@@ -303,7 +305,7 @@ describe('gateway', () => {
       const response = await graphql('{ event(code: "SARAHMIKE") { name photoCount } }');
       media = await startMediaService(mediaPort);
 
-      expect((await response.json()).errors).toEqual([
+      expect(((await response.json()) as Json).errors).toEqual([
         {
           message: 'The gallery service is not answering right now. Please try again in a moment.',
           extensions: { code: 'SERVICE_UNAVAILABLE' },
@@ -316,7 +318,7 @@ describe('gateway', () => {
       media = await startMediaService(mediaPort, 'coverPhotoId: ID');
 
       const body = await waitFor('the new field', async () => {
-        const answer = await (await graphql('{ event(code: "SARAHMIKE") { coverPhotoId } }')).json();
+        const answer: Json = await (await graphql('{ event(code: "SARAHMIKE") { coverPhotoId } }')).json();
         return answer.data ? answer : undefined;
       });
       expect(body).toEqual({ data: { event: { coverPhotoId: 'p1' } } });
@@ -411,7 +413,7 @@ describe('gateway', () => {
       await nats!.restart();
       await waitFor('the open screen to be told to reconnect', () => closeCodes.includes(1012));
       await waitFor('NATS to be back', async () => {
-        const report = await (await fetch(`${gateway!.url}/health`)).json();
+        const report: Json = await (await fetch(`${gateway!.url}/health`)).json();
         return report.checks.nats === 'ok';
       });
       const stream = subscribeToGallery('SARAHMIKE');

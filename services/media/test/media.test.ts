@@ -245,7 +245,7 @@ describe('media service', () => {
       return event?.data.photo.id === photo.id ? event : null;
     });
     await consumer.delete();
-    expect(published.data).toEqual<PhotoUploadedData>({ photo, photoCount: 1 });
+    expect(published.data).toEqual({ photo, photoCount: 1 } satisfies PhotoUploadedData);
 
     const thumbnail = await fetchPhoto(photo.thumbnailUrl);
     expect(thumbnail.redirect.headers['cache-control']).toBe('private, max-age=300');
