@@ -1,16 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { LivePhoto } from '@gallery/contracts';
 import type { ApiPlan } from '../api/plan';
 
-export interface Photo {
-  id: string;
-  eventCode: string;
-  thumbnailUrl: string;
-  previewUrl: string;
-  originalUrl: string;
-  width: number;
-  height: number;
-  createdAt: string;
-}
+/** A photo as the gallery shows it: the same shape the live events carry. */
+export type Photo = LivePhoto;
 
 export interface PhotoPage {
   nodes: Photo[];
