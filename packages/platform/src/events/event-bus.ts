@@ -39,10 +39,6 @@ export class EventBus {
     await this.js.publish(event.type, JSON.stringify(event), { msgID: event.id });
   }
 
-  isConnected(): boolean {
-    return !this.nc.isClosed() && this.nc.status !== undefined;
-  }
-
   async close(): Promise<void> {
     if (!this.nc.isClosed()) await this.nc.drain();
   }
