@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { InvalidEventError, parseDomainEvent } from './events.js';
+import { InvalidEventError, LIVE_PHOTO_FIELDS, parseDomainEvent } from './events.js';
 
 const envelope = {
   id: '0b0c1c8e-2f7a-4a55-9f3c-3f0f7d3c9a11',
@@ -8,11 +8,11 @@ const envelope = {
   data: {
     photoCount: 3,
     photo: {
-      id: 'p1',
+      id: '5b0f3c1e-2f7a-4a55-9f3c-3f0f7d3c9a12',
       eventCode: 'ACDEFGHJ',
-      thumbnailUrl: 'http://localhost:5000/media/photos/p1/thumbnail',
-      previewUrl: 'http://localhost:5000/media/photos/p1/preview',
-      originalUrl: 'http://localhost:5000/media/photos/p1/original',
+      thumbnailUrl: 'http://localhost:5000/media/photos/5b0f3c1e-2f7a-4a55-9f3c-3f0f7d3c9a12/thumbnail',
+      previewUrl: 'http://localhost:5000/media/photos/5b0f3c1e-2f7a-4a55-9f3c-3f0f7d3c9a12/preview',
+      originalUrl: 'http://localhost:5000/media/photos/5b0f3c1e-2f7a-4a55-9f3c-3f0f7d3c9a12/original',
       width: 4000,
       height: 3000,
       createdAt: '2026-11-22T18:00:00.000Z',
@@ -35,5 +35,14 @@ describe('parseDomainEvent', () => {
       data: { ...envelope.data, photo: { ...envelope.data.photo, previewUrl: '' } },
     };
     expect(() => parseDomainEvent(JSON.stringify(noUrl))).toThrow('photo.uploaded data breaks its contract');
+    const badCode = {
+      ...envelope,
+      data: { ...envelope.data, photo: { ...envelope.data.photo, eventCode: '../ADMIN' } },
+    };
+    expect(() => parseDomainEvent(JSON.stringify(badCode))).toThrow(InvalidEventError);
+  });
+
+  it('lists every field of the photo for the queries and the live schema', () => {
+    expect(LIVE_PHOTO_FIELDS).toEqual(Object.keys(envelope.data.photo));
   });
 });

@@ -1,8 +1,11 @@
-import { isPlanId, type PlanId } from './plans.js';
+import { z } from 'zod';
+import { GALLERY_CODE_PATTERN } from './gallery-code.js';
+import { PLAN_IDS } from './plans.js';
 
 /**
- * The domain event contracts: subjects, payloads and their validation on receipt. Every event travels as an
- * envelope { id, type, occurredAt, data }; `type` is also the NATS subject.
+ * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
+ * schema that gives both the TypeScript type and the runtime check. Every event travels as an envelope
+ * { id, type, occurredAt, data }; `type` is also the NATS subject.
  */
 export const Subjects = {
   EventCreated: 'event.created',
@@ -14,30 +17,47 @@ export type Subject = (typeof Subjects)[keyof typeof Subjects];
 export const DOMAIN_STREAM = 'DOMAIN';
 export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>'];
 
-export interface EventCreatedData {
-  code: string;
-  name: string;
-  plan: PlanId;
-  createdAt: string;
-  expiresAt: string;
-}
+const text = z.string().min(1);
+const isoDate = z.iso.datetime({ offset: true });
+const count = z.number().int().nonnegative();
 
-/** A photo as every open gallery screen shows it: carried whole so the gateway never queries per subscriber. */
-export interface LivePhoto {
-  id: string;
-  eventCode: string;
-  thumbnailUrl: string;
-  previewUrl: string;
-  originalUrl: string;
-  width: number;
-  height: number;
-  createdAt: string;
-}
+export const galleryCodeSchema = z.string().regex(GALLERY_CODE_PATTERN);
 
-export interface PhotoUploadedData {
-  photo: LivePhoto;
-  photoCount: number;
-}
+export const eventCreatedSchema = z.object({
+  code: galleryCodeSchema,
+  name: text,
+  plan: z.enum(PLAN_IDS),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+});
+export type EventCreatedData = z.infer<typeof eventCreatedSchema>;
+
+/**
+ * A photo as every open gallery screen shows it: carried whole in `photo.uploaded` so the gateway never queries
+ * per subscriber. The one definition of the photo: the media subgraph's Photo type, the gateway's live schema
+ * and the web app's fragment are all checked against or built from it.
+ */
+export const livePhotoSchema = z.object({
+  id: z.uuid(),
+  eventCode: galleryCodeSchema,
+  thumbnailUrl: text,
+  previewUrl: text,
+  originalUrl: text,
+  width: count,
+  height: count,
+  createdAt: isoDate,
+});
+export type LivePhoto = z.infer<typeof livePhotoSchema>;
+/** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */
+export const LIVE_PHOTO_FIELDS = Object.keys(livePhotoSchema.shape) as (keyof LivePhoto)[];
+
+export const photoUploadedSchema = z.object({ photo: livePhotoSchema, photoCount: count });
+export type PhotoUploadedData = z.infer<typeof photoUploadedSchema>;
+
+const dataSchemas = {
+  'event.created': eventCreatedSchema,
+  'photo.uploaded': photoUploadedSchema,
+} satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
   'event.created': EventCreatedData;
@@ -51,37 +71,17 @@ export interface DomainEvent<S extends Subject = Subject> {
   data: EventData[S];
 }
 
-export class InvalidEventError extends Error {}
-
-type Check = (value: unknown) => boolean;
-const str: Check = (v) => typeof v === 'string' && v.length > 0;
-const int: Check = (v) => Number.isInteger(v) && (v as number) >= 0;
-const isoDate: Check = (v) => str(v) && !Number.isNaN(Date.parse(v as string));
-const shape =
-  (fields: Record<string, Check>): Check =>
-  (v) =>
-    typeof v === 'object' &&
-    v !== null &&
-    Object.entries(fields).every(([k, check]) => check((v as never)[k]));
-
-const livePhoto = shape({
-  id: str,
-  eventCode: str,
-  thumbnailUrl: str,
-  previewUrl: str,
-  originalUrl: str,
-  width: int,
-  height: int,
-  createdAt: isoDate,
+const envelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(Object.keys(dataSchemas) as [Subject, ...Subject[]]),
+  occurredAt: isoDate,
+  data: z.unknown(),
 });
 
-const dataChecks: Record<Subject, Check> = {
-  'event.created': shape({ code: str, name: str, plan: isPlanId, createdAt: isoDate, expiresAt: isoDate }),
-  'photo.uploaded': shape({ photo: livePhoto, photoCount: int }),
-};
+export class InvalidEventError extends Error {}
 
 export function isSubject(value: unknown): value is Subject {
-  return typeof value === 'string' && value in dataChecks;
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(dataSchemas, value);
 }
 
 /** Parses and validates an envelope received from the bus; throws InvalidEventError when it breaks the contract. */
@@ -92,12 +92,24 @@ export function parseDomainEvent(raw: string | Uint8Array): DomainEvent {
   } catch {
     throw new InvalidEventError('event is not JSON');
   }
-  const envelope = value as Partial<DomainEvent>;
-  if (!str(envelope.id) || !isSubject(envelope.type) || !isoDate(envelope.occurredAt)) {
-    throw new InvalidEventError('event envelope is incomplete');
-  }
-  if (!dataChecks[envelope.type](envelope.data)) {
-    throw new InvalidEventError(`${envelope.type} data breaks its contract`);
-  }
-  return envelope as DomainEvent;
+  const envelope = envelopeSchema.safeParse(value);
+  if (!envelope.success) throw new InvalidEventError('event envelope is incomplete');
+  const data = dataSchemas[envelope.data.type].safeParse(envelope.data.data);
+  if (!data.success) throw new InvalidEventError(`${envelope.data.type} data breaks its contract`);
+  return { ...envelope.data, data: data.data } as DomainEvent;
 }
+
+/**
+ * Request/reply between services over core NATS (not JetStream: an answer is only useful now). Subjects sit
+ * outside the domain stream's subjects, so requests are never stored as events.
+ */
+export const Requests = {
+  /** media asks events about a gallery its read model has not heard of yet (created a moment ago). */
+  GalleryLookup: 'rpc.events.gallery-lookup',
+} as const;
+
+export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
+export type GalleryLookupRequest = z.infer<typeof galleryLookupRequestSchema>;
+/** The gallery as event.created described it, or null when no gallery has this code. */
+export const galleryLookupReplySchema = z.object({ gallery: eventCreatedSchema.nullable() });
+export type GalleryLookupReply = z.infer<typeof galleryLookupReplySchema>;

@@ -3,6 +3,7 @@ import {
   formatEventCodeInput,
   GALLERY_CODE_ALPHABET,
   galleryCodeFromBytes,
+  isGalleryCode,
   normalizeEventCode,
 } from './gallery-code.js';
 
@@ -14,6 +15,13 @@ describe('gallery codes', () => {
   it('builds an 8-character upper-case code from random bytes', () => {
     const code = galleryCodeFromBytes(Uint8Array.from([0, 1, 2, 3, 250, 251, 252, 255]));
     expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
+  });
+
+  it('recognises only codes it could have issued', () => {
+    expect(isGalleryCode('ACDEFGHJ')).toBe(true);
+    for (const other of ['acdefghj', 'ACDEFGH', 'ACDEFGHJK', 'ACDEFGH0', 'ACDEFGH\u0000', '', 42]) {
+      expect(isGalleryCode(other)).toBe(false);
+    }
   });
 
   it('upper-cases and caps what guests type at 10 characters', () => {

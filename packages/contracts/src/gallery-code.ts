@@ -2,6 +2,12 @@
 export const EVENT_CODE_MAX_LENGTH = 10;
 export const GALLERY_CODE_LENGTH = 8;
 export const GALLERY_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+/** What an issued code looks like; anything else names no gallery and is refused before any lookup. */
+export const GALLERY_CODE_PATTERN = new RegExp(`^[${GALLERY_CODE_ALPHABET}]{${GALLERY_CODE_LENGTH}}$`);
+
+export function isGalleryCode(value: unknown): value is string {
+  return typeof value === 'string' && GALLERY_CODE_PATTERN.test(value);
+}
 
 /** What the Find My Event input does to each keystroke: upper case, capped at 10 characters. */
 export function formatEventCodeInput(raw: string): string {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { englishMessage } from './messages/index.js';
-import { validateOrderForm, type OrderForm } from './order-form.js';
+import {
+  ORDER_FIELD_MAX_LENGTH,
+  orderMessageValues,
+  parseOrderForm,
+  validateOrderForm,
+  type OrderForm,
+} from './order-form.js';
 
 const today = new Date('2026-11-22T12:00:00Z');
 const valid: OrderForm = {
@@ -15,7 +21,7 @@ const messagesFor = (form: Partial<OrderForm>) =>
   Object.fromEntries(
     Object.entries(validateOrderForm({ ...valid, ...form }, today)).map(([field, key]) => [
       field,
-      englishMessage(key!),
+      englishMessage(key!, orderMessageValues(field as keyof OrderForm)),
     ]),
   );
 
@@ -65,5 +71,46 @@ describe('validateOrderForm', () => {
     expect(validateOrderForm({ ...valid, plan: 'gold' as never }, today)).toEqual({
       plan: 'validation.planRequired',
     });
+  });
+
+  it('caps every text field and names the cap', () => {
+    expect(messagesFor({ coupleNames: `Sarah & ${'M'.repeat(200)}` })).toEqual({
+      coupleNames: 'Please use at most 120 characters',
+    });
+    expect(validateOrderForm({ ...valid, location: `Lyon ${'x'.repeat(90_000)}` }, today)).toEqual({
+      location: 'validation.tooLong',
+    });
+    expect(orderMessageValues('location')).toEqual({ count: ORDER_FIELD_MAX_LENGTH.location });
+    expect(validateOrderForm({ ...valid, phone: '+33 '.repeat(20) }, today)).toEqual({
+      phone: 'validation.phoneTooLong',
+    });
+    expect(validateOrderForm({ ...valid, email: `${'a'.repeat(250)}@example.com` }, today)).toEqual({
+      email: 'validation.tooLong',
+    });
+  });
+
+  it('refuses control characters and text-direction overrides in any field', () => {
+    expect(validateOrderForm({ ...valid, coupleNames: 'Sarah\u0000 & Mike' }, today)).toEqual({
+      coupleNames: 'validation.forbiddenCharacters',
+    });
+    expect(validateOrderForm({ ...valid, location: 'Lyon \u202Eecnarf' }, today)).toEqual({
+      location: 'validation.forbiddenCharacters',
+    });
+    expect(validateOrderForm({ ...valid, email: 'sarah\u2066@example.com' }, today)).toEqual({
+      email: 'validation.forbiddenCharacters',
+    });
+    expect(messagesFor({ phone: '+33 6 12 34 56 78\r\n' })).toEqual({});
+  });
+
+  it('treats a field of the wrong type as missing', () => {
+    expect(validateOrderForm({ ...valid, coupleNames: 42 as never }, today)).toEqual({
+      coupleNames: 'validation.coupleNamesRequired',
+    });
+  });
+
+  it('hands the server the form with every text trimmed', () => {
+    expect(parseOrderForm({ ...valid, coupleNames: '  Sarah & Mike ' }, today).coupleNames).toBe(
+      'Sarah & Mike',
+    );
   });
 });

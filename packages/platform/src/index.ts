@@ -12,3 +12,6 @@ export * from './storage/object-storage.js';
 export * from './health/health.js';
 export * from './graphql/app-error.js';
 export * from './graphql/graphql-error.filter.js';
+export * from './limits/rate-limits.js';
+export * from './limits/create-rate-limits-table.migration.js';
+export * from './graphql/infrastructure-failure.js';

@@ -17,6 +17,8 @@ export const en = {
     phoneTooShort: 'Phone number must have at least 10 digits',
     phoneTooLong: 'Phone number is too long',
     planRequired: 'Please choose a package',
+    tooLong: 'Please use at most {{count}} characters',
+    forbiddenCharacters: 'Please remove control or text-direction characters',
   },
   errors: {
     GALLERY_NOT_FOUND: 'Gallery not found',
@@ -33,6 +35,9 @@ export const en = {
     FORBIDDEN: 'You do not have access to this gallery.',
     INTERNAL: 'Something went wrong on our side. Please try again.',
     SERVICE_UNAVAILABLE: 'The gallery service is not answering right now. Please try again in a moment.',
+    RATE_LIMITED: 'Too many attempts. Please wait {{count}} seconds and try again.',
+    IMAGE_TOO_LARGE: 'This photo has more than {{count}} megapixels.',
+    UPLOADS_BUSY: 'Too many uploads are in progress for this gallery. Please wait for them to finish.',
   },
 } as const;
 

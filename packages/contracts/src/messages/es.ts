@@ -15,6 +15,8 @@ export const es: SharedMessages = {
     phoneTooShort: 'El número de teléfono debe tener al menos 10 dígitos',
     phoneTooLong: 'El número de teléfono es demasiado largo',
     planRequired: 'Elige un paquete',
+    tooLong: 'Usa como máximo {{count}} caracteres',
+    forbiddenCharacters: 'Elimina los caracteres de control o de dirección del texto',
   },
   errors: {
     GALLERY_NOT_FOUND: 'Galería no encontrada',
@@ -31,5 +33,8 @@ export const es: SharedMessages = {
     INTERNAL: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
     SERVICE_UNAVAILABLE:
       'El servicio de galerías no responde en este momento. Inténtalo de nuevo en un momento.',
+    RATE_LIMITED: 'Demasiados intentos. Espera {{count}} segundos y vuelve a intentarlo.',
+    IMAGE_TOO_LARGE: 'Esta foto tiene más de {{count}} megapíxeles.',
+    UPLOADS_BUSY: 'Hay demasiadas subidas en curso en esta galería. Espera a que terminen.',
   },
 };

@@ -15,6 +15,8 @@ export const fr: SharedMessages = {
     phoneTooShort: 'Le numéro de téléphone doit comporter au moins 10 chiffres',
     phoneTooLong: 'Le numéro de téléphone est trop long',
     planRequired: 'Veuillez choisir une formule',
+    tooLong: 'Veuillez utiliser au plus {{count}} caractères',
+    forbiddenCharacters: 'Veuillez retirer les caractères de contrôle ou de direction du texte',
   },
   errors: {
     GALLERY_NOT_FOUND: 'Galerie introuvable',
@@ -32,5 +34,8 @@ export const fr: SharedMessages = {
     INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     SERVICE_UNAVAILABLE:
       'Le service de galerie ne répond pas pour le moment. Veuillez réessayer dans un instant.',
+    RATE_LIMITED: 'Trop de tentatives. Veuillez patienter {{count}} secondes puis réessayer.',
+    IMAGE_TOO_LARGE: 'Cette photo dépasse {{count}} mégapixels.',
+    UPLOADS_BUSY: 'Trop d’envois sont en cours pour cette galerie. Veuillez attendre qu’ils se terminent.',
   },
 };

@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { en, englishMessage, type ErrorCode } from '@gallery/contracts';
+import { isInfrastructureFailure } from './infrastructure-failure.js';
 
 /** An error a caller can act on: a code from the shared catalogue and its clear English message. */
 export class AppError extends GraphQLError {
@@ -20,8 +21,9 @@ export class AppError extends GraphQLError {
 const PASSED_THROUGH = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
 
 /**
- * Apollo's formatError for every subgraph: AppErrors and GraphQL's own input errors pass with their code;
- * anything else becomes INTERNAL with the catalogue's message. Stack traces never leave the process.
+ * Apollo's formatError for every subgraph: AppErrors and GraphQL's own input errors pass with their code; a
+ * database, NATS or storage that does not answer becomes SERVICE_UNAVAILABLE (the caller may retry); anything
+ * else becomes INTERNAL with the catalogue's message. Stack traces never leave the process.
  */
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
@@ -34,10 +36,11 @@ export function formatGraphQLError(
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
     return { message: formatted.message, path: formatted.path, locations: formatted.locations, extensions };
   }
-  log(original);
+  const unavailable = isInfrastructureFailure(original);
+  log(unavailable ? `dependency unavailable: ${(original as Error)?.message ?? String(original)}` : original);
   return {
-    message: englishMessage('errors.INTERNAL'),
+    message: englishMessage(unavailable ? 'errors.SERVICE_UNAVAILABLE' : 'errors.INTERNAL'),
     path: formatted.path,
-    extensions: { code: 'INTERNAL' },
+    extensions: { code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL' },
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * Every limit the product puts on what clients send, in one place: the services, the gateway and
+ * docs/security.md (whose test checks it names each number) all read them from here.
+ */
+
+/** Per client (its IP address as the gateway saw it), counted in PostgreSQL so replicas share the count. */
+export const RATE_LIMITS = Object.freeze({
+  /** Lookups of codes that name no gallery: what guessing costs. A found gallery costs nothing. */
+  unknownCodeLookups: { points: 10, durationSeconds: 15 * 60 },
+  galleryCreations: { points: 10, durationSeconds: 60 * 60 },
+  /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
+  uploadSlotRequests: { points: 60, durationSeconds: 60 },
+});
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** What one GraphQL request or live socket may ask of the gateway. */
+export const API_LIMITS = Object.freeze({
+  /** Request bodies at the gateway and at every subgraph. */
+  bodyBytes: 100 * 1024,
+  maxAliases: 15,
+  maxDepth: 12,
+  maxTokens: 2000,
+  maxCost: 5000,
+  maxDirectives: 50,
+  /** One WebSocket message (a subscribe message is well under 2 KB). */
+  socketMessageBytes: 64 * 1024,
+  subscriptionsPerSocket: 10,
+  socketsPerClient: 50,
+  /** Undelivered live events per subscription; a socket that falls further behind is closed to re-read. */
+  eventsQueuedPerSubscription: 100,
+});

@@ -1,0 +1,55 @@
+/** Socket-level failures: the server is down, restarting or out of reach. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** PostgreSQL SQLSTATEs that say the server cannot serve now (connection exceptions, shutdown, no resources). */
+const POSTGRES_UNAVAILABLE = /^(08|53|57P0)/;
+/** pg-pool's own messages when the server vanishes or does not answer. */
+const POSTGRES_CLIENT_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+/** Error names of the NATS client and the AWS SDK for a peer that did not answer. */
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'NoRespondersError',
+  'ConnectionError',
+  'ClosedConnectionError',
+  'RequestError',
+]);
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current = error;
+  while (current && typeof current === 'object' && chain.length < 8 && !chain.includes(current)) {
+    chain.push(current);
+    const next = current as { driverError?: unknown; originalError?: unknown; cause?: unknown };
+    current = next.driverError ?? next.originalError ?? next.cause;
+  }
+  return chain;
+}
+
+/**
+ * Whether an error means a server the service depends on (PostgreSQL, NATS, object storage) is down or not
+ * answering, rather than a fault in the request or the code: the caller gets SERVICE_UNAVAILABLE and may retry.
+ */
+export function isInfrastructureFailure(error: unknown): boolean {
+  return causes(error).some((cause) => {
+    const { code, name, message, $metadata } = cause as {
+      code?: unknown;
+      name?: unknown;
+      message?: unknown;
+      $metadata?: { httpStatusCode?: number };
+    };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code))) return true;
+    if (typeof name === 'string' && UNAVAILABLE_NAMES.has(name)) return true;
+    if (typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.test(message)) return true;
+    const status = $metadata?.httpStatusCode;
+    return status === 500 || status === 502 || status === 503 || status === 504;
+  });
+}

@@ -1,0 +1,68 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DataSource } from 'typeorm';
+import { RATE_LIMITS, type RateLimitName } from '@gallery/contracts';
+import { AppError } from '../graphql/app-error.js';
+
+/**
+ * The header in which the gateway tells a subgraph who the client is (the address it connected from). The
+ * gateway always overwrites it, and subgraphs listen where only the gateway reaches them, so it can be trusted.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-gallery-client';
+
+/** Who is asking: the address the gateway forwarded, else the caller's own (a direct call in a test). */
+export function clientAddress(request: {
+  headers: IncomingHttpHeaders;
+  socket?: { remoteAddress?: string };
+}): string {
+  const forwarded = request.headers[CLIENT_ADDRESS_HEADER];
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return (value || request.socket?.remoteAddress || 'unknown').slice(0, 64);
+}
+
+/** The table rate-limiter-flexible keeps its counters in; created by a migration, never at run time. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+/**
+ * The product's rate limits (RATE_LIMITS) for one service, counted in its PostgreSQL database so that every
+ * replica of the service, behind any gateway replica, shares one count per client.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<RateLimitName, RateLimiterPostgres>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Counts one attempt of `name` by `client`; throws RATE_LIMITED, with the seconds to wait, once the client
+   * has used up its attempts for the current window.
+   */
+  async consume(name: RateLimitName, client: string): Promise<void> {
+    try {
+      await this.limiter(name).consume(client);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        throw new AppError('RATE_LIMITED', { count: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
+      }
+      throw error;
+    }
+  }
+
+  private limiter(name: RateLimitName): RateLimiterPostgres {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      const { points, durationSeconds } = RATE_LIMITS[name];
+      limiter = new RateLimiterPostgres({
+        // TypeORM's own pg pool: no second pool, and the counters live in the service's database.
+        storeClient: (this.dataSource.driver as unknown as { master: unknown }).master,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        keyPrefix: name,
+        points,
+        duration: durationSeconds,
+      });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}
