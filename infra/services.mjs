@@ -11,6 +11,9 @@ export const SERVICE_DATABASES = { events: 'gallery_events', media: 'gallery_med
 
 export const S3_BUCKET = 'gallery-media';
 
+/** Only the gateway is reached from outside; the subgraphs answer on the loopback interface alone. */
+const SUBGRAPH_HOST = '127.0.0.1';
+
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
 export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102 };
 
@@ -57,7 +60,9 @@ export function serviceDefinitions(platformEnv, options = {}) {
       entry: path.join(root, 'services/events/dist/main.js'),
       port: ports.events,
       env: {
+        NODE_ENV: 'production',
         PORT: String(ports.events),
+        HOST: SUBGRAPH_HOST,
         DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.events),
         NATS_URL,
         PUBLIC_URL: publicUrl,
@@ -68,7 +73,9 @@ export function serviceDefinitions(platformEnv, options = {}) {
       entry: path.join(root, 'services/media/dist/main.js'),
       port: ports.media,
       env: {
+        NODE_ENV: 'production',
         PORT: String(ports.media),
+        HOST: SUBGRAPH_HOST,
         DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.media),
         NATS_URL,
         S3_ENDPOINT: platformEnv.S3_ENDPOINT,
@@ -84,8 +91,11 @@ export function serviceDefinitions(platformEnv, options = {}) {
       entry: path.join(root, 'gateway/dist/main.js'),
       port: ports.gateway,
       env: {
+        NODE_ENV: 'production',
         PORT: String(ports.gateway),
         NATS_URL,
+        // Browsers PUT photos to, and are redirected to, object storage: the page's CSP must allow it.
+        STORAGE_PUBLIC_URL: new URL(platformEnv.S3_ENDPOINT).origin,
         EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
         WEB_DIST: path.join(root, 'web/dist'),

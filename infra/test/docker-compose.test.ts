@@ -8,7 +8,10 @@ const root = join(import.meta.dirname, '..', '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
   services: Record<
     string,
-    { build?: { context: string; dockerfile: string }; environment?: Record<string, string> }
+    {
+      build?: { context: string; dockerfile?: string; args?: { WORKSPACE?: string } };
+      environment?: Record<string, string>;
+    }
   >;
 };
 
@@ -59,13 +62,14 @@ describe('docker-compose.yml', () => {
     ]);
   });
 
-  it.each(deployables)('%s builds from a Dockerfile that exists in the tree', (_name, service) => {
-    expect(existsSync(join(root, service.build!.context))).toBe(true);
-    expect(existsSync(join(root, service.build!.context, service.build!.dockerfile))).toBe(true);
+  it.each(deployables)('%s builds its workspace with the one Dockerfile of the tree', (_name, service) => {
+    const { context, dockerfile = 'Dockerfile', args } = service.build!;
+    expect(existsSync(join(root, context, dockerfile))).toBe(true);
+    expect(existsSync(join(root, args!.WORKSPACE!, 'src', 'main.ts'))).toBe(true);
   });
 
   it.each(deployables)('%s gets every environment variable its code reads', (_name, service) => {
-    const workspace = service.build!.dockerfile.replace(/\/Dockerfile$/, '');
+    const workspace = service.build!.args!.WORKSPACE!;
     const read = [...variablesReadBy(workspace)].sort();
     expect(read.length).toBeGreaterThan(0);
     const missing = read.filter((name) => !(name in (service.environment ?? {})));

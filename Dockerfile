@@ -1,5 +1,7 @@
+# One image recipe for every deployable; WORKSPACE names which (services/events, services/media, gateway).
 # Build context: the repository root (see docker-compose.yml).
 FROM node:20-bookworm-slim AS build
+ARG WORKSPACE
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -12,14 +14,16 @@ COPY gateway/package.json gateway/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
-COPY services/media services/media
-
-RUN npx tsc -b services/media && npm prune --omit=dev
+COPY ${WORKSPACE} ${WORKSPACE}
+# The gateway serves the built web app; the other deployables do not need it.
+COPY web web
+RUN npx tsc -b ${WORKSPACE} && if [ "${WORKSPACE}" = gateway ]; then npm run build -w web; fi && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+ARG WORKSPACE
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
-WORKDIR /app/services/media
+WORKDIR /app/${WORKSPACE}
 USER node
 CMD ["node", "dist/main.js"]
