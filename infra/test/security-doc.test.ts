@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import {
+  API_LIMITS,
+  MAX_FILES_PER_REQUEST,
+  MAX_PENDING_UPLOADS_PER_GALLERY,
+  MAX_PHOTO_MEGABYTES,
+  MAX_PHOTO_MEGAPIXELS,
+  ORDER_FIELD_MAX_LENGTH,
+  RATE_LIMITS,
+} from '@gallery/contracts';
+
+// docs/security.md is where people learn each limit: it must name every one with the number the code uses.
+const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'security.md'), 'utf8');
+
+/** The table row of docs/security.md that names `name` in backquotes. */
+function rowOf(name: string): string {
+  const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${name}\``));
+  if (!row) throw new Error(`docs/security.md has no table row for ${name}`);
+  return row;
+}
+
+describe('docs/security.md', () => {
+  it.each(Object.entries(RATE_LIMITS))('states the rate limit %s as the code counts it', (name, limit) => {
+    const row = rowOf(`RATE_LIMITS.${name}`);
+    expect(row).toContain(`${limit.points} per ${limit.durationSeconds} s`);
+  });
+
+  it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {
+    expect(rowOf(`API_LIMITS.${name}`)).toContain(`| ${value}`);
+  });
+
+  it.each(Object.entries(ORDER_FIELD_MAX_LENGTH))(
+    'states the length cap of the order field %s',
+    (name, value) => {
+      expect(rowOf(`ORDER_FIELD_MAX_LENGTH.${name}`)).toContain(`| ${value}`);
+    },
+  );
+
+  it('states the upload limits with their numbers', () => {
+    expect(rowOf('MAX_PHOTO_MEGABYTES')).toContain(`| ${MAX_PHOTO_MEGABYTES}`);
+    expect(rowOf('MAX_PHOTO_MEGAPIXELS')).toContain(`| ${MAX_PHOTO_MEGAPIXELS}`);
+    expect(rowOf('MAX_FILES_PER_REQUEST')).toContain(`| ${MAX_FILES_PER_REQUEST}`);
+    expect(rowOf('MAX_PENDING_UPLOADS_PER_GALLERY')).toContain(`| ${MAX_PENDING_UPLOADS_PER_GALLERY}`);
+  });
+});
