@@ -4,17 +4,30 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, EventBusModule, formatGraphQLError, GraphQLErrorFilter } from '@gallery/platform';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import {
+  clientAddress,
+  dataSourceOptions,
+  EventBusModule,
+  formatGraphQLError,
+  GraphQLErrorFilter,
+  RateLimits,
+} from '@gallery/platform';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
 import { SweepAbandonedUploads1795377600000 } from './database/migrations/1795377600000-sweep-abandoned-uploads.js';
+import { StageUploadsAndQueueDeletions1795500000000 } from './database/migrations/1795500000000-stage-uploads-and-queue-deletions.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
+import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
 import { GalleryRepository } from './galleries/gallery.repository.js';
+import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { HealthController } from './health/health.controller.js';
 import { ImageProcessor } from './images/image-processor.js';
+import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
@@ -22,6 +35,7 @@ import { PhotoRepository } from './photos/photo.repository.js';
 import { PhotoResolver } from './photos/photo.resolver.js';
 import { PhotosService } from './photos/photos.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
+import { StorageDeletions } from './storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from './uploads/abandoned-upload-sweeper.js';
 import { UploadConfirmationService } from './uploads/upload-confirmation.service.js';
 import { UploadSlotsService } from './uploads/upload-slots.service.js';
@@ -39,7 +53,11 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [GalleryEntity, UploadEntity, PhotoEntity],
-            migrations: [CreateMediaTables1763900000000, SweepAbandonedUploads1795377600000],
+            migrations: [
+              CreateMediaTables1763900000000,
+              SweepAbandonedUploads1795377600000,
+              StageUploadsAndQueueDeletions1795500000000,
+            ],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'media' }),
@@ -49,6 +67,7 @@ export class AppModule {
           // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
           buildSchemaOptions: { orphanedTypes: [EventModel] },
           includeStacktraceInErrorResponses: false,
+          context: ({ req }: { req: Request }): GraphQLRequestContext => ({ client: clientAddress(req) }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
@@ -66,8 +85,12 @@ export class AppModule {
             return storage;
           },
         },
+        { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
+        { provide: ImageWorkQueue, useFactory: () => new ImageWorkQueue(imageWorkConcurrency()) },
+        StorageDeletions,
         ImageProcessor,
         GalleryRepository,
+        GalleryDirectory,
         GalleryReadModelConsumer,
         EventResolver,
         PhotoRepository,

@@ -1,5 +1,7 @@
 import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { API_LIMITS } from '@gallery/contracts';
 import { AppModule } from './app.module.js';
 import type { MediaConfig } from './config/media-config.js';
 
@@ -11,7 +13,12 @@ export async function createMediaApp(
   config: MediaConfig,
   options: { logger?: LoggerService | LogLevel[] | false } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: options.logger });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: options.logger,
+    bodyParser: false,
+  });
+  // The product's one body limit; a larger or malformed body is refused with a JSON answer and no stack.
+  app.useBodyParser('json', { limit: API_LIMITS.bodyBytes });
   try {
     await app.init();
   } catch (error) {

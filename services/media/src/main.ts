@@ -6,5 +6,5 @@ import { createMediaApp } from './create-media-app.js';
 const config = MediaConfig.fromEnv();
 const app = await createMediaApp(config);
 app.enableShutdownHooks();
-await app.listen(config.port);
-new Logger('Media').log(`media service listening on port ${config.port}`);
+await app.listen(config.port, config.host);
+new Logger('Media').log(`media service listening on ${config.host}:${config.port}`);

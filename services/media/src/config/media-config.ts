@@ -5,6 +5,8 @@ import { env, intEnv, storageConfigFromEnv, type StorageConfig } from '@gallery/
  * is also the Nest injection token for that configuration.
  */
 export class MediaConfig {
+  /** Where the service listens: loopback by default, so only the gateway on the same host reaches it. */
+  readonly host!: string;
   readonly port!: number;
   readonly databaseUrl!: string;
   readonly natsUrl!: string;
@@ -13,6 +15,8 @@ export class MediaConfig {
   readonly publicUrl!: string;
   /** How often abandoned uploads are swept from storage; `SWEEP_INTERVAL_MS` unless a test says otherwise. */
   readonly uploadSweepIntervalMs?: number;
+  /** How often due storage deletions are tried; `DELETION_INTERVAL_MS` unless a test says otherwise. */
+  readonly storageDeletionIntervalMs?: number;
 
   constructor(values: MediaConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
@@ -20,6 +24,7 @@ export class MediaConfig {
 
   static fromEnv(): MediaConfig {
     return new MediaConfig({
+      host: env('HOST', '127.0.0.1'),
       port: intEnv('PORT', 5102),
       databaseUrl: env('DATABASE_URL'),
       natsUrl: env('NATS_URL'),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageProcessor } from './image-processor.js';
+import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
+import { pixelBombPng } from '../../test/fixtures/pixel-bomb.js';
+import { ImageTooLargeError } from './image-too-large.error.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 
 const processor = new ImageProcessor();
@@ -43,5 +46,18 @@ describe('ImageProcessor', () => {
   it('throws UndecodableImageError for bytes that only look like a photo', async () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a JPEG')]);
     await expect(processor.derive(fake)).rejects.toBeInstanceOf(UndecodableImageError);
+  });
+
+  it('refuses a pixel bomb from its header, without decoding it', async () => {
+    // 256 megapixels of one colour: well under 1 MB on disk, about a gigabyte once decoded.
+    const bomb = pixelBombPng(16000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await sharp(bomb).metadata()).toMatchObject({ format: 'png', width: 16000, height: 16000 });
+
+    const refusal = processor.derive(bomb);
+
+    await expect(refusal).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(refusal).rejects.toMatchObject({ pixels: 16000 * 16000 });
+    expect(16000 * 16000).toBeGreaterThan(MAX_PHOTO_PIXELS);
   });
 });

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
+import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import type { DerivedImages } from './derived-images.js';
+import { ImageTooLargeError } from './image-too-large.error.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 
 const THUMBNAIL = { size: 400, quality: 80 };
@@ -11,14 +13,22 @@ const PREVIEW = { size: 1600, quality: 85 };
 export class ImageProcessor {
   /**
    * A thumbnail and a preview, EXIF orientation applied and every metadata block left out (sharp writes none
-   * unless asked, which also drops the GPS position phones record). Throws UndecodableImageError when sharp
-   * cannot read the original.
+   * unless asked, which also drops the GPS position phones record). Throws ImageTooLargeError for more pixels
+   * than a photo may have, read from the header before anything is decoded, and UndecodableImageError when
+   * sharp cannot read the original.
    */
   async derive(original: Buffer): Promise<DerivedImages> {
+    // failOn 'error': phones write slightly malformed JPEGs that decode fine; only refuse what cannot.
+    const metadata = await sharp(original, { failOn: 'error' })
+      .metadata()
+      .catch((error: unknown) => {
+        throw new UndecodableImageError(error);
+      });
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    if (pixels > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(pixels);
     try {
-      // failOn 'error': phones write slightly malformed JPEGs that decode fine; only refuse what cannot.
-      const metadata = await sharp(original, { failOn: 'error' }).metadata();
-      const preview = await sharp(original, { failOn: 'error' })
+      // The pixel limit again where the pixels are decoded, should a header understate them.
+      const preview = await sharp(original, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
         .rotate()
         // JPEG has no transparency: lay transparent PNG/WebP pixels on white rather than black.
         .flatten({ background: '#ffffff' })

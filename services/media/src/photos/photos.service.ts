@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
+import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import { PhotoRepository } from './photo.repository.js';
@@ -54,7 +55,8 @@ export class PhotosService {
 
   /**
    * A short-lived presigned URL for one image of a photo, or null when there is no such photo. The original
-   * downloads under its own name; a photo kept without derived images shows its original instead.
+   * downloads under its own name with the extension of its detected type; a photo kept without derived images
+   * shows its original instead.
    */
   async downloadUrl(id: string, variant: PhotoVariant): Promise<string | null> {
     const photo = await this.photos.find(id);
@@ -64,7 +66,10 @@ export class PhotosService {
     if (derivedKey) return this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS);
     return this.storage.presignDownload(photo.originalKey, DOWNLOAD_URL_SECONDS, {
       contentType: photo.contentType,
-      contentDisposition: variant === 'original' ? attachmentDisposition(photo.fileName) : undefined,
+      contentDisposition:
+        variant === 'original'
+          ? attachmentDisposition(downloadFileName(photo.fileName, photo.contentType))
+          : undefined,
     });
   }
 }

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -6,8 +7,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  AppError,
   createS3Client,
   ensureBucket,
   storageCheck,
@@ -21,6 +23,8 @@ import {
  * than the service does (a signature covers the host).
  */
 export class ObjectStorage implements OnApplicationShutdown {
+  private readonly logger = new Logger(ObjectStorage.name);
+
   constructor(
     private readonly client: S3Client,
     private readonly signer: S3Client,
@@ -42,15 +46,25 @@ export class ObjectStorage implements OnApplicationShutdown {
     return storageCheck(this.client, this.bucket);
   }
 
-  /** A URL a browser can PUT one object to, sending exactly this Content-Type. */
-  presignUpload(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(
-      this.signer,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      {
-        expiresIn: expiresInSeconds,
-      },
-    );
+  /**
+   * A URL a browser can PUT one object to, signed for exactly this Content-Type and Content-Length, so S3,
+   * MinIO and R2 refuse any other type or size. The local S3 server checks no signature: nothing relies on it.
+   */
+  presignUpload(
+    key: string,
+    upload: { contentType: string; size: number },
+    expiresInSeconds: number,
+  ): Promise<string> {
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: upload.contentType,
+      ContentLength: upload.size,
+    });
+    return getSignedUrl(this.signer, command, {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
   }
 
   presignDownload(
@@ -70,7 +84,9 @@ export class ObjectStorage implements OnApplicationShutdown {
   /** The object's size in bytes, or null when there is no such object. */
   async size(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await this.send(() =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+      );
       return head.ContentLength ?? 0;
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
@@ -81,8 +97,10 @@ export class ObjectStorage implements OnApplicationShutdown {
 
   /** The first `length` bytes (fewer when the object is shorter), without downloading the rest. */
   async readStart(key: string, length: number): Promise<Uint8Array> {
-    const object = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+    const object = await this.send(() =>
+      this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      ),
     );
     const bytes = await object.Body!.transformToByteArray();
     // A server that ignores Range sends everything: keep only what was asked for.
@@ -90,13 +108,25 @@ export class ObjectStorage implements OnApplicationShutdown {
   }
 
   async read(key: string): Promise<Buffer> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const object = await this.send(() =>
+      this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    await this.send(() =>
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      ),
+    );
+  }
+
+  /** Copies an object inside the bucket (server side: the bytes never pass through the service). */
+  async copy(from: string, to: string): Promise<void> {
+    const copySource = `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    await this.send(() =>
+      this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: copySource })),
     );
   }
 
@@ -104,9 +134,27 @@ export class ObjectStorage implements OnApplicationShutdown {
   async remove(keys: string[], signal?: AbortSignal): Promise<void> {
     await Promise.all(
       keys.map((key) =>
-        this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: signal }),
+        this.send(() =>
+          this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), {
+            abortSignal: signal,
+          }),
+        ),
       ),
     );
+  }
+
+  /**
+   * Runs one call to storage. A failure without an HTTP answer means storage is down or out of reach: callers
+   * get SERVICE_UNAVAILABLE (they may retry), whatever shape the SDK gave the socket error.
+   */
+  private async send<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode) throw error;
+      this.logger.warn(`storage did not answer: ${(error as Error).message}`);
+      throw new AppError('SERVICE_UNAVAILABLE');
+    }
   }
 
   onApplicationShutdown(): void {

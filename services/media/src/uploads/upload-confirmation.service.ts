@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
+  MAX_PHOTO_MEGAPIXELS,
+  MAX_PHOTO_PIXELS,
   normalizeEventCode,
   Subjects,
   type LivePhoto,
@@ -13,12 +16,16 @@ import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor } from '../images/image-processor.js';
+import { ImageTooLargeError } from '../images/image-too-large.error.js';
+import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
 import { photoObjectKeys } from '../photos/photo-object-keys.js';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
+import { StorageDeletions } from '../storage/storage-deletions.js';
+import { ABANDONED_UPLOAD_AGE_MS, uploadSettledAt } from './abandoned-upload-cutoff.js';
 import { detectPhotoType, PHOTO_TYPE_HEAD_BYTES } from './detect-photo-type.js';
 import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
@@ -35,9 +42,12 @@ interface Rendition {
 }
 
 /**
- * Turns an object a browser uploaded into a photo: checks it (size, real type, quota), derives what guests see,
- * records the photo and its `photo.uploaded` event in one transaction. Whatever is refused leaves nothing in
- * storage. The photo takes its upload's id, so confirming one upload twice can never make two photos.
+ * Turns an object a browser staged into a photo. The staged object is first copied to the photo's own keys and
+ * everything is checked on that copy (size against what was declared, real type, pixels, quota), so a browser
+ * PUTting again to its URL, before or after confirmation, never changes what was checked or what guests get.
+ * The photo and its `photo.uploaded` event are recorded in one transaction; whatever is refused leaves nothing in
+ * storage (deletions go through the durable queue). The photo takes its upload's id, so confirming one upload
+ * twice can never make two photos.
  */
 @Injectable()
 export class UploadConfirmationService {
@@ -47,7 +57,9 @@ export class UploadConfirmationService {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoRepository) private readonly photos: PhotoRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
     @Inject(ImageProcessor) private readonly images: ImageProcessor,
+    @Inject(ImageWorkQueue) private readonly imageWork: ImageWorkQueue,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
@@ -57,33 +69,49 @@ export class UploadConfirmationService {
     if (upload?.status === 'confirmed') return this.confirmedPhoto(upload.id);
     // Refused and abandoned uploads have nothing left in storage: for the browser they no longer exist.
     if (upload?.status !== 'pending') throw new AppError('UPLOAD_NOT_FOUND');
-    const keys = photoObjectKeys(upload.eventCode, upload.id);
 
     const gallery = await this.galleries.find(upload.eventCode);
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     const early = uploadRefusal(gallery, new Date());
-    if (early) return this.refuse(upload, keys, early);
-
-    const size = await this.storage.size(upload.objectKey);
+    if (early) return this.refuse(upload, [], early);
     // Left pending: the browser may still retry its PUT with the same URL.
-    if (size === null) throw new AppError('UPLOAD_NOT_FOUND');
-    if (size === 0) return this.refuse(upload, keys, new AppError('FILE_EMPTY'));
+    if ((await this.storage.size(upload.objectKey)) === null) throw new AppError('UPLOAD_NOT_FOUND');
+
+    const keys = photoObjectKeys(upload.id, randomUUID());
+    const attemptKeys = Object.values(keys);
+    // Reserved before anything is written: should this confirmation never finish, its copies are deleted later.
+    await this.deletions.schedule(attemptKeys, new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS));
+    await this.storage.copy(upload.objectKey, keys.original);
+
+    const size = (await this.storage.size(keys.original)) ?? 0;
+    if (size === 0) return this.refuse(upload, attemptKeys, new AppError('FILE_EMPTY'));
     if (size > MAX_PHOTO_BYTES) {
-      return this.refuse(upload, keys, new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }));
+      return this.refuse(upload, attemptKeys, new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }));
     }
-    const type = detectPhotoType(await this.storage.readStart(upload.objectKey, PHOTO_TYPE_HEAD_BYTES));
-    if (!type) return this.refuse(upload, keys, new AppError('UNSUPPORTED_FILE_TYPE'));
+    // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
+    if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
+    const type = detectPhotoType(await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES));
+    if (!type) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
 
-    // The slow part (download, decode, resize, store) runs before the transaction, which then stays short.
-    const rendition = await this.render(upload.objectKey, type, keys);
-    if (!rendition) return this.refuse(upload, keys, new AppError('UNSUPPORTED_FILE_TYPE'));
-
-    const outcome = await this.record(upload, type, size, rendition);
-    if ('refusal' in outcome) {
-      await this.storage.remove(Object.values(keys));
-      throw outcome.refusal;
+    // The slow part (download, decode, resize, store) waits its turn, and runs before the short transaction.
+    let rendition: Rendition | null;
+    try {
+      rendition = await this.imageWork.run(() => this.render(type, keys));
+    } catch (error) {
+      if (!(error instanceof ImageTooLargeError)) throw error;
+      return this.refuse(
+        upload,
+        attemptKeys,
+        new AppError('IMAGE_TOO_LARGE', { count: MAX_PHOTO_MEGAPIXELS }),
+      );
     }
+    if (!rendition) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
+
+    const outcome = await this.record(upload, type, size, keys, rendition);
+    if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
+    // The staged object is no longer needed; its later deletion (scheduled with the photo) catches a late PUT.
+    await this.deletions.removeNow([upload.objectKey]);
     return outcome.photo;
   }
 
@@ -92,8 +120,8 @@ export class UploadConfirmationService {
    * libvips has no HEVC decoder, and an iPhone photo is too precious to refuse, so it is kept without derived
    * images (its image URLs serve the original) and its dimensions come from its HEIF boxes.
    */
-  private async render(key: string, type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
-    const original = await this.storage.read(key);
+  private async render(type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
+    const original = await this.storage.read(keys.original);
     try {
       const derived = await this.images.derive(original);
       await Promise.all([
@@ -110,6 +138,7 @@ export class UploadConfirmationService {
       if (!(error instanceof UndecodableImageError)) throw error;
       if (type !== 'image/heic' && type !== 'image/heif') return null;
       const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
+      if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
       return { width, height, thumbnailKey: null, previewKey: null };
     }
   }
@@ -119,6 +148,7 @@ export class UploadConfirmationService {
     upload: UploadEntity,
     contentType: PhotoContentType,
     size: number,
+    keys: Keys,
     rendition: Rendition,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
@@ -130,15 +160,17 @@ export class UploadConfirmationService {
       }
       if (!gallery || current?.status !== 'pending') return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       const refusal = uploadRefusal(gallery, new Date());
-      if (refusal) {
-        await this.uploads.setStatus(manager, upload.id, 'refused');
-        return { refusal };
-      }
+      if (refusal) return { refusal };
 
+      const kept = [keys.original, rendition.thumbnailKey, rendition.previewKey].filter(
+        (key): key is string => key !== null,
+      );
+      // Their reservation ran out and a deletion run took them: nothing this attempt wrote can be trusted.
+      if (!(await this.deletions.keep(manager, kept))) throw new AppError('SERVICE_UNAVAILABLE');
       const photo: PhotoEntity = {
         id: upload.id,
         eventCode: upload.eventCode,
-        originalKey: upload.objectKey,
+        originalKey: keys.original,
         thumbnailKey: rendition.thumbnailKey,
         previewKey: rendition.previewKey,
         fileName: upload.fileName,
@@ -151,6 +183,7 @@ export class UploadConfirmationService {
       await this.photos.insert(manager, photo);
       const photoCount = await this.galleries.addPhoto(manager, upload.eventCode);
       await this.uploads.setStatus(manager, upload.id, 'confirmed');
+      await this.deletions.schedule([upload.objectKey], uploadSettledAt(upload.createdAt), manager);
       const live = this.presenter.present(photo);
       await recordEvent(manager, Subjects.PhotoUploaded, { photo: live, photoCount });
       return { photo: live };
@@ -158,12 +191,17 @@ export class UploadConfirmationService {
   }
 
   /**
-   * Refuses an upload and deletes whatever it stored, unless a concurrent confirmation of the same upload
-   * already made it a photo: then that photo is the answer.
+   * Refuses a pending upload and deletes what this attempt and the browser stored, unless a concurrent
+   * confirmation of the same upload already made it a photo: then that photo is the answer, and only this
+   * attempt's own copies go. A late PUT to the staging key is caught by a second deletion once no PUT can land.
    */
-  private async refuse(upload: UploadEntity, keys: Keys, refusal: AppError): Promise<LivePhoto> {
-    if (!(await this.uploads.refuseIfPending(upload.id))) return this.confirmedPhoto(upload.id);
-    await this.storage.remove(Object.values(keys));
+  private async refuse(upload: UploadEntity, attemptKeys: string[], refusal: AppError): Promise<LivePhoto> {
+    if (!(await this.uploads.refuseIfPending(upload.id))) {
+      await this.deletions.removeNow(attemptKeys);
+      return this.confirmedPhoto(upload.id);
+    }
+    await this.deletions.schedule([upload.objectKey], uploadSettledAt(upload.createdAt));
+    await this.deletions.removeNow([upload.objectKey, ...attemptKeys]);
     throw refusal;
   }
 

@@ -1,22 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { uploadObjectKeys } from './upload-object-keys.js';
+import { stagingObjectKey, uploadObjectKeys } from './upload-object-keys.js';
+
+const id = '0b5e2c0e-6a8e-4f53-9d7a-5d2f0c1e9a11';
 
 describe('uploadObjectKeys', () => {
-  it('names the original and the derived images a failed confirmation may have left, each once', () => {
-    const id = '0b5e2c0e-6a8e-4f53-9d7a-5d2f0c1e9a11';
-    expect(
-      uploadObjectKeys({ id, eventCode: 'SARAHMIKE', objectKey: `events/SARAHMIKE/originals/${id}` }).sort(),
-    ).toEqual([
-      `events/SARAHMIKE/originals/${id}`,
-      `events/SARAHMIKE/previews/${id}.jpg`,
-      `events/SARAHMIKE/thumbnails/${id}.jpg`,
+  it('stages an upload under a key that names no gallery', () => {
+    expect(stagingObjectKey(id)).toBe(`staging/${id}`);
+    expect(uploadObjectKeys({ id, eventCode: 'KQ7MXT4P', objectKey: stagingObjectKey(id) })).toEqual([
+      `staging/${id}`,
     ]);
   });
 
-  it('keeps an original stored under another key than the usual one', () => {
-    const id = '0b5e2c0e-6a8e-4f53-9d7a-5d2f0c1e9a11';
-    expect(uploadObjectKeys({ id, eventCode: 'SARAHMIKE', objectKey: 'legacy/original' })).toContain(
-      'legacy/original',
-    );
+  it('names what an upload staged the old way may have left: its original and derived images', () => {
+    expect(
+      uploadObjectKeys({ id, eventCode: 'KQ7MXT4P', objectKey: `events/KQ7MXT4P/originals/${id}` }).sort(),
+    ).toEqual([
+      `events/KQ7MXT4P/originals/${id}`,
+      `events/KQ7MXT4P/previews/${id}.jpg`,
+      `events/KQ7MXT4P/thumbnails/${id}.jpg`,
+    ]);
   });
 });

@@ -1,10 +1,20 @@
-import { photoObjectKeys } from '../photos/photo-object-keys.js';
-import type { UploadEntity } from './upload.entity.js';
+/**
+ * Where a browser PUTs an upload: a staging key naming neither the gallery nor a photo. The object is checked
+ * and copied to its photo's own keys on confirmation; the staging object is never served.
+ */
+export function stagingObjectKey(uploadId: string): string {
+  return `staging/${uploadId}`;
+}
 
 /**
- * Every object an unconfirmed upload may have in storage: the original the browser PUT, and the derived images a
- * confirmation writes before it records the photo (left behind when that confirmation failed half-way).
+ * Every object an unconfirmed upload may have left in storage. Uploads staged before staging keys existed kept
+ * their original and wrote their derived images beside it, under their gallery's folder.
  */
-export function uploadObjectKeys(upload: Pick<UploadEntity, 'id' | 'eventCode' | 'objectKey'>): string[] {
-  return [...new Set([upload.objectKey, ...Object.values(photoObjectKeys(upload.eventCode, upload.id))])];
+export function uploadObjectKeys(upload: { id: string; eventCode: string; objectKey: string }): string[] {
+  if (!upload.objectKey.startsWith('events/')) return [upload.objectKey];
+  return [
+    upload.objectKey,
+    `events/${upload.eventCode}/thumbnails/${upload.id}.jpg`,
+    `events/${upload.eventCode}/previews/${upload.id}.jpg`,
+  ];
 }

@@ -1,38 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   ACCEPTED_PHOTO_TYPES,
   MAX_FILES_PER_REQUEST,
+  MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
   normalizeEventCode,
+  PLANS,
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
+import { GalleryDirectory } from '../galleries/gallery-directory.js';
+import type { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
-import { photoObjectKeys } from '../photos/photo-object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.js';
+import { cleanFileName } from './clean-file-name.js';
 import type { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import type { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
+import { stagingObjectKey } from './upload-object-keys.js';
 import { UPLOAD_URL_SECONDS } from './upload-url-lifetime.js';
+import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
-
-const MAX_FILE_NAME_LENGTH = 255;
 
 /** Hands out presigned upload URLs, refusing early what confirmation would refuse anyway. */
 @Injectable()
 export class UploadSlotsService {
   constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(GalleryDirectory) private readonly directory: GalleryDirectory,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
   async request(eventCode: string, files: PhotoUploadRequestInput[]): Promise<PhotoUploadSlotModel[]> {
-    const gallery = await this.galleries.find(normalizeEventCode(eventCode));
-    if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
-    const refusal = uploadRefusal(gallery, new Date());
+    const found = await this.directory.find(normalizeEventCode(eventCode));
+    if (!found) throw new AppError('GALLERY_NOT_FOUND');
+    const refusal = uploadRefusal(found, new Date());
     if (refusal) throw refusal;
     if (files.length > MAX_FILES_PER_REQUEST) {
       throw new GraphQLError(`Ask for at most ${MAX_FILES_PER_REQUEST} files at a time`, {
@@ -41,10 +48,10 @@ export class UploadSlotsService {
     }
 
     const createdAt = new Date();
-    const uploads = files.map((file, index) => {
+    const uploads = files.map((file, index): UploadEntity => {
       // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
       const contentType = file.contentType.split(';')[0].trim().toLowerCase();
-      const which = { extensions: { fileIndex: index, fileName: file.fileName } };
+      const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
       if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentType)) {
         throw new AppError('UNSUPPORTED_FILE_TYPE', which);
       }
@@ -54,23 +61,42 @@ export class UploadSlotsService {
       const id = randomUUID();
       return {
         id,
-        eventCode: gallery.code,
-        objectKey: photoObjectKeys(gallery.code, id).original,
-        fileName: file.fileName.trim().slice(0, MAX_FILE_NAME_LENGTH),
+        eventCode: found.code,
+        objectKey: stagingObjectKey(id),
+        fileName: cleanFileName(file.fileName),
         contentType,
         size: file.size,
-        status: 'pending' as const,
+        status: 'pending',
         createdAt,
       };
     });
-    await this.uploads.createMany(uploads);
+    await this.dataSource.transaction(async (manager) => {
+      const gallery = await this.galleries.findForUpdate(manager, found.code);
+      if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
+      await this.refuseBeyondOpenSlots(manager, gallery, uploads.length);
+      await this.uploads.createMany(manager, uploads);
+    });
 
     return Promise.all(
       uploads.map(async (upload) => ({
         uploadId: upload.id,
-        uploadUrl: await this.storage.presignUpload(upload.objectKey, upload.contentType, UPLOAD_URL_SECONDS),
+        uploadUrl: await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS),
         headers: [{ name: 'Content-Type', value: upload.contentType }],
       })),
     );
+  }
+
+  /**
+   * Refuses slots beyond what the gallery still takes: with a photo limit, its photos and pending uploads stay
+   * within the limit; without one, at most MAX_PENDING_UPLOADS_PER_GALLERY are pending. Decided on the gallery
+   * row the caller locked, so concurrent requests cannot both take the last slots.
+   */
+  private async refuseBeyondOpenSlots(manager: EntityManager, gallery: GalleryEntity, wanted: number) {
+    const pending = await this.uploads.countPending(manager, gallery.code);
+    const limit = PLANS[gallery.plan].photoLimit;
+    if (limit !== null && gallery.photoCount + pending + wanted > limit) {
+      throw new AppError('PHOTO_LIMIT_REACHED', { count: limit });
+    }
+    if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) throw new AppError('UPLOADS_BUSY');
   }
 }

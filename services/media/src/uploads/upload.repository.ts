@@ -9,8 +9,13 @@ import { isPhotoId } from '../photos/photo-id.js';
 export class UploadRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async createMany(uploads: UploadEntity[]): Promise<void> {
-    if (uploads.length > 0) await this.dataSource.manager.insert(UploadEntity, uploads);
+  async createMany(manager: EntityManager, uploads: UploadEntity[]): Promise<void> {
+    if (uploads.length > 0) await manager.insert(UploadEntity, uploads);
+  }
+
+  /** Slots a gallery has handed out and not yet seen confirmed, refused or abandoned. */
+  countPending(manager: EntityManager, eventCode: string): Promise<number> {
+    return manager.countBy(UploadEntity, { eventCode, status: 'pending' });
   }
 
   /** The gallery's upload with this id; null for any other id, including one that is not a UUID. */

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
+import { RateLimits } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
@@ -12,13 +14,16 @@ export class UploadsResolver {
   constructor(
     @Inject(UploadSlotsService) private readonly slots: UploadSlotsService,
     @Inject(UploadConfirmationService) private readonly confirmation: UploadConfirmationService,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
   ) {}
 
   @Mutation(() => [PhotoUploadSlotModel])
-  requestPhotoUploads(
+  async requestPhotoUploads(
+    @Context() context: GraphQLRequestContext,
     @Args('eventCode') eventCode: string,
     @Args('files', { type: () => [PhotoUploadRequestInput] }) files: PhotoUploadRequestInput[],
   ): Promise<PhotoUploadSlotModel[]> {
+    await this.rateLimits.consume('uploadSlotRequests', context.client);
     return this.slots.request(eventCode, files);
   }
 
