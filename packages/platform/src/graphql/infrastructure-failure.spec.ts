@@ -8,6 +8,9 @@ describe('isInfrastructureFailure', () => {
     expect(isInfrastructureFailure(withCode('ECONNREFUSED'))).toBe(true);
     expect(isInfrastructureFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isInfrastructureFailure(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // Node's happy-eyeballs connect fails with one error per address tried.
+    const bothFamilies = new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], '');
+    expect(isInfrastructureFailure(new Error('request failed', { cause: bothFamilies }))).toBe(true);
   });
 
   it('recognises PostgreSQL saying it cannot serve, also wrapped by TypeORM', () => {

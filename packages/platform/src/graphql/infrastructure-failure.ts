@@ -23,15 +23,20 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestError',
 ]);
 
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  let current = error;
-  while (current && typeof current === 'object' && chain.length < 8 && !chain.includes(current)) {
-    chain.push(current);
-    const next = current as { driverError?: unknown; originalError?: unknown; cause?: unknown };
-    current = next.driverError ?? next.originalError ?? next.cause;
+/** The error and what it wraps: TypeORM's driverError, GraphQL's originalError, `cause`, an AggregateError's list. */
+function causes(error: unknown, seen: unknown[] = []): unknown[] {
+  if (!error || typeof error !== 'object' || seen.includes(error) || seen.length >= 16) return seen;
+  seen.push(error);
+  const { driverError, originalError, cause, errors } = error as {
+    driverError?: unknown;
+    originalError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  for (const inner of [driverError, originalError, cause, ...(Array.isArray(errors) ? errors : [])]) {
+    causes(inner, seen);
   }
-  return chain;
+  return seen;
 }
 
 /**
