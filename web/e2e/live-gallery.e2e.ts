@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { fr } from '@gallery/contracts';
+import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, RATE_LIMITS } from '@gallery/contracts';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { iphoneLikeHeic } from '../../services/media/test/fixtures/iphone-like-heic.js';
 // @ts-expect-error plain ESM module shared with `npm start`
@@ -31,6 +31,17 @@ async function weddingJpeg(hue: number): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();
+}
+
+/** A code of the right shape that names no gallery: a handful of galleries exist among 25^8 codes. */
+function unknownCode(): string {
+  return galleryCodeFromBytes(randomBytes(GALLERY_CODE_LENGTH));
+}
+
+/** A message of the shared texts as a pattern, any number standing for its {{count}}. */
+function withAnyCount(text: string): RegExp {
+  const [before, after] = text.split('{{count}}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`${before}\\d+${after}`);
 }
 
 describe('live gallery in the browser', () => {
@@ -185,4 +196,60 @@ describe('live gallery in the browser', () => {
     await page.getByRole('button', { name: 'Return Home' }).click();
     await page.waitForURL(`${product!.url}/`);
   }, 30_000);
+
+  it('shows a photo once, with no failure, when the answer to its confirm was lost', async () => {
+    const page = await guest('/order');
+    await page.getByLabel('Couple Names').fill('Inès & Tom');
+    await page.getByLabel('Wedding Date').fill('2027-05-08');
+    await page.getByLabel('Event Location').fill('Nantes, France');
+    await page.getByLabel('Email Address').fill('ines@example.com');
+    await page.getByLabel('Phone Number').fill('+33 6 98 76 54 32');
+    await page.getByRole('button', { name: 'Create Gallery' }).click();
+    await page.getByRole('button', { name: 'Open your gallery' }).click();
+    await page.getByRole('heading', { name: 'Inès & Tom' }).waitFor();
+
+    // The first confirm reaches the server and is carried out; its answer never reaches the browser.
+    let confirmsAnswerLost = 0;
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName !== 'ConfirmPhotoUpload' || confirmsAnswerLost > 0) {
+        return route.continue();
+      }
+      confirmsAnswerLost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'vows.jpg', mimeType: 'image/jpeg', buffer: await weddingJpeg(30) }]);
+    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(confirmsAnswerLost).toBe(1);
+    await page.locator('img[data-photo-id]').first().waitFor();
+    expect(await page.locator('img[data-photo-id]').count()).toBe(1);
+    expect(await page.locator('[data-testid="upload-item"][data-status="failed"]').count()).toBe(0);
+    await expect(page.getByTestId('photo-count').textContent()).resolves.toContain('1 photo');
+
+    // The server kept one photo too: a fresh read shows it once.
+    await page.unroute('**/graphql');
+    await page.reload();
+    await page.locator('img[data-photo-id]').first().waitFor();
+    expect(await page.locator('img[data-photo-id]').count()).toBe(1);
+  }, 60_000);
+
+  // Last: it spends this client's lookups of unknown codes.
+  it('tells a visitor trying code after code to wait, once the unknown-code lookups are spent', async () => {
+    const page = await guest('/');
+    const findEvent = async (code: string) => {
+      await page.goto(`${product!.url}/`);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Find My Event' }).click();
+      await page.getByLabel('Event Code').fill(code);
+      await page.getByRole('button', { name: 'Go to Gallery' }).click();
+    };
+    for (let lookup = 0; lookup < RATE_LIMITS.unknownCodeLookups.points; lookup++) {
+      await findEvent(unknownCode());
+      await page.getByRole('heading', { name: en.errors.GALLERY_NOT_FOUND }).waitFor();
+    }
+    await findEvent(unknownCode());
+    await page.getByText(withAnyCount(en.errors.RATE_LIMITED)).waitFor();
+  }, 60_000);
 });

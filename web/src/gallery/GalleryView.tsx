@@ -21,7 +21,7 @@ export function GalleryView({ code }: { code: string }) {
   const [viewedId, setViewedId] = useState<string | null>(null);
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
-  if (gallery.error) return <GalleryLoadFailed onRetry={() => void gallery.retry()} />;
+  if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
   if (!gallery.event) return <GalleryNotFound />;
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
 

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { normalizeEventCode } from '@gallery/contracts';
+import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { GalleryNotFound } from './GalleryNotFound';
 import { GalleryView } from './GalleryView';
 
@@ -8,6 +8,7 @@ export function LiveGalleryPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const code = normalizeEventCode(params.code ?? searchParams.get('code') ?? '');
-  if (!code) return <GalleryNotFound />;
+  // A code that cannot be one names no gallery: no lookup, no subscription.
+  if (!isGalleryCode(code)) return <GalleryNotFound />;
   return <GalleryView key={code} code={code} />;
 }

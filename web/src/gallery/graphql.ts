@@ -30,6 +30,11 @@ export interface UploadSlot {
 /** Photos per page of the grid. */
 export const PAGE_SIZE = 30;
 
+/**
+ * Every field of the photo contract (LIVE_PHOTO_FIELDS; graphql.spec.ts holds them equal): the gallery shows a
+ * photo from a read and from a live event alike. Written out rather than built from the contract so the gallery
+ * page does not load the schema library.
+ */
 const PHOTO_FIELDS = gql`
   fragment GalleryPhoto on Photo {
     id

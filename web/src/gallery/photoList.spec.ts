@@ -58,12 +58,12 @@ describe('photo list', () => {
     expect(reread).toMatchObject({ photoCount: 8, hasMore: false, endCursor: null });
   });
 
-  it('keeps newer live photos on top when the same first page comes again', () => {
+  it('keeps newer live photos on top, counted, when the same first page comes again', () => {
     const live = photoListReducer(opened, { type: 'added', photo: photo('p6'), live: true });
     const again = photoListReducer(live, {
       type: 'firstPage',
       page: page(['p5', 'p4', 'p3'], true, 'c3'),
-      photoCount: 6,
+      photoCount: 5,
     });
     expect(ids(again)).toEqual(['p6', 'p5', 'p4', 'p3']);
     expect(again).toMatchObject({ endCursor: 'c3', hasMore: true, photoCount: 6 });
@@ -77,5 +77,51 @@ describe('photo list', () => {
     });
     expect(ids(reread)).toEqual(['p40', 'p39', 'p38']);
     expect(reread).toMatchObject({ endCursor: 'c38', hasMore: true });
+  });
+});
+
+describe('photo list, whatever the order of arrival', () => {
+  const livePhoto = (id: string) => ({ type: 'added' as const, photo: photo(id), live: true });
+  const firstPage = (pageIds: string[], photoCount: number, hasMore = false) => ({
+    type: 'firstPage' as const,
+    page: page(pageIds, hasMore, hasMore ? `c-${pageIds[pageIds.length - 1]}` : null),
+    photoCount,
+  });
+
+  it('keeps a photo that arrived live before the first read answered, when the read predates it', () => {
+    const live = photoListReducer(EMPTY_PHOTO_LIST, livePhoto('p6'));
+    const read = photoListReducer(live, firstPage(['p5', 'p4', 'p3'], 5, true));
+    expect(ids(read)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    expect(read).toMatchObject({ initialized: true, photoCount: 6, hasMore: true, endCursor: 'c-p3' });
+  });
+
+  it('shows once a photo that arrived live and is also in the first read', () => {
+    const live = photoListReducer(EMPTY_PHOTO_LIST, livePhoto('p6'));
+    const read = photoListReducer(live, firstPage(['p6', 'p5'], 2));
+    expect(ids(read)).toEqual(['p6', 'p5']);
+    expect(read.photoCount).toBe(2);
+  });
+
+  it('keeps a live photo that came before the read of an empty gallery', () => {
+    const live = photoListReducer(EMPTY_PHOTO_LIST, livePhoto('p1'));
+    const read = photoListReducer(live, firstPage([], 0));
+    expect(ids(read)).toEqual(['p1']);
+    expect(read).toMatchObject({ photoCount: 1, hasMore: false });
+  });
+
+  it('ignores the live copy of a photo the first read already showed', () => {
+    const read = photoListReducer(EMPTY_PHOTO_LIST, firstPage(['p6', 'p5'], 2));
+    const echo = photoListReducer(read, livePhoto('p6'));
+    expect(echo).toBe(read);
+  });
+
+  it('merges a re-read after a reconnect with live photos from both sides of it', () => {
+    let state = photoListReducer(EMPTY_PHOTO_LIST, firstPage(['p3', 'p2', 'p1'], 3));
+    state = photoListReducer(state, livePhoto('p4'));
+    state = photoListReducer(state, livePhoto('p7'));
+    state = photoListReducer(state, firstPage(['p6', 'p5', 'p4', 'p3', 'p2', 'p1'], 6));
+    state = photoListReducer(state, livePhoto('p6'));
+    expect(ids(state)).toEqual(['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']);
+    expect(state.photoCount).toBe(7);
   });
 });

@@ -43,23 +43,24 @@ function newestFirst(photos: Photo[]): Photo[] {
 }
 
 /**
- * The first page (on open, and again after a reconnect) is merged with what the screen already holds: new
- * photos go first, nothing is shown twice, and the paging state comes from whichever list holds the oldest
- * photo. A full first page sharing no photo with the screen means photos were missed: it replaces the list.
- * Photos that arrived live and are newer than the page stay on top.
+ * The first page (on open, and again after a reconnect) is merged by id with what the screen already holds,
+ * whatever arrived first: nothing is shown twice and nothing seen is dropped. Photos newer than the page's newest
+ * arrived live after the read was answered, so the read's count does not include them. A full first page sharing
+ * no photo with an opened screen means photos were missed: it replaces the older part of the list. The paging
+ * state comes from whichever list holds the oldest photo.
  */
 function mergeFirstPage(state: PhotoListState, page: PhotoPage, photoCount: number): PhotoListState {
   const incomingIds = new Set(page.nodes.map((photo) => photo.id));
-  const overlaps = state.photos.some((photo) => incomingIds.has(photo.id));
-  const older = withoutIds(state.photos, incomingIds);
-  const replace = !state.initialized || older.length === 0 || (!overlaps && page.hasMore);
-  const base = { ...state, initialized: true, photoCount };
-  if (replace) return { ...base, photos: page.nodes, endCursor: page.endCursor, hasMore: page.hasMore };
-  const photos = newestFirst([...page.nodes, ...older]);
-  const oldestIsIncoming = incomingIds.has(photos[photos.length - 1].id);
-  return oldestIsIncoming
-    ? { ...base, photos, endCursor: page.endCursor, hasMore: page.hasMore }
-    : { ...base, photos };
+  const newestRead = page.nodes.length > 0 ? time(page.nodes[0]) : Number.NEGATIVE_INFINITY;
+  const others = withoutIds(state.photos, incomingIds);
+  const overlaps = others.length < state.photos.length;
+  const newer = others.filter((photo) => time(photo) > newestRead);
+  const missedSome = state.initialized && !overlaps && page.hasMore;
+  const older = missedSome ? [] : others.filter((photo) => time(photo) <= newestRead);
+  const photos = newestFirst([...newer, ...page.nodes, ...older]);
+  const base = { ...state, initialized: true, photos, photoCount: photoCount + newer.length };
+  const oldestIsIncoming = older.length === 0 || incomingIds.has(photos[photos.length - 1].id);
+  return oldestIsIncoming ? { ...base, endCursor: page.endCursor, hasMore: page.hasMore } : base;
 }
 
 export function photoListReducer(state: PhotoListState, action: PhotoListAction): PhotoListState {

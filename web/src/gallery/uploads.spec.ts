@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_PHOTO_BYTES } from '@gallery/contracts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_MEGAPIXELS } from '@gallery/contracts';
 import {
   checkPhotoFile,
-  chunk,
   contentTypeFor,
   refusalFor,
   runWithConcurrency,
@@ -43,6 +42,18 @@ describe('server refusals', () => {
     });
     expect(refusalFor('GALLERY_EXPIRED', 'free')).toEqual({ code: 'GALLERY_EXPIRED' });
   });
+
+  it('gives the wait of a rate limit and the pixel limit of an image too large', () => {
+    expect(refusalFor('RATE_LIMITED', 'free', { code: 'RATE_LIMITED', count: 42 })).toEqual({
+      code: 'RATE_LIMITED',
+      count: 42,
+    });
+    expect(refusalFor('IMAGE_TOO_LARGE', 'free')).toEqual({
+      code: 'IMAGE_TOO_LARGE',
+      count: MAX_PHOTO_MEGAPIXELS,
+    });
+    expect(refusalFor('UPLOADS_BUSY', 'premium')).toEqual({ code: 'UPLOADS_BUSY' });
+  });
 });
 
 describe('upload list', () => {
@@ -77,9 +88,5 @@ describe('runWithConcurrency', () => {
     });
     expect(peak).toBe(3);
     expect(done.sort()).toEqual([1, 3, 4, 5, 6, 7]);
-  });
-
-  it('splits into chunks', () => {
-    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
   });
 });

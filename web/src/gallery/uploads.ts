@@ -2,6 +2,7 @@ import {
   ACCEPTED_PHOTO_TYPES,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
+  MAX_PHOTO_MEGAPIXELS,
   PLANS,
   type ErrorCode,
   type PlanId,
@@ -92,6 +93,9 @@ export function refusalFor(
     return { code, count: given ?? PLANS[plan].photoLimit ?? undefined };
   }
   if (code === 'FILE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGABYTES };
+  if (code === 'IMAGE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGAPIXELS };
+  if (code === 'RATE_LIMITED' && typeof extensions.count === 'number')
+    return { code, count: extensions.count };
   return { code };
 }
 
@@ -113,10 +117,4 @@ export async function runWithConcurrency<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }

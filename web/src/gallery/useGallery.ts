@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { readApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
 import { GALLERY_QUERY, MORE_PHOTOS_QUERY, PAGE_SIZE, PHOTO_ADDED_SUBSCRIPTION, type Photo } from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
@@ -7,6 +8,8 @@ import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
 /**
  * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
  * from the photoAdded subscription, and a fresh read of the gallery whenever the WebSocket comes back.
+ * The subscription starts with the first read, not after it: a photo published while the read is under way
+ * arrives live, and the list merges both by id. `code` must be a gallery code (see isGalleryCode).
  */
 export function useGallery(code: string) {
   const client = useApolloClient();
@@ -15,6 +18,8 @@ export function useGallery(code: string) {
     fetchPolicy: 'network-only',
   });
   const event = data?.event ?? null;
+  // No subscription for a code that names no gallery, nor while its read is refused (too many lookups, say).
+  const noLiveUpdates = data ? !event : Boolean(error);
   const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
@@ -27,7 +32,7 @@ export function useGallery(code: string) {
 
   useSubscription(PHOTO_ADDED_SUBSCRIPTION, {
     variables: { eventCode: code },
-    skip: !event,
+    skip: noLiveUpdates,
     fetchPolicy: 'no-cache',
     onData: ({ data: result }) => {
       const photo = result.data?.photoAdded;
@@ -68,7 +73,7 @@ export function useGallery(code: string) {
   return {
     event,
     loading: loading && !data,
-    error: data ? undefined : error,
+    error: data ? undefined : error && readApiError(error),
     retry: () => refetch().catch(() => undefined),
     list,
     loadMore,

@@ -1,32 +1,17 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { MAX_FILES_PER_REQUEST, type PlanId } from '@gallery/contracts';
+import type { PlanId } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
-import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, type Photo, type UploadSlot } from './graphql';
+import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, type Photo } from './graphql';
 import { putFile } from './putFile';
-import {
-  checkPhotoFile,
-  chunk,
-  contentTypeFor,
-  refusalFor,
-  runWithConcurrency,
-  UPLOAD_CONCURRENCY,
-  uploadsReducer,
-  type UploadRefusal,
-} from './uploads';
+import { runUploads, type UploadEntry, type UploadTransport } from './uploadQueue';
+import { checkPhotoFile, contentTypeFor, refusalFor, uploadsReducer } from './uploads';
 
 let lastUploadId = 0;
 
-interface Entry {
-  id: string;
-  file: File;
-  contentType: string;
-  refusal: UploadRefusal | null;
-}
-
 /**
- * Uploads chosen files: slots from requestPhotoUploads, a PUT per file to storage (three at a time, with
- * progress), then confirmPhotoUpload; each confirmed photo goes to `onUploaded` at once.
+ * Uploads chosen files (see runUploads) and lists them with their progress; each confirmed photo goes to
+ * `onUploaded` at once.
  */
 export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: Photo) => void) {
   const client = useApolloClient();
@@ -36,48 +21,37 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
     onUploadedRef.current = onUploaded;
   });
 
-  const refusalOf = useCallback(
-    (error: unknown) => {
-      const apiError = readApiError(error);
-      return refusalFor(apiError.code, plan, apiError.extensions);
-    },
-    [plan],
-  );
-
-  const send = useCallback(
-    async (entry: Entry, slot: UploadSlot | undefined) => {
-      if (!slot) {
-        dispatch({ type: 'failed', id: entry.id, refusal: { code: 'UPLOAD_NOT_FOUND' } });
-        return;
-      }
-      dispatch({ type: 'status', id: entry.id, status: 'uploading' });
-      try {
-        await putFile(slot.uploadUrl, entry.file, slot.headers, (progress) =>
-          dispatch({ type: 'progress', id: entry.id, progress }),
-        );
-      } catch {
-        dispatch({ type: 'failed', id: entry.id, refusal: { code: 'UPLOAD_NOT_FOUND' } });
-        return;
-      }
-      dispatch({ type: 'status', id: entry.id, status: 'confirming' });
-      try {
+  const transport = useMemo<UploadTransport>(
+    () => ({
+      requestSlots: async (entries) => {
+        const result = await client.mutate({
+          mutation: REQUEST_PHOTO_UPLOADS,
+          variables: {
+            eventCode,
+            files: entries.map((entry) => ({
+              fileName: entry.file.name,
+              contentType: entry.contentType,
+              size: entry.file.size,
+            })),
+          },
+        });
+        return result.data?.requestPhotoUploads ?? [];
+      },
+      put: (slot, entry, onProgress) => putFile(slot.uploadUrl, entry.file, slot.headers, onProgress),
+      confirm: async (uploadId) => {
         const result = await client.mutate({
           mutation: CONFIRM_PHOTO_UPLOAD,
-          variables: { eventCode, uploadId: slot.uploadId },
+          variables: { eventCode, uploadId },
         });
-        const photo = result.data?.confirmPhotoUpload;
-        dispatch({ type: 'status', id: entry.id, status: 'done' });
-        if (photo) onUploadedRef.current(photo);
-      } catch (error) {
-        dispatch({ type: 'failed', id: entry.id, refusal: refusalOf(error) });
-      }
-    },
-    [client, eventCode, refusalOf],
+        return result.data?.confirmPhotoUpload;
+      },
+    }),
+    [client, eventCode],
   );
 
   const upload = useCallback(
     async (files: File[]) => {
-      const entries: Entry[] = files.map((file) => ({
+      const checked = files.map((file) => ({
         id: `upload-${++lastUploadId}`,
         file,
         contentType: contentTypeFor(file),
@@ -85,7 +59,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
       }));
       dispatch({
         type: 'add',
-        items: entries.map((entry) => ({
+        items: checked.map((entry) => ({
           id: entry.id,
           name: entry.file.name,
           status: entry.refusal ? 'failed' : 'waiting',
@@ -93,38 +67,19 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
           refusal: entry.refusal ?? undefined,
         })),
       });
-
-      for (const batch of chunk(
-        entries.filter((entry) => !entry.refusal),
-        MAX_FILES_PER_REQUEST,
-      )) {
-        let slots: UploadSlot[];
-        try {
-          const result = await client.mutate({
-            mutation: REQUEST_PHOTO_UPLOADS,
-            variables: {
-              eventCode,
-              files: batch.map((entry) => ({
-                fileName: entry.file.name,
-                contentType: entry.contentType,
-                size: entry.file.size,
-              })),
-            },
-          });
-          slots = result.data?.requestPhotoUploads ?? [];
-        } catch (error) {
-          const refusal = refusalOf(error);
-          batch.forEach((entry) => dispatch({ type: 'failed', id: entry.id, refusal }));
-          continue;
-        }
-        await runWithConcurrency(
-          batch.map((entry, index) => ({ entry, slot: slots[index] })),
-          UPLOAD_CONCURRENCY,
-          ({ entry, slot }) => send(entry, slot),
-        );
-      }
+      const entries: UploadEntry[] = checked.filter((entry) => !entry.refusal);
+      await runUploads({
+        entries,
+        transport,
+        refusalOf: (error) => {
+          const apiError = readApiError(error);
+          return refusalFor(apiError.code, plan, apiError.extensions);
+        },
+        dispatch,
+        onUploaded: (photo) => onUploadedRef.current(photo),
+      });
     },
-    [client, eventCode, refusalOf, send],
+    [transport, plan],
   );
 
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);

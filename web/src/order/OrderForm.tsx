@@ -2,13 +2,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import {
+  ORDER_FIELD_MAX_LENGTH,
+  orderMessageValues,
   PLAN_IDS,
   validateOrderForm,
   type OrderField,
   type OrderForm as Form,
   type PlanId,
 } from '@gallery/contracts';
-import { readApiError } from '../api/apiErrors';
+import { readApiError, type ApiError } from '../api/apiErrors';
 import { CREATE_GALLERY, type CreatedGallery } from './graphql';
 import {
   emptyOrderForm,
@@ -60,7 +62,7 @@ export function OrderForm({
   const { t } = useTranslation();
   const [form, setForm] = useState<Form>(() => emptyOrderForm(initialPlan));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ApiError | null>(null);
   const [createGallery, { loading }] = useMutation(CREATE_GALLERY);
   const inputs = useRef<Partial<Record<OrderField, HTMLInputElement | null>>>({});
 
@@ -95,7 +97,7 @@ export function OrderForm({
       const apiError = readApiError(error);
       const fieldErrors = fieldErrorsFromServer(apiError.fields);
       if (apiError.code === 'VALIDATION_FAILED' && firstInvalidField(fieldErrors)) showErrors(fieldErrors);
-      setFormError(`errors.${apiError.code}`);
+      setFormError(apiError);
     }
   };
 
@@ -110,8 +112,10 @@ export function OrderForm({
         autoComplete={config.autoComplete}
         inputMode={config.inputMode}
         max={field === 'weddingDate' ? latestWeddingDate(new Date()) : undefined}
+        maxLength={ORDER_FIELD_MAX_LENGTH[field]}
         value={form[field]}
         error={errors[field]}
+        errorValues={orderMessageValues(field)}
         inputRef={(input) => {
           inputs.current[field] = input;
         }}
@@ -166,7 +170,7 @@ export function OrderForm({
 
       {formError && (
         <p className="form-error" role="alert">
-          {t(formError)}
+          {t(`errors.${formError.code}`, { count: formError.count })}
         </p>
       )}
 

@@ -7,6 +7,9 @@ interface TextFieldProps {
   value: string;
   /** The message key to show under the field. */
   error?: string;
+  /** The values the message is filled with ({{count}} of "at most {{count}} characters"). */
+  errorValues?: Record<string, unknown>;
+  maxLength?: number;
   type?: HTMLInputTypeAttribute;
   placeholder?: string;
   autoComplete?: string;
@@ -23,6 +26,7 @@ export function TextField({
   label,
   value,
   error,
+  errorValues,
   type = 'text',
   inputRef,
   onChange,
@@ -46,7 +50,7 @@ export function TextField({
       />
       {error && (
         <p id={errorId} className="field-error" role="alert">
-          {t(error)}
+          {t(error, errorValues)}
         </p>
       )}
     </div>
