@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { PLAN_IDS, type PlanId } from './plans.js';
 import type { MessageKey } from './messages/en.js';
 
