@@ -1,10 +1,10 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ApolloServer } from '@apollo/server';
-import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -12,9 +12,9 @@ import express from 'express';
 import { GraphQLError, parse } from 'graphql';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { DomainEvent, LivePhoto } from '@gallery/contracts';
 import { findFreePort } from '@gallery/local-servers';
-import { EventBus } from '@gallery/platform';
+import { API_LIMITS, englishMessage, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestNats, type TestNats } from '@gallery/testing';
 import { startGateway, type RunningGateway } from '../src/server.js';
 
@@ -25,9 +25,16 @@ const silent = {
   error: () => undefined,
 };
 
+const SERVICE_UNAVAILABLE_MESSAGE = englishMessage('errors.SERVICE_UNAVAILABLE');
+/** Gallery codes as the product issues them (8 characters of the code alphabet). */
+const GALLERY = 'KXMP7TQR';
+const OTHER_GALLERY = 'HWYC3NAD';
+const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
+const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
+
 const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 
-/** The events subgraph in miniature: a gallery's own fields, the caller's header, two kinds of failure. */
+/** The events subgraph in miniature: a gallery's own fields, the caller's headers, three kinds of failure. */
 async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<void> }> {
   const server = new ApolloServer({
     logger: silent,
@@ -37,7 +44,9 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
         type Query {
           event(code: String!): Event
           authorizationReceived: String
+          clientAddressReceived: String
           missingGallery: Event
+          databaseDown: String
           crash: String
         }`),
       resolvers: {
@@ -45,6 +54,13 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
           event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
           authorizationReceived: (_: unknown, __: unknown, context: unknown) =>
             (context as { authorization?: string }).authorization ?? null,
+          clientAddressReceived: (_: unknown, __: unknown, context: unknown) =>
+            (context as { clientAddress?: string }).clientAddress ?? null,
+          databaseDown: () => {
+            throw new GraphQLError(SERVICE_UNAVAILABLE_MESSAGE, {
+              extensions: { code: 'SERVICE_UNAVAILABLE' },
+            });
+          },
           missingGallery: () => {
             throw new GraphQLError('Gallery not found', { extensions: { code: 'GALLERY_NOT_FOUND' } });
           },
@@ -56,18 +72,41 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
       },
     }),
   });
-  const { url } = await startStandaloneServer(server, {
-    listen: { port: 0, host: '127.0.0.1' },
-    context: async ({ req }) => ({ authorization: req.headers.authorization }),
+  await server.start();
+  const app = express();
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
   });
-  return { url, stop: () => server.stop() };
+  app.use(
+    '/graphql',
+    express.json(),
+    expressMiddleware(server, {
+      context: async ({ req }) => ({
+        authorization: req.headers.authorization,
+        clientAddress: req.headers[CLIENT_ADDRESS_HEADER],
+      }),
+    }),
+  );
+  const http = createServer(app);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/graphql`,
+    async stop() {
+      await new Promise<void>((resolve) => closeServer(http, resolve));
+      await server.stop();
+    },
+  };
 }
 
 /**
  * The media service in miniature on one origin: its subgraph at /graphql (adding photoCount to Event, plus
  * `extraFields` to show a redeployed schema being picked up) and a photo URL that redirects to storage.
  */
-async function startMediaService(port: number, extraFields = ''): Promise<{ stop(): Promise<void> }> {
+async function startMediaService(
+  port: number,
+  extraFields = '',
+  received: string[] = [],
+): Promise<{ stop(): Promise<void> }> {
   const subgraph = new ApolloServer({
     logger: silent,
     schema: buildSubgraphSchema({
@@ -86,6 +125,13 @@ async function startMediaService(port: number, extraFields = ''): Promise<{ stop
   });
   await subgraph.start();
   const app = express();
+  app.use((req, _res, next) => {
+    received.push(req.originalUrl);
+    next();
+  });
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.use('/graphql', express.json(), expressMiddleware(subgraph));
   app.get('/media/photos/:id/thumbnail', (req, res) => {
     res
@@ -178,6 +224,7 @@ describe('gateway', () => {
         webDist,
         pollIntervalMs: 200,
         compositionRetryMs: { initial: 100, max: 200 },
+        storagePublicUrl: STORAGE_ORIGIN,
       },
       logger,
     );
@@ -223,7 +270,7 @@ describe('gateway', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'unavailable',
-        checks: { nats: 'ok', supergraph: 'not composed yet' },
+        checks: { nats: 'ok', supergraph: 'not composed yet', events: 'ok', media: 'not answering' },
       });
     });
 
@@ -326,6 +373,12 @@ describe('gateway', () => {
   });
 
   describe('live photos', () => {
+    const ID_1 = crypto.randomUUID(),
+      ID_2 = crypto.randomUUID(),
+      ID_BAD = crypto.randomUUID(),
+      ID_GOOD = crypto.randomUUID(),
+      ID_JS = crypto.randomUUID(),
+      ID_AFTER_RESTART = crypto.randomUUID();
     // Each test starts with no socket left from the one before, and shows its sockets are let go.
     afterEach(async () => {
       await Promise.all(openStreams.splice(0).map((stream) => stream.return?.()));
@@ -333,48 +386,48 @@ describe('gateway', () => {
     });
 
     it("delivers a photo published on NATS to its gallery's subscribers only", async () => {
-      const sarahMike = subscribeToGallery('SARAHMIKE');
-      const other = subscribeToGallery('OTHERCODE');
+      const sarahMike = subscribeToGallery(GALLERY);
+      const other = subscribeToGallery(OTHER_GALLERY);
       const firstOfSarahMike = sarahMike.next();
       const firstOfOther = other.next();
       await waitFor('both subscriptions', () => gateway!.fanout.listenerCount() === 2);
 
-      const photo = livePhoto('SARAHMIKE', 'p-1');
+      const photo = livePhoto(GALLERY, ID_1);
       natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(photo)));
-      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('OTHERCODE', 'p-2'))));
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(OTHER_GALLERY, ID_2))));
 
       expect((await firstOfSarahMike).value).toEqual({
         data: {
           photoAdded: {
-            id: 'p-1',
-            eventCode: 'SARAHMIKE',
-            thumbnailUrl: '/media/photos/p-1/thumbnail',
+            id: ID_1,
+            eventCode: GALLERY,
+            thumbnailUrl: `/media/photos/${ID_1}/thumbnail`,
             width: 1600,
             height: 1200,
             createdAt: photo.createdAt,
           },
         },
       });
-      // Same publisher, same order: had OTHERCODE received SARAHMIKE's photo, it would come first.
-      expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: 'p-2' } } });
+      // Same publisher, same order: had the other gallery received this one's photo, it would come first.
+      expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: ID_2 } } });
     });
 
     it('ignores a message that breaks the event contract and keeps delivering', async () => {
-      const stream = subscribeToGallery('SARAHMIKE');
+      const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
-      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       natsClient!.publish('photo.uploaded', 'not json');
       natsClient!.publish(
         'photo.uploaded',
         JSON.stringify({
-          ...photoUploaded(livePhoto('SARAHMIKE', 'p-bad')),
-          data: { photo: { id: 'p-bad' } },
+          ...photoUploaded(livePhoto(GALLERY, ID_BAD)),
+          data: { photo: { id: ID_BAD } },
         }),
       );
-      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-good'))));
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(GALLERY, ID_GOOD))));
 
-      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-good' } } });
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_GOOD } } });
       expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('event is not JSON'));
       expect(logger.warn).toHaveBeenCalledWith(
         expect.stringContaining('photo.uploaded data breaks its contract'),
@@ -385,13 +438,13 @@ describe('gateway', () => {
     it('delivers an event published through JetStream as the media service does', async () => {
       const bus = await EventBus.connect(nats!.url, 'gateway-test-media');
       try {
-        const stream = subscribeToGallery('SARAHMIKE');
+        const stream = subscribeToGallery(GALLERY);
         const first = stream.next();
-        await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+        await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
-        await bus.publish(photoUploaded(livePhoto('SARAHMIKE', 'p-js')));
+        await bus.publish(photoUploaded(livePhoto(GALLERY, ID_JS)));
 
-        expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-js' } } });
+        expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_JS } } });
       } finally {
         await bus.close();
       }
@@ -405,10 +458,10 @@ describe('gateway', () => {
         on: { closed: (event) => closeCodes.push((event as { code: number }).code) },
       });
       clients.push(openScreen);
-      const before = openScreen.iterate({ query: PHOTO_ADDED, variables: { eventCode: 'SARAHMIKE' } });
+      const before = openScreen.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
       openStreams.push(before);
       void before.next().catch(() => undefined);
-      await waitFor('the open screen', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the open screen', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       await nats!.restart();
       await waitFor('the open screen to be told to reconnect', () => closeCodes.includes(1012));
@@ -416,9 +469,9 @@ describe('gateway', () => {
         const report: Json = await (await fetch(`${gateway!.url}/health`)).json();
         return report.checks.nats === 'ok';
       });
-      const stream = subscribeToGallery('SARAHMIKE');
+      const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
-      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       // The test's own publisher reconnects on its own schedule; a flush while it is still away is refused.
       await waitFor('the publisher to be back', () =>
@@ -429,10 +482,10 @@ describe('gateway', () => {
       );
       natsClient!.publish(
         'photo.uploaded',
-        JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-after-restart'))),
+        JSON.stringify(photoUploaded(livePhoto(GALLERY, ID_AFTER_RESTART))),
       );
 
-      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-after-restart' } } });
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_AFTER_RESTART } } });
     });
   });
 
@@ -440,15 +493,19 @@ describe('gateway', () => {
     it("passes the media service's redirect and cache headers through without following it", async () => {
       await waitFor('the media service', async () => (await fetch(`${gateway!.url}/health`)).ok);
 
-      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { redirect: 'manual' });
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        redirect: 'manual',
+      });
 
       expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toBe('http://storage.test/p1?signature=abc');
+      expect(response.headers.get('location')).toBe(`http://storage.test/${PHOTO_ID}?signature=abc`);
       expect(response.headers.get('cache-control')).toBe('private, max-age=60');
     });
 
     it('refuses to forward anything but reads', async () => {
-      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { method: 'DELETE' });
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        method: 'DELETE',
+      });
 
       expect(response.status).toBe(405);
     });
