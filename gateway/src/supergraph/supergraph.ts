@@ -56,6 +56,7 @@ export class Supergraph {
       // The web app's Apollo Client never introspects: in production nobody needs the schema handed out.
       introspection: !options.production,
       validationRules: limits.validationRules,
+      parseOptions: limits.parseOptions,
       // main.ts owns the signals and stops everything in order.
       stopOnTerminationSignals: false,
       plugins: [...limits.plugins, ...(options.production ? [ApolloServerPluginLandingPageDisabled()] : [])],
