@@ -904,6 +904,72 @@ describe('gateway', () => {
     });
   });
 
+  describe('in production', () => {
+    let production: RunningGateway | undefined;
+
+    beforeAll(async () => {
+      production = await startGateway(
+        {
+          port: 0,
+          natsUrl: nats!.url,
+          eventsUrl: events!.url,
+          mediaUrl: `http://127.0.0.1:${mediaPort}`,
+          webDist,
+          production: true,
+          publicUrl: 'https://gallery.example',
+        },
+        silent,
+      );
+      await waitFor('the production supergraph', async () => (await fetch(`${production!.url}/health`)).ok);
+    });
+
+    afterAll(() => production?.close());
+
+    it('answers the queries the web app sends but hands out no schema', async () => {
+      const ask = (query: string) =>
+        fetch(`${production!.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        }).then((response) => response.json() as Promise<Json>);
+
+      expect(await ask(`{ event(code: "${GALLERY}") { name } }`)).toEqual({
+        data: { event: { name: 'Sarah & Mike' } },
+      });
+      expect((await ask('{ __schema { types { name } } }')).errors[0].extensions.code).toBe(
+        'GRAPHQL_VALIDATION_FAILED',
+      );
+    });
+
+    it('hands out no schema over the live socket either', async () => {
+      const client = createClient({
+        url: `${production!.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
+      clients.push(client);
+
+      const errors = await subscriptionErrors(client, '{ __schema { types { name } } }');
+
+      expect(errors).toContainEqual(
+        expect.objectContaining({ message: expect.stringContaining('introspection') }),
+      );
+    });
+
+    it('shows no GraphQL landing page', async () => {
+      const response = await fetch(`${production!.url}/graphql`, { headers: { accept: 'text/html' } });
+
+      expect(await response.text()).not.toMatch(/<html/i);
+    });
+
+    it('asks browsers to use https only when it is served over https', async () => {
+      const response = await fetch(`${production!.url}/health`);
+
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('content-security-policy')).toContain('https://*.amazonaws.com');
+    });
+  });
+
   describe('web app', () => {
     const page = (url: string) => fetch(`${gateway!.url}${url}`, { headers: { accept: 'text/html,*/*' } });
 
