@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '@apollo/utils.logger';
 import express from 'express';
 import type { GatewayConfig } from './config/gateway-config.js';
-import { healthHandler } from './health/gateway-health.js';
+import { healthHandler, subgraphHealth } from './health/gateway-health.js';
+import { clientAddressResolver } from './http/client-address.js';
+import { jsonErrors, jsonNotFound } from './http/json-errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { NatsPhotoFeed } from './live/nats-photo-feed.js';
 import { PhotoFanout } from './live/photo-fanout.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
@@ -28,13 +31,14 @@ const CLOSE_GRACE_MS = 5000;
  * the supergraph composes in the background, as the subgraphs come up.
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
+  const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
   const fanout = new PhotoFanout();
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
   const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
       { name: 'events', url: config.eventsUrl },
-      { name: 'media', url: `${config.mediaUrl.replace(/\/+$/, '')}/graphql` },
+      { name: 'media', url: `${mediaUrl}/graphql` },
     ],
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
@@ -47,6 +51,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
+  app.use(securityHeaders(config));
   app.get(
     '/health',
     healthHandler({
@@ -54,14 +60,21 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       supergraph: async () => {
         if (!supergraph.composed) throw new Error('not composed yet');
       },
+      events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
+      media: subgraphHealth(`${mediaUrl}/health`),
     }),
   );
   app.use('/graphql', ...supergraph.handler);
-  app.use('/media', forwardMedia(config.mediaUrl));
+  app.use('/media', forwardMedia(mediaUrl));
   app.use(serveWebApp(config.webDist));
+  app.use(jsonNotFound);
+  app.use(jsonErrors((error) => logger.error(`request failed: ${describe(error)}`)));
 
   const server = createServer(app);
-  const subscriptions = serveLiveSubscriptions(server, fanout, { production: config.production });
+  const subscriptions = serveLiveSubscriptions(server, fanout, {
+    production: config.production,
+    clientAddressOf: clientAddressResolver(app),
+  });
   await listen(server, config.port, config.host);
 
   supergraph.start().catch((error) => logger.error(`supergraph: ${(error as Error).message}`));
@@ -87,6 +100,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     fanout,
     close: () => (closing ??= closeAll()),
   };
+}
+
+/** An error for the log: its stack (our code's paths, never the request's headers or body). */
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 function listen(server: Server, port: number, host?: string): Promise<void> {

@@ -1,10 +1,10 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ApolloServer } from '@apollo/server';
-import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -12,9 +12,9 @@ import express from 'express';
 import { GraphQLError, parse } from 'graphql';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { DomainEvent, LivePhoto } from '@gallery/contracts';
 import { findFreePort } from '@gallery/local-servers';
-import { EventBus } from '@gallery/platform';
+import { API_LIMITS, englishMessage, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestNats, type TestNats } from '@gallery/testing';
 import { startGateway, type RunningGateway } from '../src/server.js';
 
@@ -25,9 +25,16 @@ const silent = {
   error: () => undefined,
 };
 
+const SERVICE_UNAVAILABLE_MESSAGE = englishMessage('errors.SERVICE_UNAVAILABLE');
+/** Gallery codes as the product issues them (8 characters of the code alphabet). */
+const GALLERY = 'KXMP7TQR';
+const OTHER_GALLERY = 'HWYC3NAD';
+const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
+const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
+
 const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 
-/** The events subgraph in miniature: a gallery's own fields, the caller's header, two kinds of failure. */
+/** The events subgraph in miniature: a gallery's own fields, the caller's headers, three kinds of failure. */
 async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<void> }> {
   const server = new ApolloServer({
     logger: silent,
@@ -37,7 +44,9 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
         type Query {
           event(code: String!): Event
           authorizationReceived: String
+          clientAddressReceived: String
           missingGallery: Event
+          databaseDown: String
           crash: String
         }`),
       resolvers: {
@@ -45,6 +54,13 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
           event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
           authorizationReceived: (_: unknown, __: unknown, context: unknown) =>
             (context as { authorization?: string }).authorization ?? null,
+          clientAddressReceived: (_: unknown, __: unknown, context: unknown) =>
+            (context as { clientAddress?: string }).clientAddress ?? null,
+          databaseDown: () => {
+            throw new GraphQLError(SERVICE_UNAVAILABLE_MESSAGE, {
+              extensions: { code: 'SERVICE_UNAVAILABLE' },
+            });
+          },
           missingGallery: () => {
             throw new GraphQLError('Gallery not found', { extensions: { code: 'GALLERY_NOT_FOUND' } });
           },
@@ -56,18 +72,41 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
       },
     }),
   });
-  const { url } = await startStandaloneServer(server, {
-    listen: { port: 0, host: '127.0.0.1' },
-    context: async ({ req }) => ({ authorization: req.headers.authorization }),
+  await server.start();
+  const app = express();
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
   });
-  return { url, stop: () => server.stop() };
+  app.use(
+    '/graphql',
+    express.json(),
+    expressMiddleware(server, {
+      context: async ({ req }) => ({
+        authorization: req.headers.authorization,
+        clientAddress: req.headers[CLIENT_ADDRESS_HEADER],
+      }),
+    }),
+  );
+  const http = createServer(app);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/graphql`,
+    async stop() {
+      await new Promise<void>((resolve) => closeServer(http, resolve));
+      await server.stop();
+    },
+  };
 }
 
 /**
  * The media service in miniature on one origin: its subgraph at /graphql (adding photoCount to Event, plus
  * `extraFields` to show a redeployed schema being picked up) and a photo URL that redirects to storage.
  */
-async function startMediaService(port: number, extraFields = ''): Promise<{ stop(): Promise<void> }> {
+async function startMediaService(
+  port: number,
+  extraFields = '',
+  received: string[] = [],
+): Promise<{ stop(): Promise<void> }> {
   const subgraph = new ApolloServer({
     logger: silent,
     schema: buildSubgraphSchema({
@@ -86,6 +125,13 @@ async function startMediaService(port: number, extraFields = ''): Promise<{ stop
   });
   await subgraph.start();
   const app = express();
+  app.use((req, _res, next) => {
+    received.push(req.originalUrl);
+    next();
+  });
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.use('/graphql', express.json(), expressMiddleware(subgraph));
   app.get('/media/photos/:id/thumbnail', (req, res) => {
     res
@@ -157,6 +203,8 @@ describe('gateway', () => {
   let webDist: string;
   const clients: Client[] = [];
   const openStreams: AsyncIterableIterator<unknown>[] = [];
+  /** Every path the media stub was asked for, to show what never reached it. */
+  const mediaReceived: string[] = [];
   const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
   beforeAll(async () => {
@@ -178,6 +226,7 @@ describe('gateway', () => {
         webDist,
         pollIntervalMs: 200,
         compositionRetryMs: { initial: 100, max: 200 },
+        storagePublicUrl: STORAGE_ORIGIN,
       },
       logger,
     );
@@ -216,6 +265,57 @@ describe('gateway', () => {
     return stream;
   }
 
+  const socketUrl = () => `${gateway!.url.replace(/^http/, 'ws')}/graphql`;
+
+  function liveClient(options: Partial<Parameters<typeof createClient>[0]> = {}): Client {
+    const client = createClient({ url: socketUrl(), webSocketImpl: WebSocket, retryAttempts: 0, ...options });
+    clients.push(client);
+    return client;
+  }
+
+  /** The errors a subscription is refused with (it must be refused, never started). */
+  function subscriptionErrors(client: Client, query: string, variables: Record<string, unknown> = {}) {
+    return new Promise<unknown>((resolve, reject) => {
+      client.subscribe(
+        { query, variables },
+        {
+          // A refusal from the subscribe resolver arrives as one result with errors and no data.
+          next: (value) =>
+            value.errors && !value.data
+              ? resolve(value.errors)
+              : reject(new Error(`subscription started: ${JSON.stringify(value)}`)),
+          error: resolve,
+          complete: () => reject(new Error('subscription completed without an error')),
+        },
+      );
+    });
+  }
+
+  /** A GET with the path exactly as written: fetch would resolve dot segments before sending. */
+  function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(`${gateway!.url}/`, { path: rawPath }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  /** A raw graphql-ws socket, acknowledged, or the HTTP status its upgrade was refused with. */
+  function openSocket(): Promise<WebSocket | number> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(socketUrl(), 'graphql-transport-ws');
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
+      socket.once('error', reject);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
+      socket.once('message', () => resolve(socket));
+    });
+  }
+
   describe('before every subgraph answers', () => {
     it('reports the missing supergraph on /health', async () => {
       const response = await fetch(`${gateway!.url}/health`);
@@ -223,7 +323,7 @@ describe('gateway', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'unavailable',
-        checks: { nats: 'ok', supergraph: 'not composed yet' },
+        checks: { nats: 'ok', supergraph: 'not composed yet', events: 'ok', media: 'not answering' },
       });
     });
 
@@ -244,7 +344,7 @@ describe('gateway', () => {
 
   describe('once the late subgraph starts', () => {
     beforeAll(async () => {
-      media = await startMediaService(mediaPort);
+      media = await startMediaService(mediaPort, '', mediaReceived);
       await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
     });
 
@@ -303,7 +403,7 @@ describe('gateway', () => {
       await media!.stop();
       media = undefined;
       const response = await graphql('{ event(code: "SARAHMIKE") { name photoCount } }');
-      media = await startMediaService(mediaPort);
+      media = await startMediaService(mediaPort, '', mediaReceived);
 
       expect(((await response.json()) as Json).errors).toEqual([
         {
@@ -315,7 +415,7 @@ describe('gateway', () => {
 
     it('picks up a redeployed subgraph with a new field', async () => {
       await media!.stop();
-      media = await startMediaService(mediaPort, 'coverPhotoId: ID');
+      media = await startMediaService(mediaPort, 'coverPhotoId: ID', mediaReceived);
 
       const body = await waitFor('the new field', async () => {
         const answer: Json = await (await graphql('{ event(code: "SARAHMIKE") { coverPhotoId } }')).json();
@@ -325,7 +425,154 @@ describe('gateway', () => {
     });
   });
 
+  describe('callers and failures', () => {
+    beforeAll(async () => {
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    it("tells the subgraphs the client's address, never one the client wrote", async () => {
+      const response = await graphql('{ clientAddressReceived }', { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' });
+      const body: Json = await response.json();
+
+      expect(body.data.clientAddressReceived).not.toBe('203.0.113.9');
+      expect(body.data.clientAddressReceived).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    });
+
+    it("passes a subgraph's SERVICE_UNAVAILABLE through with its code, so the client may retry", async () => {
+      const response = await graphql('{ databaseDown }');
+
+      expect(((await response.json()) as Json).errors).toEqual([
+        {
+          message: SERVICE_UNAVAILABLE_MESSAGE,
+          path: ['databaseDown'],
+          extensions: { code: 'SERVICE_UNAVAILABLE' },
+        },
+      ]);
+    });
+
+    it('reports a subgraph that is down on /health with 503, naming it', async () => {
+      await media!.stop();
+      media = undefined;
+      const response = await fetch(`${gateway!.url}/health`);
+      media = await startMediaService(mediaPort, '', mediaReceived);
+
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: 'unavailable',
+        checks: { nats: 'ok', supergraph: 'ok', events: 'ok', media: 'not answering' },
+      });
+    });
+
+    it("never writes the caller's token or connection parameters to the logs", async () => {
+      const token = 'Bearer owner-token-that-must-not-be-logged';
+      await graphql('{ crash }', { authorization: token });
+      await graphql('{ nope }', { authorization: token });
+      await fetch(`${gateway!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: '{',
+      });
+      const client = liveClient({ connectionParams: { authorization: token } });
+      await subscriptionErrors(client, PHOTO_ADDED, { eventCode: 'SARAHMIKE' });
+
+      const logged = JSON.stringify(
+        [logger.debug, logger.info, logger.warn, logger.error].flatMap((log) => log.mock.calls),
+      );
+      expect(logger.error).toHaveBeenCalled();
+      expect(logged).not.toContain('owner-token-that-must-not-be-logged');
+    });
+  });
+
+  describe('limits on what a request may ask', () => {
+    const aliases = (count: number, field = '__typename') =>
+      Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(' ');
+    const fragmentChain = (count: number) =>
+      `{ ...F0 } ` +
+      Array.from({ length: count }, (_, i) =>
+        i === count - 1
+          ? `fragment F${i} on Query { __typename }`
+          : `fragment F${i} on Query { ...F${i + 1} }`,
+      ).join(' ');
+
+    it('refuses 55,000 aliases with a clear error', async () => {
+      const response = await graphql(`{ ${aliases(55_000)} }`);
+
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: `The request body is larger than ${API_LIMITS.bodyBytes / 1024} KB.`,
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
+      });
+    });
+
+    it('refuses one alias more than the limit, naming the limit', async () => {
+      const response = await graphql(`{ ${aliases(API_LIMITS.maxAliases + 1)} }`);
+      const body: Json = await response.json();
+
+      expect(response.status).toBe(400);
+      expect(body.errors).toEqual([
+        {
+          message: `Syntax Error: Aliases limit of ${API_LIMITS.maxAliases} exceeded, found ${API_LIMITS.maxAliases + 1}.`,
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ]);
+      expect(body.data).toBeUndefined();
+    });
+
+    it('answers as many aliases as the limit allows', async () => {
+      const response = await graphql(`{ ${aliases(API_LIMITS.maxAliases)} }`);
+
+      expect(response.status).toBe(200);
+    });
+
+    it('refuses a chain of 10,000 named fragments without a 500', async () => {
+      const response = await graphql(fragmentChain(10_000));
+
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'BAD_REQUEST' });
+    });
+
+    it('refuses a document with more tokens than the limit before validating it', async () => {
+      const response = await graphql(fragmentChain(1_000));
+      const body: Json = await response.json();
+
+      expect(response.status).toBe(400);
+      expect(body.errors).toEqual([
+        {
+          message: `Syntax Error: Document contains more that ${API_LIMITS.maxTokens} tokens. Parsing aborted.`,
+          locations: expect.any(Array),
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        },
+      ]);
+    });
+
+    it('answers a malformed JSON body with a JSON error and no stack or path', async () => {
+      const response = await fetch(`${gateway!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query": "{ __typename }"',
+      });
+      const text = await response.text();
+
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(JSON.parse(text)).toEqual({
+        errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
+      });
+      expect(text).not.toMatch(/node_modules|\bat |<html|SyntaxError/i);
+    });
+  });
+
   describe('live photos', () => {
+    const ID_1 = crypto.randomUUID(),
+      ID_2 = crypto.randomUUID(),
+      ID_BAD = crypto.randomUUID(),
+      ID_GOOD = crypto.randomUUID(),
+      ID_JS = crypto.randomUUID(),
+      ID_AFTER_RESTART = crypto.randomUUID();
     // Each test starts with no socket left from the one before, and shows its sockets are let go.
     afterEach(async () => {
       await Promise.all(openStreams.splice(0).map((stream) => stream.return?.()));
@@ -333,48 +580,48 @@ describe('gateway', () => {
     });
 
     it("delivers a photo published on NATS to its gallery's subscribers only", async () => {
-      const sarahMike = subscribeToGallery('SARAHMIKE');
-      const other = subscribeToGallery('OTHERCODE');
+      const sarahMike = subscribeToGallery(GALLERY);
+      const other = subscribeToGallery(OTHER_GALLERY);
       const firstOfSarahMike = sarahMike.next();
       const firstOfOther = other.next();
       await waitFor('both subscriptions', () => gateway!.fanout.listenerCount() === 2);
 
-      const photo = livePhoto('SARAHMIKE', 'p-1');
+      const photo = livePhoto(GALLERY, ID_1);
       natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(photo)));
-      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('OTHERCODE', 'p-2'))));
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(OTHER_GALLERY, ID_2))));
 
       expect((await firstOfSarahMike).value).toEqual({
         data: {
           photoAdded: {
-            id: 'p-1',
-            eventCode: 'SARAHMIKE',
-            thumbnailUrl: '/media/photos/p-1/thumbnail',
+            id: ID_1,
+            eventCode: GALLERY,
+            thumbnailUrl: `/media/photos/${ID_1}/thumbnail`,
             width: 1600,
             height: 1200,
             createdAt: photo.createdAt,
           },
         },
       });
-      // Same publisher, same order: had OTHERCODE received SARAHMIKE's photo, it would come first.
-      expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: 'p-2' } } });
+      // Same publisher, same order: had the other gallery received this one's photo, it would come first.
+      expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: ID_2 } } });
     });
 
     it('ignores a message that breaks the event contract and keeps delivering', async () => {
-      const stream = subscribeToGallery('SARAHMIKE');
+      const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
-      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       natsClient!.publish('photo.uploaded', 'not json');
       natsClient!.publish(
         'photo.uploaded',
         JSON.stringify({
-          ...photoUploaded(livePhoto('SARAHMIKE', 'p-bad')),
-          data: { photo: { id: 'p-bad' } },
+          ...photoUploaded(livePhoto(GALLERY, ID_BAD)),
+          data: { photo: { id: ID_BAD } },
         }),
       );
-      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-good'))));
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(GALLERY, ID_GOOD))));
 
-      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-good' } } });
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_GOOD } } });
       expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('event is not JSON'));
       expect(logger.warn).toHaveBeenCalledWith(
         expect.stringContaining('photo.uploaded data breaks its contract'),
@@ -385,13 +632,13 @@ describe('gateway', () => {
     it('delivers an event published through JetStream as the media service does', async () => {
       const bus = await EventBus.connect(nats!.url, 'gateway-test-media');
       try {
-        const stream = subscribeToGallery('SARAHMIKE');
+        const stream = subscribeToGallery(GALLERY);
         const first = stream.next();
-        await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+        await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
-        await bus.publish(photoUploaded(livePhoto('SARAHMIKE', 'p-js')));
+        await bus.publish(photoUploaded(livePhoto(GALLERY, ID_JS)));
 
-        expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-js' } } });
+        expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_JS } } });
       } finally {
         await bus.close();
       }
@@ -405,10 +652,10 @@ describe('gateway', () => {
         on: { closed: (event) => closeCodes.push((event as { code: number }).code) },
       });
       clients.push(openScreen);
-      const before = openScreen.iterate({ query: PHOTO_ADDED, variables: { eventCode: 'SARAHMIKE' } });
+      const before = openScreen.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
       openStreams.push(before);
       void before.next().catch(() => undefined);
-      await waitFor('the open screen', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the open screen', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       await nats!.restart();
       await waitFor('the open screen to be told to reconnect', () => closeCodes.includes(1012));
@@ -416,9 +663,9 @@ describe('gateway', () => {
         const report: Json = await (await fetch(`${gateway!.url}/health`)).json();
         return report.checks.nats === 'ok';
       });
-      const stream = subscribeToGallery('SARAHMIKE');
+      const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
-      await waitFor('the subscription', () => gateway!.fanout.listenerCount('SARAHMIKE') === 1);
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
 
       // The test's own publisher reconnects on its own schedule; a flush while it is still away is refused.
       await waitFor('the publisher to be back', () =>
@@ -429,10 +676,145 @@ describe('gateway', () => {
       );
       natsClient!.publish(
         'photo.uploaded',
-        JSON.stringify(photoUploaded(livePhoto('SARAHMIKE', 'p-after-restart'))),
+        JSON.stringify(photoUploaded(livePhoto(GALLERY, ID_AFTER_RESTART))),
       );
 
-      expect((await first).value).toMatchObject({ data: { photoAdded: { id: 'p-after-restart' } } });
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_AFTER_RESTART } } });
+    });
+  });
+
+  describe('live limits', () => {
+    afterEach(async () => {
+      await Promise.all(openStreams.splice(0).map((stream) => stream.return?.()));
+      await waitFor('every listener to be released', () => gateway!.fanout.listenerCount() === 0);
+    });
+
+    it('refuses a subscription with 20,000 aliases', async () => {
+      const aliases = Array.from({ length: 20_000 }, (_, i) => `a${i}: id`).join(' ');
+      const closed: number[] = [];
+      const client = liveClient({ on: { closed: (event) => closed.push((event as { code: number }).code) } });
+
+      await subscriptionErrors(client, `subscription { photoAdded(eventCode: "${GALLERY}") { ${aliases} } }`);
+
+      // Far larger than one socket message may be: the socket is closed before the document is read.
+      expect(closed).toEqual([1009]);
+      expect(gateway!.fanout.listenerCount()).toBe(0);
+    });
+
+    it('refuses a subscription with more aliases than the limit, as over HTTP', async () => {
+      const aliases = Array.from({ length: API_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: id`).join(' ');
+
+      const errors = await subscriptionErrors(
+        liveClient(),
+        `subscription { photoAdded(eventCode: "${GALLERY}") { ${aliases} } }`,
+      );
+
+      expect(errors).toEqual([
+        expect.objectContaining({
+          message: `Syntax Error: Aliases limit of ${API_LIMITS.maxAliases} exceeded, found ${API_LIMITS.maxAliases + 1}.`,
+        }),
+      ]);
+    });
+
+    it('refuses a subscription with more tokens than the limit', async () => {
+      const fields = Array.from({ length: API_LIMITS.maxTokens }, () => 'id').join(' ');
+
+      const errors = await subscriptionErrors(
+        liveClient(),
+        `subscription { photoAdded(eventCode: "${GALLERY}") { ${fields} } }`,
+      );
+
+      expect(errors).toEqual([
+        expect.objectContaining({
+          message: `Syntax Error: Document contains more that ${API_LIMITS.maxTokens} tokens. Parsing aborted.`,
+        }),
+      ]);
+    });
+
+    it('closes a socket sent a 4 MB message', async () => {
+      const socket = await openSocket();
+      if (typeof socket === 'number') throw new Error(`socket refused: ${socket}`);
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+
+      socket.send('x'.repeat(4 * 1024 * 1024));
+
+      expect(await closed).toBe(1009);
+    });
+
+    it('refuses a subscription to a code no gallery can have', async () => {
+      const errors = await subscriptionErrors(liveClient(), PHOTO_ADDED, { eventCode: 'SARAHMIKE' });
+
+      expect(errors).toEqual([
+        expect.objectContaining({ message: 'Gallery not found', extensions: { code: 'GALLERY_NOT_FOUND' } }),
+      ]);
+      expect(gateway!.fanout.listenerCount()).toBe(0);
+    });
+
+    it('refuses one subscription more than a socket may hold', async () => {
+      const client = liveClient();
+      for (let n = 0; n < API_LIMITS.subscriptionsPerSocket; n++) {
+        const stream = client.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
+        openStreams.push(stream);
+        void stream.next().catch(() => undefined);
+      }
+      await waitFor('the allowed subscriptions', () =>
+        gateway!.fanout.listenerCount(GALLERY) === API_LIMITS.subscriptionsPerSocket ? true : undefined,
+      );
+
+      const errors = await subscriptionErrors(client, PHOTO_ADDED, { eventCode: GALLERY });
+
+      expect(errors).toEqual([
+        expect.objectContaining({
+          message: `A connection may hold at most ${API_LIMITS.subscriptionsPerSocket} live subscriptions.`,
+        }),
+      ]);
+      expect(gateway!.fanout.listenerCount(GALLERY)).toBe(API_LIMITS.subscriptionsPerSocket);
+    });
+
+    it('refuses one socket more than a client may open', async () => {
+      const sockets: WebSocket[] = [];
+      try {
+        for (let n = 0; n < API_LIMITS.socketsPerClient; n++) {
+          const socket = await openSocket();
+          if (typeof socket === 'number') throw new Error(`socket ${n + 1} refused: ${socket}`);
+          sockets.push(socket);
+        }
+
+        expect(await openSocket()).toBe(429);
+      } finally {
+        await Promise.all(
+          sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve).close())),
+        );
+      }
+      const again = await openSocket();
+      expect(again).toBeInstanceOf(WebSocket);
+      (again as WebSocket).close();
+    });
+
+    it('closes the socket of a screen that fell behind, so its client reconnects and re-reads', async () => {
+      const closed: number[] = [];
+      let connections = 0;
+      const client = liveClient({
+        retryAttempts: 1,
+        retryWait: () => Promise.resolve(),
+        on: {
+          connected: () => connections++,
+          closed: (event) => closed.push((event as { code: number }).code),
+        },
+      });
+      const stream = client.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
+      openStreams.push(stream);
+      void stream.next().catch(() => undefined);
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+
+      // Published in one go: the socket cannot send any of them before the queue is full.
+      for (let n = 0; n <= API_LIMITS.eventsQueuedPerSubscription + 1; n++) {
+        gateway!.fanout.publish(livePhoto(GALLERY, crypto.randomUUID()));
+      }
+
+      await waitFor('the socket to be closed', () => (closed.length > 0 ? true : undefined));
+      expect(closed[0]).toBe(1013);
+      await waitFor('the client to reconnect', () => connections === 2);
     });
   });
 
@@ -440,17 +822,151 @@ describe('gateway', () => {
     it("passes the media service's redirect and cache headers through without following it", async () => {
       await waitFor('the media service', async () => (await fetch(`${gateway!.url}/health`)).ok);
 
-      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { redirect: 'manual' });
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        redirect: 'manual',
+      });
 
       expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toBe('http://storage.test/p1?signature=abc');
+      expect(response.headers.get('location')).toBe(`http://storage.test/${PHOTO_ID}?signature=abc`);
       expect(response.headers.get('cache-control')).toBe('private, max-age=60');
     });
 
+    it.each([
+      '/media/../health',
+      '/media/%2e%2e/graphql',
+      '/media/%2E%2E/health',
+      '/media/photos/x/../../health',
+      '/media/photos/x/%2e%2e/%2e%2e/health',
+      '/media/photos/x%2f..%2f..%2fhealth/thumbnail',
+      `/media/photos/${PHOTO_ID}/thumbnail/../../../../health`,
+      `/media/photos/${PHOTO_ID}/secret`,
+      '/media/graphql',
+    ])('answers %s with 404 without reaching the media service', async (rawPath) => {
+      const before = mediaReceived.length;
+
+      const response = await rawGet(rawPath);
+
+      expect(response.status).toBe(404);
+      expect(mediaReceived.slice(before)).toEqual([]);
+    });
+
+    it('forwards the photo link alone, without what the client added to it', async () => {
+      const before = mediaReceived.length;
+
+      await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?x=/../health`, { redirect: 'manual' });
+
+      expect(mediaReceived.slice(before)).toEqual([`/media/photos/${PHOTO_ID}/thumbnail`]);
+    });
+
     it('refuses to forward anything but reads', async () => {
-      const response = await fetch(`${gateway!.url}/media/photos/p1/thumbnail`, { method: 'DELETE' });
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        method: 'DELETE',
+      });
 
       expect(response.status).toBe(405);
+    });
+  });
+
+  describe('security headers', () => {
+    it.each([
+      ['a page', () => fetch(`${gateway!.url}/gallery/${GALLERY}`, { headers: { accept: 'text/html' } })],
+      ['/graphql', () => graphql('{ __typename }')],
+      ['/media', () => fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, { redirect: 'manual' })],
+      ['an error', () => rawGet('/media/../health').then(() => fetch(`${gateway!.url}/media/../x`))],
+    ])('are on %s', async (_what, answer) => {
+      const response = await answer();
+      const host = new URL(gateway!.url).host;
+      const policy = Object.fromEntries(
+        response.headers
+          .get('content-security-policy')!
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+
+      expect(policy).toEqual({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', 'blob:', STORAGE_ORIGIN],
+        'connect-src': ["'self'", `ws://${host}`, `wss://${host}`, STORAGE_ORIGIN],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      // Served over http here: HSTS would be ignored, and wrong on a plain-http deployment.
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    });
+  });
+
+  describe('in production', () => {
+    let production: RunningGateway | undefined;
+
+    beforeAll(async () => {
+      production = await startGateway(
+        {
+          port: 0,
+          natsUrl: nats!.url,
+          eventsUrl: events!.url,
+          mediaUrl: `http://127.0.0.1:${mediaPort}`,
+          webDist,
+          production: true,
+          publicUrl: 'https://gallery.example',
+        },
+        silent,
+      );
+      await waitFor('the production supergraph', async () => (await fetch(`${production!.url}/health`)).ok);
+    });
+
+    afterAll(() => production?.close());
+
+    it('answers the queries the web app sends but hands out no schema', async () => {
+      const ask = (query: string) =>
+        fetch(`${production!.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        }).then((response) => response.json() as Promise<Json>);
+
+      expect(await ask(`{ event(code: "${GALLERY}") { name } }`)).toEqual({
+        data: { event: { name: 'Sarah & Mike' } },
+      });
+      expect((await ask('{ __schema { types { name } } }')).errors[0].extensions.code).toBe(
+        'GRAPHQL_VALIDATION_FAILED',
+      );
+    });
+
+    it('hands out no schema over the live socket either', async () => {
+      const client = createClient({
+        url: `${production!.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
+      clients.push(client);
+
+      const errors = await subscriptionErrors(client, '{ __schema { types { name } } }');
+
+      expect(errors).toContainEqual(
+        expect.objectContaining({ message: expect.stringContaining('introspection') }),
+      );
+    });
+
+    it('shows no GraphQL landing page', async () => {
+      const response = await fetch(`${production!.url}/graphql`, { headers: { accept: 'text/html' } });
+
+      expect(await response.text()).not.toMatch(/<html/i);
+    });
+
+    it('asks browsers to use https only when it is served over https', async () => {
+      const response = await fetch(`${production!.url}/health`);
+
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('content-security-policy')).toContain('https://*.amazonaws.com');
     });
   });
 

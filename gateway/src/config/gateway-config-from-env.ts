@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { env, intEnv } from '@gallery/platform';
-import type { GatewayConfig } from './gateway-config.js';
+import type { GatewayConfig, TrustProxy } from './gateway-config.js';
 
 // dist/config/ and src/config/ both sit two levels below the gateway package.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -13,5 +13,22 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     mediaUrl: env('MEDIA_URL', 'http://127.0.0.1:5102').replace(/\/+$/, ''),
     webDist: env('WEB_DIST', DEFAULT_WEB_DIST),
     production: env('NODE_ENV', 'development') === 'production',
+    trustProxy: trustProxyFromEnv(env('TRUST_PROXY', 'false')),
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    storagePublicUrl: process.env.STORAGE_PUBLIC_URL || undefined,
   };
+}
+
+/**
+ * TRUST_PROXY: `false` (default), a number of proxy hops (`1` behind one load balancer), or what express's
+ * `trust proxy` accepts as text (`loopback`, `10.0.0.0/8, 192.168.1.1`). `true` is refused: it would believe
+ * any X-Forwarded-For a client writes, and every limit per client could be dodged.
+ */
+export function trustProxyFromEnv(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true')
+    throw new Error('TRUST_PROXY=true would trust any client; give a hop count or addresses');
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

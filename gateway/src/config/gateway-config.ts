@@ -14,6 +14,18 @@ export interface GatewayConfig {
   pollIntervalMs?: number;
   /** Back-off between composition attempts while a subgraph does not answer yet. */
   compositionRetryMs?: { initial: number; max: number };
-  /** Production hides the GraphQL landing page. */
+  /** Production hides the GraphQL landing page and introspection. */
   production?: boolean;
+  /**
+   * Which proxies in front of the gateway are believed about the client's address (X-Forwarded-For): express's
+   * `trust proxy` setting. Off by default: the socket's own peer is the client.
+   */
+  trustProxy?: TrustProxy;
+  /** The origin browsers reach the gateway at; an https one turns on HSTS. */
+  publicUrl?: string;
+  /** The object storage origin browsers PUT uploads to and photo links redirect to (the page's CSP allows it). */
+  storagePublicUrl?: string;
 }
+
+/** express's `trust proxy`: off, a number of proxy hops, or addresses / subnets / names such as `loopback`. */
+export type TrustProxy = false | number | string;

@@ -1,8 +1,10 @@
+import { API_LIMITS } from '@gallery/contracts';
+
 /**
- * One subscriber's undelivered events, read as an async iterator. Bounded: a socket that stops reading loses
- * its oldest photos instead of growing the gateway's memory; the web app re-reads the gallery on reconnect.
- * `return()` ends a pending `next()` at once, unlike an async generator, so a closed socket unsubscribes
- * immediately even when its gallery is quiet.
+ * One subscriber's undelivered events, read as an async iterator. Bounded: a subscriber that falls further
+ * behind than its capacity is closed and told so (`onOverflow`), never left with photos silently dropped; its
+ * client re-reads the gallery when it reconnects. `return()` ends a pending `next()` at once, unlike an async
+ * generator, so a closed socket unsubscribes immediately even when its gallery is quiet.
  */
 export class EventQueue<T> implements AsyncIterableIterator<T> {
   private readonly pending: T[] = [];
@@ -11,7 +13,8 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
 
   constructor(
     private readonly onClose: () => void,
-    private readonly capacity = 100,
+    private readonly onOverflow: () => void,
+    private readonly capacity: number = API_LIMITS.eventsQueuedPerSubscription,
   ) {}
 
   push(value: T): void {
@@ -22,7 +25,11 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
       waiting({ value, done: false });
       return;
     }
-    if (this.pending.length >= this.capacity) this.pending.shift();
+    if (this.pending.length >= this.capacity) {
+      this.close();
+      this.onOverflow();
+      return;
+    }
     this.pending.push(value);
   }
 

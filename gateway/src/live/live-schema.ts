@@ -1,43 +1,25 @@
-import {
-  GraphQLBoolean,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  GraphQLSchema,
-  GraphQLString,
-} from 'graphql';
-import type { LivePhoto } from '@gallery/contracts';
+import { GraphQLBoolean, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { isGalleryCode, normalizeEventCode, type LivePhoto } from '@gallery/contracts';
+import { AppError } from '@gallery/platform';
+import { photoType } from './photo-type.js';
 
 /** What the subscription source stream yields: the event itself is the root value of the selection. */
 export interface PhotoAddedEvent {
   photoAdded: LivePhoto;
 }
 
-const nonNull = (type: GraphQLScalarType) => ({ type: new GraphQLNonNull(type) });
+/** What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind. */
+export interface LiveContext {
+  fellBehind(): void;
+}
+
+export type Listen = (eventCode: string, fellBehind: () => void) => AsyncIterable<PhotoAddedEvent>;
 
 /**
  * The schema graphql-ws serves. Its types carry the supergraph's own names and fields (see docs/api.graphql),
  * so Apollo Client merges a live photo into the same cache entry a query returned.
  */
-export function buildLiveSchema(
-  listen: (eventCode: string) => AsyncIterable<PhotoAddedEvent>,
-): GraphQLSchema {
-  const photo = new GraphQLObjectType({
-    name: 'Photo',
-    fields: {
-      id: nonNull(GraphQLID),
-      eventCode: nonNull(GraphQLString),
-      thumbnailUrl: nonNull(GraphQLString),
-      previewUrl: nonNull(GraphQLString),
-      originalUrl: nonNull(GraphQLString),
-      width: nonNull(GraphQLInt),
-      height: nonNull(GraphQLInt),
-      createdAt: nonNull(GraphQLString),
-    },
-  });
-
+export function buildLiveSchema(listen: Listen): GraphQLSchema {
   return new GraphQLSchema({
     query: new GraphQLObjectType({
       name: 'Query',
@@ -54,9 +36,14 @@ export function buildLiveSchema(
       name: 'Subscription',
       fields: {
         photoAdded: {
-          type: new GraphQLNonNull(photo),
+          type: new GraphQLNonNull(photoType()),
           args: { eventCode: { type: new GraphQLNonNull(GraphQLString) } },
-          subscribe: (_root, args: { eventCode: string }) => listen(args.eventCode),
+          subscribe: (_root, args: { eventCode: string }, context: LiveContext) => {
+            // A code no gallery can have is refused as the queries refuse it, before anything listens.
+            const code = normalizeEventCode(args.eventCode);
+            if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
+            return listen(code, () => context.fellBehind());
+          },
         },
       },
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { execute, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import type { LivePhoto } from '@gallery/contracts';
+import { API_LIMITS, type LivePhoto } from '@gallery/contracts';
+import type { LiveContext } from './live-schema.js';
 import { PhotoFanout } from './photo-fanout.js';
 
 const PHOTO_ADDED = parse(`
@@ -27,8 +28,20 @@ function countingFanout() {
   return { fanout: new PhotoFanout(executions), executions };
 }
 
-async function subscribe(fanout: PhotoFanout, eventCode: string, document = PHOTO_ADDED) {
-  const result = await fanout.subscribe({ schema: fanout.schema, document, variableValues: { eventCode } });
+const stayingUp: LiveContext = { fellBehind: () => undefined };
+
+async function subscribe(
+  fanout: PhotoFanout,
+  eventCode: string,
+  document = PHOTO_ADDED,
+  context = stayingUp,
+) {
+  const result = await fanout.subscribe({
+    schema: fanout.schema,
+    document,
+    variableValues: { eventCode },
+    contextValue: context,
+  });
   if (!(Symbol.asyncIterator in result)) throw new Error(`subscription failed: ${JSON.stringify(result)}`);
   return result;
 }
@@ -36,16 +49,16 @@ async function subscribe(fanout: PhotoFanout, eventCode: string, document = PHOT
 describe('PhotoFanout', () => {
   it('delivers a new photo to the subscribers of its gallery with the fields they selected', async () => {
     const { fanout } = countingFanout();
-    const stream = await subscribe(fanout, 'SARAHMIKE');
+    const stream = await subscribe(fanout, 'KXMP7TQR');
 
-    expect(fanout.publish(photo('SARAHMIKE'))).toBe(1);
+    expect(fanout.publish(photo('KXMP7TQR'))).toBe(1);
 
     const { value } = await stream.next();
     expect(value).toEqual({
       data: {
         photoAdded: {
           id: 'p1',
-          eventCode: 'SARAHMIKE',
+          eventCode: 'KXMP7TQR',
           thumbnailUrl: '/media/photos/p1/thumbnail',
           width: 400,
           height: 300,
@@ -56,10 +69,10 @@ describe('PhotoFanout', () => {
 
   it('executes the selection once per event for every subscriber with the same subscription', async () => {
     const { fanout, executions } = countingFanout();
-    const first = await subscribe(fanout, 'SARAHMIKE');
-    const second = await subscribe(fanout, 'SARAHMIKE');
+    const first = await subscribe(fanout, 'KXMP7TQR');
+    const second = await subscribe(fanout, 'KXMP7TQR');
 
-    fanout.publish(photo('SARAHMIKE'));
+    fanout.publish(photo('KXMP7TQR'));
     const [a, b] = await Promise.all([first.next(), second.next()]);
 
     expect(executions).toHaveBeenCalledTimes(1);
@@ -68,14 +81,14 @@ describe('PhotoFanout', () => {
 
   it('executes again for a subscriber who selected other fields', async () => {
     const { fanout, executions } = countingFanout();
-    const full = await subscribe(fanout, 'SARAHMIKE');
+    const full = await subscribe(fanout, 'KXMP7TQR');
     const idsOnly = await subscribe(
       fanout,
-      'SARAHMIKE',
+      'KXMP7TQR',
       parse('subscription ($eventCode: String!) { photoAdded(eventCode: $eventCode) { id } }'),
     );
 
-    fanout.publish(photo('SARAHMIKE'));
+    fanout.publish(photo('KXMP7TQR'));
     const [a, b] = await Promise.all([full.next(), idsOnly.next()]);
 
     expect(executions).toHaveBeenCalledTimes(2);
@@ -85,10 +98,10 @@ describe('PhotoFanout', () => {
 
   it('does not deliver a photo to another gallery', async () => {
     const { fanout, executions } = countingFanout();
-    const other = await subscribe(fanout, 'OTHERCODE');
+    const other = await subscribe(fanout, 'HWYC3NAD');
 
-    expect(fanout.publish(photo('SARAHMIKE'))).toBe(0);
-    fanout.publish(photo('OTHERCODE', 'p2'));
+    expect(fanout.publish(photo('KXMP7TQR'))).toBe(0);
+    fanout.publish(photo('HWYC3NAD', 'p2'));
 
     expect((await other.next()).value).toMatchObject({ data: { photoAdded: { id: 'p2' } } });
     expect(executions).toHaveBeenCalledTimes(1);
@@ -96,22 +109,53 @@ describe('PhotoFanout', () => {
 
   it('matches gallery codes the way a guest types them', async () => {
     const { fanout } = countingFanout();
-    const stream = await subscribe(fanout, ' sarahmike ');
+    const stream = await subscribe(fanout, ' kxmp7tqr ');
 
-    expect(fanout.publish(photo('SARAHMIKE'))).toBe(1);
+    expect(fanout.publish(photo('KXMP7TQR'))).toBe(1);
     expect((await stream.next()).done).toBe(false);
   });
 
   it('stops listening when the subscriber leaves, even while waiting for a photo', async () => {
     const { fanout } = countingFanout();
-    const stream = await subscribe(fanout, 'SARAHMIKE');
+    const stream = await subscribe(fanout, 'KXMP7TQR');
     const waiting = stream.next();
 
     await stream.return!();
 
     expect(await waiting).toEqual({ value: undefined, done: true });
     expect(fanout.listenerCount()).toBe(0);
-    expect(fanout.publish(photo('SARAHMIKE'))).toBe(0);
+    expect(fanout.publish(photo('KXMP7TQR'))).toBe(0);
+  });
+
+  it('refuses a code no gallery can have with GALLERY_NOT_FOUND, before listening', async () => {
+    const { fanout } = countingFanout();
+
+    const result = await fanout.subscribe({
+      schema: fanout.schema,
+      document: PHOTO_ADDED,
+      variableValues: { eventCode: 'SARAHMIKE' },
+      contextValue: stayingUp,
+    });
+
+    expect(
+      (result as ExecutionResult).errors?.map((error) => [error.message, error.extensions.code]),
+    ).toEqual([['Gallery not found', 'GALLERY_NOT_FOUND']]);
+    expect(fanout.listenerCount()).toBe(0);
+  });
+
+  it('ends the stream of a subscriber that falls behind and tells its socket', async () => {
+    const { fanout } = countingFanout();
+    const fellBehind = jest.fn();
+    const stream = await subscribe(fanout, 'KXMP7TQR', PHOTO_ADDED, { fellBehind });
+
+    for (let n = 0; n <= API_LIMITS.eventsQueuedPerSubscription; n++)
+      fanout.publish(photo('KXMP7TQR', `p${n}`));
+
+    expect(fellBehind).toHaveBeenCalledTimes(1);
+    expect(fanout.listenerCount()).toBe(0);
+    const delivered = [];
+    for await (const result of stream) delivered.push(result);
+    expect(delivered).toHaveLength(0);
   });
 
   it('answers a subscription without its gallery code with an error instead of a stream', async () => {

@@ -18,7 +18,7 @@ type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResul
  * Known gateways resolve an event once per subscriber. Here the payload already carries every field (event-
  * carried state, no subgraph query), and the selection set is executed once per distinct operation (document,
  * operation name, variables) per event; every subscriber with that operation gets the same result object.
- * Sharing is sound because nothing in the live schema reads the per-connection context.
+ * Sharing is sound because only the subscribe resolver reads the per-connection context, never the selection.
  */
 export class PhotoFanout {
   readonly schema: GraphQLSchema;
@@ -30,11 +30,14 @@ export class PhotoFanout {
   >();
 
   constructor(private readonly executeSelection: Execute = execute) {
-    this.schema = buildLiveSchema((eventCode) => this.listen(eventCode));
+    this.schema = buildLiveSchema((eventCode, fellBehind) => this.listen(eventCode, fellBehind));
   }
 
-  /** A stream of the photos added to one gallery from now on; `return()` it to stop listening. */
-  listen(eventCode: string): EventQueue<PhotoAddedEvent> {
+  /**
+   * A stream of the photos added to one gallery from now on; `return()` it to stop listening. It ends and calls
+   * `fellBehind` when its reader falls too far behind.
+   */
+  listen(eventCode: string, fellBehind: () => void): EventQueue<PhotoAddedEvent> {
     const code = normalizeEventCode(eventCode);
     let queues = this.listeners.get(code);
     if (!queues) {
@@ -44,7 +47,7 @@ export class PhotoFanout {
     const queue: EventQueue<PhotoAddedEvent> = new EventQueue(() => {
       queues.delete(queue);
       if (queues.size === 0 && this.listeners.get(code) === queues) this.listeners.delete(code);
-    });
+    }, fellBehind);
     queues.add(queue);
     return queue;
   }
@@ -54,8 +57,10 @@ export class PhotoFanout {
     const queues = this.listeners.get(normalizeEventCode(photo.eventCode));
     if (!queues) return 0;
     const event: PhotoAddedEvent = { photoAdded: photo };
+    // Counted first: a queue that overflows leaves the set while it is handed the photo.
+    const count = queues.size;
     for (const queue of queues) queue.push(event);
-    return queues.size;
+    return count;
   }
 
   listenerCount(eventCode?: string): number {

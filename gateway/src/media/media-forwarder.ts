@@ -21,12 +21,25 @@ const FORWARDED_RESPONSE_HEADERS = [
 ];
 
 /**
- * Forwards /media/* to the media service unchanged. Its answer is usually a 302 to a short-lived presigned
- * object URL: the browser must follow that itself, so redirects are passed through, never followed here.
+ * The only URLs the gateway forwards to the media service: a photo's stable links. Matched on the raw path,
+ * before any decoding, so no dot segment or encoded slash can reach the media service's other routes.
+ */
+const PHOTO_URL =
+  /^\/media\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(thumbnail|preview|original)(?:\?.*)?$/i;
+
+/**
+ * Forwards a photo link (GET or HEAD /media/photos/{uuid}/{thumbnail|preview|original}) to the media service;
+ * any other path under /media is a 404 that never reaches it. The answer is usually a 302 to a short-lived
+ * presigned object URL: the browser must follow that itself, so redirects are passed through, never followed.
  */
 export function forwardMedia(mediaUrl: string): RequestHandler {
   const origin = mediaUrl.replace(/\/+$/, '');
   return async (req, res) => {
+    const photo = PHOTO_URL.exec(req.originalUrl);
+    if (!photo) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       return;
@@ -41,7 +54,8 @@ export function forwardMedia(mediaUrl: string): RequestHandler {
 
     let answer: Response;
     try {
-      answer = await fetch(origin + req.originalUrl, {
+      // Rebuilt from what was matched: nothing of the client's URL but the photo id and variant goes on.
+      answer = await fetch(`${origin}/media/photos/${photo[1]}/${photo[2]}`, {
         method: req.method,
         headers,
         redirect: 'manual',

@@ -4,7 +4,9 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Logger } from '@apollo/utils.logger';
 import express, { type RequestHandler } from 'express';
-import { AuthorizationForwardingDataSource } from './authorization-forwarding-data-source.js';
+import { API_LIMITS } from '@gallery/contracts';
+import { apolloDocumentLimits } from '../limits/document-limits.js';
+import { CallerForwardingDataSource } from './caller-forwarding-data-source.js';
 import { formatGatewayError } from './format-gateway-error.js';
 import type { GatewayContext } from './gateway-context.js';
 import { RetryingIntrospectAndCompose } from './retrying-introspect-and-compose.js';
@@ -41,17 +43,23 @@ export class Supergraph {
     );
     const gateway = new ApolloGateway({
       supergraphSdl: this.composition,
-      buildService: ({ url }) => new AuthorizationForwardingDataSource({ url }),
+      buildService: ({ url }) => new CallerForwardingDataSource({ url }),
       logger,
     });
+    const limits = apolloDocumentLimits<GatewayContext>();
     this.server = new ApolloServer<GatewayContext>({
       gateway,
       logger,
       formatError: (formatted, error) => formatGatewayError(formatted, error, (e) => logger.error(String(e))),
       includeStacktraceInErrorResponses: false,
+      allowBatchedHttpRequests: false,
+      // The web app's Apollo Client never introspects: in production nobody needs the schema handed out.
+      introspection: !options.production,
+      validationRules: limits.validationRules,
+      parseOptions: limits.parseOptions,
       // main.ts owns the signals and stops everything in order.
       stopOnTerminationSignals: false,
-      plugins: options.production ? [ApolloServerPluginLandingPageDisabled()] : [],
+      plugins: [...limits.plugins, ...(options.production ? [ApolloServerPluginLandingPageDisabled()] : [])],
     });
   }
 
@@ -65,7 +73,11 @@ export class Supergraph {
       async () => {
         if (this.stopped) return this.server.stop();
         this.middleware = expressMiddleware(this.server, {
-          context: async ({ req }) => ({ authorization: req.headers.authorization }),
+          // req.ip follows the app's `trust proxy` setting: the real client behind a known load balancer.
+          context: async ({ req }) => ({
+            authorization: req.headers.authorization,
+            clientAddress: req.ip ?? 'unknown',
+          }),
         });
       },
       (error: unknown) => {
@@ -78,7 +90,7 @@ export class Supergraph {
 
   /** POST (and GET) /graphql. */
   readonly handler: RequestHandler[] = [
-    express.json({ limit: '1mb' }),
+    express.json({ limit: API_LIMITS.bodyBytes }),
     (req, res, next) => {
       if (!this.middleware) {
         res

@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+/** Where photo uploads and photo links go when the deployment does not say: S3 itself. */
+const DEFAULT_STORAGE_ORIGIN = 'https://*.amazonaws.com';
+/** A Host header fit to be written into the policy; anything else gets no socket source but 'self'. */
+const PLAIN_HOST = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i;
+
+export interface SecurityHeadersConfig {
+  publicUrl?: string;
+  storagePublicUrl?: string;
+}
+
+/**
+ * Security headers on every answer: a Content-Security-Policy the web app works under (its own scripts and
+ * styles only; the live socket on the page's own origin; uploads PUT to and photos redirected from object
+ * storage), no framing, no MIME sniffing, no referrer (page URLs name the gallery code), HSTS once the
+ * gateway is served over https.
+ */
+export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
+  const storage = config.storagePublicUrl ? new URL(config.storagePublicUrl).origin : DEFAULT_STORAGE_ORIGIN;
+  const https = config.publicUrl !== undefined && new URL(config.publicUrl).protocol === 'https:';
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', storage],
+        // 'self' does not cover ws: and wss: in every browser: the page's own socket origins are named.
+        connectSrc: ["'self'", (req: IncomingMessage) => pageSocketOrigins(req), storage],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+function pageSocketOrigins(req: IncomingMessage): string {
+  const host = req.headers.host;
+  return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+}

@@ -1,0 +1,17 @@
+import { RemoteGraphQLDataSource } from '@apollo/gateway';
+import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
+import type { GatewayContext } from './gateway-context.js';
+
+/**
+ * Tells the subgraphs who is calling: the caller's Authorization header (the couple's owner token), which they
+ * check, and the client's address, which their rate limits count by. The gateway only ever passes headers it
+ * sets itself, so a client cannot write its own address.
+ */
+export class CallerForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  override willSendRequest({ request, context }: Parameters<RemoteGraphQLDataSource['process']>[0]): void {
+    // Composition's introspection requests carry no caller, hence no headers.
+    const { authorization, clientAddress } = context as Partial<GatewayContext>;
+    if (authorization) request.http?.headers.set('authorization', authorization);
+    if (clientAddress) request.http?.headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  }
+}
