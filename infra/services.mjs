@@ -96,6 +96,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         NATS_URL,
         // Browsers PUT photos to, and are redirected to, object storage: the page's CSP must allow it.
         STORAGE_PUBLIC_URL: new URL(platformEnv.S3_ENDPOINT).origin,
+        PUBLIC_URL: publicUrl,
         EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
         WEB_DIST: path.join(root, 'web/dist'),
