@@ -75,17 +75,26 @@ describe('upload list', () => {
 
 describe('runWithConcurrency', () => {
   it('runs every item, never more than the limit at once, despite failures', async () => {
-    let running = 0;
+    const unfinished = new Map<number, () => void>();
     let peak = 0;
     const done: number[] = [];
-    await runWithConcurrency([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 5 * (n % 3)));
-      running--;
-      if (n === 2) throw new Error('fails');
-      done.push(n);
+    const all = runWithConcurrency([1, 2, 3, 4, 5, 6, 7], 3, (n) => {
+      peak = Math.max(peak, unfinished.size + 1);
+      return new Promise<void>((resolve, reject) => {
+        unfinished.set(n, () => {
+          unfinished.delete(n);
+          if (n === 2) reject(new Error('fails'));
+          else {
+            done.push(n);
+            resolve();
+          }
+        });
+      });
     });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    // Finish the newest running item each time, so the lanes refill in every order.
+    for (await settle(); unfinished.size > 0; await settle()) [...unfinished.values()].at(-1)!();
+    await all;
     expect(peak).toBe(3);
     expect(done.sort()).toEqual([1, 3, 4, 5, 6, 7]);
   });
