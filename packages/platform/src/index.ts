@@ -18,3 +18,4 @@ export * from './limits/create-rate-limits-table.migration.js';
 export * from './graphql/infrastructure-failure.js';
 export * from './database/query-error-logger.js';
 export * from './logging/describe-error.js';
+export * from './http/json-body-errors.js';

@@ -1,4 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+/** Core NATS types for services that answer requests on the bus's connection. */
+export type { Msg as NatsMessage, Subscription as NatsSubscription } from '@nats-io/transport-node';
 import {
   jetstream,
   jetstreamManager,
