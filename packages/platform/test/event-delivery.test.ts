@@ -1,12 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { Subjects, type DomainEvent } from '@gallery/contracts';
+import { jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { DOMAIN_STREAM, Subjects, type DomainEvent, type EventData, type Subject } from '@gallery/contracts';
 import { findFreePort, startNats } from '@gallery/local-servers';
 import { startTestPostgres } from '@gallery/testing';
-import { dataSourceOptions, DurableConsumer, EventBus, OutboxRelay, recordEvent } from '../src/index.js';
+import {
+  dataSourceOptions,
+  DOMAIN_STREAM_MAX_AGE_DAYS,
+  DOMAIN_STREAM_MAX_BYTES,
+  DurableConsumer,
+  durableName,
+  EventBus,
+  OutboxRelay,
+  recordEvent,
+} from '../src/index.js';
 
 // The delivery guarantees every service relies on, against real PostgreSQL and a real nats-server that is
 // stopped and started again on the same store.
@@ -20,6 +30,23 @@ const created = (code: string) => ({
   createdAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
 });
+
+const uploaded = (code: string): EventData['photo.uploaded'] => ({
+  photo: {
+    id: crypto.randomUUID(),
+    eventCode: code,
+    thumbnailUrl: '/media/t.jpg',
+    previewUrl: '/media/p.jpg',
+    originalUrl: '/media/o.jpg',
+    width: 4000,
+    height: 3000,
+    createdAt: new Date().toISOString(),
+  },
+  photoCount: 1,
+});
+
+/** Longer than any test waits: a relay that waited out this back-off would fail the test. */
+const ONE_HOUR_MS = 60 * 60 * 1000;
 
 async function eventually<T>(
   probe: () => Promise<T>,
@@ -43,6 +70,7 @@ describe('domain event delivery', () => {
   let bus: EventBus;
   let relay: OutboxRelay;
   const consumers: DurableConsumer[] = [];
+  const parked: { id: string; reason: string }[] = [];
   let failuresLeft = 0;
 
   const effects = async (): Promise<string[]> =>
@@ -68,13 +96,24 @@ describe('domain event delivery', () => {
     return started;
   }
 
-  async function record(code: string): Promise<DomainEvent> {
-    const event = await dataSource.transaction((manager) =>
-      recordEvent(manager, Subjects.EventCreated, created(code)),
-    );
+  async function record<S extends Subject = 'event.created'>(
+    code: string,
+    type: S = Subjects.EventCreated as S,
+    data: EventData[S] = (type === Subjects.EventCreated ? created(code) : uploaded(code)) as EventData[S],
+  ): Promise<DomainEvent<S>> {
+    const event = await dataSource.transaction((manager) => recordEvent(manager, type, data));
     relay.kick();
     return event;
   }
+
+  const startRelay = (options: ConstructorParameters<typeof OutboxRelay>[2] = {}) => {
+    relay = new OutboxRelay(dataSource, bus, {
+      pollIntervalMs: 100,
+      onParked: (event, reason) => parked.push({ id: event.id, reason }),
+      ...options,
+    });
+    relay.start();
+  };
 
   const unpublished = async () =>
     Number(
@@ -91,9 +130,9 @@ describe('domain event delivery', () => {
     );
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE effects (code text NOT NULL)');
+    await dataSource.query('CREATE TABLE subject_effects (type text NOT NULL, code text NOT NULL)');
     bus = await EventBus.connect(nats.url, 'delivery-test');
-    relay = new OutboxRelay(dataSource, bus, { pollIntervalMs: 100 });
-    relay.start();
+    startRelay();
   });
 
   afterEach(async () => {
@@ -116,18 +155,18 @@ describe('domain event delivery', () => {
     await consumers[0].stop();
     consumers.length = 0;
 
-    await record('DOWN0001');
+    await record('DWNAAAA3');
     expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
     expect(await effects()).toEqual([]);
 
     await consumer().start();
-    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['DOWN0001']);
+    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['DWNAAAA3']);
 
     // A restarted consumer (a new process) does not handle it again.
     await consumers[0].stop();
     await consumer().start();
-    await record('DOWN0002');
-    expect(await eventually(effects, (rows) => rows.length > 1)).toEqual(['DOWN0001', 'DOWN0002']);
+    await record('DWNAAAA4');
+    expect(await eventually(effects, (rows) => rows.length > 1)).toEqual(['DWNAAAA3', 'DWNAAAA4']);
   });
 
   it('gives the same event delivered twice one effect', async () => {
@@ -135,15 +174,33 @@ describe('domain event delivery', () => {
       id: crypto.randomUUID(),
       type: 'event.created',
       occurredAt: new Date().toISOString(),
-      data: created('TWICE001'),
+      data: created('TWCEAAA3'),
     };
-    // Two publishes without a message id: JetStream stores both, so the consumer sees the event twice.
-    await bus.js.publish(event.type, JSON.stringify(event));
-    await bus.js.publish(event.type, JSON.stringify(event));
-    await consumer().start();
-    await record('AFTER001');
+    // Published as the relay does, with its id as message id, twice (a relay that crashed before marking the
+    // row): JetStream keeps one copy.
+    const jsm = await jetstreamManager(bus.nc);
+    const storedBefore = (await jsm.streams.info(DOMAIN_STREAM)).state.messages;
+    await bus.publish(event);
+    await bus.publish(event);
+    expect((await jsm.streams.info(DOMAIN_STREAM)).state.messages).toBe(storedBefore + 1);
+    const started = consumer();
+    await started.start();
+    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['TWCEAAA3']);
 
-    expect(await eventually(effects, (rows) => rows.length >= 2)).toEqual(['AFTER001', 'TWICE001']);
+    // A redelivery: the handler committed but its ack was lost, so JetStream hands the stored message over again.
+    const stored = await jsm.streams.getMessage(DOMAIN_STREAM, { last_by_subj: event.type });
+    const ack = jest.fn();
+    await started.process({
+      subject: stored!.subject,
+      data: stored!.data,
+      ack,
+      nak: jest.fn(),
+      term: jest.fn(),
+      info: { deliveryCount: 2 } as JsMsg['info'],
+    });
+
+    expect(ack).toHaveBeenCalledTimes(1);
+    expect(await effects()).toEqual(['TWCEAAA3']);
     const marks = await dataSource.query('SELECT count(*) AS n FROM processed_events WHERE event_id = $1', [
       event.id,
     ]);
@@ -153,14 +210,14 @@ describe('domain event delivery', () => {
   it('retries a failed handler with back-off until it succeeds', async () => {
     failuresLeft = 1;
     await consumer().start();
-    await record('RETRY001');
-    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['RETRY001']);
+    await record('RETRYAA3');
+    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['RETRYAA3']);
     expect(failuresLeft).toBe(0);
   });
 
   it('prunes only events published more than a week ago', async () => {
-    const old = await record('OLDPUB01');
-    const recent = await record('NEWPUB01');
+    const old = await record('AGEDAAA3');
+    const recent = await record('NEWAAAA3');
     expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
     await dataSource.query(
       `UPDATE outbox_events SET published_at = now() - interval '8 days' WHERE id = $1`,
@@ -178,28 +235,145 @@ describe('domain event delivery', () => {
     expect(left).not.toContain(old.id);
   });
 
+  it('hands a consumer whose subjects grew the new subject, also from before the change, and no event twice', async () => {
+    const subjectConsumer = (subjects: Subject[]) => {
+      const started = new DurableConsumer(bus, dataSource, {
+        name: 'test-subjects',
+        subjects,
+        handle: async (event, manager) => {
+          const code =
+            event.type === Subjects.EventCreated
+              ? (event as DomainEvent<'event.created'>).data.code
+              : (event as DomainEvent<'photo.uploaded'>).data.photo.eventCode;
+          await manager.query('INSERT INTO subject_effects (type, code) VALUES ($1, $2)', [event.type, code]);
+        },
+      });
+      consumers.push(started);
+      return started;
+    };
+    const handled = async (): Promise<string[]> =>
+      (
+        await dataSource.query(
+          `SELECT type || ' ' || code AS effect FROM subject_effects WHERE code LIKE 'TPC%' ORDER BY 1`,
+        )
+      ).map((row: { effect: string }) => row.effect);
+
+    const first = subjectConsumer([Subjects.EventCreated]);
+    await first.start();
+    await record('TPCAAAA3');
+    await record('TPCAAAA3', Subjects.PhotoUploaded);
+    expect(await eventually(handled, (rows) => rows.length > 0)).toEqual(['event.created TPCAAAA3']);
+    await first.stop();
+
+    // The next release also consumes photo.uploaded.
+    await record('TPCAAAA4', Subjects.PhotoUploaded);
+    const second = subjectConsumer([Subjects.PhotoUploaded, Subjects.EventCreated]);
+    await second.start();
+    await record('TPCAAAA6');
+    expect(await eventually(handled, (rows) => rows.length >= 4)).toEqual([
+      'event.created TPCAAAA3',
+      'event.created TPCAAAA6',
+      'photo.uploaded TPCAAAA3',
+      'photo.uploaded TPCAAAA4',
+    ]);
+    const repeated = await dataSource.query(
+      'SELECT type, code FROM subject_effects GROUP BY type, code HAVING count(*) > 1',
+    );
+    expect(repeated).toEqual([]);
+
+    // The first release's durable is gone, so no stale replica keeps filtering the old subjects.
+    const jsm = await jetstreamManager(bus.nc);
+    const durables: string[] = [];
+    for await (const info of jsm.consumers.list(DOMAIN_STREAM)) durables.push(info.name);
+    expect(durables).toContain(second.durable);
+    expect(durables).not.toContain(first.durable);
+    expect(second.durable).toBe(
+      durableName('test-subjects', [Subjects.EventCreated, Subjects.PhotoUploaded]),
+    );
+
+    // Consumed here, so that later tests start from an empty backlog.
+    await consumer().start();
+    await eventually(effects, (rows) => rows.length === 2);
+  });
+
+  it('parks an event that can never be published and publishes the ones behind it', async () => {
+    const broken = await record('SHORT', Subjects.EventCreated, { ...created('SHORT'), code: 'short' });
+    const oversized = await record('HUGEAAA3', Subjects.EventCreated, {
+      ...created('HUGEAAA3'),
+      name: 'x'.repeat(bus.nc.info!.max_payload),
+    });
+    await record('NEXTAAA3');
+    await consumer().start();
+
+    expect(await eventually(effects, (rows) => rows.includes('NEXTAAA3'))).toEqual(['NEXTAAA3']);
+    const rows = await dataSource.query(
+      'SELECT id, attempts, parked_at, last_error FROM outbox_events WHERE id = ANY($1) ORDER BY position',
+      [[broken.id, oversized.id]],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ id: broken.id, attempts: 1, parked_at: expect.any(Date) }),
+      expect.objectContaining({ id: oversized.id, attempts: 1, parked_at: expect.any(Date) }),
+    ]);
+    expect(rows[0].last_error).toMatch(/breaks its contract/);
+    expect(rows[1].last_error).toMatch(/max_payload/);
+    expect(parked.map((entry) => entry.id)).toEqual([broken.id, oversized.id]);
+    expect(await unpublished()).toBe(2);
+    await dataSource.query('DELETE FROM outbox_events WHERE parked_at IS NOT NULL');
+  });
+
+  it('keeps the domain stream within its age and size limits, also when an older release made it', async () => {
+    const jsm = await jetstreamManager(bus.nc);
+    await jsm.streams.update(DOMAIN_STREAM, { max_age: 0, max_bytes: -1 });
+
+    await bus.ensureDomainStream();
+
+    const { config } = await jsm.streams.info(DOMAIN_STREAM);
+    expect(config.max_age).toBe(DOMAIN_STREAM_MAX_AGE_DAYS * 24 * 60 * 60 * 1_000_000_000);
+    expect(config.max_bytes).toBe(DOMAIN_STREAM_MAX_BYTES);
+  });
+
   it('loses no event across a NATS restart', async () => {
     await consumer().start();
-    await record('BEFORE01');
-    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['BEFORE01']);
+    await record('PREAAAA3');
+    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['PREAAAA3']);
 
     await consumers[0].stop();
     consumers.length = 0;
-    await record('STORED01'); // in the stream, not yet consumed, when the broker goes down
+    await record('KEPTAAA3'); // in the stream, not yet consumed, when the broker goes down
     expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
 
     await nats.stop();
-    await record('OUTAGE01'); // recorded while the broker is down: stays in the outbox
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await record('CUTAAAA3'); // recorded while the broker is down: stays in the outbox
+    await eventually(
+      async () => relay.consecutiveFailures,
+      (failures) => failures > 0,
+    );
     expect(await unpublished()).toBe(1);
 
     nats = await startNats({ dataDir: natsDir, port: natsPort });
     await consumer().start();
     expect(await eventually(effects, (rows) => rows.length >= 3, 30_000)).toEqual([
-      'BEFORE01',
-      'OUTAGE01',
-      'STORED01',
+      'CUTAAAA3',
+      'KEPTAAA3',
+      'PREAAAA3',
     ]);
     expect(await unpublished()).toBe(0);
+  });
+  it('publishes at once when NATS comes back instead of waiting out its back-off', async () => {
+    await relay.stop();
+    startRelay({ backOffMs: () => ONE_HOUR_MS });
+    await consumer().start();
+
+    await nats.stop();
+    await record('UPAGAAA3');
+    await record('UPAGAAA4'); // each kick is one more failed attempt
+    await eventually(
+      async () => relay.consecutiveFailures,
+      (failures) => failures >= 2,
+    );
+
+    nats = await startNats({ dataDir: natsDir, port: natsPort });
+    expect(await eventually(effects, (rows) => rows.length >= 2)).toEqual(['UPAGAAA3', 'UPAGAAA4']);
+    expect(relay.consecutiveFailures).toBe(0);
   });
 });

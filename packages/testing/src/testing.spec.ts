@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { startTestPlatform, type TestPlatform } from './index.js';
@@ -29,7 +30,18 @@ describe('startTestPlatform', () => {
 
   it('exposes NATS, S3 and the environment a service is configured with', async () => {
     const connection = await connect({ servers: platform!.env.NATS_URL });
-    await connection.close();
+    try {
+      // JetStream is on: a message stored in a stream comes back from a consumer.
+      const jsm = await jetstreamManager(connection);
+      await jsm.streams.add({ name: 'HARNESS', subjects: ['harness.>'] });
+      const ack = await jetstream(connection).publish('harness.check', 'stored');
+      expect(ack.seq).toBe(1);
+      const consumer = await jetstream(connection).consumers.get('HARNESS');
+      const message = await consumer.next();
+      expect(message?.string()).toBe('stored');
+    } finally {
+      await connection.close();
+    }
 
     const health = await fetch(platform!.s3.endpoint);
     expect(health.status).toBeLessThan(500);

@@ -4,7 +4,15 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { EventBusModule, dataSourceOptions, formatGraphQLError, GraphQLErrorFilter } from '@gallery/platform';
+import { DataSource } from 'typeorm';
+import {
+  clientAddress,
+  dataSourceOptions,
+  EventBusModule,
+  formatGraphQLError,
+  GraphQLErrorFilter,
+  RateLimits,
+} from '@gallery/platform';
 import type { EventsConfig } from './config/events-config.js';
 import { EVENTS_CONFIG } from './config/events-config.token.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
@@ -24,8 +32,13 @@ export class AppModule {
       providers: [
         { provide: EVENTS_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: GraphQLErrorFilter },
+        {
+          provide: RateLimits,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new RateLimits(dataSource),
+        },
       ],
-      exports: [EVENTS_CONFIG],
+      exports: [EVENTS_CONFIG, RateLimits],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
@@ -42,6 +55,7 @@ export class AppModule {
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
+            client: clientAddress(req),
           }),
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),

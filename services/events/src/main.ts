@@ -4,5 +4,5 @@ import { eventsConfigFromEnv } from './config/events-config-from-env.js';
 const config = eventsConfigFromEnv();
 const app = await createApp(config);
 app.enableShutdownHooks();
-await app.listen(config.port);
-console.log(`events service listening on port ${config.port}`);
+await app.listen(config.port, config.host);
+console.log(`events service listening on ${config.host}:${config.port}`);

@@ -1,22 +1,42 @@
-import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  API_LIMITS,
   DOMAIN_STREAM,
   en,
+  ORDER_FIELD_MAX_LENGTH,
+  RATE_LIMITS,
+  Requests,
   englishMessage,
+  GALLERY_CODE_ALPHABET,
+  galleryLookupReplySchema,
   parseDomainEvent,
   type DomainEvent,
   type MessageKey,
 } from '@gallery/contracts';
-import { EventBus } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER, EventBus, OutboxRelay } from '@gallery/platform';
 import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
+import type { EventsConfig } from '../src/config/events-config.js';
+import { GalleriesRepository } from '../src/galleries/galleries.repository.js';
+import { GalleriesService } from '../src/galleries/galleries.service.js';
+import { GalleryCodeTakenError } from '../src/galleries/gallery-code-taken.error.js';
+import type { GalleryCodes } from '../src/galleries/gallery-codes.js';
+import { OwnerTokens } from '../src/owners/owner-tokens.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE = /^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/;
+
+/** Four characters of the code alphabet: a code made with them is valid and almost surely names no gallery. */
+function randomCodeTail(): string {
+  return Array.from(
+    { length: 4 },
+    () => GALLERY_CODE_ALPHABET[Math.floor(Math.random() * GALLERY_CODE_ALPHABET.length)],
+  ).join('');
+}
 
 const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) {
@@ -66,13 +86,19 @@ describe('events service', () => {
   let nats: TestNats | undefined;
   let app: INestApplication | undefined;
   let dataSource: DataSource;
+  let config: EventsConfig;
 
+  /** A GraphQL request; each comes from a client of its own (for the rate limits) unless `client` is given. */
   async function graphql<Data = Record<string, never>>(
     query: string,
     variables: object = {},
     token?: string,
+    client = `client-${randomUUID()}`,
   ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer()).post('/graphql').send({ query, variables });
+    const call = request(app!.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, client)
+      .send({ query, variables });
     if (token) call.set('Authorization', `Bearer ${token}`);
     const response = await call;
     expect(response.headers['content-type']).toMatch(/json/);
@@ -87,17 +113,31 @@ describe('events service', () => {
     return body.data!.createGallery;
   }
 
+  /** The order form as the service takes it (plan ids, not the GraphQL enum). */
+  const form_ = () => ({ ...form, plan: 'free' });
+
+  /** The real service on the real repository, drawing the given codes instead of random ones. */
+  function galleriesServiceDrawing(codes: string[]): GalleriesService {
+    const drawn = [...codes];
+    return new GalleriesService(
+      app!.get(GalleriesRepository, { strict: false }),
+      app!.get(OwnerTokens, { strict: false }),
+      { next: () => drawn.shift()! } as GalleryCodes,
+      app!.get(OutboxRelay),
+      config,
+    );
+  }
+
   beforeAll(async () => {
     [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    app = await createApp(
-      {
-        port: 0,
-        databaseUrl: await postgres.createDatabase(),
-        natsUrl: nats.url,
-        publicUrl: 'https://gallery.test',
-      },
-      { logger: ['error', 'warn'] },
-    );
+    config = {
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+    };
+    app = await createApp(config, { logger: ['error', 'warn'] });
     dataSource = app.get(DataSource);
   });
 
@@ -192,6 +232,114 @@ describe('events service', () => {
       });
     });
 
+    it("refuses a 90 KB name and a NUL byte with the field's message key, not INTERNAL", async () => {
+      const huge = await graphql(CREATE_GALLERY, {
+        input: { ...form, coupleNames: `${'A'.repeat(90 * 1024)} & B` },
+      });
+      expect(huge.errors?.[0].extensions).toEqual({
+        code: 'VALIDATION_FAILED',
+        fields: { coupleNames: 'validation.tooLong' },
+      });
+      expect(englishMessage('validation.tooLong', { count: ORDER_FIELD_MAX_LENGTH.coupleNames })).toContain(
+        String(ORDER_FIELD_MAX_LENGTH.coupleNames),
+      );
+
+      const nul = await graphql(CREATE_GALLERY, { input: { ...form, location: 'Lyon\u0000, France' } });
+      expect(nul.errors?.[0].extensions).toEqual({
+        code: 'VALIDATION_FAILED',
+        fields: { location: 'validation.forbiddenCharacters' },
+      });
+    });
+
+    it('lets one client create RATE_LIMITS.galleryCreations galleries an hour, then answers RATE_LIMITED', async () => {
+      const client = `creator-${randomUUID()}`;
+      const { points } = RATE_LIMITS.galleryCreations;
+      for (let i = 0; i < points; i++) {
+        const body = await graphql(CREATE_GALLERY, { input: form }, undefined, client);
+        expect(body.errors).toBeUndefined();
+      }
+      const refused = await graphql(CREATE_GALLERY, { input: form }, undefined, client);
+      expect(refused.errors?.[0].extensions.code).toBe('RATE_LIMITED');
+      expect(refused.errors?.[0].extensions.count).toBeGreaterThan(0);
+      expect((await graphql(CREATE_GALLERY, { input: form })).errors).toBeUndefined();
+    });
+
+    it('draws another code when the drawn one is taken, as the database tells', async () => {
+      const taken = (await createGallery()).event.code;
+      const service = galleriesServiceDrawing([taken, 'HAPPYDAY']);
+
+      const created = await service.createGallery(form_(), new Date());
+
+      expect(created.event.code).toBe('HAPPYDAY');
+      const orders = await dataSource.query('SELECT event_code FROM orders WHERE event_code = ANY($1)', [
+        [taken, 'HAPPYDAY'],
+      ]);
+      expect(orders.map((row: { event_code: string }) => row.event_code).sort()).toEqual(
+        ['HAPPYDAY', taken].sort(),
+      );
+    });
+
+    it('gives up after five taken codes in a row', async () => {
+      const taken = (await createGallery()).event.code;
+      const service = galleriesServiceDrawing(Array(6).fill(taken));
+      await expect(service.createGallery(form_(), new Date())).rejects.toBeInstanceOf(GalleryCodeTakenError);
+    });
+
+    it('logs a failed insert without the email, phone or token it carried', async () => {
+      const email = `trap-${randomUUID()}@example.com`;
+      await dataSource.query(`ALTER TABLE orders ADD CONSTRAINT refuse_trap CHECK (email <> '${email}')`);
+      const written: string[] = [];
+      const capture = (stream: NodeJS.WriteStream) =>
+        jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
+          written.push(String(chunk));
+          return true;
+        });
+      const spies = [
+        capture(process.stdout),
+        capture(process.stderr),
+        ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+          jest.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+            written.push(
+              args
+                .map((arg) => (arg instanceof Error ? `${arg.stack} ${JSON.stringify(arg)}` : String(arg)))
+                .join(' '),
+            );
+          }),
+        ),
+      ];
+      try {
+        const body = await graphql(CREATE_GALLERY, { input: { ...form, email, phone: '+33 6 99 88 77 66' } });
+        expect(body.errors?.[0].extensions.code).toBe('INTERNAL');
+      } finally {
+        spies.forEach((spy) => spy.mockRestore());
+        await dataSource.query('ALTER TABLE orders DROP CONSTRAINT refuse_trap');
+      }
+      expect(written.join('\n')).toContain('refuse_trap');
+      expect(written.join('\n')).not.toMatch(new RegExp(`${email}|99 88 77 66|[0-9a-f]{64}`));
+    });
+
+    it('answers a malformed or oversized JSON body with a JSON error, no stack and no path', async () => {
+      const malformed = await request(app!.getHttpServer())
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .send('{"query": ');
+      expect(malformed.status).toBe(400);
+      expect(malformed.headers['content-type']).toMatch(/json/);
+      expect(malformed.body).toEqual({
+        errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
+      });
+
+      const oversized = await request(app!.getHttpServer())
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ query: '{ __typename }', padding: 'x'.repeat(API_LIMITS.bodyBytes) }));
+      expect(oversized.status).toBe(413);
+      expect(oversized.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(JSON.stringify([malformed.text, oversized.text])).not.toMatch(
+        /at |node_modules|\/work\/|<html/i,
+      );
+    });
+
     it('answers a plan outside the Plan enum with a clear input error and no stack', async () => {
       const asVariable = await graphql(CREATE_GALLERY, { input: { ...form, plan: 'GOLD' } });
       expect(asVariable.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -249,6 +397,81 @@ describe('events service', () => {
       await expect(isOwner(theirs.ownerToken)).resolves.toBe(false);
       await expect(isOwner(`${mine.ownerToken}x`)).resolves.toBe(false);
       await expect(isOwner()).resolves.toBe(false);
+    });
+  });
+
+  describe('guessing codes', () => {
+    const unknownLookup = (client: string, code = `${'ACDEFGHJ'.slice(0, 4)}${randomCodeTail()}`) =>
+      graphql<{ event: EventFields | null }>(EVENT, { code }, undefined, client);
+
+    it('answers RATE_LIMITED after RATE_LIMITS.unknownCodeLookups unknown codes, for that client only', async () => {
+      const client = `guesser-${randomUUID()}`;
+      for (let i = 0; i < RATE_LIMITS.unknownCodeLookups.points; i++) {
+        expect(await unknownLookup(client)).toEqual({ data: { event: null } });
+      }
+      const refused = await unknownLookup(client);
+      expect(refused.errors?.[0].extensions.code).toBe('RATE_LIMITED');
+      expect(refused.errors?.[0].message).toBe(
+        englishMessage('errors.RATE_LIMITED', { count: refused.errors?.[0].extensions.count as number }),
+      );
+
+      expect(await unknownLookup(`other-${randomUUID()}`)).toEqual({ data: { event: null } });
+    });
+
+    it('counts codes outside the code alphabet and missed entity references, not found galleries', async () => {
+      const created = await createGallery();
+      const client = `guest-${randomUUID()}`;
+      for (let i = 0; i < 2 * RATE_LIMITS.unknownCodeLookups.points; i++) {
+        const found = await graphql<{ event: EventFields }>(
+          EVENT,
+          { code: created.event.code },
+          undefined,
+          client,
+        );
+        expect(found.data!.event.code).toBe(created.event.code);
+      }
+      const lookups = RATE_LIMITS.unknownCodeLookups.points;
+      expect(await unknownLookup(client, 'NOT-A-CODE')).toEqual({ data: { event: null } });
+      const missedReference = await graphql<{ _entities: unknown[] }>(
+        'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Event { code } } }',
+        { r: [{ __typename: 'Event', code: 'HAPPYYYY' }] },
+        undefined,
+        client,
+      );
+      expect(missedReference.data!._entities).toEqual([null]);
+      for (let i = 2; i < lookups; i++) await unknownLookup(client);
+
+      expect((await unknownLookup(client)).errors?.[0].extensions.code).toBe('RATE_LIMITED');
+      // Once refused, a found gallery is refused too: otherwise the refusal itself would tell codes apart.
+      const afterwards = await graphql(EVENT, { code: created.event.code }, undefined, client);
+      expect(afterwards.errors?.[0].extensions.code).toBe('RATE_LIMITED');
+    });
+  });
+
+  describe('gallery lookups over NATS', () => {
+    it('answers Requests.GalleryLookup with the gallery as event.created describes it, or null', async () => {
+      const created = await createGallery();
+      const bus = await EventBus.connect(nats!.url, 'events-test-asker');
+      const ask = async (request: unknown) =>
+        galleryLookupReplySchema.parse(
+          (await bus.nc.request(Requests.GalleryLookup, JSON.stringify(request), { timeout: 5000 })).json(),
+        );
+      try {
+        expect(await ask({ code: created.event.code })).toEqual({
+          gallery: {
+            code: created.event.code,
+            name: 'Sarah & Mike',
+            plan: 'free',
+            createdAt: created.event.createdAt,
+            expiresAt: created.event.expiresAt,
+          },
+        });
+        expect(await ask({ code: 'HAPPYYYY' })).toEqual({ gallery: null });
+        expect(await ask({ code: "'; DROP TABLE events; --" })).toEqual({ gallery: null });
+        expect(await ask('not an object')).toEqual({ gallery: null });
+      } finally {
+        await bus.close();
+      }
     });
   });
 
@@ -322,13 +545,19 @@ describe('events service', () => {
     });
 
     // Last: it stops the database for good.
-    it('answers 503 once the database is gone', async () => {
+    it('answers 503 once the database is gone, and queries answer SERVICE_UNAVAILABLE', async () => {
       await postgres!.stop();
       const response = await request(app!.getHttpServer()).get('/health');
       expect(response.status).toBe(503);
       expect(response.body.status).toBe('unavailable');
       expect(response.body.checks.nats).toBe('ok');
       expect(response.body.checks.database).not.toBe('ok');
+
+      const lookup = await graphql(EVENT, { code: 'HAPPYDAY' });
+      expect(lookup.errors?.[0]).toMatchObject({
+        message: en.errors.SERVICE_UNAVAILABLE,
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      });
     });
   });
 });

@@ -1,8 +1,10 @@
+import { QueryErrorLogger } from './query-error-logger.js';
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { ProcessedEventEntity } from '../events/processed-event.entity.js';
 import { CreateEventBusTables1763800000000 } from '../events/create-event-bus-tables.migration.js';
 import { CreateRateLimitsTable1763800000001 } from '../limits/create-rate-limits-table.migration.js';
+import { ParkUnpublishableEvents1763800000002 } from '../events/park-unpublishable-events.migration.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type Classes = (Function | string | EntitySchema)[];
@@ -23,11 +25,12 @@ export function dataSourceOptions(options: {
     migrations: [
       CreateEventBusTables1763800000000,
       CreateRateLimitsTable1763800000001,
+      ParkUnpublishableEvents1763800000002,
       ...options.migrations,
     ] as MixedList<never>,
     migrationsRun: true,
     synchronize: false,
-    logging: ['error'],
+    logger: new QueryErrorLogger(),
     extra: { max: 10 },
   };
 }

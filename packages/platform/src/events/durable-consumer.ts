@@ -1,4 +1,11 @@
-import { AckPolicy, DeliverPolicy, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { createHash } from 'node:crypto';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  jetstreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   DOMAIN_STREAM,
@@ -7,16 +14,41 @@ import {
   type DomainEvent,
   type Subject,
 } from '@gallery/contracts';
-import type { EventBus } from './event-bus.js';
+import { isApiError, type EventBus } from './event-bus.js';
 
 export type EventHandler = (event: DomainEvent, manager: EntityManager) => Promise<void>;
 
 export interface DurableConsumerOptions {
-  /** Durable consumer name, shared by every replica of the service: each event is handled once per service. */
+  /**
+   * The consumer's logical name, shared by every replica of the service: each event is handled once per
+   * service. Processed-event marks are kept under it, so they outlive any change of subjects.
+   */
   name: string;
   subjects: Subject[];
   handle: EventHandler;
   onError?: (error: unknown, event?: DomainEvent) => void;
+}
+
+/**
+ * The JetStream durable for a logical consumer and its subjects: the name plus a short hash of the sorted
+ * subjects. A release that changes the subjects gets a new durable instead of editing the old one's filter,
+ * which nats-server 2.9 cannot do for several subjects (no `filter_subjects`) and 2.10+ refuses to turn from
+ * `filter_subject` into `filter_subjects`.
+ */
+export function durableName(name: string, subjects: readonly string[]): string {
+  const hash = createHash('sha256')
+    .update([...new Set(subjects)].sort().join('\n'))
+    .digest('hex');
+  return `${name}-${hash.slice(0, DURABLE_HASH_LENGTH)}`;
+}
+
+const DURABLE_HASH_LENGTH = 8;
+
+/** Whether `durable` is one of the logical consumer's durables, of any release (or the unhashed original). */
+function isDurableOf(name: string, durable: string): boolean {
+  if (durable === name) return true;
+  const hash = durable.startsWith(`${name}-`) ? durable.slice(name.length + 1) : '';
+  return new RegExp(`^[0-9a-f]{${DURABLE_HASH_LENGTH}}$`).test(hash);
 }
 
 const START_ATTEMPTS = 5;
@@ -35,13 +67,16 @@ export class DurableConsumer {
   private stopped = false;
   private loop: Promise<void> | undefined;
   private messages: { stop(): void } | undefined;
-  private filterHere = false;
+  /** This release's JetStream durable (see durableName). */
+  readonly durable: string;
 
   constructor(
     private readonly bus: EventBus,
     private readonly dataSource: DataSource,
     private readonly options: DurableConsumerOptions,
-  ) {}
+  ) {
+    this.durable = durableName(options.name, options.subjects);
+  }
 
   async start(): Promise<void> {
     // A request sent while the connection is re-established after a broker restart gets no answer: try again.
@@ -58,35 +93,53 @@ export class DurableConsumer {
     this.loop = this.run();
   }
 
+  /**
+   * Creates this release's durable when it is missing, then deletes the service's durables for other subjects.
+   * The new durable starts from the beginning of the stream: events it already handled under another durable
+   * find their processed-event marks and are acked without effect, and events of a newly added subject that
+   * were published before the change are handled. Replicas of an older release lose their durable and stop
+   * consuming (they log errors) until they are replaced; the marks keep their last events from running twice.
+   */
   private async createOrUpdate(): Promise<void> {
     const jsm = await jetstreamManager(this.bus.nc);
-    const filter = this.subjectFilter();
-    const config = {
-      durable_name: this.options.name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ...filter,
-      ack_wait: 30_000_000_000,
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.info(DOMAIN_STREAM, this.options.name);
-      await jsm.consumers.update(DOMAIN_STREAM, this.options.name, filter);
-    } catch {
-      await jsm.consumers.add(DOMAIN_STREAM, config);
+    const exists = await jsm.consumers.info(DOMAIN_STREAM, this.durable).then(
+      () => true,
+      (error: unknown) => {
+        if (isApiError(error, JetStreamApiCodes.ConsumerNotFound)) return false;
+        throw error;
+      },
+    );
+    if (!exists) {
+      await jsm.consumers.add(DOMAIN_STREAM, {
+        durable_name: this.durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ...this.subjectFilter(),
+        ack_wait: 30_000_000_000,
+        max_deliver: -1,
+      });
+    }
+    for await (const consumer of jsm.consumers.list(DOMAIN_STREAM)) {
+      const other = consumer.config.durable_name ?? consumer.name;
+      if (other !== this.durable && isDurableOf(this.options.name, other)) {
+        await jsm.consumers.delete(DOMAIN_STREAM, other).catch((error: unknown) => {
+          // Another replica deleted it first.
+          if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+        });
+      }
     }
   }
 
   /**
    * `filter_subjects` needs nats-server 2.10 and Debian 12 ships 2.9: one subject goes in `filter_subject`, and
-   * several on an older server are filtered here instead (see `process`).
+   * several on an older server are not filtered there but here (see `process`).
    */
   private subjectFilter(): { filter_subject?: string; filter_subjects?: string[] } {
     const { subjects } = this.options;
     if (subjects.length === 1) return { filter_subject: subjects[0] };
     const [major, minor] = (this.bus.nc.info?.version ?? '0.0').split('.').map(Number);
-    this.filterHere = major < 2 || (major === 2 && minor < 10);
-    return this.filterHere ? {} : { filter_subjects: subjects };
+    const serverFilters = major > 2 || (major === 2 && minor >= 10);
+    return serverFilters ? { filter_subjects: subjects } : {};
   }
 
   async stop(): Promise<void> {
@@ -98,7 +151,7 @@ export class DurableConsumer {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        const consumer = await this.bus.js.consumers.get(DOMAIN_STREAM, this.options.name);
+        const consumer = await this.bus.js.consumers.get(DOMAIN_STREAM, this.durable);
         const messages = await consumer.consume({ max_messages: 50 });
         this.messages = messages;
         // stop() may have run while consume() was pending, before there was anything for it to stop.
@@ -117,7 +170,8 @@ export class DurableConsumer {
 
   /** Handles one delivery; exported through the class for tests that replay a message. */
   async process(message: Pick<JsMsg, 'subject' | 'data' | 'ack' | 'nak' | 'term' | 'info'>): Promise<void> {
-    if (this.filterHere && !(this.options.subjects as string[]).includes(message.subject)) {
+    // A durable made on nats-server 2.9 for several subjects receives the whole stream.
+    if (!(this.options.subjects as string[]).includes(message.subject)) {
       message.ack();
       return;
     }

@@ -10,6 +10,7 @@ import {
 import { DataSource } from 'typeorm';
 import { EventBus } from './event-bus.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { describeError } from '../logging/describe-error.js';
 
 @Injectable()
 class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -46,7 +47,11 @@ export class EventBusModule {
           inject: [DataSource, EventBus],
           useFactory: (dataSource: DataSource, bus: EventBus) =>
             new OutboxRelay(dataSource, bus, {
-              onError: (error) => logger.warn(`publishing delayed: ${(error as Error).message}`),
+              onError: (error) => logger.warn(`publishing delayed: ${describeError(error)}`),
+              onParked: (event, reason) =>
+                logger.error(
+                  `event ${event.id} (${event.subject}) parked, it can never be published: ${reason}`,
+                ),
             }),
         },
         EventBusLifecycle,

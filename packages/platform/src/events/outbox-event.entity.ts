@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A domain event written in the same transaction as the change it describes, waiting to be published. */
 @Entity('outbox_events')
-@Index('outbox_events_unpublished', ['position'], { where: 'published_at IS NULL' })
+@Index('outbox_events_pending', ['position'], { where: 'published_at IS NULL AND parked_at IS NULL' })
 export class OutboxEventEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -22,4 +22,15 @@ export class OutboxEventEntity {
 
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
+
+  /** Failed publish attempts; the last one's reason is in lastError. */
+  @Column('integer', { default: 0 })
+  attempts!: number;
+
+  /** Set when the event can never be published (see OutboxRelay): the relay skips it from then on. */
+  @Column({ name: 'parked_at', type: 'timestamptz', nullable: true })
+  parkedAt!: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
 }

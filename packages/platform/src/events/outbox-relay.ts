@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
-import type { DomainEvent } from '@gallery/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { InvalidEventError, parseDomainEvent, type DomainEvent } from '@gallery/contracts';
 import type { EventBus } from './event-bus.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
@@ -7,11 +7,39 @@ const BATCH_SIZE = 100;
 /** Published rows are kept a week for investigation, then removed so the table stays small. */
 export const OUTBOX_RETENTION_DAYS = 7;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Room for the headers JetStream adds to a message (Nats-Msg-Id and the like) beside the JSON body. */
+const HEADER_ALLOWANCE_BYTES = 1024;
+
+/** Wait before the next attempt after `failures` failed ones in a row: 0.5 s doubling to 30 s. */
+export function relayBackOffMs(failures: number): number {
+  return Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+}
+
+export interface OutboxRelayOptions {
+  pollIntervalMs?: number;
+  /** A publish that failed and will be tried again (NATS down, no acknowledgement in time). */
+  onError?: (error: unknown) => void;
+  /** An event that can never be published, set aside so that the events behind it go out. */
+  onParked?: (event: { id: string; subject: string }, reason: string) => void;
+  backOffMs?: (failures: number) => number;
+}
+
+/** An event that no retry can publish: it breaks its contract or exceeds the server's message size. */
+class UnpublishableEventError extends Error {}
 
 /**
- * Publishes committed outbox events to JetStream in order. Rows are claimed with SKIP LOCKED so replicas of a
- * service share the work; a row is marked published only after JetStream acknowledged it. A crash between the
- * two re-publishes the event, which JetStream drops as a duplicate by its message id.
+ * Publishes committed outbox events to JetStream. A relay takes rows in `position` order, a batch at a time,
+ * claimed with SKIP LOCKED so that replicas of a service share the work; a row is marked published only after
+ * JetStream acknowledged it, and a crash between the two re-publishes the event, which JetStream drops as a
+ * duplicate by its message id (within its duplicate window).
+ *
+ * What this does not promise: a global order. Two replicas publish different batches at the same time, and a
+ * position is taken when a row is inserted, not when its transaction commits, so a later position can be
+ * published first. Consumers rely on each event arriving (at least once, handled once), not on their order.
+ *
+ * A row that can never be published (contract broken, bigger than the server accepts) is parked: marked with
+ * the reason, logged, and skipped from then on, so it does not hold up the rows behind it. When NATS comes back
+ * after an outage, the relay forgets its back-off and publishes at once.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -20,15 +48,22 @@ export class OutboxRelay {
   private stopped = false;
   private failures = 0;
   private lastPrunedAt = 0;
+  private stopFollowingReconnects: (() => void) | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
-    private readonly options: { pollIntervalMs?: number; onError?: (error: unknown) => void } = {},
+    private readonly options: OutboxRelayOptions = {},
   ) {}
+
+  /** Failed attempts since the last success: the relay waits `backOffMs(failures)` before the next one. */
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
 
   start(): void {
     this.stopped = false;
+    this.stopFollowingReconnects = this.bus.onReconnect(() => this.resumeAfterReconnect());
     this.schedule(0);
   }
 
@@ -44,8 +79,15 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopFollowingReconnects?.();
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  /** The failures were NATS's, not the events': waiting out their back-off would only delay the backlog. */
+  private resumeAfterReconnect(): void {
+    this.failures = 0;
+    this.kick();
   }
 
   private schedule(delayMs: number): void {
@@ -54,9 +96,8 @@ export class OutboxRelay {
       this.running = this.drain().finally(() => {
         this.running = undefined;
         if (this.stopped) return;
-        const backOff = Math.min(30_000, 250 * 2 ** Math.min(this.failures, 7));
-        if (this.failures > 0) this.schedule(backOff);
-        else if (this.again) this.schedule(0);
+        if (this.again) this.schedule(0);
+        else if (this.failures > 0) this.schedule((this.options.backOffMs ?? relayBackOffMs)(this.failures));
         else this.schedule(this.options.pollIntervalMs ?? 500);
         this.again = false;
       });
@@ -87,21 +128,65 @@ export class OutboxRelay {
     return removed;
   }
 
-  private publishBatch(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+  /**
+   * Publishes one batch; returns how many rows it took. A failure that a retry may cure is counted on its row
+   * and ends the batch (committing what was published) by throwing; an unpublishable row is parked.
+   */
+  private async publishBatch(): Promise<number> {
+    let failure: unknown;
+    const taken = await this.dataSource.transaction(async (manager) => {
       const rows = await manager
         .createQueryBuilder(OutboxEventEntity, 'e')
-        .where('e.published_at IS NULL')
+        .where('e.published_at IS NULL AND e.parked_at IS NULL')
         .orderBy('e.position')
         .limit(BATCH_SIZE)
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
       for (const row of rows) {
-        await this.bus.publish(row.envelope as DomainEvent);
-        await manager.update(OutboxEventEntity, { id: row.id }, { publishedAt: new Date() });
+        try {
+          await this.bus.publish(this.publishable(row));
+          await manager.update(OutboxEventEntity, { id: row.id }, { publishedAt: new Date() });
+        } catch (error) {
+          await this.recordFailure(manager, row, error);
+          if (!(error instanceof UnpublishableEventError)) {
+            failure = error;
+            break;
+          }
+        }
       }
       return rows.length;
     });
+    if (failure) throw failure;
+    return taken;
+  }
+
+  /** The row's event, checked against what any retry would run into again. */
+  private publishable(row: OutboxEventEntity): DomainEvent {
+    const body = JSON.stringify(row.envelope);
+    try {
+      parseDomainEvent(body);
+    } catch (error) {
+      throw new UnpublishableEventError(error instanceof InvalidEventError ? error.message : String(error));
+    }
+    const maxPayload = this.bus.nc.info?.max_payload;
+    const size = Buffer.byteLength(body) + HEADER_ALLOWANCE_BYTES;
+    if (maxPayload && size > maxPayload) {
+      throw new UnpublishableEventError(
+        `event of ${size} bytes exceeds the server's max_payload ${maxPayload}`,
+      );
+    }
+    return row.envelope as DomainEvent;
+  }
+
+  private async recordFailure(manager: EntityManager, row: OutboxEventEntity, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    const parked = error instanceof UnpublishableEventError;
+    await manager.update(
+      OutboxEventEntity,
+      { id: row.id },
+      { attempts: row.attempts + 1, lastError: reason, ...(parked && { parkedAt: new Date() }) },
+    );
+    if (parked) this.options.onParked?.({ id: row.id, subject: row.subject }, reason);
   }
 }

@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { en, englishMessage, type ErrorCode } from '@gallery/contracts';
 import { isInfrastructureFailure } from './infrastructure-failure.js';
+import { describeError, errorWithStack } from '../logging/describe-error.js';
 
 /** An error a caller can act on: a code from the shared catalogue and its clear English message. */
 export class AppError extends GraphQLError {
@@ -28,7 +29,7 @@ const PASSED_THROUGH = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAIL
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
   error: unknown,
-  log: (error: unknown) => void = console.error,
+  log: (line: string) => void = console.error,
 ): GraphQLFormattedError {
   const original = (error as { originalError?: unknown })?.originalError ?? error;
   const code = formatted.extensions?.code as string | undefined;
@@ -37,7 +38,8 @@ export function formatGraphQLError(
     return { message: formatted.message, path: formatted.path, locations: formatted.locations, extensions };
   }
   const unavailable = isInfrastructureFailure(original);
-  log(unavailable ? `dependency unavailable: ${(original as Error)?.message ?? String(original)}` : original);
+  // Never the error object itself: a query error carries its parameters (emails, phones, token hashes).
+  log(unavailable ? `dependency unavailable: ${describeError(original)}` : errorWithStack(original));
   return {
     message: englishMessage(unavailable ? 'errors.SERVICE_UNAVAILABLE' : 'errors.INTERNAL'),
     path: formatted.path,

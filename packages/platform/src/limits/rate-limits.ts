@@ -40,10 +40,23 @@ export class RateLimits {
     try {
       await this.limiter(name).consume(client);
     } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        throw new AppError('RATE_LIMITED', { count: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
-      }
-      throw error;
+      if (error instanceof RateLimiterRes) throw rateLimited(error);
+      throw storeFailure(error);
+    }
+  }
+
+  /**
+   * Throws RATE_LIMITED when `client` has already used up its attempts of `name`, without counting one: for
+   * requests that cost nothing when they succeed but must not answer a client who is over its limit.
+   */
+  async refuseIfExhausted(name: RateLimitName, client: string): Promise<void> {
+    const used = await this.limiter(name)
+      .get(client)
+      .catch((error: unknown) => {
+        throw storeFailure(error);
+      });
+    if (used && used.consumedPoints >= RATE_LIMITS[name].points) {
+      throw rateLimited(used);
     }
   }
 
@@ -65,4 +78,17 @@ export class RateLimits {
     }
     return limiter;
   }
+}
+
+/** The refusal, with the seconds to wait before the window frees an attempt. */
+function rateLimited(state: RateLimiterRes): AppError {
+  return new AppError('RATE_LIMITED', { count: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) });
+}
+
+/**
+ * rate-limiter-flexible rejects with the driver's raw value (for a refused connection, a plain object with
+ * code ECONNREFUSED): wrapped in an Error whose cause is that value, so it is told apart as an outage.
+ */
+function storeFailure(error: unknown): Error {
+  return error instanceof Error ? error : new Error('rate limit store failed', { cause: error });
 }

@@ -4,9 +4,18 @@ import { GalleriesRepository } from './galleries.repository.js';
 import { GalleriesResolver } from './galleries.resolver.js';
 import { GalleriesService } from './galleries.service.js';
 import { GalleryCodes } from './gallery-codes.js';
+import { GalleryLookups } from './gallery-lookups.js';
+import { GalleryLookupResponder } from './gallery-lookup.responder.js';
 
 @Module({
   imports: [OwnersModule],
-  providers: [GalleriesRepository, GalleryCodes, GalleriesService, GalleriesResolver],
+  providers: [
+    GalleriesRepository,
+    GalleryCodes,
+    GalleriesService,
+    GalleryLookups,
+    GalleriesResolver,
+    GalleryLookupResponder,
+  ],
 })
 export class GalleriesModule {}

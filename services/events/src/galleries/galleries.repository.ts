@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { Subjects } from '@gallery/contracts';
+import { Subjects, type EventCreatedData } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
 import { EventEntity } from './event.entity.js';
@@ -26,13 +26,7 @@ export class GalleriesRepository {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(EventEntity, event);
         await manager.insert(OrderEntity, order);
-        await recordEvent(manager, Subjects.EventCreated, {
-          code: event.code,
-          name: event.name,
-          plan: event.plan,
-          createdAt: event.createdAt.toISOString(),
-          expiresAt: event.expiresAt.toISOString(),
-        });
+        await recordEvent(manager, Subjects.EventCreated, eventCreatedData(event));
       });
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as PostgresError) : {};
@@ -42,6 +36,17 @@ export class GalleriesRepository {
       throw error;
     }
   }
+}
+
+/** A gallery as `event.created` describes it to the other services. */
+export function eventCreatedData(event: EventEntity): EventCreatedData {
+  return {
+    code: event.code,
+    name: event.name,
+    plan: event.plan,
+    createdAt: event.createdAt.toISOString(),
+    expiresAt: event.expiresAt.toISOString(),
+  };
 }
 
 interface PostgresError {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   expiryDate,
-  normalizeEventCode,
+  parseOrderForm,
   validateOrderForm,
-  type OrderForm,
+  type OrderField,
   type OrderFormErrors,
 } from '@gallery/contracts';
 import { AppError, OutboxRelay } from '@gallery/platform';
@@ -32,24 +32,16 @@ export class GalleriesService {
     @Inject(EVENTS_CONFIG) private readonly config: EventsConfig,
   ) {}
 
-  /** The gallery a guest typed the code of, in whatever case and spacing; null when there is none. */
-  findByCode(code: string): Promise<EventEntity | null> {
-    const normalized = normalizeEventCode(code);
-    return normalized ? this.galleries.findByCode(normalized) : Promise.resolve(null);
-  }
-
   /**
    * Creates the gallery from the order form. Every gallery starts on the free plan; a paid package is kept on
    * the order as awaiting payment, and billing upgrades the gallery once paid.
    */
-  async createGallery(form: OrderForm, now = new Date()): Promise<CreatedGallery> {
+  async createGallery(form: Partial<Record<OrderField, unknown>>, now = new Date()): Promise<CreatedGallery> {
     const errors = validateOrderForm(form, now);
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const { coupleNames, weddingDate, location, email, phone, plan } = parseOrderForm(form, now);
 
-    const paymentRequired = form.plan !== 'free';
-    const coupleNames = form.coupleNames.trim();
-    const weddingDate = form.weddingDate.trim();
-    const location = form.location.trim();
+    const paymentRequired = plan !== 'free';
     const owner = this.ownerTokens.issue();
     const galleryWithCode = (code: string): NewGallery => ({
       event: {
@@ -69,9 +61,9 @@ export class GalleriesService {
         coupleNames,
         weddingDate,
         location,
-        email: form.email.trim(),
-        phone: form.phone.trim(),
-        requestedPlan: form.plan,
+        email,
+        phone,
+        requestedPlan: plan,
         status: paymentRequired ? 'awaiting_payment' : 'fulfilled',
         createdAt: now,
       },
