@@ -3,18 +3,10 @@
  * docs/security.md (whose test checks it names each number) all read them from here.
  */
 
-/**
- * Per client (its IP address as the gateway saw it) unless the name says otherwise, counted in PostgreSQL so
- * replicas share the count.
- */
+/** Per client (its IP address as the gateway saw it), counted in PostgreSQL so replicas share the count. */
 export const RATE_LIMITS = Object.freeze({
   /** Lookups of codes that name no gallery: what guessing costs. A found gallery costs nothing. */
   unknownCodeLookups: { points: 10, durationSeconds: 15 * 60 },
-  /**
-   * The same lookups counted for all clients together, so that many addresses guessing at once still get
-   * nowhere (docs/security.md has the arithmetic). Only mistyped codes can meet it: a found gallery costs nothing.
-   */
-  unknownCodeLookupsEverywhere: { points: 600, durationSeconds: 60 * 60 },
   galleryCreations: { points: 10, durationSeconds: 60 * 60 },
   /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
