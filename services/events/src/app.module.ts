@@ -1,3 +1,4 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -53,6 +54,8 @@ export class AppModule {
           autoSchemaFile: { federation: 2 },
           graphiql: false,
           includeStacktraceInErrorResponses: false,
+          // Traces only serve Apollo's hosted reporting, which this project does not use.
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
             client: clientAddress(req),
