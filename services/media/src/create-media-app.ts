@@ -1,7 +1,8 @@
 import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import { API_LIMITS } from '@gallery/contracts';
+import { answerBodyErrorsAsJson } from '@gallery/platform';
 import { AppModule } from './app.module.js';
 import type { MediaConfig } from './config/media-config.js';
 
@@ -13,12 +14,12 @@ export async function createMediaApp(
   config: MediaConfig,
   options: { logger?: LoggerService | LogLevel[] | false } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create(AppModule.forRoot(config), {
     logger: options.logger,
     bodyParser: false,
   });
   // The product's one body limit; a larger or malformed body is refused with a JSON answer and no stack.
-  app.useBodyParser('json', { limit: API_LIMITS.bodyBytes });
+  app.use(json({ limit: API_LIMITS.bodyBytes }), answerBodyErrorsAsJson);
   try {
     await app.init();
   } catch (error) {
