@@ -37,6 +37,16 @@ const CLIENTS = option('clients', 'CLIENTS', 200);
 const PHOTOS = option('photos', 'PHOTOS', 50);
 const INTERVAL_MS = option('interval', 'INTERVAL_MS', 200);
 
+/** A WebSocket class for screen number `n`, which connects from its own address (198.18.0.0/15, the range set aside for benchmarks). */
+function phoneSocket(n) {
+  const address = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  return class extends WebSocket {
+    constructor(url, protocols) {
+      super(url, protocols, { headers: { 'x-forwarded-for': address } });
+    }
+  };
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitUntil(what, condition, timeoutMs) {
@@ -124,6 +134,9 @@ async function run() {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     },
     log: () => undefined,
+    // Each screen is a guest's own phone: the clients below say so through X-Forwarded-For, which the gateway
+    // believes from loopback only, so its limits per client apply per screen as they would at a wedding.
+    gatewayEnv: { TRUST_PROXY: 'loopback' },
   });
   cleanups.push(() => product.stop());
 
@@ -148,7 +161,7 @@ async function run() {
   for (let i = 0; i < CLIENTS; i++) {
     const client = createClient({
       url: `${product.url.replace(/^http/, 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
+      webSocketImpl: phoneSocket(i),
       retryAttempts: 0,
       on: { connected: () => subscribed++ },
     });

@@ -175,6 +175,7 @@ function describeExit({ name, code, signal }) {
  *   Called when a process ends without stop() having been called.
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
+ * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
  * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number }, stop(): Promise<void> }>}
  */
 export async function startProduct({
@@ -185,13 +186,16 @@ export async function startProduct({
   onExit = () => undefined,
   readyTimeoutMs = 90_000,
   repoRoot = REPO_ROOT,
+  gatewayEnv = {},
 }) {
   const ports = {
     gateway: port || (await findFreePort()),
     events: servicePorts.events || (await findFreePort()),
     media: servicePorts.media || (await findFreePort()),
   };
-  const definitions = serviceDefinitions(platformEnv, { ports, repoRoot });
+  const definitions = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) =>
+    service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
+  );
   const missing = definitions.filter((service) => !existsSync(service.entry));
   if (missing.length > 0) {
     throw new Error(
