@@ -39,7 +39,7 @@ export const ORDER_FIELD_MAX_LENGTH: Readonly<Record<Exclude<OrderField, 'plan'>
  */
 const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
-export function hasForbiddenCharacters(value: string): boolean {
+function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_CHARACTERS.test(value);
 }
 
