@@ -19,3 +19,5 @@ export * from './graphql/infrastructure-failure.js';
 export * from './database/query-error-logger.js';
 export * from './logging/describe-error.js';
 export * from './http/json-body-errors.js';
+export * from './app/create-service-app.js';
+export * from './health/health.module.js';

@@ -12,15 +12,14 @@ import {
   EventBusModule,
   formatGraphQLError,
   GraphQLErrorFilter,
+  HealthModule,
   RateLimits,
 } from '@gallery/platform';
-import type { EventsConfig } from './config/events-config.js';
-import { EVENTS_CONFIG } from './config/events-config.token.js';
+import { EventsConfig } from './config/events-config.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
-import { HealthModule } from './health/health.module.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 
@@ -31,7 +30,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       providers: [
-        { provide: EVENTS_CONFIG, useValue: config },
+        { provide: EventsConfig, useValue: config },
         { provide: APP_FILTER, useClass: GraphQLErrorFilter },
         {
           provide: RateLimits,
@@ -39,7 +38,7 @@ export class AppModule {
           useFactory: (dataSource: DataSource) => new RateLimits(dataSource),
         },
       ],
-      exports: [EVENTS_CONFIG, RateLimits],
+      exports: [EventsConfig, RateLimits],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({

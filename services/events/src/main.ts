@@ -1,8 +1,9 @@
+import { Logger } from '@nestjs/common';
+import { EventsConfig } from './config/events-config.js';
 import { createApp } from './create-app.js';
-import { eventsConfigFromEnv } from './config/events-config-from-env.js';
 
-const config = eventsConfigFromEnv();
+const config = EventsConfig.fromEnv();
 const app = await createApp(config);
 app.enableShutdownHooks();
 await app.listen(config.port, config.host);
-console.log(`events service listening on ${config.host}:${config.port}`);
+new Logger('Events').log(`events service listening on ${config.host}:${config.port}`);

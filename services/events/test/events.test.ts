@@ -20,7 +20,7 @@ import {
 import { CLIENT_ADDRESS_HEADER, EventBus, OutboxRelay } from '@gallery/platform';
 import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
-import type { EventsConfig } from '../src/config/events-config.js';
+import { EventsConfig } from '../src/config/events-config.js';
 import { GalleriesRepository } from '../src/galleries/galleries.repository.js';
 import { GalleriesService } from '../src/galleries/galleries.service.js';
 import { GalleryCodeTakenError } from '../src/galleries/gallery-code-taken.error.js';
@@ -130,13 +130,13 @@ describe('events service', () => {
 
   beforeAll(async () => {
     [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    config = {
+    config = new EventsConfig({
       host: '127.0.0.1',
       port: 0,
       databaseUrl: await postgres.createDatabase(),
       natsUrl: nats.url,
       publicUrl: 'https://gallery.test',
-    };
+    });
     app = await createApp(config, { logger: ['error', 'warn'] });
     dataSource = app.get(DataSource);
   });

@@ -11,8 +11,11 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  EXTRA_HEALTH_CHECKS,
   GraphQLErrorFilter,
+  HealthModule,
   RateLimits,
+  type ExtraHealthChecks,
 } from '@gallery/platform';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
@@ -25,7 +28,6 @@ import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consume
 import { GalleryEntity } from './galleries/gallery.entity.js';
 import { GalleryRepository } from './galleries/gallery.repository.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
-import { HealthController } from './health/health.controller.js';
 import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
@@ -48,6 +50,9 @@ export class AppModule {
   static forRoot(config: MediaConfig): DynamicModule {
     return {
       module: AppModule,
+      // Global, so the platform's health module sees the storage check provided here.
+      global: true,
+      exports: [EXTRA_HEALTH_CHECKS],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
@@ -72,8 +77,9 @@ export class AppModule {
           plugins: [ApolloServerPluginInlineTraceDisabled()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),
+        HealthModule,
       ],
-      controllers: [PhotoFileController, HealthController],
+      controllers: [PhotoFileController],
       providers: [
         { provide: MediaConfig, useValue: config },
         { provide: APP_FILTER, useClass: GraphQLErrorFilter },
@@ -84,6 +90,11 @@ export class AppModule {
             await storage.prepare();
             return storage;
           },
+        },
+        {
+          provide: EXTRA_HEALTH_CHECKS,
+          inject: [ObjectStorage],
+          useFactory: (storage: ObjectStorage): ExtraHealthChecks => ({ storage: storage.healthCheck() }),
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         { provide: ImageWorkQueue, useFactory: () => new ImageWorkQueue(imageWorkConcurrency()) },

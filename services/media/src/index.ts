@@ -1,2 +1,2 @@
-export { createMediaApp } from './create-media-app.js';
+export { createApp } from './create-app.js';
 export { MediaConfig } from './config/media-config.js';

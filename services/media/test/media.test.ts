@@ -32,7 +32,7 @@ import {
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus } from '@gallery/platform';
 import { startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-import { createMediaApp, MediaConfig } from '../src/index.js';
+import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
@@ -242,7 +242,7 @@ beforeAll(async () => {
     // Tests run deletions themselves, so a background run never takes a row a test is looking at.
     storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
   });
-  app = await createMediaApp(config, { logger: ['error'] });
+  app = await createApp(config, { logger: ['error'] });
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-test');
   s3 = createS3Client(storage);

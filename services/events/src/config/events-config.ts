@@ -1,10 +1,30 @@
-/** Everything the events service reads from its environment, as one typed object. */
-export interface EventsConfig {
+import { env, intEnv } from '@gallery/platform';
+
+/**
+ * Everything the events service needs, read once from the environment or handed in whole by a test. The class
+ * is also the Nest injection token for that configuration.
+ */
+export class EventsConfig {
   /** Interface the service listens on: loopback unless it must be reached from another host (a container). */
-  host: string;
-  port: number;
-  databaseUrl: string;
-  natsUrl: string;
+  readonly host!: string;
+  readonly port!: number;
+  readonly databaseUrl!: string;
+  readonly natsUrl!: string;
   /** Origin the web app is served from; gallery links are built on it. */
-  publicUrl: string;
+  readonly publicUrl!: string;
+
+  constructor(values: EventsConfig) {
+    Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
+    Object.freeze(this);
+  }
+
+  static fromEnv(): EventsConfig {
+    return new EventsConfig({
+      host: env('HOST', '127.0.0.1'),
+      port: intEnv('PORT', 5101),
+      databaseUrl: env('DATABASE_URL'),
+      natsUrl: env('NATS_URL'),
+      publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
+    });
+  }
 }

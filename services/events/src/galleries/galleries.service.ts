@@ -8,8 +8,7 @@ import {
   type OrderFormErrors,
 } from '@gallery/contracts';
 import { AppError, OutboxRelay } from '@gallery/platform';
-import type { EventsConfig } from '../config/events-config.js';
-import { EVENTS_CONFIG } from '../config/events-config.token.js';
+import { EventsConfig } from '../config/events-config.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 import type { CreatedGallery } from './created-gallery.js';
@@ -29,7 +28,7 @@ export class GalleriesService {
     @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
     @Inject(GalleryCodes) private readonly codes: GalleryCodes,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Inject(EVENTS_CONFIG) private readonly config: EventsConfig,
+    @Inject(EventsConfig) private readonly config: EventsConfig,
   ) {}
 
   /**

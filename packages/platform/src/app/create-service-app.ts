@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import express from 'express';
+import type { IncomingMessage } from 'node:http';
+import { API_LIMITS } from '@gallery/contracts';
+import { answerBodyErrorsAsJson } from '../http/json-body-errors.js';
+
+export interface ServiceAppOptions {
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+/** A request whose body bytes are kept as received, for signatures computed over them (Stripe webhooks). */
+export interface RequestWithRawBody extends IncomingMessage {
+  rawBody?: Buffer;
+}
+
+/**
+ * Builds a service from its root module, initialised (migrations run, NATS connected, consumers started) but not
+ * listening: main.ts listens on the configured host and port, tests listen where they like. Every service gets
+ * the product's one body limit with JSON refusals, and the raw bytes of each body for signature checks.
+ */
+export async function createServiceApp(
+  root: DynamicModule,
+  options: ServiceAppOptions = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create(root, { logger: options.logger, bodyParser: false });
+  app.use(
+    express.json({
+      limit: API_LIMITS.bodyBytes,
+      verify: (request: RequestWithRawBody, _response, body) => {
+        request.rawBody = body;
+      },
+    }),
+    answerBodyErrorsAsJson,
+  );
+  try {
+    await app.init();
+  } catch (error) {
+    // Whatever connected before the failure (database, NATS, S3) must not keep the process alive.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
