@@ -10,6 +10,12 @@ import { PLAN_IDS } from './plans.js';
 export const Subjects = {
   EventCreated: 'event.created',
   PhotoUploaded: 'photo.uploaded',
+  /** billing: a checkout was paid; events applies the plan. */
+  PaymentSucceeded: 'payment.succeeded',
+  /** billing: a payment was refunded; events reverts the plan it bought. */
+  PaymentRefunded: 'payment.refunded',
+  /** events: a gallery's plan or expiry changed (an upgrade, or its reversal after a refund). */
+  PlanUpgraded: 'plan.upgraded',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -54,14 +60,60 @@ export const LIVE_PHOTO_FIELDS = Object.keys(livePhotoSchema.shape) as (keyof Li
 export const photoUploadedSchema = z.object({ photo: livePhotoSchema, photoCount: count });
 export type PhotoUploadedData = z.infer<typeof photoUploadedSchema>;
 
+const planId = z.enum(PLAN_IDS);
+const amountCents = z.number().int().nonnegative();
+const currency = z.string().regex(/^[a-z]{3}$/);
+
+export const paymentSucceededSchema = z.object({
+  /** billing's id for the payment: the key events uses to apply it once and to revert it on refund. */
+  paymentId: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The plan the gallery had when the checkout was priced, and the plan bought. */
+  fromPlan: planId,
+  plan: planId,
+  amountCents,
+  currency,
+  paidAt: isoDate,
+});
+export type PaymentSucceededData = z.infer<typeof paymentSucceededSchema>;
+
+export const paymentRefundedSchema = z.object({
+  paymentId: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The plan the payment had bought, and the plan the gallery returns to. */
+  plan: planId,
+  revertTo: planId,
+  amountCents,
+  currency,
+  refundedAt: isoDate,
+});
+export type PaymentRefundedData = z.infer<typeof paymentRefundedSchema>;
+
+export const planUpgradedSchema = z.object({
+  code: galleryCodeSchema,
+  previousPlan: planId,
+  plan: planId,
+  expiresAt: isoDate,
+  /** A payment applied, or a refunded one reverted. */
+  reason: z.enum(['payment', 'refund']),
+  paymentId: z.uuid(),
+});
+export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
+  'payment.succeeded': paymentSucceededSchema,
+  'payment.refunded': paymentRefundedSchema,
+  'plan.upgraded': planUpgradedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
   'event.created': EventCreatedData;
   'photo.uploaded': PhotoUploadedData;
+  'payment.succeeded': PaymentSucceededData;
+  'payment.refunded': PaymentRefundedData;
+  'plan.upgraded': PlanUpgradedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -106,6 +158,11 @@ export function parseDomainEvent(raw: string | Uint8Array): DomainEvent {
 export const Requests = {
   /** media asks events about a gallery its read model has not heard of yet (created a moment ago). */
   GalleryLookup: 'rpc.events.gallery-lookup',
+  /**
+   * Another service asks events whether a request's Authorization header belongs to a gallery's owner: events
+   * holds the owner credentials, so ownership is decided in one place and no other service keeps a secret.
+   */
+  OwnerAuthorization: 'rpc.events.owner-authorization',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
@@ -113,3 +170,19 @@ export type GalleryLookupRequest = z.infer<typeof galleryLookupRequestSchema>;
 /** The gallery as event.created described it, or null when no gallery has this code. */
 export const galleryLookupReplySchema = z.object({ gallery: eventCreatedSchema.nullable() });
 export type GalleryLookupReply = z.infer<typeof galleryLookupReplySchema>;
+
+export const ownerAuthorizationRequestSchema = z.object({
+  code: galleryCodeSchema,
+  /** The caller's Authorization header as received (`Bearer ...`), or absent. */
+  authorization: z.string().max(1000).optional(),
+});
+export type OwnerAuthorizationRequest = z.infer<typeof ownerAuthorizationRequestSchema>;
+/**
+ * `gallery` null: no gallery has this code. `owner` null: it exists but the caller is not its owner. The owner's
+ * email only travels to the service that asked, for the mail it sends on the owner's behalf (a receipt).
+ */
+export const ownerAuthorizationReplySchema = z.object({
+  gallery: eventCreatedSchema.nullable(),
+  owner: z.object({ email: z.string().min(3).max(254) }).nullable(),
+});
+export type OwnerAuthorizationReply = z.infer<typeof ownerAuthorizationReplySchema>;

@@ -21,3 +21,10 @@ export {
 } from './postgres.js';
 export { ensureNatsServer, startNats, type LocalNats, type StartNatsOptions } from './nats.js';
 export { BROWSER_UPLOAD_CORS_XML, startS3, type LocalS3, type StartS3Options } from './s3.js';
+export {
+  caughtMail,
+  startMailCatcher,
+  type CaughtMail,
+  type LocalMailCatcher,
+  type StartMailCatcherOptions,
+} from './mail-catcher.js';

@@ -21,3 +21,4 @@ export * from './logging/describe-error.js';
 export * from './http/json-body-errors.js';
 export * from './app/create-service-app.js';
 export * from './health/health.module.js';
+export * from './mail/mailer.js';

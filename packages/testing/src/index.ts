@@ -27,6 +27,7 @@ import {
   killAllServers,
   startNats,
   startPostgres,
+  startMailCatcher,
   startS3,
   type LogLine,
 } from '@gallery/local-servers';
@@ -283,6 +284,22 @@ export async function startTestS3(options: TestServerOptions = {}): Promise<Test
     startS3({ dataDir: path.join(dir, 'objects'), port: await findFreePort(), ...credentials, log }),
   );
   return { endpoint: server.endpoint, region: server.region, ...credentials, stop };
+}
+
+export interface TestMailCatcher {
+  /** SMTP_URL for the services under test. */
+  readonly smtpUrl: string;
+  /** The catcher's inbox; `caughtMail(webUrl)` from @gallery/local-servers lists what arrived. */
+  readonly webUrl: string;
+  stop(): Promise<void>;
+}
+
+/** A local SMTP server that keeps what it is sent (maildev), on free ports, for tests of the product's mail. */
+export async function startTestMailCatcher(): Promise<TestMailCatcher> {
+  const { server, stop } = await startInTemporaryDir('mail', async (dir) =>
+    startMailCatcher({ dataDir: dir, smtpPort: await findFreePort(), webPort: await findFreePort() }),
+  );
+  return { smtpUrl: server.smtpUrl, webUrl: server.webUrl, stop };
 }
 
 export interface TestPlatformOptions {
