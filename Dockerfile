@@ -1,4 +1,4 @@
-# One image recipe for every deployable; WORKSPACE names which (services/events, services/media, gateway).
+# One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, gateway).
 # Build context: the repository root (see docker-compose.yml).
 FROM node:20-bookworm-slim AS build
 ARG WORKSPACE
@@ -10,6 +10,8 @@ COPY packages/local-servers/package.json packages/local-servers/
 COPY packages/testing/package.json packages/testing/
 COPY services/events/package.json services/events/
 COPY services/media/package.json services/media/
+COPY services/billing/package.json services/billing/
+COPY services/download/package.json services/download/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
