@@ -13,15 +13,19 @@ import {
   formatGraphQLError,
   GraphQLErrorFilter,
   HealthModule,
+  Mailer,
   RateLimits,
 } from '@gallery/platform';
 import { EventsConfig } from './config/events-config.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
+import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
+import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 
 @Module({})
 export class AppModule {
@@ -37,6 +41,10 @@ export class AppModule {
           inject: [DataSource],
           useFactory: (dataSource: DataSource) => new RateLimits(dataSource),
         },
+        // Null without SMTP_URL: OrderConfirmationConsumer then says it sends nothing.
+        { provide: Mailer, useValue: config.mail && new Mailer(config.mail) },
+        PlanPaymentsConsumer,
+        OrderConfirmationConsumer,
       ],
       exports: [EventsConfig, RateLimits],
       imports: [
@@ -44,7 +52,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [EventEntity, OrderEntity],
-            migrations: [CreateEventsAndOrders1763900000000],
+            migrations: [CreateEventsAndOrders1763900000000, AppliedPaymentsAndOrderLanguage1764100000000],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'events-service' }),

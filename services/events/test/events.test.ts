@@ -136,6 +136,7 @@ describe('events service', () => {
       databaseUrl: await postgres.createDatabase(),
       natsUrl: nats.url,
       publicUrl: 'https://gallery.test',
+      mail: null,
     });
     app = await createApp(config, { logger: ['error', 'warn'] });
     dataSource = app.get(DataSource);

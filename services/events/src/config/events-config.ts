@@ -1,4 +1,4 @@
-import { env, intEnv } from '@gallery/platform';
+import { env, intEnv, mailConfigFromEnv, type MailConfig } from '@gallery/platform';
 
 /**
  * Everything the events service needs, read once from the environment or handed in whole by a test. The class
@@ -12,6 +12,11 @@ export class EventsConfig {
   readonly natsUrl!: string;
   /** Origin the web app is served from; gallery links are built on it. */
   readonly publicUrl!: string;
+  /**
+   * Where the order confirmations go out (SMTP_URL, MAIL_FROM); null when SMTP_URL is not set: no mail is sent
+   * and the service says so at start.
+   */
+  readonly mail!: MailConfig | null;
 
   constructor(values: EventsConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
@@ -25,6 +30,7 @@ export class EventsConfig {
       databaseUrl: env('DATABASE_URL'),
       natsUrl: env('NATS_URL'),
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
+      mail: process.env.SMTP_URL ? mailConfigFromEnv() : null,
     });
   }
 }

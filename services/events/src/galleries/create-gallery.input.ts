@@ -21,4 +21,10 @@ export class CreateGalleryInput {
 
   @Field(() => Plan)
   plan!: Plan;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The language of the order confirmation: en, fr or es (en when absent)',
+  })
+  language?: string | null;
 }

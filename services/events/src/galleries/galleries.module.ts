@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OwnerAuthorizationResponder } from '../owners/owner-authorization.responder.js';
 import { OwnersModule } from '../owners/owners.module.js';
 import { GalleriesRepository } from './galleries.repository.js';
 import { GalleriesResolver } from './galleries.resolver.js';
@@ -16,6 +17,8 @@ import { GalleryLookupResponder } from './gallery-lookup.responder.js';
     GalleryLookups,
     GalleriesResolver,
     GalleryLookupResponder,
+    OwnerAuthorizationResponder,
   ],
+  exports: [GalleriesRepository],
 })
 export class GalleriesModule {}

@@ -17,6 +17,11 @@ export class GalleriesRepository {
     return this.dataSource.getRepository(EventEntity).findOneBy({ code });
   }
 
+  /** The order that created gallery `code` (one per gallery), or null. */
+  findOrder(code: string): Promise<OrderEntity | null> {
+    return this.dataSource.getRepository(OrderEntity).findOneBy({ eventCode: code });
+  }
+
   /**
    * Stores a new gallery with its order and records `event.created` in the same transaction, so the event is
    * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used.

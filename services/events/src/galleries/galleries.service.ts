@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DEFAULT_MAIL_LANGUAGE,
   expiryDate,
+  mailLanguageSchema,
   parseOrderForm,
   validateOrderForm,
   type OrderField,
@@ -35,9 +37,15 @@ export class GalleriesService {
    * Creates the gallery from the order form. Every gallery starts on the free plan; a paid package is kept on
    * the order as awaiting payment, and billing upgrades the gallery once paid.
    */
-  async createGallery(form: Partial<Record<OrderField, unknown>>, now = new Date()): Promise<CreatedGallery> {
+  async createGallery(
+    form: Partial<Record<OrderField | 'language', unknown>>,
+    now = new Date(),
+  ): Promise<CreatedGallery> {
     const errors = validateOrderForm(form, now);
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    // The web app sends its own language, not something a person typed: a wrong one is a broken client.
+    const language = mailLanguageSchema.safeParse(form.language ?? DEFAULT_MAIL_LANGUAGE);
+    if (!language.success) throw new AppError('VALIDATION_FAILED');
     const { coupleNames, weddingDate, location, email, phone, plan } = parseOrderForm(form, now);
 
     const paymentRequired = plan !== 'free';
@@ -64,6 +72,7 @@ export class GalleriesService {
         phone,
         requestedPlan: plan,
         status: paymentRequired ? 'awaiting_payment' : 'fulfilled',
+        language: language.data,
         createdAt: now,
       },
     });

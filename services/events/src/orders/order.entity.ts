@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { PlanId } from '@gallery/contracts';
+import type { MailLanguage, PlanId } from '@gallery/contracts';
 import type { OrderStatus } from './order-status.js';
 
 /** What the couple asked for on the order form, kept apart from the gallery so billing can upgrade it later. */
@@ -32,6 +32,10 @@ export class OrderEntity {
 
   @Column('text')
   status!: OrderStatus;
+
+  /** The language the order form was filled in: the order confirmation is written in it. */
+  @Column('text')
+  language!: MailLanguage;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,99 @@
+import { z } from '../zod.js';
+import { PLANS, type PlanId } from '../plans.js';
+
+/** The languages the product writes mail in; an order without one is answered in English. */
+export const MAIL_LANGUAGES = ['en', 'fr', 'es'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'en';
+export const mailLanguageSchema = z.enum(MAIL_LANGUAGES);
+
+/** What the order confirmation says: the gallery, how to reach it, the plan, and whether payment is pending. */
+export interface OrderConfirmationFacts {
+  coupleNames: string;
+  code: string;
+  galleryUrl: string;
+  /** The package ordered. */
+  plan: PlanId;
+  /** True for a paid package whose payment has not been applied yet. */
+  paymentPending: boolean;
+}
+
+interface OrderConfirmationTexts {
+  subject: (facts: OrderConfirmationFacts) => string;
+  greeting: (facts: OrderConfirmationFacts) => string;
+  ready: string;
+  code: (code: string) => string;
+  link: (url: string) => string;
+  plan: (plan: string) => string;
+  paymentPending: string;
+  share: string;
+  signature: string;
+  planNames: Record<PlanId, string>;
+}
+
+const texts: Record<MailLanguage, OrderConfirmationTexts> = {
+  en: {
+    subject: ({ code }) => `Your wedding gallery ${code} is ready`,
+    greeting: ({ coupleNames }) => `Hello ${coupleNames},`,
+    ready: 'Thank you for your order. Your wedding gallery is ready.',
+    code: (code) => `Gallery code: ${code}`,
+    link: (url) => `Gallery link: ${url}`,
+    plan: (plan) => `Package: ${plan}`,
+    paymentPending:
+      'Payment for this package is pending: the gallery stays on the Free plan until the payment is confirmed.',
+    share: 'Share the code or the link with your guests so they can add their photos.',
+    signature: 'The Wedding Gallery team',
+    planNames: { free: 'Free', standard: 'Standard', premium: 'Premium' },
+  },
+  fr: {
+    subject: ({ code }) => `Votre galerie de mariage ${code} est prête`,
+    greeting: ({ coupleNames }) => `Bonjour ${coupleNames},`,
+    ready: 'Merci pour votre commande. Votre galerie de mariage est prête.',
+    code: (code) => `Code de la galerie : ${code}`,
+    link: (url) => `Lien de la galerie : ${url}`,
+    plan: (plan) => `Formule : ${plan}`,
+    paymentPending:
+      'Le paiement de cette formule est en attente : la galerie reste sur la formule Gratuite jusqu’à la confirmation du paiement.',
+    share: 'Partagez le code ou le lien avec vos invités pour qu’ils ajoutent leurs photos.',
+    signature: 'L’équipe Wedding Gallery',
+    planNames: { free: 'Gratuite', standard: 'Standard', premium: 'Premium' },
+  },
+  es: {
+    subject: ({ code }) => `Su galería de boda ${code} está lista`,
+    greeting: ({ coupleNames }) => `Hola ${coupleNames}:`,
+    ready: 'Gracias por su pedido. Su galería de boda está lista.',
+    code: (code) => `Código de la galería: ${code}`,
+    link: (url) => `Enlace de la galería: ${url}`,
+    plan: (plan) => `Paquete: ${plan}`,
+    paymentPending:
+      'El pago de este paquete está pendiente: la galería sigue en el plan Gratis hasta que se confirme el pago.',
+    share: 'Comparta el código o el enlace con sus invitados para que añadan sus fotos.',
+    signature: 'El equipo de Wedding Gallery',
+    planNames: { free: 'Gratis', standard: 'Estándar', premium: 'Premium' },
+  },
+};
+
+/** The order confirmation in `language`: subject and plain-text body, prices from the plan catalogue. */
+export function orderConfirmationMail(
+  language: MailLanguage,
+  facts: OrderConfirmationFacts,
+): { subject: string; text: string } {
+  const t = texts[language];
+  const price = PLANS[facts.plan].priceUsd;
+  const planLine = t.plan(price > 0 ? `${t.planNames[facts.plan]} ($${price})` : t.planNames[facts.plan]);
+  const lines = [
+    t.greeting(facts),
+    '',
+    t.ready,
+    '',
+    t.code(facts.code),
+    t.link(facts.galleryUrl),
+    planLine,
+    ...(facts.paymentPending ? ['', t.paymentPending] : []),
+    '',
+    t.share,
+    '',
+    t.signature,
+  ];
+  return { subject: t.subject(facts), text: `${lines.join('\n')}\n` };
+}

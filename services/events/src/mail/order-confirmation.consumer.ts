@@ -1,0 +1,79 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { orderConfirmationMail, Subjects, type DomainEvent } from '@gallery/contracts';
+import { describeError, DurableConsumer, EventBus, Mailer } from '@gallery/platform';
+import { EventsConfig } from '../config/events-config.js';
+import { OrderEntity } from '../orders/order.entity.js';
+
+/**
+ * A confirmation that would reach the couple later than this after their order is not sent: it covers a mail
+ * server down for hours, and keeps a consumer started on an old stream (a first deployment) from mailing
+ * every past order.
+ */
+export const ORDER_CONFIRMATION_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Mails the couple their order confirmation once their gallery exists: the code, the link, the package and,
+ * for a paid one, that payment is pending. The address is read from the order here; it never travels in
+ * events. A refused send fails the handler, so the event is redelivered and the mail retried.
+ */
+@Injectable()
+export class OrderConfirmationConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  static readonly NAME = 'events-order-confirmation';
+  private readonly logger = new Logger(OrderConfirmationConsumer.name);
+  private consumer: DurableConsumer | undefined;
+
+  constructor(
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(EventsConfig) private readonly config: EventsConfig,
+    @Inject(Mailer) private readonly mailer: Mailer | null,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.mailer) {
+      this.logger.warn('SMTP_URL is not set: order confirmations are not sent');
+      return;
+    }
+    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
+      name: OrderConfirmationConsumer.NAME,
+      subjects: [Subjects.EventCreated],
+      handle: (event, manager) => this.handle(event, manager),
+      onError: (error, event) =>
+        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
+    });
+    await this.consumer.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.consumer?.stop();
+    this.mailer?.close();
+  }
+
+  private async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+    const { code } = (event as DomainEvent<typeof Subjects.EventCreated>).data;
+    if (Date.now() - Date.parse(event.occurredAt) > ORDER_CONFIRMATION_MAX_DELAY_MS) {
+      this.logger.warn(`order confirmation for ${code} not sent: the order is over a day old`);
+      return;
+    }
+    const order = await manager.findOneBy(OrderEntity, { eventCode: code });
+    if (!order) {
+      this.logger.warn(`order confirmation for ${code} not sent: no order`);
+      return;
+    }
+    const mail = orderConfirmationMail(order.language, {
+      coupleNames: order.coupleNames,
+      code,
+      galleryUrl: `${this.config.publicUrl}/gallery/${code}`,
+      plan: order.requestedPlan,
+      paymentPending: order.status === 'awaiting_payment',
+    });
+    await this.mailer!.send({ to: order.email, ...mail });
+  }
+}

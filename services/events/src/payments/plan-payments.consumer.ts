@@ -1,0 +1,66 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Subjects, type DomainEvent } from '@gallery/contracts';
+import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
+import { applyPayment, revertPayment, type PlanChange } from './plan-payments.js';
+
+/**
+ * Follows billing's payments: `payment.succeeded` applies the plan bought, `payment.refunded` reverts it. Each
+ * event is handled once (its processed mark commits with the plan change), also when it was published while
+ * this service was down: the durable keeps it until it is handled.
+ */
+@Injectable()
+export class PlanPaymentsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  static readonly NAME = 'events-payments';
+  private readonly logger = new Logger(PlanPaymentsConsumer.name);
+  private consumer: DurableConsumer | undefined;
+
+  constructor(
+    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
+      name: PlanPaymentsConsumer.NAME,
+      subjects: [Subjects.PaymentSucceeded, Subjects.PaymentRefunded],
+      handle: (event, manager) => this.handle(event, manager),
+      onError: (error, event) =>
+        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
+    });
+    await this.consumer.start();
+  }
+
+  /** Stops before the event bus closes its connection (that happens in the shutdown hook after this one). */
+  async onModuleDestroy(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  private async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+    let change: PlanChange;
+    let paymentId: string;
+    if (event.type === Subjects.PaymentSucceeded) {
+      const payment = (event as DomainEvent<typeof Subjects.PaymentSucceeded>).data;
+      paymentId = payment.paymentId;
+      change = await applyPayment(manager, payment);
+    } else if (event.type === Subjects.PaymentRefunded) {
+      const refund = (event as DomainEvent<typeof Subjects.PaymentRefunded>).data;
+      paymentId = refund.paymentId;
+      change = await revertPayment(manager, refund);
+    } else {
+      return;
+    }
+    if (change.applied) {
+      // plan.upgraded is published by the outbox relay's next pass, after this transaction commits.
+      this.logger.log(`${event.type} ${paymentId}: plan ${change.previousPlan} -> ${change.plan}`);
+    } else {
+      this.logger.log(`${event.type} ${paymentId}: plan unchanged, ${change.reason}`);
+    }
+  }
+}

@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  DOMAIN_STREAM,
+  expiryDate,
+  ownerAuthorizationReplySchema,
+  parseDomainEvent,
+  Requests,
+  Subjects,
+  type DomainEvent,
+  type PaymentRefundedData,
+  type PaymentSucceededData,
+  type PlanId,
+  type PlanUpgradedData,
+} from '@gallery/contracts';
+import { caughtMail } from '@gallery/local-servers';
+import { CLIENT_ADDRESS_HEADER, durableName, EventBus } from '@gallery/platform';
+import {
+  startTestMailCatcher,
+  startTestNats,
+  startTestPostgres,
+  type TestMailCatcher,
+  type TestNats,
+  type TestPostgres,
+} from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { EventsConfig } from '../src/config/events-config.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
+  createGallery(input: $input) { event { code plan createdAt expiresAt } ownerToken paymentRequired }
+}`;
+
+interface Created {
+  event: { code: string; plan: string; createdAt: string; expiresAt: string };
+  ownerToken: string;
+  paymentRequired: boolean;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('events service: owner checks, payments and the order confirmation', () => {
+  let postgres: TestPostgres | undefined;
+  let nats: TestNats | undefined;
+  let mail: TestMailCatcher | undefined;
+  let app: INestApplication | undefined;
+  let bus: EventBus | undefined;
+  let config: EventsConfig;
+
+  const db = () => app!.get(DataSource);
+
+  async function createGallery(input: Record<string, unknown> = {}): Promise<Created> {
+    const response = await request(app!.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+      .send({
+        query: CREATE_GALLERY,
+        variables: {
+          input: {
+            coupleNames: 'Sarah & Mike',
+            weddingDate: '2027-06-12',
+            location: 'Lyon, France',
+            email: `couple-${randomUUID()}@example.com`,
+            phone: '+33 6 12 34 56 78',
+            plan: 'FREE',
+            ...input,
+          },
+        },
+      });
+    expect(response.body.errors).toBeUndefined();
+    return response.body.data.createGallery as Created;
+  }
+
+  async function gallery(code: string): Promise<{ plan: PlanId; expires_at: Date }> {
+    const [row] = await db().query('SELECT plan, expires_at FROM events WHERE code = $1', [code]);
+    return row;
+  }
+
+  function payment(code: string, plan: PlanId, fromPlan: PlanId = 'free'): PaymentSucceededData {
+    return {
+      paymentId: randomUUID(),
+      eventCode: code,
+      fromPlan,
+      plan,
+      amountCents: 4900,
+      currency: 'usd',
+      paidAt: new Date().toISOString(),
+    };
+  }
+
+  function envelope<S extends 'payment.succeeded' | 'payment.refunded'>(
+    type: S,
+    data: DomainEvent<S>['data'],
+  ): DomainEvent<S> {
+    return { id: randomUUID(), type, occurredAt: new Date().toISOString(), data };
+  }
+
+  /** Publishes without a message id, so JetStream stores every copy: a real redelivery of the same event. */
+  async function publishRaw(event: DomainEvent): Promise<void> {
+    await bus!.js.publish(event.type, JSON.stringify(event));
+  }
+
+  async function processedMarks(eventId: string): Promise<number> {
+    const rows: unknown[] = await db().query(
+      `SELECT 1 FROM processed_events WHERE consumer = 'events-payments' AND event_id = $1`,
+      [eventId],
+    );
+    return rows.length;
+  }
+
+  /** Waits until the payments consumer has handled and acked everything JetStream holds for it. */
+  async function paymentsDrained(): Promise<void> {
+    const durable = durableName('events-payments', [Subjects.PaymentSucceeded, Subjects.PaymentRefunded]);
+    await waitFor('the payments consumer to catch up', async () => {
+      const info = await (await bus!.js.consumers.get(DOMAIN_STREAM, durable)).info();
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+  }
+
+  async function planUpgradedFor(paymentId: string, reason: 'payment' | 'refund'): Promise<PlanUpgradedData> {
+    const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, { filter_subjects: Subjects.PlanUpgraded });
+    return waitFor(`plan.upgraded (${reason}) for ${paymentId}`, async () => {
+      const message = await consumer.next({ expires: 1000 });
+      if (!message) return null;
+      const { data } = parseDomainEvent(message.data) as DomainEvent<'plan.upgraded'>;
+      return data.paymentId === paymentId && data.reason === reason ? data : null;
+    });
+  }
+
+  beforeAll(async () => {
+    [postgres, nats, mail] = await Promise.all([startTestPostgres(), startTestNats(), startTestMailCatcher()]);
+    config = new EventsConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
+    });
+    app = await createApp(config, { logger: ['error', 'warn'] });
+    bus = await EventBus.connect(nats.url, 'events-test-billing');
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await mail?.stop();
+    await nats?.stop();
+    await postgres?.stop();
+  });
+
+  describe('owner authorization over NATS', () => {
+    const ask = async (body: unknown) =>
+      ownerAuthorizationReplySchema.parse(
+        (
+          await bus!.nc.request(Requests.OwnerAuthorization, JSON.stringify(body), { timeout: 5000 })
+        ).json(),
+      );
+
+    it("answers the owner with the gallery and the order's email, a stranger with the gallery only", async () => {
+      const created = await createGallery({ email: 'owner@example.com' });
+      const described = {
+        code: created.event.code,
+        name: 'Sarah & Mike',
+        plan: 'free',
+        createdAt: created.event.createdAt,
+        expiresAt: created.event.expiresAt,
+      };
+
+      expect(await ask({ code: created.event.code, authorization: `Bearer ${created.ownerToken}` })).toEqual({
+        gallery: described,
+        owner: { email: 'owner@example.com' },
+      });
+      const other = await createGallery();
+      expect(await ask({ code: created.event.code, authorization: `Bearer ${other.ownerToken}` })).toEqual({
+        gallery: described,
+        owner: null,
+      });
+      expect(await ask({ code: created.event.code })).toEqual({ gallery: described, owner: null });
+      expect(await ask({ code: created.event.code, authorization: created.ownerToken })).toEqual({
+        gallery: described,
+        owner: null,
+      });
+    });
+
+    it('names no gallery for an unknown code or a malformed request', async () => {
+      const created = await createGallery();
+      const nobody = { gallery: null, owner: null };
+      expect(await ask({ code: 'HAPPYYYY', authorization: `Bearer ${created.ownerToken}` })).toEqual(nobody);
+      expect(await ask({ code: "'; DROP TABLE events; --" })).toEqual(nobody);
+      expect(await ask({ code: created.event.code, authorization: 'x'.repeat(5000) })).toEqual(nobody);
+      expect(await ask('not an object')).toEqual(nobody);
+      const raw = await bus!.nc.request(Requests.OwnerAuthorization, 'not json', { timeout: 5000 });
+      expect(raw.json()).toEqual(nobody);
+    });
+  });
+
+  describe('payments', () => {
+    it('applies a payment once when the same event is delivered twice, and fulfils the order', async () => {
+      const created = await createGallery({ plan: 'STANDARD' });
+      const paid = payment(created.event.code, 'standard');
+      const event = envelope(Subjects.PaymentSucceeded, paid);
+
+      await publishRaw(event);
+      await publishRaw(event);
+
+      const upgraded = await planUpgradedFor(paid.paymentId, 'payment');
+      await paymentsDrained();
+      const expected = expiryDate('standard', new Date(paid.paidAt));
+      expect(upgraded).toEqual({
+        code: created.event.code,
+        previousPlan: 'free',
+        plan: 'standard',
+        expiresAt: expected.toISOString(),
+        reason: 'payment',
+        paymentId: paid.paymentId,
+      });
+      expect(await gallery(created.event.code)).toEqual({ plan: 'standard', expires_at: expected });
+      expect(await processedMarks(event.id)).toBe(1);
+      const applied: unknown[] = await db().query('SELECT * FROM applied_payments WHERE event_code = $1', [
+        created.event.code,
+      ]);
+      expect(applied).toEqual([
+        expect.objectContaining({ payment_id: paid.paymentId, previous_plan: 'free', plan: 'standard' }),
+      ]);
+      const [order] = await db().query('SELECT status FROM orders WHERE event_code = $1', [created.event.code]);
+      expect(order.status).toBe('fulfilled');
+    });
+
+    it('changes nothing for a second payment of the same upgrade', async () => {
+      const created = await createGallery();
+      const first = payment(created.event.code, 'premium');
+      const second = payment(created.event.code, 'premium');
+      const secondEvent = envelope(Subjects.PaymentSucceeded, second);
+
+      await bus!.publish(envelope(Subjects.PaymentSucceeded, first));
+      await planUpgradedFor(first.paymentId, 'payment');
+      const before = await gallery(created.event.code);
+      await bus!.publish(secondEvent);
+
+      await waitFor('the second payment to be handled', async () => (await processedMarks(secondEvent.id)) > 0);
+      expect(await gallery(created.event.code)).toEqual(before);
+      const applied: unknown[] = await db().query('SELECT 1 FROM applied_payments WHERE payment_id = $1', [
+        second.paymentId,
+      ]);
+      expect(applied).toEqual([]);
+    });
+
+    it('reverts plan and expiry exactly on refund, keeping what the gallery had before', async () => {
+      const created = await createGallery();
+      const standard = payment(created.event.code, 'standard');
+      await bus!.publish(envelope(Subjects.PaymentSucceeded, standard));
+      await planUpgradedFor(standard.paymentId, 'payment');
+      const onStandard = await gallery(created.event.code);
+      const premium = payment(created.event.code, 'premium', 'standard');
+      await bus!.publish(envelope(Subjects.PaymentSucceeded, premium));
+      await planUpgradedFor(premium.paymentId, 'payment');
+      expect((await gallery(created.event.code)).plan).toBe('premium');
+
+      const refund: PaymentRefundedData = {
+        paymentId: premium.paymentId,
+        eventCode: created.event.code,
+        plan: 'premium',
+        revertTo: 'standard',
+        amountCents: 5000,
+        currency: 'usd',
+        refundedAt: new Date().toISOString(),
+      };
+      await bus!.publish(envelope(Subjects.PaymentRefunded, refund));
+
+      const reverted = await planUpgradedFor(premium.paymentId, 'refund');
+      expect(reverted).toEqual({
+        code: created.event.code,
+        previousPlan: 'premium',
+        plan: 'standard',
+        expiresAt: onStandard.expires_at.toISOString(),
+        reason: 'refund',
+        paymentId: premium.paymentId,
+      });
+      expect(await gallery(created.event.code)).toEqual(onStandard);
+    });
+
+    it('applies a payment published while the service was down, once, after it starts', async () => {
+      const created = await createGallery({ plan: 'PREMIUM' });
+      await app!.close();
+      app = undefined;
+      const paid = payment(created.event.code, 'premium');
+      const event = envelope(Subjects.PaymentSucceeded, paid);
+      await bus!.publish(event);
+
+      app = await createApp(config, { logger: ['error', 'warn'] });
+
+      await waitFor('the plan to be applied', async () => (await gallery(created.event.code)).plan === 'premium');
+      const { expires_at } = await gallery(created.event.code);
+      expect(expires_at).toEqual(expiryDate('premium', new Date(paid.paidAt)));
+      expect(await processedMarks(event.id)).toBe(1);
+      await planUpgradedFor(paid.paymentId, 'payment');
+    });
+  });
+
+  describe('order confirmation', () => {
+    async function mailTo(address: string) {
+      return waitFor(`mail to ${address}`, async () =>
+        (await caughtMail(mail!.webUrl)).find((message) => message.to.some((to) => to.address === address)),
+      );
+    }
+
+    it('mails the code, the link and the plan, and says a paid package awaits its payment', async () => {
+      const email = `standard-${randomUUID()}@example.com`;
+      const created = await createGallery({ plan: 'STANDARD', email });
+
+      const message = await mailTo(email);
+      expect(message.subject).toContain(created.event.code);
+      expect(message.text).toContain(`Gallery code: ${created.event.code}`);
+      expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
+      expect(message.text).toContain('Package: Standard ($49)');
+      expect(message.text).toContain('Payment for this package is pending');
+    });
+
+    it('writes in French when the order was placed in French, without a payment line for Free', async () => {
+      const email = `fr-${randomUUID()}@example.com`;
+      const created = await createGallery({ email, language: 'fr' });
+
+      const message = await mailTo(email);
+      expect(message.subject).toBe(`Votre galerie de mariage ${created.event.code} est prête`);
+      expect(message.text).toContain(`Code de la galerie : ${created.event.code}`);
+      expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
+      expect(message.text).toContain('Formule : Gratuite');
+      expect(message.text).not.toContain('paiement');
+    });
+
+    it('refuses a language the mail is not written in', async () => {
+      const response = await request(app!.getHttpServer())
+        .post('/graphql')
+        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+        .send({
+          query: CREATE_GALLERY,
+          variables: {
+            input: {
+              coupleNames: 'Sarah & Mike',
+              weddingDate: '2027-06-12',
+              location: 'Lyon, France',
+              email: 'a@example.com',
+              phone: '+33 6 12 34 56 78',
+              plan: 'FREE',
+              language: 'de',
+            },
+          },
+        });
+      expect(response.body.errors?.[0].extensions.code).toBe('VALIDATION_FAILED');
+    });
+  });
+});
