@@ -140,7 +140,11 @@ describe('events service: owner checks, payments and the order confirmation', ()
   }
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([startTestPostgres(), startTestNats(), startTestMailCatcher()]);
+    [postgres, nats, mail] = await Promise.all([
+      startTestPostgres(),
+      startTestNats(),
+      startTestMailCatcher(),
+    ]);
     config = new EventsConfig({
       host: '127.0.0.1',
       port: 0,
@@ -164,9 +168,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
   describe('owner authorization over NATS', () => {
     const ask = async (body: unknown) =>
       ownerAuthorizationReplySchema.parse(
-        (
-          await bus!.nc.request(Requests.OwnerAuthorization, JSON.stringify(body), { timeout: 5000 })
-        ).json(),
+        (await bus!.nc.request(Requests.OwnerAuthorization, JSON.stringify(body), { timeout: 5000 })).json(),
       );
 
     it("answers the owner with the gallery and the order's email, a stranger with the gallery only", async () => {
@@ -235,7 +237,9 @@ describe('events service: owner checks, payments and the order confirmation', ()
       expect(applied).toEqual([
         expect.objectContaining({ payment_id: paid.paymentId, previous_plan: 'free', plan: 'standard' }),
       ]);
-      const [order] = await db().query('SELECT status FROM orders WHERE event_code = $1', [created.event.code]);
+      const [order] = await db().query('SELECT status FROM orders WHERE event_code = $1', [
+        created.event.code,
+      ]);
       expect(order.status).toBe('fulfilled');
     });
 
@@ -250,7 +254,10 @@ describe('events service: owner checks, payments and the order confirmation', ()
       const before = await gallery(created.event.code);
       await bus!.publish(secondEvent);
 
-      await waitFor('the second payment to be handled', async () => (await processedMarks(secondEvent.id)) > 0);
+      await waitFor(
+        'the second payment to be handled',
+        async () => (await processedMarks(secondEvent.id)) > 0,
+      );
       expect(await gallery(created.event.code)).toEqual(before);
       const applied: unknown[] = await db().query('SELECT 1 FROM applied_payments WHERE payment_id = $1', [
         second.paymentId,
@@ -302,7 +309,10 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
       app = await createApp(config, { logger: ['error', 'warn'] });
 
-      await waitFor('the plan to be applied', async () => (await gallery(created.event.code)).plan === 'premium');
+      await waitFor(
+        'the plan to be applied',
+        async () => (await gallery(created.event.code)).plan === 'premium',
+      );
       const { expires_at } = await gallery(created.event.code);
       expect(expires_at).toEqual(expiryDate('premium', new Date(paid.paidAt)));
       expect(await processedMarks(event.id)).toBe(1);

@@ -445,6 +445,37 @@ describe('media service', () => {
     expect(more.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
   });
 
+  it('follows plan.upgraded: a full free gallery upgraded to Standard takes the 51st photo until its new expiry', async () => {
+    const code = await createGallery('free');
+    await db.query('UPDATE galleries SET photo_count = 50 WHERE code = $1', [code]);
+    const refused = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
+
+    const expiresAt = new Date(Date.now() + 30 * DAY);
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.PlanUpgraded,
+      occurredAt: new Date().toISOString(),
+      data: {
+        code,
+        previousPlan: 'free',
+        plan: 'standard',
+        expiresAt: expiresAt.toISOString(),
+        reason: 'payment',
+        paymentId: randomUUID(),
+      },
+    });
+    await waitFor('the upgrade in the read model', async () => {
+      const [row] = await db.query('SELECT plan, expires_at FROM galleries WHERE code = $1', [code]);
+      return row.plan === 'standard' ? row : null;
+    });
+
+    const fiftyFirst = await upload(code, await photoJpeg(64, 48));
+    expect((await confirm(code, fiftyFirst.uploadId)).errors).toBeUndefined();
+    const [row] = await db.query('SELECT photo_count, expires_at FROM galleries WHERE code = $1', [code]);
+    expect(row).toEqual({ photo_count: 51, expires_at: expiresAt });
+  });
+
   it('never counts one upload twice when it is confirmed twice at once', async () => {
     const code = await createGallery('standard');
     const slot = await upload(code, await photoJpeg(640, 480));

@@ -12,8 +12,7 @@ import { EventEntity } from '../galleries/event.entity.js';
 
 /** What a payment did to its gallery, or why it did nothing. */
 export type PlanChange =
-  | { applied: true; previousPlan: PlanId; plan: PlanId; expiresAt: Date }
-  | { applied: false; reason: string };
+  { applied: true; previousPlan: PlanId; plan: PlanId; expiresAt: Date } | { applied: false; reason: string };
 
 interface AppliedPaymentRow {
   payment_id: string;

@@ -23,6 +23,8 @@ export class GalleryReadModelConsumer implements OnApplicationBootstrap, OnModul
   private readonly projections: Partial<Record<Subject, Projection>> = {
     [Subjects.EventCreated]: (event, manager) =>
       this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
+    [Subjects.PlanUpgraded]: (event, manager) =>
+      this.galleries.recordPlanChange(manager, (event as DomainEvent<typeof Subjects.PlanUpgraded>).data),
   };
   private consumer: DurableConsumer | undefined;
 

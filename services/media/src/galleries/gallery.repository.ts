@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventCreatedData } from '@gallery/contracts';
+import type { EventCreatedData, PlanUpgradedData } from '@gallery/contracts';
 import { GalleryEntity } from './gallery.entity.js';
 
 /** The gallery read model in PostgreSQL. */
@@ -42,6 +42,19 @@ export class GalleryRepository {
       `INSERT INTO galleries (code, plan, expires_at, photo_count) VALUES ($1, $2, $3, 0)
        ON CONFLICT (code) DO NOTHING`,
       [gallery.code, gallery.plan, gallery.expiresAt],
+    );
+  }
+
+  /**
+   * A plan bought or reverted: quota, video rights and expiry follow it at once. Photos already counted stay
+   * counted, also over a reverted plan's quota. A gallery the read model has not heard of yet is left to
+   * event.created or the lookup, both of which read the events service's current plan.
+   */
+  async recordPlanChange(manager: EntityManager, change: PlanUpgradedData): Promise<void> {
+    await manager.update(
+      GalleryEntity,
+      { code: change.code },
+      { plan: change.plan, expiresAt: new Date(change.expiresAt) },
     );
   }
 }
