@@ -7,8 +7,8 @@ import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
-import { NatsPhotoFeed } from './live/nats-photo-feed.js';
-import { PhotoFanout } from './live/photo-fanout.js';
+import { LiveFanout } from './live/live-fanout.js';
+import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
 import { forwardMedia } from './media/media-forwarder.js';
 import { Supergraph } from './supergraph/supergraph.js';
@@ -18,7 +18,7 @@ export interface RunningGateway {
   url: string;
   port: number;
   /** The in-process fan-out, for the bench and tests to observe. */
-  fanout: PhotoFanout;
+  fanout: LiveFanout;
   close(): Promise<void>;
 }
 
@@ -32,9 +32,9 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
-  const fanout = new PhotoFanout();
+  const fanout = new LiveFanout();
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
-  const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
+  const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
       { name: 'events', url: config.eventsUrl },

@@ -572,7 +572,8 @@ describe('gateway', () => {
       ID_BAD = crypto.randomUUID(),
       ID_GOOD = crypto.randomUUID(),
       ID_JS = crypto.randomUUID(),
-      ID_AFTER_RESTART = crypto.randomUUID();
+      ID_AFTER_RESTART = crypto.randomUUID(),
+      ID_UPDATE_PHOTO = crypto.randomUUID();
     // Each test starts with no socket left from the one before, and shows its sockets are let go.
     afterEach(async () => {
       await Promise.all(openStreams.splice(0).map((stream) => stream.return?.()));
@@ -643,6 +644,52 @@ describe('gateway', () => {
         await bus.close();
       }
     });
+    it("pushes a gallery's new plan and expiry from plan.upgraded to its eventUpdated subscribers only", async () => {
+      const client = liveClient();
+      const query = `subscription ($eventCode: String!) { eventUpdated(eventCode: $eventCode) { code plan expiresAt } }`;
+      const updates = client.iterate({ query, variables: { eventCode: GALLERY.toLowerCase() } });
+      const photos = subscribeToGallery(GALLERY);
+      openStreams.push(updates);
+      const firstUpdate = updates.next();
+      const firstPhoto = photos.next();
+      await waitFor('both subscriptions', () => gateway!.fanout.listenerCount(GALLERY) === 2);
+      const bus = await EventBus.connect(nats!.url, 'gateway-test-events');
+      try {
+        const upgraded = (code: string): DomainEvent<'plan.upgraded'> => ({
+          id: crypto.randomUUID(),
+          type: 'plan.upgraded',
+          occurredAt: new Date().toISOString(),
+          data: {
+            code,
+            previousPlan: 'free',
+            plan: 'premium',
+            expiresAt: '2027-11-22T10:00:00.000Z',
+            reason: 'payment',
+            paymentId: crypto.randomUUID(),
+          },
+        });
+        await bus.publish(upgraded(OTHER_GALLERY));
+        await bus.publish(upgraded(GALLERY));
+        await bus.publish(photoUploaded(livePhoto(GALLERY, ID_UPDATE_PHOTO)));
+
+        expect((await firstUpdate).value).toEqual({
+          data: { eventUpdated: { code: GALLERY, plan: 'PREMIUM', expiresAt: '2027-11-22T10:00:00.000Z' } },
+        });
+        // The photo subscriber heard the photo first, not the update.
+        expect((await firstPhoto).value).toMatchObject({ data: { photoAdded: { id: ID_UPDATE_PHOTO } } });
+      } finally {
+        await bus.close();
+      }
+      expect(
+        await subscriptionErrors(
+          liveClient(),
+          'subscription { eventUpdated(eventCode: "not a code") { code } }',
+        ),
+      ).toEqual([
+        expect.objectContaining({ extensions: expect.objectContaining({ code: 'GALLERY_NOT_FOUND' }) }),
+      ]);
+    });
+
     it('keeps delivering after NATS restarts, and makes open screens reconnect to re-read what they missed', async () => {
       const closeCodes: number[] = [];
       const openScreen = createClient({

@@ -1,25 +1,84 @@
-import { GraphQLBoolean, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
-import { isGalleryCode, normalizeEventCode, type LivePhoto } from '@gallery/contracts';
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLOutputType,
+} from 'graphql';
+import { isGalleryCode, normalizeEventCode, PLAN_IDS, type LivePhoto, type PlanId } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 import { photoType } from './photo-type.js';
 
-/** What the subscription source stream yields: the event itself is the root value of the selection. */
+/** A gallery's plan and expiry as they are now: what `eventUpdated` pushes after an upgrade or a refund. */
+export interface EventUpdate {
+  code: string;
+  plan: PlanId;
+  expiresAt: string;
+}
+
+/** What a subscription's source stream yields: the event itself is the root value of the selection. */
 export interface PhotoAddedEvent {
   photoAdded: LivePhoto;
 }
+export interface EventUpdatedEvent {
+  eventUpdated: EventUpdate;
+}
+export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent;
+/** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
+export type LiveField = 'photoAdded' | 'eventUpdated';
 
 /** What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind. */
 export interface LiveContext {
   fellBehind(): void;
 }
 
-export type Listen = (eventCode: string, fellBehind: () => void) => AsyncIterable<PhotoAddedEvent>;
+export type Listen = (
+  field: LiveField,
+  eventCode: string,
+  fellBehind: () => void,
+) => AsyncIterable<LiveEvent>;
+
+/** The supergraph's Plan enum: its values are the plan ids in upper case. */
+function planType(): GraphQLEnumType {
+  return new GraphQLEnumType({
+    name: 'Plan',
+    values: Object.fromEntries(PLAN_IDS.map((plan) => [plan.toUpperCase(), { value: plan }])),
+  });
+}
+
+function eventUpdateType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'EventUpdate',
+    description: "A gallery's plan and expiry after an upgrade or a refund",
+    fields: {
+      code: { type: new GraphQLNonNull(GraphQLString) },
+      plan: { type: new GraphQLNonNull(planType()) },
+      expiresAt: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
 
 /**
  * The schema graphql-ws serves. Its types carry the supergraph's own names and fields (see docs/api.graphql),
  * so Apollo Client merges a live photo into the same cache entry a query returned.
  */
 export function buildLiveSchema(listen: Listen): GraphQLSchema {
+  const subscriptionOn = (
+    field: LiveField,
+    type: GraphQLOutputType,
+  ): GraphQLFieldConfig<unknown, LiveContext> => ({
+    type: new GraphQLNonNull(type),
+    args: { eventCode: { type: new GraphQLNonNull(GraphQLString) } },
+    subscribe: (_root, args: { eventCode: string }, context: LiveContext) => {
+      // A code no gallery can have is refused as the queries refuse it, before anything listens.
+      const code = normalizeEventCode(args.eventCode);
+      if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
+      return listen(field, code, () => context.fellBehind());
+    },
+  });
   return new GraphQLSchema({
     query: new GraphQLObjectType({
       name: 'Query',
@@ -35,16 +94,8 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
     subscription: new GraphQLObjectType({
       name: 'Subscription',
       fields: {
-        photoAdded: {
-          type: new GraphQLNonNull(photoType()),
-          args: { eventCode: { type: new GraphQLNonNull(GraphQLString) } },
-          subscribe: (_root, args: { eventCode: string }, context: LiveContext) => {
-            // A code no gallery can have is refused as the queries refuse it, before anything listens.
-            const code = normalizeEventCode(args.eventCode);
-            if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
-            return listen(code, () => context.fellBehind());
-          },
-        },
+        photoAdded: subscriptionOn('photoAdded', photoType()),
+        eventUpdated: subscriptionOn('eventUpdated', eventUpdateType()),
       },
     }),
   });

@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
-import type { PhotoFanout } from './photo-fanout.js';
+import type { LiveFanout } from './live-fanout.js';
 
 /** WebSocket close code 1012: the client reconnects, and the web app re-reads the gallery when it does. */
 const SERVICE_RESTART = 1012;
@@ -45,7 +45,7 @@ export interface LiveSubscriptionsOptions {
  */
 export function serveLiveSubscriptions(
   server: Server,
-  fanout: PhotoFanout,
+  fanout: LiveFanout,
   options: LiveSubscriptionsOptions,
 ): LiveSubscriptions {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: API_LIMITS.socketMessageBytes });
@@ -96,7 +96,7 @@ export function serveLiveSubscriptions(
 function executionArgs(
   ctx: Context<Record<string, unknown> | undefined, Extra>,
   payload: SubscribePayload,
-  fanout: PhotoFanout,
+  fanout: LiveFanout,
   rules: readonly ValidationRule[],
 ): ExecutionArgs | readonly GraphQLError[] {
   // graphql-ws registers the subscription being asked for before calling onSubscribe.

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { execute, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { API_LIMITS, type LivePhoto } from '@gallery/contracts';
 import type { LiveContext } from './live-schema.js';
-import { PhotoFanout } from './photo-fanout.js';
+import { LiveFanout } from './live-fanout.js';
 
 const PHOTO_ADDED = parse(`
   subscription PhotoAdded($eventCode: String!) {
@@ -25,17 +25,12 @@ function photo(eventCode: string, id = 'p1'): LivePhoto {
 
 function countingFanout() {
   const executions = jest.fn((args: ExecutionArgs) => execute(args));
-  return { fanout: new PhotoFanout(executions), executions };
+  return { fanout: new LiveFanout(executions), executions };
 }
 
 const stayingUp: LiveContext = { fellBehind: () => undefined };
 
-async function subscribe(
-  fanout: PhotoFanout,
-  eventCode: string,
-  document = PHOTO_ADDED,
-  context = stayingUp,
-) {
+async function subscribe(fanout: LiveFanout, eventCode: string, document = PHOTO_ADDED, context = stayingUp) {
   const result = await fanout.subscribe({
     schema: fanout.schema,
     document,
@@ -46,7 +41,7 @@ async function subscribe(
   return result;
 }
 
-describe('PhotoFanout', () => {
+describe('LiveFanout', () => {
   it('delivers a new photo to the subscribers of its gallery with the fields they selected', async () => {
     const { fanout } = countingFanout();
     const stream = await subscribe(fanout, 'KXMP7TQR');
@@ -169,5 +164,35 @@ describe('PhotoFanout', () => {
 
     expect(Symbol.asyncIterator in result).toBe(false);
     expect((result as ExecutionResult).errors?.[0].message).toContain('$eventCode');
+  });
+
+  it("hands a gallery's plan change to its eventUpdated subscribers only, with the Plan enum's names", async () => {
+    const { fanout } = countingFanout();
+    const updates = await subscribe(
+      fanout,
+      'KXMP7TQR',
+      parse(
+        'subscription ($eventCode: String!) { eventUpdated(eventCode: $eventCode) { code plan expiresAt } }',
+      ),
+    );
+    const photos = await subscribe(fanout, 'KXMP7TQR');
+
+    expect(fanout.listenerCount('KXMP7TQR')).toBe(2);
+    expect(
+      fanout.publishEventUpdate({
+        code: 'KXMP7TQR',
+        plan: 'standard',
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      }),
+    ).toBe(1);
+    expect(fanout.publish(photo('KXMP7TQR', 'p9'))).toBe(1);
+
+    expect((await updates.next()).value).toEqual({
+      data: { eventUpdated: { code: 'KXMP7TQR', plan: 'STANDARD', expiresAt: '2027-01-01T00:00:00.000Z' } },
+    });
+    expect((await photos.next()).value).toMatchObject({ data: { photoAdded: { id: 'p9' } } });
+    await updates.return?.();
+    await photos.return?.();
+    expect(fanout.listenerCount()).toBe(0);
   });
 });

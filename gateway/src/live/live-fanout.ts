@@ -8,65 +8,88 @@ import {
 } from 'graphql';
 import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
-import { buildLiveSchema, type PhotoAddedEvent } from './live-schema.js';
+import { buildLiveSchema, type EventUpdate, type LiveEvent, type LiveField } from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
 /**
- * Delivers each new photo to the open gallery screens of its gallery, in process.
+ * Delivers each live event (a new photo, a plan change) to the open gallery screens of its gallery, in process:
+ * one set of listeners per gallery code, each listener hearing the one subscription field it asked for.
  *
  * Known gateways resolve an event once per subscriber. Here the payload already carries every field (event-
  * carried state, no subgraph query), and the selection set is executed once per distinct operation (document,
  * operation name, variables) per event; every subscriber with that operation gets the same result object.
  * Sharing is sound because only the subscribe resolver reads the per-connection context, never the selection.
  */
-export class PhotoFanout {
+export class LiveFanout {
   readonly schema: GraphQLSchema;
-  private readonly listeners = new Map<string, Set<EventQueue<PhotoAddedEvent>>>();
+  /** Per gallery code, the listeners of each subscription field. */
+  private readonly listeners = new Map<string, Map<LiveField, Set<EventQueue<LiveEvent>>>>();
   // Keyed by the event object, so an event's results go away with the event once every queue has sent it.
   private readonly results = new WeakMap<
-    PhotoAddedEvent,
+    LiveEvent,
     Map<string, ExecutionResult | Promise<ExecutionResult>>
   >();
 
   constructor(private readonly executeSelection: Execute = execute) {
-    this.schema = buildLiveSchema((eventCode, fellBehind) => this.listen(eventCode, fellBehind));
+    this.schema = buildLiveSchema((field, eventCode, fellBehind) =>
+      this.listen(eventCode, fellBehind, field),
+    );
   }
 
   /**
-   * A stream of the photos added to one gallery from now on; `return()` it to stop listening. It ends and calls
-   * `fellBehind` when its reader falls too far behind.
+   * A stream of one gallery's events of one kind (new photos unless `field` says otherwise) from now on;
+   * `return()` it to stop listening. It ends and calls `fellBehind` when its reader falls too far behind.
    */
-  listen(eventCode: string, fellBehind: () => void): EventQueue<PhotoAddedEvent> {
+  listen(eventCode: string, fellBehind: () => void, field: LiveField = 'photoAdded'): EventQueue<LiveEvent> {
     const code = normalizeEventCode(eventCode);
-    let queues = this.listeners.get(code);
+    let byField = this.listeners.get(code);
+    if (!byField) {
+      byField = new Map();
+      this.listeners.set(code, byField);
+    }
+    let queues = byField.get(field);
     if (!queues) {
       queues = new Set();
-      this.listeners.set(code, queues);
+      byField.set(field, queues);
     }
-    const queue: EventQueue<PhotoAddedEvent> = new EventQueue(() => {
+    const gallery = byField;
+    const queue: EventQueue<LiveEvent> = new EventQueue(() => {
       queues.delete(queue);
-      if (queues.size === 0 && this.listeners.get(code) === queues) this.listeners.delete(code);
+      if (queues.size === 0 && gallery.get(field) === queues) gallery.delete(field);
+      if (gallery.size === 0 && this.listeners.get(code) === gallery) this.listeners.delete(code);
     }, fellBehind);
     queues.add(queue);
     return queue;
   }
 
-  /** Hands the photo to every listener of its gallery; returns how many there were. */
+  /** Hands the photo to every photoAdded listener of its gallery; returns how many there were. */
   publish(photo: LivePhoto): number {
-    const queues = this.listeners.get(normalizeEventCode(photo.eventCode));
+    return this.deliver(photo.eventCode, 'photoAdded', { photoAdded: photo });
+  }
+
+  /** Hands a gallery's new plan and expiry to every eventUpdated listener of it; returns how many there were. */
+  publishEventUpdate(update: EventUpdate): number {
+    return this.deliver(update.code, 'eventUpdated', { eventUpdated: update });
+  }
+
+  private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {
+    const queues = this.listeners.get(normalizeEventCode(eventCode))?.get(field);
     if (!queues) return 0;
-    const event: PhotoAddedEvent = { photoAdded: photo };
-    // Counted first: a queue that overflows leaves the set while it is handed the photo.
+    // Counted first: a queue that overflows leaves the set while it is handed the event.
     const count = queues.size;
     for (const queue of queues) queue.push(event);
     return count;
   }
 
+  /** Open subscriptions, of every field: of one gallery, or of all. */
   listenerCount(eventCode?: string): number {
-    if (eventCode !== undefined) return this.listeners.get(normalizeEventCode(eventCode))?.size ?? 0;
+    const galleries =
+      eventCode === undefined
+        ? [...this.listeners.values()]
+        : [this.listeners.get(normalizeEventCode(eventCode)) ?? new Map<LiveField, Set<unknown>>()];
     let count = 0;
-    for (const queues of this.listeners.values()) count += queues.size;
+    for (const byField of galleries) for (const queues of byField.values()) count += queues.size;
     return count;
   }
 
@@ -74,7 +97,7 @@ export class PhotoFanout {
   async subscribe(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const events = source[Symbol.asyncIterator]() as AsyncIterator<PhotoAddedEvent>;
+    const events = source[Symbol.asyncIterator]() as AsyncIterator<LiveEvent>;
     const operation = operationKey(args);
     const results: AsyncIterableIterator<ExecutionResult> = {
       next: async () => {
@@ -94,7 +117,7 @@ export class PhotoFanout {
   }
 
   private resultFor(
-    event: PhotoAddedEvent,
+    event: LiveEvent,
     operation: string,
     args: ExecutionArgs,
   ): ExecutionResult | Promise<ExecutionResult> {

@@ -1,0 +1,112 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { parseDomainEvent, Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
+import type { LiveFanout } from './live-fanout.js';
+
+/** Enough to recognise an outbox re-publish, which follows the original within seconds. */
+const REMEMBERED_EVENT_IDS = 1000;
+
+export interface NatsLiveFeedLog {
+  warn(message: string): void;
+}
+
+/** How each subject the live screens follow reaches the fan-out. */
+type Delivery = (fanout: LiveFanout, event: DomainEvent) => void;
+
+const DELIVERIES: Partial<Record<Subject, Delivery>> = {
+  [Subjects.PhotoUploaded]: (fanout, event) =>
+    fanout.publish((event as DomainEvent<typeof Subjects.PhotoUploaded>).data.photo),
+  [Subjects.PlanUpgraded]: (fanout, event) => {
+    const { code, plan, expiresAt } = (event as DomainEvent<typeof Subjects.PlanUpgraded>).data;
+    fanout.publishEventUpdate({ code, plan, expiresAt });
+  },
+};
+
+/** The subjects the gateway follows for its open screens. */
+export const LIVE_SUBJECTS = Object.keys(DELIVERIES) as Subject[];
+
+/**
+ * Feeds the live subjects (new photos, plan changes) from NATS into the fan-out. Plain core-NATS subscriptions
+ * without a queue group: every gateway replica must get every event for its own sockets, and JetStream
+ * publishes reach core subscribers of the subject too. The envelope is validated on receipt; a broken one is
+ * logged and skipped.
+ */
+export class NatsLiveFeed {
+  private connection: NatsConnection | undefined;
+  private connected = false;
+  private stopped = false;
+  private readonly recentIds = new Set<string>();
+
+  constructor(
+    private readonly natsUrl: string,
+    private readonly fanout: LiveFanout,
+    private readonly log: NatsLiveFeedLog = console,
+    /** Called after NATS comes back: events published meanwhile never reached these subscriptions. */
+    private readonly onResumed: () => void = () => undefined,
+  ) {}
+
+  /** Resolves once the subscriptions are registered with the server (waits for NATS to come up). */
+  async start(): Promise<void> {
+    const connection = await connect({
+      servers: this.natsUrl,
+      name: 'gateway',
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    if (this.stopped) {
+      await connection.close();
+      return;
+    }
+    this.connection = connection;
+    this.connected = true;
+    void this.followStatus(connection);
+    for (const subject of LIVE_SUBJECTS) {
+      connection.subscribe(subject, { callback: (_error, message) => this.receive(message.data, subject) });
+    }
+    await connection.flush();
+  }
+
+  /** Throws unless NATS answers now; used by /health. */
+  async check(): Promise<void> {
+    if (!this.connection || !this.connected) throw new Error('not connected');
+    await this.connection.flush();
+  }
+
+  /** One message received on `subject` (photo.uploaded unless told). */
+  receive(data: Uint8Array | string, subject: Subject = Subjects.PhotoUploaded): void {
+    let event: DomainEvent;
+    try {
+      event = parseDomainEvent(data);
+    } catch (error) {
+      this.log.warn(`ignored a ${subject} message: ${(error as Error).message}`);
+      return;
+    }
+    const deliver = DELIVERIES[event.type];
+    if (event.type !== subject || !deliver || this.seen(event.id)) return;
+    deliver(this.fanout, event);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.connected = false;
+    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+  }
+
+  private seen(id: string): boolean {
+    if (this.recentIds.has(id)) return true;
+    this.recentIds.add(id);
+    // A Set iterates in insertion order: the first entry is the oldest.
+    if (this.recentIds.size > REMEMBERED_EVENT_IDS)
+      this.recentIds.delete(this.recentIds.values().next().value!);
+    return false;
+  }
+
+  private async followStatus(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      if (status.type === 'reconnect') {
+        this.connected = true;
+        this.onResumed();
+      }
+    }
+  }
+}
