@@ -29,8 +29,6 @@ import {
 import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code plan createdAt expiresAt } ownerToken paymentRequired }
 }`;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { LivePhoto } from '@gallery/contracts';
 import type { ApiPlan } from '../api/plan';
+import type { EventUpdate } from './eventUpdate';
 
 /** A photo as the gallery shows it: the same shape the live events carry. */
 export type Photo = LivePhoto;
@@ -98,6 +99,20 @@ export const PHOTO_ADDED_SUBSCRIPTION: TypedDocumentNode<{ photoAdded: Photo }, 
     }
   }
   ${PHOTO_FIELDS}
+`;
+
+/** The gallery's new plan and expiry after an upgrade or a refund, pushed by the gateway. */
+export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
+  { eventUpdated: EventUpdate },
+  { eventCode: string }
+> = gql`
+  subscription EventUpdated($eventCode: String!) {
+    eventUpdated(eventCode: $eventCode) {
+      code
+      plan
+      expiresAt
+    }
+  }
 `;
 
 export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<

@@ -1,13 +1,22 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { readApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
-import { GALLERY_QUERY, MORE_PHOTOS_QUERY, PAGE_SIZE, PHOTO_ADDED_SUBSCRIPTION, type Photo } from './graphql';
+import { withEventUpdate, type EventUpdate } from './eventUpdate';
+import {
+  EVENT_UPDATED_SUBSCRIPTION,
+  GALLERY_QUERY,
+  MORE_PHOTOS_QUERY,
+  PAGE_SIZE,
+  PHOTO_ADDED_SUBSCRIPTION,
+  type Photo,
+} from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
 
 /**
  * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
- * from the photoAdded subscription, and a fresh read of the gallery whenever the WebSocket comes back.
+ * from the photoAdded subscription, its plan and expiry from the eventUpdated subscription (an upgrade shows
+ * without a reload), and a fresh read of the gallery whenever the WebSocket comes back.
  * The subscription starts with the first read, not after it: a photo published while the read is under way
  * arrives live, and the list merges both by id. `code` must be a gallery code (see isGalleryCode).
  */
@@ -17,14 +26,18 @@ export function useGallery(code: string) {
     variables: { code, first: PAGE_SIZE },
     fetchPolicy: 'network-only',
   });
-  const event = data?.event ?? null;
+  // The last plan change pushed since the last read; a new read already holds it.
+  const [update, setUpdate] = useState<EventUpdate | null>(null);
+  const read = data?.event ?? null;
+  const event = useMemo(() => read && withEventUpdate(read, update), [read, update]);
   // No subscription for a code that names no gallery, nor while its read is refused (too many lookups, say).
-  const noLiveUpdates = data ? !event : Boolean(error);
+  const noLiveUpdates = data ? !read : Boolean(error);
   const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
 
   useLayoutEffect(() => {
+    setUpdate(null);
     if (data?.event) {
       dispatch({ type: 'firstPage', page: data.event.photos, photoCount: data.event.photoCount });
     }
@@ -37,6 +50,16 @@ export function useGallery(code: string) {
     onData: ({ data: result }) => {
       const photo = result.data?.photoAdded;
       if (photo) dispatch({ type: 'added', photo, live: true });
+    },
+  });
+
+  useSubscription(EVENT_UPDATED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    skip: noLiveUpdates,
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const pushed = result.data?.eventUpdated;
+      if (pushed) setUpdate(pushed);
     },
   });
 

@@ -11,6 +11,7 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
+import { isLanguage } from '../i18n/languages';
 import { CREATE_GALLERY, type CreatedGallery } from './graphql';
 import {
   emptyOrderForm,
@@ -59,7 +60,7 @@ export function OrderForm({
   initialPlan: PlanId;
   onCreated: (created: CreatedGallery) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form, setForm] = useState<Form>(() => emptyOrderForm(initialPlan));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<ApiError | null>(null);
@@ -91,7 +92,11 @@ export function OrderForm({
       return;
     }
     try {
-      const result = await createGallery({ variables: { input: toCreateGalleryInput(form) } });
+      const input = {
+        ...toCreateGalleryInput(form),
+        language: isLanguage(i18n.language) ? i18n.language : undefined,
+      };
+      const result = await createGallery({ variables: { input } });
       if (result.data) onCreated(result.data.createGallery);
     } catch (error) {
       const apiError = readApiError(error);

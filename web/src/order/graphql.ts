@@ -15,6 +15,8 @@ export interface CreateGalleryInput {
   email: string;
   phone: string;
   plan: ApiPlan;
+  /** The language the order confirmation mail is written in (en, fr or es). */
+  language?: string;
 }
 
 export const CREATE_GALLERY: TypedDocumentNode<

@@ -44,7 +44,14 @@ function setUp() {
     new OwnerTokens({ ownerTokenHash: async (code) => galleries.events.get(code)?.ownerTokenHash ?? null }),
     { next: () => codes[next++] } as GalleryCodes,
     relay as unknown as OutboxRelay,
-    { host: '127.0.0.1', port: 5101, databaseUrl: '', natsUrl: '', publicUrl: 'https://gallery.example' },
+    {
+      host: '127.0.0.1',
+      port: 5101,
+      databaseUrl: '',
+      natsUrl: '',
+      publicUrl: 'https://gallery.example',
+      mail: null,
+    },
   );
   return { service, galleries, relay };
 }

@@ -1,0 +1,22 @@
+import type { ApiPlan } from '../api/plan';
+
+/** A gallery's plan and expiry as the eventUpdated subscription pushes them after an upgrade or a refund. */
+export interface EventUpdate {
+  code: string;
+  plan: ApiPlan;
+  expiresAt: string;
+}
+
+/**
+ * The gallery as read, with the latest live plan change of this gallery on top: the plan and expiry shown
+ * (and the upload limits that follow the plan) change without a reload. A later read of the gallery already
+ * holds every change before it, so useGallery forgets the update when a new read arrives.
+ */
+export function withEventUpdate<E extends { code: string; plan: ApiPlan; expiresAt: string }>(
+  event: E,
+  update: EventUpdate | null,
+): E {
+  if (!update || update.code !== event.code) return event;
+  if (update.plan === event.plan && update.expiresAt === event.expiresAt) return event;
+  return { ...event, plan: update.plan, expiresAt: update.expiresAt };
+}
