@@ -9,8 +9,8 @@ export interface EventUpdate {
 
 /**
  * The gallery as read, with the latest live plan change of this gallery on top: the plan and expiry shown
- * (and the upload limits that follow the plan) change without a reload. A later read of the gallery already
- * holds every change before it, so useGallery forgets the update when a new read arrives.
+ * (and the upload limits that follow the plan) change without a reload. A read begun after the update holds
+ * it, so useGallery forgets the update when it starts a new read.
  */
 export function withEventUpdate<E extends { code: string; plan: ApiPlan; expiresAt: string }>(
   event: E,

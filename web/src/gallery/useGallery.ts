@@ -26,7 +26,8 @@ export function useGallery(code: string) {
     variables: { code, first: PAGE_SIZE },
     fetchPolicy: 'network-only',
   });
-  // The last plan change pushed since the last read; a new read already holds it.
+  // The last plan change pushed since the last read began: that read holds every change before it, and may or
+  // may not hold this one, so the update stays on top until the next read begins (see reread).
   const [update, setUpdate] = useState<EventUpdate | null>(null);
   const read = data?.event ?? null;
   const event = useMemo(() => read && withEventUpdate(read, update), [read, update]);
@@ -37,7 +38,6 @@ export function useGallery(code: string) {
   const loadingMoreRef = useRef(false);
 
   useLayoutEffect(() => {
-    setUpdate(null);
     if (data?.event) {
       dispatch({ type: 'firstPage', page: data.event.photos, photoCount: data.event.photoCount });
     }
@@ -63,13 +63,12 @@ export function useGallery(code: string) {
     },
   });
 
-  useEffect(
-    () =>
-      onLiveReconnect(() => {
-        refetch().catch(() => undefined);
-      }),
-    [refetch],
-  );
+  const reread = useCallback(() => {
+    setUpdate(null);
+    refetch().catch(() => undefined);
+  }, [refetch]);
+
+  useEffect(() => onLiveReconnect(reread), [reread]);
 
   const loadMore = useCallback(async () => {
     if (loadingMoreRef.current || !list.hasMore || !list.endCursor) return;
@@ -97,7 +96,7 @@ export function useGallery(code: string) {
     event,
     loading: loading && !data,
     error: data ? undefined : error && readApiError(error),
-    retry: () => refetch().catch(() => undefined),
+    retry: reread,
     list,
     loadMore,
     loadingMore,
