@@ -297,6 +297,42 @@ describe('events service: owner checks, payments and the order confirmation', ()
       expect(await gallery(created.event.code)).toEqual(onStandard);
     });
 
+    it('keeps the plan when the refunded payment is no longer what the plan rests on, or was never applied', async () => {
+      const created = await createGallery();
+      const standard = payment(created.event.code, 'standard');
+      await bus!.publish(envelope(Subjects.PaymentSucceeded, standard));
+      await planUpgradedFor(standard.paymentId, 'payment');
+      const premium = payment(created.event.code, 'premium', 'standard');
+      await bus!.publish(envelope(Subjects.PaymentSucceeded, premium));
+      await planUpgradedFor(premium.paymentId, 'payment');
+      const onPremium = await gallery(created.event.code);
+      const refundOf = (paymentId: string): PaymentRefundedData => ({
+        paymentId,
+        eventCode: created.event.code,
+        plan: 'standard',
+        revertTo: 'free',
+        amountCents: 4900,
+        currency: 'usd',
+        refundedAt: new Date().toISOString(),
+      });
+
+      const overtaken = envelope(Subjects.PaymentRefunded, refundOf(standard.paymentId));
+      const neverApplied = envelope(Subjects.PaymentRefunded, refundOf(randomUUID()));
+      await bus!.publish(overtaken);
+      await bus!.publish(neverApplied);
+      await waitFor('both refunds to be handled', async () => {
+        return (await processedMarks(overtaken.id)) + (await processedMarks(neverApplied.id)) === 2;
+      });
+
+      expect(await gallery(created.event.code)).toEqual(onPremium);
+      const reverts: unknown[] = await db().query(
+        `SELECT 1 FROM outbox_events WHERE subject = 'plan.upgraded' AND envelope->'data'->>'code' = $1
+         AND envelope->'data'->>'reason' = 'refund'`,
+        [created.event.code],
+      );
+      expect(reverts).toEqual([]);
+    });
+
     it('applies a payment published while the service was down, once, after it starts', async () => {
       const created = await createGallery({ plan: 'PREMIUM' });
       await app!.close();

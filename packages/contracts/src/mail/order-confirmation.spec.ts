@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { PLANS } from '../plans.js';
+import { MAIL_LANGUAGES, mailLanguageSchema, orderConfirmationMail } from './order-confirmation.js';
+
+const facts = {
+  coupleNames: 'Sarah & Mike',
+  code: 'ACDE3467',
+  galleryUrl: 'https://gallery.example/gallery/ACDE3467',
+  plan: 'premium' as const,
+  paymentPending: true,
+};
+
+describe('orderConfirmationMail', () => {
+  it.each(MAIL_LANGUAGES)('gives the code, the link and the price from the catalogue in %s', (language) => {
+    const mail = orderConfirmationMail(language, facts);
+
+    expect(mail.subject).toContain('ACDE3467');
+    expect(mail.text).toContain('ACDE3467');
+    expect(mail.text).toContain('https://gallery.example/gallery/ACDE3467');
+    expect(mail.text).toContain(`$${PLANS.premium.priceUsd}`);
+    const withoutPayment = orderConfirmationMail(language, { ...facts, plan: 'free', paymentPending: false });
+    expect(withoutPayment.text.split('\n').length).toBeLessThan(mail.text.split('\n').length);
+  });
+
+  it('says that payment is pending only for a package awaiting it', () => {
+    expect(orderConfirmationMail('en', facts).text).toContain('Payment for this package is pending');
+    expect(orderConfirmationMail('en', { ...facts, paymentPending: false }).text).not.toContain('pending');
+  });
+
+  it('accepts only the languages it is written in', () => {
+    expect(mailLanguageSchema.safeParse('fr').success).toBe(true);
+    expect(mailLanguageSchema.safeParse('de').success).toBe(false);
+  });
+});
