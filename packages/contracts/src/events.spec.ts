@@ -16,6 +16,8 @@ const envelope = {
       width: 4000,
       height: 3000,
       createdAt: '2026-11-22T18:00:00.000Z',
+      kind: 'photo',
+      durationSeconds: null,
     },
   },
 };
