@@ -45,6 +45,8 @@ const PHOTO_FIELDS = gql`
     width
     height
     createdAt
+    kind
+    durationSeconds
   }
 `;
 

@@ -110,7 +110,11 @@ export class UploadConfirmationService {
       return this.refuse(upload, attemptKeys, new AppError('VIDEOS_NEED_PREMIUM'));
     }
     if (video && size > MAX_VIDEO_BYTES) {
-      return this.refuse(upload, attemptKeys, new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }));
+      return this.refuse(
+        upload,
+        attemptKeys,
+        new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }),
+      );
     }
     if (!video && size > MAX_PHOTO_BYTES) {
       return this.refuse(upload, attemptKeys, new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }));
