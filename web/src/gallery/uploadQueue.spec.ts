@@ -20,6 +20,8 @@ const photoFor = (uploadId: string): Photo => ({
   width: 800,
   height: 600,
   createdAt: '2027-06-12T18:00:00.000Z',
+  kind: 'photo',
+  durationSeconds: null,
 });
 
 function entries(count: number): UploadEntry[] {
