@@ -44,6 +44,21 @@ describe('parseDomainEvent', () => {
     expect(() => parseDomainEvent(JSON.stringify(badCode))).toThrow(InvalidEventError);
   });
 
+  it('carries a video with its length, and refuses a kind or length outside the contract', () => {
+    const withPhoto = (photo: Record<string, unknown>) =>
+      JSON.stringify({
+        ...envelope,
+        data: { ...envelope.data, photo: { ...envelope.data.photo, ...photo } },
+      });
+    expect(parseDomainEvent(withPhoto({ kind: 'video', durationSeconds: 12.4 }))).toMatchObject({
+      data: { photo: { kind: 'video', durationSeconds: 12.4 } },
+    });
+    expect(() => parseDomainEvent(withPhoto({ kind: 'audio' }))).toThrow(InvalidEventError);
+    expect(() => parseDomainEvent(withPhoto({ kind: 'video', durationSeconds: -1 }))).toThrow(
+      InvalidEventError,
+    );
+  });
+
   it('lists every field of the photo for the queries and the live schema', () => {
     expect(LIVE_PHOTO_FIELDS).toEqual(Object.keys(envelope.data.photo));
   });
