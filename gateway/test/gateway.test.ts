@@ -177,6 +177,8 @@ function livePhoto(eventCode: string, id: string): LivePhoto {
     width: 1600,
     height: 1200,
     createdAt: new Date().toISOString(),
+    kind: 'photo',
+    durationSeconds: null,
   };
 }
 
@@ -937,6 +939,7 @@ describe('gateway', () => {
         'style-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'img-src': ["'self'", 'data:', 'blob:', STORAGE_ORIGIN],
+        'media-src': ["'self'", 'blob:', STORAGE_ORIGIN],
         'connect-src': ["'self'", `ws://${host}`, `wss://${host}`, STORAGE_ORIGIN],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

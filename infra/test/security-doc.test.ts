@@ -7,6 +7,7 @@ import {
   MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
+  MAX_VIDEO_MEGABYTES,
   ORDER_FIELD_MAX_LENGTH,
   RATE_LIMITS,
 } from '@gallery/contracts';
@@ -43,5 +44,6 @@ describe('docs/security.md', () => {
     expect(rowOf('MAX_PHOTO_MEGAPIXELS')).toContain(`| ${MAX_PHOTO_MEGAPIXELS}`);
     expect(rowOf('MAX_FILES_PER_REQUEST')).toContain(`| ${MAX_FILES_PER_REQUEST}`);
     expect(rowOf('MAX_PENDING_UPLOADS_PER_GALLERY')).toContain(`| ${MAX_PENDING_UPLOADS_PER_GALLERY}`);
+    expect(rowOf('MAX_VIDEO_MEGABYTES')).toContain(`| ${MAX_VIDEO_MEGABYTES}`);
   });
 });

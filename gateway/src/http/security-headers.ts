@@ -15,7 +15,7 @@ export interface SecurityHeadersConfig {
 /**
  * Security headers on every answer: a Content-Security-Policy the web app works under (its own scripts and
  * styles only; the live socket on the page's own origin; uploads PUT to and photos redirected from object
- * storage), no framing, no MIME sniffing, no referrer (page URLs name the gallery code), HSTS once the
+ * storage; videos played from storage), no framing, no MIME sniffing, no referrer (page URLs name the gallery code), HSTS once the
  * gateway is served over https.
  */
 export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
@@ -30,6 +30,8 @@ export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
         styleSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         imgSrc: ["'self'", 'data:', 'blob:', storage],
+        // Videos play from short-lived presigned storage URLs.
+        mediaSrc: ["'self'", 'blob:', storage],
         // 'self' does not cover ws: and wss: in every browser: the page's own socket origins are named.
         connectSrc: ["'self'", (req: IncomingMessage) => pageSocketOrigins(req), storage],
         objectSrc: ["'none'"],

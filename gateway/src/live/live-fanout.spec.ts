@@ -20,6 +20,8 @@ function photo(eventCode: string, id = 'p1'): LivePhoto {
     width: 400,
     height: 300,
     createdAt: '2026-06-20T18:00:00.000Z',
+    kind: 'photo',
+    durationSeconds: null,
   };
 }
 

@@ -1,10 +1,13 @@
 import {
+  GraphQLEnumType,
+  GraphQLFloat,
   GraphQLID,
   GraphQLInt,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLString,
   type GraphQLFieldConfig,
+  type GraphQLOutputType,
   type GraphQLScalarType,
 } from 'graphql';
 import { livePhotoSchema } from '@gallery/contracts';
@@ -16,16 +19,40 @@ interface ContractField {
   isInt?: boolean | null;
 }
 
+/** What photoType reads of a contract field besides its scalar: an enum's values, a nullable's inner type. */
+interface ContractFieldShape extends ContractField {
+  def: { type: string; innerType?: ContractFieldShape };
+  options?: readonly string[];
+}
+
 /**
  * The GraphQL scalar for one field of a contract schema, the way the subgraphs declare it: an id is `ID`, a
- * whole number `Int`, any other string (URLs, ISO dates, codes) `String`. Every contract field is required.
+ * whole number `Int`, any other number `Float`, any other string (URLs, ISO dates, codes) `String`.
  */
 export function graphqlScalarFor(field: ContractField): GraphQLScalarType {
   const { type } = field.def;
   const { format } = field;
   if (type === 'string') return format === 'uuid' ? GraphQLID : GraphQLString;
-  if (type === 'number' && field.isInt) return GraphQLInt;
+  if (type === 'number') return field.isInt ? GraphQLInt : GraphQLFloat;
   throw new Error(`no GraphQL type for a ${type}${format ? ` (${format})` : ''} contract field`);
+}
+
+/** The media subgraph's enums, by the contract field that carries them. */
+const ENUM_NAMES: Record<string, string> = { kind: 'MediaKind' };
+
+/** A contract field's GraphQL type, required or not: an enum (named as the media subgraph names it) keeps the
+ * contract's values as they are. */
+function graphqlTypeFor(name: string, field: ContractFieldShape): GraphQLOutputType {
+  const nullable = field.def.type === 'nullable' && field.def.innerType !== undefined;
+  const inner = nullable ? field.def.innerType! : field;
+  let type: GraphQLScalarType | GraphQLEnumType;
+  if (inner.def.type === 'enum') {
+    const enumName = ENUM_NAMES[name];
+    if (!enumName) throw new Error(`no GraphQL enum named for the contract field ${name}`);
+    const values = Object.fromEntries((inner.options ?? []).map((value) => [value, { value }]));
+    type = new GraphQLEnumType({ name: enumName, values });
+  } else type = graphqlScalarFor(inner);
+  return nullable ? type : new GraphQLNonNull(type);
 }
 
 /** The live schema's Photo, built from the one definition of the photo (`livePhotoSchema`). */
@@ -36,7 +63,7 @@ export function photoType(): GraphQLObjectType {
       Object.entries(livePhotoSchema.shape).map(
         ([name, field]): [string, GraphQLFieldConfig<unknown, unknown>] => [
           name,
-          { type: new GraphQLNonNull(graphqlScalarFor(field)) },
+          { type: graphqlTypeFor(name, field as unknown as ContractFieldShape) },
         ],
       ),
     ),

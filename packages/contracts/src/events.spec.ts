@@ -16,6 +16,8 @@ const envelope = {
       width: 4000,
       height: 3000,
       createdAt: '2026-11-22T18:00:00.000Z',
+      kind: 'photo',
+      durationSeconds: null,
     },
   },
 };
@@ -40,6 +42,21 @@ describe('parseDomainEvent', () => {
       data: { ...envelope.data, photo: { ...envelope.data.photo, eventCode: '../ADMIN' } },
     };
     expect(() => parseDomainEvent(JSON.stringify(badCode))).toThrow(InvalidEventError);
+  });
+
+  it('carries a video with its length, and refuses a kind or length outside the contract', () => {
+    const withPhoto = (photo: Record<string, unknown>) =>
+      JSON.stringify({
+        ...envelope,
+        data: { ...envelope.data, photo: { ...envelope.data.photo, ...photo } },
+      });
+    expect(parseDomainEvent(withPhoto({ kind: 'video', durationSeconds: 12.4 }))).toMatchObject({
+      data: { photo: { kind: 'video', durationSeconds: 12.4 } },
+    });
+    expect(() => parseDomainEvent(withPhoto({ kind: 'audio' }))).toThrow(InvalidEventError);
+    expect(() => parseDomainEvent(withPhoto({ kind: 'video', durationSeconds: -1 }))).toThrow(
+      InvalidEventError,
+    );
   });
 
   it('lists every field of the photo for the queries and the live schema', () => {

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
+import { MEDIA_KINDS } from './uploads.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -52,6 +53,10 @@ export const livePhotoSchema = z.object({
   width: count,
   height: count,
   createdAt: isoDate,
+  /** A video is shown by its poster frame (thumbnail and preview) and played from its original. */
+  kind: z.enum(MEDIA_KINDS),
+  /** A video's length in seconds; null for a photo. */
+  durationSeconds: z.number().nonnegative().nullable(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */

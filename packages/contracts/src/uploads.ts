@@ -9,6 +9,28 @@ export const ACCEPTED_PHOTO_TYPES = [
   'image/heif',
 ] as const;
 export type PhotoContentType = (typeof ACCEPTED_PHOTO_TYPES)[number];
+/**
+ * What an uploaded video may be (Premium only), also checked on its first bytes. 500 MB holds a few minutes of
+ * phone video (1080p at about 17 Mbit/s is roughly 130 MB a minute, 4K about three times that): a speech, a first
+ * dance or the walk down the aisle, while keeping one upload's storage and processing bounded.
+ */
+export const MAX_VIDEO_MEGABYTES = 500;
+export const MAX_VIDEO_BYTES = MAX_VIDEO_MEGABYTES * 1024 * 1024;
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export type VideoContentType = (typeof ACCEPTED_VIDEO_TYPES)[number];
+/** Any type a gallery item's original may have. */
+export type MediaContentType = PhotoContentType | VideoContentType;
+/** What a gallery item is: a photo, or a video shown by its poster frame. */
+export const MEDIA_KINDS = ['photo', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export function isVideoType(contentType: string): contentType is VideoContentType {
+  return (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(contentType);
+}
+
+export function isPhotoType(contentType: string): contentType is PhotoContentType {
+  return (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentType);
+}
 /** How many files one upload request may ask slots for. */
 export const MAX_FILES_PER_REQUEST = 50;
 /**

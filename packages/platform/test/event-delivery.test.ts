@@ -41,6 +41,8 @@ const uploaded = (code: string): EventData['photo.uploaded'] => ({
     width: 4000,
     height: 3000,
     createdAt: new Date().toISOString(),
+    kind: 'photo',
+    durationSeconds: null,
   },
   photoCount: 1,
 });

@@ -21,6 +21,7 @@ import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
 import { SweepAbandonedUploads1795377600000 } from './database/migrations/1795377600000-sweep-abandoned-uploads.js';
 import { StageUploadsAndQueueDeletions1795500000000 } from './database/migrations/1795500000000-stage-uploads-and-queue-deletions.js';
+import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
@@ -44,6 +45,7 @@ import { UploadSlotsService } from './uploads/upload-slots.service.js';
 import { UploadEntity } from './uploads/upload.entity.js';
 import { UploadRepository } from './uploads/upload.repository.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
+import { VideoFrames } from './videos/video-frames.js';
 
 @Module({})
 export class AppModule {
@@ -62,6 +64,7 @@ export class AppModule {
               CreateMediaTables1763900000000,
               SweepAbandonedUploads1795377600000,
               StageUploadsAndQueueDeletions1795500000000,
+              AddVideos1795620000000,
             ],
           }),
         ),
@@ -98,6 +101,7 @@ export class AppModule {
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         { provide: ImageWorkQueue, useFactory: () => new ImageWorkQueue(imageWorkConcurrency()) },
+        { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,
         ImageProcessor,
         GalleryRepository,

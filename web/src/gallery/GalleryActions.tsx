@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PlanId } from '@gallery/contracts';
 import { useTimedMessage } from '../ui/useTimedMessage';
 import { galleryUrl } from './galleryUrl';
 import { QrCodeDialog } from './QrCodeDialog';
@@ -9,11 +10,12 @@ import { UploadButton } from './UploadButton';
 interface GalleryActionsProps {
   code: string;
   name: string;
+  plan: PlanId;
   onFiles: (files: File[]) => void;
 }
 
 /** Upload Photos, Share Gallery, Generate QR Code and (not yet available) Download All. */
-export function GalleryActions({ code, name, onFiles }: GalleryActionsProps) {
+export function GalleryActions({ code, name, plan, onFiles }: GalleryActionsProps) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const [notice, showNotice] = useTimedMessage();
@@ -23,7 +25,7 @@ export function GalleryActions({ code, name, onFiles }: GalleryActionsProps) {
   return (
     <div className="gallery-actions-wrap">
       <div className="gallery-actions" role="group" aria-label={t('gallery.actions')}>
-        <UploadButton onFiles={onFiles} />
+        <UploadButton plan={plan} onFiles={onFiles} />
         <ShareButton url={url} name={name} onNotice={showNotice} />
         <button type="button" className="button button-secondary" onClick={() => setQrOpen(true)}>
           {t('gallery.qr')}

@@ -31,7 +31,12 @@ export function GalleryView({ code }: { code: string }) {
   return (
     <div className="gallery-page">
       <GalleryHeader event={gallery.event} photoCount={photoCount} />
-      <GalleryActions code={gallery.event.code} name={gallery.event.name} onFiles={uploads.upload} />
+      <GalleryActions
+        code={gallery.event.code}
+        name={gallery.event.name}
+        plan={plan}
+        onFiles={uploads.upload}
+      />
       <UploadList items={uploads.items} onClear={uploads.clear} />
       <LiveAnnouncer arrivals={liveArrivals} />
       <PhotoGrid

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
+import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
 
 interface PhotoGridProps {
@@ -12,7 +13,7 @@ interface PhotoGridProps {
   onOpen: (photoId: string) => void;
 }
 
-/** The thumbnails, newest first; more load when the end of the grid comes into view or on "Load more". */
+/** The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end of the grid comes into view or on "Load more". */
 export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onOpen }: PhotoGridProps) {
   const { t } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -43,19 +44,38 @@ export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onO
         <p className="empty-photos">{t('gallery.empty')}</p>
       ) : (
         <ul className="photo-grid">
-          {photos.map((photo, index) => (
-            <li key={photo.id}>
-              <button type="button" className="photo-tile" onClick={() => onOpen(photo.id)}>
-                <PhotoImage
-                  src={photo.thumbnailUrl}
-                  alt={t('gallery.photoAlt', { index: index + 1, total: Math.max(total, photos.length) })}
-                  loading="lazy"
-                  decoding="async"
-                  data-photo-id={photo.id}
-                />
-              </button>
-            </li>
-          ))}
+          {photos.map((photo, index) => {
+            const position = { index: index + 1, total: Math.max(total, photos.length) };
+            const video = photo.kind === 'video';
+            const duration = formatDuration(photo.durationSeconds);
+            return (
+              <li key={photo.id}>
+                <button
+                  type="button"
+                  className={video ? 'photo-tile video-tile' : 'photo-tile'}
+                  onClick={() => onOpen(photo.id)}
+                >
+                  <PhotoImage
+                    src={photo.thumbnailUrl}
+                    alt={
+                      video
+                        ? t('video.tileLabel', { ...position, duration })
+                        : t('gallery.photoAlt', position)
+                    }
+                    loading="lazy"
+                    decoding="async"
+                    data-photo-id={photo.id}
+                  />
+                  {video && (
+                    <span className="video-mark" aria-hidden="true">
+                      <span className="video-play" />
+                      <span className="video-duration">{duration}</span>
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {hasMore && (

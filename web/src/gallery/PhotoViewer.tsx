@@ -11,13 +11,18 @@ interface PhotoViewerProps {
   onClose: () => void;
 }
 
-/** One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. */
+/**
+ * One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. A video plays from its original,
+ * its poster shown until it starts.
+ */
 export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
   const previous = photos[index - 1];
   const next = photos[index + 1];
-  const title = t('viewer.title', { index: index + 1, total: Math.max(total, photos.length) });
+  const position = { index: index + 1, total: Math.max(total, photos.length) };
+  const video = photo.kind === 'video';
+  const title = video ? t('video.viewerTitle', position) : t('viewer.title', position);
 
   return (
     <Modal
@@ -41,7 +46,20 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
         </button>
       </div>
       <figure className="viewer-figure">
-        <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
+        {video ? (
+          <video
+            key={photo.id}
+            src={photo.originalUrl}
+            poster={photo.previewUrl}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={title}
+            data-photo-id={photo.id}
+          />
+        ) : (
+          <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
+        )}
       </figure>
       <div className="viewer-controls">
         <button

@@ -1,9 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_PHOTO_TYPES } from '@gallery/contracts';
+import { PLANS, type PlanId } from '@gallery/contracts';
+import { acceptedTypes } from './uploads';
 
-/** The "Upload Photos" button and the file input behind it. */
-export function UploadButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+/**
+ * The "Upload Photos" button and the file input behind it; the input offers videos only when the gallery's plan
+ * takes them (the server decides again on each file's content).
+ */
+export function UploadButton({ plan, onFiles }: { plan: PlanId; onFiles: (files: File[]) => void }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   return (
@@ -14,11 +18,11 @@ export function UploadButton({ onFiles }: { onFiles: (files: File[]) => void }) 
       <input
         ref={inputRef}
         type="file"
-        accept={ACCEPTED_PHOTO_TYPES.join(',')}
+        accept={acceptedTypes(plan)}
         multiple
         hidden
         tabIndex={-1}
-        aria-label={t('upload.chooseFiles')}
+        aria-label={PLANS[plan].videos ? t('video.chooseFiles') : t('upload.chooseFiles')}
         data-testid="photo-file-input"
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);

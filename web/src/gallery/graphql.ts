@@ -46,6 +46,8 @@ const PHOTO_FIELDS = gql`
     width
     height
     createdAt
+    kind
+    durationSeconds
   }
 `;
 

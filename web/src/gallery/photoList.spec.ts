@@ -11,6 +11,8 @@ const photo = (id: string): Photo => ({
   originalUrl: `/media/photos/${id}/original`,
   width: 800,
   height: 600,
+  kind: 'photo',
+  durationSeconds: null,
 });
 const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
   nodes: ids.map(photo),

@@ -20,6 +20,8 @@ const photoFor = (uploadId: string): Photo => ({
   width: 800,
   height: 600,
   createdAt: '2027-06-12T18:00:00.000Z',
+  kind: 'photo',
+  durationSeconds: null,
 });
 
 function entries(count: number): UploadEntry[] {
@@ -141,6 +143,24 @@ describe('upload slots', () => {
     expect(api.slotRequests.flat()).toEqual(files.map((entry) => entry.id));
     expect(Math.max(...api.slotRequests.map((batch) => batch.length))).toBe(UPLOAD_CONCURRENCY);
     expect(api.mostPending()).toBeLessThanOrEqual(2 * UPLOAD_CONCURRENCY);
+  });
+
+  it('are asked for a video alone, never next to other files that would wait behind it', async () => {
+    const files = entries(6);
+    for (const index of [1, 4]) {
+      files[index] = {
+        id: files[index].id,
+        file: new File([new Uint8Array(10)], `clip-${index}.mp4`, { type: 'video/mp4' }),
+        contentType: 'video/mp4',
+      };
+    }
+    const api = fakeApi();
+    const { uploaded } = await upload(files, api.transport);
+    expect(uploaded).toHaveLength(6);
+    expect(api.slotRequests.flat().sort()).toEqual(files.map((entry) => entry.id).sort());
+    for (const batch of api.slotRequests) {
+      if (batch.includes('upload-1') || batch.includes('upload-4')) expect(batch).toHaveLength(1);
+    }
   });
 
   it('fail the files they were asked for with the refusal, and the next files ask again', async () => {

@@ -1,3 +1,4 @@
+import { isVideoType } from '@gallery/contracts';
 import { isRetryable, readApiError } from '../api/apiErrors';
 import type { Photo, UploadSlot } from './graphql';
 import { runWithConcurrency, UPLOAD_CONCURRENCY, type UploadAction, type UploadRefusal } from './uploads';
@@ -58,7 +59,7 @@ export function slotSupplier(
     const known = slots.get(entry);
     if (known) return known;
     const start = entries.indexOf(entry);
-    const batch = entries.slice(start, start + filesPerRequest).filter((next) => !slots.has(next));
+    const batch = slotBatch(entries.slice(start, start + filesPerRequest)).filter((next) => !slots.has(next));
     const answer = requestSlots(batch);
     batch.forEach((next, index) =>
       slots.set(
@@ -68,6 +69,16 @@ export function slotSupplier(
     );
     return slots.get(entry)!;
   };
+}
+
+/**
+ * The files one slot request asks for: a video alone, and photos up to the next video. A video's PUT can last
+ * minutes: a slot asked for next to it could wait behind it until its URL has expired.
+ */
+function slotBatch(next: readonly UploadEntry[]): UploadEntry[] {
+  if (isVideoType(next[0].contentType)) return [next[0]];
+  const video = next.findIndex((entry) => isVideoType(entry.contentType));
+  return video === -1 ? [...next] : next.slice(0, video);
 }
 
 export interface UploadRun {

@@ -1,8 +1,13 @@
 import {
   ACCEPTED_PHOTO_TYPES,
+  ACCEPTED_VIDEO_TYPES,
+  isPhotoType,
+  isVideoType,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_MEGABYTES,
   PLANS,
   type ErrorCode,
   type PlanId,
@@ -62,7 +67,16 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   webp: 'image/webp',
   heic: 'image/heic',
   heif: 'image/heif',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
 };
+
+/** What the file input offers: photos, and videos too when the gallery's plan takes them. */
+export function acceptedTypes(plan: PlanId): string {
+  return [...ACCEPTED_PHOTO_TYPES, ...(PLANS[plan].videos ? ACCEPTED_VIDEO_TYPES : [])].join(',');
+}
 
 /** The file's type, read from its extension when the browser gives none (HEIC on many systems). */
 export function contentTypeFor(file: { name: string; type: string }): string {
@@ -72,11 +86,18 @@ export function contentTypeFor(file: { name: string; type: string }): string {
 }
 
 /** The browser's own check before anything is sent; the server checks again on the content. */
-export function checkPhotoFile(file: { name: string; type: string; size: number }): UploadRefusal | null {
+export function checkPhotoFile(
+  file: { name: string; type: string; size: number },
+  plan: PlanId,
+): UploadRefusal | null {
   if (file.size === 0) return { code: 'FILE_EMPTY' };
-  if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentTypeFor(file))) {
-    return { code: 'UNSUPPORTED_FILE_TYPE' };
+  const type = contentTypeFor(file);
+  if (isVideoType(type)) {
+    if (!PLANS[plan].videos) return { code: 'VIDEOS_NEED_PREMIUM' };
+    if (file.size > MAX_VIDEO_BYTES) return { code: 'VIDEO_TOO_LARGE', count: MAX_VIDEO_MEGABYTES };
+    return null;
   }
+  if (!isPhotoType(type)) return { code: 'UNSUPPORTED_FILE_TYPE' };
   if (file.size > MAX_PHOTO_BYTES) return { code: 'FILE_TOO_LARGE', count: MAX_PHOTO_MEGABYTES };
   return null;
 }
@@ -93,6 +114,7 @@ export function refusalFor(
     return { code, count: given ?? PLANS[plan].photoLimit ?? undefined };
   }
   if (code === 'FILE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGABYTES };
+  if (code === 'VIDEO_TOO_LARGE') return { code, count: MAX_VIDEO_MEGABYTES };
   if (code === 'IMAGE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGAPIXELS };
   if (code === 'RATE_LIMITED' && typeof extensions.count === 'number')
     return { code, count: extensions.count };

@@ -55,7 +55,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         id: `upload-${++lastUploadId}`,
         file,
         contentType: contentTypeFor(file),
-        refusal: checkPhotoFile(file),
+        refusal: checkPhotoFile(file, plan),
       }));
       dispatch({
         type: 'add',

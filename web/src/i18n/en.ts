@@ -216,6 +216,12 @@ export const en = {
     message: "The page you're looking for doesn't exist or has moved.",
     home: 'Back to Home',
   },
+  video: {
+    tileLabel: 'Video, {{duration}} ({{index}} of {{total}})',
+    viewerTitle: 'Video {{index}} of {{total}}',
+    play: 'Play video',
+    chooseFiles: 'Choose photos or videos to upload',
+  },
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };

@@ -215,4 +215,10 @@ export const es: UiTexts = {
     message: 'La página que buscas no existe o se ha movido.',
     home: 'Volver al inicio',
   },
+  video: {
+    tileLabel: 'Vídeo, {{duration}} ({{index}} de {{total}})',
+    viewerTitle: 'Vídeo {{index}} de {{total}}',
+    play: 'Reproducir vídeo',
+    chooseFiles: 'Elegir fotos o vídeos para subir',
+  },
 };

@@ -217,4 +217,10 @@ export const fr: UiTexts = {
     message: "La page que vous cherchez n'existe pas ou a été déplacée.",
     home: "Retour à l'accueil",
   },
+  video: {
+    tileLabel: 'Vidéo, {{duration}} ({{index}} sur {{total}})',
+    viewerTitle: 'Vidéo {{index}} sur {{total}}',
+    play: 'Lire la vidéo',
+    chooseFiles: 'Choisir les photos ou vidéos à envoyer',
+  },
 };

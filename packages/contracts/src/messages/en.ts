@@ -28,6 +28,10 @@ export const en = {
     UNSUPPORTED_FILE_TYPE:
       'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
     FILE_TOO_LARGE: 'This photo is larger than {{count}} MB.',
+    VIDEO_TOO_LARGE: 'This video is larger than {{count}} MB.',
+    VIDEOS_NEED_PREMIUM:
+      'Videos can be added on the Premium plan only. The couple can upgrade the gallery to Premium.',
+    VIDEO_UNREADABLE: 'This video could not be read. Please upload an MP4, MOV or WebM file.',
     FILE_EMPTY: 'This file is empty.',
     GALLERY_EXPIRED: 'This gallery has expired and no longer accepts uploads.',
     UPLOAD_NOT_FOUND: 'The upload did not reach our storage. Please try again.',

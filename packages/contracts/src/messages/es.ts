@@ -25,6 +25,10 @@ export const es: SharedMessages = {
       'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
     UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
     FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
+    VIDEO_TOO_LARGE: 'Este vídeo supera los {{count}} MB.',
+    VIDEOS_NEED_PREMIUM:
+      'Los vídeos solo se pueden añadir con el plan Premium. Los novios pueden mejorar la galería a Premium.',
+    VIDEO_UNREADABLE: 'No se pudo leer este vídeo. Sube un archivo MP4, MOV o WebM.',
     FILE_EMPTY: 'Este archivo está vacío.',
     GALLERY_EXPIRED: 'Esta galería ha caducado y ya no acepta fotos.',
     UPLOAD_NOT_FOUND: 'La subida no llegó a nuestro almacenamiento. Inténtalo de nuevo.',

@@ -26,6 +26,10 @@ export const fr: SharedMessages = {
     UNSUPPORTED_FILE_TYPE:
       "Ce fichier n'est pas une photo prise en charge. Envoyez des images JPEG, PNG, WebP ou HEIC.",
     FILE_TOO_LARGE: 'Cette photo dépasse {{count}} Mo.',
+    VIDEO_TOO_LARGE: 'Cette vidéo dépasse {{count}} Mo.',
+    VIDEOS_NEED_PREMIUM:
+      'Les vidéos ne peuvent être ajoutées qu’avec la formule Premium. Les mariés peuvent passer la galerie en Premium.',
+    VIDEO_UNREADABLE: 'Cette vidéo est illisible. Envoyez un fichier MP4, MOV ou WebM.',
     FILE_EMPTY: 'Ce fichier est vide.',
     GALLERY_EXPIRED: "Cette galerie a expiré et n'accepte plus de photos.",
     UPLOAD_NOT_FOUND: "L'envoi n'a pas atteint notre stockage. Veuillez réessayer.",

@@ -13,6 +13,12 @@ describe('downloadFileName', () => {
     expect(downloadFileName('photo', 'image/heif')).toBe('photo.heif');
   });
 
+  it('gives a video the extension of its detected container', () => {
+    expect(downloadFileName('IMG_0042.MOV', 'video/quicktime')).toBe('IMG_0042.mov');
+    expect(downloadFileName('First dance.mov', 'video/mp4')).toBe('First dance.mp4');
+    expect(downloadFileName('toast', 'video/webm')).toBe('toast.webm');
+  });
+
   it('replaces only the last extension', () => {
     expect(downloadFileName('summer.2026.tar.gz', 'image/jpeg')).toBe('summer.2026.tar.jpg');
   });

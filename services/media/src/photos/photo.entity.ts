@@ -1,6 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { MediaKind } from '@gallery/contracts';
 
-/** A photo in a gallery: its kept original and, when the image could be decoded, its derived images. */
+/**
+ * A photo or video in a gallery: its kept original and, when it could be decoded, its derived images (a video's
+ * come from its poster frame).
+ */
 @Entity('photos')
 @Index('photos_gallery_newest_first', ['eventCode', 'createdAt', 'id'])
 export class PhotoEntity {
@@ -37,6 +41,13 @@ export class PhotoEntity {
 
   @Column('integer')
   height!: number;
+
+  @Column('text')
+  kind!: MediaKind;
+
+  /** A video's length in seconds; null for a photo. */
+  @Column({ name: 'duration_seconds', type: 'double precision', nullable: true })
+  durationSeconds!: number | null;
 
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })

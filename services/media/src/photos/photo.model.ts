@@ -1,5 +1,6 @@
-import { Directive, Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Directive, Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
+import { MediaKind } from './media-kind.enum.js';
 
 @ObjectType('Photo')
 @Directive('@key(fields: "id")')
@@ -27,4 +28,12 @@ export class PhotoModel implements LivePhoto {
 
   @Field({ description: 'ISO 8601' })
   createdAt!: string;
+
+  @Field(() => MediaKind, {
+    description: 'A video shows its poster frame as thumbnail and preview, and plays from originalUrl.',
+  })
+  kind!: LivePhoto['kind'];
+
+  @Field(() => Float, { nullable: true, description: "A video's length in seconds; null for a photo." })
+  durationSeconds!: number | null;
 }

@@ -22,6 +22,8 @@ export class PhotoPresenter {
       width: photo.width,
       height: photo.height,
       createdAt: photo.createdAt.toISOString(),
+      kind: photo.kind,
+      durationSeconds: photo.durationSeconds,
     };
   }
 

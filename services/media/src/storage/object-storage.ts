@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -112,6 +115,14 @@ export class ObjectStorage implements OnApplicationShutdown {
       this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
     );
     return Buffer.from(await object.Body!.transformToByteArray());
+  }
+
+  /** Streams an object into a local file (a video too large to hold in memory). */
+  async download(key: string, file: string): Promise<void> {
+    const object = await this.send(() =>
+      this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
+    await pipeline(object.Body as Readable, createWriteStream(file));
   }
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  isVideoType,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
   MAX_PHOTO_PIXELS,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_MEGABYTES,
   normalizeEventCode,
+  PLANS,
   Subjects,
   type LivePhoto,
+  type MediaContentType,
   type PhotoContentType,
+  type VideoContentType,
 } from '@gallery/contracts';
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
@@ -26,19 +35,26 @@ import { PhotoRepository } from '../photos/photo.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { ABANDONED_UPLOAD_AGE_MS, uploadSettledAt } from './abandoned-upload-cutoff.js';
-import { detectPhotoType, PHOTO_TYPE_HEAD_BYTES } from './detect-photo-type.js';
+import { UnreadableVideoError } from '../videos/unreadable-video.error.js';
+import { VideoFrames } from '../videos/video-frames.js';
+import { detectMediaType } from './detect-media-type.js';
+import { PHOTO_TYPE_HEAD_BYTES } from './detect-photo-type.js';
 import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
 type Outcome = { photo: LivePhoto } | { refusal: AppError };
 
-/** What a photo becomes besides its original: derived images when the original decodes here. */
+/**
+ * What a photo becomes besides its original: derived images when the original decodes here. A video's come from
+ * its poster frame, and it has a duration.
+ */
 interface Rendition {
   width: number;
   height: number;
   thumbnailKey: string | null;
   previewKey: string | null;
+  durationSeconds: number | null;
 }
 
 /**
@@ -60,6 +76,7 @@ export class UploadConfirmationService {
     @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
     @Inject(ImageProcessor) private readonly images: ImageProcessor,
     @Inject(ImageWorkQueue) private readonly imageWork: ImageWorkQueue,
+    @Inject(VideoFrames) private readonly videoFrames: VideoFrames,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
@@ -85,19 +102,36 @@ export class UploadConfirmationService {
 
     const size = (await this.storage.size(keys.original)) ?? 0;
     if (size === 0) return this.refuse(upload, attemptKeys, new AppError('FILE_EMPTY'));
-    if (size > MAX_PHOTO_BYTES) {
+    // Content is what counts: a video named .jpg is a video, a photo named .mp4 a photo.
+    const type = detectMediaType(await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES));
+    if (!type) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
+    const video = isVideoType(type);
+    if (video && !PLANS[gallery.plan].videos) {
+      return this.refuse(upload, attemptKeys, new AppError('VIDEOS_NEED_PREMIUM'));
+    }
+    if (video && size > MAX_VIDEO_BYTES) {
+      return this.refuse(
+        upload,
+        attemptKeys,
+        new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }),
+      );
+    }
+    if (!video && size > MAX_PHOTO_BYTES) {
       return this.refuse(upload, attemptKeys, new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }));
     }
     // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
     if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
-    const type = detectPhotoType(await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES));
-    if (!type) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
 
     // The slow part (download, decode, resize, store) waits its turn, and runs before the short transaction.
     let rendition: Rendition | null;
     try {
-      rendition = await this.imageWork.run(() => this.render(type, keys));
+      rendition = await this.imageWork.run(() =>
+        video ? this.renderVideo(type, keys) : this.render(type, keys),
+      );
     } catch (error) {
+      if (error instanceof UnreadableVideoError) {
+        return this.refuse(upload, attemptKeys, new AppError('VIDEO_UNREADABLE'));
+      }
       if (!(error instanceof ImageTooLargeError)) throw error;
       return this.refuse(
         upload,
@@ -133,20 +167,52 @@ export class UploadConfirmationService {
         height: derived.height,
         thumbnailKey: keys.thumbnail,
         previewKey: keys.preview,
+        durationSeconds: null,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
       if (type !== 'image/heic' && type !== 'image/heif') return null;
       const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
       if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
-      return { width, height, thumbnailKey: null, previewKey: null };
+      return { width, height, thumbnailKey: null, previewKey: null, durationSeconds: null };
+    }
+  }
+
+  /**
+   * A video's poster frame and duration, read by ffmpeg from a temporary copy of the original (an MP4's index
+   * may sit at its end, so the whole file is needed), and its thumbnail and preview made from the poster the
+   * way a photo's are. The temporary copy is always deleted.
+   */
+  private async renderVideo(type: VideoContentType, keys: Keys): Promise<Rendition> {
+    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-video-'));
+    try {
+      const file = path.join(folder, 'original');
+      await this.storage.download(keys.original, file);
+      const { poster, durationSeconds } = await this.videoFrames.poster(file, type);
+      const derived = await this.images.derive(poster).catch((error: unknown) => {
+        if (error instanceof UndecodableImageError) throw new UnreadableVideoError(error);
+        throw error;
+      });
+      await Promise.all([
+        this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
+        this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
+      ]);
+      return {
+        width: derived.width,
+        height: derived.height,
+        thumbnailKey: keys.thumbnail,
+        previewKey: keys.preview,
+        durationSeconds,
+      };
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   }
 
   /** The quota decision and the photo, under the gallery's row lock so concurrent uploads cannot overshoot. */
   private async record(
     upload: UploadEntity,
-    contentType: PhotoContentType,
+    contentType: MediaContentType,
     size: number,
     keys: Keys,
     rendition: Rendition,
@@ -161,6 +227,10 @@ export class UploadConfirmationService {
       if (!gallery || current?.status !== 'pending') return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       const refusal = uploadRefusal(gallery, new Date());
       if (refusal) return { refusal };
+      // The plan may have changed (a refund) while the video was being read.
+      if (isVideoType(contentType) && !PLANS[gallery.plan].videos) {
+        return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
+      }
 
       const kept = [keys.original, rendition.thumbnailKey, rendition.previewKey].filter(
         (key): key is string => key !== null,
@@ -178,6 +248,8 @@ export class UploadConfirmationService {
         size,
         width: rendition.width,
         height: rendition.height,
+        kind: isVideoType(contentType) ? 'video' : 'photo',
+        durationSeconds: rendition.durationSeconds,
         createdAt: new Date(),
       };
       await this.photos.insert(manager, photo);

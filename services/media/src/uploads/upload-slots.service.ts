@@ -3,11 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  ACCEPTED_PHOTO_TYPES,
+  isPhotoType,
+  isVideoType,
   MAX_FILES_PER_REQUEST,
   MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGABYTES,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_MEGABYTES,
   normalizeEventCode,
   PLANS,
 } from '@gallery/contracts';
@@ -52,11 +55,14 @@ export class UploadSlotsService {
       // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
       const contentType = file.contentType.split(';')[0].trim().toLowerCase();
       const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
-      if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentType)) {
-        throw new AppError('UNSUPPORTED_FILE_TYPE', which);
-      }
+      const video = isVideoType(contentType);
+      if (!video && !isPhotoType(contentType)) throw new AppError('UNSUPPORTED_FILE_TYPE', which);
+      // What the browser declares decides early; confirmation decides again on the file's real type.
+      if (video && !PLANS[found.plan].videos) throw new AppError('VIDEOS_NEED_PREMIUM', which);
       if (file.size <= 0) throw new AppError('FILE_EMPTY', which);
-      if (file.size > MAX_PHOTO_BYTES)
+      if (video && file.size > MAX_VIDEO_BYTES)
+        throw new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES, ...which });
+      if (!video && file.size > MAX_PHOTO_BYTES)
         throw new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES, ...which });
       const id = randomUUID();
       return {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Request, Response } from 'express';
+import { securityHeaders } from './security-headers.js';
+
+/** The Content-Security-Policy the middleware sets on one answer. */
+function policy(config: Parameters<typeof securityHeaders>[0]): Record<string, string[]> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  } as unknown as Response;
+  const req = { headers: { host: 'gallery.local:5000' } } as unknown as Request;
+  securityHeaders(config)(req, res, () => undefined);
+  return Object.fromEntries(
+    headers['content-security-policy']
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('securityHeaders', () => {
+  it('lets videos play from the storage origin their presigned URLs point at', () => {
+    expect(policy({ storagePublicUrl: 'http://localhost:9000/media' })['media-src']).toEqual([
+      "'self'",
+      'blob:',
+      'http://localhost:9000',
+    ]);
+    expect(policy({})['media-src']).toEqual(["'self'", 'blob:', 'https://*.amazonaws.com']);
+  });
+});
