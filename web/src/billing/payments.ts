@@ -66,9 +66,7 @@ export function checkoutOrigins(id: string): Record<CheckoutOrigin, boolean> {
 }
 
 export type PaymentProgress =
-  | { state: 'waiting' }
-  | { state: 'cancelled' }
-  | { state: 'applied'; next: string };
+  { state: 'waiting' } | { state: 'cancelled' } | { state: 'applied'; next: string };
 
 /**
  * What the verification page does: wait until the gallery's plan is the plan bought (the payment's effect,

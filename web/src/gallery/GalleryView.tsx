@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
+import { useEventUpdates } from '../billing/useEventUpdates';
 import { Spinner } from '../ui/Spinner';
 import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
@@ -16,6 +17,8 @@ import { useUploads } from './useUploads';
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
   const gallery = useGallery(code);
+  // A new plan or expiry (a payment, a refund) shows at once, without a reload.
+  useEventUpdates(gallery.event ? code : null);
   const plan = fromApiPlan(gallery.event?.plan ?? 'FREE');
   const uploads = useUploads(code, plan, gallery.addPhoto);
   const [viewedId, setViewedId] = useState<string | null>(null);

@@ -57,7 +57,7 @@ export function OrderForm({
   onCreated,
 }: {
   initialPlan: PlanId;
-  onCreated: (created: CreatedGallery) => void;
+  onCreated: (created: CreatedGallery, plan: PlanId) => void;
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<Form>(() => emptyOrderForm(initialPlan));
@@ -92,7 +92,7 @@ export function OrderForm({
     }
     try {
       const result = await createGallery({ variables: { input: toCreateGalleryInput(form) } });
-      if (result.data) onCreated(result.data.createGallery);
+      if (result.data) onCreated(result.data.createGallery, form.plan);
     } catch (error) {
       const apiError = readApiError(error);
       const fieldErrors = fieldErrorsFromServer(apiError.fields);
