@@ -17,7 +17,14 @@ export function MessagePanel({
       <p className="message-mark" aria-hidden="true">
         ❦
       </p>
-      <h1 role={alert ? 'alert' : undefined}>{title}</h1>
+      {/* The alert wraps the heading: a heading given the alert role would stop being a heading. */}
+      {alert ? (
+        <div role="alert">
+          <h1>{title}</h1>
+        </div>
+      ) : (
+        <h1>{title}</h1>
+      )}
       {children}
     </section>
   );
