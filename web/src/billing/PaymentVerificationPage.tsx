@@ -62,9 +62,14 @@ function Verification({ checkout, rereadCheckout }: { checkout: Checkout; reread
     <MessagePanel title={t('billing.verification.title')} testId="verification-waiting">
       <Spinner label={t('billing.verification.waiting')} />
       {slow && (
-        <p className="payment-note" role="status">
-          {t('billing.verification.slow')}
-        </p>
+        <>
+          <p className="payment-note" role="status">
+            {t('billing.verification.slow')}
+          </p>
+          <Link to={`/upgrade/${encodeURIComponent(checkout.eventCode)}`}>
+            {t('billing.verification.backToPlans')}
+          </Link>
+        </>
       )}
     </MessagePanel>
   );
