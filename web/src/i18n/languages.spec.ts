@@ -23,6 +23,14 @@ describe('language from the path', () => {
     expect(resolveLanguage('/gallery/ABCD', null, 'es')).toBe('es');
     expect(resolveLanguage('/gallery/ABCD', 'de', undefined)).toBe('en');
   });
+
+  it('keeps the stored choice on the upgrade and payment pages, which have one path', () => {
+    for (const path of ['/upgrade/ACDEFGHJ', '/payment', '/payment-verification', '/demo-checkout']) {
+      expect(resolveLanguage(path, 'es')).toBe('es');
+      expect(switchLanguagePath(path, 'fr')).toBe(path);
+    }
+    expect(resolveLanguage('/upgrade', 'es')).toBe('en');
+  });
 });
 
 describe('localized paths', () => {

@@ -78,9 +78,17 @@ export function pageOfPath(pathname: string): PageId | undefined {
   return undefined;
 }
 
-/** Routes that exist in one version only (the live gallery): their language is not in the path. */
+/**
+ * Routes that exist in one version only (the live gallery, the upgrade and payment pages): their language is
+ * not in the path.
+ */
 export function isUnprefixedOnlyRoute(pathname: string): boolean {
-  return /^\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname);
+  return (
+    /^\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname) ||
+    /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
+      pathname,
+    )
+  );
 }
 
 /**
@@ -99,6 +107,7 @@ export function resolveLanguage(pathname: string, stored: string | null, current
 
 /** The path to go to when the visitor switches language: the same page in the other language. */
 export function switchLanguagePath(pathname: string, language: Language): string {
+  if (isUnprefixedOnlyRoute(pathname)) return pathname;
   const page = pageOfPath(pathname);
   if (page) return localizedPath(page, language);
   const rest = pathname.replace(/^\/(fr|es)(?=\/|$)/, '') || '/';

@@ -58,7 +58,7 @@ export function OrderForm({
   onCreated,
 }: {
   initialPlan: PlanId;
-  onCreated: (created: CreatedGallery) => void;
+  onCreated: (created: CreatedGallery, plan: PlanId) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [form, setForm] = useState<Form>(() => emptyOrderForm(initialPlan));
@@ -97,7 +97,7 @@ export function OrderForm({
         language: isLanguage(i18n.language) ? i18n.language : undefined,
       };
       const result = await createGallery({ variables: { input } });
-      if (result.data) onCreated(result.data.createGallery);
+      if (result.data) onCreated(result.data.createGallery, form.plan);
     } catch (error) {
       const apiError = readApiError(error);
       const fieldErrors = fieldErrorsFromServer(apiError.fields);

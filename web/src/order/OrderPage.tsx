@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMutation } from '@apollo/client/react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isPlanId } from '@gallery/contracts';
+import { isPlanId, type PlanId } from '@gallery/contracts';
+import { track } from '../analytics/track';
+import { toApiPlan } from '../api/plan';
+import { START_CHECKOUT } from '../billing/graphql';
+import { rememberCheckout } from '../billing/payments';
+import { Spinner } from '../ui/Spinner';
 import { AUTH_TOKEN_KEY, writeStorage } from '../storage';
 import type { CreatedGallery } from './graphql';
 import { OrderForm } from './OrderForm';
@@ -9,24 +15,64 @@ import { OrderSuccess } from './OrderSuccess';
 
 export function OrderPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [created, setCreated] = useState<CreatedGallery | null>(null);
+  const [startingPayment, setStartingPayment] = useState(false);
+  const [paymentNotStarted, setPaymentNotStarted] = useState(false);
+  const [startCheckout] = useMutation(START_CHECKOUT);
   const requestedPlan = searchParams.get('plan');
   const initialPlan = isPlanId(requestedPlan) ? requestedPlan : 'free';
+
+  /**
+   * A paid package goes to its checkout at once, with the owner token just received (the Apollo link reads it
+   * from storage), and on to the payment page; the gallery is shown once the payment is applied.
+   */
+  const payFor = async (gallery: CreatedGallery, plan: PlanId) => {
+    setStartingPayment(true);
+    try {
+      const result = await startCheckout({
+        variables: { eventCode: gallery.event.code, plan: toApiPlan(plan) },
+      });
+      const checkout = result.data?.startCheckout;
+      if (!checkout) throw new Error('startCheckout gave no checkout');
+      rememberCheckout('order', checkout.id);
+      track('package_upgrade', { from: 'free', to: plan });
+      await navigate(`/payment?checkout=${encodeURIComponent(checkout.id)}`);
+    } catch {
+      // The gallery exists: show it, with the way to pay from its upgrade page.
+      setPaymentNotStarted(true);
+      setCreated(gallery);
+      setStartingPayment(false);
+    }
+  };
 
   return (
     <div className="order-page">
       <h1>{t('order.title')}</h1>
       {created ? (
-        <OrderSuccess created={created} />
+        <>
+          <OrderSuccess created={created} />
+          {paymentNotStarted && (
+            <p className="payment-note" role="alert">
+              {t('billing.order.paymentNotStarted')}{' '}
+              <Link to={`/upgrade/${encodeURIComponent(created.event.code)}`}>
+                {t('billing.order.payNow')}
+              </Link>
+            </p>
+          )}
+        </>
+      ) : startingPayment ? (
+        <Spinner label={t('billing.upgrade.redirecting')} />
       ) : (
         <>
           <p className="section-intro">{t('order.subtitle')}</p>
           <OrderForm
             initialPlan={initialPlan}
-            onCreated={(result) => {
+            onCreated={(result, plan) => {
               writeStorage(AUTH_TOKEN_KEY, result.ownerToken);
-              setCreated(result);
+              if (result.paymentRequired && plan !== 'free') void payFor(result, plan);
+              else setCreated(result);
             }}
           />
         </>

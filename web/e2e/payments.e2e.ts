@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { en, PLANS } from '@gallery/contracts';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// The paid path the way npm start runs it (no Stripe keys: the demo checkout stands in for Stripe's page and
+// drives the real webhook path): a paid order, and an upgrade seen live by a guest.
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The wait for a payment to go through the webhook, the events service and back to the screen. */
+const PAYMENT_APPLIED_MS = 30_000;
+
+interface AnalyticsCall {
+  name: string;
+  params: Record<string, unknown>;
+}
+
+/** Stands in for the page's analytics function and keeps what the page sent, for the test to read. */
+function recordAnalytics(): void {
+  const page = window as unknown as {
+    analyticsCalls: AnalyticsCall[];
+    gtag: (command: string, name: string, params: Record<string, unknown>) => void;
+  };
+  page.analyticsCalls = [];
+  page.gtag = (_command, name, params) => page.analyticsCalls.push({ name, params });
+}
+
+function analyticsCalls(page: Page): Promise<AnalyticsCall[]> {
+  return page.evaluate(() => (window as unknown as { analyticsCalls: AnalyticsCall[] }).analyticsCalls);
+}
+
+describe('paying for a plan in the browser', () => {
+  let platform: TestPlatform | undefined;
+  let product: { url: string; stop(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    product = await startProduct({ platformEnv: platform.env });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await platform?.stop();
+  }, 60_000);
+
+  async function newVisitor(): Promise<BrowserContext> {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(recordAnalytics);
+    return context;
+  }
+
+  async function open(context: BrowserContext, path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product!.url}${path}`);
+    return page;
+  }
+
+  async function fillOrder(page: Page, names: string): Promise<void> {
+    await page.getByLabel('Couple Names').fill(names);
+    await page.getByLabel('Wedding Date').fill('2027-06-12');
+    await page.getByLabel('Event Location').fill('Lyon, France');
+    await page.getByLabel('Email Address').fill('couple@example.com');
+    await page.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
+  }
+
+  /** From the payment page through the demo checkout's Pay button. */
+  async function payOnDemoCheckout(page: Page, priceUsd: number): Promise<void> {
+    await page.waitForURL(/\/payment\?checkout=/);
+    await expect(page.getByTestId('checkout-price').textContent()).resolves.toBe(`$${priceUsd}`);
+    await page.getByTestId('payment-qr').waitFor();
+    await page.getByRole('button', { name: 'Pay on this device' }).click();
+    await page.waitForURL(/\/demo-checkout\?checkout=/);
+    await page.getByRole('button', { name: `Pay $${priceUsd}` }).click();
+  }
+
+  it('takes a Standard order through the demo checkout to its gallery, on Standard', async () => {
+    const couple = await newVisitor();
+    const page = await open(couple, '/order?plan=standard');
+    await fillOrder(page, 'Sarah & Mike');
+    await expect(page.getByRole('radio', { name: /Standard/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Create Gallery' }).click();
+
+    await payOnDemoCheckout(page, PLANS.standard.priceUsd);
+    // The success page waits for the plan change, not for the redirect.
+    await page.waitForURL(/\/payment-success\?checkout=/, { timeout: PAYMENT_APPLIED_MS });
+    await expect(page.getByTestId('paid-plan').textContent()).resolves.toContain('Standard');
+    const code = (await page.getByTestId('gallery-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    await expect(page.getByTestId('gallery-link').textContent()).resolves.toContain(`/gallery/${code}`);
+    await page.getByTestId('gallery-qr').waitFor();
+
+    const calls = await analyticsCalls(page);
+    expect(calls).toContainEqual({ name: 'package_upgrade', params: { from: 'free', to: 'standard' } });
+    expect(calls).toContainEqual({
+      name: 'payment_success',
+      params: { value: PLANS.standard.priceUsd, currency: 'USD' },
+    });
+
+    const guest = await open(await newVisitor(), `/gallery/${code}`);
+    await guest.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    await expect(guest.getByTestId('gallery-plan').textContent()).resolves.toBe('Standard plan');
+  }, 120_000);
+
+  it('upgrades a free gallery to Premium while a guest watches, and the guest sees Premium without a reload', async () => {
+    const couple = await newVisitor();
+    const order = await open(couple, '/order');
+    await fillOrder(order, 'Ana & Luis');
+    await order.getByRole('button', { name: 'Create Gallery' }).click();
+    const code = (await order.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+
+    const guestContext = await newVisitor();
+    const guest = await open(guestContext, `/gallery/${code}`);
+    await guest.getByRole('heading', { name: 'Ana & Luis' }).waitFor();
+    await expect(guest.getByTestId('gallery-plan').textContent()).resolves.toBe('Free plan');
+    await guest.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    // Anyone may see the plans; only the owner may buy one.
+    const visitorUpgrade = await open(guestContext, `/upgrade/${code}`);
+    await visitorUpgrade.getByTestId('upgrade-owner-only').waitFor();
+    await expect(
+      visitorUpgrade.getByRole('button', { name: 'Upgrade to Premium' }).isDisabled(),
+    ).resolves.toBe(true);
+    await visitorUpgrade.close();
+
+    const upgrade = await open(couple, `/upgrade/${code}`);
+    await expect(upgrade.getByTestId('upgrade-current-plan').textContent()).resolves.toBe(
+      'Current plan: Free',
+    );
+    await expect(upgrade.getByTestId('upgrade-photo-count').textContent()).resolves.toBe('0 photos');
+    await expect(upgrade.getByTestId('upgrade-expiry').textContent()).resolves.toMatch(
+      /^Expires [A-Z][a-z]{2} \d{2}, \d{4}$/,
+    );
+    await expect(upgrade.getByRole('article', { name: 'Premium' }).textContent()).resolves.toContain(
+      `$${PLANS.premium.priceUsd}`,
+    );
+
+    // Cancelled on the checkout page: back to the plans, nothing charged, still Free.
+    await upgrade.getByRole('button', { name: 'Upgrade to Standard' }).click();
+    await upgrade.waitForURL(/\/payment\?checkout=/);
+    await upgrade.getByRole('button', { name: 'Pay on this device' }).click();
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
+    await upgrade.waitForURL(new RegExp(`/upgrade/${code}\\?cancelled=`));
+    await upgrade.getByTestId('upgrade-cancelled').waitFor();
+    await expect(upgrade.getByTestId('upgrade-current-plan').textContent()).resolves.toBe(
+      'Current plan: Free',
+    );
+
+    await upgrade.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await payOnDemoCheckout(upgrade, PLANS.premium.priceUsd);
+    await upgrade.waitForURL(/\/upgrade-success\?checkout=/, { timeout: PAYMENT_APPLIED_MS });
+    await upgrade.getByRole('heading', { name: 'Successfully upgraded' }).waitFor();
+    await expect(upgrade.getByTestId('upgraded-plan').textContent()).resolves.toContain('Premium');
+    await expect(upgrade.getByTestId('upgraded-expiry').textContent()).resolves.toMatch(
+      /^New expiry date: [A-Z][a-z]{2} \d{2}, \d{4}$/,
+    );
+
+    // The guest's screen, never reloaded, shows the new plan.
+    await guest.getByTestId('gallery-plan').filter({ hasText: 'Premium plan' }).waitFor();
+    await expect(
+      guest.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).resolves.toBe(true);
+  }, 120_000);
+
+  it('says so for a payment link that names no checkout', async () => {
+    const page = await open(await newVisitor(), '/payment-verification?checkout=no-such-checkout');
+    await page.getByRole('heading', { name: 'This payment link is not valid.' }).waitFor();
+    const missing = await open(await newVisitor(), '/upgrade/ACDEFGHJ');
+    await missing.getByRole('heading', { name: en.errors.GALLERY_NOT_FOUND }).waitFor();
+  }, 30_000);
+});

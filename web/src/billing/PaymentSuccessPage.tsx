@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { fromApiPlan } from '../api/plan';
+import { galleryUrl } from '../gallery/galleryUrl';
+import { OrderSuccess } from '../order/OrderSuccess';
+import { PaidGallery } from './PaidGallery';
+import { QrImage } from './QrImage';
+
+/** /payment-success?checkout=ID: a new paid order, once paid: the gallery, its code, its link and QR code. */
+export function PaymentSuccessPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="order-page">
+      <h1>{t('billing.success.title')}</h1>
+      <PaidGallery>
+        {(_checkout, event) => {
+          const url = galleryUrl(event.code);
+          return (
+            <>
+              <p className="section-intro" data-testid="paid-plan">
+                {t('billing.success.plan', { plan: t(`plans.names.${fromApiPlan(event.plan)}`) })}
+              </p>
+              <OrderSuccess created={{ event, ownerToken: '', galleryUrl: url, paymentRequired: false }} />
+              <section className="success-qr" aria-labelledby="success-qr-title">
+                <h2 id="success-qr-title">{t('billing.success.qrTitle')}</h2>
+                <QrImage url={url} alt={t('qr.alt', { url })} testId="gallery-qr" />
+              </section>
+            </>
+          );
+        }}
+      </PaidGallery>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fromApiPlan } from '../api/plan';
+import { useLanguage } from '../i18n/useLanguage';
+import { displayDate } from './displayDate';
+import { MessagePanel } from './MessagePanel';
+import { PaidGallery } from './PaidGallery';
+
+/** /upgrade-success?checkout=ID: "Successfully upgraded", the plan and the new expiry. */
+export function UpgradeSuccessPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  return (
+    <PaidGallery>
+      {(_checkout, event) => {
+        const expiry = displayDate(event.expiresAt, language);
+        return (
+          <MessagePanel title={t('billing.upgraded.title')} testId="upgrade-success">
+            <p data-testid="upgraded-plan">
+              {t('billing.upgraded.plan', {
+                code: event.code,
+                plan: t(`plans.names.${fromApiPlan(event.plan)}`),
+              })}
+            </p>
+            {expiry && <p data-testid="upgraded-expiry">{t('billing.upgraded.expires', { date: expiry })}</p>}
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void navigate(`/gallery/${encodeURIComponent(event.code)}`)}
+            >
+              {t('billing.upgraded.open')}
+            </button>
+          </MessagePanel>
+        );
+      }}
+    </PaidGallery>
+  );
+}
