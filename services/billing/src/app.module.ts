@@ -24,6 +24,7 @@ import { CreateBillingTables1764000000000 } from './database/migrations/17640000
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
 import { OwnerCheck } from './owners/owner-check.js';
+import { EventModel } from './payments/event.model.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { RefundsResolver } from './payments/refunds.resolver.js';
@@ -68,6 +69,8 @@ export class AppModule {
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
           graphiql: false,
+          // Event is reached only through the gateway's entity references, never from billing's own root fields.
+          buildSchemaOptions: { orphanedTypes: [EventModel] },
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],

@@ -25,13 +25,16 @@ const LOCALES: Record<MailLanguage, string> = { en: 'en-US', fr: 'fr-FR', es: 'e
 
 /** `$49.00`, `49,00 $US`, `49,00 US$`: the amount as the reader's language writes it. */
 export function formatAmount(amountCents: number, currency: string, language: MailLanguage): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: currency.toUpperCase() }).format(
-    amountCents / 100,
-  );
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(amountCents / 100);
 }
 
 function formatDay(iso: string, language: MailLanguage): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }
 
 export const PLAN_NAMES: Readonly<Record<MailLanguage, Record<PlanId, string>>> = {
@@ -70,7 +73,9 @@ export interface MailText {
 }
 
 type Texts = {
-  receipt: (v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string }) => MailText;
+  receipt: (
+    v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string },
+  ) => MailText;
   refund: (v: RefundMailInput & { amount: string; day: string; from: string; to: string }) => MailText;
 };
 

@@ -42,7 +42,8 @@ export const fr: SharedMessages = {
     UPGRADE_NOT_AVAILABLE: 'Cette galerie ne peut pas passer à cette formule.',
     CHECKOUT_NOT_FOUND: "Ce paiement n'existe pas.",
     CHECKOUT_CLOSED: 'Ce paiement est déjà réglé ou annulé.',
-    DEMO_PAYMENTS_DISABLED: 'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
+    DEMO_PAYMENTS_DISABLED:
+      'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
     NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
     REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
   },

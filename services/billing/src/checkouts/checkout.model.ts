@@ -12,7 +12,8 @@ export enum CheckoutStatus {
 registerEnumType(CheckoutStatus, { name: 'CheckoutStatus' });
 
 @ObjectType('Checkout', {
-  description: 'A plan being bought for a gallery. Holding its id lets you see what is bought and pay or cancel it',
+  description:
+    'A plan being bought for a gallery. Holding its id lets you see what is bought and pay or cancel it',
 })
 export class CheckoutModel {
   @Field(() => ID)

@@ -16,7 +16,8 @@ export class CheckoutsResolver {
   }
 
   @Mutation(() => CheckoutModel, {
-    description: "Owner only (Authorization: Bearer <owner token>): opens a checkout for an upgrade of the gallery's plan",
+    description:
+      "Owner only (Authorization: Bearer <owner token>): opens a checkout for an upgrade of the gallery's plan",
   })
   async startCheckout(
     @Args('eventCode') eventCode: string,
@@ -26,7 +27,9 @@ export class CheckoutsResolver {
     return CheckoutModel.from(await this.checkouts.start(eventCode, plan, context));
   }
 
-  @Mutation(() => CheckoutModel, { description: 'Demo mode only: pays the checkout through the webhook path' })
+  @Mutation(() => CheckoutModel, {
+    description: 'Demo mode only: pays the checkout through the webhook path',
+  })
   async payDemoCheckout(@Args('id', { type: () => ID }) id: string): Promise<CheckoutModel> {
     return CheckoutModel.from(await this.checkouts.payDemo(id));
   }

@@ -1,7 +1,9 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { Plan } from '../graphql/plan.enum.js';
 
-@ObjectType('Refund', { description: 'A refund asked for: the plan reverts once the payment provider confirms it' })
+@ObjectType('Refund', {
+  description: 'A refund asked for: the plan reverts once the payment provider confirms it',
+})
 export class RefundModel {
   @Field()
   eventCode!: string;
