@@ -13,6 +13,7 @@ import {
   galleryCodeFromBytes,
   ownerAuthorizationRequestSchema,
   parseDomainEvent,
+  RATE_LIMITS,
   REFUND_WINDOW_DAYS,
   Requests,
   upgradeOptions,
@@ -189,11 +190,11 @@ class BillingUnderTest {
   async graphql<Data>(
     query: string,
     variables: object = {},
-    options: { token?: string; language?: string } = {},
+    options: { token?: string; language?: string; client?: string } = {},
   ): Promise<GraphQLBody<Data>> {
     const call = request(this.app.getHttpServer())
       .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+      .set(CLIENT_ADDRESS_HEADER, options.client ?? `client-${randomUUID()}`)
       .send({ query, variables });
     if (options.token) call.set('Authorization', `Bearer ${options.token}`);
     if (options.language) call.set('Accept-Language', options.language);
@@ -689,6 +690,18 @@ describe('billing service', () => {
       const second_ = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: second.id });
       expect(second_.data!.checkout.status).toBe('REFUNDED');
       expect(await billing!.publishedFor('payment.refunded', gallery.code)).toHaveLength(0);
+    });
+
+    it('limits how many checkouts one client starts', async () => {
+      const gallery = billing!.gallery('free');
+      const client = `client-${randomUUID()}`;
+      const start = () =>
+        billing!.graphql(START, { code: gallery.code, plan: 'STANDARD' }, { token: gallery.token, client });
+      for (let i = 0; i < RATE_LIMITS.checkoutStarts.points; i++) {
+        expect((await start()).errors).toBeUndefined();
+      }
+      const refused = await start();
+      expect(refused.errors?.[0].extensions.code).toBe('RATE_LIMITED');
     });
 
     it('cancels an open checkout, and a cancelled one cannot be paid', async () => {
