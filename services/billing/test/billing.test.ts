@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -22,7 +25,7 @@ import {
   type Subject,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { caughtMail } from '@gallery/local-servers';
+import { caughtMail, findFreePort, startMailCatcher } from '@gallery/local-servers';
 import {
   startTestMailCatcher,
   startTestNats,
@@ -711,6 +714,59 @@ describe('billing service', () => {
       expect(cancelled.data!.cancelCheckout.status).toBe('CANCELLED');
       const paid = await billing!.graphql(PAY_DEMO, { id: checkout.id });
       expect(paid.errors?.[0].extensions.code).toBe('CHECKOUT_CLOSED');
+    });
+  });
+  describe('while the mail server is down', () => {
+    let nats: TestNats | undefined;
+    let billing: BillingUnderTest | undefined;
+    let lateCatcher: { stop(): Promise<void> } | undefined;
+    let dataDir: string | undefined;
+
+    afterAll(async () => {
+      await billing?.stop();
+      await lateCatcher?.stop();
+      await nats?.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('sends the receipt once the mail server is back, not never', async () => {
+      const [smtpPort, webPort] = [await findFreePort(), await findFreePort()];
+      nats = await startTestNats();
+      billing = new BillingUnderTest(
+        nats,
+        new BillingConfig({
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl: await postgres!.createDatabase(),
+          natsUrl: nats.url,
+          publicUrl: PUBLIC_URL,
+          stripeWebhookSecret: `whsec_demo_${randomUUID()}`,
+          // Nothing listens there yet.
+          smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+          mailFrom: 'Wedding Gallery <hello@gallery.test>',
+        }),
+      );
+      await billing.start();
+      const gallery = billing.gallery('free');
+      const checkout = await billing.startCheckout(gallery, 'STANDARD');
+      await billing.graphql(PAY_DEMO, { id: checkout.id });
+      expect(await billing.publishedFor('payment.succeeded', gallery.code)).toHaveLength(1);
+      // The receipt's first attempts fail (connection refused) and the event is redelivered with back-off.
+
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'billing-late-mail-'));
+      const catcher = await startMailCatcher({ dataDir, smtpPort, webPort });
+      lateCatcher = catcher;
+      let received: Awaited<ReturnType<typeof caughtMail>> = [];
+      await waitFor(
+        'the receipt after the mail server came back',
+        async () => {
+          received = (await caughtMail(catcher.webUrl)).filter((m) => m.subject.includes(gallery.code));
+          return received.length > 0;
+        },
+        60_000,
+      );
+      expect(received).toHaveLength(1);
+      expect(received[0].to[0].address).toBe(gallery.email);
     });
   });
 });
