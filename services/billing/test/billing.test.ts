@@ -106,6 +106,10 @@ async function startFakeStripe(): Promise<{ url: string; calls: StripeCall[]; cl
           });
         }
         res.end(JSON.stringify(sessions.get(key)));
+      } else if (req.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(req.url!)) {
+        res.end(
+          JSON.stringify({ id: req.url!.split('/')[4], object: 'checkout.session', status: 'expired' }),
+        );
       } else if (req.method === 'POST' && req.url === '/v1/refunds') {
         res.end(JSON.stringify({ id: `re_${calls.length}`, object: 'refund', status: 'succeeded' }));
       } else {
@@ -591,6 +595,15 @@ describe('billing service', () => {
       });
       expect(body.errors?.[0].message).toContain('30-day');
       expect(stripe!.calls.length).toBe(calls);
+    });
+
+    it('cancels a checkout and expires its Stripe session', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const cancelled = await billing!.graphql<{ cancelCheckout: Checkout }>(CANCEL, { id: checkout.id });
+      expect(cancelled.data!.cancelCheckout.status).toBe('CANCELLED');
+      const session = checkout.paymentUrl.split('/').pop()!;
+      expect(stripe!.calls.some((c) => c.path === `/v1/checkout/sessions/${session}/expire`)).toBe(true);
     });
 
     it('refuses the demo payment when Stripe takes the payments', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mailLanguage, PLAN_NAMES, upgradeOptions, type PlanId } from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
@@ -16,6 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Starting, reading, paying (demo) and cancelling checkouts. */
 @Injectable()
 export class CheckoutsService {
+  private readonly logger = new Logger(CheckoutsService.name);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(OwnerCheck) private readonly ownerCheck: OwnerCheck,
@@ -120,6 +122,12 @@ export class CheckoutsService {
       .getRepository(CheckoutEntity)
       .update({ id: checkout.id, status: 'open' }, { status: 'cancelled' });
     if (!affected) throw new AppError('CHECKOUT_CLOSED');
+    if (checkout.stripeSessionId) {
+      // So Stripe's page cannot be paid any more; if it was paid meanwhile, the webhook records it all the same.
+      await this.stripe.checkout.sessions.expire(checkout.stripeSessionId).catch((error: unknown) => {
+        this.logger.warn(`session ${checkout.stripeSessionId} not expired: ${(error as Error).message}`);
+      });
+    }
     return this.get(id);
   }
 }

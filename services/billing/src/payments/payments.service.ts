@@ -68,7 +68,11 @@ export class PaymentsService {
     });
     this.relay.kick();
     // Demo refunds are webhook deliveries themselves: they run once this one's transaction has committed.
-    for (const payment of refundLater) await this.refund(payment);
+    for (const payment of refundLater) {
+      await this.refund(payment).catch((error: unknown) =>
+        this.logger.error(`payment ${payment.id} could not be refunded: ${(error as Error).message}`),
+      );
+    }
   }
 
   /**
