@@ -2,8 +2,11 @@
 // `npm start` does. Used by infra/start.mjs, the browser tests and the benchmarks.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { REPO_ROOT, SERVICE_DATABASES, serviceDefinitions } from './services.mjs';
@@ -11,7 +14,18 @@ import { REPO_ROOT, SERVICE_DATABASES, serviceDefinitions } from './services.mjs
 // What a container has besides its configuration; nothing else of ours leaks in (NODE_OPTIONS from Jest, say).
 const BASE_ENV_KEYS = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
 
-const COLOURS = { events: 36, media: 35, gateway: 32, postgres: 34, nats: 33, s3: 94, start: 1, test: 1 };
+const COLOURS = {
+  events: 36,
+  media: 35,
+  billing: 96,
+  gateway: 32,
+  mail: 90,
+  postgres: 34,
+  nats: 33,
+  s3: 94,
+  start: 1,
+  test: 1,
+};
 const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 
 // eslint-disable-next-line no-control-regex
@@ -163,20 +177,52 @@ function describeExit({ name, code, signal }) {
 }
 
 /**
- * Starts events, media and the gateway as separate processes against the backing servers in `platformEnv`
+ * A local mail catcher (maildev) on free ports with its messages in a fresh temporary folder, for a product
+ * started without SMTP_URL: the services' mail is kept there and readable in its web inbox.
+ */
+async function startLocalMailCatcher(repoRoot, log) {
+  const servers = await import(
+    pathToFileURL(path.join(repoRoot, 'packages/local-servers/dist/index.js')).href
+  );
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gallery-mail-'));
+  try {
+    const catcher = await servers.startMailCatcher({
+      dataDir,
+      smtpPort: await findFreePort(),
+      webPort: await findFreePort(),
+      log: (line) => log('mail', line),
+    });
+    return {
+      smtpUrl: catcher.smtpUrl,
+      webUrl: catcher.webUrl,
+      async stop() {
+        await catcher.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Starts events, media, billing and the gateway as separate processes against the backing servers in `platformEnv`
  * and resolves once the gateway answers GET /health.
  *
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
  * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
- * @param {{ events?: number, media?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {{ events?: number, media?: number, billing?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
  *   Called when a process ends without stop() having been called.
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
- * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number }, stop(): Promise<void> }>}
+ *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
+ *   is its inbox. With SMTP_URL given, `mail` is null.
+ * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number, billing: number }, mail: { webUrl: string } | null, stop(): Promise<void> }>}
  */
 export async function startProduct({
   platformEnv,
@@ -192,14 +238,13 @@ export async function startProduct({
     gateway: port || (await findFreePort()),
     events: servicePorts.events || (await findFreePort()),
     media: servicePorts.media || (await findFreePort()),
+    billing: servicePorts.billing || (await findFreePort()),
   };
-  const definitions = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) =>
-    service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
-  );
-  const missing = definitions.filter((service) => !existsSync(service.entry));
+  const entries = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) => service.entry);
+  const missing = entries.filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
     throw new Error(
-      `Not built: ${missing.map((s) => path.relative(repoRoot, s.entry)).join(', ')} (run npm run build)`,
+      `Not built: ${missing.map((entry) => path.relative(repoRoot, entry)).join(', ')} (run npm run build)`,
     );
   }
   try {
@@ -209,6 +254,11 @@ export async function startProduct({
     server.password = '';
     throw new Error(`Cannot create the service databases on ${server}: ${error.message}`, { cause: error });
   }
+  const mailCatcher = platformEnv.SMTP_URL ? undefined : await startLocalMailCatcher(repoRoot, log);
+  const env = mailCatcher ? { ...platformEnv, SMTP_URL: mailCatcher.smtpUrl } : platformEnv;
+  const definitions = serviceDefinitions(env, { ports, repoRoot }).map((service) =>
+    service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
+  );
 
   const url = `http://localhost:${ports.gateway}`;
   const started = [];
@@ -216,6 +266,7 @@ export async function startProduct({
     // The gateway first, so nobody is routed to a service that is going away.
     for (const state of [...started].reverse().filter((s) => s.name === 'gateway')) await stopProcess(state);
     await Promise.all(started.filter((s) => s.name !== 'gateway').map((s) => stopProcess(s)));
+    await mailCatcher?.stop();
   };
 
   // Exits during start-up are reported by the rejection instead.
@@ -256,5 +307,5 @@ export async function startProduct({
   ready = true;
   const exitedEarly = started.find((state) => state.exit);
   if (exitedEarly) onExit(exitedEarly.exit);
-  return { url, ports, stop };
+  return { url, ports, mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null, stop };
 }

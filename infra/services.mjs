@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One database per service on the shared PostgreSQL server. */
-export const SERVICE_DATABASES = { events: 'gallery_events', media: 'gallery_media' };
+export const SERVICE_DATABASES = {
+  events: 'gallery_events',
+  media: 'gallery_media',
+  billing: 'gallery_billing',
+};
 
 export const S3_BUCKET = 'gallery-media';
 
@@ -15,7 +19,10 @@ export const S3_BUCKET = 'gallery-media';
 const SUBGRAPH_HOST = '127.0.0.1';
 
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
-export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102 };
+export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103 };
+
+/** Stripe's settings, passed to billing only when set: without STRIPE_SECRET_KEY it runs the demo checkout. */
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'];
 
 /**
  * @typedef {object} PlatformEnv Where the backing servers are.
@@ -25,6 +32,8 @@ export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102 };
  * @property {string} S3_REGION
  * @property {string} S3_ACCESS_KEY_ID
  * @property {string} S3_SECRET_ACCESS_KEY
+ * @property {string} [SMTP_URL] Where mail goes (a local mail catcher unless configured).
+ * @property {string} [MAIL_FROM] The sender of the product's mail; the services' default when absent.
  */
 
 /**
@@ -46,7 +55,8 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number }, publicUrl?: string, repoRoot?: string }} [options]
+ * @param {{ ports?: { gateway: number, events: number, media: number, billing: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
+ *   `env` is where STRIPE_* are taken from when set (default: this process's environment).
  * @returns {ServiceDefinition[]}
  */
 export function serviceDefinitions(platformEnv, options = {}) {
@@ -54,6 +64,15 @@ export function serviceDefinitions(platformEnv, options = {}) {
   const root = options.repoRoot ?? REPO_ROOT;
   const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
   const { NATS_URL } = platformEnv;
+  const outside = options.env ?? process.env;
+  /** SMTP_URL, and MAIL_FROM when set: events mails the order confirmation, billing the receipts. */
+  const mail = {
+    ...(platformEnv.SMTP_URL && { SMTP_URL: platformEnv.SMTP_URL }),
+    ...(platformEnv.MAIL_FROM && { MAIL_FROM: platformEnv.MAIL_FROM }),
+  };
+  const stripe = Object.fromEntries(
+    STRIPE_VARIABLES.filter((name) => outside[name]).map((name) => [name, outside[name]]),
+  );
   return [
     {
       name: 'events',
@@ -66,6 +85,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.events),
         NATS_URL,
         PUBLIC_URL: publicUrl,
+        ...mail,
       },
     },
     {
@@ -87,6 +107,21 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
     {
+      name: 'billing',
+      entry: path.join(root, 'services/billing/dist/main.js'),
+      port: ports.billing,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(ports.billing),
+        HOST: SUBGRAPH_HOST,
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.billing),
+        NATS_URL,
+        PUBLIC_URL: publicUrl,
+        ...mail,
+        ...stripe,
+      },
+    },
+    {
       name: 'gateway',
       entry: path.join(root, 'gateway/dist/main.js'),
       port: ports.gateway,
@@ -99,6 +134,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         PUBLIC_URL: publicUrl,
         EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
+        BILLING_URL: `http://127.0.0.1:${ports.billing}/graphql`,
         WEB_DIST: path.join(root, 'web/dist'),
       },
     },

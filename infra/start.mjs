@@ -1,6 +1,6 @@
-// `npm start`: install and build if needed, bring up the backing servers (from DATABASE_URL, NATS_URL and
-// S3_ENDPOINT when given, otherwise started locally with their data under .data/), then the services and the
-// gateway as separate processes. Ctrl-C stops everything in order.
+// `npm start`: install and build if needed, bring up the backing servers (from DATABASE_URL, NATS_URL,
+// S3_ENDPOINT and SMTP_URL when given, otherwise started locally with their data under .data/; mail goes to a
+// local catcher with a web inbox), then the services and the gateway as separate processes. Ctrl-C stops everything in order.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { build, checkNode, ensureDependencies, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
 import { DEFAULT_PORTS, REPO_ROOT } from './services.mjs';
 
-const LOCAL_PORTS = { postgres: 54329, nats: 42229, s3: 45679 };
+const LOCAL_PORTS = { postgres: 54329, nats: 42229, s3: 45679, smtp: 42525, mailInbox: 42580 };
 const DATA_DIR = path.join(REPO_ROOT, '.data');
 const LOCAL_S3_CREDENTIALS = { accessKeyId: 'gallery', secretAccessKey: 'gallery-local-secret' };
 
@@ -91,6 +91,7 @@ const local = {
   postgres: !process.env.DATABASE_URL,
   nats: !process.env.NATS_URL,
   s3: !process.env.S3_ENDPOINT,
+  mail: !process.env.SMTP_URL,
 };
 if (!local.s3 && !(process.env.S3_ACCESS_KEY_ID && process.env.S3_SECRET_ACCESS_KEY)) {
   fail('start', 'S3_ENDPOINT is set but S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is not: set both');
@@ -103,6 +104,12 @@ const wanted = [
     : []),
   ...(local.nats ? [['NATS', LOCAL_PORTS.nats, ', or set NATS_URL to use another NATS']] : []),
   ...(local.s3 ? [['S3', LOCAL_PORTS.s3, ', or set S3_ENDPOINT to use other object storage']] : []),
+  ...(local.mail
+    ? [
+        ['mail catcher SMTP', LOCAL_PORTS.smtp, ', or set SMTP_URL to use another mail server'],
+        ['mail catcher inbox', LOCAL_PORTS.mailInbox, ', or set SMTP_URL to use another mail server'],
+      ]
+    : []),
   ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, port, '']),
 ];
 let conflicts = 0;
@@ -137,7 +144,7 @@ async function bringUp(name, start) {
   return server;
 }
 
-const [postgres, nats, s3] = await Promise.allSettled([
+const [postgres, nats, s3, mail] = await Promise.allSettled([
   local.postgres
     ? bringUp('postgres', () =>
         servers.startPostgres({
@@ -170,8 +177,19 @@ const [postgres, nats, s3] = await Promise.allSettled([
         }),
       )
     : undefined,
+  local.mail
+    ? bringUp('mail', () =>
+        servers.startMailCatcher({
+          dataDir: path.join(DATA_DIR, 'mail'),
+          smtpPort: LOCAL_PORTS.smtp,
+          webPort: LOCAL_PORTS.mailInbox,
+          log: logFor('mail'),
+          onUnexpectedExit: serverStopped('mail'),
+        }),
+      )
+    : undefined,
 ]);
-const alternatives = { DATABASE_URL: postgres, NATS_URL: nats, S3_ENDPOINT: s3 };
+const alternatives = { DATABASE_URL: postgres, NATS_URL: nats, S3_ENDPOINT: s3, SMTP_URL: mail };
 for (const [variable, result] of Object.entries(alternatives)) {
   if (result.status === 'rejected') await shutdown(1, `${firstLine(result.reason)} (or set ${variable})`);
 }
@@ -183,18 +201,29 @@ const platformEnv = {
   S3_REGION: local.s3 ? s3.value.region : (process.env.S3_REGION ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? s3.value.accessKeyId,
   S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? s3.value.secretAccessKey,
+  SMTP_URL: process.env.SMTP_URL ?? mail.value.smtpUrl,
+  ...(process.env.MAIL_FROM && { MAIL_FROM: process.env.MAIL_FROM }),
 };
 
 try {
   const product = await startProduct({
     platformEnv,
     port: DEFAULT_PORTS.gateway,
-    servicePorts: { events: DEFAULT_PORTS.events, media: DEFAULT_PORTS.media },
+    servicePorts: {
+      events: DEFAULT_PORTS.events,
+      media: DEFAULT_PORTS.media,
+      billing: DEFAULT_PORTS.billing,
+    },
     log: printPrefixed,
     onExit: (exit) =>
       void shutdown(1, `${exit.name} exited (${exit.signal ?? `code ${exit.code}`}); stopping everything`),
   });
-  if (!shuttingDown) console.log(`Ready: open ${product.url}`);
+  if (!shuttingDown) {
+    console.log(`Ready: open ${product.url}`);
+    if (local.mail) console.log(`Mail (order confirmations, receipts): read it at ${mail.value.webUrl}`);
+    if (!process.env.STRIPE_SECRET_KEY)
+      console.log('Payments: demo checkout (set STRIPE_SECRET_KEY to use Stripe)');
+  }
   // Child processes do not hold the event loop open; we run until a signal or a crash.
   setInterval(() => undefined, 60_000);
 } catch (error) {

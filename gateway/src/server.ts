@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '@apollo/utils.logger';
 import express from 'express';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
 import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
@@ -39,6 +40,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     subgraphs: [
       { name: 'events', url: config.eventsUrl },
       { name: 'media', url: `${mediaUrl}/graphql` },
+      ...(config.billingUrl ? [{ name: 'billing', url: config.billingUrl }] : []),
     ],
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
@@ -62,8 +64,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       },
       events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
       media: subgraphHealth(`${mediaUrl}/health`),
+      ...(config.billingUrl && { billing: subgraphHealth(`${new URL(config.billingUrl).origin}/health`) }),
     }),
   );
+  if (config.billingUrl)
+    app.post('/webhooks/stripe', ...forwardStripeWebhook(new URL(config.billingUrl).origin));
   app.use('/graphql', ...supergraph.handler);
   app.use('/media', forwardMedia(mediaUrl));
   app.use(serveWebApp(config.webDist));

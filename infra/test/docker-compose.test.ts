@@ -51,10 +51,12 @@ function variablesReadBy(workspace: string): Set<string> {
 const deployables = Object.entries(compose.services).filter(([, service]) => service.build);
 
 describe('docker-compose.yml', () => {
-  it('runs both services and the gateway next to PostgreSQL, NATS and MinIO', () => {
+  it('runs the services and the gateway next to PostgreSQL, NATS, MinIO and a mail catcher', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
+      'billing',
       'events',
       'gateway',
+      'maildev',
       'media',
       'minio',
       'nats',

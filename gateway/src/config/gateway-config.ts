@@ -8,6 +8,11 @@ export interface GatewayConfig {
   eventsUrl: string;
   /** The media service's origin: its subgraph answers at /graphql and its photo URLs under /media. */
   mediaUrl: string;
+  /**
+   * The billing subgraph's GraphQL endpoint; its origin also takes the Stripe webhooks the gateway forwards.
+   * Without it the gateway serves no billing (tests of the other subgraphs).
+   */
+  billingUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
   /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */

@@ -10,8 +10,9 @@ import type { GatewayContext } from './gateway-context.js';
 export class CallerForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: Parameters<RemoteGraphQLDataSource['process']>[0]): void {
     // Composition's introspection requests carry no caller, hence no headers.
-    const { authorization, clientAddress } = context as Partial<GatewayContext>;
+    const { authorization, clientAddress, acceptLanguage } = context as Partial<GatewayContext>;
     if (authorization) request.http?.headers.set('authorization', authorization);
     if (clientAddress) request.http?.headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+    if (acceptLanguage) request.http?.headers.set('accept-language', acceptLanguage);
   }
 }

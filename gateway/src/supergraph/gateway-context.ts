@@ -3,4 +3,6 @@ export interface GatewayContext {
   authorization?: string;
   /** The client's address as the gateway saw it (after the trusted proxies). */
   clientAddress: string;
+  /** The browser's Accept-Language: billing writes its mails in the buyer's language. */
+  acceptLanguage?: string;
 }

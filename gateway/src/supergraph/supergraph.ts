@@ -77,6 +77,7 @@ export class Supergraph {
           context: async ({ req }) => ({
             authorization: req.headers.authorization,
             clientAddress: req.ip ?? 'unknown',
+            acceptLanguage: req.headers['accept-language']?.slice(0, 200),
           }),
         });
       },

@@ -7,3 +7,4 @@ export * from './uploads.js';
 export * from './limits.js';
 export * from './events.js';
 export * from './mail/order-confirmation.js';
+export * from './mail/billing-mail.js';

@@ -10,6 +10,8 @@ export const RATE_LIMITS = Object.freeze({
   galleryCreations: { points: 10, durationSeconds: 60 * 60 },
   /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
+  /** Checkouts started (each may open a Stripe session): plenty for a couple trying plans, not for a script. */
+  checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -17,6 +19,8 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 export const API_LIMITS = Object.freeze({
   /** Request bodies at the gateway and at every subgraph. */
   bodyBytes: 100 * 1024,
+  /** A Stripe webhook's body at the gateway and at billing: Stripe events can outgrow the GraphQL limit. */
+  webhookBodyBytes: 512 * 1024,
   maxAliases: 15,
   maxDepth: 12,
   maxTokens: 2000,

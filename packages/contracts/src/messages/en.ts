@@ -42,6 +42,14 @@ export const en = {
     RATE_LIMITED: 'Too many attempts. Please wait {{count}} seconds and try again.',
     IMAGE_TOO_LARGE: 'This photo has more than {{count}} megapixels.',
     UPLOADS_BUSY: 'Too many uploads are in progress for this gallery. Please wait for them to finish.',
+    // billing
+    NOT_GALLERY_OWNER: "Only the gallery's owner can do this.",
+    UPGRADE_NOT_AVAILABLE: 'This gallery cannot move to that plan.',
+    CHECKOUT_NOT_FOUND: 'This checkout does not exist.',
+    CHECKOUT_CLOSED: 'This checkout is already paid or cancelled.',
+    DEMO_PAYMENTS_DISABLED: 'Demo payments are turned off: payments go through Stripe.',
+    NOTHING_TO_REFUND: 'There is no payment to refund for this gallery.',
+    REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
   },
 } as const;
 

@@ -40,5 +40,13 @@ export const es: SharedMessages = {
     RATE_LIMITED: 'Demasiados intentos. Espera {{count}} segundos y vuelve a intentarlo.',
     IMAGE_TOO_LARGE: 'Esta foto tiene más de {{count}} megapíxeles.',
     UPLOADS_BUSY: 'Hay demasiadas subidas en curso en esta galería. Espera a que terminen.',
+    // billing
+    NOT_GALLERY_OWNER: 'Solo el propietario de la galería puede hacer esto.',
+    UPGRADE_NOT_AVAILABLE: 'Esta galería no puede pasar a ese plan.',
+    CHECKOUT_NOT_FOUND: 'Este pago no existe.',
+    CHECKOUT_CLOSED: 'Este pago ya está pagado o cancelado.',
+    DEMO_PAYMENTS_DISABLED: 'Los pagos de demostración están desactivados: los pagos pasan por Stripe.',
+    NOTHING_TO_REFUND: 'No hay ningún pago que reembolsar para esta galería.',
+    REFUND_WINDOW_CLOSED: 'El plazo de reembolso de {{count}} días para este pago ha pasado.',
   },
 };

@@ -41,5 +41,14 @@ export const fr: SharedMessages = {
     RATE_LIMITED: 'Trop de tentatives. Veuillez patienter {{count}} secondes puis réessayer.',
     IMAGE_TOO_LARGE: 'Cette photo dépasse {{count}} mégapixels.',
     UPLOADS_BUSY: 'Trop d’envois sont en cours pour cette galerie. Veuillez attendre qu’ils se terminent.',
+    // billing
+    NOT_GALLERY_OWNER: 'Seul le propriétaire de la galerie peut faire cela.',
+    UPGRADE_NOT_AVAILABLE: 'Cette galerie ne peut pas passer à cette formule.',
+    CHECKOUT_NOT_FOUND: "Ce paiement n'existe pas.",
+    CHECKOUT_CLOSED: 'Ce paiement est déjà réglé ou annulé.',
+    DEMO_PAYMENTS_DISABLED:
+      'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
+    NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
+    REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
   },
 };

@@ -8,6 +8,8 @@ import { answerBodyErrorsAsJson } from '../http/json-body-errors.js';
 
 export interface ServiceAppOptions {
   logger?: LoggerService | LogLevel[] | false;
+  /** A larger body limit than the product's GraphQL one, for a service that takes webhooks (billing). */
+  bodyLimitBytes?: number;
 }
 
 /** A request whose body bytes are kept as received, for signatures computed over them (Stripe webhooks). */
@@ -27,7 +29,7 @@ export async function createServiceApp(
   const app = await NestFactory.create(root, { logger: options.logger, bodyParser: false });
   app.use(
     express.json({
-      limit: API_LIMITS.bodyBytes,
+      limit: options.bodyLimitBytes ?? API_LIMITS.bodyBytes,
       verify: (request: RequestWithRawBody, _response, body) => {
         request.rawBody = body;
       },

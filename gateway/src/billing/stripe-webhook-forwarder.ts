@@ -1,0 +1,37 @@
+import express, { type RequestHandler } from 'express';
+import { API_LIMITS } from '@gallery/contracts';
+
+/**
+ * POST /webhooks/stripe, passed to the billing service with the body's bytes untouched and the Stripe-Signature
+ * header: billing checks the signature over exactly those bytes, so nothing here parses or re-encodes them.
+ * Billing's answer goes back to Stripe as it is (400 for a bad signature, 500 to have the event sent again);
+ * when billing does not answer, 502, and Stripe retries.
+ */
+export function forwardStripeWebhook(billingOrigin: string): RequestHandler[] {
+  const target = `${billingOrigin.replace(/\/+$/, '')}/webhooks/stripe`;
+  return [
+    express.raw({ type: () => true, limit: API_LIMITS.webhookBodyBytes }),
+    async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const headers = new Headers({ 'content-type': 'application/json' });
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature === 'string') headers.set('stripe-signature', signature);
+      let answer: Response;
+      try {
+        answer = await fetch(target, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch {
+        res.status(502).json({ error: 'billing is not answering' });
+        return;
+      }
+      res
+        .status(answer.status)
+        .type(answer.headers.get('content-type') ?? 'application/json')
+        .send(Buffer.from(await answer.arrayBuffer()));
+    },
+  ];
+}

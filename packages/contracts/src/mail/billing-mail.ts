@@ -1,0 +1,191 @@
+import type { PlanId } from '../plans.js';
+
+/** The languages the product writes mail in; anything else gets English. */
+export const MAIL_LANGUAGES = ['en', 'fr', 'es'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** The first supported language of an Accept-Language header (`fr-CA,fr;q=0.9,en;q=0.8` -> fr), else English. */
+export function mailLanguage(acceptLanguage: string | string[] | null | undefined): MailLanguage {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+  const ranked = header
+    .slice(0, 500)
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((entry) => entry.base && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const found = ranked.find((entry) => (MAIL_LANGUAGES as readonly string[]).includes(entry.base));
+  return (found?.base as MailLanguage | undefined) ?? 'en';
+}
+
+const LOCALES: Record<MailLanguage, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
+
+/** `$49.00`, `49,00 $US`, `49,00 US$`: the amount as the reader's language writes it. */
+export function formatAmount(amountCents: number, currency: string, language: MailLanguage): string {
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(amountCents / 100);
+}
+
+function formatDay(iso: string, language: MailLanguage): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+export const PLAN_NAMES: Readonly<Record<MailLanguage, Record<PlanId, string>>> = {
+  en: { free: 'Free', standard: 'Standard', premium: 'Premium' },
+  fr: { free: 'Gratuit', standard: 'Standard', premium: 'Premium' },
+  es: { free: 'Gratis', standard: 'Estándar', premium: 'Premium' },
+};
+
+export interface PaymentReceiptMailInput {
+  language: MailLanguage;
+  eventCode: string;
+  galleryUrl: string;
+  fromPlan: PlanId;
+  plan: PlanId;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  /** The money-back window in days (REFUND_WINDOW_DAYS), named in the receipt. */
+  refundWindowDays: number;
+}
+
+export interface RefundMailInput {
+  language: MailLanguage;
+  eventCode: string;
+  galleryUrl: string;
+  plan: PlanId;
+  revertTo: PlanId;
+  amountCents: number;
+  currency: string;
+  refundedAt: string;
+}
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+type Texts = {
+  receipt: (
+    v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string },
+  ) => MailText;
+  refund: (v: RefundMailInput & { amount: string; day: string; from: string; to: string }) => MailText;
+};
+
+const TEXTS: Record<MailLanguage, Texts> = {
+  en: {
+    receipt: (v) => ({
+      subject: `Payment receipt: ${v.to} plan for gallery ${v.eventCode}`,
+      text: [
+        'Thank you for your payment.',
+        '',
+        `Amount paid: ${v.amount}`,
+        `Date: ${v.day}`,
+        `Plan: ${v.from} -> ${v.to}`,
+        `Gallery code: ${v.eventCode}`,
+        `Gallery link: ${v.galleryUrl}`,
+        '',
+        `You can ask for a full refund within ${v.refundWindowDays} days of this payment.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Refund confirmed for gallery ${v.eventCode}`,
+      text: [
+        'Your refund has been issued.',
+        '',
+        `Amount refunded: ${v.amount}`,
+        `Date: ${v.day}`,
+        `Your gallery returns from the ${v.from} plan to the ${v.to} plan. Photos already uploaded are kept.`,
+        `Gallery code: ${v.eventCode}`,
+        `Gallery link: ${v.galleryUrl}`,
+      ].join('\n'),
+    }),
+  },
+  fr: {
+    receipt: (v) => ({
+      subject: `Reçu de paiement : formule ${v.to} pour la galerie ${v.eventCode}`,
+      text: [
+        'Merci pour votre paiement.',
+        '',
+        `Montant payé : ${v.amount}`,
+        `Date : ${v.day}`,
+        `Formule : ${v.from} -> ${v.to}`,
+        `Code de la galerie : ${v.eventCode}`,
+        `Lien de la galerie : ${v.galleryUrl}`,
+        '',
+        `Vous pouvez demander un remboursement complet dans les ${v.refundWindowDays} jours suivant ce paiement.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Remboursement confirmé pour la galerie ${v.eventCode}`,
+      text: [
+        'Votre remboursement a été effectué.',
+        '',
+        `Montant remboursé : ${v.amount}`,
+        `Date : ${v.day}`,
+        `Votre galerie repasse de la formule ${v.from} à la formule ${v.to}. Les photos déjà envoyées sont conservées.`,
+        `Code de la galerie : ${v.eventCode}`,
+        `Lien de la galerie : ${v.galleryUrl}`,
+      ].join('\n'),
+    }),
+  },
+  es: {
+    receipt: (v) => ({
+      subject: `Recibo de pago: plan ${v.to} para la galería ${v.eventCode}`,
+      text: [
+        'Gracias por su pago.',
+        '',
+        `Importe pagado: ${v.amount}`,
+        `Fecha: ${v.day}`,
+        `Plan: ${v.from} -> ${v.to}`,
+        `Código de la galería: ${v.eventCode}`,
+        `Enlace de la galería: ${v.galleryUrl}`,
+        '',
+        `Puede pedir un reembolso completo dentro de los ${v.refundWindowDays} días siguientes a este pago.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Reembolso confirmado para la galería ${v.eventCode}`,
+      text: [
+        'Su reembolso se ha emitido.',
+        '',
+        `Importe reembolsado: ${v.amount}`,
+        `Fecha: ${v.day}`,
+        `Su galería vuelve del plan ${v.from} al plan ${v.to}. Las fotos ya subidas se conservan.`,
+        `Código de la galería: ${v.eventCode}`,
+        `Enlace de la galería: ${v.galleryUrl}`,
+      ].join('\n'),
+    }),
+  },
+};
+
+/** The receipt sent to the gallery's owner once a payment is recorded. */
+export function paymentReceiptMail(input: PaymentReceiptMailInput): MailText {
+  const names = PLAN_NAMES[input.language];
+  return TEXTS[input.language].receipt({
+    ...input,
+    amount: formatAmount(input.amountCents, input.currency, input.language),
+    day: formatDay(input.paidAt, input.language),
+    from: names[input.fromPlan],
+    to: names[input.plan],
+  });
+}
+
+/** The confirmation sent to the gallery's owner once a refund went through. */
+export function refundConfirmationMail(input: RefundMailInput): MailText {
+  const names = PLAN_NAMES[input.language];
+  return TEXTS[input.language].refund({
+    ...input,
+    amount: formatAmount(input.amountCents, input.currency, input.language),
+    day: formatDay(input.refundedAt, input.language),
+    from: names[input.plan],
+    to: names[input.revertTo],
+  });
+}

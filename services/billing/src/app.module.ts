@@ -1,0 +1,88 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import {
+  clientAddress,
+  dataSourceOptions,
+  EventBusModule,
+  formatGraphQLError,
+  GraphQLErrorFilter,
+  HealthModule,
+  Mailer,
+  RateLimits,
+} from '@gallery/platform';
+import { CheckoutEntity } from './checkouts/checkout.entity.js';
+import { CheckoutsResolver } from './checkouts/checkouts.resolver.js';
+import { CheckoutsService } from './checkouts/checkouts.service.js';
+import { BillingConfig } from './config/billing-config.js';
+import { CreateBillingTables1764000000000 } from './database/migrations/1764000000000-create-billing-tables.migration.js';
+import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
+import { OwnerCheck } from './owners/owner-check.js';
+import { EventModel } from './payments/event.model.js';
+import { PaymentEntity } from './payments/payment.entity.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { RefundsResolver } from './payments/refunds.resolver.js';
+import { StripeWebhookController } from './payments/stripe-webhook.controller.js';
+import { createStripe, STRIPE } from './stripe/stripe-client.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: BillingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      controllers: [StripeWebhookController],
+      providers: [
+        { provide: BillingConfig, useValue: config },
+        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
+        {
+          provide: RateLimits,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new RateLimits(dataSource),
+        },
+        { provide: STRIPE, useFactory: () => createStripe(config) },
+        { provide: Mailer, useFactory: () => new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
+        OwnerCheck,
+        PaymentsService,
+        CheckoutsService,
+        CheckoutsResolver,
+        RefundsResolver,
+        BillingMailConsumer,
+      ],
+      exports: [BillingConfig, RateLimits],
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.databaseUrl,
+            entities: [CheckoutEntity, PaymentEntity],
+            migrations: [CreateBillingTables1764000000000],
+          }),
+        ),
+        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'billing-service' }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          graphiql: false,
+          // Event is reached only through the gateway's entity references, never from billing's own root fields.
+          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          includeStacktraceInErrorResponses: false,
+          // Traces only serve Apollo's hosted reporting, which this project does not use.
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+            authorization: req.headers.authorization,
+            client: clientAddress(req),
+            acceptLanguage: req.headers['accept-language'],
+          }),
+          formatError: (formatted, error) => formatGraphQLError(formatted, error),
+        }),
+        HealthModule,
+      ],
+    };
+  }
+}

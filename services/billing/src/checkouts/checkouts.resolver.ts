@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { Plan } from '../graphql/plan.enum.js';
+import { CheckoutModel } from './checkout.model.js';
+import { CheckoutsService } from './checkouts.service.js';
+
+@Resolver(() => CheckoutModel)
+export class CheckoutsResolver {
+  constructor(@Inject(CheckoutsService) private readonly checkouts: CheckoutsService) {}
+
+  @Query(() => CheckoutModel, { nullable: true, description: 'Null when no checkout has this id' })
+  async checkout(@Args('id', { type: () => ID }) id: string): Promise<CheckoutModel | null> {
+    const found = await this.checkouts.find(id);
+    return found && CheckoutModel.from(found);
+  }
+
+  @Mutation(() => CheckoutModel, {
+    description:
+      "Owner only (Authorization: Bearer <owner token>): opens a checkout for an upgrade of the gallery's plan",
+  })
+  async startCheckout(
+    @Args('eventCode') eventCode: string,
+    @Args('plan', { type: () => Plan }) plan: Plan,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<CheckoutModel> {
+    return CheckoutModel.from(await this.checkouts.start(eventCode, plan, context));
+  }
+
+  @Mutation(() => CheckoutModel, {
+    description: 'Demo mode only: pays the checkout through the webhook path',
+  })
+  async payDemoCheckout(@Args('id', { type: () => ID }) id: string): Promise<CheckoutModel> {
+    return CheckoutModel.from(await this.checkouts.payDemo(id));
+  }
+
+  @Mutation(() => CheckoutModel)
+  async cancelCheckout(@Args('id', { type: () => ID }) id: string): Promise<CheckoutModel> {
+    return CheckoutModel.from(await this.checkouts.cancel(id));
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import type Stripe from 'stripe';
+import { PLAN_IDS, REFUND_WINDOW_DAYS, Subjects } from '@gallery/contracts';
+import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { CheckoutEntity } from '../checkouts/checkout.entity.js';
+import { BillingConfig } from '../config/billing-config.js';
+import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
+import { PaymentEntity } from './payment.entity.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Every webhook is handled under this one transaction-scoped advisory lock: deliveries are few, and handling
+ * them one at a time means two checkouts paid at once for the same gallery cannot both see "not upgraded yet".
+ */
+const WEBHOOK_LOCK = 7_301_100_103;
+
+/** A webhook whose signature does not match its body (or is missing): answered 400, nothing changes. */
+export class InvalidWebhookSignatureError extends Error {}
+
+/** When a payment can no longer be refunded on request. */
+export function refundDeadline(paidAt: Date): Date {
+  return new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+}
+
+/**
+ * What money does: Stripe's webhooks (or the demo's events signed the same way) record payments and refunds,
+ * each Stripe event once, and tell the other services through the outbox.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(STRIPE) private readonly stripe: StripeClient,
+    @Inject(BillingConfig) private readonly config: BillingConfig,
+  ) {}
+
+  /**
+   * Handles one webhook delivery: checks the signature against the raw body, records the event id (a repeated
+   * delivery stops there) and applies it, all in one transaction.
+   */
+  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
+    if (!rawBody || !signature) throw new InvalidWebhookSignatureError('missing body or signature');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
+    } catch (error) {
+      throw new InvalidWebhookSignatureError((error as Error).message);
+    }
+    const refundLater: PaymentEntity[] = [];
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [WEBHOOK_LOCK]);
+      const recorded: unknown[] = await manager.query(
+        'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
+        [event.id, event.type],
+      );
+      if (recorded.length === 0) return;
+      if (event.type === 'checkout.session.completed') {
+        const unapplied = await this.checkoutCompleted(manager, event.data.object);
+        if (unapplied) refundLater.push(unapplied);
+      } else if (event.type === 'charge.refunded') {
+        await this.chargeRefunded(manager, event.data.object);
+      }
+    });
+    this.relay.kick();
+    // Demo refunds are webhook deliveries themselves: they run once this one's transaction has committed.
+    for (const payment of refundLater) {
+      await this.refund(payment).catch((error: unknown) =>
+        this.logger.error(`payment ${payment.id} could not be refunded: ${(error as Error).message}`),
+      );
+    }
+  }
+
+  /**
+   * Records the payment of a completed checkout. Returns the payment when it must be refunded after the
+   * transaction (demo mode); with Stripe the refund is asked for inside it, so a failed call rolls the delivery
+   * back and Stripe delivers it again (the refund's idempotency key keeps it to one).
+   */
+  private async checkoutCompleted(
+    manager: EntityManager,
+    session: Stripe.Checkout.Session,
+  ): Promise<PaymentEntity | undefined> {
+    const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
+    if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return undefined;
+    const checkout = await manager.findOne(CheckoutEntity, {
+      where: { id: checkoutId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!checkout) {
+      this.logger.warn(`completed session ${session.id} names no checkout of ours`);
+      return undefined;
+    }
+    if (checkout.status === 'paid' || checkout.status === 'refunded') return undefined;
+
+    const rank = PLAN_IDS.indexOf(checkout.plan);
+    const standing = await manager.find(PaymentEntity, {
+      where: { eventCode: checkout.eventCode, applied: true, refundedAt: IsNull() },
+    });
+    const alreadyBought = standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank);
+    const paidAt = new Date();
+    const payment: PaymentEntity = {
+      id: randomUUID(),
+      checkoutId: checkout.id,
+      eventCode: checkout.eventCode,
+      fromPlan: checkout.fromPlan,
+      plan: checkout.plan,
+      amountCents: session.amount_total ?? checkout.amountCents,
+      currency: session.currency ?? checkout.currency,
+      paymentIntent: stripeId(session.payment_intent),
+      applied: !alreadyBought,
+      paidAt,
+      refundRequestedAt: alreadyBought ? paidAt : null,
+      refundedAt: null,
+    };
+    await manager.insert(PaymentEntity, payment);
+    await manager.update(CheckoutEntity, { id: checkout.id }, { status: 'paid', paidAt });
+    if (!alreadyBought) {
+      await recordEvent(manager, Subjects.PaymentSucceeded, {
+        paymentId: payment.id,
+        eventCode: payment.eventCode,
+        fromPlan: payment.fromPlan,
+        plan: payment.plan,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        paidAt: paidAt.toISOString(),
+      });
+      return undefined;
+    }
+    this.logger.warn(
+      `payment ${payment.id} for ${payment.eventCode} bought ${payment.plan}, which another payment already bought: refunding it`,
+    );
+    if (this.config.demo) return payment;
+    await this.refund(payment);
+    return undefined;
+  }
+
+  /** Marks the payment refunded; one that had changed the plan is reverted by payment.refunded. */
+  private async chargeRefunded(manager: EntityManager, charge: Stripe.Charge): Promise<void> {
+    const paymentIntent = stripeId(charge.payment_intent);
+    if (!paymentIntent || !charge.refunded) return;
+    const payment = await manager.findOne(PaymentEntity, {
+      where: { paymentIntent },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!payment || payment.refundedAt) return;
+    const refundedAt = new Date();
+    await manager.update(PaymentEntity, { id: payment.id }, { refundedAt });
+    await manager.update(CheckoutEntity, { id: payment.checkoutId }, { status: 'refunded' });
+    if (!payment.applied) return;
+    await recordEvent(manager, Subjects.PaymentRefunded, {
+      paymentId: payment.id,
+      eventCode: payment.eventCode,
+      plan: payment.plan,
+      revertTo: payment.fromPlan,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      refundedAt: refundedAt.toISOString(),
+    });
+  }
+
+  /**
+   * Asks for the payment's money back. With Stripe, a refund of its PaymentIntent (one per payment, by its
+   * idempotency key); in demo mode, the charge.refunded event Stripe would send, signed and delivered to the
+   * same webhook handler. Either way the plan changes only when charge.refunded is handled.
+   */
+  async refund(payment: PaymentEntity): Promise<void> {
+    if (!this.config.demo) {
+      if (!payment.paymentIntent) throw new Error(`payment ${payment.id} has no PaymentIntent to refund`);
+      await this.stripe.refunds.create(
+        { payment_intent: payment.paymentIntent, metadata: { paymentId: payment.id } },
+        { idempotencyKey: `refund-${payment.id}` },
+      );
+      return;
+    }
+    await this.deliverDemoEvent(`evt_demo_refund_${payment.id}`, 'charge.refunded', {
+      id: `ch_demo_${payment.id}`,
+      object: 'charge',
+      amount: payment.amountCents,
+      amount_refunded: payment.amountCents,
+      currency: payment.currency,
+      paid: true,
+      refunded: true,
+      payment_intent: payment.paymentIntent,
+      metadata: { paymentId: payment.id },
+    });
+  }
+
+  /** Demo mode: what Stripe would send when the checkout is paid on its page, through the same handler. */
+  async payDemoCheckout(checkout: CheckoutEntity): Promise<void> {
+    await this.deliverDemoEvent(`evt_demo_paid_${checkout.id}`, 'checkout.session.completed', {
+      id: `cs_demo_${checkout.id}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: checkout.id,
+      customer_email: checkout.customerEmail,
+      metadata: { checkoutId: checkout.id, eventCode: checkout.eventCode },
+      amount_total: checkout.amountCents,
+      currency: checkout.currency,
+      payment_intent: `pi_demo_${checkout.id}`,
+    });
+  }
+
+  /** A Stripe-shaped event signed with the local webhook secret, handed to the webhook handler as raw bytes. */
+  private async deliverDemoEvent(id: string, type: string, object: Record<string, unknown>): Promise<void> {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 0,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+    const signature = this.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.config.stripeWebhookSecret,
+    });
+    await this.handleWebhook(Buffer.from(payload), signature);
+  }
+
+  /** The payment a refund request is about: the gallery's latest one that changed its plan and still stands. */
+  latestStanding(eventCode: string): Promise<PaymentEntity | null> {
+    return this.dataSource.getRepository(PaymentEntity).findOne({
+      where: { eventCode, applied: true, refundedAt: IsNull() },
+      order: { paidAt: 'DESC' },
+    });
+  }
+
+  /** Refunds the gallery's latest standing payment if it is within the refund window. */
+  async requestRefund(eventCode: string): Promise<{ payment: PaymentEntity; requestedAt: Date }> {
+    const payment = await this.latestStanding(eventCode);
+    if (!payment) throw new AppError('NOTHING_TO_REFUND');
+    const requestedAt = new Date();
+    if (requestedAt > refundDeadline(payment.paidAt)) {
+      throw new AppError('REFUND_WINDOW_CLOSED', { count: REFUND_WINDOW_DAYS });
+    }
+    await this.dataSource
+      .getRepository(PaymentEntity)
+      .update({ id: payment.id, refundRequestedAt: IsNull() }, { refundRequestedAt: requestedAt });
+    await this.refund(payment);
+    return { payment, requestedAt };
+  }
+}
+
+/** The id of an expandable Stripe field (an id, or the object when expanded). */
+function stripeId(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}

@@ -1,0 +1,53 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Mutation, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import type { Plan } from '../graphql/plan.enum.js';
+import { OwnerCheck } from '../owners/owner-check.js';
+import { EventModel } from './event.model.js';
+import { PaymentsService, refundDeadline } from './payments.service.js';
+import { RefundModel } from './refund.model.js';
+
+@Resolver(() => EventModel)
+export class RefundsResolver {
+  constructor(
+    @Inject(OwnerCheck) private readonly ownerCheck: OwnerCheck,
+    @Inject(PaymentsService) private readonly payments: PaymentsService,
+  ) {}
+
+  @ResolveReference()
+  resolveReference(reference: { __typename: string; code: string }): EventModel {
+    return { code: reference.code };
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: "Owner only (null for others): the last payment's refund deadline (ISO), null if none",
+  })
+  async refundableUntil(
+    @Parent() event: EventModel,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<string | null> {
+    const owned = await this.ownerCheck.ifOwner(event.code, context.authorization);
+    if (!owned) return null;
+    const payment = await this.payments.latestStanding(owned.gallery.code);
+    return payment && refundDeadline(payment.paidAt).toISOString();
+  }
+
+  @Mutation(() => RefundModel, {
+    description: `Owner only: refunds the gallery's last payment within the refund window; the plan reverts once the refund is confirmed`,
+  })
+  async requestRefund(
+    @Args('eventCode') eventCode: string,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<RefundModel> {
+    const { gallery } = await this.ownerCheck.require(eventCode, context.authorization);
+    const { payment, requestedAt } = await this.payments.requestRefund(gallery.code);
+    return {
+      eventCode: payment.eventCode,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      revertedTo: payment.fromPlan as Plan,
+      refundedAt: requestedAt.toISOString(),
+    };
+  }
+}

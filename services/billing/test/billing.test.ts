@@ -1,0 +1,785 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  DOMAIN_STREAM,
+  en,
+  englishMessage,
+  galleryCodeFromBytes,
+  ownerAuthorizationRequestSchema,
+  parseDomainEvent,
+  RATE_LIMITS,
+  REFUND_WINDOW_DAYS,
+  Requests,
+  upgradeOptions,
+  type DomainEvent,
+  type PlanId,
+  type Subject,
+} from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import { caughtMail, findFreePort, startMailCatcher } from '@gallery/local-servers';
+import {
+  startTestMailCatcher,
+  startTestNats,
+  startTestPostgres,
+  type TestMailCatcher,
+  type TestNats,
+  type TestPostgres,
+} from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { BillingConfig } from '../src/config/billing-config.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PUBLIC_URL = 'https://gallery.test';
+const STRIPE_WEBHOOK_SECRET = 'whsec_test_billing';
+/** Only for signing test events: the SDK's signing helper needs a client, which makes no call. */
+const signer = new Stripe('sk_test_signer_only');
+
+interface GraphQLBody<Data> {
+  data?: Data | null;
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+}
+
+interface Checkout {
+  id: string;
+  eventCode: string;
+  fromPlan: string;
+  plan: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  paymentUrl: string;
+  demo: boolean;
+}
+
+const CHECKOUT_FIELDS = 'id eventCode fromPlan plan amountCents currency status paymentUrl demo';
+const START = `mutation Start($code: String!, $plan: Plan!) { startCheckout(eventCode: $code, plan: $plan) { ${CHECKOUT_FIELDS} } }`;
+const PAY_DEMO = `mutation Pay($id: ID!) { payDemoCheckout(id: $id) { ${CHECKOUT_FIELDS} } }`;
+const CANCEL = `mutation Cancel($id: ID!) { cancelCheckout(id: $id) { ${CHECKOUT_FIELDS} } }`;
+const CHECKOUT = `query Checkout($id: ID!) { checkout(id: $id) { ${CHECKOUT_FIELDS} } }`;
+const REFUND = `mutation Refund($code: String!) { requestRefund(eventCode: $code) { eventCode amountCents currency revertedTo refundedAt } }`;
+const REFUNDABLE_UNTIL = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Event { code refundableUntil } } }`;
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A request the stand-in for Stripe's API received. */
+interface StripeCall {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  form: URLSearchParams;
+}
+
+/** A local HTTP server answering the two Stripe API calls billing makes, recording each. */
+async function startFakeStripe(): Promise<{ url: string; calls: StripeCall[]; close(): Promise<void> }> {
+  const calls: StripeCall[] = [];
+  const sessions = new Map<string, object>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      calls.push({ method: req.method!, path: req.url!, headers: req.headers, form });
+      res.setHeader('Content-Type', 'application/json');
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const key = String(req.headers['idempotency-key']);
+        if (!sessions.has(key)) {
+          const id = `cs_test_${sessions.size + 1}`;
+          sessions.set(key, {
+            id,
+            object: 'checkout.session',
+            url: `https://checkout.stripe.test/c/pay/${id}`,
+          });
+        }
+        res.end(JSON.stringify(sessions.get(key)));
+      } else if (req.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(req.url!)) {
+        res.end(
+          JSON.stringify({ id: req.url!.split('/')[4], object: 'checkout.session', status: 'expired' }),
+        );
+      } else if (req.method === 'POST' && req.url === '/v1/refunds') {
+        res.end(JSON.stringify({ id: `re_${calls.length}`, object: 'refund', status: 'succeeded' }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface TestGallery {
+  code: string;
+  plan: PlanId;
+  token: string;
+  email: string;
+}
+
+/**
+ * One billing service on its own NATS and database, with a stand-in for the events service's owner
+ * authorization responder.
+ */
+class BillingUnderTest {
+  app!: INestApplication;
+  dataSource!: DataSource;
+  private reader!: EventBus;
+  readonly galleries = new Map<string, TestGallery>();
+
+  constructor(
+    readonly nats: TestNats,
+    private readonly config: BillingConfig,
+  ) {}
+
+  async start(): Promise<void> {
+    this.reader = await EventBus.connect(this.nats.url, 'billing-test');
+    this.reader.nc.subscribe(Requests.OwnerAuthorization, {
+      callback: (_error, message) => {
+        const asked = ownerAuthorizationRequestSchema.parse(message.json());
+        const gallery = this.galleries.get(asked.code);
+        const now = new Date();
+        message.respond(
+          JSON.stringify({
+            gallery: gallery
+              ? {
+                  code: gallery.code,
+                  name: 'Sarah & Mike',
+                  plan: gallery.plan,
+                  createdAt: now.toISOString(),
+                  expiresAt: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
+                }
+              : null,
+            owner:
+              gallery && asked.authorization === `Bearer ${gallery.token}` ? { email: gallery.email } : null,
+          }),
+        );
+      },
+    });
+    this.app = await createApp(this.config, { logger: ['error'] });
+    this.dataSource = this.app.get(DataSource);
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close();
+    await this.reader?.close();
+  }
+
+  gallery(plan: PlanId = 'free'): TestGallery {
+    const code = galleryCodeFromBytes(randomBytes(8));
+    const gallery = {
+      code,
+      plan,
+      token: randomBytes(32).toString('base64url'),
+      email: `${code.toLowerCase()}@example.com`,
+    };
+    this.galleries.set(code, gallery);
+    return gallery;
+  }
+
+  async graphql<Data>(
+    query: string,
+    variables: object = {},
+    options: { token?: string; language?: string; client?: string } = {},
+  ): Promise<GraphQLBody<Data>> {
+    const call = request(this.app.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, options.client ?? `client-${randomUUID()}`)
+      .send({ query, variables });
+    if (options.token) call.set('Authorization', `Bearer ${options.token}`);
+    if (options.language) call.set('Accept-Language', options.language);
+    const response = await call;
+    return response.body as GraphQLBody<Data>;
+  }
+
+  async startCheckout(gallery: TestGallery, plan: string, language?: string): Promise<Checkout> {
+    const body = await this.graphql<{ startCheckout: Checkout }>(
+      START,
+      { code: gallery.code, plan },
+      { token: gallery.token, language },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data!.startCheckout;
+  }
+
+  webhook(payload: string, signature?: string) {
+    const call = request(this.app.getHttpServer())
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json');
+    if (signature) call.set('Stripe-Signature', signature);
+    return call.send(payload);
+  }
+
+  async outboxPublished(): Promise<boolean> {
+    const [{ pending }] = (await this.dataSource.query(
+      'SELECT count(*)::int AS pending FROM outbox_events WHERE published_at IS NULL',
+    )) as { pending: number }[];
+    return pending === 0;
+  }
+
+  /** Every event of `subject` in JetStream, read from the start of the stream. */
+  async published<S extends Subject>(subject: S): Promise<DomainEvent<S>[]> {
+    const consumer = await this.reader.js.consumers.get(DOMAIN_STREAM, { filter_subjects: subject });
+    const found: DomainEvent<S>[] = [];
+    try {
+      for (;;) {
+        const message = await consumer.next({ expires: 1000 });
+        if (!message) break;
+        found.push(parseDomainEvent(message.data) as DomainEvent<S>);
+      }
+    } finally {
+      await consumer.delete().catch(() => undefined);
+    }
+    return found;
+  }
+
+  /** The events of `subject` about gallery `code`, once the outbox has published all it holds. */
+  async publishedFor<S extends Subject>(subject: S, code: string): Promise<DomainEvent<S>[]> {
+    await waitFor('the outbox to be published', () => this.outboxPublished());
+    return (await this.published(subject)).filter(
+      (event) => (event.data as { eventCode: string }).eventCode === code,
+    );
+  }
+}
+
+function signedEvent(type: string, object: Record<string, unknown>, id = `evt_${randomUUID()}`) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
+  return {
+    id,
+    payload,
+    signature: signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }),
+  };
+}
+
+function sessionCompleted(checkout: Checkout, paymentIntent = `pi_${randomUUID().slice(0, 8)}`) {
+  return signedEvent('checkout.session.completed', {
+    id: `cs_${checkout.id}`,
+    object: 'checkout.session',
+    client_reference_id: checkout.id,
+    metadata: { checkoutId: checkout.id },
+    amount_total: checkout.amountCents,
+    currency: checkout.currency,
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+  });
+}
+
+function chargeRefunded(paymentIntent: string) {
+  return signedEvent('charge.refunded', {
+    id: `ch_${randomUUID().slice(0, 8)}`,
+    object: 'charge',
+    payment_intent: paymentIntent,
+    refunded: true,
+  });
+}
+
+describe('billing service', () => {
+  let postgres: TestPostgres | undefined;
+  let mail: TestMailCatcher | undefined;
+
+  beforeAll(async () => {
+    [postgres, mail] = await Promise.all([startTestPostgres(), startTestMailCatcher()]);
+  });
+
+  afterAll(async () => {
+    await mail?.stop();
+    await postgres?.stop();
+  });
+
+  async function mailTo(address: string, subjectPart: string) {
+    let found: Awaited<ReturnType<typeof caughtMail>>[number] | undefined;
+    await waitFor(`mail to ${address}`, async () => {
+      found = (await caughtMail(mail!.webUrl)).find(
+        (message) => message.to.some((to) => to.address === address) && message.subject.includes(subjectPart),
+      );
+      return Boolean(found);
+    });
+    return found!;
+  }
+
+  describe('with Stripe keys', () => {
+    let nats: TestNats | undefined;
+    let stripe: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
+    let billing: BillingUnderTest | undefined;
+
+    beforeAll(async () => {
+      [nats, stripe] = await Promise.all([startTestNats(), startFakeStripe()]);
+      billing = new BillingUnderTest(
+        nats,
+        new BillingConfig({
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl: await postgres!.createDatabase(),
+          natsUrl: nats.url,
+          publicUrl: PUBLIC_URL,
+          stripeSecretKey: 'sk_test_billing',
+          stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
+          stripeApiUrl: stripe.url,
+          smtpUrl: mail!.smtpUrl,
+          mailFrom: 'Wedding Gallery <hello@gallery.test>',
+        }),
+      );
+      await billing.start();
+    });
+
+    afterAll(async () => {
+      await billing?.stop();
+      await stripe?.close();
+      await nats?.stop();
+    });
+
+    /** The gallery's payment rows, oldest first. */
+    async function paymentsOf(code: string) {
+      return (await billing!.dataSource.query(
+        'SELECT id, payment_intent, applied, refunded_at FROM payments WHERE event_code = $1 ORDER BY paid_at',
+        [code],
+      )) as { id: string; payment_intent: string; applied: boolean; refunded_at: Date | null }[];
+    }
+
+    it('opens a Stripe Checkout Session priced from the catalogue, with the checkout id as idempotency key', async () => {
+      const gallery = billing!.gallery('standard');
+      const checkout = await billing!.startCheckout(gallery, 'PREMIUM');
+
+      const price = upgradeOptions('standard').find((option) => option.plan === 'premium')!.priceUsd;
+      expect(checkout).toMatchObject({
+        eventCode: gallery.code,
+        fromPlan: 'STANDARD',
+        plan: 'PREMIUM',
+        amountCents: price * 100,
+        currency: 'usd',
+        status: 'OPEN',
+        demo: false,
+      });
+      expect(checkout.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+
+      const call = stripe!.calls.find((c) => c.form.get('client_reference_id') === checkout.id)!;
+      expect(call.path).toBe('/v1/checkout/sessions');
+      expect(call.headers['idempotency-key']).toBe(checkout.id);
+      expect(call.headers.authorization).toBe('Bearer sk_test_billing');
+      expect(call.form.get('mode')).toBe('payment');
+      expect(call.form.get('metadata[checkoutId]')).toBe(checkout.id);
+      expect(call.form.get('customer_email')).toBe(gallery.email);
+      expect(call.form.get('line_items[0][quantity]')).toBe('1');
+      expect(call.form.get('line_items[0][price_data][currency]')).toBe('usd');
+      expect(call.form.get('line_items[0][price_data][unit_amount]')).toBe(String(price * 100));
+      expect(call.form.get('success_url')).toBe(`${PUBLIC_URL}/payment-verification?checkout=${checkout.id}`);
+      expect(call.form.get('cancel_url')).toBe(
+        `${PUBLIC_URL}/upgrade/${gallery.code}?cancelled=${checkout.id}`,
+      );
+
+      const read = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: checkout.id });
+      expect(read.data!.checkout).toEqual(checkout);
+      const unknown = await billing!.graphql<{ checkout: Checkout | null }>(CHECKOUT, { id: randomUUID() });
+      expect(unknown.data!.checkout).toBeNull();
+    });
+
+    it('refuses a plan that is not an upgrade of the gallery', async () => {
+      const gallery = billing!.gallery('premium');
+      const body = await billing!.graphql(
+        START,
+        { code: gallery.code, plan: 'STANDARD' },
+        { token: gallery.token },
+      );
+      expect(body.errors?.[0]).toMatchObject({
+        message: en.errors.UPGRADE_NOT_AVAILABLE,
+        extensions: { code: 'UPGRADE_NOT_AVAILABLE' },
+      });
+    });
+
+    it('lets only the owner start a checkout or ask for a refund', async () => {
+      const gallery = billing!.gallery('free');
+      const stranger = randomBytes(32).toString('base64url');
+      for (const [query, variables] of [
+        [START, { code: gallery.code, plan: 'STANDARD' }],
+        [REFUND, { code: gallery.code }],
+      ] as const) {
+        for (const token of [stranger, undefined]) {
+          const body = await billing!.graphql(query, variables, { token });
+          expect(body.errors?.[0]).toMatchObject({
+            message: en.errors.NOT_GALLERY_OWNER,
+            extensions: { code: 'NOT_GALLERY_OWNER' },
+          });
+        }
+      }
+      const missing = await billing!.graphql(
+        START,
+        { code: 'CCCCCCCC', plan: 'STANDARD' },
+        { token: stranger },
+      );
+      expect(missing.errors?.[0].extensions.code).toBe('GALLERY_NOT_FOUND');
+      const refundable = await billing!.graphql<{ _entities: { refundableUntil: string | null }[] }>(
+        REFUNDABLE_UNTIL,
+        { representations: [{ __typename: 'Event', code: gallery.code }] },
+        { token: stranger },
+      );
+      expect(refundable.data!._entities[0].refundableUntil).toBeNull();
+      expect(stripe!.calls.some((c) => c.form.get('metadata[eventCode]') === gallery.code)).toBe(false);
+    });
+
+    it('answers 400 to a bad or missing signature and changes nothing', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const event = sessionCompleted(checkout);
+
+      const forged = signer.webhooks.generateTestHeaderString({
+        payload: event.payload,
+        secret: 'whsec_wrong',
+      });
+      expect((await billing!.webhook(event.payload, forged)).status).toBe(400);
+      expect((await billing!.webhook(event.payload)).status).toBe(400);
+      const tampered = event.payload.replace(String(checkout.amountCents), '1');
+      expect((await billing!.webhook(tampered, event.signature)).status).toBe(400);
+
+      const recorded = await billing!.dataSource.query('SELECT 1 FROM stripe_events WHERE id = $1', [
+        event.id,
+      ]);
+      expect(recorded).toHaveLength(0);
+      expect(await paymentsOf(gallery.code)).toHaveLength(0);
+      const read = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: checkout.id });
+      expect(read.data!.checkout.status).toBe('OPEN');
+    });
+
+    it('records a payment once for a Stripe event delivered twice, publishes one payment.succeeded and mails a receipt', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD', 'fr-FR,fr;q=0.9');
+      const event = sessionCompleted(checkout);
+
+      expect((await billing!.webhook(event.payload, event.signature)).status).toBe(200);
+      expect((await billing!.webhook(event.payload, event.signature)).status).toBe(200);
+
+      const payments = await paymentsOf(gallery.code);
+      expect(payments).toHaveLength(1);
+      const succeeded = await billing!.publishedFor('payment.succeeded', gallery.code);
+      expect(succeeded).toHaveLength(1);
+      expect(succeeded[0].data).toMatchObject({
+        paymentId: payments[0].id,
+        eventCode: gallery.code,
+        fromPlan: 'free',
+        plan: 'standard',
+        amountCents: checkout.amountCents,
+        currency: 'usd',
+      });
+      const read = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: checkout.id });
+      expect(read.data!.checkout.status).toBe('PAID');
+
+      const receipt = await mailTo(gallery.email, gallery.code);
+      expect(receipt.subject).toContain('Reçu de paiement');
+      expect(receipt.text).toContain('49,00');
+      expect(receipt.text).toContain(`${PUBLIC_URL}/gallery/${gallery.code}`);
+      expect(receipt.text).toContain('Gratuit -> Standard');
+    });
+
+    it('applies one of two checkouts paid for the same upgrade and refunds the other', async () => {
+      const gallery = billing!.gallery('free');
+      const first = await billing!.startCheckout(gallery, 'STANDARD');
+      const second = await billing!.startCheckout(gallery, 'STANDARD');
+      const [a, b] = [
+        sessionCompleted(first, 'pi_first_' + gallery.code),
+        sessionCompleted(second, 'pi_second_' + gallery.code),
+      ];
+
+      const answers = await Promise.all([
+        billing!.webhook(a.payload, a.signature),
+        billing!.webhook(b.payload, b.signature),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+
+      const payments = await paymentsOf(gallery.code);
+      expect(payments.map((p) => p.applied).sort()).toEqual([false, true]);
+      const unapplied = payments.find((p) => !p.applied)!;
+      const refunds = stripe!.calls.filter(
+        (c) => c.path === '/v1/refunds' && c.form.get('payment_intent')?.endsWith(gallery.code),
+      );
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0].form.get('payment_intent')).toBe(unapplied.payment_intent);
+      expect(refunds[0].headers['idempotency-key']).toBe(`refund-${unapplied.id}`);
+
+      const succeeded = await billing!.publishedFor('payment.succeeded', gallery.code);
+      expect(succeeded).toHaveLength(1);
+      expect(succeeded[0].data.paymentId).toBe(payments.find((p) => p.applied)!.id);
+
+      // Stripe then confirms the refund of the unapplied payment: no plan to revert.
+      const confirmed = chargeRefunded(unapplied.payment_intent);
+      expect((await billing!.webhook(confirmed.payload, confirmed.signature)).status).toBe(200);
+      expect((await paymentsOf(gallery.code)).find((p) => p.id === unapplied.id)!.refunded_at).not.toBeNull();
+      expect(await billing!.publishedFor('payment.refunded', gallery.code)).toHaveLength(0);
+    });
+
+    it('refunds within the window through Stripe, and reverts the plan once Stripe confirms it', async () => {
+      const gallery = billing!.gallery('standard');
+      const checkout = await billing!.startCheckout(gallery, 'PREMIUM');
+      const paid = sessionCompleted(checkout, `pi_refund_${gallery.code}`);
+      expect((await billing!.webhook(paid.payload, paid.signature)).status).toBe(200);
+
+      const until = await billing!.graphql<{ _entities: { refundableUntil: string | null }[] }>(
+        REFUNDABLE_UNTIL,
+        { representations: [{ __typename: 'Event', code: gallery.code }] },
+        { token: gallery.token },
+      );
+      const deadline = new Date(until.data!._entities[0].refundableUntil!).getTime();
+      expect(deadline - Date.now()).toBeGreaterThan((REFUND_WINDOW_DAYS - 1) * DAY_MS);
+
+      const body = await billing!.graphql<{ requestRefund: Record<string, unknown> }>(
+        REFUND,
+        { code: gallery.code },
+        { token: gallery.token },
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data!.requestRefund).toMatchObject({
+        eventCode: gallery.code,
+        amountCents: checkout.amountCents,
+        currency: 'usd',
+        revertedTo: 'STANDARD',
+      });
+      const call = stripe!.calls.find(
+        (c) => c.path === '/v1/refunds' && c.form.get('payment_intent') === `pi_refund_${gallery.code}`,
+      )!;
+      const [payment] = await paymentsOf(gallery.code);
+      expect(call.headers['idempotency-key']).toBe(`refund-${payment.id}`);
+      expect(payment.refunded_at).toBeNull();
+
+      const confirmed = chargeRefunded(`pi_refund_${gallery.code}`);
+      expect((await billing!.webhook(confirmed.payload, confirmed.signature)).status).toBe(200);
+      const refunded = await billing!.publishedFor('payment.refunded', gallery.code);
+      expect(refunded).toHaveLength(1);
+      expect(refunded[0].data).toMatchObject({
+        paymentId: payment.id,
+        plan: 'premium',
+        revertTo: 'standard',
+        amountCents: checkout.amountCents,
+      });
+      const read = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: checkout.id });
+      expect(read.data!.checkout.status).toBe('REFUNDED');
+      await mailTo(gallery.email, 'Refund confirmed');
+    });
+
+    it('refuses a refund once the window has passed, saying why', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'PREMIUM');
+      const paid = sessionCompleted(checkout);
+      expect((await billing!.webhook(paid.payload, paid.signature)).status).toBe(200);
+      await billing!.dataSource.query(
+        `UPDATE payments SET paid_at = now() - make_interval(days => $2) WHERE event_code = $1`,
+        [gallery.code, REFUND_WINDOW_DAYS + 1],
+      );
+      const calls = stripe!.calls.length;
+
+      const body = await billing!.graphql(REFUND, { code: gallery.code }, { token: gallery.token });
+      expect(body.errors?.[0]).toMatchObject({
+        message: englishMessage('errors.REFUND_WINDOW_CLOSED', { count: REFUND_WINDOW_DAYS }),
+        extensions: { code: 'REFUND_WINDOW_CLOSED', count: REFUND_WINDOW_DAYS },
+      });
+      expect(body.errors?.[0].message).toContain('30-day');
+      expect(stripe!.calls.length).toBe(calls);
+    });
+
+    it('cancels a checkout and expires its Stripe session', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const cancelled = await billing!.graphql<{ cancelCheckout: Checkout }>(CANCEL, { id: checkout.id });
+      expect(cancelled.data!.cancelCheckout.status).toBe('CANCELLED');
+      const session = checkout.paymentUrl.split('/').pop()!;
+      expect(stripe!.calls.some((c) => c.path === `/v1/checkout/sessions/${session}/expire`)).toBe(true);
+    });
+
+    it('refuses the demo payment when Stripe takes the payments', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const body = await billing!.graphql(PAY_DEMO, { id: checkout.id });
+      expect(body.errors?.[0].extensions.code).toBe('DEMO_PAYMENTS_DISABLED');
+    });
+  });
+
+  describe('without Stripe keys (demo checkout)', () => {
+    let nats: TestNats | undefined;
+    let billing: BillingUnderTest | undefined;
+
+    beforeAll(async () => {
+      nats = await startTestNats();
+      billing = new BillingUnderTest(
+        nats,
+        new BillingConfig({
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl: await postgres!.createDatabase(),
+          natsUrl: nats.url,
+          publicUrl: PUBLIC_URL,
+          stripeWebhookSecret: `whsec_demo_${randomUUID()}`,
+          smtpUrl: mail!.smtpUrl,
+          mailFrom: 'Wedding Gallery <hello@gallery.test>',
+        }),
+      );
+      await billing.start();
+    });
+
+    afterAll(async () => {
+      await billing?.stop();
+      await nats?.stop();
+    });
+
+    it('pays the demo checkout through the signed webhook path, once', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'PREMIUM', 'es');
+      expect(checkout).toMatchObject({
+        demo: true,
+        status: 'OPEN',
+        paymentUrl: `${PUBLIC_URL}/demo-checkout?checkout=${checkout.id}`,
+      });
+
+      const paid = await billing!.graphql<{ payDemoCheckout: Checkout }>(PAY_DEMO, { id: checkout.id });
+      expect(paid.errors).toBeUndefined();
+      expect(paid.data!.payDemoCheckout.status).toBe('PAID');
+      const again = await billing!.graphql<{ payDemoCheckout: Checkout }>(PAY_DEMO, { id: checkout.id });
+      expect(again.data!.payDemoCheckout.status).toBe('PAID');
+
+      const recorded = (await billing!.dataSource.query(
+        'SELECT id, type FROM stripe_events WHERE id LIKE $1',
+        [`%${checkout.id}`],
+      )) as { id: string; type: string }[];
+      expect(recorded).toEqual([{ id: `evt_demo_paid_${checkout.id}`, type: 'checkout.session.completed' }]);
+      const succeeded = await billing!.publishedFor('payment.succeeded', gallery.code);
+      expect(succeeded).toHaveLength(1);
+      expect(succeeded[0].data).toMatchObject({ fromPlan: 'free', plan: 'premium', amountCents: 9900 });
+
+      const receipt = await mailTo(gallery.email, gallery.code);
+      expect(receipt.subject).toContain('Recibo de pago');
+      expect(receipt.text).toContain('Gratis -> Premium');
+    });
+
+    it('refunds a demo payment with a signed charge.refunded, which reverts the plan', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      await billing!.graphql(PAY_DEMO, { id: checkout.id });
+
+      const body = await billing!.graphql<{ requestRefund: Record<string, unknown> }>(
+        REFUND,
+        { code: gallery.code },
+        { token: gallery.token },
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data!.requestRefund).toMatchObject({ revertedTo: 'FREE', amountCents: 4900 });
+
+      const refunded = await billing!.publishedFor('payment.refunded', gallery.code);
+      expect(refunded).toHaveLength(1);
+      expect(refunded[0].data).toMatchObject({ plan: 'standard', revertTo: 'free' });
+      const recorded = await billing!.dataSource.query(
+        "SELECT 1 FROM stripe_events WHERE type = 'charge.refunded'",
+      );
+      expect(recorded.length).toBeGreaterThan(0);
+
+      const again = await billing!.graphql(REFUND, { code: gallery.code }, { token: gallery.token });
+      expect(again.errors?.[0].extensions.code).toBe('NOTHING_TO_REFUND');
+    });
+
+    it('applies one of two demo checkouts paid for the same upgrade and refunds the other', async () => {
+      const gallery = billing!.gallery('free');
+      const first = await billing!.startCheckout(gallery, 'STANDARD');
+      const second = await billing!.startCheckout(gallery, 'STANDARD');
+      await billing!.graphql(PAY_DEMO, { id: first.id });
+      await billing!.graphql(PAY_DEMO, { id: second.id });
+
+      expect(await billing!.publishedFor('payment.succeeded', gallery.code)).toHaveLength(1);
+      const second_ = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: second.id });
+      expect(second_.data!.checkout.status).toBe('REFUNDED');
+      expect(await billing!.publishedFor('payment.refunded', gallery.code)).toHaveLength(0);
+    });
+
+    it('limits how many checkouts one client starts', async () => {
+      const gallery = billing!.gallery('free');
+      const client = `client-${randomUUID()}`;
+      const start = () =>
+        billing!.graphql(START, { code: gallery.code, plan: 'STANDARD' }, { token: gallery.token, client });
+      for (let i = 0; i < RATE_LIMITS.checkoutStarts.points; i++) {
+        expect((await start()).errors).toBeUndefined();
+      }
+      const refused = await start();
+      expect(refused.errors?.[0].extensions.code).toBe('RATE_LIMITED');
+    });
+
+    it('cancels an open checkout, and a cancelled one cannot be paid', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const cancelled = await billing!.graphql<{ cancelCheckout: Checkout }>(CANCEL, { id: checkout.id });
+      expect(cancelled.data!.cancelCheckout.status).toBe('CANCELLED');
+      const paid = await billing!.graphql(PAY_DEMO, { id: checkout.id });
+      expect(paid.errors?.[0].extensions.code).toBe('CHECKOUT_CLOSED');
+    });
+  });
+  describe('while the mail server is down', () => {
+    let nats: TestNats | undefined;
+    let billing: BillingUnderTest | undefined;
+    let lateCatcher: { stop(): Promise<void> } | undefined;
+    let dataDir: string | undefined;
+
+    afterAll(async () => {
+      await billing?.stop();
+      await lateCatcher?.stop();
+      await nats?.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('sends the receipt once the mail server is back, not never', async () => {
+      const [smtpPort, webPort] = [await findFreePort(), await findFreePort()];
+      nats = await startTestNats();
+      billing = new BillingUnderTest(
+        nats,
+        new BillingConfig({
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl: await postgres!.createDatabase(),
+          natsUrl: nats.url,
+          publicUrl: PUBLIC_URL,
+          stripeWebhookSecret: `whsec_demo_${randomUUID()}`,
+          // Nothing listens there yet.
+          smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+          mailFrom: 'Wedding Gallery <hello@gallery.test>',
+        }),
+      );
+      await billing.start();
+      const gallery = billing.gallery('free');
+      const checkout = await billing.startCheckout(gallery, 'STANDARD');
+      await billing.graphql(PAY_DEMO, { id: checkout.id });
+      expect(await billing.publishedFor('payment.succeeded', gallery.code)).toHaveLength(1);
+      // The receipt's first attempts fail (connection refused) and the event is redelivered with back-off.
+
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'billing-late-mail-'));
+      const catcher = await startMailCatcher({ dataDir, smtpPort, webPort });
+      lateCatcher = catcher;
+      let received: Awaited<ReturnType<typeof caughtMail>> = [];
+      await waitFor(
+        'the receipt after the mail server came back',
+        async () => {
+          received = (await caughtMail(catcher.webUrl)).filter((m) => m.subject.includes(gallery.code));
+          return received.length > 0;
+        },
+        60_000,
+      );
+      expect(received).toHaveLength(1);
+      expect(received[0].to[0].address).toBe(gallery.email);
+    });
+  });
+});
