@@ -369,7 +369,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
       expect(message.subject).toContain(created.event.code);
       expect(message.text).toContain(`Gallery code: ${created.event.code}`);
       expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
-      expect(message.text).toContain('Package: Standard ($49)');
+      expect(message.text).toContain('Package: Standard ($49.00)');
       expect(message.text).toContain('Payment for this package is pending');
     });
 

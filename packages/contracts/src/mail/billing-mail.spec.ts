@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatAmount, mailLanguage, paymentReceiptMail, refundConfirmationMail } from './billing-mail.js';
+import { paymentReceiptMail, refundConfirmationMail } from './billing-mail.js';
+import { formatAmount, mailLanguage } from './mail-language.js';
 
 describe('billing mail', () => {
   it('picks the first supported language of Accept-Language, else English', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLANS } from '../plans.js';
-import { MAIL_LANGUAGES, mailLanguageSchema, orderConfirmationMail } from './order-confirmation.js';
+import { formatAmount, MAIL_LANGUAGES, mailLanguageSchema } from './mail-language.js';
+import { orderConfirmationMail } from './order-confirmation.js';
 
 const facts = {
   coupleNames: 'Sarah & Mike',
@@ -17,7 +18,7 @@ describe('orderConfirmationMail', () => {
     expect(mail.subject).toContain('ACDE3467');
     expect(mail.text).toContain('ACDE3467');
     expect(mail.text).toContain('https://gallery.example/gallery/ACDE3467');
-    expect(mail.text).toContain(`$${PLANS.premium.priceUsd}`);
+    expect(mail.text).toContain(formatAmount(PLANS.premium.priceUsd * 100, 'usd', language));
     const withoutPayment = orderConfirmationMail(language, { ...facts, plan: 'free', paymentPending: false });
     expect(withoutPayment.text.split('\n').length).toBeLessThan(mail.text.split('\n').length);
   });

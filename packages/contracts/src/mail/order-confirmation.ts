@@ -1,11 +1,5 @@
-import { z } from '../zod.js';
 import { PLANS, type PlanId } from '../plans.js';
-
-/** The languages the product writes mail in; an order without one is answered in English. */
-export const MAIL_LANGUAGES = ['en', 'fr', 'es'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'en';
-export const mailLanguageSchema = z.enum(MAIL_LANGUAGES);
+import { formatAmount, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 
 /** What the order confirmation says: the gallery, how to reach it, the plan, and whether payment is pending. */
 export interface OrderConfirmationFacts {
@@ -28,7 +22,6 @@ interface OrderConfirmationTexts {
   paymentPending: string;
   share: string;
   signature: string;
-  planNames: Record<PlanId, string>;
 }
 
 const texts: Record<MailLanguage, OrderConfirmationTexts> = {
@@ -43,7 +36,6 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
       'Payment for this package is pending: the gallery stays on the Free plan until the payment is confirmed.',
     share: 'Share the code or the link with your guests so they can add their photos.',
     signature: 'The Wedding Gallery team',
-    planNames: { free: 'Free', standard: 'Standard', premium: 'Premium' },
   },
   fr: {
     subject: ({ code }) => `Votre galerie de mariage ${code} est prête`,
@@ -56,7 +48,6 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
       'Le paiement de cette formule est en attente : la galerie reste sur la formule Gratuite jusqu’à la confirmation du paiement.',
     share: 'Partagez le code ou le lien avec vos invités pour qu’ils ajoutent leurs photos.',
     signature: 'L’équipe Wedding Gallery',
-    planNames: { free: 'Gratuite', standard: 'Standard', premium: 'Premium' },
   },
   es: {
     subject: ({ code }) => `Su galería de boda ${code} está lista`,
@@ -69,7 +60,6 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
       'El pago de este paquete está pendiente: la galería sigue en el plan Gratis hasta que se confirme el pago.',
     share: 'Comparta el código o el enlace con sus invitados para que añadan sus fotos.',
     signature: 'El equipo de Wedding Gallery',
-    planNames: { free: 'Gratis', standard: 'Estándar', premium: 'Premium' },
   },
 };
 
@@ -79,8 +69,9 @@ export function orderConfirmationMail(
   facts: OrderConfirmationFacts,
 ): { subject: string; text: string } {
   const t = texts[language];
+  const name = PLAN_NAMES[language][facts.plan];
   const price = PLANS[facts.plan].priceUsd;
-  const planLine = t.plan(price > 0 ? `${t.planNames[facts.plan]} ($${price})` : t.planNames[facts.plan]);
+  const planLine = t.plan(price > 0 ? `${name} (${formatAmount(price * 100, 'usd', language)})` : name);
   const lines = [
     t.greeting(facts),
     '',
