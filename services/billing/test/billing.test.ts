@@ -490,7 +490,7 @@ describe('billing service', () => {
       expect(receipt.subject).toContain('Reçu de paiement');
       expect(receipt.text).toContain('49,00');
       expect(receipt.text).toContain(`${PUBLIC_URL}/gallery/${gallery.code}`);
-      expect(receipt.text).toContain('Gratuit -> Standard');
+      expect(receipt.text).toContain('Gratuite -> Standard');
     });
 
     it('applies one of two checkouts paid for the same upgrade and refunds the other', async () => {
