@@ -4,17 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { databaseUrl, SERVICE_DATABASES } from '../../infra/services.mjs';
 
-// A guest adds a video to a Premium gallery and plays it, the way npm start runs the product: real services,
-// gateway (its CSP included), PostgreSQL, NATS, S3 server, ffmpeg, and Chromium.
+// A guest's open gallery turns Premium when the couple pays, then takes a video and plays it, the way npm start
+// runs the product: real services, gateway (its CSP included), PostgreSQL, NATS, S3 server, ffmpeg, Chromium.
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -28,22 +25,24 @@ const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-/** Sets a gallery's plan in one service's database: the upgrade itself is the billing flow's to test. */
-async function setPlan(platform: TestPlatform, service: 'events' | 'media', sql: string, code: string) {
-  const client = new pg.Client({
-    connectionString: databaseUrl(platform.env.DATABASE_URL, SERVICE_DATABASES[service]),
+/** One GraphQL operation against the running product, as the web app sends it. */
+async function graphql<T>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  ownerToken?: string,
+): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(ownerToken ? { authorization: `Bearer ${ownerToken}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
   });
-  await client.connect();
-  try {
-    for (;;) {
-      const { rowCount } = await client.query(sql, [code]);
-      if (rowCount === 1) return;
-      // The media service hears of the gallery through event.created: wait for its row.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
 }
 
 describe('videos in the browser', () => {
@@ -69,28 +68,34 @@ describe('videos in the browser', () => {
     if (fixtures) await rm(fixtures, { recursive: true, force: true });
   }, 60_000);
 
-  it('shows a Premium gallery video as a poster with its length, and plays it in the viewer', async () => {
-    const created = await fetch(`${product!.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: `mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } } }`,
-        variables: {
-          input: {
-            coupleNames: 'Sarah & Mike',
-            weddingDate: '2027-06-12',
-            location: 'Lyon, France',
-            email: 'sarah@example.com',
-            phone: '+33 6 12 34 56 78',
-            plan: 'FREE',
-          },
+  it('takes a video once the owner has bought Premium, shows its poster and length, and plays it', async () => {
+    const url = product!.url;
+    const { createGallery } = await graphql<{
+      createGallery: { event: { code: string }; ownerToken: string };
+    }>(
+      url,
+      `
+        mutation ($input: CreateGalleryInput!) {
+          createGallery(input: $input) {
+            event {
+              code
+            }
+            ownerToken
+          }
+        }
+      `,
+      {
+        input: {
+          coupleNames: 'Sarah & Mike',
+          weddingDate: '2027-06-12',
+          location: 'Lyon, France',
+          email: 'sarah@example.com',
+          phone: '+33 6 12 34 56 78',
+          plan: 'FREE',
         },
-      }),
-    });
-    const code = ((await created.json()) as { data: { createGallery: { event: { code: string } } } }).data
-      .createGallery.event.code;
-    await setPlan(platform!, 'events', `UPDATE events SET plan = 'premium' WHERE code = $1`, code);
-    await setPlan(platform!, 'media', `UPDATE galleries SET plan = 'premium' WHERE code = $1`, code);
+      },
+    );
+    const code = createGallery.event.code;
 
     const file = path.join(fixtures!, 'first-dance.webm');
     await promisify(execFile)(VideoFrames.locate().tools.ffmpeg, [
@@ -99,10 +104,32 @@ describe('videos in the browser', () => {
     ]);
 
     const page = await (await browser!.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${product!.url}/gallery/${code}`);
+    await page.goto(`${url}/gallery/${code}`);
     const input = page.getByTestId('photo-file-input');
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
-    await expect(input.getAttribute('accept')).resolves.toContain('video/webm');
+    await expect(input.getAttribute('accept')).resolves.not.toContain('video/webm');
+
+    // The couple pays for Premium (the demo checkout drives the real webhook path) while the guest's screen is
+    // open: it turns Premium, and starts taking videos, without a reload.
+    const { startCheckout } = await graphql<{ startCheckout: { id: string } }>(
+      url,
+      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
+      { code },
+      createGallery.ownerToken,
+    );
+    await graphql(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
+      id: startCheckout.id,
+    });
+    await page.getByTestId('gallery-plan').filter({ hasText: 'Premium plan' }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="photo-file-input"]')
+          ?.getAttribute('accept')
+          ?.includes('video/webm'),
+      undefined,
+      { timeout: 15_000 },
+    );
     await input.setInputFiles([
       { name: 'first-dance.webm', mimeType: 'video/webm', buffer: await readFile(file) },
     ]);
