@@ -6,3 +6,4 @@ export * from './errors.js';
 export * from './uploads.js';
 export * from './limits.js';
 export * from './events.js';
+export * from './downloads.js';

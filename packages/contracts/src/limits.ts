@@ -10,6 +10,8 @@ export const RATE_LIMITS = Object.freeze({
   galleryCreations: { points: 10, durationSeconds: 60 * 60 },
   /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
+  /** Download All requests (each may start a zip build, the download service's costly work). */
+  archiveRequests: { points: 30, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
