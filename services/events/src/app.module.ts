@@ -17,6 +17,8 @@ import {
 } from '@gallery/platform';
 import { EventsConfig } from './config/events-config.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
+import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
+import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
@@ -44,7 +46,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [EventEntity, OrderEntity],
-            migrations: [CreateEventsAndOrders1763900000000],
+            migrations: [CreateEventsAndOrders1763900000000, GuestDownloads1796000000001],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'events-service' }),
@@ -63,6 +65,7 @@ export class AppModule {
         }),
         GalleriesModule,
         OwnersModule,
+        DownloadsModule,
         HealthModule,
       ],
     };
