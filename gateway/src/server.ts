@@ -7,6 +7,12 @@ import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import {
+  archiveProgressField,
+  NatsArchiveProgressFeed,
+  type ArchiveProgressEvent,
+} from './live/archive-progress.js';
+import { GalleryTopic } from './live/gallery-topic.js';
 import { NatsPhotoFeed } from './live/nats-photo-feed.js';
 import { PhotoFanout } from './live/photo-fanout.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
@@ -32,13 +38,16 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
-  const fanout = new PhotoFanout();
+  const archiveProgress = new GalleryTopic<ArchiveProgressEvent>();
+  const fanout = new PhotoFanout(undefined, { archiveProgress: archiveProgressField(archiveProgress) });
+  const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, archiveProgress, logger);
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
   const feed = new NatsPhotoFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
       { name: 'events', url: config.eventsUrl },
       { name: 'media', url: `${mediaUrl}/graphql` },
+      ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
     ],
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
@@ -62,6 +71,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       },
       events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
       media: subgraphHealth(`${mediaUrl}/health`),
+      ...(config.downloadUrl
+        ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
+        : {}),
     }),
   );
   app.use('/graphql', ...supergraph.handler);
@@ -80,6 +92,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   supergraph.start().catch((error) => logger.error(`supergraph: ${(error as Error).message}`));
   try {
     await feed.start();
+    await archiveFeed.start();
   } catch (error) {
     await closeAll();
     throw error;
@@ -88,6 +101,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   async function closeAll(): Promise<void> {
     await subscriptions.dispose();
     await feed.stop();
+    await archiveFeed.stop();
     await supergraph.stop();
     await closeServer(server);
   }

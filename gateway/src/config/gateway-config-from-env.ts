@@ -11,6 +11,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     natsUrl: env('NATS_URL'),
     eventsUrl: env('EVENTS_URL', 'http://127.0.0.1:5101/graphql'),
     mediaUrl: env('MEDIA_URL', 'http://127.0.0.1:5102').replace(/\/+$/, ''),
+    downloadUrl: env('DOWNLOAD_URL', 'http://127.0.0.1:5104/graphql'),
     webDist: env('WEB_DIST', DEFAULT_WEB_DIST),
     production: env('NODE_ENV', 'development') === 'production',
     trustProxy: trustProxyFromEnv(env('TRUST_PROXY', 'false')),

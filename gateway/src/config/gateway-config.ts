@@ -8,6 +8,8 @@ export interface GatewayConfig {
   eventsUrl: string;
   /** The media service's origin: its subgraph answers at /graphql and its photo URLs under /media. */
   mediaUrl: string;
+  /** The download subgraph's GraphQL endpoint (Download All); left out of the supergraph when unset. */
+  downloadUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
   /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */

@@ -1,4 +1,11 @@
-import { GraphQLBoolean, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  type GraphQLFieldConfigMap,
+} from 'graphql';
 import { isGalleryCode, normalizeEventCode, type LivePhoto } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 import { photoType } from './photo-type.js';
@@ -19,7 +26,11 @@ export type Listen = (eventCode: string, fellBehind: () => void) => AsyncIterabl
  * The schema graphql-ws serves. Its types carry the supergraph's own names and fields (see docs/api.graphql),
  * so Apollo Client merges a live photo into the same cache entry a query returned.
  */
-export function buildLiveSchema(listen: Listen): GraphQLSchema {
+export function buildLiveSchema(
+  listen: Listen,
+  /** Further subscription fields (zip progress...), each fed by a topic of its own. */
+  extraSubscriptions: GraphQLFieldConfigMap<unknown, LiveContext> = {},
+): GraphQLSchema {
   return new GraphQLSchema({
     query: new GraphQLObjectType({
       name: 'Query',
@@ -45,6 +56,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
             return listen(code, () => context.fellBehind());
           },
         },
+        ...extraSubscriptions,
       },
     }),
   });

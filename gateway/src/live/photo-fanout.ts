@@ -4,11 +4,12 @@ import {
   print,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLFieldConfigMap,
   type GraphQLSchema,
 } from 'graphql';
 import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
-import { buildLiveSchema, type PhotoAddedEvent } from './live-schema.js';
+import { buildLiveSchema, type LiveContext, type PhotoAddedEvent } from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
@@ -29,8 +30,15 @@ export class PhotoFanout {
     Map<string, ExecutionResult | Promise<ExecutionResult>>
   >();
 
-  constructor(private readonly executeSelection: Execute = execute) {
-    this.schema = buildLiveSchema((eventCode, fellBehind) => this.listen(eventCode, fellBehind));
+  constructor(
+    private readonly executeSelection: Execute = execute,
+    /** Other subscriptions served on the same sockets, with the same shared execution per event. */
+    extraSubscriptions: GraphQLFieldConfigMap<unknown, LiveContext> = {},
+  ) {
+    this.schema = buildLiveSchema(
+      (eventCode, fellBehind) => this.listen(eventCode, fellBehind),
+      extraSubscriptions,
+    );
   }
 
   /**
