@@ -216,6 +216,9 @@ export const en = {
     message: "The page you're looking for doesn't exist or has moved.",
     home: 'Back to Home',
   },
+  downloadAll: {
+    progressLabel: 'Zip progress',
+  },
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };

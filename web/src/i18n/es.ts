@@ -215,4 +215,7 @@ export const es: UiTexts = {
     message: 'La página que buscas no existe o se ha movido.',
     home: 'Volver al inicio',
   },
+  downloadAll: {
+    progressLabel: 'Progreso del zip',
+  },
 };

@@ -217,4 +217,7 @@ export const fr: UiTexts = {
     message: "La page que vous cherchez n'existe pas ou a été déplacée.",
     home: "Retour à l'accueil",
   },
+  downloadAll: {
+    progressLabel: 'Progression du zip',
+  },
 };
