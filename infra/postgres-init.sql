@@ -1,3 +1,4 @@
 -- One database per service: no service reads another's tables.
 CREATE DATABASE gallery_events;
 CREATE DATABASE gallery_media;
+CREATE DATABASE gallery_download;

@@ -169,14 +169,14 @@ function describeExit({ name, code, signal }) {
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
  * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
- * @param {{ events?: number, media?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {{ events?: number, media?: number, download?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
  *   Called when a process ends without stop() having been called.
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
- * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number }, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number, download: number }, stop(): Promise<void> }>}
  */
 export async function startProduct({
   platformEnv,
@@ -192,6 +192,7 @@ export async function startProduct({
     gateway: port || (await findFreePort()),
     events: servicePorts.events || (await findFreePort()),
     media: servicePorts.media || (await findFreePort()),
+    download: servicePorts.download || (await findFreePort()),
   };
   const definitions = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) =>
     service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,

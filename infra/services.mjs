@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One database per service on the shared PostgreSQL server. */
-export const SERVICE_DATABASES = { events: 'gallery_events', media: 'gallery_media' };
+export const SERVICE_DATABASES = {
+  events: 'gallery_events',
+  media: 'gallery_media',
+  download: 'gallery_download',
+};
 
 export const S3_BUCKET = 'gallery-media';
 
@@ -15,7 +19,7 @@ export const S3_BUCKET = 'gallery-media';
 const SUBGRAPH_HOST = '127.0.0.1';
 
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
-export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102 };
+export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, download: 5104 };
 
 /**
  * @typedef {object} PlatformEnv Where the backing servers are.
@@ -46,7 +50,7 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number }, publicUrl?: string, repoRoot?: string }} [options]
+ * @param {{ ports?: { gateway: number, events: number, media: number, download: number }, publicUrl?: string, repoRoot?: string }} [options]
  * @returns {ServiceDefinition[]}
  */
 export function serviceDefinitions(platformEnv, options = {}) {
@@ -87,6 +91,24 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
     {
+      name: 'download',
+      entry: path.join(root, 'services/download/dist/main.js'),
+      port: ports.download,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(ports.download),
+        HOST: SUBGRAPH_HOST,
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.download),
+        NATS_URL,
+        // Originals are read from the media bucket and zips written to it under archives/.
+        S3_ENDPOINT: platformEnv.S3_ENDPOINT,
+        S3_REGION: platformEnv.S3_REGION,
+        S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
+        S3_BUCKET,
+      },
+    },
+    {
       name: 'gateway',
       entry: path.join(root, 'gateway/dist/main.js'),
       port: ports.gateway,
@@ -99,6 +121,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         PUBLIC_URL: publicUrl,
         EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
+        DOWNLOAD_URL: `http://127.0.0.1:${ports.download}/graphql`,
         WEB_DIST: path.join(root, 'web/dist'),
       },
     },

@@ -189,7 +189,11 @@ try {
   const product = await startProduct({
     platformEnv,
     port: DEFAULT_PORTS.gateway,
-    servicePorts: { events: DEFAULT_PORTS.events, media: DEFAULT_PORTS.media },
+    servicePorts: {
+      events: DEFAULT_PORTS.events,
+      media: DEFAULT_PORTS.media,
+      download: DEFAULT_PORTS.download,
+    },
     log: printPrefixed,
     onExit: (exit) =>
       void shutdown(1, `${exit.name} exited (${exit.signal ?? `code ${exit.code}`}); stopping everything`),

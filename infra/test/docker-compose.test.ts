@@ -53,6 +53,7 @@ const deployables = Object.entries(compose.services).filter(([, service]) => ser
 describe('docker-compose.yml', () => {
   it('runs both services and the gateway next to PostgreSQL, NATS and MinIO', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
+      'download',
       'events',
       'gateway',
       'media',
