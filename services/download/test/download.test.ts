@@ -170,7 +170,9 @@ async function archiveJob(code: string, jobId: string): Promise<Job | null> {
 function followProgress(code: string) {
   const seen: ArchiveProgress[] = [];
   const subscription = bus!.nc.subscribe(archiveProgressSubject(code), {
-    callback: (_error, message) => seen.push(archiveProgressSchema.parse(message.json())),
+    callback: (_error, message) => {
+      seen.push(archiveProgressSchema.parse(message.json()));
+    },
   });
   return {
     seen,
@@ -208,10 +210,14 @@ beforeAll(async () => {
   bus = await EventBus.connect(platform.nats.url, 'download-test');
   responders.push(
     bus.nc.subscribe(Requests.GalleryPhotos, {
-      callback: (_error, message) => message.respond(JSON.stringify(answerGalleryPhotos(message.json()))),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify(answerGalleryPhotos(message.json())));
+      },
     }),
     bus.nc.subscribe(Requests.DownloadPermission, {
-      callback: (_error, message) => message.respond(JSON.stringify(answerPermission(message.json()))),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify(answerPermission(message.json())));
+      },
     }),
   );
   app = await createApp(

@@ -50,7 +50,9 @@ export class GalleryPhotosResponder implements OnApplicationBootstrap, BeforeApp
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.subscription?.drain();
+    // The bus may have closed its connection first (shutdown hooks run in no set order): nothing left to drain.
+    if (this.bus.nc.isClosed()) return;
+    await this.subscription?.drain().catch(() => undefined);
   }
 
   private async answer(message: NatsMessage): Promise<void> {
