@@ -15,6 +15,14 @@ import { ArchiveStorage } from './archive-storage.js';
 import { EntryNames, galleryFolderName } from './entry-names.js';
 import { ServiceRequests } from './service-requests.js';
 
+/**
+ * The zip every build writes: entries stored as they are (photos and videos are compressed already), with Zip64
+ * headers on every entry, so an entry or an offset past 4 GiB needs no special case and every reader agrees.
+ */
+export function createZip(): ZipArchive {
+  return new ZipArchive({ store: true, forceZip64: true });
+}
+
 /** Progress and heartbeats at most this often: enough for a moving bar, little for NATS and PostgreSQL. */
 const PROGRESS_EVERY_MS = 250;
 const HEARTBEAT_EVERY_MS = 5000;
@@ -70,7 +78,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       const total = photos.length;
       this.publish(job, 'adding', 0, total);
 
-      zip = new ZipArchive({ store: true, forceZip64: true });
+      zip = createZip();
       const output = new PassThrough();
       zip.pipe(output);
       upload = this.storage.upload(job.objectKey, output);
