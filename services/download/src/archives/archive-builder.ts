@@ -26,6 +26,8 @@ export function createZip(): ZipArchive {
 /** Progress and heartbeats at most this often: enough for a moving bar, little for NATS and PostgreSQL. */
 const PROGRESS_EVERY_MS = 250;
 const HEARTBEAT_EVERY_MS = 5000;
+/** Originals requested ahead of the one being copied. */
+const READ_AHEAD = 3;
 
 /**
  * Builds one zip: the gallery's photo list from media (paged), each original streamed from storage into a
@@ -70,9 +72,15 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     this.publish(job, 'downloading');
     const abort = new AbortController();
     this.aborts.add(abort);
+    let added = 0;
+    // On a timer, not per entry: one long video may take longer to copy than a silent build is given.
+    const heartbeat = setInterval(() => {
+      this.jobs.heartbeat(job.id, added).catch((error: unknown) =>
+        this.logger.warn(`zip ${job.id} heartbeat missed: ${describeError(error)}`),
+      );
+    }, HEARTBEAT_EVERY_MS);
     let zip: ZipArchive | undefined;
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
-    let added = 0;
     try {
       const photos = await this.listPhotos(job.eventCode);
       const total = photos.length;
@@ -94,12 +102,23 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
 
       const names = new EntryNames(galleryFolderName(job.galleryName));
       let lastProgress = Date.now();
-      let lastHeartbeat = Date.now();
-      for (const photo of photos) {
-        const body: Readable = await Promise.race([
-          this.storage.readStream(photo.originalKey, abort.signal),
-          failure,
-        ]);
+      // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
+      // each holds only its stream buffer until its turn.
+      const opened: Promise<Readable>[] = [];
+      const open = (index: number) => {
+        const body = this.storage.readStream(photos[index].originalKey, abort.signal);
+        body.catch(() => undefined);
+        opened.push(body);
+      };
+      const closeOpened = () => {
+        for (const body of opened.splice(0)) void body.then((stream) => stream.destroy(), () => undefined);
+      };
+      abort.signal.addEventListener('abort', closeOpened);
+      for (let index = 0; index < Math.min(READ_AHEAD, total); index++) open(index);
+      for (const [index, photo] of photos.entries()) {
+        const next = opened.shift()!;
+        if (index + READ_AHEAD < total) open(index + READ_AHEAD);
+        const body: Readable = await Promise.race([next, failure]);
         const entry = once(zip, 'entry');
         zip.append(body, { name: names.next(photo), date: new Date(photo.createdAt), store: true });
         await Promise.race([entry, failure]);
@@ -108,10 +127,6 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         if (now - lastProgress >= PROGRESS_EVERY_MS || added === total) {
           lastProgress = now;
           this.publish(job, 'adding', added, total);
-        }
-        if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
-          lastHeartbeat = now;
-          await this.jobs.heartbeat(job.id, added);
         }
       }
       this.publish(job, 'creating', added, total);
@@ -140,6 +155,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         );
       this.publish(job, 'failed', added);
     } finally {
+      clearInterval(heartbeat);
       this.aborts.delete(abort);
     }
   }

@@ -11,9 +11,9 @@ import {
   type StorageConfig,
 } from '@gallery/platform';
 
-/** Multipart parts of 8 MiB, at most 4 in flight: the upload holds about 32 MiB whatever the zip's size. */
+/** Multipart parts of 8 MiB, at most 3 in flight: the upload holds about 24 MiB whatever the zip's size. */
 export const PART_BYTES = 8 * 1024 * 1024;
-export const PARTS_IN_FLIGHT = 4;
+export const PARTS_IN_FLIGHT = 3;
 
 /**
  * The media bucket as the download service uses it: originals streamed out, zips streamed in with a multipart
