@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +25,7 @@ import {
   type GalleryPhotosReply,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
+import { findFreePort } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
 import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
@@ -37,6 +38,7 @@ let app: INestApplication | undefined;
 let bus: EventBus | undefined;
 let s3: S3Client | undefined;
 let db: DataSource;
+let databaseUrl: string;
 let tmp: string;
 const responders: NatsSubscription[] = [];
 
@@ -224,7 +226,7 @@ beforeAll(async () => {
     new DownloadConfig({
       host: '127.0.0.1',
       port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
+      databaseUrl: (databaseUrl = await platform.postgres.createDatabase()),
       natsUrl: platform.nats.url,
       storage,
       // Tests sweep themselves.
@@ -410,6 +412,77 @@ describe('download service', () => {
     await finished(code, guest.data!.requestArchive.id!);
     expect((await requestArchive(newCode())).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
   });
+
+  it('fails a build whose process was killed midway once its heartbeat is old, and builds anew', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    // Another replica of the service, as npm start runs it (the build's output: `npm run build` first).
+    const port = await findFreePort();
+    const replica = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'dist', 'main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        NATS_URL: platform!.nats.url,
+        S3_ENDPOINT: platform!.s3.endpoint,
+        S3_REGION: platform!.s3.region,
+        S3_ACCESS_KEY_ID: platform!.s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: platform!.s3.secretAccessKey,
+        S3_BUCKET: BUCKET,
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => replica.once('exit', resolve));
+    try {
+      await waitFor('the replica', () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      );
+      const progress = followProgress(code);
+      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: owner(code),
+          [CLIENT_ADDRESS_HEADER]: randomUUID(),
+        },
+        body: JSON.stringify({
+          query: 'mutation ($code: String!) { requestArchive(eventCode: $code) { id } }',
+          variables: { code },
+        }),
+      });
+      const jobId = ((await response.json()) as { data: { requestArchive: { id: string } } }).data
+        .requestArchive.id;
+      await waitFor('photos being added', async () =>
+        progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
+      );
+      replica.kill('SIGKILL');
+      await exited;
+      progress.stop();
+      expect(progress.stages()).not.toContain('complete');
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'BUILDING' });
+
+      // Its heartbeat grows old (this app allows a day of silence): the sweep, at boot then periodically, fails it.
+      await db.query(`UPDATE archive_jobs SET heartbeat_at = now() - interval '2 days' WHERE id = $1`, [
+        jobId,
+      ]);
+      await app!.get(ArchiveSweeper).sweep();
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
+      expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+      const next = await requestArchive(code);
+      expect(next.data!.requestArchive.id).not.toBe(jobId);
+      expect(await finished(code, next.data!.requestArchive.id!)).toMatchObject({
+        status: 'COMPLETE',
+        photoCount: 100,
+      });
+    } finally {
+      replica.kill('SIGKILL');
+    }
+  }, 120_000);
 
   it('fails a build left by a process that was killed, and deletes what it wrote', async () => {
     const code = newGallery();
