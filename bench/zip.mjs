@@ -14,7 +14,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { connect } from '@nats-io/transport-node';
 import {
   archiveProgressSubject,
@@ -176,6 +178,26 @@ async function run() {
     }
     const rawSeconds = (performance.now() - rawStart) / 1000;
 
+    // Raw copy: the same reads piped one after another into one multipart upload, as the zip does but without
+    // the zip: what storage allows for reading and writing every byte once each.
+    process.stdout.write('raw copy... ');
+    const copyStart = performance.now();
+    const pipe = new PassThrough();
+    const copy = new Upload({
+      client,
+      params: { Bucket: BUCKET, Key: `bench/${code}.bin`, Body: pipe },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 3,
+    }).done();
+    for (const photo of photos) {
+      const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
+      for await (const chunk of object.Body)
+        if (!pipe.write(chunk)) await new Promise((r) => pipe.once('drain', r));
+    }
+    pipe.end();
+    await copy;
+    const copySeconds = (performance.now() - copyStart) / 1000;
+
     // A fresh download service, so its peak RSS is this gallery's.
     const port = await findFreePort();
     const service = spawn(process.execPath, [path.join(REPO_ROOT, 'services/download/dist/main.js')], {
@@ -242,6 +264,7 @@ async function run() {
       count,
       totalBytes,
       rawMBps: totalBytes / 1024 / 1024 / rawSeconds,
+      copyMBps: totalBytes / 1024 / 1024 / copySeconds,
       zipMBps: totalBytes / 1024 / 1024 / zipSeconds,
       zipSeconds,
       firstProgressMs: firstProgress - zipStart,
@@ -256,12 +279,12 @@ async function run() {
     `\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`,
   );
   console.log(
-    '| photos | data | raw read | zip (build + upload) | zip / raw | time to first progress | requestArchive answered | peak RSS idle | peak RSS |',
+    '| photos | data | raw read | raw copy (read + multipart write) | zip (build + upload) | zip / raw read | zip / raw copy | time to first progress | requestArchive answered | peak RSS idle | peak RSS |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     console.log(
-      `| ${r.count} | ${mb(r.totalBytes)} MB | ${r.rawMBps.toFixed(1)} MB/s | ${r.zipMBps.toFixed(1)} MB/s (${r.zipSeconds.toFixed(1)} s) | ${((r.zipMBps / r.rawMBps) * 100).toFixed(0)}% | ${r.firstProgressMs.toFixed(0)} ms | ${r.answerMs.toFixed(0)} ms | ${mb(r.idleRss)} MB | ${mb(r.rss)} MB |`,
+      `| ${r.count} | ${mb(r.totalBytes)} MB | ${r.rawMBps.toFixed(1)} MB/s | ${r.copyMBps.toFixed(1)} MB/s | ${r.zipMBps.toFixed(1)} MB/s (${r.zipSeconds.toFixed(1)} s) | ${((r.zipMBps / r.rawMBps) * 100).toFixed(0)}% | ${((r.zipMBps / r.copyMBps) * 100).toFixed(0)}% | ${r.firstProgressMs.toFixed(0)} ms | ${r.answerMs.toFixed(0)} ms | ${mb(r.idleRss)} MB | ${mb(r.rss)} MB |`,
     );
   }
 }
