@@ -162,7 +162,7 @@ describe('Download All in the browser', () => {
     return page;
   }
 
-  it('shows the progress texts in order and delivers a valid zip of 20 photos; guests see no button', async () => {
+  it('shows the progress texts in order and delivers a valid zip of 20 photos; guests get the button when allowed', async () => {
     const { code, ownerToken } = await createGallery();
     await uploadPhotos(code, 20);
 
@@ -188,6 +188,16 @@ describe('Download All in the browser', () => {
     expect(order).not.toContain(-1);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(order.at(-1)).toBe(STAGES.length - 1);
+
+    // The couple lets guests download: the guest's gallery shows the button from then on.
+    const allow = couple.getByLabel('Guests may download all photos');
+    await allow.click();
+    await couple.waitForFunction(() => {
+      const box = document.querySelector<HTMLInputElement>('.download-guests input');
+      return box?.checked === true && !box.disabled;
+    });
+    await guest.reload();
+    await guest.getByRole('button', { name: 'Download All' }).waitFor();
 
     expect((await run('unzip', ['-t', file])).stdout).toContain('No errors detected');
     const entries = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n');

@@ -1,6 +1,6 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_RIGHTS_QUERY, downloadFraction, downloadText } from './downloadAll';
+import { DOWNLOAD_RIGHTS_QUERY, downloadFraction, downloadText, SET_GUEST_DOWNLOADS } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
 
 /**
@@ -11,6 +11,7 @@ export function DownloadAllButton({ code }: { code: string }) {
   const { t } = useTranslation();
   const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const { state, start, busy } = useDownloadAll(code);
+  const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
   const event = rights.data?.event;
   if (!event || !(event.isOwner || event.guestDownloadsAllowed)) return null;
   const text = downloadText(state);
@@ -34,6 +35,21 @@ export function DownloadAllButton({ code }: { code: string }) {
           value={downloadFraction(state)}
           aria-label={t('downloadAll.progressLabel')}
         />
+      )}
+      {event.isOwner && (
+        <label className="download-guests">
+          <input
+            type="checkbox"
+            checked={event.guestDownloadsAllowed}
+            disabled={saving.loading}
+            onChange={(change) =>
+              void setGuestDownloads({ variables: { code, allowed: change.target.checked } }).catch(
+                () => undefined,
+              )
+            }
+          />
+          {t('downloadAll.guestsMay')}
+        </label>
       )}
       <p className={`download-status${state.stage === 'failed' ? ' is-error' : ''}`} role="status">
         {text && t(text[0], text[1])}

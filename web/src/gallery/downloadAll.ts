@@ -106,3 +106,15 @@ export const ARCHIVE_PROGRESS_SUBSCRIPTION: TypedDocumentNode<
     }
   }
 `;
+
+export const SET_GUEST_DOWNLOADS: TypedDocumentNode<
+  { setGuestDownloads: { code: string; guestDownloadsAllowed: boolean } },
+  { code: string; allowed: boolean }
+> = gql`
+  mutation SetGuestDownloads($code: String!, $allowed: Boolean!) {
+    setGuestDownloads(eventCode: $code, allowed: $allowed) {
+      code
+      guestDownloadsAllowed
+    }
+  }
+`;

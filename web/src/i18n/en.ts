@@ -218,6 +218,7 @@ export const en = {
   },
   downloadAll: {
     progressLabel: 'Zip progress',
+    guestsMay: 'Guests may download all photos',
   },
 };
 

@@ -217,5 +217,6 @@ export const es: UiTexts = {
   },
   downloadAll: {
     progressLabel: 'Progreso del zip',
+    guestsMay: 'Los invitados pueden descargar todas las fotos',
   },
 };

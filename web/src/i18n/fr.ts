@@ -219,5 +219,6 @@ export const fr: UiTexts = {
   },
   downloadAll: {
     progressLabel: 'Progression du zip',
+    guestsMay: 'Les invités peuvent tout télécharger',
   },
 };
