@@ -75,9 +75,11 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let added = 0;
     // On a timer, not per entry: one long video may take longer to copy than a silent build is given.
     const heartbeat = setInterval(() => {
-      this.jobs.heartbeat(job.id, added).catch((error: unknown) =>
-        this.logger.warn(`zip ${job.id} heartbeat missed: ${describeError(error)}`),
-      );
+      this.jobs
+        .heartbeat(job.id, added)
+        .catch((error: unknown) =>
+          this.logger.warn(`zip ${job.id} heartbeat missed: ${describeError(error)}`),
+        );
     }, HEARTBEAT_EVERY_MS);
     let zip: ZipArchive | undefined;
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
@@ -111,7 +113,11 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         opened.push(body);
       };
       const closeOpened = () => {
-        for (const body of opened.splice(0)) void body.then((stream) => stream.destroy(), () => undefined);
+        for (const body of opened.splice(0))
+          void body.then(
+            (stream) => stream.destroy(),
+            () => undefined,
+          );
       };
       abort.signal.addEventListener('abort', closeOpened);
       for (let index = 0; index < Math.min(READ_AHEAD, total); index++) open(index);
