@@ -10,11 +10,14 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  ARCHIVE_RETENTION_DAYS,
+  ARCHIVE_URL_SECONDS,
   archiveProgressSchema,
   archiveProgressSubject,
   downloadPermissionRequestSchema,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
+  RATE_LIMITS,
   Requests,
   Subjects,
   type ArchivePhoto,
@@ -140,8 +143,13 @@ interface Job {
 }
 const JOB_FIELDS = 'id status photoCount size downloadUrl';
 
-async function graphql<T>(query: string, variables: Record<string, unknown>, authorization?: string) {
-  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, randomUUID());
+async function graphql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  authorization?: string,
+  client: string = randomUUID(),
+) {
+  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, client);
   if (authorization) call.set('Authorization', authorization);
   const response = await call.send({ query, variables });
   expect(response.status).toBe(200);
@@ -150,11 +158,12 @@ async function graphql<T>(query: string, variables: Record<string, unknown>, aut
 
 const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
 
-async function requestArchive(code: string, authorization: string | null = owner(code)) {
+async function requestArchive(code: string, authorization: string | null = owner(code), client?: string) {
   return graphql<{ requestArchive: Job }>(
     `mutation ($code: String!) { requestArchive(eventCode: $code) { ${JOB_FIELDS} } }`,
     { code },
     authorization ?? undefined,
+    client,
   );
 }
 
@@ -411,6 +420,40 @@ describe('download service', () => {
     expect(guest.errors).toBeUndefined();
     await finished(code, guest.data!.requestArchive.id!);
     expect((await requestArchive(newCode())).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+  });
+
+  it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {
+    const code = newGallery();
+    const client = randomUUID();
+    for (let i = 0; i < RATE_LIMITS.archiveRequests.points; i++) {
+      expect((await requestArchive(code, owner(code), client)).errors).toBeUndefined();
+    }
+    expect((await requestArchive(code, owner(code), client)).errors?.[0].extensions?.code).toBe(
+      'RATE_LIMITED',
+    );
+    expect((await requestArchive(code)).errors).toBeUndefined();
+  });
+
+  it('links a zip for ARCHIVE_URL_SECONDS and deletes it ARCHIVE_RETENTION_DAYS after it was built', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    const jobId = (await requestArchive(code)).data!.requestArchive.id!;
+    const job = await finished(code, jobId);
+    expect(new URL(job.downloadUrl!).searchParams.get('X-Amz-Expires')).toBe(String(ARCHIVE_URL_SECONDS));
+    const [row] = await db.query(
+      `SELECT expires_at - finished_at = make_interval(days => $2) AS kept FROM archive_jobs WHERE id = $1`,
+      [jobId, ARCHIVE_RETENTION_DAYS],
+    );
+    expect(row.kept).toBe(true);
+
+    // Its time is up: the sweep deletes it, and it is no longer offered.
+    await db.query(`UPDATE archive_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`, [jobId]);
+    await app!.get(ArchiveSweeper).sweep();
+    expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    expect(await archiveJob(code, jobId)).toMatchObject({ downloadUrl: null });
+    const next = await requestArchive(code);
+    expect(next.data!.requestArchive.id).not.toBe(jobId);
+    await finished(code, next.data!.requestArchive.id!);
   });
 
   it('fails a build whose process was killed midway once its heartbeat is old, and builds anew', async () => {
