@@ -213,7 +213,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
  * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
- * @param {{ events?: number, media?: number, billing?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {{ events?: number, media?: number, billing?: number, download?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
  *   Called when a process ends without stop() having been called.
@@ -222,7 +222,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
- * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number, billing: number }, mail: { webUrl: string } | null, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number, billing: number, download: number }, mail: { webUrl: string } | null, stop(): Promise<void> }>}
  */
 export async function startProduct({
   platformEnv,
@@ -239,6 +239,7 @@ export async function startProduct({
     events: servicePorts.events || (await findFreePort()),
     media: servicePorts.media || (await findFreePort()),
     billing: servicePorts.billing || (await findFreePort()),
+    download: servicePorts.download || (await findFreePort()),
   };
   const entries = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) => service.entry);
   const missing = entries.filter((entry) => !existsSync(entry));

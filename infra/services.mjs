@@ -11,6 +11,7 @@ export const SERVICE_DATABASES = {
   events: 'gallery_events',
   media: 'gallery_media',
   billing: 'gallery_billing',
+  download: 'gallery_download',
 };
 
 export const S3_BUCKET = 'gallery-media';
@@ -19,7 +20,7 @@ export const S3_BUCKET = 'gallery-media';
 const SUBGRAPH_HOST = '127.0.0.1';
 
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
-export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103 };
+export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103, download: 5104 };
 
 /** Stripe's settings, passed to billing only when set: without STRIPE_SECRET_KEY it runs the demo checkout. */
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'];
@@ -55,7 +56,7 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number, billing: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
+ * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
  *   `env` is where STRIPE_* are taken from when set (default: this process's environment).
  * @returns {ServiceDefinition[]}
  */
@@ -122,6 +123,24 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
     {
+      name: 'download',
+      entry: path.join(root, 'services/download/dist/main.js'),
+      port: ports.download,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(ports.download),
+        HOST: SUBGRAPH_HOST,
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.download),
+        NATS_URL,
+        // Originals are read from the media bucket and zips written to it under archives/.
+        S3_ENDPOINT: platformEnv.S3_ENDPOINT,
+        S3_REGION: platformEnv.S3_REGION,
+        S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
+        S3_BUCKET,
+      },
+    },
+    {
       name: 'gateway',
       entry: path.join(root, 'gateway/dist/main.js'),
       port: ports.gateway,
@@ -135,6 +154,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         EVENTS_URL: `http://127.0.0.1:${ports.events}/graphql`,
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
         BILLING_URL: `http://127.0.0.1:${ports.billing}/graphql`,
+        DOWNLOAD_URL: `http://127.0.0.1:${ports.download}/graphql`,
         WEB_DIST: path.join(root, 'web/dist'),
       },
     },

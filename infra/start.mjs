@@ -213,6 +213,7 @@ try {
       events: DEFAULT_PORTS.events,
       media: DEFAULT_PORTS.media,
       billing: DEFAULT_PORTS.billing,
+      download: DEFAULT_PORTS.download,
     },
     log: printPrefixed,
     onExit: (exit) =>

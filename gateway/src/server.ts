@@ -8,6 +8,7 @@ import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { NatsArchiveProgressFeed } from './live/archive-progress.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
@@ -34,6 +35,7 @@ const CLOSE_GRACE_MS = 5000;
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
   const fanout = new LiveFanout();
+  const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, fanout, logger);
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
@@ -41,6 +43,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       { name: 'events', url: config.eventsUrl },
       { name: 'media', url: `${mediaUrl}/graphql` },
       ...(config.billingUrl ? [{ name: 'billing', url: config.billingUrl }] : []),
+      ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
     ],
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
@@ -65,6 +68,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
       media: subgraphHealth(`${mediaUrl}/health`),
       ...(config.billingUrl && { billing: subgraphHealth(`${new URL(config.billingUrl).origin}/health`) }),
+      ...(config.downloadUrl
+        ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
+        : {}),
     }),
   );
   if (config.billingUrl)
@@ -85,6 +91,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   supergraph.start().catch((error) => logger.error(`supergraph: ${(error as Error).message}`));
   try {
     await feed.start();
+    await archiveFeed.start();
   } catch (error) {
     await closeAll();
     throw error;
@@ -93,6 +100,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   async function closeAll(): Promise<void> {
     await subscriptions.dispose();
     await feed.stop();
+    await archiveFeed.stop();
     await supergraph.stop();
     await closeServer(server);
   }

@@ -54,6 +54,7 @@ describe('docker-compose.yml', () => {
   it('runs the services and the gateway next to PostgreSQL, NATS, MinIO and a mail catcher', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'billing',
+      'download',
       'events',
       'gateway',
       'maildev',

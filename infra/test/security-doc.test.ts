@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import {
   API_LIMITS,
+  ARCHIVE_RETENTION_DAYS,
+  ARCHIVE_URL_SECONDS,
+  GALLERY_PHOTOS_PAGE_LIMIT,
   MAX_FILES_PER_REQUEST,
   MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_MEGABYTES,
@@ -45,5 +48,11 @@ describe('docs/security.md', () => {
     expect(rowOf('MAX_FILES_PER_REQUEST')).toContain(`| ${MAX_FILES_PER_REQUEST}`);
     expect(rowOf('MAX_PENDING_UPLOADS_PER_GALLERY')).toContain(`| ${MAX_PENDING_UPLOADS_PER_GALLERY}`);
     expect(rowOf('MAX_VIDEO_MEGABYTES')).toContain(`| ${MAX_VIDEO_MEGABYTES}`);
+  });
+
+  it('states the Download All limits with their numbers', () => {
+    expect(rowOf('GALLERY_PHOTOS_PAGE_LIMIT')).toContain(`| ${GALLERY_PHOTOS_PAGE_LIMIT}`);
+    expect(rowOf('ARCHIVE_URL_SECONDS')).toContain(`| ${ARCHIVE_URL_SECONDS}`);
+    expect(rowOf('ARCHIVE_RETENTION_DAYS')).toContain(`| ${ARCHIVE_RETENTION_DAYS}`);
   });
 });

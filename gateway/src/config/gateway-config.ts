@@ -13,6 +13,8 @@ export interface GatewayConfig {
    * Without it the gateway serves no billing (tests of the other subgraphs).
    */
   billingUrl?: string;
+  /** The download subgraph's GraphQL endpoint (Download All); left out of the supergraph when unset. */
+  downloadUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
   /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */

@@ -6,14 +6,14 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
+import { normalizeEventCode, type ArchiveProgress, type LivePhoto } from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
 import { buildLiveSchema, type EventUpdate, type LiveEvent, type LiveField } from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
 /**
- * Delivers each live event (a new photo, a plan change) to the open gallery screens of its gallery, in process:
+ * Delivers each live event (a new photo, a plan change, a step of a zip build) to the open gallery screens of its gallery, in process:
  * one set of listeners per gallery code, each listener hearing the one subscription field it asked for.
  *
  * Known gateways resolve an event once per subscriber. Here the payload already carries every field (event-
@@ -71,6 +71,11 @@ export class LiveFanout {
   /** Hands a gallery's new plan and expiry to every eventUpdated listener of it; returns how many there were. */
   publishEventUpdate(update: EventUpdate): number {
     return this.deliver(update.code, 'eventUpdated', { eventUpdated: update });
+  }
+
+  /** Hands a step of a gallery's zip build to every archiveProgress listener of it. */
+  publishArchiveProgress(progress: ArchiveProgress): number {
+    return this.deliver(progress.eventCode, 'archiveProgress', { archiveProgress: progress });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

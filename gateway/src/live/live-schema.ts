@@ -8,8 +8,16 @@ import {
   type GraphQLFieldConfig,
   type GraphQLOutputType,
 } from 'graphql';
-import { isGalleryCode, normalizeEventCode, PLAN_IDS, type LivePhoto, type PlanId } from '@gallery/contracts';
+import {
+  isGalleryCode,
+  normalizeEventCode,
+  PLAN_IDS,
+  type ArchiveProgress,
+  type LivePhoto,
+  type PlanId,
+} from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
+import { archiveProgressType } from './archive-progress.js';
 import { photoType } from './photo-type.js';
 
 /** A gallery's plan and expiry as they are now: what `eventUpdated` pushes after an upgrade or a refund. */
@@ -26,9 +34,12 @@ export interface PhotoAddedEvent {
 export interface EventUpdatedEvent {
   eventUpdated: EventUpdate;
 }
-export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent;
+export interface ArchiveProgressEvent {
+  archiveProgress: ArchiveProgress;
+}
+export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
-export type LiveField = 'photoAdded' | 'eventUpdated';
+export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress';
 
 /** What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind. */
 export interface LiveContext {
@@ -96,6 +107,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
       fields: {
         photoAdded: subscriptionOn('photoAdded', photoType()),
         eventUpdated: subscriptionOn('eventUpdated', eventUpdateType()),
+        archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
       },
     }),
   });

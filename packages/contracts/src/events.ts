@@ -17,6 +17,8 @@ export const Subjects = {
   PaymentRefunded: 'payment.refunded',
   /** events: a gallery's plan or expiry changed (an upgrade, or its reversal after a refund). */
   PlanUpgraded: 'plan.upgraded',
+  /** media: a photo was removed from a gallery (download marks the gallery's zips stale). */
+  PhotoDeleted: 'photo.deleted',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -105,12 +107,21 @@ export const planUpgradedSchema = z.object({
 });
 export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
 
+export const photoDeletedSchema = z.object({
+  photoId: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The gallery's photo count after the deletion. */
+  photoCount: count,
+});
+export type PhotoDeletedData = z.infer<typeof photoDeletedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
   'payment.succeeded': paymentSucceededSchema,
   'payment.refunded': paymentRefundedSchema,
   'plan.upgraded': planUpgradedSchema,
+  'photo.deleted': photoDeletedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -119,6 +130,7 @@ export interface EventData {
   'payment.succeeded': PaymentSucceededData;
   'payment.refunded': PaymentRefundedData;
   'plan.upgraded': PlanUpgradedData;
+  'photo.deleted': PhotoDeletedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -168,6 +180,10 @@ export const Requests = {
    * holds the owner credentials, so ownership is decided in one place and no other service keeps a secret.
    */
   OwnerAuthorization: 'rpc.events.owner-authorization',
+  /** download asks media for a gallery's photos, a page at a time, to put their originals in a zip. */
+  GalleryPhotos: 'rpc.media.gallery-photos',
+  /** download asks events whether a caller may download a whole gallery (owner, or guests when allowed). */
+  DownloadPermission: 'rpc.events.download-permission',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });

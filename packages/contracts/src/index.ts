@@ -9,3 +9,4 @@ export * from './events.js';
 export * from './mail/mail-language.js';
 export * from './mail/order-confirmation.js';
 export * from './mail/billing-mail.js';
+export * from './downloads.js';

@@ -12,6 +12,8 @@ export const RATE_LIMITS = Object.freeze({
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
   /** Checkouts started (each may open a Stripe session): plenty for a couple trying plans, not for a script. */
   checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
+  /** Download All requests (each may start a zip build, the download service's costly work). */
+  archiveRequests: { points: 30, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -19,6 +19,8 @@ import {
 import { EventsConfig } from './config/events-config.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
+import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
+import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
@@ -52,7 +54,11 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [EventEntity, OrderEntity],
-            migrations: [CreateEventsAndOrders1763900000000, AppliedPaymentsAndOrderLanguage1764100000000],
+            migrations: [
+              CreateEventsAndOrders1763900000000,
+              AppliedPaymentsAndOrderLanguage1764100000000,
+              GuestDownloads1796000000001,
+            ],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'events-service' }),
@@ -71,6 +77,7 @@ export class AppModule {
         }),
         GalleriesModule,
         OwnersModule,
+        DownloadsModule,
         HealthModule,
       ],
     };

@@ -13,6 +13,7 @@ import {
   englishMessage,
   GALLERY_CODE_ALPHABET,
   galleryLookupReplySchema,
+  downloadPermissionReplySchema,
   parseDomainEvent,
   type DomainEvent,
   type MessageKey,
@@ -470,6 +471,68 @@ describe('events service', () => {
         expect(await ask({ code: 'HAPPYYYY' })).toEqual({ gallery: null });
         expect(await ask({ code: "'; DROP TABLE events; --" })).toEqual({ gallery: null });
         expect(await ask('not an object')).toEqual({ gallery: null });
+      } finally {
+        await bus.close();
+      }
+    });
+  });
+
+  describe('guest downloads', () => {
+    it('lets only the owner allow guests to Download All, and tells the download service who may', async () => {
+      const created = await createGallery();
+      const code = created.event.code;
+      const SET = `mutation ($code: String!, $allowed: Boolean!) {
+        setGuestDownloads(eventCode: $code, allowed: $allowed) { code guestDownloadsAllowed }
+      }`;
+      const read = async () =>
+        (
+          await graphql<{ event: { guestDownloadsAllowed: boolean } }>(
+            `
+              query ($code: String!) {
+                event(code: $code) {
+                  guestDownloadsAllowed
+                }
+              }
+            `,
+            { code },
+          )
+        ).data!.event.guestDownloadsAllowed;
+      const bus = await EventBus.connect(nats!.url, 'events-test-download');
+      const ask = async (authorization?: string) =>
+        downloadPermissionReplySchema.parse(
+          (
+            await bus.nc.request(Requests.DownloadPermission, JSON.stringify({ code, authorization }), {
+              timeout: 5000,
+            })
+          ).json(),
+        );
+      try {
+        expect(await read()).toBe(false);
+        expect(await ask()).toEqual({
+          gallery: { code, name: 'Sarah & Mike' },
+          owner: false,
+          guestDownloadsAllowed: false,
+        });
+        expect((await ask(`Bearer ${created.ownerToken}`)).owner).toBe(true);
+
+        const guest = await graphql(SET, { code, allowed: true });
+        expect(guest.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+        expect(await read()).toBe(false);
+
+        const owner = await graphql<{ setGuestDownloads: { guestDownloadsAllowed: boolean } }>(
+          SET,
+          { code, allowed: true },
+          created.ownerToken,
+        );
+        expect(owner.data!.setGuestDownloads.guestDownloadsAllowed).toBe(true);
+        expect(await read()).toBe(true);
+        expect((await ask()).guestDownloadsAllowed).toBe(true);
+        expect(await ask('Bearer nope')).toMatchObject({ owner: false, guestDownloadsAllowed: true });
+        expect((await bus.nc.request(Requests.DownloadPermission, '{"code":"HAPPYYYY"}')).json()).toEqual({
+          gallery: null,
+          owner: false,
+          guestDownloadsAllowed: false,
+        });
       } finally {
         await bus.close();
       }

@@ -31,6 +31,7 @@ import { GalleryRepository } from './galleries/gallery.repository.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
+import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
@@ -117,6 +118,7 @@ export class AppModule {
         UploadConfirmationService,
         UploadsResolver,
         AbandonedUploadSweeper,
+        GalleryPhotosResponder,
       ],
     };
   }

@@ -18,6 +18,8 @@ import {
   englishMessage,
   galleryCodeFromBytes,
   galleryLookupReplySchema,
+  galleryPhotosReplySchema,
+  galleryPhotosRequestSchema,
   galleryLookupRequestSchema,
   LIVE_PHOTO_FIELDS,
   MAX_PENDING_UPLOADS_PER_GALLERY,
@@ -28,6 +30,7 @@ import {
   RATE_LIMITS,
   Requests,
   Subjects,
+  type ArchivePhoto,
   type DomainEvent,
   type LivePhoto,
   type PhotoUploadedData,
@@ -581,6 +584,60 @@ describe('media service', () => {
     ]);
     const bad = await graphql(PAGE, { reps: [{ __typename: 'Event', code }], after: 'bogus' });
     expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it("lists a gallery's originals oldest first, a page at a time, to the download service over NATS", async () => {
+    const code = await createGallery('premium');
+    const base = Date.parse('2026-06-13T18:00:00.000Z');
+    const photos = [0, 1, 1, 2, 3].map((minute, index) => ({
+      id: randomUUID(),
+      createdAt: new Date(base + minute * 60_000),
+      name: `IMG_${index}.JPG`,
+    }));
+    for (const photo of photos) {
+      await db.query(
+        `INSERT INTO photos (id, event_code, original_key, file_name, content_type, size, width, height, created_at)
+         VALUES ($1, $2, $3, $4, 'image/jpeg', 7, 4, 3, $5)`,
+        [photo.id, code, `photos/${photo.id}/a/original`, photo.name, photo.createdAt],
+      );
+    }
+    const expected = [...photos]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((photo) => photo.id);
+    const ask = async (request: unknown) =>
+      galleryPhotosReplySchema.parse(
+        (await bus!.nc.request(Requests.GalleryPhotos, JSON.stringify(request), { timeout: 5000 })).json(),
+      );
+
+    const seen: ArchivePhoto[] = [];
+    const sizes: number[] = [];
+    let after: string | undefined;
+    do {
+      const page = await ask(galleryPhotosRequestSchema.parse({ code, after, limit: 2 }));
+      expect(page.found).toBe(true);
+      seen.push(...page.photos);
+      sizes.push(page.photos.length);
+      after = page.next ?? undefined;
+    } while (after);
+    expect(sizes).toEqual([2, 2, 1]);
+    expect(seen.map((photo) => photo.id)).toEqual(expected);
+    expect(seen[0]).toMatchObject({
+      originalKey: `photos/${seen[0].id}/a/original`,
+      contentType: 'image/jpeg',
+      size: 7,
+      kind: 'photo',
+    });
+    expect(seen.map((photo) => photo.fileName).sort()).toEqual(
+      photos.map((p) => p.name.replace('.JPG', '.jpg')).sort(),
+    );
+
+    expect(await ask({ code: newGalleryCode(), limit: 10 })).toEqual({
+      found: false,
+      photos: [],
+      next: null,
+    });
+    // A request that breaks the contract (a page larger than the limit) names no gallery.
+    expect((await ask({ code, limit: 100_000 })).found).toBe(false);
   });
 
   it('sweeps an upload put in storage but never confirmed, and nothing else', async () => {

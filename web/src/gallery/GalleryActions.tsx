@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import { useTimedMessage } from '../ui/useTimedMessage';
+import { DownloadAllButton } from './DownloadAllButton';
 import { galleryUrl } from './galleryUrl';
 import { QrCodeDialog } from './QrCodeDialog';
 import { ShareButton } from './ShareButton';
@@ -14,12 +15,11 @@ interface GalleryActionsProps {
   onFiles: (files: File[]) => void;
 }
 
-/** Upload Photos, Share Gallery, Generate QR Code and (not yet available) Download All. */
+/** Upload Photos, Share Gallery, Generate QR Code and Download All (owner, or guests when allowed). */
 export function GalleryActions({ code, name, plan, onFiles }: GalleryActionsProps) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const [notice, showNotice] = useTimedMessage();
-  const comingSoonId = useId();
   const url = galleryUrl(code);
 
   return (
@@ -30,18 +30,7 @@ export function GalleryActions({ code, name, plan, onFiles }: GalleryActionsProp
         <button type="button" className="button button-secondary" onClick={() => setQrOpen(true)}>
           {t('gallery.qr')}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled
-          title={t('gallery.comingSoon')}
-          aria-describedby={comingSoonId}
-        >
-          {t('gallery.downloadAll')}
-        </button>
-        <span id={comingSoonId} className="visually-hidden">
-          {t('gallery.comingSoon')}
-        </span>
+        <DownloadAllButton code={code} />
       </div>
       <p className="action-notice" role="status">
         {notice}

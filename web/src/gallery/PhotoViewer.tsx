@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
+import { trackEvent } from '../analytics';
 
 interface PhotoViewerProps {
   photos: Photo[];
@@ -70,7 +71,12 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
         >
           {t('viewer.previous')}
         </button>
-        <a href={photo.originalUrl} className="button button-primary" download>
+        <a
+          href={photo.originalUrl}
+          className="button button-primary"
+          download
+          onClick={() => trackEvent('photo_download', { kind: 'single' })}
+        >
           {t('viewer.downloadOriginal')}
         </a>
         <button

@@ -308,6 +308,10 @@ export const en = {
       payNow: 'Go to payment',
     },
   },
+  downloadAll: {
+    progressLabel: 'Zip progress',
+    guestsMay: 'Guests may download all photos',
+  },
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };

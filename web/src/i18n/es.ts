@@ -308,4 +308,8 @@ export const es: UiTexts = {
       payNow: 'Ir al pago',
     },
   },
+  downloadAll: {
+    progressLabel: 'Progreso del zip',
+    guestsMay: 'Los invitados pueden descargar todas las fotos',
+  },
 };

@@ -310,4 +310,8 @@ export const fr: UiTexts = {
       payNow: 'Aller au paiement',
     },
   },
+  downloadAll: {
+    progressLabel: 'Progression du zip',
+    guestsMay: 'Les invités peuvent tout télécharger',
+  },
 };

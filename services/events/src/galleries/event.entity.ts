@@ -32,4 +32,8 @@ export class EventEntity {
   /** SHA-256 (hex) of the owner token: the token itself is shown once and never stored. */
   @Column({ name: 'owner_token_hash', type: 'text' })
   ownerTokenHash!: string;
+
+  /** Whether guests may Download All (the owner always may); off until the owner turns it on. */
+  @Column({ name: 'guest_downloads', type: 'boolean', default: false })
+  guestDownloads!: boolean;
 }

@@ -61,6 +61,7 @@ export class GalleriesService {
         createdAt: now,
         expiresAt: expiryDate('free', now),
         ownerTokenHash: owner.hash,
+        guestDownloads: false,
       },
       order: {
         id: randomUUID(),

@@ -1,0 +1,89 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  GraphQLEnumType,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+} from 'graphql';
+import {
+  ARCHIVE_PROGRESS_SUBJECT_PREFIX,
+  ARCHIVE_STAGES,
+  archiveProgressSchema,
+  type ArchiveProgress,
+} from '@gallery/contracts';
+import type { LiveFanout } from './live-fanout.js';
+
+/** The live schema's ArchiveProgress type (docs/api.graphql), stages as upper-case enum values. */
+export function archiveProgressType(): GraphQLObjectType {
+  const archiveStageType = new GraphQLEnumType({
+    name: 'ArchiveStage',
+    values: Object.fromEntries(ARCHIVE_STAGES.map((stage) => [stage.toUpperCase(), { value: stage }])),
+  });
+  return new GraphQLObjectType({
+    name: 'ArchiveProgress',
+    description:
+      "A step of a gallery's zip build (Download All); the link to the zip is read with archiveJob",
+    fields: {
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      jobId: { type: new GraphQLNonNull(GraphQLID) },
+      stage: { type: new GraphQLNonNull(archiveStageType) },
+      count: {
+        type: new GraphQLNonNull(GraphQLInt),
+        description: 'Photos added so far, or in the finished zip',
+      },
+      total: { type: new GraphQLNonNull(GraphQLInt), description: 'Photos the zip will hold, once known' },
+    },
+  });
+}
+
+/**
+ * Feeds zip progress from core NATS (`live.archive.progress.*`, published by the download service) into the
+ * fan-out. No queue group: every gateway replica serves its own sockets. A message breaking the contract is
+ * skipped. Progress published while NATS was away is lost; the web app also reads the job's status.
+ */
+export class NatsArchiveProgressFeed {
+  private connection: NatsConnection | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly natsUrl: string,
+    private readonly fanout: LiveFanout,
+    private readonly log: { warn(message: string): void } = console,
+  ) {}
+
+  async start(): Promise<void> {
+    const connection = await connect({
+      servers: this.natsUrl,
+      name: 'gateway-archive-progress',
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    if (this.stopped) {
+      await connection.close();
+      return;
+    }
+    this.connection = connection;
+    connection.subscribe(`${ARCHIVE_PROGRESS_SUBJECT_PREFIX}.*`, {
+      callback: (_error, message) => this.receive(message.data),
+    });
+    await connection.flush();
+  }
+
+  receive(data: Uint8Array): void {
+    let progress: ArchiveProgress;
+    try {
+      progress = archiveProgressSchema.parse(JSON.parse(new TextDecoder().decode(data)));
+    } catch {
+      this.log.warn('ignored an archive progress message that breaks its contract');
+      return;
+    }
+    this.fanout.publishArchiveProgress(progress);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from './zod.js';
+import { galleryCodeSchema } from './events.js';
+
+/**
+ * Download All: the contracts between the download service, media (the photo list), events (who may download)
+ * and the gateway (live progress), and the limits of the zip builder.
+ */
+
+/** The most photos one GalleryPhotos page holds: 20,000 photos are 40 requests. */
+export const GALLERY_PHOTOS_PAGE_LIMIT = 500;
+/** How long a presigned link to a finished zip works: long enough to start the download, which then runs on. */
+export const ARCHIVE_URL_SECONDS = 5 * 60;
+/** Finished zips are deleted this many days after they were built (a new request builds a new one). */
+export const ARCHIVE_RETENTION_DAYS = 7;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const galleryPhotosRequestSchema = z.object({
+  code: galleryCodeSchema,
+  /** The `next` of the previous page; absent for the first. */
+  after: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(GALLERY_PHOTOS_PAGE_LIMIT),
+});
+export type GalleryPhotosRequest = z.infer<typeof galleryPhotosRequestSchema>;
+
+export const archivePhotoSchema = z.object({
+  id: z.uuid(),
+  /** The original's object key in the media bucket (never shown to a browser). */
+  originalKey: z.string().min(1).max(1000),
+  /** The name the guest's file had, with the extension of its detected type. */
+  fileName: z.string().min(1).max(1000),
+  contentType: z.string().min(1).max(200),
+  size: z.number().int().nonnegative(),
+  createdAt: isoDate,
+  kind: z.enum(['photo', 'video']),
+});
+export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
+
+/** Oldest first, so a page boundary never moves while photos arrive; `next` null on the last page. */
+export const galleryPhotosReplySchema = z.object({
+  /** False when no gallery has this code. */
+  found: z.boolean(),
+  photos: z.array(archivePhotoSchema).max(GALLERY_PHOTOS_PAGE_LIMIT),
+  next: z.string().min(1).max(200).nullable(),
+});
+export type GalleryPhotosReply = z.infer<typeof galleryPhotosReplySchema>;
+
+export const downloadPermissionRequestSchema = z.object({
+  code: galleryCodeSchema,
+  /** The caller's Authorization header as received (`Bearer ...`), or absent. */
+  authorization: z.string().max(1000).optional(),
+});
+export type DownloadPermissionRequest = z.infer<typeof downloadPermissionRequestSchema>;
+
+/** `gallery` null: no gallery has this code. `allowed`: the owner, or anyone when the owner lets guests. */
+export const downloadPermissionReplySchema = z.object({
+  gallery: z.object({ code: galleryCodeSchema, name: z.string().min(1).max(200) }).nullable(),
+  owner: z.boolean(),
+  guestDownloadsAllowed: z.boolean(),
+});
+export type DownloadPermissionReply = z.infer<typeof downloadPermissionReplySchema>;
+
+/**
+ * Live progress of a zip build, on core NATS (a live-only signal: nothing replays it) outside the domain
+ * stream's subjects. The link to the zip is never broadcast: the requester reads it with `archiveDownloadUrl`.
+ */
+export const ARCHIVE_PROGRESS_SUBJECT_PREFIX = 'live.archive.progress';
+export const archiveProgressSubject = (code: string): string => `${ARCHIVE_PROGRESS_SUBJECT_PREFIX}.${code}`;
+
+export const ARCHIVE_STAGES = [
+  'downloading',
+  'adding',
+  'creating',
+  'finalizing',
+  'complete',
+  'failed',
+  'empty',
+] as const;
+export type ArchiveStage = (typeof ARCHIVE_STAGES)[number];
+
+export const archiveProgressSchema = z.object({
+  eventCode: galleryCodeSchema,
+  jobId: z.uuid(),
+  stage: z.enum(ARCHIVE_STAGES),
+  /** Photos added so far (adding), or in the zip (complete); 0 otherwise. */
+  count: z.number().int().nonnegative(),
+  /** Photos the zip will hold, once known. */
+  total: z.number().int().nonnegative(),
+});
+export type ArchiveProgress = z.infer<typeof archiveProgressSchema>;

@@ -1,0 +1,92 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import {
+  clientAddress,
+  dataSourceOptions,
+  EventBusModule,
+  EXTRA_HEALTH_CHECKS,
+  formatGraphQLError,
+  GraphQLErrorFilter,
+  HealthModule,
+  RateLimits,
+  type ExtraHealthChecks,
+} from '@gallery/platform';
+import { ArchiveBuilder } from './archives/archive-builder.js';
+import { ArchiveJobEntity } from './archives/archive-job.entity.js';
+import { ArchiveJobsRepository } from './archives/archive-jobs.repository.js';
+import { ArchiveStorage } from './archives/archive-storage.js';
+import { ArchiveSweeper } from './archives/archive-sweeper.js';
+import { ArchivesResolver } from './archives/archives.resolver.js';
+import { ArchivesService } from './archives/archives.service.js';
+import { PhotoChangesConsumer } from './archives/photo-changes.consumer.js';
+import { ServiceRequests } from './archives/service-requests.js';
+import { DownloadConfig } from './config/download-config.js';
+import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
+import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: DownloadConfig): DynamicModule {
+    return {
+      module: AppModule,
+      // Global, so the platform's health module sees the storage check provided here.
+      global: true,
+      exports: [EXTRA_HEALTH_CHECKS],
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.databaseUrl,
+            entities: [ArchiveJobEntity],
+            migrations: [CreateArchiveJobs1796000000000],
+          }),
+        ),
+        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'download' }),
+        GraphQLModule.forRoot<ApolloFederationDriverConfig>({
+          driver: ApolloFederationDriver,
+          autoSchemaFile: { federation: 2 },
+          graphiql: false,
+          includeStacktraceInErrorResponses: false,
+          context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+            authorization: req.headers.authorization,
+            client: clientAddress(req),
+          }),
+          // Traces only serve Apollo's hosted reporting, which this project does not use.
+          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          formatError: (formatted, error) => formatGraphQLError(formatted, error),
+        }),
+        HealthModule,
+      ],
+      providers: [
+        { provide: DownloadConfig, useValue: config },
+        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
+        {
+          provide: ArchiveStorage,
+          useFactory: async () => {
+            const storage = ArchiveStorage.fromConfig(config.storage);
+            await storage.prepare();
+            return storage;
+          },
+        },
+        {
+          provide: EXTRA_HEALTH_CHECKS,
+          inject: [ArchiveStorage],
+          useFactory: (storage: ArchiveStorage): ExtraHealthChecks => ({ storage: storage.healthCheck() }),
+        },
+        { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
+        ServiceRequests,
+        ArchiveJobsRepository,
+        ArchiveBuilder,
+        ArchivesService,
+        ArchivesResolver,
+        PhotoChangesConsumer,
+        ArchiveSweeper,
+      ],
+    };
+  }
+}

@@ -1,0 +1,180 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ZipArchive } from 'archiver';
+import {
+  ARCHIVE_RETENTION_DAYS,
+  GALLERY_PHOTOS_PAGE_LIMIT,
+  type ArchivePhoto,
+  type ArchiveStage,
+} from '@gallery/contracts';
+import { describeError } from '@gallery/platform';
+import type { ArchiveJobEntity } from './archive-job.entity.js';
+import { ArchiveJobsRepository } from './archive-jobs.repository.js';
+import { ArchiveStorage } from './archive-storage.js';
+import { EntryNames, galleryFolderName } from './entry-names.js';
+import { ServiceRequests } from './service-requests.js';
+
+/**
+ * The zip every build writes: entries stored as they are (photos and videos are compressed already), with Zip64
+ * headers on every entry, so an entry or an offset past 4 GiB needs no special case and every reader agrees.
+ */
+export function createZip(): ZipArchive {
+  return new ZipArchive({ store: true, forceZip64: true });
+}
+
+/** Progress and heartbeats at most this often: enough for a moving bar, little for NATS and PostgreSQL. */
+const PROGRESS_EVERY_MS = 250;
+const HEARTBEAT_EVERY_MS = 5000;
+/** Originals requested ahead of the one being copied. */
+const READ_AHEAD = 3;
+
+/**
+ * Builds one zip: the gallery's photo list from media (paged), each original streamed from storage into a
+ * store-mode Zip64 archive one entry at a time, the archive streamed into storage by a multipart upload. Memory
+ * holds one list entry per photo, a stream buffer and the upload's parts in flight, whatever the photos' sizes.
+ * Any failure aborts the upload, deletes whatever object may exist and fails the job: a partial zip is never
+ * served.
+ */
+@Injectable()
+export class ArchiveBuilder implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(ArchiveBuilder.name);
+  private readonly running = new Set<Promise<void>>();
+  private readonly aborts = new Set<AbortController>();
+
+  constructor(
+    @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
+    @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
+    @Inject(ServiceRequests) private readonly requests: ServiceRequests,
+  ) {}
+
+  /** Starts the build in the background; `settled` waits for every build started (shutdown, tests). */
+  start(job: ArchiveJobEntity): void {
+    const run = this.build(job).finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
+  /** A shutdown fails the builds in progress (a request after the restart starts a new one). */
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const abort of this.aborts) abort.abort(new Error('the service is stopping'));
+    await this.settled();
+  }
+
+  private publish(job: ArchiveJobEntity, stage: ArchiveStage, count = 0, total = 0): void {
+    this.requests.publishProgress({ eventCode: job.eventCode, jobId: job.id, stage, count, total });
+  }
+
+  async build(job: ArchiveJobEntity): Promise<void> {
+    this.publish(job, 'downloading');
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    let added = 0;
+    // On a timer, not per entry: one long video may take longer to copy than a silent build is given.
+    const heartbeat = setInterval(() => {
+      this.jobs
+        .heartbeat(job.id, added)
+        .catch((error: unknown) =>
+          this.logger.warn(`zip ${job.id} heartbeat missed: ${describeError(error)}`),
+        );
+    }, HEARTBEAT_EVERY_MS);
+    let zip: ZipArchive | undefined;
+    let upload: ReturnType<ArchiveStorage['upload']> | undefined;
+    try {
+      const photos = await this.listPhotos(job.eventCode);
+      const total = photos.length;
+      this.publish(job, 'adding', 0, total);
+
+      zip = createZip();
+      const output = new PassThrough();
+      zip.pipe(output);
+      upload = this.storage.upload(job.objectKey, output);
+      const uploaded = upload.done();
+      const failure = new Promise<never>((_, reject) => {
+        zip!.on('error', reject);
+        zip!.on('warning', reject);
+        uploaded.catch(reject);
+        abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error));
+      });
+      // Either side may fail while the other waits: every wait below races the failure.
+      failure.catch(() => undefined);
+
+      const names = new EntryNames(galleryFolderName(job.galleryName));
+      let lastProgress = Date.now();
+      // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
+      // each holds only its stream buffer until its turn.
+      const opened: Promise<Readable>[] = [];
+      const open = (index: number) => {
+        const body = this.storage.readStream(photos[index].originalKey, abort.signal);
+        body.catch(() => undefined);
+        opened.push(body);
+      };
+      const closeOpened = () => {
+        for (const body of opened.splice(0))
+          void body.then(
+            (stream) => stream.destroy(),
+            () => undefined,
+          );
+      };
+      abort.signal.addEventListener('abort', closeOpened);
+      for (let index = 0; index < Math.min(READ_AHEAD, total); index++) open(index);
+      for (const [index, photo] of photos.entries()) {
+        const next = opened.shift()!;
+        if (index + READ_AHEAD < total) open(index + READ_AHEAD);
+        const body: Readable = await Promise.race([next, failure]);
+        const entry = once(zip, 'entry');
+        zip.append(body, { name: names.next(photo), date: new Date(photo.createdAt), store: true });
+        await Promise.race([entry, failure]);
+        added++;
+        const now = Date.now();
+        if (now - lastProgress >= PROGRESS_EVERY_MS || added === total) {
+          lastProgress = now;
+          this.publish(job, 'adding', added, total);
+        }
+      }
+      this.publish(job, 'creating', added, total);
+      await Promise.race([zip.finalize(), failure]);
+      this.publish(job, 'finalizing', added, total);
+      await Promise.race([uploaded, failure]);
+      const size = zip.pointer();
+      if (!(await this.jobs.complete(job.id, size, added, ARCHIVE_RETENTION_DAYS))) {
+        throw new Error('the job was taken for dead while it built');
+      }
+      this.publish(job, 'complete', added, total);
+    } catch (error) {
+      this.logger.warn(`zip ${job.id} failed after ${added} photos: ${describeError(error)}`);
+      abort.abort();
+      zip?.abort();
+      await upload?.abort().catch(() => undefined);
+      await this.storage
+        .remove(job.objectKey)
+        .catch((removal: unknown) =>
+          this.logger.warn(`partial zip ${job.id} not deleted: ${describeError(removal)}`),
+        );
+      await this.jobs
+        .fail(job.id, describeError(error))
+        .catch((failing: unknown) =>
+          this.logger.error(`zip ${job.id} not marked failed: ${describeError(failing)}`),
+        );
+      this.publish(job, 'failed', added);
+    } finally {
+      clearInterval(heartbeat);
+      this.aborts.delete(abort);
+    }
+  }
+
+  /** Every photo of the gallery, oldest first, page by page. */
+  private async listPhotos(code: string): Promise<ArchivePhoto[]> {
+    const photos: ArchivePhoto[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.requests.galleryPhotos({ code, after, limit: GALLERY_PHOTOS_PAGE_LIMIT });
+      photos.push(...page.photos);
+      after = page.next ?? undefined;
+    } while (after);
+    return photos;
+  }
+}

@@ -1,0 +1,56 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type ArchiveJobStatus = 'building' | 'complete' | 'failed';
+
+/** One zip of a gallery: being built, finished (and served until it expires or the gallery changes), or failed. */
+@Entity('archive_jobs')
+export class ArchiveJobEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'event_code', type: 'text' })
+  eventCode!: string;
+
+  /** The gallery's name when the job started: the zip's top folder and the downloaded file's name. */
+  @Column({ name: 'gallery_name', type: 'text' })
+  galleryName!: string;
+
+  /** The gallery's photo-set version the zip was built from (see gallery_versions). */
+  @Column('integer')
+  version!: number;
+
+  @Column('text')
+  status!: ArchiveJobStatus;
+
+  /** `archives/{id}.zip`: names no gallery code. */
+  @Column({ name: 'object_key', type: 'text' })
+  objectKey!: string;
+
+  @Column({
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
+  size!: number | null;
+
+  @Column({ name: 'photo_count', type: 'integer' })
+  photoCount!: number;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'heartbeat_at', type: 'timestamptz' })
+  heartbeatAt!: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ArchiveJobEntity } from './archive-job.entity.js';
+
+/** The archive jobs and the galleries' photo-set versions in PostgreSQL. */
+@Injectable()
+export class ArchiveJobsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async currentVersion(code: string): Promise<number> {
+    const rows: { version: number }[] = await this.dataSource.query(
+      'SELECT version FROM gallery_versions WHERE event_code = $1',
+      [code],
+    );
+    return rows[0]?.version ?? 0;
+  }
+
+  /** A photo was added to or removed from the gallery: every zip built before is stale. */
+  async bumpVersion(manager: EntityManager, code: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO gallery_versions (event_code, version) VALUES ($1, 1)
+       ON CONFLICT (event_code) DO UPDATE SET version = gallery_versions.version + 1`,
+      [code],
+    );
+  }
+
+  find(id: string): Promise<ArchiveJobEntity | null> {
+    return this.dataSource.manager.findOneBy(ArchiveJobEntity, { id });
+  }
+
+  /** A finished zip of this version of the gallery that stays downloadable for at least `marginSeconds`. */
+  findReusable(code: string, version: number, marginSeconds: number): Promise<ArchiveJobEntity | null> {
+    return this.dataSource.manager
+      .createQueryBuilder(ArchiveJobEntity, 'job')
+      .where('job.event_code = :code', { code })
+      .andWhere(`job.status = 'complete'`)
+      .andWhere('job.version = :version', { version })
+      .andWhere('job.deleted_at IS NULL')
+      .andWhere(`job.expires_at > now() + make_interval(secs => :margin)`, { margin: marginSeconds })
+      .orderBy('job.created_at', 'DESC')
+      .getOne();
+  }
+
+  /**
+   * Starts a build of the gallery, or joins the one running: the unique partial index lets one build per gallery
+   * exist, so of two requests at once one inserts and the other finds its job. `started` says which.
+   */
+  async startOrJoin(values: {
+    eventCode: string;
+    galleryName: string;
+    version: number;
+  }): Promise<{ job: ArchiveJobEntity; started: boolean }> {
+    for (;;) {
+      const id = randomUUID();
+      const inserted: unknown[] = await this.dataSource.query(
+        `INSERT INTO archive_jobs (id, event_code, gallery_name, version, status, object_key)
+         VALUES ($1, $2, $3, $4, 'building', $5)
+         ON CONFLICT (event_code) WHERE status = 'building' DO NOTHING RETURNING id`,
+        [id, values.eventCode, values.galleryName, values.version, `archives/${id}.zip`],
+      );
+      if (inserted.length > 0) return { job: (await this.find(id))!, started: true };
+      const running = await this.dataSource.manager.findOneBy(ArchiveJobEntity, {
+        eventCode: values.eventCode,
+        status: 'building',
+      });
+      // The running build ended between the two statements: try again.
+      if (running) return { job: running, started: false };
+    }
+  }
+
+  async heartbeat(id: string, photoCount: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE archive_jobs SET heartbeat_at = now(), photo_count = $2 WHERE id = $1 AND status = 'building'`,
+      [id, photoCount],
+    );
+  }
+
+  /** Returns false when the job is no longer building (taken for dead meanwhile): its zip must not be served. */
+  async complete(id: string, size: number, photoCount: number, retentionDays: number): Promise<boolean> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE archive_jobs SET status = 'complete', size = $2, photo_count = $3, finished_at = now(),
+         expires_at = now() + make_interval(days => $4)
+       WHERE id = $1 AND status = 'building' RETURNING id`,
+      [id, size, photoCount, retentionDays],
+    );
+    return returned(result).length > 0;
+  }
+
+  async fail(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE archive_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'building'`,
+      [id, error.slice(0, 1000)],
+    );
+  }
+
+  /** Builds whose process stopped beating (killed, crashed): failed, with the keys of what they may have left. */
+  async failStale(staleMs: number): Promise<{ id: string; eventCode: string; objectKey: string }[]> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE archive_jobs SET status = 'failed', error = 'interrupted', finished_at = now()
+       WHERE status = 'building' AND heartbeat_at < now() - make_interval(secs => $1)
+       RETURNING id, event_code, object_key`,
+      [staleMs / 1000],
+    );
+    const rows = returned(result) as { id: string; event_code: string; object_key: string }[];
+    return rows.map((row) => ({ id: row.id, eventCode: row.event_code, objectKey: row.object_key }));
+  }
+
+  /** Finished zips past their retention, or of a gallery that changed since: to delete from storage. */
+  async toDelete(limit: number): Promise<{ id: string; objectKey: string }[]> {
+    const rows: { id: string; object_key: string }[] = await this.dataSource.query(
+      `SELECT job.id, job.object_key FROM archive_jobs job
+       LEFT JOIN gallery_versions v ON v.event_code = job.event_code
+       WHERE job.status = 'complete' AND job.deleted_at IS NULL
+         AND (job.expires_at < now() OR job.version < coalesce(v.version, 0))
+       LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
+  }
+
+  async markDeleted(id: string): Promise<void> {
+    await this.dataSource.query('UPDATE archive_jobs SET deleted_at = now() WHERE id = $1', [id]);
+  }
+}
+
+/** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]: the rows. */
+function returned(result: unknown): unknown[] {
+  const value = result as unknown[];
+  return Array.isArray(value[0]) ? (value[0] as unknown[]) : value;
+}

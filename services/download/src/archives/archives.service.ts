@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ARCHIVE_URL_SECONDS, isGalleryCode, type DownloadPermissionReply } from '@gallery/contracts';
+import { AppError, RateLimits } from '@gallery/platform';
+import { ArchiveBuilder } from './archive-builder.js';
+import type { ArchiveJobEntity } from './archive-job.entity.js';
+import { ArchiveJobModel, ArchiveStatus } from './archive-job.model.js';
+import { ArchiveJobsRepository } from './archive-jobs.repository.js';
+import { ArchiveStorage } from './archive-storage.js';
+import { archiveDisposition } from './entry-names.js';
+import { ServiceRequests } from './service-requests.js';
+
+/** A finished zip is reused only while it stays downloadable for at least this long. */
+const REUSE_MARGIN_SECONDS = 60 * 60;
+
+const STATUS = {
+  building: ArchiveStatus.BUILDING,
+  complete: ArchiveStatus.COMPLETE,
+  failed: ArchiveStatus.FAILED,
+};
+
+/** Download All: who may, which zip serves a request, and the link to a finished one. */
+@Injectable()
+export class ArchivesService {
+  constructor(
+    @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
+    @Inject(ArchiveBuilder) private readonly builder: ArchiveBuilder,
+    @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
+    @Inject(ServiceRequests) private readonly requests: ServiceRequests,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+  ) {}
+
+  /**
+   * The zip for the gallery as it is now: a finished one of the same photo set, the build running (joined), or
+   * a new build. An empty gallery answers EMPTY at once and builds nothing.
+   */
+  async requestArchive(
+    code: string,
+    authorization: string | undefined,
+    client: string,
+  ): Promise<ArchiveJobModel> {
+    await this.rateLimits.consume('archiveRequests', client);
+    const permission = await this.permitted(code, authorization);
+    const version = await this.jobs.currentVersion(code);
+    const reusable = await this.jobs.findReusable(code, version, REUSE_MARGIN_SECONDS);
+    if (reusable) return this.model(reusable);
+    const first = await this.requests.galleryPhotos({ code, limit: 1 });
+    if (first.photos.length === 0) {
+      return {
+        id: null,
+        eventCode: code,
+        status: ArchiveStatus.EMPTY,
+        photoCount: 0,
+        size: null,
+        downloadUrl: null,
+      };
+    }
+    const { job, started } = await this.jobs.startOrJoin({
+      eventCode: code,
+      galleryName: permission.gallery!.name,
+      version,
+    });
+    if (started) this.builder.start(job);
+    return this.model(job);
+  }
+
+  /** One job of the gallery, with its link once complete; null for a job of another gallery or none. */
+  async archiveJob(
+    code: string,
+    id: string,
+    authorization: string | undefined,
+  ): Promise<ArchiveJobModel | null> {
+    await this.permitted(code, authorization);
+    const job = /^[0-9a-f-]{36}$/i.test(id) ? await this.jobs.find(id) : null;
+    if (!job || job.eventCode !== code) return null;
+    return this.model(job);
+  }
+
+  /** The owner always; anyone with the code when the owner lets guests download. */
+  private async permitted(code: string, authorization: string | undefined): Promise<DownloadPermissionReply> {
+    if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
+    const permission = await this.requests.downloadPermission({ code, authorization });
+    if (!permission.gallery) throw new AppError('GALLERY_NOT_FOUND');
+    if (!permission.owner && !permission.guestDownloadsAllowed) throw new AppError('FORBIDDEN');
+    return permission;
+  }
+
+  private async model(job: ArchiveJobEntity): Promise<ArchiveJobModel> {
+    const complete = job.status === 'complete' && !job.deletedAt;
+    return {
+      id: job.id,
+      eventCode: job.eventCode,
+      status: job.deletedAt ? ArchiveStatus.FAILED : STATUS[job.status],
+      photoCount: job.photoCount,
+      size: job.size,
+      downloadUrl: complete
+        ? await this.storage.presignDownload(
+            job.objectKey,
+            ARCHIVE_URL_SECONDS,
+            archiveDisposition(job.galleryName),
+          )
+        : null,
+    };
+  }
+}

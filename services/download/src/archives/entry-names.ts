@@ -1,0 +1,79 @@
+/**
+ * Names inside the zip a person can browse: a top folder named after the gallery, photos as
+ * `YYYY-MM-DD HH.MM.SS <original name>.<ext>` (times in UTC, so they sort in the order they were taken in),
+ * videos in a `Videos/` folder, and no two entries with one name (" (2)", " (3)"... before the extension).
+ */
+
+/** Characters no file system accepts in a name, control characters, and path separators. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+const MAX_NAME_CHARS = 120;
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** A name safe as one path segment on Windows, macOS and Linux; `fallback` when nothing is left. */
+export function cleanSegment(name: string, fallback: string): string {
+  let cleaned = name.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
+  // Windows drops trailing dots and spaces; a leading dot hides the file elsewhere.
+  cleaned = cleaned.replace(/[. ]+$/, '').replace(/^[. ]+/, '');
+  if (Array.from(cleaned).length > MAX_NAME_CHARS)
+    cleaned = Array.from(cleaned).slice(0, MAX_NAME_CHARS).join('').trim();
+  if (!cleaned || RESERVED.test(cleaned.split('.')[0])) return fallback;
+  return cleaned;
+}
+
+export function galleryFolderName(galleryName: string): string {
+  return cleanSegment(galleryName, 'Gallery');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function timestampPrefix(date: Date): string {
+  return (
+    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}.${pad(date.getUTCMinutes())}.${pad(date.getUTCSeconds())}`
+  );
+}
+
+function splitExtension(fileName: string): [string, string] {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0 || dot === fileName.length - 1) return [fileName, ''];
+  return [fileName.slice(0, dot), fileName.slice(dot)];
+}
+
+/** Hands out entry names for one zip, remembering those given so none repeats (case-insensitively). */
+export class EntryNames {
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly topFolder: string) {}
+
+  next(photo: { fileName: string; createdAt: string; kind: 'photo' | 'video' }): string {
+    const [rawBase, rawExtension] = splitExtension(photo.fileName);
+    const base = cleanSegment(rawBase, photo.kind === 'video' ? 'video' : 'photo');
+    const extension = rawExtension ? `.${cleanSegment(rawExtension.slice(1), 'bin').slice(0, 10)}` : '';
+    const folder = photo.kind === 'video' ? `${this.topFolder}/Videos` : this.topFolder;
+    const stem = `${folder}/${timestampPrefix(new Date(photo.createdAt))} ${base}`;
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? `${stem}${extension}` : `${stem} (${n})${extension}`;
+      const key = name.toLowerCase();
+      if (!this.taken.has(key)) {
+        this.taken.add(key);
+        return name;
+      }
+    }
+  }
+}
+
+/**
+ * A Content-Disposition that makes browsers save the zip as `<gallery> - photos.zip`. The quoted name is an
+ * ASCII stand-in (quotes, backslashes and control characters would break the header); `filename*` carries the
+ * exact UTF-8 name for browsers that read it, which all current ones do.
+ */
+export function archiveDisposition(galleryName: string): string {
+  const name = `${cleanSegment(galleryName, 'Gallery')} - photos.zip`;
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

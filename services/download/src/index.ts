@@ -1,0 +1,2 @@
+export { createApp } from './create-app.js';
+export { DownloadConfig } from './config/download-config.js';

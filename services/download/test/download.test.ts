@@ -1,0 +1,552 @@
+import { execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  ARCHIVE_RETENTION_DAYS,
+  ARCHIVE_URL_SECONDS,
+  archiveProgressSchema,
+  archiveProgressSubject,
+  downloadPermissionRequestSchema,
+  galleryCodeFromBytes,
+  galleryPhotosRequestSchema,
+  RATE_LIMITS,
+  Requests,
+  Subjects,
+  type ArchivePhoto,
+  type ArchiveProgress,
+  type ArchiveStage,
+  type DomainEvent,
+  type DownloadPermissionReply,
+  type GalleryPhotosReply,
+} from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
+import { findFreePort } from '@gallery/local-servers';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { createApp, DownloadConfig } from '../src/index.js';
+import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
+
+const run = promisify(execFile);
+const BUCKET = 'download-test';
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let s3: S3Client | undefined;
+let db: DataSource;
+let databaseUrl: string;
+let tmp: string;
+const responders: NatsSubscription[] = [];
+
+/** What the test's stand-ins for media and events know. */
+interface TestGallery {
+  name: string;
+  ownerToken: string;
+  guestDownloads: boolean;
+  photos: (ArchivePhoto & { bytes: Buffer })[];
+}
+const galleries = new Map<string, TestGallery>();
+
+const newCode = () => galleryCodeFromBytes(randomBytes(8));
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Media's answer, paged exactly as the contract says (oldest first, `next` as an opaque index). */
+function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
+  const parsed = galleryPhotosRequestSchema.parse(body);
+  const gallery = galleries.get(parsed.code);
+  if (!gallery) return { found: false, photos: [], next: null };
+  const start = parsed.after ? Number(parsed.after) : 0;
+  const page = gallery.photos.slice(start, start + parsed.limit);
+  const end = start + page.length;
+  return {
+    found: true,
+    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
+    next: end < gallery.photos.length ? String(end) : null,
+  };
+}
+
+/** Events' answer: the owner by token; guests by the gallery's setting. */
+function answerPermission(body: unknown): DownloadPermissionReply {
+  const parsed = downloadPermissionRequestSchema.parse(body);
+  const gallery = galleries.get(parsed.code);
+  if (!gallery) return { gallery: null, owner: false, guestDownloadsAllowed: false };
+  return {
+    gallery: { code: parsed.code, name: gallery.name },
+    owner: parsed.authorization === `Bearer ${gallery.ownerToken}`,
+    guestDownloadsAllowed: gallery.guestDownloads,
+  };
+}
+
+async function addPhoto(
+  code: string,
+  fileName: string,
+  options: { size?: number; kind?: 'photo' | 'video'; createdAt?: string; stored?: boolean } = {},
+) {
+  const bytes = randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
+  const id = randomUUID();
+  const originalKey = `photos/${id}/${randomUUID()}/original`;
+  if (options.stored !== false) {
+    await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
+  }
+  const photo = {
+    id,
+    originalKey,
+    fileName,
+    contentType: options.kind === 'video' ? 'video/mp4' : 'image/jpeg',
+    size: bytes.length,
+    createdAt: options.createdAt ?? '2026-06-13T18:04:05.000Z',
+    kind: options.kind ?? ('photo' as const),
+    bytes,
+  };
+  galleries.get(code)!.photos.push(photo);
+  return photo;
+}
+
+function newGallery(values: Partial<TestGallery> = {}): string {
+  const code = newCode();
+  galleries.set(code, {
+    name: 'Sarah & Mike',
+    ownerToken: randomBytes(16).toString('base64url'),
+    guestDownloads: false,
+    photos: [],
+    ...values,
+  });
+  return code;
+}
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+interface Job {
+  id: string | null;
+  status: string;
+  photoCount: number;
+  size: number | null;
+  downloadUrl: string | null;
+}
+const JOB_FIELDS = 'id status photoCount size downloadUrl';
+
+async function graphql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  authorization?: string,
+  client: string = randomUUID(),
+) {
+  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, client);
+  if (authorization) call.set('Authorization', authorization);
+  const response = await call.send({ query, variables });
+  expect(response.status).toBe(200);
+  return response.body as GraphQLAnswer<T>;
+}
+
+const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
+
+async function requestArchive(code: string, authorization: string | null = owner(code), client?: string) {
+  return graphql<{ requestArchive: Job }>(
+    `mutation ($code: String!) { requestArchive(eventCode: $code) { ${JOB_FIELDS} } }`,
+    { code },
+    authorization ?? undefined,
+    client,
+  );
+}
+
+async function archiveJob(code: string, jobId: string): Promise<Job | null> {
+  const answer = await graphql<{ archiveJob: Job | null }>(
+    `query ($code: String!, $id: ID!) { archiveJob(eventCode: $code, jobId: $id) { ${JOB_FIELDS} } }`,
+    { code, id: jobId },
+    owner(code),
+  );
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.archiveJob;
+}
+
+/** Every progress message of the gallery from now on. */
+function followProgress(code: string) {
+  const seen: ArchiveProgress[] = [];
+  const subscription = bus!.nc.subscribe(archiveProgressSubject(code), {
+    callback: (_error, message) => {
+      seen.push(archiveProgressSchema.parse(message.json()));
+    },
+  });
+  return {
+    seen,
+    stages: () => seen.map((progress) => progress.stage),
+    until: (stage: ArchiveStage) =>
+      waitFor(`progress ${stage}`, async () => seen.find((progress) => progress.stage === stage)),
+    stop: () => subscription.unsubscribe(),
+  };
+}
+
+async function finished(code: string, jobId: string): Promise<Job> {
+  return waitFor(`job ${jobId} to finish`, async () => {
+    const job = await archiveJob(code, jobId);
+    return job && job.status !== 'BUILDING' ? job : null;
+  });
+}
+
+async function archiveKeys(): Promise<string[]> {
+  const listing = await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'archives/' }));
+  return (listing.Contents ?? []).map((object) => object.Key!);
+}
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const storage = {
+    endpoint: platform.s3.endpoint,
+    region: platform.s3.region,
+    accessKeyId: platform.s3.accessKeyId,
+    secretAccessKey: platform.s3.secretAccessKey,
+    bucket: BUCKET,
+  };
+  s3 = createS3Client(storage);
+  bus = await EventBus.connect(platform.nats.url, 'download-test');
+  responders.push(
+    bus.nc.subscribe(Requests.GalleryPhotos, {
+      callback: (_error, message) => {
+        message.respond(JSON.stringify(answerGalleryPhotos(message.json())));
+      },
+    }),
+    bus.nc.subscribe(Requests.DownloadPermission, {
+      callback: (_error, message) => {
+        message.respond(JSON.stringify(answerPermission(message.json())));
+      },
+    }),
+  );
+  app = await createApp(
+    new DownloadConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: (databaseUrl = await platform.postgres.createDatabase()),
+      natsUrl: platform.nats.url,
+      storage,
+      // Tests sweep themselves.
+      sweepIntervalMs: 24 * 60 * 60 * 1000,
+      staleBuildMs: 24 * 60 * 60 * 1000,
+    }),
+    { logger: ['error'] },
+  );
+  db = app.get(DataSource);
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'download-test-'));
+});
+
+afterAll(async () => {
+  await app?.close();
+  for (const responder of responders) responder.unsubscribe();
+  await bus?.close();
+  s3?.destroy();
+  await platform?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('download service', () => {
+  it('is healthy when its database, NATS and storage answer', async () => {
+    const response = await request(app!.getHttpServer()).get('/health');
+    expect(response.status).toBe(200);
+  });
+
+  it('zips every original byte for byte, with browsable names, progress in order and a resumable link', async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    const first = await addPhoto(code, 'IMG_0001.jpg', { createdAt: '2026-06-13T18:04:05.000Z' });
+    const twin = await addPhoto(code, 'IMG_0001.jpg', { createdAt: '2026-06-13T18:04:05.000Z' });
+    const other = await addPhoto(code, 'Anna: best/of.jpg', { createdAt: '2026-06-13T19:00:00.000Z' });
+    const video = await addPhoto(code, 'first dance.mp4', {
+      kind: 'video',
+      createdAt: '2026-06-13T21:30:00.000Z',
+    });
+    const big = await addPhoto(code, 'big.jpg', {
+      size: 12 * 1024 * 1024,
+      createdAt: '2026-06-13T22:00:00.000Z',
+    });
+    const progress = followProgress(code);
+
+    const answer = await requestArchive(code);
+    expect(answer.errors).toBeUndefined();
+    const jobId = answer.data!.requestArchive.id!;
+    await progress.until('complete');
+    const job = await finished(code, jobId);
+    expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 5 });
+
+    const stages = progress.stages().filter((stage, index, all) => stage !== all[index - 1]);
+    expect(stages).toEqual(['downloading', 'adding', 'creating', 'finalizing', 'complete']);
+    expect(progress.seen.at(-1)).toMatchObject({ count: 5, total: 5, jobId });
+    // The link is never broadcast.
+    expect(JSON.stringify(progress.seen)).not.toContain('archives/');
+    progress.stop();
+
+    const response = await fetch(job.downloadUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Sarah & Mike - photos.zip"; filename*=UTF-8''Sarah%20%26%20Mike%20-%20photos.zip`,
+    );
+    const zip = Buffer.from(await response.arrayBuffer());
+    expect(zip.length).toBe(job.size);
+    const file = path.join(tmp, 'gallery.zip');
+    await writeFile(file, zip);
+    const test = await run('unzip', ['-t', file]);
+    expect(test.stdout).toContain('No errors detected');
+
+    const expected: [string, Buffer][] = [
+      ['Sarah & Mike/2026-06-13 18.04.05 IMG_0001.jpg', first.bytes],
+      ['Sarah & Mike/2026-06-13 18.04.05 IMG_0001 (2).jpg', twin.bytes],
+      ['Sarah & Mike/2026-06-13 19.00.00 Anna_ best_of.jpg', other.bytes],
+      ['Sarah & Mike/Videos/2026-06-13 21.30.00 first dance.mp4', video.bytes],
+      ['Sarah & Mike/2026-06-13 22.00.00 big.jpg', big.bytes],
+    ];
+    const listing = await run('zipinfo', ['-1', file]);
+    expect(listing.stdout.trim().split('\n').sort()).toEqual(expected.map(([name]) => name).sort());
+    for (const [name, bytes] of expected) {
+      // unzip reads its name arguments as wildcards: escape the brackets-free names' special characters.
+      const { stdout } = await run('unzip', ['-p', file, name.replace(/[[\]*?]/g, '\\$&')], {
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(sha(stdout)).toBe(sha(bytes));
+    }
+
+    // A dropped download resumes: storage answers a range of the zip.
+    const tail = await fetch(job.downloadUrl!, { headers: { Range: `bytes=${zip.length - 100}-` } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(zip.subarray(zip.length - 100));
+  });
+
+  it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {
+    const code = newGallery();
+    const answer = await requestArchive(code);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.requestArchive).toMatchObject({ id: null, status: 'EMPTY', photoCount: 0 });
+    const rows: unknown[] = await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code]);
+    expect(rows).toEqual([]);
+  });
+
+  it('shares one build between requests at once and reuses the zip until a photo is added', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 20; i++) await addPhoto(code, `p${i}.jpg`);
+    const answers = await Promise.all([requestArchive(code), requestArchive(code), requestArchive(code)]);
+    const ids = new Set(answers.map((answer) => answer.data!.requestArchive.id));
+    expect(ids.size).toBe(1);
+    const [jobId] = [...ids] as string[];
+    await finished(code, jobId);
+
+    const again = await requestArchive(code);
+    expect(again.data!.requestArchive).toMatchObject({ id: jobId, status: 'COMPLETE', photoCount: 20 });
+    expect(again.data!.requestArchive.downloadUrl).toBeTruthy();
+
+    // A new photo: photo.uploaded reaches the service, the next request builds a new zip with it.
+    const photo = await addPhoto(code, 'late.jpg', { createdAt: new Date().toISOString() });
+    const event: DomainEvent<typeof Subjects.PhotoUploaded> = {
+      id: randomUUID(),
+      type: Subjects.PhotoUploaded,
+      occurredAt: new Date().toISOString(),
+      data: {
+        photo: {
+          id: photo.id,
+          eventCode: code,
+          thumbnailUrl: 'http://localhost:5000/t',
+          previewUrl: 'http://localhost:5000/p',
+          originalUrl: 'http://localhost:5000/o',
+          width: 4,
+          height: 3,
+          createdAt: photo.createdAt,
+          kind: 'photo',
+          durationSeconds: null,
+        },
+        photoCount: 21,
+      },
+    };
+    await bus!.publish(event);
+    await waitFor('the gallery version to change', async () => {
+      const rows: { version: number }[] = await db.query(
+        'SELECT version FROM gallery_versions WHERE event_code = $1',
+        [code],
+      );
+      return rows[0]?.version > 0;
+    });
+    const fresh = await requestArchive(code);
+    expect(fresh.data!.requestArchive.id).not.toBe(jobId);
+    const rebuilt = await finished(code, fresh.data!.requestArchive.id!);
+    expect(rebuilt).toMatchObject({ status: 'COMPLETE', photoCount: 21 });
+
+    // The stale zip is deleted by the sweep.
+    await app!.get(ArchiveSweeper).sweep();
+    expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    expect(await archiveKeys()).toContain(`archives/${rebuilt.id}.zip`);
+  });
+
+  it('fails a build whose storage read fails midway, says so, and leaves no partial zip', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 3; i++) await addPhoto(code, `ok${i}.jpg`, { size: 3 * 1024 * 1024 });
+    await addPhoto(code, 'gone.jpg', { stored: false });
+    await addPhoto(code, 'after.jpg');
+    const progress = followProgress(code);
+    const answer = await requestArchive(code);
+    const jobId = answer.data!.requestArchive.id!;
+    await progress.until('failed');
+    progress.stop();
+    const job = await finished(code, jobId);
+    expect(job).toMatchObject({ status: 'FAILED', downloadUrl: null });
+    expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    // A failed build does not block the next request: it starts a new one.
+    const retry = await requestArchive(code);
+    expect(retry.data!.requestArchive.id).not.toBe(jobId);
+    await finished(code, retry.data!.requestArchive.id!);
+  });
+
+  it('lets the owner download and refuses guests until the owner allows it', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    expect((await requestArchive(code, null)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await requestArchive(code, 'Bearer not-the-owner')).errors?.[0].extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+    galleries.get(code)!.guestDownloads = true;
+    const guest = await requestArchive(code, null);
+    expect(guest.errors).toBeUndefined();
+    await finished(code, guest.data!.requestArchive.id!);
+    expect((await requestArchive(newCode())).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+  });
+
+  it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {
+    const code = newGallery();
+    const client = randomUUID();
+    for (let i = 0; i < RATE_LIMITS.archiveRequests.points; i++) {
+      expect((await requestArchive(code, owner(code), client)).errors).toBeUndefined();
+    }
+    expect((await requestArchive(code, owner(code), client)).errors?.[0].extensions?.code).toBe(
+      'RATE_LIMITED',
+    );
+    expect((await requestArchive(code)).errors).toBeUndefined();
+  });
+
+  it('links a zip for ARCHIVE_URL_SECONDS and deletes it ARCHIVE_RETENTION_DAYS after it was built', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    const jobId = (await requestArchive(code)).data!.requestArchive.id!;
+    const job = await finished(code, jobId);
+    expect(new URL(job.downloadUrl!).searchParams.get('X-Amz-Expires')).toBe(String(ARCHIVE_URL_SECONDS));
+    const [row] = await db.query(
+      `SELECT expires_at - finished_at = make_interval(days => $2) AS kept FROM archive_jobs WHERE id = $1`,
+      [jobId, ARCHIVE_RETENTION_DAYS],
+    );
+    expect(row.kept).toBe(true);
+
+    // Its time is up: the sweep deletes it, and it is no longer offered.
+    await db.query(`UPDATE archive_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`, [jobId]);
+    await app!.get(ArchiveSweeper).sweep();
+    expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    expect(await archiveJob(code, jobId)).toMatchObject({ downloadUrl: null });
+    const next = await requestArchive(code);
+    expect(next.data!.requestArchive.id).not.toBe(jobId);
+    await finished(code, next.data!.requestArchive.id!);
+  });
+
+  it('fails a build whose process was killed midway once its heartbeat is old, and builds anew', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    // Another replica of the service, as npm start runs it (the build's output: `npm run build` first).
+    const port = await findFreePort();
+    const replica = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'dist', 'main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        NATS_URL: platform!.nats.url,
+        S3_ENDPOINT: platform!.s3.endpoint,
+        S3_REGION: platform!.s3.region,
+        S3_ACCESS_KEY_ID: platform!.s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: platform!.s3.secretAccessKey,
+        S3_BUCKET: BUCKET,
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => replica.once('exit', resolve));
+    try {
+      await waitFor('the replica', () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      );
+      const progress = followProgress(code);
+      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: owner(code),
+          [CLIENT_ADDRESS_HEADER]: randomUUID(),
+        },
+        body: JSON.stringify({
+          query: 'mutation ($code: String!) { requestArchive(eventCode: $code) { id } }',
+          variables: { code },
+        }),
+      });
+      const jobId = ((await response.json()) as { data: { requestArchive: { id: string } } }).data
+        .requestArchive.id;
+      await waitFor('photos being added', async () =>
+        progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
+      );
+      replica.kill('SIGKILL');
+      await exited;
+      progress.stop();
+      expect(progress.stages()).not.toContain('complete');
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'BUILDING' });
+
+      // Its heartbeat grows old (this app allows a day of silence): the sweep, at boot then periodically, fails it.
+      await db.query(`UPDATE archive_jobs SET heartbeat_at = now() - interval '2 days' WHERE id = $1`, [
+        jobId,
+      ]);
+      await app!.get(ArchiveSweeper).sweep();
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
+      expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+      const next = await requestArchive(code);
+      expect(next.data!.requestArchive.id).not.toBe(jobId);
+      expect(await finished(code, next.data!.requestArchive.id!)).toMatchObject({
+        status: 'COMPLETE',
+        photoCount: 100,
+      });
+    } finally {
+      replica.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('fails a build left by a process that was killed, and deletes what it wrote', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    const id = randomUUID();
+    const key = `archives/${id}.zip`;
+    await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: Buffer.from('PK partial') }));
+    await db.query(
+      `INSERT INTO archive_jobs (id, event_code, gallery_name, version, status, object_key, heartbeat_at)
+       VALUES ($1, $2, 'G', 0, 'building', $3, now() - interval '2 days')`,
+      [id, code, key],
+    );
+    // While it is taken for alive, a request joins it.
+    expect((await requestArchive(code)).data!.requestArchive.id).toBe(id);
+    await app!.get(ArchiveSweeper).sweep();
+    expect(await archiveJob(code, id)).toMatchObject({ status: 'FAILED', downloadUrl: null });
+    expect(await archiveKeys()).not.toContain(key);
+    const next = await requestArchive(code);
+    expect(next.data!.requestArchive.id).not.toBe(id);
+    expect(await finished(code, next.data!.requestArchive.id!)).toMatchObject({ status: 'COMPLETE' });
+  });
+});

@@ -1,0 +1,216 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// Download All as the couple and a guest use it: the product as npm start runs it, and Chromium.
+
+const run = promisify(execFile);
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+
+/** The spec's progress texts (web/src/i18n/en.ts `download`), in the order a build goes through them. */
+const STAGES = [
+  /^Downloading…$/,
+  /^Adding \d+ photos? to the zip…$/,
+  /^Creating the zip file…$/,
+  /^Finalizing…$/,
+  /^Download complete: 20 photos$/,
+];
+
+describe('Download All in the browser', () => {
+  let platform: TestPlatform | undefined;
+  let product: { url: string; stop(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let tmp: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    product = await startProduct({ platformEnv: platform.env });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'download-all-e2e-'));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await platform?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  }, 60_000);
+
+  async function graphql<T>(query: string, variables: object, token?: string): Promise<T> {
+    const response = await fetch(`${product!.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown };
+    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  }
+
+  async function createGallery(): Promise<{ code: string; ownerToken: string }> {
+    const created = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(
+      `
+        mutation ($input: CreateGalleryInput!) {
+          createGallery(input: $input) {
+            event {
+              code
+            }
+            ownerToken
+          }
+        }
+      `,
+      {
+        input: {
+          coupleNames: 'Sarah & Mike',
+          weddingDate: '2027-06-12',
+          location: 'Lyon, France',
+          email: 'sarah@example.com',
+          phone: '+33 6 12 34 56 78',
+          plan: 'FREE',
+        },
+      },
+    );
+    return { code: created.createGallery.event.code, ownerToken: created.createGallery.ownerToken };
+  }
+
+  async function uploadPhotos(code: string, count: number): Promise<void> {
+    const files = await Promise.all(
+      Array.from({ length: count }, () =>
+        sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const { requestPhotoUploads: slots } = await graphql<{
+      requestPhotoUploads: {
+        uploadId: string;
+        uploadUrl: string;
+        headers: { name: string; value: string }[];
+      }[];
+    }>(
+      `
+        mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+          requestPhotoUploads(eventCode: $code, files: $files) {
+            uploadId
+            uploadUrl
+            headers {
+              name
+              value
+            }
+          }
+        }
+      `,
+      {
+        code,
+        files: files.map((file, i) => ({
+          fileName: `IMG_${i}.jpg`,
+          contentType: 'image/jpeg',
+          size: file.length,
+        })),
+      },
+    );
+    for (const [i, slot] of slots.entries()) {
+      const put = await fetch(slot.uploadUrl, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+        body: files[i],
+      });
+      expect(put.status).toBe(200);
+      await graphql(
+        `
+          mutation ($code: String!, $id: ID!) {
+            confirmPhotoUpload(eventCode: $code, uploadId: $id) {
+              id
+            }
+          }
+        `,
+        { code, id: slot.uploadId },
+      );
+    }
+  }
+
+  /** A page of the gallery; as the couple when given the owner token (kept where the app keeps it). */
+  async function open(code: string, ownerToken?: string) {
+    const context = await browser!.newContext({ acceptDownloads: true });
+    if (ownerToken) {
+      await context.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
+    }
+    const page = await context.newPage();
+    // Every text the status line shows, as it shows it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { statusTexts: string[] }).statusTexts = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.download-status')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${product!.url}/gallery/${code}`);
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    return page;
+  }
+
+  it('shows the progress texts in order and delivers a valid zip of 20 photos; guests get the button when allowed', async () => {
+    const { code, ownerToken } = await createGallery();
+    await uploadPhotos(code, 20);
+
+    const guest = await open(code);
+    await guest.getByTestId('photo-count').waitFor();
+    await guest.locator('img[data-photo-id]').nth(19).waitFor();
+    expect(await guest.getByRole('button', { name: 'Download All' }).count()).toBe(0);
+
+    const couple = await open(code, ownerToken);
+    const button = couple.getByRole('button', { name: 'Download All' });
+    await button.waitFor();
+    const download = couple.waitForEvent('download', { timeout: 60_000 });
+    await button.click();
+    const file = path.join(tmp, 'couple.zip');
+    const zip = await download;
+    expect(zip.suggestedFilename()).toBe('Sarah & Mike - photos.zip');
+    await zip.saveAs(file);
+    await couple.getByText('Download complete: 20 photos').waitFor();
+
+    const texts = await couple.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);
+    // Each text shown is one of the spec's, in the order of the stages, ending with complete.
+    const order = texts.map((text) => STAGES.findIndex((stage) => stage.test(text)));
+    expect(order).not.toContain(-1);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(order.at(-1)).toBe(STAGES.length - 1);
+
+    // The couple lets guests download: the guest's gallery shows the button from then on.
+    const allow = couple.getByLabel('Guests may download all photos');
+    await allow.click();
+    await couple.waitForFunction(() => {
+      const box = document.querySelector<HTMLInputElement>('.download-guests input');
+      return box?.checked === true && !box.disabled;
+    });
+    await guest.reload();
+    await guest.getByRole('button', { name: 'Download All' }).waitFor();
+
+    expect((await run('unzip', ['-t', file])).stdout).toContain('No errors detected');
+    const entries = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n');
+    expect(entries).toHaveLength(20);
+    expect(
+      entries.every((entry) => /^Sarah & Mike\/\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d IMG_\d+\.jpg$/.test(entry)),
+    ).toBe(true);
+  }, 120_000);
+
+  it('answers No photos found for an empty gallery', async () => {
+    const { code, ownerToken } = await createGallery();
+    const couple = await open(code, ownerToken);
+    await couple.getByRole('button', { name: 'Download All' }).click();
+    await couple.getByText('No photos found').first().waitFor();
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_RIGHTS_QUERY, downloadFraction, downloadText, SET_GUEST_DOWNLOADS } from './downloadAll';
+import { useDownloadAll } from './useDownloadAll';
+
+/**
+ * Download All, for the owner and, when the owner allows it, for guests (hidden otherwise): the zip's progress
+ * as a bar with the spec's texts, then the browser's download.
+ */
+export function DownloadAllButton({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
+  const { state, start, busy } = useDownloadAll(code);
+  const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
+  const event = rights.data?.event;
+  if (!event || !(event.isOwner || event.guestDownloadsAllowed)) return null;
+  const text = downloadText(state);
+  const showBar = busy || state.stage === 'complete';
+
+  return (
+    <div className="download-all">
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void start()}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {t('gallery.downloadAll')}
+      </button>
+      {showBar && (
+        <progress
+          className="download-progress"
+          max={1}
+          value={downloadFraction(state)}
+          aria-label={t('downloadAll.progressLabel')}
+        />
+      )}
+      {event.isOwner && (
+        <label className="download-guests">
+          <input
+            type="checkbox"
+            checked={event.guestDownloadsAllowed}
+            disabled={saving.loading}
+            onChange={(change) =>
+              void setGuestDownloads({ variables: { code, allowed: change.target.checked } }).catch(
+                () => undefined,
+              )
+            }
+          />
+          {t('downloadAll.guestsMay')}
+        </label>
+      )}
+      <p className={`download-status${state.stage === 'failed' ? ' is-error' : ''}`} role="status">
+        {text && t(text[0], text[1])}
+      </p>
+    </div>
+  );
+}
