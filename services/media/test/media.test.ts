@@ -19,6 +19,7 @@ import {
   galleryCodeFromBytes,
   galleryLookupReplySchema,
   galleryPhotosReplySchema,
+  en,
   galleryPhotosRequestSchema,
   galleryLookupRequestSchema,
   LIVE_PHOTO_FIELDS,
@@ -484,6 +485,44 @@ describe('media service', () => {
     expect((await confirm(code, fiftyFirst.uploadId)).errors).toBeUndefined();
     const [row] = await db.query('SELECT photo_count, expires_at FROM galleries WHERE code = $1', [code]);
     expect(row).toEqual({ photo_count: 51, expires_at: expiresAt });
+  });
+
+  it('keeps a refunded gallery read-only until its reverted expiry, and opens it again on a new payment', async () => {
+    const code = await createGallery('free');
+    const planChange = (reason: 'payment' | 'refund', plan: 'free' | 'standard') =>
+      bus!.publish({
+        id: randomUUID(),
+        type: Subjects.PlanUpgraded,
+        occurredAt: new Date().toISOString(),
+        data: {
+          code,
+          previousPlan: plan === 'free' ? 'standard' : 'free',
+          plan,
+          expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+          reason,
+          paymentId: randomUUID(),
+        },
+      });
+    const readOnly = (expected: boolean) =>
+      waitFor(`read_only ${expected}`, async () => {
+        const [row] = await db.query('SELECT read_only FROM galleries WHERE code = $1', [code]);
+        return row.read_only === expected ? row : null;
+      });
+    const photo = await upload(code, await photoJpeg(64, 48));
+    expect((await confirm(code, photo.uploadId)).errors).toBeUndefined();
+
+    await planChange('refund', 'free');
+    await readOnly(true);
+    const refused = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
+    expect(refused.errors?.[0].extensions?.code).toBe('GALLERY_READ_ONLY');
+    expect(refused.errors?.[0].message).toBe(en.errors.GALLERY_READ_ONLY);
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(1);
+
+    await planChange('payment', 'standard');
+    await readOnly(false);
+    const again = await upload(code, await photoJpeg(64, 48));
+    expect((await confirm(code, again.uploadId)).errors).toBeUndefined();
   });
 
   it('never counts one upload twice when it is confirmed twice at once', async () => {

@@ -34,6 +34,8 @@ export const en = {
     VIDEO_UNREADABLE: 'This video could not be read. Please upload an MP4, MOV or WebM file.',
     FILE_EMPTY: 'This file is empty.',
     GALLERY_EXPIRED: 'This gallery has expired and no longer accepts uploads.',
+    GALLERY_READ_ONLY:
+      "This gallery's plan was refunded: its photos can still be viewed and downloaded, but it takes no new ones.",
     UPLOAD_NOT_FOUND: 'The upload did not reach our storage. Please try again.',
     UNAUTHENTICATED: 'Please sign in as the gallery owner.',
     FORBIDDEN: 'You do not have access to this gallery.',

@@ -31,6 +31,8 @@ export const es: SharedMessages = {
     VIDEO_UNREADABLE: 'No se pudo leer este vídeo. Sube un archivo MP4, MOV o WebM.',
     FILE_EMPTY: 'Este archivo está vacío.',
     GALLERY_EXPIRED: 'Esta galería ha caducado y ya no acepta fotos.',
+    GALLERY_READ_ONLY:
+      'El plan de esta galería fue reembolsado: sus fotos siguen visibles y descargables, pero ya no acepta fotos nuevas.',
     UPLOAD_NOT_FOUND: 'La subida no llegó a nuestro almacenamiento. Inténtalo de nuevo.',
     UNAUTHENTICATED: 'Identifícate como propietario de la galería.',
     FORBIDDEN: 'No tienes acceso a esta galería.',

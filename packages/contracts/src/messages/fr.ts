@@ -32,6 +32,8 @@ export const fr: SharedMessages = {
     VIDEO_UNREADABLE: 'Cette vidéo est illisible. Envoyez un fichier MP4, MOV ou WebM.',
     FILE_EMPTY: 'Ce fichier est vide.',
     GALLERY_EXPIRED: "Cette galerie a expiré et n'accepte plus de photos.",
+    GALLERY_READ_ONLY:
+      "La formule de cette galerie a été remboursée : ses photos restent visibles et téléchargeables, mais elle n'en accepte plus de nouvelles.",
     UPLOAD_NOT_FOUND: "L'envoi n'a pas atteint notre stockage. Veuillez réessayer.",
     UNAUTHENTICATED: 'Veuillez vous identifier comme propriétaire de la galerie.',
     FORBIDDEN: "Vous n'avez pas accès à cette galerie.",

@@ -18,4 +18,8 @@ export class GalleryEntity {
 
   @Column({ name: 'photo_count', type: 'integer', default: 0 })
   photoCount!: number;
+
+  /** Refunded: the photos stay to view and download until expiry, but the gallery takes no new ones. */
+  @Column({ name: 'read_only', type: 'boolean', default: false })
+  readOnly!: boolean;
 }

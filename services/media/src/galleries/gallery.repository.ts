@@ -54,7 +54,8 @@ export class GalleryRepository {
     await manager.update(
       GalleryEntity,
       { code: change.code },
-      { plan: change.plan, expiresAt: new Date(change.expiresAt) },
+      // A refund leaves the photos but closes uploads; a payment made after it opens them again.
+      { plan: change.plan, expiresAt: new Date(change.expiresAt), readOnly: change.reason === 'refund' },
     );
   }
 }

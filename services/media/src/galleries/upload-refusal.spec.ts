@@ -31,4 +31,9 @@ describe('uploadRefusal', () => {
       'GALLERY_EXPIRED',
     );
   });
+
+  it('refuses uploads to a refunded, read-only gallery before it expires', () => {
+    const refusal = uploadRefusal({ plan: 'free', expiresAt: tomorrow, photoCount: 3, readOnly: true }, now);
+    expect(refusal?.code).toBe('GALLERY_READ_ONLY');
+  });
 });
