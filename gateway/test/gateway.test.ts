@@ -125,8 +125,10 @@ async function startMediaService(
   });
   await subgraph.start();
   const app = express();
+  // What the photo forwarder sent: it only ever reads. The gateway's own subgraph calls (queries, the
+  // composition polling the schema at any moment) are POSTs and would make the count race with the poll.
   app.use((req, _res, next) => {
-    received.push(req.originalUrl);
+    if (req.method === 'GET' || req.method === 'HEAD') received.push(req.originalUrl);
     next();
   });
   app.get('/health', (_req, res) => {
