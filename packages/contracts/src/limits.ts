@@ -12,6 +12,8 @@ export const RATE_LIMITS = Object.freeze({
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
   /** Checkouts started (each may open a Stripe session): plenty for a couple trying plans, not for a script. */
   checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
+  /** Messages from the contact page: a visitor with questions writes a few, a spammer is stopped. */
+  contactMessages: { points: 5, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
