@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { CONTACT_FIELD_MAX_LENGTH, parseContactForm, validateContactForm } from './contact-form.js';
 
-const good = { name: 'Sarah', email: 'sarah@example.com', subject: 'Rates', message: 'We plan ten weddings a year.' };
+const good = {
+  name: 'Sarah',
+  email: 'sarah@example.com',
+  subject: 'Rates',
+  message: 'We plan ten weddings a year.',
+};
 
 describe('contact form', () => {
   it('accepts a complete message, trimmed, the subject optional', () => {
@@ -20,10 +25,14 @@ describe('contact form', () => {
       email: 'validation.emailInvalid',
       message: 'contactValidation.messageTooShort',
     });
-    expect(validateContactForm({ ...good, message: 'x'.repeat(CONTACT_FIELD_MAX_LENGTH.message + 1) })).toEqual({
+    expect(
+      validateContactForm({ ...good, message: 'x'.repeat(CONTACT_FIELD_MAX_LENGTH.message + 1) }),
+    ).toEqual({
       message: 'validation.tooLong',
     });
-    expect(validateContactForm({ ...good, name: 'A\u202Eb' })).toEqual({ name: 'validation.forbiddenCharacters' });
+    expect(validateContactForm({ ...good, name: 'A\u202Eb' })).toEqual({
+      name: 'validation.forbiddenCharacters',
+    });
   });
 
   it('keeps line breaks in the message', () => {

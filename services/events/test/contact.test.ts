@@ -73,7 +73,11 @@ describe('events service: the contact form', () => {
   };
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([startTestPostgres(), startTestNats(), startTestMailCatcher()]);
+    [postgres, nats, mail] = await Promise.all([
+      startTestPostgres(),
+      startTestNats(),
+      startTestMailCatcher(),
+    ]);
     databaseUrl = await postgres.createDatabase();
     app = await createApp(configFor(mail.smtpUrl), { logger: ['error'] });
     // Same database, a mail server that does not answer: an SMTP outage.
@@ -94,19 +98,27 @@ describe('events service: the contact form', () => {
     expect(body.data?.sendContactMessage).toBe(true);
 
     const caught = await waitFor('the contact mail', async () =>
-      (await caughtMail(mail!.webUrl)).find((message) => message.subject === 'Contact form: Rates for planners'),
+      (await caughtMail(mail!.webUrl)).find(
+        (message) => message.subject === 'Contact form: Rates for planners',
+      ),
     );
     expect(caught.to.map((to) => to.address)).toEqual([TEAM]);
     expect(caught.text).toContain('From: Claire Martin <claire@example.com>');
     expect(caught.text).toContain('Do you have special rates?');
 
-    const rows = await app!.get(DataSource).query('SELECT * FROM contact_messages WHERE email = $1', [form.email]);
+    const rows = await app!
+      .get(DataSource)
+      .query('SELECT * FROM contact_messages WHERE email = $1', [form.email]);
     expect(rows).toHaveLength(1);
     expect(rows[0].mailed_at).not.toBeNull();
   });
 
   it('keeps a message sent while the mail server is down and mails it once mail works again', async () => {
-    const body = await send(mailDown!, { ...form, email: 'outage@example.com', subject: 'During the outage' });
+    const body = await send(mailDown!, {
+      ...form,
+      email: 'outage@example.com',
+      subject: 'During the outage',
+    });
     expect(body.data?.sendContactMessage).toBe(true);
     const dataSource = app!.get(DataSource);
     const [failed] = await waitFor('the failed attempt', async () => {
@@ -122,7 +134,9 @@ describe('events service: the contact form', () => {
     await dataSource.query('UPDATE contact_messages SET next_attempt_at = now() WHERE id = $1', [failed.id]);
     app!.get(ContactMailer).wake();
     await waitFor('the retried mail', async () =>
-      (await caughtMail(mail!.webUrl)).find((message) => message.subject === 'Contact form: During the outage'),
+      (await caughtMail(mail!.webUrl)).find(
+        (message) => message.subject === 'Contact form: During the outage',
+      ),
     );
   });
 

@@ -99,7 +99,10 @@ export class ContactMailer implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(`contact message ${message.id} not mailed yet: ${describeError(error)}`);
         return false;
       }
-      await manager.update(ContactMessageEntity, message.id, { mailAttempts: attempts, mailedAt: new Date() });
+      await manager.update(ContactMessageEntity, message.id, {
+        mailAttempts: attempts,
+        mailedAt: new Date(),
+      });
       return true;
     });
   }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { DataSource } from 'typeorm';
-import { DEFAULT_MAIL_LANGUAGE, mailLanguageSchema, parseContactForm, validateContactForm } from '@gallery/contracts';
+import {
+  DEFAULT_MAIL_LANGUAGE,
+  mailLanguageSchema,
+  parseContactForm,
+  validateContactForm,
+} from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ContactMailer } from './contact-mailer.js';
