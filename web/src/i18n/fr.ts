@@ -1,4 +1,4 @@
-import type { UiTexts } from './en';
+import type { UiTexts } from './en.js';
 
 export const fr: UiTexts = {
   brand: {
