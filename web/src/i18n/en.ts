@@ -320,8 +320,6 @@ export const en = {
     plannersText: 'Planning several weddings a year? We offer special rates for event planners.',
     plannersCta: 'Contact us for special rates',
     guaranteeNote: '{{days}}-day money-back guarantee on every paid plan.',
-    photoCount_one: '{{count}} photo shared so far',
-    photoCount: '{{count}} photos shared so far',
   },
   contact: {
     name: 'Your name',

@@ -321,8 +321,6 @@ export const es: UiTexts = {
       '¿Organizas varias bodas al año? Ofrecemos tarifas especiales para organizadores de eventos.',
     plannersCta: 'Contáctanos para tarifas especiales',
     guaranteeNote: 'Garantía de devolución de {{days}} días en cada plan de pago.',
-    photoCount_one: '{{count}} foto compartida hasta ahora',
-    photoCount: '{{count}} fotos compartidas hasta ahora',
   },
   contact: {
     name: 'Tu nombre',

@@ -323,8 +323,6 @@ export const fr: UiTexts = {
       'Vous organisez plusieurs mariages par an ? Nous proposons des tarifs spéciaux aux organisateurs.',
     plannersCta: 'Contactez-nous pour des tarifs spéciaux',
     guaranteeNote: 'Satisfait ou remboursé pendant {{days}} jours sur chaque formule payante.',
-    photoCount_one: '{{count}} photo partagée pour l’instant',
-    photoCount: '{{count}} photos partagées pour l’instant',
   },
   contact: {
     name: 'Votre nom',

@@ -86,6 +86,11 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
 }
 
+/** The state where there is a provider (the app), null elsewhere (a component rendered on its own). */
+export function useOptionalAppState(): AppStateContextValue | null {
+  return useContext(AppStateContext);
+}
+
 export function useAppState(): AppStateContextValue {
   const value = useContext(AppStateContext);
   if (!value) throw new Error('useAppState outside AppStateProvider');
