@@ -316,6 +316,67 @@ describe('the public site in the browser', () => {
     await page.getByRole('heading', { level: 1, name: en.home.title }).waitFor();
   });
 
+  it('sends page views to the analytics function, loads no analytics script unconfigured, and keeps the theme', async () => {
+    const page = await newPage(DESKTOP);
+    await page.addInitScript(() => {
+      const host = window as unknown as { analyticsCalls: unknown[][]; gtag: (...args: unknown[]) => void };
+      host.analyticsCalls = [];
+      host.gtag = (...args) => host.analyticsCalls.push(args);
+    });
+    await visit(page, '/fr/faq');
+    await page
+      .getByRole('navigation', { name: fr.nav.main })
+      .getByRole('link', { name: fr.nav.pricing })
+      .click();
+    await page.getByRole('heading', { level: 1, name: fr.pages.pricing.title }).waitFor();
+    const pageViews = () =>
+      page.evaluate(() =>
+        (window as unknown as { analyticsCalls: unknown[][] }).analyticsCalls.filter(
+          (call) => call[1] === 'page_view',
+        ),
+      );
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { analyticsCalls: unknown[][] }).analyticsCalls.filter(
+          (call) => call[1] === 'page_view',
+        ).length >= 2,
+    );
+    expect(await pageViews()).toEqual([
+      [
+        'event',
+        'page_view',
+        {
+          page_path: '/fr/faq',
+          page_title: `${fr.pages.faq.title} | ${fr.site.titleSuffix}`,
+          language: 'fr',
+        },
+      ],
+      [
+        'event',
+        'page_view',
+        {
+          page_path: '/fr/tarifs',
+          page_title: `${fr.pages.pricing.title} | ${fr.site.titleSuffix}`,
+          language: 'fr',
+        },
+      ],
+    ]);
+    await expect(page.locator('#web-analytics, script[src*="googletagmanager"]').count()).resolves.toBe(0);
+
+    await page.getByLabel(fr.site.theme).selectOption('dark');
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await visit(page, '/fr');
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await expect(page.evaluate(() => localStorage.getItem('app-theme'))).resolves.toBe('dark');
+    await expect(
+      page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? 'null')),
+    ).resolves.toEqual({
+      emailNotifications: true,
+      autoBackup: false,
+      compressionLevel: 'medium',
+    });
+  });
+
   it('says so while the browser is offline', async () => {
     const page = await newPage(PHONE);
     await visit(page, '/faq');
