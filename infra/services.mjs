@@ -87,6 +87,8 @@ export function serviceDefinitions(platformEnv, options = {}) {
         NATS_URL,
         PUBLIC_URL: publicUrl,
         ...mail,
+        // Where the contact page's messages are mailed; the events service's default when absent.
+        ...(outside.CONTACT_EMAIL && { CONTACT_EMAIL: outside.CONTACT_EMAIL }),
       },
     },
     {

@@ -12,6 +12,7 @@ import {
   MAX_PHOTO_MEGAPIXELS,
   MAX_VIDEO_MEGABYTES,
   ORDER_FIELD_MAX_LENGTH,
+  CONTACT_FIELD_MAX_LENGTH,
   RATE_LIMITS,
 } from '@gallery/contracts';
 
@@ -33,6 +34,10 @@ describe('docs/security.md', () => {
 
   it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {
     expect(rowOf(`API_LIMITS.${name}`)).toContain(`| ${value}`);
+  });
+
+  it.each(Object.entries(CONTACT_FIELD_MAX_LENGTH))('states the contact field limit %s', (name, value) => {
+    expect(rowOf(`CONTACT_FIELD_MAX_LENGTH.${name}`)).toContain(`| ${value}`);
   });
 
   it.each(Object.entries(ORDER_FIELD_MAX_LENGTH))(

@@ -1,11 +1,12 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
-import { apolloClient } from './api/apolloClient';
+import { PageViews } from './analytics/PageViews';
 import { AppRoutes } from './AppRoutes';
 import { i18n } from './i18n';
 import { LanguageSync } from './i18n/LanguageSync';
 import { ErrorBoundary } from './layout/ErrorBoundary';
+import { AppStateProvider } from './state/AppStateProvider';
+import { Notifications } from './state/Notifications';
 
 function RoutedApp() {
   const { pathname } = useLocation();
@@ -19,12 +20,14 @@ function RoutedApp() {
 export function App() {
   return (
     <I18nextProvider i18n={i18n}>
-      <ApolloProvider client={apolloClient}>
+      <AppStateProvider>
         <BrowserRouter>
           <LanguageSync />
+          <PageViews />
+          <Notifications />
           <RoutedApp />
         </BrowserRouter>
-      </ApolloProvider>
+      </AppStateProvider>
     </I18nextProvider>
   );
 }

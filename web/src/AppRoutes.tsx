@@ -1,10 +1,16 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
+import { WithApollo } from './api/WithApollo';
+import { LANGUAGES, PAGE_IDS, PAGE_PATHS } from './i18n/languages';
 import { BareLayout } from './layout/BareLayout';
 import { SiteLayout } from './layout/SiteLayout';
+import type { ContentPageId } from './pages/ContentPage';
 
 const HomePage = lazy(() => import('./home/HomePage').then((module) => ({ default: module.HomePage })));
 const OrderPage = lazy(() => import('./order/OrderPage').then((module) => ({ default: module.OrderPage })));
+const ContentPage = lazy(() =>
+  import('./pages/ContentPage').then((module) => ({ default: module.ContentPage })),
+);
 const LiveGalleryPage = lazy(() =>
   import('./gallery/LiveGalleryPage').then((module) => ({ default: module.LiveGalleryPage })),
 );
@@ -36,30 +42,63 @@ const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 );
 
+/** Every page of PAGE_PATHS in every language (paths without their leading slash; '' is the English home). */
+const PAGE_ROUTES = LANGUAGES.flatMap((language) =>
+  PAGE_IDS.map((page) => ({ page, path: PAGE_PATHS[language][page].slice(1) })),
+);
+
+/** Where the order form and the payment pages keep the visitor's attention: the minimal footer. */
+const MINIMAL_FOOTER_PAGES = new Set(['order']);
+
+function pageElement(page: (typeof PAGE_IDS)[number]) {
+  if (page === 'home') return <HomePage />;
+  if (page === 'order') return <OrderPage />;
+  return <ContentPage key={page} page={page as ContentPageId} />;
+}
+
+/** Routes whose pages talk to the API: the GraphQL client is loaded for them. */
+function ApiRoutes() {
+  return (
+    <WithApollo>
+      <Outlet />
+    </WithApollo>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<SiteLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="fr" element={<HomePage />} />
-        <Route path="es" element={<HomePage />} />
-        <Route path="order" element={<OrderPage />} />
-        <Route path="create-gallery" element={<OrderPage />} />
-        <Route path="fr/commander" element={<OrderPage />} />
-        <Route path="es/orden" element={<OrderPage />} />
-        <Route path="upgrade/:eventCode" element={<UpgradePage />} />
-        <Route path="payment" element={<PaymentPage />} />
-        <Route path="payment-verification" element={<PaymentVerificationPage />} />
-        <Route path="payment-success" element={<PaymentSuccessPage />} />
-        <Route path="upgrade-success" element={<UpgradeSuccessPage />} />
+      <Route element={<SiteLayout footer="full" />}>
+        {PAGE_ROUTES.filter(({ page }) => !MINIMAL_FOOTER_PAGES.has(page)).map(({ page, path }) =>
+          path === '' ? (
+            <Route key="index" index element={pageElement(page)} />
+          ) : (
+            <Route key={path} path={path} element={pageElement(page)} />
+          ),
+        )}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route element={<SiteLayout footer="minimal" />}>
+        <Route element={<ApiRoutes />}>
+          {PAGE_ROUTES.filter(({ page }) => MINIMAL_FOOTER_PAGES.has(page)).map(({ page, path }) => (
+            <Route key={path} path={path} element={pageElement(page)} />
+          ))}
+          <Route path="create-gallery" element={<OrderPage />} />
+          <Route path="upgrade/:eventCode" element={<UpgradePage />} />
+          <Route path="payment" element={<PaymentPage />} />
+          <Route path="payment-verification" element={<PaymentVerificationPage />} />
+          <Route path="payment-success" element={<PaymentSuccessPage />} />
+          <Route path="upgrade-success" element={<UpgradeSuccessPage />} />
+        </Route>
+      </Route>
       <Route element={<BareLayout />}>
-        <Route path="live-gallery" element={<LiveGalleryPage />} />
-        <Route path="gallery/:code" element={<LiveGalleryPage />} />
-        <Route path="payment-complete" element={<PaymentCompletePage />} />
-        <Route path="mobile-checkout" element={<MobileCheckoutPage />} />
-        <Route path="demo-checkout" element={<DemoCheckoutPage />} />
+        <Route element={<ApiRoutes />}>
+          <Route path="live-gallery" element={<LiveGalleryPage />} />
+          <Route path="gallery/:code" element={<LiveGalleryPage />} />
+          <Route path="payment-complete" element={<PaymentCompletePage />} />
+          <Route path="mobile-checkout" element={<MobileCheckoutPage />} />
+          <Route path="demo-checkout" element={<DemoCheckoutPage />} />
+        </Route>
       </Route>
     </Routes>
   );

@@ -1,2 +1,2 @@
-/** The address shown in the footer. Placeholder until the product's real support address is decided. */
-export const CONTACT_EMAIL = 'hello@live-wedding-gallery.example';
+/** The address shown in the footer and on the contact page: the one the contact messages are mailed to. */
+export { DEFAULT_CONTACT_EMAIL as CONTACT_EMAIL } from '@gallery/contracts';

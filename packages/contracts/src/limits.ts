@@ -14,6 +14,8 @@ export const RATE_LIMITS = Object.freeze({
   checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
   /** Download All requests (each may start a zip build, the download service's costly work). */
   archiveRequests: { points: 30, durationSeconds: 60 * 60 },
+  /** Messages from the contact page: a visitor with questions writes a few, a spammer is stopped. */
+  contactMessages: { points: 5, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -17,6 +17,10 @@ import {
   RateLimits,
 } from '@gallery/platform';
 import { EventsConfig } from './config/events-config.js';
+import { ContactMailer } from './contact/contact-mailer.js';
+import { ContactMessageEntity } from './contact/contact-message.entity.js';
+import { ContactResolver } from './contact/contact.resolver.js';
+import { ContactMessages1764300000000 } from './database/migrations/1764300000000-contact-messages.migration.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
@@ -47,16 +51,19 @@ export class AppModule {
         { provide: Mailer, useValue: config.mail && new Mailer(config.mail) },
         PlanPaymentsConsumer,
         OrderConfirmationConsumer,
+        ContactMailer,
+        ContactResolver,
       ],
       exports: [EventsConfig, RateLimits],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
             url: config.databaseUrl,
-            entities: [EventEntity, OrderEntity],
+            entities: [EventEntity, OrderEntity, ContactMessageEntity],
             migrations: [
               CreateEventsAndOrders1763900000000,
               AppliedPaymentsAndOrderLanguage1764100000000,
+              ContactMessages1764300000000,
               GuestDownloads1796000000001,
             ],
           }),

@@ -1,20 +1,16 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { authorizationHeader } from '../storage';
 import { liveClient } from './liveConnection';
+import { apiFetch } from './request';
 
-const httpLink = new HttpLink({ uri: '/graphql', credentials: 'include' });
-
-const authLink = new SetContextLink((context) => ({
-  headers: { ...context.headers, ...authorizationHeader() },
-}));
+/** Every query and mutation goes through apiFetch: bearer token, credentials, "status: body" errors. */
+const httpLink = new HttpLink({ uri: '/graphql', fetch: apiFetch });
 
 const link = ApolloLink.split(
   (operation) => isSubscriptionOperation(operation.query),
   new GraphQLWsLink(liveClient),
-  authLink.concat(httpLink),
+  httpLink,
 );
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { Spinner } from '../ui/Spinner';
@@ -11,6 +11,8 @@ import { PhotoGrid } from './PhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
 import { useGallery } from './useGallery';
+import { track } from '../analytics/track';
+import { useAppState } from '../state/AppStateProvider';
 import { useUploads } from './useUploads';
 
 export function GalleryView({ code }: { code: string }) {
@@ -19,6 +21,17 @@ export function GalleryView({ code }: { code: string }) {
   const plan = fromApiPlan(gallery.event?.plan ?? 'FREE');
   const uploads = useUploads(code, plan, gallery.addPhoto);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const galleryName = gallery.event?.name;
+  useEffect(() => {
+    if (galleryName) track('gallery_view', { gallery_code: code, gallery_name: galleryName });
+  }, [code, galleryName]);
+  const { dispatch } = useAppState();
+  const { loading, error, event } = gallery;
+  useEffect(() => {
+    if (loading) dispatch({ type: 'setGalleryLoading', isLoading: true });
+    else if (error) dispatch({ type: 'setGalleryError', error: error.code });
+    else dispatch({ type: 'setGallery', gallery: event ?? null });
+  }, [dispatch, loading, error, event]);
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
   if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
@@ -49,6 +62,7 @@ export function GalleryView({ code }: { code: string }) {
       />
       {viewedIndex >= 0 && (
         <PhotoViewer
+          galleryCode={code}
           photos={photos}
           index={viewedIndex}
           total={photoCount}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
-import { trackEvent } from '../analytics';
 
 interface PhotoViewerProps {
+  galleryCode: string;
   photos: Photo[];
   index: number;
   total: number;
@@ -16,7 +17,7 @@ interface PhotoViewerProps {
  * One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. A video plays from its original,
  * its poster shown until it starts.
  */
-export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoViewerProps) {
+export function PhotoViewer({ galleryCode, photos, index, total, onShow, onClose }: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
   const previous = photos[index - 1];
@@ -75,7 +76,7 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
           href={photo.originalUrl}
           className="button button-primary"
           download
-          onClick={() => trackEvent('photo_download', { kind: 'single' })}
+          onClick={() => track('photo_download', { gallery_code: galleryCode, mode: 'single' })}
         >
           {t('viewer.downloadOriginal')}
         </a>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
+import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 
@@ -13,12 +14,16 @@ export function QrCodeDialog({ url, code, onClose }: { url: string; code: string
   useEffect(() => {
     let active = true;
     QRCode.toDataURL(url, { width: 512, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#2f2622ff' } })
-      .then((dataUrl) => active && setImage(dataUrl))
+      .then((dataUrl) => {
+        if (!active) return;
+        setImage(dataUrl);
+        track('qr_code_generated', { gallery_code: code });
+      })
       .catch(() => active && setFailed(true));
     return () => {
       active = false;
     };
-  }, [url]);
+  }, [url, code]);
 
   return (
     <Modal labelledBy="qr-title" onClose={onClose} className="qr-dialog">

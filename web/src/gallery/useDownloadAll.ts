@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { trackEvent } from '../analytics';
+import { track } from '../analytics/track';
 import {
   ARCHIVE_JOB_QUERY,
   ARCHIVE_PROGRESS_SUBSCRIPTION,
@@ -49,7 +49,7 @@ export function useDownloadAll(code: string) {
         finished = true;
         stop();
         setState({ stage: 'complete', count: job.photoCount, total: job.photoCount });
-        trackEvent('photo_download', { kind: 'bulk', count: job.photoCount });
+        track('photo_download', { gallery_code: code, mode: 'bulk', count: job.photoCount });
         startDownload(job.downloadUrl);
       } else if (job.status === 'FAILED') {
         fail();

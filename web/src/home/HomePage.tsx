@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PLAN_IDS } from '@gallery/contracts';
-import { CONTACT_EMAIL } from '../config';
 import { usePagePath } from '../i18n/useLanguage';
+import { PlannersSection } from '../pages/PlannersSection';
+import { usePageMeta } from '../pages/usePageMeta';
 import { PlanCard } from '../plans/PlanCard';
 import { HowItWorks } from './HowItWorks';
 
 export function HomePage() {
   const { t } = useTranslation();
   const pagePath = usePagePath();
+  usePageMeta('home');
 
   return (
     <>
@@ -39,12 +41,7 @@ export function HomePage() {
         <p className="guarantee">{t('home.guarantee')}</p>
       </section>
 
-      <section className="section planners" aria-labelledby="planners-title">
-        <h2 id="planners-title">{t('home.plannersTitle')}</h2>
-        <p>
-          {t('home.plannersText')} <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
-        </p>
-      </section>
+      <PlannersSection />
 
       <section className="section final-cta" aria-labelledby="final-title">
         <h2 id="final-title">{t('home.finalTitle')}</h2>

@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { readStorage } from '../storage';
+import { showLanguage } from './index';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages';
 
 /** Follows the path's language prefix on every navigation. */
@@ -11,7 +12,7 @@ export function LanguageSync() {
 
   useLayoutEffect(() => {
     const language = resolveLanguage(pathname, readStorage(LANGUAGE_STORAGE_KEY), i18n.language);
-    if (language !== i18n.language) void i18n.changeLanguage(language);
+    if (language !== i18n.language) void showLanguage(language);
   }, [pathname, i18n]);
 
   return null;

@@ -78,8 +78,6 @@ export const en = {
     plansIncluded:
       'Every plan includes a shareable QR code, real-time updates, unlimited viewing guests and photo downloads.',
     guarantee: '30-day money-back guarantee',
-    plannersTitle: 'Event planners',
-    plannersText: 'Planning several weddings? Contact us for special rates.',
     finalTitle: 'Ready to collect every moment?',
     finalText: 'Your gallery is ready in a minute. Your guests need nothing but their phone.',
     finalCta: 'Get Started',
@@ -312,8 +310,278 @@ export const en = {
     progressLabel: 'Zip progress',
     guestsMay: 'Guests may download all photos',
   },
+  site: {
+    offline: 'You are offline. Photos and changes will wait until the connection is back.',
+    notifications: 'Notifications',
+    theme: 'Theme',
+    themes: {
+      system: 'System',
+      light: 'Light',
+      dark: 'Dark',
+    },
+    titleSuffix: 'Live Wedding Gallery',
+    plannersTitle: 'Event planners',
+    plannersText: 'Planning several weddings a year? We offer special rates for event planners.',
+    plannersCta: 'Contact us for special rates',
+    guaranteeNote: '{{days}}-day money-back guarantee on every paid plan.',
+  },
+  contact: {
+    name: 'Your name',
+    email: 'Email address',
+    subject: 'Subject',
+    message: 'Message',
+    submit: 'Send message',
+    sending: 'Sending…',
+    sent: 'Thank you! Your message has reached our team. We answer within two working days.',
+    failed: 'Your message could not be sent. Please try again.',
+    orWrite: 'You can also write to us at',
+  },
+  pages: {
+    home: {
+      title: 'Live wedding photo galleries',
+      description:
+        'Create a live wedding photo gallery: share a code or QR code, guests upload from their browser and every photo appears live.',
+    },
+    order: {
+      title: 'Create your gallery',
+      description:
+        'Create your wedding gallery in a minute: wedding details, contact information and your package.',
+    },
+    notFound: {
+      title: 'Page not found',
+      description: 'This page does not exist.',
+    },
+    features: {
+      title: 'Features',
+      description:
+        'Live photo wall, QR code sharing, guest uploads without an app, downloads for everyone and a zip of everything for the couple.',
+      intro:
+        'Everything your guests need to share the day, and nothing they have to install. A gallery works in any phone browser.',
+      sections: [
+        {
+          title: 'Photos appear live',
+          text: 'Each photo a guest uploads shows up within seconds on every screen looking at the gallery, from the phones at the tables to a projector in the hall.',
+        },
+        {
+          title: 'A code and a QR code to share',
+          text: 'Every gallery has a short code and a QR code. Print the QR code on table cards or the invitation; guests scan it and they are in.',
+        },
+        {
+          title: 'No app, no account for guests',
+          text: 'Guests open the gallery in their browser and pick photos from their phone. Photos from iPhones are converted so everyone can see them.',
+        },
+        {
+          title: 'Unlimited viewing guests and downloads',
+          text: 'Every plan lets as many guests as you like look at the gallery and download the photos they love in full quality.',
+        },
+        {
+          title: 'Download everything as a zip',
+          text: 'The couple can download the whole gallery as one zip file, to keep every photo long after the party.',
+        },
+        {
+          title: 'Videos on Premium',
+          text: 'The Premium plan also takes videos, with a year of storage, priority support, a custom domain and a cloud-drive backup.',
+        },
+      ],
+    },
+    pricing: {
+      title: 'Pricing',
+      description:
+        'Free, Standard and Premium plans for your live wedding gallery, with a money-back guarantee.',
+      intro:
+        'One payment per event, no subscription. Start free and upgrade at any time: you only pay the difference.',
+      sections: [
+        {
+          title: 'Upgrade whenever you need',
+          text: 'A gallery can move from Free to Standard or Premium, or from Standard to Premium, at any time before it expires. Photos already shared stay where they are.',
+        },
+        {
+          title: 'Money-back guarantee',
+          text: 'If the gallery is not what you hoped for, ask for a refund within {{days}} days of your payment and you get all of it back.',
+        },
+      ],
+    },
+    howItWorks: {
+      title: 'How it works',
+      description:
+        'Create your gallery, share its code or QR code, and your guests upload photos that appear live.',
+      intro: 'Four steps from the order form to a gallery full of photos.',
+      sections: [
+        {
+          title: 'Create the event at least a week before',
+          text: 'Create your event at least a week before the wedding: you have time to print the QR code on table cards and to send the link with your last messages to guests.',
+        },
+        {
+          title: 'On the day',
+          text: 'Guests scan the QR code or type the code in Find My Event. Everything they upload appears live for everyone, and you can put the gallery on a screen in the hall.',
+        },
+        {
+          title: 'After the wedding',
+          text: 'The gallery stays open for the storage period of your plan. Download everything as a zip before it ends, or upgrade to keep it longer.',
+        },
+      ],
+    },
+    about: {
+      title: 'About us',
+      description: 'Who makes Live Wedding Gallery and why.',
+      intro:
+        'We are a small team of developers and wedding photographers who wanted every guest’s photos in one place, on the day itself.',
+      sections: [
+        {
+          title: 'Why we built it',
+          text: 'After every wedding the best photos were scattered over a hundred phones and never reached the couple. A live gallery collects them while the party is still on.',
+        },
+        {
+          title: 'What we care about',
+          text: 'Simple for guests of every age, private by default, and fair prices paid once per event.',
+        },
+      ],
+    },
+    contact: {
+      title: 'Contact',
+      description: 'Write to the Live Wedding Gallery team: questions, event planners’ rates, support.',
+      intro: 'A question about a gallery, a plan or special rates for event planners? Write to us.',
+      sections: [],
+    },
+    faq: {
+      title: 'Frequently asked questions',
+      description:
+        'Answers about live wedding galleries: guests, plans, storage, downloads and the money-back guarantee.',
+      intro: 'What couples ask us most often.',
+      sections: [
+        {
+          title: 'Do guests need an app or an account?',
+          text: 'No. Guests scan the QR code or enter the gallery code and upload from their browser.',
+        },
+        {
+          title: 'How many photos can we collect?',
+          text: 'The Free plan takes up to {{freePhotos}} photos; Standard and Premium have no limit. Premium also takes videos.',
+        },
+        {
+          title: 'How long are photos kept?',
+          text: 'As long as your plan’s storage period: {{freeDays}} days on Free, {{standardDays}} days on Standard and one year on Premium.',
+        },
+        {
+          title: 'Is there a money-back guarantee?',
+          text: 'Yes: a {{days}}-day money-back guarantee. Ask for a refund within {{days}} days of your payment and you get it all back.',
+        },
+        {
+          title: 'When should we create the gallery?',
+          text: 'At least a week before the wedding, so the QR code can be printed and shared in time.',
+        },
+        {
+          title: 'Can we download all the photos?',
+          text: 'Yes. Anyone can download single photos, and the couple can download the whole gallery as a zip.',
+        },
+      ],
+    },
+    privacy: {
+      title: 'Privacy policy',
+      description: 'What Live Wedding Gallery keeps, for how long, and who sees your photos.',
+      intro: 'We keep only what a gallery needs, and only for as long as it needs it.',
+      sections: [
+        {
+          title: 'What we keep',
+          text: 'For the couple: names, wedding date, location, email address and phone number from the order form. For guests: the photos and videos they upload, nothing else: no account, no name.',
+        },
+        {
+          title: 'For how long',
+          text: 'Photos and videos are kept for the storage period of the gallery’s plan and deleted after it. Order details are kept as long as the law requires for accounting.',
+        },
+        {
+          title: 'Who sees the photos',
+          text: 'Anyone who has the gallery’s code or QR code can see and download its photos. Share the code with your guests only. We never sell or show your photos to anyone else.',
+        },
+        {
+          title: 'Your rights',
+          text: 'You can ask us for a copy of your data or for its deletion at any time through the contact page.',
+        },
+      ],
+    },
+    terms: {
+      title: 'Terms of service',
+      description: 'The terms of use of Live Wedding Gallery.',
+      intro: 'By creating or using a gallery you accept these terms.',
+      sections: [
+        {
+          title: 'Your gallery',
+          text: 'The couple who creates a gallery is responsible for sharing its code. Guests upload only photos they have the right to share.',
+        },
+        {
+          title: 'Payments and refunds',
+          text: 'Paid plans are paid once per event. Within {{days}} days of a payment you can ask for a refund; the gallery then returns to its previous plan.',
+        },
+        {
+          title: 'Storage and expiry',
+          text: 'A gallery stops taking uploads when its storage period ends and its photos are deleted afterwards. Download what you want to keep in time.',
+        },
+        {
+          title: 'Acceptable use',
+          text: 'Illegal, hateful or explicit content is not allowed and may be removed without notice.',
+        },
+      ],
+    },
+    testimonials: {
+      title: 'Testimonials',
+      description: 'What couples say about their live wedding gallery.',
+      intro: 'Couples tell us about their day.',
+      sections: [
+        {
+          title: '“Our grandparents could follow everything”',
+          text: 'We put the gallery on a screen in the hall: the photos of the ceremony were there before dessert. Claire & Antoine',
+        },
+        {
+          title: '“Hundreds of photos we would never have seen”',
+          text: 'Every guest uploaded something. We downloaded the zip the next morning and relived the whole day. Laura & Diego',
+        },
+      ],
+    },
+    blog: {
+      title: 'Blog',
+      description: 'Ideas for sharing wedding photos with your guests.',
+      intro: 'Ideas and advice for a day everyone can share.',
+      sections: [
+        {
+          title: 'Five places to show your QR code',
+          text: 'Table cards, the seating plan, the welcome sign, the photo booth and the back of the menu: guests scan where they are looking.',
+        },
+        {
+          title: 'A photo challenge for your guests',
+          text: 'Give each table a small mission (the best dance move, the oldest guest smiling) and watch the answers arrive live.',
+        },
+      ],
+    },
+    cookies: {
+      title: 'Cookie policy',
+      description: 'Which cookies and local storage Live Wedding Gallery uses.',
+      intro: 'We use as little as possible.',
+      sections: [
+        {
+          title: 'In your browser',
+          text: 'Your language, theme and settings choices, and the owner key of the gallery you created, are kept in your browser’s local storage so the site remembers them.',
+        },
+        {
+          title: 'Audience measurement',
+          text: 'When audience measurement is turned on, it counts page views and actions such as downloads, without any advertising.',
+        },
+      ],
+    },
+    guarantee: {
+      title: 'Satisfaction guarantee',
+      description: 'Our money-back guarantee on every paid plan.',
+      intro: 'If your gallery is not what you hoped for, you get your money back.',
+      sections: [
+        {
+          title: '{{days}}-day money-back guarantee',
+          text: 'Ask for a refund from your gallery’s upgrade page within {{days}} days of your payment. The whole amount is refunded and the gallery returns to its previous plan.',
+        },
+      ],
+    },
+  },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+type Texts<T> = {
+  [K in keyof T]: T[K] extends string ? string : T[K] extends readonly (infer U)[] ? Texts<U>[] : Texts<T[K]>;
+};
 /** The shape every language's UI texts must have. */
 export type UiTexts = Texts<typeof en>;

@@ -1,4 +1,4 @@
-import type { UiTexts } from './en';
+import type { UiTexts } from './en.js';
 
 export const fr: UiTexts = {
   brand: {
@@ -78,8 +78,6 @@ export const fr: UiTexts = {
     plansIncluded:
       'Chaque formule comprend un QR code à partager, les mises à jour en temps réel, un nombre illimité d’invités spectateurs et le téléchargement des photos.',
     guarantee: 'Satisfait ou remboursé pendant 30 jours',
-    plannersTitle: 'Organisateurs de mariage',
-    plannersText: 'Vous organisez plusieurs mariages ? Contactez-nous pour des tarifs spéciaux.',
     finalTitle: 'Prêts à recueillir chaque instant ?',
     finalText: 'Votre galerie est prête en une minute. Vos invités n’ont besoin que de leur téléphone.',
     finalCta: 'Commencer',
@@ -313,5 +311,276 @@ export const fr: UiTexts = {
   downloadAll: {
     progressLabel: 'Progression du zip',
     guestsMay: 'Les invités peuvent tout télécharger',
+  },
+  site: {
+    offline: 'Vous êtes hors ligne. Les photos et les changements attendront le retour de la connexion.',
+    notifications: 'Notifications',
+    theme: 'Thème',
+    themes: {
+      system: 'Système',
+      light: 'Clair',
+      dark: 'Sombre',
+    },
+    titleSuffix: 'Live Wedding Gallery',
+    plannersTitle: 'Organisateurs de mariages',
+    plannersText:
+      'Vous organisez plusieurs mariages par an ? Nous proposons des tarifs spéciaux aux organisateurs.',
+    plannersCta: 'Contactez-nous pour des tarifs spéciaux',
+    guaranteeNote: 'Satisfait ou remboursé pendant {{days}} jours sur chaque formule payante.',
+  },
+  contact: {
+    name: 'Votre nom',
+    email: 'Adresse e-mail',
+    subject: 'Objet',
+    message: 'Message',
+    submit: 'Envoyer le message',
+    sending: 'Envoi…',
+    sent: 'Merci ! Votre message est bien parvenu à notre équipe. Nous répondons sous deux jours ouvrés.',
+    failed: 'Votre message n’a pas pu être envoyé. Veuillez réessayer.',
+    orWrite: 'Vous pouvez aussi nous écrire à',
+  },
+  pages: {
+    home: {
+      title: 'Galeries photo de mariage en direct',
+      description:
+        'Créez une galerie photo de mariage en direct : partagez un code ou un QR code, les invités envoient leurs photos depuis le navigateur et chacune apparaît en direct.',
+    },
+    order: {
+      title: 'Créer votre galerie',
+      description:
+        'Créez votre galerie de mariage en une minute : détails du mariage, coordonnées et formule.',
+    },
+    notFound: {
+      title: 'Page introuvable',
+      description: 'Cette page n’existe pas.',
+    },
+    features: {
+      title: 'Fonctionnalités',
+      description:
+        'Mur de photos en direct, partage par QR code, envoi par les invités sans application, téléchargements pour tous et zip complet pour les mariés.',
+      intro:
+        'Tout ce qu’il faut à vos invités pour partager la journée, sans rien installer. La galerie fonctionne dans le navigateur de n’importe quel téléphone.',
+      sections: [
+        {
+          title: 'Les photos apparaissent en direct',
+          text: 'Chaque photo envoyée par un invité s’affiche en quelques secondes sur tous les écrans qui regardent la galerie, des téléphones aux tables jusqu’au vidéoprojecteur de la salle.',
+        },
+        {
+          title: 'Un code et un QR code à partager',
+          text: 'Chaque galerie a un code court et un QR code. Imprimez le QR code sur les cartes de table ou le faire-part : les invités le scannent et ils y sont.',
+        },
+        {
+          title: 'Ni application ni compte pour les invités',
+          text: 'Les invités ouvrent la galerie dans leur navigateur et choisissent les photos de leur téléphone. Les photos d’iPhone sont converties pour que tout le monde puisse les voir.',
+        },
+        {
+          title: 'Invités et téléchargements illimités',
+          text: 'Avec chaque formule, autant d’invités que vous voulez regardent la galerie et téléchargent en pleine qualité les photos qu’ils aiment.',
+        },
+        {
+          title: 'Tout télécharger en un zip',
+          text: 'Les mariés peuvent télécharger toute la galerie en un seul fichier zip, pour garder chaque photo bien après la fête.',
+        },
+        {
+          title: 'Les vidéos avec Premium',
+          text: 'La formule Premium accepte aussi les vidéos, avec un an de stockage, un support prioritaire, un domaine personnalisé et une sauvegarde sur le cloud.',
+        },
+      ],
+    },
+    pricing: {
+      title: 'Tarifs',
+      description:
+        'Formules Gratuite, Standard et Premium pour votre galerie de mariage en direct, satisfait ou remboursé.',
+      intro:
+        'Un seul paiement par événement, sans abonnement. Commencez gratuitement et passez à une formule supérieure à tout moment : vous ne payez que la différence.',
+      sections: [
+        {
+          title: 'Changez de formule quand vous voulez',
+          text: 'Une galerie peut passer de Gratuite à Standard ou Premium, ou de Standard à Premium, à tout moment avant son expiration. Les photos déjà partagées restent en place.',
+        },
+        {
+          title: 'Satisfait ou remboursé',
+          text: 'Si la galerie ne vous convient pas, demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité.',
+        },
+      ],
+    },
+    howItWorks: {
+      title: 'Comment ça marche',
+      description:
+        'Créez votre galerie, partagez son code ou son QR code, et vos invités envoient des photos qui apparaissent en direct.',
+      intro: 'Quatre étapes du formulaire de commande à une galerie pleine de photos.',
+      sections: [
+        {
+          title: 'Créez l’événement au moins une semaine avant',
+          text: 'Créez votre événement au moins une semaine avant le mariage : vous aurez le temps d’imprimer le QR code sur les cartes de table et d’envoyer le lien aux invités.',
+        },
+        {
+          title: 'Le jour J',
+          text: 'Les invités scannent le QR code ou saisissent le code dans Trouver mon événement. Tout ce qu’ils envoient apparaît en direct pour tous, et la galerie peut s’afficher sur un écran dans la salle.',
+        },
+        {
+          title: 'Après le mariage',
+          text: 'La galerie reste ouverte pendant la durée de stockage de votre formule. Téléchargez tout en zip avant la fin, ou passez à une formule supérieure pour la garder plus longtemps.',
+        },
+      ],
+    },
+    about: {
+      title: 'À propos',
+      description: 'Qui fait Live Wedding Gallery, et pourquoi.',
+      intro:
+        'Nous sommes une petite équipe de développeurs et de photographes de mariage qui voulions les photos de tous les invités au même endroit, le jour même.',
+      sections: [
+        {
+          title: 'Pourquoi nous l’avons créé',
+          text: 'Après chaque mariage, les plus belles photos restaient dispersées sur cent téléphones et n’arrivaient jamais aux mariés. Une galerie en direct les rassemble pendant la fête.',
+        },
+        {
+          title: 'Ce qui compte pour nous',
+          text: 'La simplicité pour les invités de tout âge, la confidentialité par défaut et des prix justes, payés une fois par événement.',
+        },
+      ],
+    },
+    contact: {
+      title: 'Contact',
+      description:
+        'Écrivez à l’équipe Live Wedding Gallery : questions, tarifs pour organisateurs, assistance.',
+      intro:
+        'Une question sur une galerie, une formule ou les tarifs spéciaux pour organisateurs ? Écrivez-nous.',
+      sections: [],
+    },
+    faq: {
+      title: 'Questions fréquentes',
+      description:
+        'Réponses sur les galeries de mariage en direct : invités, formules, stockage, téléchargements et garantie satisfait ou remboursé.',
+      intro: 'Les questions que les mariés nous posent le plus souvent.',
+      sections: [
+        {
+          title: 'Les invités ont-ils besoin d’une application ou d’un compte ?',
+          text: 'Non. Les invités scannent le QR code ou saisissent le code de la galerie et envoient leurs photos depuis leur navigateur.',
+        },
+        {
+          title: 'Combien de photos pouvons-nous recevoir ?',
+          text: 'La formule Gratuite accepte jusqu’à {{freePhotos}} photos ; Standard et Premium n’ont pas de limite. Premium accepte aussi les vidéos.',
+        },
+        {
+          title: 'Combien de temps les photos sont-elles gardées ?',
+          text: 'Pendant la durée de stockage de votre formule : {{freeDays}} jours en Gratuite, {{standardDays}} jours en Standard et un an en Premium.',
+        },
+        {
+          title: 'Y a-t-il une garantie satisfait ou remboursé ?',
+          text: 'Oui : satisfait ou remboursé pendant {{days}} jours. Demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité.',
+        },
+        {
+          title: 'Quand créer la galerie ?',
+          text: 'Au moins une semaine avant le mariage, pour imprimer et partager le QR code à temps.',
+        },
+        {
+          title: 'Pouvons-nous télécharger toutes les photos ?',
+          text: 'Oui. Chacun peut télécharger des photos une à une, et les mariés peuvent télécharger toute la galerie en zip.',
+        },
+      ],
+    },
+    privacy: {
+      title: 'Politique de confidentialité',
+      description: 'Ce que Live Wedding Gallery conserve, combien de temps, et qui voit vos photos.',
+      intro: 'Nous ne gardons que ce dont une galerie a besoin, et seulement le temps nécessaire.',
+      sections: [
+        {
+          title: 'Ce que nous conservons',
+          text: 'Pour les mariés : noms, date du mariage, lieu, adresse e-mail et téléphone du formulaire de commande. Pour les invités : les photos et vidéos qu’ils envoient, rien d’autre : ni compte, ni nom.',
+        },
+        {
+          title: 'Pendant combien de temps',
+          text: 'Les photos et vidéos sont gardées pendant la durée de stockage de la formule de la galerie, puis supprimées. Les données de commande sont gardées le temps exigé par la loi pour la comptabilité.',
+        },
+        {
+          title: 'Qui voit les photos',
+          text: 'Toute personne qui a le code ou le QR code de la galerie peut voir et télécharger ses photos. Ne partagez le code qu’avec vos invités. Nous ne vendons ni ne montrons jamais vos photos à qui que ce soit.',
+        },
+        {
+          title: 'Vos droits',
+          text: 'Vous pouvez à tout moment nous demander une copie de vos données ou leur suppression depuis la page de contact.',
+        },
+      ],
+    },
+    terms: {
+      title: 'Conditions d’utilisation',
+      description: 'Les conditions d’utilisation de Live Wedding Gallery.',
+      intro: 'En créant ou en utilisant une galerie, vous acceptez ces conditions.',
+      sections: [
+        {
+          title: 'Votre galerie',
+          text: 'Les mariés qui créent une galerie sont responsables du partage de son code. Les invités n’envoient que des photos qu’ils ont le droit de partager.',
+        },
+        {
+          title: 'Paiements et remboursements',
+          text: 'Les formules payantes se paient une fois par événement. Dans les {{days}} jours suivant un paiement, vous pouvez demander un remboursement ; la galerie revient alors à sa formule précédente.',
+        },
+        {
+          title: 'Stockage et expiration',
+          text: 'Une galerie n’accepte plus d’envois à la fin de sa durée de stockage et ses photos sont ensuite supprimées. Téléchargez à temps ce que vous voulez garder.',
+        },
+        {
+          title: 'Usage acceptable',
+          text: 'Les contenus illégaux, haineux ou explicites sont interdits et peuvent être retirés sans préavis.',
+        },
+      ],
+    },
+    testimonials: {
+      title: 'Témoignages',
+      description: 'Ce que les mariés disent de leur galerie de mariage en direct.',
+      intro: 'Des mariés racontent leur journée.',
+      sections: [
+        {
+          title: '« Nos grands-parents ont pu tout suivre »',
+          text: 'La galerie était sur un écran dans la salle : les photos de la cérémonie étaient là avant le dessert. Claire et Antoine',
+        },
+        {
+          title: '« Des centaines de photos que nous n’aurions jamais vues »',
+          text: 'Chaque invité a envoyé quelque chose. Nous avons téléchargé le zip le lendemain matin et revécu toute la journée. Laura et Diego',
+        },
+      ],
+    },
+    blog: {
+      title: 'Blog',
+      description: 'Des idées pour partager les photos de mariage avec vos invités.',
+      intro: 'Idées et conseils pour une journée que tout le monde partage.',
+      sections: [
+        {
+          title: 'Cinq endroits où afficher votre QR code',
+          text: 'Cartes de table, plan de table, panneau d’accueil, photobooth et dos du menu : les invités scannent là où ils regardent.',
+        },
+        {
+          title: 'Un défi photo pour vos invités',
+          text: 'Donnez à chaque table une petite mission (le plus beau pas de danse, le sourire du doyen) et regardez les réponses arriver en direct.',
+        },
+      ],
+    },
+    cookies: {
+      title: 'Politique relative aux cookies',
+      description: 'Les cookies et le stockage local utilisés par Live Wedding Gallery.',
+      intro: 'Nous en utilisons le moins possible.',
+      sections: [
+        {
+          title: 'Dans votre navigateur',
+          text: 'Vos choix de langue, de thème et de réglages, ainsi que la clé de propriétaire de la galerie que vous avez créée, sont gardés dans le stockage local de votre navigateur pour que le site s’en souvienne.',
+        },
+        {
+          title: 'Mesure d’audience',
+          text: 'Quand la mesure d’audience est activée, elle compte les pages vues et les actions comme les téléchargements, sans aucune publicité.',
+        },
+      ],
+    },
+    guarantee: {
+      title: 'Garantie satisfaction',
+      description: 'Notre garantie satisfait ou remboursé sur chaque formule payante.',
+      intro: 'Si votre galerie ne vous convient pas, vous êtes remboursés.',
+      sections: [
+        {
+          title: 'Satisfait ou remboursé pendant {{days}} jours',
+          text: 'Demandez un remboursement depuis la page de changement de formule de votre galerie dans les {{days}} jours suivant votre paiement. Le montant entier est remboursé et la galerie revient à sa formule précédente.',
+        },
+      ],
+    },
   },
 };

@@ -1,23 +1,49 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages';
-import { resources } from './resources';
+import { en as sharedEn, es as sharedEs, fr as sharedFr } from '@gallery/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  resolveLanguage,
+  type Language,
+} from './languages';
+import { en } from './en';
 import { readStorage } from '../storage';
 
-/** The app's i18next instance, started in the language of the path the page opened on. */
+/**
+ * The app's i18next instance. English is always there (it is the fallback); French and Spanish UI texts are
+ * loaded when first shown, so a visitor downloads only the languages they read.
+ */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: resolveLanguage(window.location.pathname, readStorage(LANGUAGE_STORAGE_KEY)),
+  resources: { en: { translation: { ...en, ...sharedEn } } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'fr', 'es'],
+  supportedLngs: [...LANGUAGES],
   initAsync: false,
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
 
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
+  fr: () => import('./fr').then((module) => ({ ...module.fr, ...sharedFr })),
+  es: () => import('./es').then((module) => ({ ...module.es, ...sharedEs })),
+};
+
+/** Shows `language`, loading its texts first when they are not there yet. */
+export async function showLanguage(language: Language): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', await loaders[language]());
+  }
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 document.documentElement.lang = i18n.language;
+
+/** The language the page opened in: its path prefix (or, on the gallery and payment pages, the stored choice). */
+export const initialLanguage = resolveLanguage(window.location.pathname, readStorage(LANGUAGE_STORAGE_KEY));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  LANGUAGES,
+  PAGE_IDS,
+  PAGE_PATHS,
   languageFromPath,
   localizedPath,
   pageOfPath,
@@ -34,10 +37,55 @@ describe('language from the path', () => {
 });
 
 describe('localized paths', () => {
+  it('give every page a path in every language, each path naming one page', () => {
+    const seen = new Set<string>();
+    for (const language of LANGUAGES) {
+      for (const page of PAGE_IDS) {
+        const path = PAGE_PATHS[language][page];
+        expect(typeof path).toBe('string');
+        expect(languageFromPath(path)).toBe(language === 'en' ? null : language);
+        expect(seen.has(path)).toBe(false);
+        seen.add(path);
+        expect(pageOfPath(path)).toBe(page);
+        for (const other of LANGUAGES) {
+          expect(pageOfPath(switchLanguagePath(path, other))).toBe(page);
+        }
+      }
+      expect(Object.keys(PAGE_PATHS[language]).sort()).toEqual([...PAGE_IDS].sort());
+    }
+  });
+
+  it('keep the spec routes', () => {
+    expect(Object.values(PAGE_PATHS.fr)).toEqual(
+      expect.arrayContaining([
+        '/fr',
+        '/fr/fonctionnalites',
+        '/fr/tarifs',
+        '/fr/comment-ca-marche',
+        '/fr/a-propos',
+        '/fr/faq',
+        '/fr/commander',
+      ]),
+    );
+    expect(Object.values(PAGE_PATHS.es)).toEqual(
+      expect.arrayContaining([
+        '/es',
+        '/es/caracteristicas',
+        '/es/precios',
+        '/es/como-funciona',
+        '/es/acerca-de',
+        '/es/faq',
+        '/es/contacto',
+        '/es/orden',
+      ]),
+    );
+  });
+
   it('knows each page in each language', () => {
     expect(localizedPath('order', 'fr')).toBe('/fr/commander');
     expect(localizedPath('order', 'es')).toBe('/es/orden');
-    expect(localizedPath('contact', 'fr')).toBe('/contact');
+    expect(localizedPath('contact', 'fr')).toBe('/fr/contact');
+    expect(localizedPath('privacy', 'es')).toBe('/es/politica-de-privacidad');
     expect(pageOfPath('/create-gallery')).toBe('order');
     expect(pageOfPath('/es/precios/')).toBe('pricing');
   });

@@ -5,19 +5,40 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Where the visitor's explicit choice from the language dropdown is kept. */
 export const LANGUAGE_STORAGE_KEY = 'app-language';
 
-export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; label: string; flag: string }> = [
-  { code: 'en', label: 'English', flag: '🇬🇧' },
-  { code: 'fr', label: 'Français', flag: '🇫🇷' },
-  { code: 'es', label: 'Español', flag: '🇪🇸' },
+/** Flags are drawn as inline SVG (see layout/Flag.tsx): emoji flags show as empty boxes without an emoji font. */
+export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; label: string }> = [
+  { code: 'en', label: 'English' },
+  { code: 'fr', label: 'Français' },
+  { code: 'es', label: 'Español' },
 ];
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export type PageId = 'home' | 'features' | 'pricing' | 'howItWorks' | 'about' | 'faq' | 'contact' | 'order';
+export const PAGE_IDS = [
+  'home',
+  'features',
+  'pricing',
+  'howItWorks',
+  'about',
+  'faq',
+  'contact',
+  'order',
+  'privacy',
+  'terms',
+  'testimonials',
+  'blog',
+  'cookies',
+  'guarantee',
+] as const;
+export type PageId = (typeof PAGE_IDS)[number];
 
-const PAGE_PATHS: Record<Language, Partial<Record<PageId, string>>> = {
+/**
+ * Every page in every language. The spec's French and Spanish routes are kept as given; the pages it shows no
+ * translated route for get one here, so that switching language never drops a visitor onto an English page.
+ */
+export const PAGE_PATHS: Record<Language, Record<PageId, string>> = {
   en: {
     home: '/',
     features: '/features',
@@ -27,6 +48,12 @@ const PAGE_PATHS: Record<Language, Partial<Record<PageId, string>>> = {
     faq: '/faq',
     contact: '/contact',
     order: '/order',
+    privacy: '/privacy-policy',
+    terms: '/terms-of-service',
+    testimonials: '/testimonials',
+    blog: '/blog',
+    cookies: '/cookie-policy',
+    guarantee: '/satisfaction-guarantee',
   },
   fr: {
     home: '/fr',
@@ -35,7 +62,14 @@ const PAGE_PATHS: Record<Language, Partial<Record<PageId, string>>> = {
     howItWorks: '/fr/comment-ca-marche',
     about: '/fr/a-propos',
     faq: '/fr/faq',
+    contact: '/fr/contact',
     order: '/fr/commander',
+    privacy: '/fr/politique-de-confidentialite',
+    terms: '/fr/conditions-d-utilisation',
+    testimonials: '/fr/temoignages',
+    blog: '/fr/blog',
+    cookies: '/fr/politique-cookies',
+    guarantee: '/fr/garantie-satisfaction',
   },
   es: {
     home: '/es',
@@ -46,15 +80,21 @@ const PAGE_PATHS: Record<Language, Partial<Record<PageId, string>>> = {
     faq: '/es/faq',
     contact: '/es/contacto',
     order: '/es/orden',
+    privacy: '/es/politica-de-privacidad',
+    terms: '/es/terminos-de-servicio',
+    testimonials: '/es/testimonios',
+    blog: '/es/blog',
+    cookies: '/es/politica-de-cookies',
+    guarantee: '/es/garantia-de-satisfaccion',
   },
 };
 
 /** Other English paths that show a page already listed above. */
 const ALIASES: Record<string, PageId> = { '/create-gallery': 'order' };
 
-/** The path of a page in a language; pages without a translated route keep their English path. */
+/** The path of a page in a language. */
 export function localizedPath(page: PageId, language: Language): string {
-  return PAGE_PATHS[language][page] ?? (PAGE_PATHS.en[page] as string);
+  return PAGE_PATHS[language][page];
 }
 
 function trimTrailingSlash(pathname: string): string {

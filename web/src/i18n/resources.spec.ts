@@ -10,7 +10,38 @@ async function translator(lng: string) {
   return instance.t;
 }
 
+/** Every key path of a texts object, arrays by index. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+}
+
 describe('translations', () => {
+  it.each(['fr', 'es'] as const)('have every English key in %s, and no other', (language) => {
+    const english = keyPaths(resources.en.translation).sort();
+    const other = keyPaths(resources[language].translation).sort();
+    expect(english.filter((key) => !other.includes(key))).toEqual([]);
+    expect(other.filter((key) => !english.includes(key))).toEqual([]);
+    for (const key of other) {
+      expect(key.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('have no empty text in any language', () => {
+    for (const language of ['en', 'fr', 'es'] as const) {
+      const empty = keyPaths(resources[language].translation).filter((path) => {
+        const value = path
+          .split('.')
+          .reduce<unknown>(
+            (node, key) => (node as Record<string, unknown>)[key],
+            resources[language].translation,
+          );
+        return typeof value === 'string' && value.trim() === '';
+      });
+      expect(empty).toEqual([]);
+    }
+  });
+
   it('merge the shared validation and error texts', async () => {
     const t = await translator('en');
     expect(t('validation.coupleNamesBoth')).toBe(sharedEn.validation.coupleNamesBoth);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL } from '../config';
 import { usePagePath } from '../i18n/useLanguage';
+import { ThemeSelect } from '../state/ThemeSelect';
 
 interface FooterLink {
   to: string;
@@ -29,7 +30,7 @@ export function Footer() {
   const pagePath = usePagePath();
 
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-footer="full">
       <div className="footer-grid">
         <div className="footer-column">
           <h2 className="footer-title">{t('footer.aboutTitle')}</h2>
@@ -53,22 +54,47 @@ export function Footer() {
             { to: pagePath('howItWorks'), label: t('footer.howItWorks') },
             { to: pagePath('faq'), label: t('footer.faq') },
             { to: pagePath('contact'), label: t('footer.contact') },
-            { to: '/satisfaction-guarantee', label: t('footer.guarantee') },
+            { to: pagePath('guarantee'), label: t('footer.guarantee') },
           ]}
         />
         <FooterColumn
           title={t('footer.companyTitle')}
           links={[
             { to: pagePath('about'), label: t('footer.about') },
-            { to: '/testimonials', label: t('footer.testimonials') },
-            { to: '/blog', label: t('footer.blog') },
-            { to: '/privacy-policy', label: t('footer.privacy') },
-            { to: '/terms-of-service', label: t('footer.terms') },
-            { to: '/cookie-policy', label: t('footer.cookies') },
+            { to: pagePath('testimonials'), label: t('footer.testimonials') },
+            { to: pagePath('blog'), label: t('footer.blog') },
+            { to: pagePath('privacy'), label: t('footer.privacy') },
+            { to: pagePath('terms'), label: t('footer.terms') },
+            { to: pagePath('cookies'), label: t('footer.cookies') },
           ]}
         />
       </div>
-      <p className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      <div className="footer-bottom">
+        <p className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <ThemeSelect />
+      </div>
+    </footer>
+  );
+}
+
+/** The minimal footer: copyright, privacy and terms. */
+export function MinimalFooter() {
+  const { t } = useTranslation();
+  const pagePath = usePagePath();
+  return (
+    <footer className="site-footer site-footer-minimal" data-footer="minimal">
+      <div className="footer-bottom">
+        <p className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <ul className="footer-inline-links">
+          <li>
+            <Link to={pagePath('privacy')}>{t('footer.privacy')}</Link>
+          </li>
+          <li>
+            <Link to={pagePath('terms')}>{t('footer.terms')}</Link>
+          </li>
+        </ul>
+        <ThemeSelect />
+      </div>
     </footer>
   );
 }

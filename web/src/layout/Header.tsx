@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageId } from '../i18n/languages';
 import { usePagePath } from '../i18n/useLanguage';
+import { useAppState } from '../state/AppStateProvider';
 import { FindMyEvent } from './FindMyEvent';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -20,11 +21,14 @@ export function Header() {
   const { t } = useTranslation();
   const pagePath = usePagePath();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
+  // The phone menu is the app's sidebar (ui.sidebarOpen); moving to another page folds it.
+  const { state, dispatch } = useAppState();
+  const menuOpen = state.ui.sidebarOpen;
+  const openRef = useRef(menuOpen);
+  openRef.current = menuOpen;
   useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
+    if (openRef.current) dispatch({ type: 'toggleSidebar' });
+  }, [pathname, dispatch]);
 
   return (
     <header className="site-header">
@@ -40,7 +44,7 @@ export function Header() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => dispatch({ type: 'toggleSidebar' })}
         >
           <span className="menu-icon" aria-hidden="true" />
           {t('nav.menu')}

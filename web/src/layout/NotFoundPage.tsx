@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePagePath } from '../i18n/useLanguage';
+import { usePageMeta } from '../pages/usePageMeta';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const pagePath = usePagePath();
+  usePageMeta('notFound');
   return (
     <section className="message-page">
       <p className="message-mark" aria-hidden="true">

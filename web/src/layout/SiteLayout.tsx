@@ -2,11 +2,11 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner';
-import { Footer } from './Footer';
+import { Footer, MinimalFooter } from './Footer';
 import { Header } from './Header';
 
-/** Pages with the header and the footer. */
-export function SiteLayout() {
+/** Pages with the header and a footer: the full one, or the minimal one where a form needs the attention. */
+export function SiteLayout({ footer }: { footer: 'full' | 'minimal' }) {
   const { t } = useTranslation();
   return (
     <div className="site">
@@ -19,7 +19,7 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {footer === 'full' ? <Footer /> : <MinimalFooter />}
     </div>
   );
 }

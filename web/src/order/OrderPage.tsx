@@ -7,6 +7,7 @@ import { track } from '../analytics/track';
 import { toApiPlan } from '../api/plan';
 import { START_CHECKOUT } from '../billing/graphql';
 import { rememberCheckout } from '../billing/payments';
+import { usePageMeta } from '../pages/usePageMeta';
 import { Spinner } from '../ui/Spinner';
 import { AUTH_TOKEN_KEY, writeStorage } from '../storage';
 import type { CreatedGallery } from './graphql';
@@ -15,6 +16,7 @@ import { OrderSuccess } from './OrderSuccess';
 
 export function OrderPage() {
   const { t } = useTranslation();
+  usePageMeta('order');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [created, setCreated] = useState<CreatedGallery | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useOptionalAppState } from '../state/AppStateProvider';
 import { trapTab } from './focusTrap';
 
 interface ModalProps {
@@ -13,11 +14,20 @@ interface ModalProps {
 /** A modal dialog: the page behind is inert, Tab stays inside, Esc or a click on the backdrop closes it. */
 export function Modal({ labelledBy, onClose, onKeyDown, className, children }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const appState = useOptionalAppState();
+  const dispatch = appState?.dispatch;
   const onCloseRef = useRef(onClose);
   const unmountingRef = useRef(false);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+
+  // The open dialogs, innermost last (ui.modalStack).
+  useEffect(() => {
+    if (!dispatch) return;
+    dispatch({ type: 'pushModal', modal: labelledBy });
+    return () => dispatch({ type: 'popModal' });
+  }, [dispatch, labelledBy]);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -53,6 +53,11 @@ export const en = {
     NOTHING_TO_REFUND: 'There is no payment to refund for this gallery.',
     REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
   },
+  contactValidation: {
+    nameRequired: 'Your name is required',
+    messageRequired: 'Please write your message',
+    messageTooShort: 'Please write at least {{count}} characters',
+  },
 } as const;
 
 type Leaves<T, P extends string = ''> = {

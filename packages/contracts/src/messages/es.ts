@@ -51,4 +51,9 @@ export const es: SharedMessages = {
     NOTHING_TO_REFUND: 'No hay ningún pago que reembolsar para esta galería.',
     REFUND_WINDOW_CLOSED: 'El plazo de reembolso de {{count}} días para este pago ha pasado.',
   },
+  contactValidation: {
+    nameRequired: 'Tu nombre es obligatorio',
+    messageRequired: 'Escribe tu mensaje',
+    messageTooShort: 'Escribe al menos {{count}} caracteres',
+  },
 };

@@ -53,4 +53,9 @@ export const fr: SharedMessages = {
     NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
     REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
   },
+  contactValidation: {
+    nameRequired: 'Votre nom est obligatoire',
+    messageRequired: 'Veuillez écrire votre message',
+    messageTooShort: 'Veuillez écrire au moins {{count}} caractères',
+  },
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTACT_EMAIL } from '@gallery/contracts';
 import { env, intEnv, mailConfigFromEnv, type MailConfig } from '@gallery/platform';
 
 /**
@@ -17,9 +18,14 @@ export class EventsConfig {
    * and the service says so at start.
    */
   readonly mail!: MailConfig | null;
+  /** Where messages from the contact page are mailed (CONTACT_EMAIL); the address the site shows by default. */
+  readonly contactTo!: string;
 
-  constructor(values: EventsConfig) {
-    Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
+  constructor(values: Omit<EventsConfig, 'contactTo'> & { contactTo?: string }) {
+    Object.assign(this, values, {
+      publicUrl: values.publicUrl.replace(/\/+$/, ''),
+      contactTo: values.contactTo ?? DEFAULT_CONTACT_EMAIL,
+    });
     Object.freeze(this);
   }
 
@@ -31,6 +37,7 @@ export class EventsConfig {
       natsUrl: env('NATS_URL'),
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
       mail: process.env.SMTP_URL ? mailConfigFromEnv() : null,
+      contactTo: env('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
     });
   }
 }

@@ -51,6 +51,7 @@ function setUp() {
       natsUrl: '',
       publicUrl: 'https://gallery.example',
       mail: null,
+      contactTo: 'hello@gallery.example',
     },
   );
   return { service, galleries, relay };

@@ -1,0 +1,392 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEFAULT_CONTACT_EMAIL, en as shared, es as sharedEs } from '@gallery/contracts';
+import { caughtMail } from '@gallery/local-servers';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { en } from '../src/i18n/en.js';
+import { es } from '../src/i18n/es.js';
+import { fr } from '../src/i18n/fr.js';
+import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language, type PageId } from '../src/i18n/languages.js';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// A visitor reads the public site the way npm start serves it: every page in three languages, on a phone and a
+// desktop, with axe-core checking each for serious or critical accessibility problems.
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TEXTS = { en, fr, es } as const;
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 860 };
+
+/** The heading a page shows first. */
+function headingOf(page: PageId, language: Language): string {
+  const texts = TEXTS[language];
+  if (page === 'home') return texts.home.title;
+  if (page === 'order') return texts.order.title;
+  return texts.pages[page].title;
+}
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: string[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+describe('the public site in the browser', () => {
+  let platform: TestPlatform | undefined;
+  let product: { url: string; mail: { webUrl: string } | null; stop(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    product = await startProduct({ platformEnv: platform.env });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await product?.stop();
+    await platform?.stop();
+  }, 60_000);
+
+  async function newPage(
+    viewport: { width: number; height: number },
+    colorScheme: 'light' | 'dark' = 'light',
+  ): Promise<Page> {
+    const context = await browser!.newContext({ viewport, colorScheme });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function visit(page: Page, path: string): Promise<void> {
+    await page.goto(`${product!.url}${path}`);
+    await page.locator('main h1').first().waitFor();
+  }
+
+  it.each([
+    ['desktop, light theme', DESKTOP, 'light'],
+    ['phone, dark theme', PHONE, 'dark'],
+  ] as const)(
+    'shows every page in every language with its chrome, title and description, accessibly (%s)',
+    async (_name, viewport, colorScheme) => {
+      const page = await newPage(viewport, colorScheme);
+      const problems: string[] = [];
+      for (const language of LANGUAGES) {
+        for (const pageId of PAGE_IDS) {
+          const path = PAGE_PATHS[language][pageId];
+          await visit(page, path);
+          const texts = TEXTS[language];
+          await expect(page.locator('main h1').first().textContent()).resolves.toBe(
+            headingOf(pageId, language),
+          );
+          await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe(language);
+          await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
+            colorScheme,
+          );
+          await expect(page.title()).resolves.toBe(
+            `${texts.pages[pageId].title} | ${texts.site.titleSuffix}`,
+          );
+          await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
+            texts.pages[pageId].description,
+          );
+          await expect(page.locator('header.site-header').count()).resolves.toBe(1);
+          const footer = pageId === 'order' ? 'minimal' : 'full';
+          await expect(page.locator(`footer[data-footer="${footer}"]`).count()).resolves.toBe(1);
+          if (footer === 'full') {
+            await expect(
+              page.locator(`footer a[href="mailto:${DEFAULT_CONTACT_EMAIL}"]`).count(),
+            ).resolves.toBe(1);
+          } else {
+            await expect(page.locator('footer a').allTextContents()).resolves.toEqual([
+              texts.footer.privacy,
+              texts.footer.terms,
+            ]);
+          }
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > viewport.width) problems.push(`${path}: ${scrollWidth}px wide`);
+          for (const violation of await seriousViolations(page)) {
+            problems.push(
+              `${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.join(', ')}`,
+            );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    240_000,
+  );
+
+  it('shows the not-found page with the header for any other path, and pages without chrome bare', async () => {
+    const page = await newPage(DESKTOP);
+    for (const [path, language] of [
+      ['/no-such-page', 'en'],
+      ['/fr/nulle-part', 'fr'],
+      ['/es/ninguna/parte', 'es'],
+    ] as const) {
+      await visit(page, path);
+      await expect(page.locator('main h1').textContent()).resolves.toBe(TEXTS[language].notFound.title);
+      await expect(page.locator('header.site-header').count()).resolves.toBe(1);
+      await expect(page.title()).resolves.toBe(
+        `${TEXTS[language].pages.notFound.title} | ${TEXTS[language].site.titleSuffix}`,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.goto(`${product!.url}/live-gallery?code=NOPE`);
+    await page.getByRole('heading', { name: shared.errors.GALLERY_NOT_FOUND }).waitFor();
+    await expect(page.locator('header.site-header, footer').count()).resolves.toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds an event by its code from the header, upper-cased and at most 10 characters', async () => {
+    const page = await newPage(DESKTOP);
+    await visit(page, '/features');
+    await page.getByRole('button', { name: en.findEvent.button }).click();
+    const input = page.getByLabel(en.findEvent.label);
+    const submit = page.getByRole('button', { name: en.findEvent.submit });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await input.fill('   ');
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await input.fill('');
+    await input.pressSequentially('acdefghjkmnp');
+    await expect(input.inputValue()).resolves.toBe('ACDEFGHJKM');
+    await input.fill('acdefghj');
+    await expect(input.inputValue()).resolves.toBe('ACDEFGHJ');
+    expect(await seriousViolations(page)).toEqual([]);
+    await submit.click();
+    await page.waitForURL(/\/live-gallery\?code=ACDEFGHJ$/);
+    await page.getByRole('heading', { name: shared.errors.GALLERY_NOT_FOUND }).waitFor();
+  });
+
+  it('switches language from the flag menu to the same page under the other prefix, and remembers it', async () => {
+    const page = await newPage(DESKTOP);
+    await visit(page, '/pricing');
+    const menuButton = page.getByRole('button', { name: `${en.nav.language}: English` });
+    await menuButton.click();
+    // Drawn flags, not emoji: they show where no emoji font is installed.
+    await expect(page.locator('.language-list svg.flag').count()).resolves.toBe(3);
+    await expect(page.locator('.language-list').textContent()).resolves.not.toMatch(
+      /\p{Regional_Indicator}/u,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.waitForURL(/\/fr\/tarifs$/);
+    await page.getByRole('heading', { level: 1, name: fr.pages.pricing.title }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
+    await expect(page.evaluate(() => localStorage.getItem('app-language'))).resolves.toBe('fr');
+
+    await page.getByRole('button', { name: `${fr.nav.language}: Français` }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.waitForURL(/\/es\/precios$/);
+    await page.getByRole('heading', { level: 1, name: es.pages.pricing.title }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('app-language'))).resolves.toBe('es');
+
+    await page.getByRole('button', { name: `${es.nav.language}: Español` }).click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForURL(/\/pricing$/);
+    await page.getByRole('heading', { level: 1, name: en.pages.pricing.title }).waitFor();
+  });
+
+  it('folds the header into a menu on a 375 px phone', async () => {
+    const page = await newPage(PHONE);
+    await visit(page, '/');
+    const toggle = page.getByRole('button', { name: en.nav.menu });
+    const features = page
+      .getByRole('navigation', { name: en.nav.main })
+      .getByRole('link', { name: en.nav.features });
+    await expect(features.isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await features.waitFor({ state: 'visible' });
+    for (const name of [en.findEvent.button, en.nav.createGallery]) {
+      await expect(page.getByRole('banner').getByText(name).first().isVisible()).resolves.toBe(true);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await features.click();
+    await page.waitForURL(/\/features$/);
+    await features.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+  });
+
+  it('sends a contact message that reaches the team by mail, after the form checks it', async () => {
+    const page = await newPage(PHONE);
+    await visit(page, '/es/contacto');
+    await page.getByRole('button', { name: es.contact.submit }).click();
+    await page.getByText(sharedEs.contactValidation.nameRequired).waitFor();
+    await page.getByText(sharedEs.validation.emailRequired).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const subject = `Tarifas ${Date.now()}`;
+    await page.getByLabel(es.contact.name).fill('Lucía Pérez');
+    await page.getByLabel(es.contact.email).fill('lucia@example.com');
+    await page.getByLabel(es.contact.subject).fill(subject);
+    await page
+      .getByLabel(es.contact.message)
+      .fill('Organizamos veinte bodas al año. ¿Tenéis tarifas especiales?');
+    await page.getByRole('button', { name: es.contact.submit }).click();
+    await page.locator('.form-success').getByText(es.contact.sent).waitFor();
+    // The notification toast says it too, and leaves by itself.
+    await page.locator('.toast').first().waitFor();
+    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+    const deadline = Date.now() + 30_000;
+    let mail: Awaited<ReturnType<typeof caughtMail>>[number] | undefined;
+    while (!mail && Date.now() < deadline) {
+      mail = (await caughtMail(product!.mail!.webUrl)).find((caught) => caught.subject.includes(subject));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(mail?.to.map((to) => to.address)).toEqual([DEFAULT_CONTACT_EMAIL]);
+    expect(mail?.text).toContain('Lucía Pérez <lucia@example.com>');
+    expect(mail?.text).toContain('¿Tenéis tarifas especiales?');
+  });
+
+  it('shows the error screen when a page fails to render, keeps the report, and goes home', async () => {
+    const page = await newPage(DESKTOP);
+    // A page's code that fails as it loads (a deployment replaced it, say): the render of that page fails.
+    await page.route(/\/assets\/ContentPage-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("chunk broken");' }),
+    );
+    await page.goto(`${product!.url}/about`);
+    await page.getByRole('heading', { name: en.errorBoundary.title }).waitFor();
+    await page.getByText(en.errorBoundary.message).waitFor();
+    await expect(page.getByRole('button', { name: en.errorBoundary.tryAgain }).isVisible()).resolves.toBe(
+      true,
+    );
+    const reports = await page.evaluate(() => JSON.parse(localStorage.getItem('error-reports') ?? '[]'));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ url: `${product!.url}/about` });
+    expect(reports[0].message).toBeTruthy();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.unroute(/\/assets\/ContentPage-[^/]+\.js$/);
+    await page.getByRole('button', { name: en.errorBoundary.goHome }).click();
+    await page.waitForURL(`${product!.url}/`);
+    await page.getByRole('heading', { level: 1, name: en.home.title }).waitFor();
+  });
+
+  it('sends page views to the analytics function, loads no analytics script unconfigured, and keeps the theme', async () => {
+    const page = await newPage(DESKTOP);
+    await page.addInitScript(() => {
+      const host = window as unknown as { analyticsCalls: unknown[][]; gtag: (...args: unknown[]) => void };
+      host.analyticsCalls = [];
+      host.gtag = (...args) => host.analyticsCalls.push(args);
+    });
+    await visit(page, '/fr/faq');
+    await page
+      .getByRole('navigation', { name: fr.nav.main })
+      .getByRole('link', { name: fr.nav.pricing })
+      .click();
+    await page.getByRole('heading', { level: 1, name: fr.pages.pricing.title }).waitFor();
+    const pageViews = () =>
+      page.evaluate(() =>
+        (window as unknown as { analyticsCalls: unknown[][] }).analyticsCalls.filter(
+          (call) => call[1] === 'page_view',
+        ),
+      );
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { analyticsCalls: unknown[][] }).analyticsCalls.filter(
+          (call) => call[1] === 'page_view',
+        ).length >= 2,
+    );
+    expect(await pageViews()).toEqual([
+      [
+        'event',
+        'page_view',
+        {
+          page_path: '/fr/faq',
+          page_title: `${fr.pages.faq.title} | ${fr.site.titleSuffix}`,
+          language: 'fr',
+        },
+      ],
+      [
+        'event',
+        'page_view',
+        {
+          page_path: '/fr/tarifs',
+          page_title: `${fr.pages.pricing.title} | ${fr.site.titleSuffix}`,
+          language: 'fr',
+        },
+      ],
+    ]);
+    await expect(page.locator('#web-analytics, script[src*="googletagmanager"]').count()).resolves.toBe(0);
+
+    await page.getByLabel(fr.site.theme).selectOption('dark');
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await visit(page, '/fr');
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await expect(page.evaluate(() => localStorage.getItem('app-theme'))).resolves.toBe('dark');
+    await expect(
+      page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? 'null')),
+    ).resolves.toEqual({
+      emailNotifications: true,
+      autoBackup: false,
+      compressionLevel: 'medium',
+    });
+  });
+
+  it('says so while the browser is offline', async () => {
+    const page = await newPage(PHONE);
+    await visit(page, '/faq');
+    const notice = page.getByTestId('offline-notice');
+    await expect(notice.count()).resolves.toBe(0);
+    await page.context().setOffline(true);
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toBe(en.site.offline);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+  });
+});

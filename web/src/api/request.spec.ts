@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { apiFetch } from './request';
+
+const originalFetch = globalThis.fetch;
+const store = new Map<string, string>();
+
+describe('apiFetch', () => {
+  let calls: Array<[RequestInfo | URL, RequestInit | undefined]>;
+
+  beforeEach(() => {
+    calls = [];
+    store.clear();
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      value: {
+        getItem: (key: string) => store.get(key) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+      },
+    });
+  });
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
+
+  function answer(response: Response) {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push([input, init]);
+      return response;
+    }) as typeof fetch;
+  }
+
+  it('sends the stored bearer token with credentials to the same origin', async () => {
+    store.set('authToken', 'owner-token');
+    answer(new Response('{"data":{}}', { status: 200 }));
+    await apiFetch('/graphql', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    const [url, init] = calls[0];
+    expect(url).toBe('/graphql');
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer owner-token');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('sends no Authorization without a token', async () => {
+    answer(new Response('{}', { status: 200 }));
+    await apiFetch('/graphql');
+    expect(new Headers(calls[0][1]?.headers).has('authorization')).toBe(false);
+  });
+
+  it('turns a non-OK answer into "status: body", or the status text when the body is empty', async () => {
+    answer(new Response('Request body too large', { status: 413 }));
+    await expect(apiFetch('/graphql')).rejects.toThrow('413: Request body too large');
+    answer(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiFetch('/graphql')).rejects.toThrow('503: Service Unavailable');
+    expect(calls).toHaveLength(2);
+  });
+});
