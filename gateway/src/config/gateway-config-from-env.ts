@@ -18,6 +18,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     trustProxy: trustProxyFromEnv(env('TRUST_PROXY', 'false')),
     publicUrl: process.env.PUBLIC_URL || undefined,
     storagePublicUrl: process.env.STORAGE_PUBLIC_URL || undefined,
+    analyticsOrigins: (process.env.ANALYTICS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }
 

@@ -32,6 +32,8 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** The object storage origin browsers PUT uploads to and photo links redirect to (the page's CSP allows it). */
   storagePublicUrl?: string;
+  /** Origins of the web analytics service the web app was built for (VITE_ANALYTICS_ID): the CSP lets them in. */
+  analyticsOrigins?: string[];
 }
 
 /** express's `trust proxy`: off, a number of proxy hops, or addresses / subnets / names such as `loopback`. */

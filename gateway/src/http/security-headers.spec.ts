@@ -28,4 +28,12 @@ describe('securityHeaders', () => {
     ]);
     expect(policy({})['media-src']).toEqual(["'self'", 'blob:', 'https://*.amazonaws.com']);
   });
+
+  it('lets the analytics script and its beacons in only when the deployment names their origins', () => {
+    const origins = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
+    const configured = policy({ analyticsOrigins: origins });
+    expect(configured['script-src']).toEqual(["'self'", ...origins]);
+    expect(configured['connect-src']).toEqual(expect.arrayContaining(origins));
+    expect(policy({})['script-src']).toEqual(["'self'"]);
+  });
 });

@@ -10,6 +10,8 @@ const PLAIN_HOST = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i;
 export interface SecurityHeadersConfig {
   publicUrl?: string;
   storagePublicUrl?: string;
+  /** The web analytics service's origins, when the web app was built with one (its script, beacons, pixels). */
+  analyticsOrigins?: string[];
 }
 
 /**
@@ -21,19 +23,20 @@ export interface SecurityHeadersConfig {
 export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
   const storage = config.storagePublicUrl ? new URL(config.storagePublicUrl).origin : DEFAULT_STORAGE_ORIGIN;
   const https = config.publicUrl !== undefined && new URL(config.publicUrl).protocol === 'https:';
+  const analytics = config.analyticsOrigins ?? [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analytics],
         styleSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        imgSrc: ["'self'", 'data:', 'blob:', storage],
+        imgSrc: ["'self'", 'data:', 'blob:', storage, ...analytics],
         // Videos play from short-lived presigned storage URLs.
         mediaSrc: ["'self'", 'blob:', storage],
         // 'self' does not cover ws: and wss: in every browser: the page's own socket origins are named.
-        connectSrc: ["'self'", (req: IncomingMessage) => pageSocketOrigins(req), storage],
+        connectSrc: ["'self'", (req: IncomingMessage) => pageSocketOrigins(req), storage, ...analytics],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
