@@ -20,6 +20,7 @@ import { EventsConfig } from './config/events-config.js';
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
+import { OwnerSessions1797000000000 } from './database/migrations/1797000000000-owner-sessions.migration.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
@@ -48,7 +49,7 @@ export class AppModule {
         PlanPaymentsConsumer,
         OrderConfirmationConsumer,
       ],
-      exports: [EventsConfig, RateLimits],
+      exports: [EventsConfig, RateLimits, Mailer],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
@@ -58,6 +59,7 @@ export class AppModule {
               CreateEventsAndOrders1763900000000,
               AppliedPaymentsAndOrderLanguage1764100000000,
               GuestDownloads1796000000001,
+              OwnerSessions1797000000000,
             ],
           }),
         ),

@@ -17,6 +17,8 @@ export class EventsConfig {
    * and the service says so at start.
    */
   readonly mail!: MailConfig | null;
+  /** How often the end of galleries (mails, purges) is looked for; GALLERY_ENDINGS_INTERVAL_MS when absent. */
+  readonly galleryEndingsIntervalMs?: number;
 
   constructor(values: EventsConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });

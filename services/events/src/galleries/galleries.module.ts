@@ -7,6 +7,9 @@ import { GalleriesService } from './galleries.service.js';
 import { GalleryCodes } from './gallery-codes.js';
 import { GalleryLookups } from './gallery-lookups.js';
 import { GalleryLookupResponder } from './gallery-lookup.responder.js';
+import { GalleryPurge } from './gallery-purge.js';
+import { GalleryEndings } from './gallery-endings.js';
+import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
 
 @Module({
   imports: [OwnersModule],
@@ -18,6 +21,9 @@ import { GalleryLookupResponder } from './gallery-lookup.responder.js';
     GalleriesResolver,
     GalleryLookupResponder,
     OwnerAuthorizationResponder,
+    GalleryPurge,
+    GalleryEndings,
+    OwnerGalleriesResolver,
   ],
   exports: [GalleriesRepository],
 })
