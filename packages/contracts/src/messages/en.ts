@@ -52,6 +52,7 @@ export const en = {
     REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
+    PHOTO_NOT_FOUND: 'This photo no longer exists.',
   },
 } as const;
 

@@ -51,5 +51,6 @@ export const es: SharedMessages = {
     // owners
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
+    PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
   },
 };

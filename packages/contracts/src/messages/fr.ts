@@ -53,5 +53,6 @@ export const fr: SharedMessages = {
     // owners
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
+    PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
   },
 };
