@@ -374,6 +374,52 @@ describe('events service: owners, sessions and the end of a gallery', () => {
     });
   });
 
+  describe('analytics', () => {
+    const RECORD = `mutation R($code: String!, $kind: ActivityKind!, $guest: String!) {
+      recordGalleryActivity(eventCode: $code, kind: $kind, guest: $guest)
+    }`;
+    const READ =
+      'query A($code: String!) { galleryAnalytics(eventCode: $code) { day views uploads downloads guests } }';
+
+    it("counts views, downloads and distinct guests per day, for the gallery's owner only", async () => {
+      const mine = await order(`stats-${randomUUID()}@example.com`);
+      const theirs = await order(`other-${randomUUID()}@example.com`);
+      for (const [kind, guest] of [
+        ['VIEW', 'guest-a'],
+        ['VIEW', 'guest-a'],
+        ['VIEW', 'guest-b'],
+        ['DOWNLOAD', 'guest-b'],
+      ]) {
+        expect((await graphql(RECORD, { code: mine.code, kind, guest })).data).toEqual({
+          recordGalleryActivity: true,
+        });
+      }
+      expect((await graphql(RECORD, { code: 'CCCCCCCC', kind: 'VIEW', guest: 'x' })).data).toEqual({
+        recordGalleryActivity: false,
+      });
+      const read = await graphql<{
+        galleryAnalytics: { views: number; downloads: number; guests: number }[];
+      }>(READ, { code: mine.code }, mine.session);
+      expect(read.data!.galleryAnalytics).toEqual([
+        { day: new Date().toISOString().slice(0, 10), views: 3, uploads: 0, downloads: 1, guests: 2 },
+      ]);
+      expect(errorCode(await graphql(READ, { code: mine.code }, theirs.session))).toBe('NOT_GALLERY_OWNER');
+      expect(errorCode(await graphql(READ, { code: mine.code }))).toBe('UNAUTHENTICATED');
+    });
+
+    it('limits recorded activity per client', async () => {
+      const mine = await order(`limit-${randomUUID()}@example.com`);
+      const client = `client-${randomUUID()}`;
+      await dataSource.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)', [
+        `galleryActivity:${client}`,
+        RATE_LIMITS.galleryActivity.points,
+        Date.now() + 60_000,
+      ]);
+      const body = await graphql(RECORD, { code: mine.code, kind: 'VIEW', guest: 'g' }, undefined, client);
+      expect(errorCode(body)).toBe('RATE_LIMITED');
+    });
+  });
+
   describe('the end of a gallery', () => {
     it('mails the end of storage, then a reminder, then purges the gallery and says so with event.expired', async () => {
       const email = `end-${randomUUID()}@example.com`;

@@ -7,6 +7,8 @@ import { GalleriesService } from './galleries.service.js';
 import { GalleryCodes } from './gallery-codes.js';
 import { GalleryLookups } from './gallery-lookups.js';
 import { GalleryLookupResponder } from './gallery-lookup.responder.js';
+import { GalleryActivity } from '../analytics/gallery-activity.js';
+import { GalleryActivityResolver } from '../analytics/gallery-activity.resolver.js';
 import { GalleryPurge } from './gallery-purge.js';
 import { GalleryEndings } from './gallery-endings.js';
 import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
@@ -24,6 +26,8 @@ import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
     GalleryPurge,
     GalleryEndings,
     OwnerGalleriesResolver,
+    GalleryActivity,
+    GalleryActivityResolver,
   ],
   exports: [GalleriesRepository],
 })
