@@ -32,6 +32,16 @@ const MobileCheckoutPage = lazy(() =>
 const DemoCheckoutPage = lazy(() =>
   import('./billing/DemoCheckoutPage').then((module) => ({ default: module.DemoCheckoutPage })),
 );
+const DashboardPage = lazy(() =>
+  import('./owner/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+const EventPage = lazy(() => import('./owner/EventPage').then((module) => ({ default: module.EventPage })));
+const CreateEventPage = lazy(() =>
+  import('./owner/CreateEventPage').then((module) => ({ default: module.CreateEventPage })),
+);
+const AnalyticsDashboardPage = lazy(() =>
+  import('./owner/AnalyticsDashboardPage').then((module) => ({ default: module.AnalyticsDashboardPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -52,6 +62,10 @@ export function AppRoutes() {
         <Route path="payment-verification" element={<PaymentVerificationPage />} />
         <Route path="payment-success" element={<PaymentSuccessPage />} />
         <Route path="upgrade-success" element={<UpgradeSuccessPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="event/:id" element={<EventPage />} />
+        <Route path="create-event" element={<CreateEventPage />} />
+        <Route path="analytics-dashboard" element={<AnalyticsDashboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<BareLayout />}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { Spinner } from '../ui/Spinner';
@@ -12,6 +12,7 @@ import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
 import { useGallery } from './useGallery';
 import { useUploads } from './useUploads';
+import { recordActivity } from '../owner/activity';
 
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -19,6 +20,12 @@ export function GalleryView({ code }: { code: string }) {
   const plan = fromApiPlan(gallery.event?.plan ?? 'FREE');
   const uploads = useUploads(code, plan, gallery.addPhoto);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const openedCode = gallery.event?.code;
+
+  // One view per opened gallery, for the couple's analytics.
+  useEffect(() => {
+    if (openedCode) recordActivity(openedCode, 'VIEW');
+  }, [openedCode]);
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
   if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
@@ -54,6 +61,17 @@ export function GalleryView({ code }: { code: string }) {
           total={photoCount}
           onShow={setViewedId}
           onClose={() => setViewedId(null)}
+          onRemove={
+            gallery.event.isOwner
+              ? (photoId) => {
+                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                  void gallery
+                    .removePhoto(photoId)
+                    .then(() => setViewedId(next?.id ?? null))
+                    .catch(() => undefined);
+                }
+              : undefined
+          }
         />
       )}
     </div>

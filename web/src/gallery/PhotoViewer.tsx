@@ -3,6 +3,7 @@ import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
 import { trackEvent } from '../analytics';
+import { recordActivity } from '../owner/activity';
 
 interface PhotoViewerProps {
   photos: Photo[];
@@ -10,13 +11,15 @@ interface PhotoViewerProps {
   total: number;
   onShow: (photoId: string) => void;
   onClose: () => void;
+  /** The owner's Remove; absent for guests. */
+  onRemove?: (photoId: string) => void;
 }
 
 /**
  * One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. A video plays from its original,
  * its poster shown until it starts.
  */
-export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoViewerProps) {
+export function PhotoViewer({ photos, index, total, onShow, onClose, onRemove }: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
   const previous = photos[index - 1];
@@ -42,6 +45,11 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
     >
       <div className="viewer-top">
         <h2 id="viewer-title">{title}</h2>
+        {onRemove && (
+          <button type="button" className="button button-ghost" onClick={() => onRemove(photo.id)}>
+            {t('owner.removePhoto')}
+          </button>
+        )}
         <button type="button" className="button button-ghost" onClick={onClose}>
           {t('common.close')}
         </button>
@@ -75,7 +83,10 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
           href={photo.originalUrl}
           className="button button-primary"
           download
-          onClick={() => trackEvent('photo_download', { kind: 'single' })}
+          onClick={() => {
+            trackEvent('photo_download', { kind: 'single' });
+            recordActivity(photo.eventCode, 'DOWNLOAD');
+          }}
         >
           {t('viewer.downloadOriginal')}
         </a>

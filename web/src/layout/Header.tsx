@@ -5,6 +5,7 @@ import type { PageId } from '../i18n/languages';
 import { usePagePath } from '../i18n/useLanguage';
 import { FindMyEvent } from './FindMyEvent';
 import { LanguageSelect } from './LanguageSelect';
+import { OwnerLink } from '../owner/OwnerLink';
 
 const NAV_ITEMS: ReadonlyArray<{ page: PageId; label: string }> = [
   { page: 'home', label: 'nav.home' },
@@ -60,6 +61,7 @@ export function Header() {
           <div className="header-tools">
             <FindMyEvent />
             <LanguageSelect />
+            <OwnerLink />
             <Link to={pagePath('order')} className="button button-primary">
               {t('nav.createGallery')}
             </Link>
