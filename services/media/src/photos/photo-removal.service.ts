@@ -8,6 +8,9 @@ import { uploadObjectKeys } from '../uploads/upload-object-keys.js';
 import { PhotoEntity } from './photo.entity.js';
 import { isPhotoId } from './photo-id.js';
 
+/** How long after a purge's transaction the deletions queue is run for its objects. */
+const PURGE_DELETION_DELAY_MS = 1000;
+
 function photoKeys(photo: Pick<PhotoEntity, 'originalKey' | 'thumbnailKey' | 'previewKey'>): string[] {
   return [photo.originalKey, photo.thumbnailKey, photo.previewKey].filter((key): key is string => !!key);
 }
@@ -78,6 +81,9 @@ export class PhotoRemovalService {
     await manager.query('DELETE FROM photos WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
+    // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick
+    // (what is not committed by then waits for the periodic run).
+    if (keys.length > 0) setTimeout(() => this.deleteSoon(), PURGE_DELETION_DELAY_MS).unref();
   }
 
   /** Runs the deletions queue now rather than at its next tick; what fails stays queued for the worker. */
