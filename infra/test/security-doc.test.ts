@@ -11,8 +11,11 @@ import {
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
   MAX_VIDEO_MEGABYTES,
+  GRACE_PERIOD_DAYS,
   ORDER_FIELD_MAX_LENGTH,
   CONTACT_FIELD_MAX_LENGTH,
+  OWNER_LIMITS,
+  PURGE_REMINDER_DAYS,
   RATE_LIMITS,
 } from '@gallery/contracts';
 
@@ -59,5 +62,13 @@ describe('docs/security.md', () => {
     expect(rowOf('GALLERY_PHOTOS_PAGE_LIMIT')).toContain(`| ${GALLERY_PHOTOS_PAGE_LIMIT}`);
     expect(rowOf('ARCHIVE_URL_SECONDS')).toContain(`| ${ARCHIVE_URL_SECONDS}`);
     expect(rowOf('ARCHIVE_RETENTION_DAYS')).toContain(`| ${ARCHIVE_RETENTION_DAYS}`);
+  });
+
+  it("states the couple's side limits with their numbers", () => {
+    for (const [name, value] of Object.entries(OWNER_LIMITS)) {
+      expect(rowOf(`OWNER_LIMITS.${name}`)).toContain(`| ${value}`);
+    }
+    expect(rowOf('GRACE_PERIOD_DAYS')).toContain(`| ${GRACE_PERIOD_DAYS}`);
+    expect(rowOf('PURGE_REMINDER_DAYS')).toContain(`| ${PURGE_REMINDER_DAYS}`);
   });
 });

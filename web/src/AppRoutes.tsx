@@ -38,6 +38,16 @@ const MobileCheckoutPage = lazy(() =>
 const DemoCheckoutPage = lazy(() =>
   import('./billing/DemoCheckoutPage').then((module) => ({ default: module.DemoCheckoutPage })),
 );
+const DashboardPage = lazy(() =>
+  import('./owner/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+const EventPage = lazy(() => import('./owner/EventPage').then((module) => ({ default: module.EventPage })));
+const CreateEventPage = lazy(() =>
+  import('./owner/CreateEventPage').then((module) => ({ default: module.CreateEventPage })),
+);
+const AnalyticsDashboardPage = lazy(() =>
+  import('./owner/AnalyticsDashboardPage').then((module) => ({ default: module.AnalyticsDashboardPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -77,6 +87,12 @@ export function AppRoutes() {
           ),
         )}
         <Route path="*" element={<NotFoundPage />} />
+        <Route element={<ApiRoutes />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="event/:id" element={<EventPage />} />
+          <Route path="create-event" element={<CreateEventPage />} />
+          <Route path="analytics-dashboard" element={<AnalyticsDashboardPage />} />
+        </Route>
       </Route>
       <Route element={<SiteLayout footer="minimal" />}>
         <Route element={<ApiRoutes />}>

@@ -23,7 +23,18 @@ export function writeStorage(key: string, value: string): void {
   }
 }
 
-/** The owner token of the gallery created in this browser, sent as a bearer token. */
+export function removeStorage(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Disabled storage holds nothing to remove.
+  }
+}
+
+/**
+ * The owner's credential, sent as a bearer token: the session of the order's email (createGallery, createEvent
+ * or a sign-in link), or, in browsers from before sessions, the owner token of the gallery created there.
+ */
 export const AUTH_TOKEN_KEY = 'authToken';
 
 export function authorizationHeader(): Record<string, string> {

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
 import { execute, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { API_LIMITS, type LivePhoto } from '@gallery/contracts';
 import type { LiveContext } from './live-schema.js';
 import { LiveFanout } from './live-fanout.js';
+import { NatsLiveFeed } from './nats-live-feed.js';
 
 const PHOTO_ADDED = parse(`
   subscription PhotoAdded($eventCode: String!) {
@@ -196,5 +198,32 @@ describe('LiveFanout', () => {
     await updates.return?.();
     await photos.return?.();
     expect(fanout.listenerCount()).toBe(0);
+  });
+
+  it('hands a removed photo to the photoRemoved subscribers of its gallery only, from photo.deleted', async () => {
+    const { fanout } = countingFanout();
+    const removals = await subscribe(
+      fanout,
+      'KXMP7TQR',
+      parse(
+        'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',
+      ),
+    );
+    const feed = new NatsLiveFeed('nats://unused', fanout);
+    const removal = { photoId: randomUUID(), eventCode: 'KXMP7TQR', photoCount: 4 };
+    feed.receive(
+      JSON.stringify({
+        id: randomUUID(),
+        type: 'photo.deleted',
+        occurredAt: new Date().toISOString(),
+        data: removal,
+      }),
+      'photo.deleted',
+    );
+    expect(fanout.publishPhotoRemoval({ ...removal, eventCode: 'HWYC3NAD' })).toBe(0);
+    expect((await removals.next()).value).toEqual({
+      data: { photoRemoved: { photoId: removal.photoId, photoCount: 4 } },
+    });
+    await removals.return?.();
   });
 });

@@ -8,7 +8,13 @@ import {
 } from 'graphql';
 import { normalizeEventCode, type ArchiveProgress, type LivePhoto } from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
-import { buildLiveSchema, type EventUpdate, type LiveEvent, type LiveField } from './live-schema.js';
+import {
+  buildLiveSchema,
+  type EventUpdate,
+  type LiveEvent,
+  type LiveField,
+  type PhotoRemoval,
+} from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
@@ -76,6 +82,11 @@ export class LiveFanout {
   /** Hands a step of a gallery's zip build to every archiveProgress listener of it. */
   publishArchiveProgress(progress: ArchiveProgress): number {
     return this.deliver(progress.eventCode, 'archiveProgress', { archiveProgress: progress });
+  }
+
+  /** Hands a removed photo to every photoRemoved listener of its gallery. */
+  publishPhotoRemoval(removal: PhotoRemoval): number {
+    return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

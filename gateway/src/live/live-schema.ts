@@ -1,6 +1,8 @@
 import {
   GraphQLBoolean,
   GraphQLEnumType,
+  GraphQLID,
+  GraphQLInt,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLSchema,
@@ -37,9 +39,18 @@ export interface EventUpdatedEvent {
 export interface ArchiveProgressEvent {
   archiveProgress: ArchiveProgress;
 }
-export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent;
+/** A photo the owner removed: every open screen drops it; photoCount is the gallery's count after it. */
+export interface PhotoRemoval {
+  photoId: string;
+  eventCode: string;
+  photoCount: number;
+}
+export interface PhotoRemovedEvent {
+  photoRemoved: PhotoRemoval;
+}
+export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
-export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress';
+export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved';
 
 /** What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind. */
 export interface LiveContext {
@@ -68,6 +79,18 @@ function eventUpdateType(): GraphQLObjectType {
       code: { type: new GraphQLNonNull(GraphQLString) },
       plan: { type: new GraphQLNonNull(planType()) },
       expiresAt: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
+function photoRemovalType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'PhotoRemoval',
+    description: "A photo its gallery's owner removed, with the gallery's photo count after it",
+    fields: {
+      photoId: { type: new GraphQLNonNull(GraphQLID) },
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      photoCount: { type: new GraphQLNonNull(GraphQLInt) },
     },
   });
 }
@@ -108,6 +131,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         photoAdded: subscriptionOn('photoAdded', photoType()),
         eventUpdated: subscriptionOn('eventUpdated', eventUpdateType()),
         archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
+        photoRemoved: subscriptionOn('photoRemoved', photoRemovalType()),
       },
     }),
   });

@@ -19,6 +19,8 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     const { code, plan, expiresAt } = (event as DomainEvent<typeof Subjects.PlanUpgraded>).data;
     fanout.publishEventUpdate({ code, plan, expiresAt });
   },
+  [Subjects.PhotoDeleted]: (fanout, event) =>
+    fanout.publishPhotoRemoval((event as DomainEvent<typeof Subjects.PhotoDeleted>).data),
 };
 
 /** The subjects the gateway follows for its open screens. */

@@ -19,6 +19,11 @@ export const Subjects = {
   PlanUpgraded: 'plan.upgraded',
   /** media: a photo was removed from a gallery (download marks the gallery's zips stale). */
   PhotoDeleted: 'photo.deleted',
+  /**
+   * events: a gallery is gone, its grace period over or deleted by its owner: every service purges what it
+   * holds of it (photos, derived images, zips, read models).
+   */
+  EventExpired: 'event.expired',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -115,6 +120,13 @@ export const photoDeletedSchema = z.object({
 });
 export type PhotoDeletedData = z.infer<typeof photoDeletedSchema>;
 
+export const eventExpiredSchema = z.object({
+  code: galleryCodeSchema,
+  /** `expired`: the grace period after its storage ended is over; `deleted`: its owner deleted it. */
+  reason: z.enum(['expired', 'deleted']),
+});
+export type EventExpiredData = z.infer<typeof eventExpiredSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -122,6 +134,7 @@ const dataSchemas = {
   'payment.refunded': paymentRefundedSchema,
   'plan.upgraded': planUpgradedSchema,
   'photo.deleted': photoDeletedSchema,
+  'event.expired': eventExpiredSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -131,6 +144,7 @@ export interface EventData {
   'payment.refunded': PaymentRefundedData;
   'plan.upgraded': PlanUpgradedData;
   'photo.deleted': PhotoDeletedData;
+  'event.expired': EventExpiredData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

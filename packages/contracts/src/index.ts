@@ -12,3 +12,5 @@ export * from './mail/mail-language.js';
 export * from './mail/order-confirmation.js';
 export * from './mail/billing-mail.js';
 export * from './downloads.js';
+export * from './owners.js';
+export * from './mail/owner-mail.js';

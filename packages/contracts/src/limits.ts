@@ -16,6 +16,14 @@ export const RATE_LIMITS = Object.freeze({
   archiveRequests: { points: 30, durationSeconds: 60 * 60 },
   /** Messages from the contact page: a visitor with questions writes a few, a spammer is stopped. */
   contactMessages: { points: 5, durationSeconds: 60 * 60 },
+  /** Sign-in links asked for by one client, whatever the address. */
+  signInLinkRequests: { points: 10, durationSeconds: 60 * 60 },
+  /** Sign-in links sent to one email address (counted by address, not by client): no mailbox is flooded. */
+  signInLinksPerAddress: { points: 3, durationSeconds: 15 * 60 },
+  /** Sign-in link tokens tried by one client: a wrong token costs one, so guessing stays hopeless. */
+  signInAttempts: { points: 20, durationSeconds: 15 * 60 },
+  /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
+  galleryActivity: { points: 300, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -22,6 +22,7 @@ import { CheckoutsService } from './checkouts/checkouts.service.js';
 import { BillingConfig } from './config/billing-config.js';
 import { CreateBillingTables1764000000000 } from './database/migrations/1764000000000-create-billing-tables.migration.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+import { GalleryPurgeConsumer } from './galleries/gallery-purge.consumer.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
 import { OwnerCheck } from './owners/owner-check.js';
 import { EventModel } from './payments/event.model.js';
@@ -54,6 +55,7 @@ export class AppModule {
         CheckoutsResolver,
         RefundsResolver,
         BillingMailConsumer,
+        GalleryPurgeConsumer,
       ],
       exports: [BillingConfig, RateLimits],
       imports: [

@@ -19,6 +19,7 @@ import {
   RATE_LIMITS,
   REFUND_WINDOW_DAYS,
   Requests,
+  Subjects,
   upgradeOptions,
   type DomainEvent,
   type PlanId,
@@ -175,6 +176,11 @@ class BillingUnderTest {
     });
     this.app = await createApp(this.config, { logger: ['error'] });
     this.dataSource = this.app.get(DataSource);
+  }
+
+  /** Publishes a domain event as another service's outbox relay does. */
+  publish(event: DomainEvent): Promise<void> {
+    return this.reader.publish(event);
   }
 
   async stop(): Promise<void> {
@@ -410,14 +416,37 @@ describe('billing service', () => {
       });
     });
 
+    it('forgets unpaid checkouts and the buyer of paid ones when the gallery ends, keeping payments', async () => {
+      const gallery = billing!.gallery('free');
+      const open = await billing!.startCheckout(gallery, 'STANDARD');
+      await billing!.publish({
+        id: randomUUID(),
+        type: Subjects.EventExpired,
+        occurredAt: new Date().toISOString(),
+        data: { code: gallery.code, reason: 'deleted' },
+      });
+      await waitFor(
+        'the purge',
+        async () =>
+          (await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1', [open.id])).length === 0,
+      );
+      expect(
+        await billing!.dataSource.query(
+          "SELECT 1 FROM checkouts WHERE event_code = $1 AND customer_email <> ''",
+          [gallery.code],
+        ),
+      ).toEqual([]);
+    });
+
     it('lets only the owner start a checkout or ask for a refund', async () => {
       const gallery = billing!.gallery('free');
       const stranger = randomBytes(32).toString('base64url');
+      const anotherOwner = billing!.gallery('free').token;
       for (const [query, variables] of [
         [START, { code: gallery.code, plan: 'STANDARD' }],
         [REFUND, { code: gallery.code }],
       ] as const) {
-        for (const token of [stranger, undefined]) {
+        for (const token of [stranger, anotherOwner, undefined]) {
           const body = await billing!.graphql(query, variables, { token });
           expect(body.errors?.[0]).toMatchObject({
             message: en.errors.NOT_GALLERY_OWNER,

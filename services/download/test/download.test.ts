@@ -417,11 +417,32 @@ describe('download service', () => {
     expect((await requestArchive(code, 'Bearer not-the-owner')).errors?.[0].extensions?.code).toBe(
       'FORBIDDEN',
     );
+    // Another gallery's owner is a stranger here.
+    expect((await requestArchive(code, owner(newGallery()))).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     galleries.get(code)!.guestDownloads = true;
     const guest = await requestArchive(code, null);
     expect(guest.errors).toBeUndefined();
     await finished(code, guest.data!.requestArchive.id!);
     expect((await requestArchive(newCode())).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+  });
+
+  it("purges a gallery's zips from storage and its rows on event.expired", async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    const jobId = (await requestArchive(code)).data!.requestArchive.id!;
+    await finished(code, jobId);
+    expect(await archiveKeys()).toContain(`archives/${jobId}.zip`);
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.EventExpired,
+      occurredAt: new Date().toISOString(),
+      data: { code, reason: 'deleted' },
+    });
+    await waitFor('the purge', async () =>
+      (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
+    );
+    expect(await db.query('SELECT 1 FROM gallery_versions WHERE event_code = $1', [code])).toEqual([]);
+    expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
   });
 
   it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {

@@ -24,6 +24,7 @@ import { ContactMessages1764300000000 } from './database/migrations/176430000000
 import { CreateEventsAndOrders1763900000000 } from './database/migrations/1763900000000-create-events-and-orders.migration.js';
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
+import { OwnerSessions1797000000000 } from './database/migrations/1797000000000-owner-sessions.migration.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
@@ -54,7 +55,7 @@ export class AppModule {
         ContactMailer,
         ContactResolver,
       ],
-      exports: [EventsConfig, RateLimits],
+      exports: [EventsConfig, RateLimits, Mailer],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
@@ -65,6 +66,7 @@ export class AppModule {
               AppliedPaymentsAndOrderLanguage1764100000000,
               ContactMessages1764300000000,
               GuestDownloads1796000000001,
+              OwnerSessions1797000000000,
             ],
           }),
         ),

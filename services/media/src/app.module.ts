@@ -17,6 +17,9 @@ import {
   RateLimits,
   type ExtraHealthChecks,
 } from '@gallery/platform';
+import { OwnerCheck } from './owners/owner-check.js';
+import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
+import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
 import { SweepAbandonedUploads1795377600000 } from './database/migrations/1795377600000-sweep-abandoned-uploads.js';
@@ -78,7 +81,10 @@ export class AppModule {
           // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
           buildSchemaOptions: { orphanedTypes: [EventModel] },
           includeStacktraceInErrorResponses: false,
-          context: ({ req }: { req: Request }): GraphQLRequestContext => ({ client: clientAddress(req) }),
+          context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+            client: clientAddress(req),
+            authorization: req.headers.authorization,
+          }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
@@ -121,6 +127,9 @@ export class AppModule {
         UploadsResolver,
         AbandonedUploadSweeper,
         GalleryPhotosResponder,
+        OwnerCheck,
+        PhotoRemovalService,
+        PhotoRemovalResolver,
       ],
     };
   }

@@ -19,7 +19,9 @@ export function PaymentSuccessPage() {
               <p className="section-intro" data-testid="paid-plan">
                 {t('billing.success.plan', { plan: t(`plans.names.${fromApiPlan(event.plan)}`) })}
               </p>
-              <OrderSuccess created={{ event, ownerToken: '', galleryUrl: url, paymentRequired: false }} />
+              <OrderSuccess
+                created={{ event, ownerToken: '', sessionToken: '', galleryUrl: url, paymentRequired: false }}
+              />
               <section className="success-qr" aria-labelledby="success-qr-title">
                 <h2 id="success-qr-title">{t('billing.success.qrTitle')}</h2>
                 <QrImage url={url} alt={t('qr.alt', { url })} testId="gallery-qr" />

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_RIGHTS_QUERY, downloadFraction, downloadText, SET_GUEST_DOWNLOADS } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
+import { recordActivity } from '../owner/activity';
 
 /**
  * Download All, for the owner and, when the owner allows it, for guests (hidden otherwise): the zip's progress
@@ -22,7 +23,10 @@ export function DownloadAllButton({ code }: { code: string }) {
       <button
         type="button"
         className="button button-secondary"
-        onClick={() => void start()}
+        onClick={() => {
+          recordActivity(code, 'DOWNLOAD');
+          void start();
+        }}
         disabled={busy}
         aria-busy={busy}
       >

@@ -14,6 +14,7 @@ import { useGallery } from './useGallery';
 import { track } from '../analytics/track';
 import { useAppState } from '../state/AppStateProvider';
 import { useUploads } from './useUploads';
+import { recordActivity } from '../owner/activity';
 
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -32,6 +33,12 @@ export function GalleryView({ code }: { code: string }) {
     else if (error) dispatch({ type: 'setGalleryError', error: error.code });
     else dispatch({ type: 'setGallery', gallery: event ?? null });
   }, [dispatch, loading, error, event]);
+
+  // One view per opened gallery, for the couple's analytics.
+  const openedCode = gallery.event?.code;
+  useEffect(() => {
+    if (openedCode) recordActivity(openedCode, 'VIEW');
+  }, [openedCode]);
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
   if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
@@ -68,6 +75,17 @@ export function GalleryView({ code }: { code: string }) {
           total={photoCount}
           onShow={setViewedId}
           onClose={() => setViewedId(null)}
+          onRemove={
+            gallery.event.isOwner
+              ? (photoId) => {
+                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                  void gallery
+                    .removePhoto(photoId)
+                    .then(() => setViewedId(next?.id ?? null))
+                    .catch(() => undefined);
+                }
+              : undefined
+          }
         />
       )}
     </div>

@@ -3,6 +3,7 @@ import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
+import { recordActivity } from '../owner/activity';
 
 interface PhotoViewerProps {
   galleryCode: string;
@@ -11,13 +12,23 @@ interface PhotoViewerProps {
   total: number;
   onShow: (photoId: string) => void;
   onClose: () => void;
+  /** The owner's Remove; absent for guests. */
+  onRemove?: (photoId: string) => void;
 }
 
 /**
  * One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. A video plays from its original,
  * its poster shown until it starts.
  */
-export function PhotoViewer({ galleryCode, photos, index, total, onShow, onClose }: PhotoViewerProps) {
+export function PhotoViewer({
+  galleryCode,
+  photos,
+  index,
+  total,
+  onShow,
+  onClose,
+  onRemove,
+}: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
   const previous = photos[index - 1];
@@ -43,6 +54,11 @@ export function PhotoViewer({ galleryCode, photos, index, total, onShow, onClose
     >
       <div className="viewer-top">
         <h2 id="viewer-title">{title}</h2>
+        {onRemove && (
+          <button type="button" className="button button-ghost" onClick={() => onRemove(photo.id)}>
+            {t('owner.removePhoto')}
+          </button>
+        )}
         <button type="button" className="button button-ghost" onClick={onClose}>
           {t('common.close')}
         </button>
@@ -76,7 +92,10 @@ export function PhotoViewer({ galleryCode, photos, index, total, onShow, onClose
           href={photo.originalUrl}
           className="button button-primary"
           download
-          onClick={() => track('photo_download', { gallery_code: galleryCode, mode: 'single' })}
+          onClick={() => {
+            track('photo_download', { gallery_code: galleryCode, mode: 'single' });
+            recordActivity(photo.eventCode, 'DOWNLOAD');
+          }}
         >
           {t('viewer.downloadOriginal')}
         </a>

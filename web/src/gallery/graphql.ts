@@ -19,6 +19,8 @@ export interface GalleryEvent {
   photoCount: number;
   createdAt: string;
   expiresAt: string;
+  /** Whether this browser's authToken is the owner's: the viewer then offers Remove. */
+  isOwner: boolean;
   photos: PhotoPage;
 }
 
@@ -63,6 +65,7 @@ export const GALLERY_QUERY: TypedDocumentNode<
       photoCount
       createdAt
       expiresAt
+      isOwner
       photos(first: $first) {
         nodes {
           ...GalleryPhoto
@@ -143,4 +146,24 @@ export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
     }
   }
   ${PHOTO_FIELDS}
+`;
+
+/** A photo its owner removed: every open screen drops it, and the count follows. */
+export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
+  { photoRemoved: { photoId: string; photoCount: number } },
+  { eventCode: string }
+> = gql`
+  subscription PhotoRemoved($eventCode: String!) {
+    photoRemoved(eventCode: $eventCode) {
+      photoId
+      photoCount
+    }
+  }
+`;
+
+/** Owner only: removes a photo; the gallery's new photo count. */
+export const REMOVE_PHOTO: TypedDocumentNode<{ removePhoto: number }, { id: string }> = gql`
+  mutation RemovePhoto($id: ID!) {
+    removePhoto(id: $id)
+  }
 `;

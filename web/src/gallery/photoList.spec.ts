@@ -126,4 +126,19 @@ describe('photo list, whatever the order of arrival', () => {
     expect(ids(state)).toEqual(['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']);
     expect(state.photoCount).toBe(7);
   });
+
+  it('drops a removed photo and takes the count the removal carries, even twice or for an unseen photo', () => {
+    let state = photoListReducer(EMPTY_PHOTO_LIST, {
+      type: 'firstPage',
+      page: page(['p3', 'p2', 'p1']),
+      photoCount: 3,
+    });
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 2 });
+    expect(ids(state)).toEqual(['p3', 'p1']);
+    expect(state.photoCount).toBe(2);
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 2 });
+    state = photoListReducer(state, { type: 'removed', photoId: 'p9', photoCount: 1 });
+    expect(ids(state)).toEqual(['p3', 'p1']);
+    expect(state.photoCount).toBe(1);
+  });
 });

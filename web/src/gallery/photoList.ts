@@ -14,7 +14,9 @@ export interface PhotoListState {
 export type PhotoListAction =
   | { type: 'firstPage'; page: PhotoPage; photoCount: number }
   | { type: 'nextPage'; page: PhotoPage }
-  | { type: 'added'; photo: Photo; live: boolean };
+  | { type: 'added'; photo: Photo; live: boolean }
+  /** The owner removed a photo (here or on another screen): it goes, and the count is the gallery's new one. */
+  | { type: 'removed'; photoId: string; photoCount: number };
 
 export const EMPTY_PHOTO_LIST: PhotoListState = {
   initialized: false,
@@ -76,6 +78,12 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
         hasMore: action.page.hasMore,
       };
     }
+    case 'removed':
+      return {
+        ...state,
+        photos: state.photos.filter((photo) => photo.id !== action.photoId),
+        photoCount: action.photoCount,
+      };
     case 'added': {
       if (state.photos.some((photo) => photo.id === action.photo.id)) return state;
       return {

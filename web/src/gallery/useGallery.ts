@@ -9,13 +9,15 @@ import {
   MORE_PHOTOS_QUERY,
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
+  PHOTO_REMOVED_SUBSCRIPTION,
+  REMOVE_PHOTO,
   type Photo,
 } from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
 
 /**
  * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
- * from the photoAdded subscription, its plan and expiry from the eventUpdated subscription (an upgrade shows
+ * from the photoAdded subscription (and removed ones from photoRemoved), its plan and expiry from the eventUpdated subscription (an upgrade shows
  * without a reload), and a fresh read of the gallery whenever the WebSocket comes back.
  * The subscription starts with the first read, not after it: a photo published while the read is under way
  * arrives live, and the list merges both by id. `code` must be a gallery code (see isGalleryCode).
@@ -63,6 +65,16 @@ export function useGallery(code: string) {
     },
   });
 
+  useSubscription(PHOTO_REMOVED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    skip: noLiveUpdates,
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const removed = result.data?.photoRemoved;
+      if (removed) dispatch({ type: 'removed', ...removed });
+    },
+  });
+
   const reread = useCallback(() => {
     setUpdate(null);
     refetch().catch(() => undefined);
@@ -92,6 +104,16 @@ export function useGallery(code: string) {
 
   const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
 
+  /** Owner only: removes a photo; this screen drops it at once, the others when photoRemoved reaches them. */
+  const removePhoto = useCallback(
+    async (photoId: string) => {
+      const result = await client.mutate({ mutation: REMOVE_PHOTO, variables: { id: photoId } });
+      const photoCount = result.data?.removePhoto;
+      if (typeof photoCount === 'number') dispatch({ type: 'removed', photoId, photoCount });
+    },
+    [client],
+  );
+
   return {
     event,
     loading: loading && !data,
@@ -101,5 +123,6 @@ export function useGallery(code: string) {
     loadMore,
     loadingMore,
     addPhoto,
+    removePhoto,
   };
 }

@@ -6,6 +6,7 @@ import { usePagePath } from '../i18n/useLanguage';
 import { useAppState } from '../state/AppStateProvider';
 import { FindMyEvent } from './FindMyEvent';
 import { LanguageSelect } from './LanguageSelect';
+import { OwnerLink } from '../owner/OwnerLink';
 
 const NAV_ITEMS: ReadonlyArray<{ page: PageId; label: string }> = [
   { page: 'home', label: 'nav.home' },
@@ -64,6 +65,7 @@ export function Header() {
           <div className="header-tools">
             <FindMyEvent />
             <LanguageSelect />
+            <OwnerLink />
             <Link to={pagePath('order')} className="button button-primary">
               {t('nav.createGallery')}
             </Link>

@@ -9,7 +9,7 @@ import { START_CHECKOUT } from '../billing/graphql';
 import { rememberCheckout } from '../billing/payments';
 import { usePageMeta } from '../pages/usePageMeta';
 import { Spinner } from '../ui/Spinner';
-import { AUTH_TOKEN_KEY, writeStorage } from '../storage';
+import { keepSession } from '../owner/session';
 import type { CreatedGallery } from './graphql';
 import { OrderForm } from './OrderForm';
 import { OrderSuccess } from './OrderSuccess';
@@ -72,7 +72,8 @@ export function OrderPage() {
           <OrderForm
             initialPlan={initialPlan}
             onCreated={(result, plan) => {
-              writeStorage(AUTH_TOKEN_KEY, result.ownerToken);
+              // The session covers every gallery of the order's email: this browser is signed in.
+              keepSession(result.sessionToken);
               if (result.paymentRequired && plan !== 'free') void payFor(result, plan);
               else setCreated(result);
             }}

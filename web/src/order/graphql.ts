@@ -4,6 +4,8 @@ import type { ApiPlan } from '../api/plan';
 export interface CreatedGallery {
   event: { code: string; name: string; plan: ApiPlan; expiresAt: string };
   ownerToken: string;
+  /** A session for the order's email (every gallery of it): kept as authToken. */
+  sessionToken: string;
   galleryUrl: string;
   paymentRequired: boolean;
 }
@@ -32,6 +34,7 @@ export const CREATE_GALLERY: TypedDocumentNode<
         expiresAt
       }
       ownerToken
+      sessionToken
       galleryUrl
       paymentRequired
     }

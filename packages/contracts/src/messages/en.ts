@@ -52,6 +52,9 @@ export const en = {
     DEMO_PAYMENTS_DISABLED: 'Demo payments are turned off: payments go through Stripe.',
     NOTHING_TO_REFUND: 'There is no payment to refund for this gallery.',
     REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
+    // owners
+    SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
+    PHOTO_NOT_FOUND: 'This photo no longer exists.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

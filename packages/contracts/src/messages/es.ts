@@ -50,6 +50,10 @@ export const es: SharedMessages = {
     DEMO_PAYMENTS_DISABLED: 'Los pagos de demostración están desactivados: los pagos pasan por Stripe.',
     NOTHING_TO_REFUND: 'No hay ningún pago que reembolsar para esta galería.',
     REFUND_WINDOW_CLOSED: 'El plazo de reembolso de {{count}} días para este pago ha pasado.',
+    // owners
+    SIGN_IN_LINK_INVALID:
+      'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
+    PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

@@ -52,6 +52,10 @@ export const fr: SharedMessages = {
       'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
     NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
     REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
+    // owners
+    SIGN_IN_LINK_INVALID:
+      'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
+    PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

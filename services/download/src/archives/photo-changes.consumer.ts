@@ -5,14 +5,16 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumer, EventBus } from '@gallery/platform';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
+import { ArchiveStorage } from './archive-storage.js';
 
 /**
  * Follows photos added to and removed from galleries: each bumps the gallery's version, so its finished zips
- * are no longer handed out (the next request builds a new one) and the sweep deletes them.
+ * are no longer handed out (the next request builds a new one) and the sweep deletes them. A gallery that ends
+ * (event.expired) has its zips and rows purged at once.
  */
 @Injectable()
 export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -24,13 +26,17 @@ export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDes
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
+    @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = new DurableConsumer(this.bus, this.dataSource, {
       name: PhotoChangesConsumer.NAME,
-      subjects: [Subjects.PhotoUploaded, Subjects.PhotoDeleted],
-      handle: async (event, manager) => this.jobs.bumpVersion(manager, galleryOf(event)),
+      subjects: [Subjects.PhotoUploaded, Subjects.PhotoDeleted, Subjects.EventExpired],
+      handle: async (event, manager) => {
+        if (event.type !== Subjects.EventExpired) return this.jobs.bumpVersion(manager, galleryOf(event));
+        await this.purge(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code);
+      },
       onError: (error, event) =>
         this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${(error as Error).message}`),
     });
@@ -39,6 +45,20 @@ export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDes
 
   async onModuleDestroy(): Promise<void> {
     await this.consumer?.stop();
+  }
+
+  /**
+   * The end of a gallery: its zips leave storage and its rows leave the database. The objects are removed inside
+   * the handler's transaction: if storage refuses, the event is redelivered and the purge tried again.
+   */
+  private async purge(manager: EntityManager, code: string): Promise<void> {
+    const jobs: { object_key: string }[] = await manager.query(
+      'SELECT object_key FROM archive_jobs WHERE event_code = $1 FOR UPDATE',
+      [code],
+    );
+    for (const job of jobs) await this.storage.remove(job.object_key);
+    await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM gallery_versions WHERE event_code = $1', [code]);
   }
 }
 

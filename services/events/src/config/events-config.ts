@@ -20,6 +20,8 @@ export class EventsConfig {
   readonly mail!: MailConfig | null;
   /** Where messages from the contact page are mailed (CONTACT_EMAIL); the address the site shows by default. */
   readonly contactTo!: string;
+  /** How often the end of galleries (mails, purges) is looked for; GALLERY_ENDINGS_INTERVAL_MS when absent. */
+  readonly galleryEndingsIntervalMs?: number;
 
   constructor(values: Omit<EventsConfig, 'contactTo'> & { contactTo?: string }) {
     Object.assign(this, values, {

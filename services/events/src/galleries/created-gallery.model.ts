@@ -9,6 +9,12 @@ export class CreatedGalleryModel {
   @Field({ description: 'Shown once; the web app keeps it in localStorage as authToken' })
   ownerToken!: string;
 
+  @Field({
+    description:
+      "A session for the order's email, covering every gallery of that email; the web app keeps it as authToken",
+  })
+  sessionToken!: string;
+
   @Field({ description: '{PUBLIC_URL}/gallery/{code}' })
   galleryUrl!: string;
 

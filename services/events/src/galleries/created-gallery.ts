@@ -6,4 +6,6 @@ export interface CreatedGallery {
   ownerToken: string;
   galleryUrl: string;
   paymentRequired: boolean;
+  /** The order's email: the owner a session is opened for. */
+  email: string;
 }

@@ -7,6 +7,11 @@ import { GalleriesService } from './galleries.service.js';
 import { GalleryCodes } from './gallery-codes.js';
 import { GalleryLookups } from './gallery-lookups.js';
 import { GalleryLookupResponder } from './gallery-lookup.responder.js';
+import { GalleryActivity } from '../analytics/gallery-activity.js';
+import { GalleryActivityResolver } from '../analytics/gallery-activity.resolver.js';
+import { GalleryPurge } from './gallery-purge.js';
+import { GalleryEndings } from './gallery-endings.js';
+import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
 
 @Module({
   imports: [OwnersModule],
@@ -18,6 +23,11 @@ import { GalleryLookupResponder } from './gallery-lookup.responder.js';
     GalleriesResolver,
     GalleryLookupResponder,
     OwnerAuthorizationResponder,
+    GalleryPurge,
+    GalleryEndings,
+    OwnerGalleriesResolver,
+    GalleryActivity,
+    GalleryActivityResolver,
   ],
   exports: [GalleriesRepository],
 })

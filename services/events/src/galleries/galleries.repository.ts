@@ -22,6 +22,40 @@ export class GalleriesRepository {
     return this.dataSource.getRepository(OrderEntity).findOneBy({ eventCode: code });
   }
 
+  /** The latest order placed with this email (any case), or null. */
+  latestOrderOf(email: string): Promise<OrderEntity | null> {
+    return this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .where('lower(o.email) = :email', { email: email.trim().toLowerCase() })
+      .orderBy('o.created_at', 'DESC')
+      .getOne();
+  }
+
+  /** The galleries ordered with this email, newest first. */
+  galleriesOf(email: string, limit: number): Promise<EventEntity[]> {
+    return this.dataSource
+      .getRepository(EventEntity)
+      .createQueryBuilder('e')
+      .innerJoin(OrderEntity, 'o', 'o.event_code = e.code')
+      .where('lower(o.email) = :email', { email: email.trim().toLowerCase() })
+      .orderBy('e.created_at', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** A gallery's name, date and location, and the same on its order. */
+  async updateDetails(
+    code: string,
+    details: Pick<EventEntity, 'name' | 'coupleNames' | 'weddingDate' | 'location'>,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(EventEntity, { code }, details);
+      const { coupleNames, weddingDate, location } = details;
+      await manager.update(OrderEntity, { eventCode: code }, { coupleNames, weddingDate, location });
+    });
+  }
+
   /**
    * Stores a new gallery with its order and records `event.created` in the same transaction, so the event is
    * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used.

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver, ResolveReference } from '@nestjs/graphql';
 import { RateLimits } from '@gallery/platform';
+import { OwnerSessions } from '../owners/owner-sessions.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { CreateGalleryInput } from './create-gallery.input.js';
 import { CreatedGalleryModel } from './created-gallery.model.js';
@@ -14,6 +15,7 @@ export class GalleriesResolver {
     @Inject(GalleriesService) private readonly galleries: GalleriesService,
     @Inject(GalleryLookups) private readonly lookups: GalleryLookups,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(OwnerSessions) private readonly sessions: OwnerSessions,
   ) {}
 
   @Query(() => EventModel, {
@@ -37,7 +39,8 @@ export class GalleriesResolver {
   ): Promise<CreatedGalleryModel> {
     await this.rateLimits.consume('galleryCreations', context.client);
     const created = await this.galleries.createGallery(input);
-    return { ...created, event: EventModel.fromEntity(created.event) };
+    const session = await this.sessions.open(created.email);
+    return { ...created, sessionToken: session.token, event: EventModel.fromEntity(created.event) };
   }
 
   /**

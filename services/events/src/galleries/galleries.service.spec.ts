@@ -41,7 +41,10 @@ function setUp() {
   const relay = { kick: jest.fn() };
   const service = new GalleriesService(
     galleries as unknown as GalleriesRepository,
-    new OwnerTokens({ ownerTokenHash: async (code) => galleries.events.get(code)?.ownerTokenHash ?? null }),
+    new OwnerTokens({
+      ownerTokenHash: async (code) => galleries.events.get(code)?.ownerTokenHash ?? null,
+      sessionOwns: async () => false,
+    }),
     { next: () => codes[next++] } as GalleryCodes,
     relay as unknown as OutboxRelay,
     {

@@ -85,7 +85,45 @@ export class GalleriesService {
       ownerToken: owner.token,
       galleryUrl: `${this.config.publicUrl}/gallery/${event.code}`,
       paymentRequired,
+      email,
     };
+  }
+
+  /**
+   * Another gallery for a signed-in owner: the contact details (email, phone) come from the owner's latest
+   * order, so the couple types only the wedding's details and the package.
+   */
+  async createForOwner(
+    email: string,
+    details: Partial<Record<'coupleNames' | 'weddingDate' | 'location' | 'plan' | 'language', unknown>>,
+    now = new Date(),
+  ): Promise<CreatedGallery> {
+    const latest = await this.galleries.latestOrderOf(email);
+    if (!latest) throw new AppError('UNAUTHENTICATED');
+    return this.createGallery({ ...details, email: latest.email, phone: latest.phone }, now);
+  }
+
+  /** Changes a gallery's name, date and location by the order form's rules; VALIDATION_FAILED as the form. */
+  async updateDetails(
+    code: string,
+    details: Partial<Record<'coupleNames' | 'weddingDate' | 'location', unknown>>,
+    now = new Date(),
+  ): Promise<EventEntity> {
+    const order = await this.galleries.findOrder(code);
+    if (!order) throw new AppError('GALLERY_NOT_FOUND');
+    const form = { email: order.email, phone: order.phone, plan: order.requestedPlan, ...details };
+    const errors = validateOrderForm(form, now);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const { coupleNames, weddingDate, location } = parseOrderForm(form, now);
+    await this.galleries.updateDetails(code, {
+      name: galleryName(coupleNames),
+      coupleNames,
+      weddingDate,
+      location,
+    });
+    const updated = await this.galleries.findByCode(code);
+    if (!updated) throw new AppError('GALLERY_NOT_FOUND');
+    return updated;
   }
 
   private async insertWithFreshCode(galleryWithCode: (code: string) => NewGallery): Promise<EventEntity> {

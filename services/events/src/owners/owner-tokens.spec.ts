@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { OwnerTokens } from './owner-tokens.js';
 
-function ownerTokensWith(hashes: Record<string, string>) {
+function ownerTokensWith(hashes: Record<string, string>, sessions: Record<string, string> = {}) {
   const lookups: string[] = [];
   const repository = {
     ownerTokenHash: async (code: string) => {
       lookups.push(code);
       return hashes[code] ?? null;
     },
+    sessionOwns: async (code: string, sessionHash: string) => sessions[sessionHash] === code,
   };
   return { ownerTokens: new OwnerTokens(repository), lookups };
 }
@@ -40,6 +41,18 @@ describe('OwnerTokens', () => {
     await expect(verifier.verify('K7FEF99F', null)).resolves.toBe(false);
     await expect(verifier.verify('K7FEF99F', '')).resolves.toBe(false);
     expect(lookups).toEqual(['K7FEF99F', 'UNKNOWN']);
+  });
+
+  it("accepts a session of the gallery's owner, not a session of another owner", async () => {
+    const owner = 'session-of-the-owner';
+    const other = 'session-of-another-owner';
+    const { ownerTokens } = ownerTokensWith(
+      { K7FEF99F: OwnerTokens.hash('gallery-token'), M4TQ7WXY: OwnerTokens.hash('other-token') },
+      { [OwnerTokens.hash(owner)]: 'K7FEF99F', [OwnerTokens.hash(other)]: 'M4TQ7WXY' },
+    );
+    await expect(ownerTokens.verify('K7FEF99F', owner)).resolves.toBe(true);
+    await expect(ownerTokens.verify('K7FEF99F', other)).resolves.toBe(false);
+    await expect(ownerTokens.verify('UNKNOWN', owner)).resolves.toBe(false);
   });
 
   it('treats a malformed stored hash as no match rather than throwing', () => {

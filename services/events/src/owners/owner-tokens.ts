@@ -13,7 +13,8 @@ const TOKEN_BYTES = 32;
 @Injectable()
 export class OwnerTokens {
   constructor(
-    @Inject(OwnerTokensRepository) private readonly hashes: Pick<OwnerTokensRepository, 'ownerTokenHash'>,
+    @Inject(OwnerTokensRepository)
+    private readonly hashes: Pick<OwnerTokensRepository, 'ownerTokenHash' | 'sessionOwns'>,
   ) {}
 
   issue(): IssuedOwnerToken {
@@ -21,11 +22,17 @@ export class OwnerTokens {
     return { token, hash: OwnerTokens.hash(token) };
   }
 
-  /** Whether `token` is the owner token of gallery `code`. */
+  /**
+   * THE ownership check, used by every owner-only action of this service and answered over NATS to the others:
+   * whether `token` is the owner token of gallery `code`, or a live session of the email that ordered it.
+   */
   async verify(code: string, token: string | null | undefined): Promise<boolean> {
     if (!token) return false;
-    const stored = await this.hashes.ownerTokenHash(normalizeEventCode(code));
-    return stored !== null && OwnerTokens.matches(token, stored);
+    const normalized = normalizeEventCode(code);
+    const stored = await this.hashes.ownerTokenHash(normalized);
+    if (stored === null) return false;
+    if (OwnerTokens.matches(token, stored)) return true;
+    return this.hashes.sessionOwns(normalized, OwnerTokens.hash(token));
   }
 
   static hash(token: string): string {

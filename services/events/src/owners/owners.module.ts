@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { EventOwnerResolver } from './event-owner.resolver.js';
+import { OwnerSessionResolver } from './owner-session.resolver.js';
+import { OwnerSessions } from './owner-sessions.js';
 import { OwnerTokens } from './owner-tokens.js';
 import { OwnerTokensRepository } from './owner-tokens.repository.js';
 
 @Module({
-  providers: [OwnerTokensRepository, OwnerTokens, EventOwnerResolver],
-  exports: [OwnerTokens],
+  providers: [OwnerTokensRepository, OwnerTokens, EventOwnerResolver, OwnerSessions, OwnerSessionResolver],
+  exports: [OwnerTokens, OwnerSessions],
 })
 export class OwnersModule {}

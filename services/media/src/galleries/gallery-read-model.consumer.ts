@@ -8,6 +8,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
 import { DurableConsumer, EventBus } from '@gallery/platform';
+import { PhotoRemovalService } from '../photos/photo-removal.service.js';
 import { GalleryRepository } from './gallery.repository.js';
 
 type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
@@ -25,6 +26,9 @@ export class GalleryReadModelConsumer implements OnApplicationBootstrap, OnModul
       this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
     [Subjects.PlanUpgraded]: (event, manager) =>
       this.galleries.recordPlanChange(manager, (event as DomainEvent<typeof Subjects.PlanUpgraded>).data),
+    // The end of a gallery: its photos, uploads and read model go; their objects join the deletions queue.
+    [Subjects.EventExpired]: (event, manager) =>
+      this.removal.purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code),
   };
   private consumer: DurableConsumer | undefined;
 
@@ -32,6 +36,7 @@ export class GalleryReadModelConsumer implements OnApplicationBootstrap, OnModul
     @Inject(EventBus) private readonly bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
+    @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -2,4 +2,6 @@
 export interface GraphQLRequestContext {
   /** Who is asking, as the gateway saw it: what rate limits count by. */
   client: string;
+  /** The request's Authorization header as the gateway forwarded it: owner actions ask events about it. */
+  authorization?: string;
 }

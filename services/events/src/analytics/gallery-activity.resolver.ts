@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import {
+  Args,
+  Context,
+  Field,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  registerEnumType,
+  Resolver,
+} from '@nestjs/graphql';
+import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
+import { AppError, RateLimits } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { BearerToken } from '../owners/bearer-token.decorator.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
+import { GalleryActivity } from './gallery-activity.js';
+
+export enum ActivityKind {
+  VIEW = 'view',
+  DOWNLOAD = 'download',
+}
+registerEnumType(ActivityKind, { name: 'ActivityKind' });
+
+@ObjectType('ActivityDay')
+export class ActivityDayModel {
+  @Field({ description: 'yyyy-mm-dd (UTC)' })
+  day!: string;
+  @Field(() => Int)
+  views!: number;
+  @Field(() => Int)
+  uploads!: number;
+  @Field(() => Int)
+  downloads!: number;
+  @Field(() => Int, { description: 'Distinct browsers that viewed or downloaded that day' })
+  guests!: number;
+}
+
+/** The longest guest id a browser may send: a UUID fits. */
+const GUEST_ID_MAX = 64;
+
+@Resolver()
+export class GalleryActivityResolver {
+  constructor(
+    @Inject(GalleryActivity) private readonly activity: GalleryActivity,
+    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+  ) {}
+
+  @Mutation(() => Boolean, {
+    description:
+      "Records a view or a download for the couple's analytics (guest: a random id the browser keeps). " +
+      'RATE_LIMITED per client; false for an unknown gallery',
+  })
+  async recordGalleryActivity(
+    @Args('eventCode') eventCode: string,
+    @Args('kind', { type: () => ActivityKind }) kind: ActivityKind,
+    @Args('guest') guest: string,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<boolean> {
+    await this.rateLimits.consume('galleryActivity', context.client);
+    const code = normalizeEventCode(eventCode);
+    if (!isGalleryCode(code) || guest.length === 0 || guest.length > GUEST_ID_MAX) return false;
+    return this.activity.record(code, kind, guest);
+  }
+
+  @Query(() => [ActivityDayModel], {
+    description: 'Owner only: views, uploads, downloads and distinct guests per day over the last 30 days',
+  })
+  async galleryAnalytics(
+    @Args('eventCode') eventCode: string,
+    @BearerToken() token: string | null,
+  ): Promise<ActivityDayModel[]> {
+    const code = normalizeEventCode(eventCode);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    if (!(await this.ownerTokens.verify(code, token))) throw new AppError('NOT_GALLERY_OWNER');
+    return this.activity.days(code);
+  }
+}

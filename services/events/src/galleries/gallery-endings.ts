@@ -1,0 +1,122 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  galleryEndingMail,
+  GRACE_PERIOD_DAYS,
+  PURGE_REMINDER_DAYS,
+  type MailLanguage,
+} from '@gallery/contracts';
+import { describeError, Mailer } from '@gallery/platform';
+import { EventsConfig } from '../config/events-config.js';
+import { GalleryPurge } from './gallery-purge.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Endings are looked for every ten minutes: a mail or a purge is at most that late. */
+export const GALLERY_ENDINGS_INTERVAL_MS = 10 * 60 * 1000;
+const BATCH = 100;
+
+interface EndingRow {
+  code: string;
+  expires_at: Date;
+  email: string;
+  language: MailLanguage;
+}
+
+/**
+ * The end of a gallery. When its storage period ends, uploads close (media refuses them past expiresAt) and
+ * the couple is mailed that Download All stays open for GRACE_PERIOD_DAYS; PURGE_REMINDER_DAYS before the end
+ * of that grace period a reminder goes out; then the gallery is purged (GalleryPurge: `event.expired`).
+ * A mail that fails is tried again on the next run; without SMTP_URL no mail goes, the purge still does.
+ */
+@Injectable()
+export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(GalleryEndings.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(GalleryPurge) private readonly purge: GalleryPurge,
+    @Inject(EventsConfig) private readonly config: EventsConfig,
+    @Inject(Mailer) private readonly mailer: Mailer | null,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running = this.runOnce().catch((error: unknown) =>
+        this.logger.warn(`gallery endings failed: ${describeError(error)}`),
+      );
+    }, this.config.galleryEndingsIntervalMs ?? GALLERY_ENDINGS_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Sends the due mails and purges the galleries whose grace period is over; what it did. */
+  async runOnce(now = new Date()): Promise<{ ended: number; reminded: number; purged: number }> {
+    const grace = GRACE_PERIOD_DAYS * DAY_MS;
+    const reminderAt = (GRACE_PERIOD_DAYS - PURGE_REMINDER_DAYS) * DAY_MS;
+    const purgeDue: { code: string }[] = await this.dataSource.query(
+      'SELECT code FROM events WHERE expires_at <= $1 LIMIT $2',
+      [new Date(now.getTime() - grace), BATCH],
+    );
+    let purged = 0;
+    for (const { code } of purgeDue) if (await this.purge.purge(code, 'expired')) purged++;
+    const ended = await this.mailDue('ending_mailed_at', now, now, false);
+    const reminded = await this.mailDue(
+      'reminder_mailed_at',
+      new Date(now.getTime() - reminderAt),
+      now,
+      true,
+    );
+    return { ended, reminded, purged };
+  }
+
+  private async mailDue(
+    column: 'ending_mailed_at' | 'reminder_mailed_at',
+    expiredBefore: Date,
+    now: Date,
+    reminder: boolean,
+  ): Promise<number> {
+    const due: EndingRow[] = await this.dataSource.query(
+      `SELECT e.code, e.expires_at, o.email, o.language FROM events e JOIN orders o ON o.event_code = e.code
+       WHERE e.expires_at <= $1 AND e.${column} IS NULL LIMIT $2`,
+      [expiredBefore, BATCH],
+    );
+    let sent = 0;
+    for (const row of due) {
+      if (this.mailer) {
+        const purgeDay = new Date(row.expires_at.getTime() + GRACE_PERIOD_DAYS * DAY_MS)
+          .toISOString()
+          .slice(0, 10);
+        const mail = galleryEndingMail(row.language, {
+          code: row.code,
+          galleryUrl: `${this.config.publicUrl}/gallery/${row.code}`,
+          purgeDay,
+          reminder,
+        });
+        try {
+          await this.mailer.send({ to: row.email, ...mail });
+        } catch (error) {
+          this.logger.warn(
+            `gallery ${row.code} ending mail not sent, retrying later: ${describeError(error)}`,
+          );
+          continue;
+        }
+      }
+      // Once mailed (or with no mail configured), the row is marked so the mail goes once.
+      await this.dataSource.query(`UPDATE events SET ${column} = $2 WHERE code = $1`, [row.code, now]);
+      sent++;
+    }
+    return sent;
+  }
+}

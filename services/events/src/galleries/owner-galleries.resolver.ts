@@ -1,0 +1,82 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { normalizeEventCode, OWNER_LIMITS } from '@gallery/contracts';
+import { AppError, RateLimits } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { BearerToken } from '../owners/bearer-token.decorator.js';
+import { OwnerSessions } from '../owners/owner-sessions.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
+import { CreatedGalleryModel } from './created-gallery.model.js';
+import { EventModel } from './event.model.js';
+import { GalleriesRepository } from './galleries.repository.js';
+import { GalleriesService } from './galleries.service.js';
+import { GalleryPurge } from './gallery-purge.js';
+import { EventDetailsInput, NewEventInput } from './owner-galleries.inputs.js';
+
+/** The couple's own actions on their galleries. Each checks ownership with OwnerTokens.verify, the one check. */
+@Resolver(() => EventModel)
+export class OwnerGalleriesResolver {
+  constructor(
+    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(OwnerSessions) private readonly sessions: OwnerSessions,
+    @Inject(GalleriesRepository) private readonly repository: GalleriesRepository,
+    @Inject(GalleriesService) private readonly galleries: GalleriesService,
+    @Inject(GalleryPurge) private readonly purge: GalleryPurge,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+  ) {}
+
+  @Query(() => [EventModel], {
+    description: "The signed-in owner's galleries, newest first; UNAUTHENTICATED without a session",
+  })
+  async myEvents(@BearerToken() token: string | null): Promise<EventModel[]> {
+    const email = await this.sessions.emailOf(token);
+    if (!email) throw new AppError('UNAUTHENTICATED');
+    const found = await this.repository.galleriesOf(email, OWNER_LIMITS.galleriesPerOwner);
+    return found.map((event) => EventModel.fromEntity(event));
+  }
+
+  @Mutation(() => CreatedGalleryModel, {
+    description:
+      "A signed-in owner's next gallery, with the contact details of their last order; a paid plan then goes " +
+      'through startCheckout. VALIDATION_FAILED as the order form',
+  })
+  async createEvent(
+    @Args('input') input: NewEventInput,
+    @BearerToken() token: string | null,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<CreatedGalleryModel> {
+    const email = await this.sessions.emailOf(token);
+    if (!email) throw new AppError('UNAUTHENTICATED');
+    await this.rateLimits.consume('galleryCreations', context.client);
+    const created = await this.galleries.createForOwner(email, { ...input });
+    return { ...created, sessionToken: token!, event: EventModel.fromEntity(created.event) };
+  }
+
+  @Mutation(() => EventModel, {
+    description:
+      'Owner only: name, date and location, by the order form rules (VALIDATION_FAILED with fields)',
+  })
+  async updateEvent(
+    @Args('code') code: string,
+    @Args('input') input: EventDetailsInput,
+    @BearerToken() token: string | null,
+  ): Promise<EventModel> {
+    const normalized = await this.owned(code, token);
+    return EventModel.fromEntity(await this.galleries.updateDetails(normalized, { ...input }));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Owner only: deletes the gallery now; every service purges its photos, zips and records',
+  })
+  async deleteEvent(@Args('code') code: string, @BearerToken() token: string | null): Promise<boolean> {
+    const normalized = await this.owned(code, token);
+    return this.purge.purge(normalized, 'deleted');
+  }
+
+  private async owned(code: string, token: string | null): Promise<string> {
+    const normalized = normalizeEventCode(code);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    if (!(await this.ownerTokens.verify(normalized, token))) throw new AppError('NOT_GALLERY_OWNER');
+    return normalized;
+  }
+}

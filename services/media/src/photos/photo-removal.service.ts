@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Subjects } from '@gallery/contracts';
+import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { OwnerCheck } from '../owners/owner-check.js';
+import { StorageDeletions } from '../storage/storage-deletions.js';
+import { uploadObjectKeys } from '../uploads/upload-object-keys.js';
+import { PhotoEntity } from './photo.entity.js';
+import { isPhotoId } from './photo-id.js';
+
+/** How long after a purge's transaction the deletions queue is run for its objects. */
+const PURGE_DELETION_DELAY_MS = 1000;
+
+function photoKeys(photo: Pick<PhotoEntity, 'originalKey' | 'thumbnailKey' | 'previewKey'>): string[] {
+  return [photo.originalKey, photo.thumbnailKey, photo.previewKey].filter((key): key is string => !!key);
+}
+
+/**
+ * Removing photos: one by its owner (photo.deleted goes out with the new count, so every open screen drops it),
+ * or a whole gallery when it ends (event.expired). Rows go in one transaction with the scheduling of their
+ * objects' deletion in the storage deletions queue, so no object outlives its row even through a storage outage.
+ */
+@Injectable()
+export class PhotoRemovalService {
+  private readonly logger = new Logger(PhotoRemovalService.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(OwnerCheck) private readonly owners: OwnerCheck,
+    @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
+
+  /** Owner only: removes one photo; the gallery's new photo count. */
+  async remove(photoId: string, authorization: string | undefined): Promise<number> {
+    if (!authorization) throw new AppError('UNAUTHENTICATED');
+    const photo = isPhotoId(photoId)
+      ? await this.dataSource.manager.findOneBy(PhotoEntity, { id: photoId })
+      : null;
+    if (!photo) throw new AppError('PHOTO_NOT_FOUND');
+    await this.owners.requireOwner(photo.eventCode, authorization);
+    const photoCount = await this.dataSource.transaction(async (manager) => {
+      // The gallery row first: the quota counter moves under its lock, as uploads move it.
+      await manager.query('SELECT 1 FROM galleries WHERE code = $1 FOR UPDATE', [photo.eventCode]);
+      const [gone] = (await manager.query('DELETE FROM photos WHERE id = $1 RETURNING id', [photo.id])) as [
+        unknown[],
+        number,
+      ];
+      if (gone.length === 0) throw new AppError('PHOTO_NOT_FOUND');
+      const [counted] = (await manager.query(
+        `UPDATE galleries SET photo_count = GREATEST(photo_count - 1, 0) WHERE code = $1 RETURNING photo_count`,
+        [photo.eventCode],
+      )) as [{ photo_count: number }[], number];
+      const count = counted[0]?.photo_count ?? 0;
+      await this.deletions.schedule(photoKeys(photo), new Date(), manager);
+      await recordEvent(manager, Subjects.PhotoDeleted, {
+        photoId: photo.id,
+        eventCode: photo.eventCode,
+        photoCount: count,
+      });
+      return count;
+    });
+    this.relay.kick();
+    this.deleteSoon();
+    return photoCount;
+  }
+
+  /** Everything media holds of a gallery, in the caller's transaction: photos, uploads, the read model row. */
+  async purgeGallery(manager: EntityManager, code: string): Promise<void> {
+    const photos: Pick<PhotoEntity, 'originalKey' | 'thumbnailKey' | 'previewKey'>[] = await manager.query(
+      `SELECT original_key AS "originalKey", thumbnail_key AS "thumbnailKey", preview_key AS "previewKey"
+       FROM photos WHERE event_code = $1`,
+      [code],
+    );
+    const uploads: { id: string; eventCode: string; objectKey: string }[] = await manager.query(
+      `SELECT id, event_code AS "eventCode", object_key AS "objectKey" FROM uploads WHERE event_code = $1`,
+      [code],
+    );
+    const keys = [...photos.flatMap(photoKeys), ...uploads.flatMap(uploadObjectKeys)];
+    await this.deletions.schedule(keys, new Date(), manager);
+    await manager.query('DELETE FROM photos WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
+    // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick
+    // (what is not committed by then waits for the periodic run).
+    if (keys.length > 0) setTimeout(() => this.deleteSoon(), PURGE_DELETION_DELAY_MS).unref();
+  }
+
+  /** Runs the deletions queue now rather than at its next tick; what fails stays queued for the worker. */
+  deleteSoon(): void {
+    void this.deletions
+      .processOnce()
+      .catch((error: unknown) => this.logger.warn(`deletions deferred: ${describeError(error)}`));
+  }
+}

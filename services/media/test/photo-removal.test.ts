@@ -1,0 +1,234 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  ownerAuthorizationRequestSchema,
+  Requests,
+  Subjects,
+  type DomainEvent,
+  type LivePhoto,
+} from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+import { StorageDeletions } from '../src/storage/storage-deletions.js';
+
+const BUCKET = 'media-removal-test';
+const DAY = 24 * 60 * 60 * 1000;
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let s3: S3Client | undefined;
+let db: DataSource;
+let owners: NatsSubscription | undefined;
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+async function graphql<T>(
+  query: string,
+  variables: object,
+  authorization?: string,
+): Promise<GraphQLAnswer<T>> {
+  const call = request(app!.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, randomUUID())
+    .send({ query, variables });
+  if (authorization) call.set('Authorization', authorization);
+  return (await call).body as GraphQLAnswer<T>;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The owner credential the stand-in for the events service accepts for a gallery. */
+const ownerOf = (code: string) => `Bearer owner-of-${code}`;
+
+async function createGallery(): Promise<string> {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  const event: DomainEvent<typeof Subjects.EventCreated> = {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan: 'free',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+    },
+  };
+  await bus!.publish(event);
+  await waitFor(
+    'the read model',
+    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
+  );
+  return code;
+}
+
+async function uploadPhoto(code: string): Promise<LivePhoto> {
+  const body = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c96' } })
+    .jpeg()
+    .toBuffer();
+  const slots = await graphql<{
+    requestPhotoUploads: {
+      uploadId: string;
+      uploadUrl: string;
+      headers: { name: string; value: string }[];
+    }[];
+  }>(
+    `
+      mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+        requestPhotoUploads(eventCode: $code, files: $files) {
+          uploadId
+          uploadUrl
+          headers {
+            name
+            value
+          }
+        }
+      }
+    `,
+    { code, files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }] },
+  );
+  const slot = slots.data!.requestPhotoUploads[0];
+  const put = await fetch(slot.uploadUrl, {
+    method: 'PUT',
+    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+    body,
+  });
+  expect(put.status).toBe(200);
+  const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(
+    'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode } }',
+    { code, id: slot.uploadId },
+  );
+  expect(confirmed.errors).toBeUndefined();
+  return confirmed.data!.confirmPhotoUpload;
+}
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const listing = await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
+  return (listing.Contents ?? []).map((object) => object.Key!);
+}
+
+const REMOVE = 'mutation ($id: ID!) { removePhoto(id: $id) }';
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const storage = {
+    endpoint: platform.s3.endpoint,
+    region: platform.s3.region,
+    accessKeyId: platform.s3.accessKeyId,
+    secretAccessKey: platform.s3.secretAccessKey,
+    bucket: BUCKET,
+  };
+  app = await createApp(
+    new MediaConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await platform.postgres.createDatabase(),
+      natsUrl: platform.nats.url,
+      storage,
+      publicUrl: 'http://localhost:5000',
+      storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
+    }),
+    { logger: ['error'] },
+  );
+  db = app.get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-removal-test');
+  s3 = createS3Client(storage);
+  // A stand-in for the events service's owner check.
+  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
+    callback: (_error, message) => {
+      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
+      const gallery = {
+        code,
+        name: 'x',
+        plan: 'free',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date().toISOString(),
+      };
+      message.respond(
+        JSON.stringify({
+          gallery,
+          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
+        }),
+      );
+    },
+  });
+});
+
+afterAll(async () => {
+  owners?.unsubscribe();
+  await app?.close();
+  await bus?.close();
+  s3?.destroy();
+  await platform?.stop();
+});
+
+describe('photo removal', () => {
+  it('lets only the owner remove a photo: its row, count and objects go, photo.deleted goes out', async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const photo = await uploadPhoto(code);
+    await uploadPhoto(code);
+    expect(await keysUnder(`photos/${photo.id}/`)).not.toEqual([]);
+
+    expect((await graphql(REMOVE, { id: photo.id })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await graphql(REMOVE, { id: photo.id }, ownerOf(other))).errors?.[0].extensions?.code).toBe(
+      'NOT_GALLERY_OWNER',
+    );
+    expect((await graphql(REMOVE, { id: randomUUID() }, ownerOf(code))).errors?.[0].extensions?.code).toBe(
+      'PHOTO_NOT_FOUND',
+    );
+
+    const deleted = bus!.nc.subscribe(Subjects.PhotoDeleted);
+    const removed = await graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code));
+    expect(removed).toEqual({ data: { removePhoto: 1 } });
+    for await (const message of deleted) {
+      const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
+      if (event.data.photoId !== photo.id) continue;
+      expect(event.data).toEqual({ photoId: photo.id, eventCode: code, photoCount: 1 });
+      break;
+    }
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
+    await app!.get(StorageDeletions).processOnce();
+    await waitFor('objects deleted', async () => (await keysUnder(`photos/${photo.id}/`)).length === 0);
+  });
+});
+
+describe('the end of a gallery', () => {
+  it('purges photos, uploads, derived images and the read model on event.expired', async () => {
+    const code = await createGallery();
+    const photos = [await uploadPhoto(code), await uploadPhoto(code)];
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.EventExpired,
+      occurredAt: new Date().toISOString(),
+      data: { code, reason: 'deleted' },
+    });
+    await waitFor(
+      'the read model purged',
+      async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length === 0,
+    );
+    expect(await db.query('SELECT 1 FROM photos WHERE event_code = $1', [code])).toEqual([]);
+    expect(await db.query('SELECT 1 FROM uploads WHERE event_code = $1', [code])).toEqual([]);
+    while ((await app!.get(StorageDeletions).processOnce()) > 0);
+    for (const photo of photos) expect(await keysUnder(`photos/${photo.id}/`)).toEqual([]);
+  });
+});

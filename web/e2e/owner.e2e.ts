@@ -1,0 +1,270 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { caughtMail } from '@gallery/local-servers';
+import { createS3Client } from '@gallery/platform';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { S3_BUCKET, SERVICE_DATABASES } from '../../infra/services.mjs';
+
+// The couple's side in Chromium: order, dashboard, another gallery, photo removal seen live by a guest,
+// analytics, sign-in by the mailed link on a fresh browser, a stranger refused, and a deleted gallery purged
+// from every service's database and from storage.
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+
+describe("the couple's side in the browser", () => {
+  let platform: TestPlatform | undefined;
+  let product: { url: string; mail: { webUrl: string } | null; stop(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  const email = `couple-${randomUUID()}@example.com`;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    product = await startProduct({ platformEnv: platform.env });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await platform?.stop();
+  }, 60_000);
+
+  async function open(context: BrowserContext, path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${product!.url}${path}`);
+    return page;
+  }
+
+  async function graphql<T>(query: string, variables: object): Promise<T> {
+    const response = await fetch(`${product!.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown };
+    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  }
+
+  /** Two photos uploaded by a guest, the way the gallery page does it. */
+  async function uploadPhotos(code: string, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const file = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+        .jpeg()
+        .toBuffer();
+      const { requestPhotoUploads } = await graphql<{
+        requestPhotoUploads: {
+          uploadId: string;
+          uploadUrl: string;
+          headers: { name: string; value: string }[];
+        }[];
+      }>(
+        `
+          mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+            requestPhotoUploads(eventCode: $code, files: $files) {
+              uploadId
+              uploadUrl
+              headers {
+                name
+                value
+              }
+            }
+          }
+        `,
+        { code, files: [{ fileName: `IMG_${i}.jpg`, contentType: 'image/jpeg', size: file.length }] },
+      );
+      const slot = requestPhotoUploads[0];
+      const put = await fetch(slot.uploadUrl, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+        body: file,
+      });
+      expect(put.status).toBe(200);
+      const { confirmPhotoUpload } = await graphql<{ confirmPhotoUpload: { id: string } }>(
+        'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
+        { code, id: slot.uploadId },
+      );
+      ids.push(confirmPhotoUpload.id);
+    }
+    return ids;
+  }
+
+  async function dashboardCodes(page: Page): Promise<string[]> {
+    return page
+      .locator('.owner-gallery')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')!));
+  }
+
+  async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  let first = '';
+  let second = '';
+  let photoIds: string[] = [];
+  let couple: BrowserContext;
+
+  it('orders a gallery, sees it on /dashboard and creates a second one from /create-event', async () => {
+    couple = await browser!.newContext();
+    const order = await open(couple, '/order');
+    await order.getByLabel('Couple Names').fill('Sarah & Mike');
+    await order.getByLabel('Wedding Date').fill('2027-06-12');
+    await order.getByLabel('Event Location').fill('Lyon, France');
+    await order.getByLabel('Email Address').fill(email);
+    await order.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
+    await order.getByRole('button', { name: 'Create Gallery' }).click();
+    first = (await order.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+
+    const dashboard = await open(couple, '/dashboard');
+    await dashboard.locator(`.owner-gallery[data-code="${first}"]`).waitFor();
+    await dashboard.getByText(`Signed in as ${email}`).waitFor();
+    await dashboard.getByRole('link', { name: 'Create another gallery' }).click();
+
+    await dashboard.getByLabel('Couple Names').fill('Anna & Ben');
+    await dashboard.getByLabel('Wedding Date').fill('2027-09-01');
+    await dashboard.getByLabel('Event Location').fill('Nice, France');
+    await dashboard.getByRole('button', { name: 'Create the gallery' }).click();
+    await dashboard.waitForURL(/\/event\/[A-Z0-9]{8}$/);
+    second = dashboard.url().split('/').at(-1)!;
+    expect(second).not.toBe(first);
+    await dashboard.getByRole('heading', { name: 'Anna & Ben' }).waitFor();
+
+    await dashboard.goto(`${product!.url}/dashboard`);
+    await dashboard.locator(`.owner-gallery[data-code="${second}"]`).waitFor();
+    expect((await dashboardCodes(dashboard)).sort()).toEqual([first, second].sort());
+  }, 120_000);
+
+  it("removes a photo from the event page while a guest's screen is open, and the guest sees it go", async () => {
+    photoIds = await uploadPhotos(second, 2);
+    const guest = await open(await browser!.newContext(), `/gallery/${second}`);
+    await guest.locator(`img[data-photo-id="${photoIds[1]}"]`).waitFor();
+    await guest.locator(`img[data-photo-id="${photoIds[0]}"]`).waitFor();
+    expect((await guest.getByTestId('photo-count').textContent())!).toContain('2');
+
+    const event = await open(couple, `/event/${second}`);
+    const item = event.locator(`li[data-photo-id="${photoIds[0]}"]`);
+    await item.getByRole('button', { name: 'Remove photo' }).click();
+    await item.waitFor({ state: 'detached' });
+
+    await guest.locator(`img[data-photo-id="${photoIds[0]}"]`).waitFor({ state: 'detached' });
+    await guest.waitForFunction(() =>
+      document.querySelector('[data-testid="photo-count"]')?.textContent?.includes('1'),
+    );
+    await guest.locator(`img[data-photo-id="${photoIds[1]}"]`).waitFor();
+  }, 120_000);
+
+  it('draws both galleries on /analytics-dashboard', async () => {
+    const page = await open(couple, '/analytics-dashboard');
+    await page.locator(`.gallery-analytics[data-code="${first}"] .analytics-totals`).waitFor();
+    // The guest's visit of the second gallery is a view: its chart is drawn.
+    await page.locator(`.gallery-analytics[data-code="${second}"] .recharts-wrapper`).first().waitFor();
+  }, 60_000);
+
+  it('signs in on a fresh browser through the mailed link and shows both galleries; a stranger sees neither', async () => {
+    const fresh = await browser!.newContext();
+    const page = await open(fresh, '/dashboard');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await page.getByText('Check your email').waitFor();
+    const mail = await until('the sign-in mail', async () =>
+      (await caughtMail(product!.mail!.webUrl)).find(
+        (message) => message.to.some((to) => to.address === email) && message.subject.includes('sign-in'),
+      ),
+    );
+    const token = /signIn=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
+    await page.goto(`${product!.url}/dashboard?signIn=${token}`);
+    await page.locator(`.owner-gallery[data-code="${second}"]`).waitFor();
+    expect((await dashboardCodes(page)).sort()).toEqual([first, second].sort());
+    await page.getByRole('link', { name: 'My galleries' }).waitFor();
+
+    const stranger = await browser!.newContext();
+    const strangerPage = await open(stranger, '/dashboard');
+    await strangerPage.getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+    expect(await strangerPage.locator('.owner-gallery').count()).toBe(0);
+    await strangerPage.goto(`${product!.url}/event/${first}`);
+    await strangerPage.getByText('Only the couple who ordered this gallery can manage it').waitFor();
+    expect(await strangerPage.getByRole('button', { name: 'Delete the gallery' }).count()).toBe(0);
+  }, 120_000);
+
+  it('deletes a gallery and leaves nothing of it in any database or in storage', async () => {
+    const page = await open(couple, `/event/${second}`);
+    await page.getByRole('button', { name: 'Delete the gallery' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it for good' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator(`.owner-gallery[data-code="${first}"]`).waitFor();
+    expect(await dashboardCodes(page)).toEqual([first]);
+
+    const databases = SERVICE_DATABASES as Record<string, string>;
+    const tables: Record<string, [string, string][]> = {
+      events: [
+        ['events', 'code'],
+        ['orders', 'event_code'],
+        ['applied_payments', 'event_code'],
+        ['gallery_activity', 'event_code'],
+      ],
+      media: [
+        ['galleries', 'code'],
+        ['photos', 'event_code'],
+        ['uploads', 'event_code'],
+      ],
+      billing: [['checkouts', 'event_code']],
+      download: [
+        ['archive_jobs', 'event_code'],
+        ['gallery_versions', 'event_code'],
+      ],
+    };
+    for (const [service, checks] of Object.entries(tables)) {
+      const url = new URL(platform!.env.DATABASE_URL);
+      url.pathname = `/${databases[service]}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        for (const [table, column] of checks) {
+          await until(`${service}.${table} without ${second}`, async () => {
+            const { rowCount } = await client.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [second]);
+            return rowCount === 0;
+          });
+        }
+      } finally {
+        await client.end();
+      }
+    }
+
+    const s3 = createS3Client({
+      endpoint: platform!.env.S3_ENDPOINT,
+      region: platform!.env.S3_REGION,
+      accessKeyId: platform!.env.S3_ACCESS_KEY_ID,
+      secretAccessKey: platform!.env.S3_SECRET_ACCESS_KEY,
+      bucket: S3_BUCKET,
+    });
+    try {
+      for (const id of photoIds) {
+        await until(`no object of photo ${id}`, async () => {
+          const listing = await s3.send(
+            new ListObjectsV2Command({ Bucket: S3_BUCKET, Prefix: `photos/${id}/` }),
+          );
+          return (listing.Contents ?? []).length === 0;
+        });
+      }
+    } finally {
+      s3.destroy();
+    }
+  }, 180_000);
+});

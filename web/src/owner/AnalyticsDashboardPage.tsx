@@ -1,0 +1,58 @@
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { readApiError } from '../api/apiErrors';
+import { Spinner } from '../ui/Spinner';
+import { AnalyticsCharts } from './AnalyticsCharts';
+import { GALLERY_ANALYTICS_QUERY, MY_EVENTS_QUERY, type OwnerEvent } from './graphql';
+import { useUser } from './session';
+import { SignInForm } from './SignInForm';
+
+/** /analytics-dashboard: per gallery of the signed-in owner, views, uploads, downloads and guests over time. */
+export function AnalyticsDashboardPage() {
+  const { t } = useTranslation();
+  const { user, checking } = useUser();
+  const events = useQuery(MY_EVENTS_QUERY, { skip: !user, fetchPolicy: 'network-only' });
+  if (checking || (user && events.loading && !events.data)) return <Spinner label={t('common.loading')} />;
+  return (
+    <div className="owner-page analytics-page">
+      <h1>{t('owner.analytics.title')}</h1>
+      {!user ? (
+        <SignInForm />
+      ) : (
+        (events.data?.myEvents ?? []).map((event) => <GalleryAnalytics key={event.code} event={event} />)
+      )}
+    </div>
+  );
+}
+
+function GalleryAnalytics({ event }: { event: OwnerEvent }) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(GALLERY_ANALYTICS_QUERY, {
+    variables: { code: event.code },
+    fetchPolicy: 'network-only',
+  });
+  const days = data?.galleryAnalytics ?? [];
+  const totals = days.reduce(
+    (sum, day) => ({
+      views: sum.views + day.views,
+      uploads: sum.uploads + day.uploads,
+      downloads: sum.downloads + day.downloads,
+    }),
+    { views: 0, uploads: 0, downloads: 0 },
+  );
+  return (
+    <section className="gallery-analytics" data-code={event.code} aria-labelledby={`analytics-${event.code}`}>
+      <h2 id={`analytics-${event.code}`}>
+        {event.name} <span className="owner-gallery-code">{event.code}</span>
+      </h2>
+      {loading && !data && <Spinner label={t('common.loading')} />}
+      {error && !data && <p role="alert">{t(`errors.${readApiError(error).code}`)}</p>}
+      {data && (
+        <>
+          <p className="analytics-totals">{t('owner.analytics.totals', totals)}</p>
+          {days.length === 0 ? <p>{t('owner.analytics.none')}</p> : <AnalyticsCharts days={days} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { REQUEST_SIGN_IN_LINK } from './graphql';
+
+/** The owner's sign-in: a one-time link mailed to the order's email. The answer never says if it is known. */
+export function SignInForm() {
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [requestLink, { loading }] = useMutation(REQUEST_SIGN_IN_LINK);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await requestLink({ variables: { email: email.trim(), language: i18n.language } });
+      setSent(true);
+    } catch (failure) {
+      setError(readApiError(failure));
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="owner-signin" role="status">
+        <h2>{t('owner.signIn.sentTitle')}</h2>
+        <p>{t('owner.signIn.sent', { email: email.trim() })}</p>
+      </div>
+    );
+  }
+  return (
+    <form className="owner-signin" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>{t('owner.signIn.title')}</h2>
+      <p>{t('owner.signIn.intro')}</p>
+      <div className="field">
+        <label htmlFor="signin-email">{t('order.email')}</label>
+        <input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          value={email}
+          onChange={(change) => setEmail(change.target.value)}
+          required
+        />
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error.fields?.email ? t(error.fields.email) : t(`errors.${error.code}`, { count: error.count })}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={loading || !email.trim()}>
+        {t('owner.signIn.submit')}
+      </button>
+    </form>
+  );
+}

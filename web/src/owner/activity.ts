@@ -1,0 +1,30 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { apolloClient } from '../api/apolloClient';
+import { readStorage, writeStorage } from '../storage';
+
+/** A random id this browser keeps so the couple's analytics can count distinct guests; nothing else. */
+const GUEST_ID_KEY = 'gallery-guest-id';
+
+function guestId(): string {
+  const kept = readStorage(GUEST_ID_KEY);
+  if (kept) return kept;
+  const fresh = crypto.randomUUID();
+  writeStorage(GUEST_ID_KEY, fresh);
+  return fresh;
+}
+
+const RECORD_ACTIVITY: TypedDocumentNode<
+  { recordGalleryActivity: boolean },
+  { eventCode: string; kind: 'VIEW' | 'DOWNLOAD'; guest: string }
+> = gql`
+  mutation RecordGalleryActivity($eventCode: String!, $kind: ActivityKind!, $guest: String!) {
+    recordGalleryActivity(eventCode: $eventCode, kind: $kind, guest: $guest)
+  }
+`;
+
+/** Records a view or a download for the couple's analytics; a failure changes nothing for the guest. */
+export function recordActivity(eventCode: string, kind: 'VIEW' | 'DOWNLOAD'): void {
+  void apolloClient
+    .mutate({ mutation: RECORD_ACTIVITY, variables: { eventCode, kind, guest: guestId() } })
+    .catch(() => undefined);
+}

@@ -1,0 +1,156 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ApiPlan } from '../api/plan';
+import type { CreatedGallery } from '../order/graphql';
+
+export interface Owner {
+  email: string;
+}
+
+export const ME_QUERY: TypedDocumentNode<{ me: Owner | null }, Record<string, never>> = gql`
+  query Me {
+    me {
+      email
+    }
+  }
+`;
+
+export const REQUEST_SIGN_IN_LINK: TypedDocumentNode<
+  { requestSignInLink: boolean },
+  { email: string; language?: string }
+> = gql`
+  mutation RequestSignInLink($email: String!, $language: String) {
+    requestSignInLink(email: $email, language: $language)
+  }
+`;
+
+export const SIGN_IN: TypedDocumentNode<{ signIn: { token: string; email: string } }, { token: string }> =
+  gql`
+    mutation SignIn($token: String!) {
+      signIn(token: $token) {
+        token
+        email
+      }
+    }
+  `;
+
+export const SIGN_OUT: TypedDocumentNode<{ signOut: boolean }, Record<string, never>> = gql`
+  mutation SignOut {
+    signOut
+  }
+`;
+
+export interface OwnerEvent {
+  code: string;
+  name: string;
+  coupleNames: string;
+  weddingDate: string;
+  location: string;
+  plan: ApiPlan;
+  photoCount: number;
+  expiresAt: string;
+}
+
+export const MY_EVENTS_QUERY: TypedDocumentNode<{ myEvents: OwnerEvent[] }, Record<string, never>> = gql`
+  query MyEvents {
+    myEvents {
+      code
+      name
+      coupleNames
+      weddingDate
+      location
+      plan
+      photoCount
+      expiresAt
+    }
+  }
+`;
+
+export const OWNER_EVENT_QUERY: TypedDocumentNode<
+  { event: (OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean }) | null },
+  { code: string }
+> = gql`
+  query OwnerEvent($code: String!) {
+    event(code: $code) {
+      code
+      name
+      coupleNames
+      weddingDate
+      location
+      plan
+      photoCount
+      expiresAt
+      isOwner
+      guestDownloadsAllowed
+    }
+  }
+`;
+
+export interface EventDetails {
+  coupleNames: string;
+  weddingDate: string;
+  location: string;
+}
+
+export const UPDATE_EVENT: TypedDocumentNode<
+  { updateEvent: OwnerEvent },
+  { code: string; input: EventDetails }
+> = gql`
+  mutation UpdateEvent($code: String!, $input: EventDetailsInput!) {
+    updateEvent(code: $code, input: $input) {
+      code
+      name
+      coupleNames
+      weddingDate
+      location
+    }
+  }
+`;
+
+export const DELETE_EVENT: TypedDocumentNode<{ deleteEvent: boolean }, { code: string }> = gql`
+  mutation DeleteEvent($code: String!) {
+    deleteEvent(code: $code)
+  }
+`;
+
+export const CREATE_EVENT: TypedDocumentNode<
+  { createEvent: CreatedGallery },
+  { input: EventDetails & { plan: ApiPlan; language?: string } }
+> = gql`
+  mutation CreateEvent($input: NewEventInput!) {
+    createEvent(input: $input) {
+      event {
+        code
+        name
+        plan
+        expiresAt
+      }
+      ownerToken
+      sessionToken
+      galleryUrl
+      paymentRequired
+    }
+  }
+`;
+
+export interface ActivityDay {
+  day: string;
+  views: number;
+  uploads: number;
+  downloads: number;
+  guests: number;
+}
+
+export const GALLERY_ANALYTICS_QUERY: TypedDocumentNode<
+  { galleryAnalytics: ActivityDay[] },
+  { code: string }
+> = gql`
+  query GalleryAnalytics($code: String!) {
+    galleryAnalytics(eventCode: $code) {
+      day
+      views
+      uploads
+      downloads
+      guests
+    }
+  }
+`;
