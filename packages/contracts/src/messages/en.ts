@@ -52,6 +52,9 @@ export const en = {
     DEMO_PAYMENTS_DISABLED: 'Demo payments are turned off: payments go through Stripe.',
     NOTHING_TO_REFUND: 'There is no payment to refund for this gallery.',
     REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
   },
 } as const;
 

@@ -50,5 +50,8 @@ export const es: SharedMessages = {
     DEMO_PAYMENTS_DISABLED: 'Los pagos de demostración están desactivados: los pagos pasan por Stripe.',
     NOTHING_TO_REFUND: 'No hay ningún pago que reembolsar para esta galería.',
     REFUND_WINDOW_CLOSED: 'El plazo de reembolso de {{count}} días para este pago ha pasado.',
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
   },
 };

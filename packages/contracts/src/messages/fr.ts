@@ -52,5 +52,9 @@ export const fr: SharedMessages = {
       'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
     NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
     REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
   },
 };
