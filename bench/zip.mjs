@@ -158,6 +158,7 @@ async function run() {
         size: PHOTO_BYTES,
         createdAt: new Date(started + i * 1000).toISOString(),
         kind: 'photo',
+        guestName: null,
       });
     }
     process.stdout.write(`${count} photos of ${PHOTO_BYTES / 1024} KB: storing... `);

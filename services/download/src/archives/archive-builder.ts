@@ -102,7 +102,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       // Either side may fail while the other waits: every wait below races the failure.
       failure.catch(() => undefined);
 
-      const names = new EntryNames(galleryFolderName(job.galleryName));
+      const names = new EntryNames(galleryFolderName(job.galleryName), job.layout);
       let lastProgress = Date.now();
       // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
       // each holds only its stream buffer until its turn.
