@@ -61,6 +61,9 @@ export function PhotoViewer({ photos, index, total, onShow, onClose }: PhotoView
         ) : (
           <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
         )}
+        {photo.guestName && (
+          <figcaption className="viewer-guest">{t('guestName.by', { name: photo.guestName })}</figcaption>
+        )}
       </figure>
       <div className="viewer-controls">
         <button

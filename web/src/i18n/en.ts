@@ -312,6 +312,19 @@ export const en = {
     progressLabel: 'Zip progress',
     guestsMay: 'Guests may download all photos',
   },
+  guestName: {
+    label: 'Your name (optional)',
+    placeholder: 'e.g. Anna',
+    save: 'Save',
+    change: 'Change',
+    uploadingAs: 'Your photos are shared as {{name}}.',
+    by: 'by {{name}}',
+  },
+  archiveLayout: {
+    label: 'Zip layout',
+    byDate: 'All photos by date',
+    byGuest: 'A folder per guest',
+  },
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };

@@ -312,4 +312,17 @@ export const es: UiTexts = {
     progressLabel: 'Progreso del zip',
     guestsMay: 'Los invitados pueden descargar todas las fotos',
   },
+  guestName: {
+    label: 'Tu nombre (opcional)',
+    placeholder: 'p. ej. Anna',
+    save: 'Guardar',
+    change: 'Cambiar',
+    uploadingAs: 'Tus fotos se comparten como {{name}}.',
+    by: 'de {{name}}',
+  },
+  archiveLayout: {
+    label: 'Organización del zip',
+    byDate: 'Todas las fotos por fecha',
+    byGuest: 'Una carpeta por invitado',
+  },
 };
