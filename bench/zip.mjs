@@ -187,8 +187,8 @@ async function run() {
     const copy = new Upload({
       client,
       params: { Bucket: BUCKET, Key: `bench/${code}.bin`, Body: pipe },
-      partSize: 8 * 1024 * 1024,
-      queueSize: 3,
+      partSize: 5 * 1024 * 1024,
+      queueSize: 2,
     }).done();
     for (const photo of photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));

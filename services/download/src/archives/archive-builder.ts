@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ZipArchive } from 'archiver';
 import {
@@ -89,9 +89,8 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       this.publish(job, 'adding', 0, total);
 
       zip = createZip();
-      const output = new PassThrough();
-      zip.pipe(output);
-      upload = this.storage.upload(job.objectKey, output);
+      upload = this.storage.upload(job.objectKey);
+      zip.pipe(upload);
       const uploaded = upload.done();
       const failure = new Promise<never>((_, reject) => {
         zip!.on('error', reject);
