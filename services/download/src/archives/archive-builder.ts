@@ -30,6 +30,20 @@ const HEARTBEAT_EVERY_MS = 5000;
 const READ_AHEAD = 3;
 
 /**
+ * `promise`, or the abort's reason once `signal` is aborted, whichever comes first. Not Promise.race with one
+ * long-lived failure promise: each race leaves a reaction on that promise holding its result (here an original's
+ * response stream) until the build ends, which made memory grow with every photo of the zip.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
  * Builds one zip: the gallery's photo list from media (paged), each original streamed from storage into a
  * store-mode Zip64 archive one entry at a time, the archive streamed into storage by a multipart upload. Memory
  * holds one list entry per photo, a stream buffer and the upload's parts in flight, whatever the photos' sizes.
@@ -92,14 +106,11 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       upload = this.storage.upload(job.objectKey);
       zip.pipe(upload);
       const uploaded = upload.done();
-      const failure = new Promise<never>((_, reject) => {
-        zip!.on('error', reject);
-        zip!.on('warning', reject);
-        uploaded.catch(reject);
-        abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error));
-      });
-      // Either side may fail while the other waits: every wait below races the failure.
-      failure.catch(() => undefined);
+      // Either side may fail while the other waits: a failure aborts the build, and every wait below ends with it.
+      const failWith = (error: Error) => abort.abort(error);
+      zip.on('error', failWith);
+      zip.on('warning', failWith);
+      uploaded.catch(failWith);
 
       const names = new EntryNames(galleryFolderName(job.galleryName), job.layout);
       let lastProgress = Date.now();
@@ -123,10 +134,10 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       for (const [index, photo] of photos.entries()) {
         const next = opened.shift()!;
         if (index + READ_AHEAD < total) open(index + READ_AHEAD);
-        const body: Readable = await Promise.race([next, failure]);
+        const body: Readable = await untilAborted(next, abort.signal);
         const entry = once(zip, 'entry');
         zip.append(body, { name: names.next(photo), date: new Date(photo.createdAt), store: true });
-        await Promise.race([entry, failure]);
+        await untilAborted(entry, abort.signal);
         added++;
         const now = Date.now();
         if (now - lastProgress >= PROGRESS_EVERY_MS || added === total) {
@@ -135,9 +146,9 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         }
       }
       this.publish(job, 'creating', added, total);
-      await Promise.race([zip.finalize(), failure]);
+      await untilAborted(zip.finalize(), abort.signal);
       this.publish(job, 'finalizing', added, total);
-      await Promise.race([uploaded, failure]);
+      await untilAborted(uploaded, abort.signal);
       const size = zip.pointer();
       if (!(await this.jobs.complete(job.id, size, added, ARCHIVE_RETENTION_DAYS))) {
         throw new Error('the job was taken for dead while it built');
