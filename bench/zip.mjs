@@ -32,7 +32,7 @@ import {
   startS3,
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
-import { REPO_ROOT } from '../infra/services.mjs';
+import { DOWNLOAD_NODE_OPTIONS, REPO_ROOT } from '../infra/services.mjs';
 
 const BUCKET = 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
@@ -205,6 +205,8 @@ async function run() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // As the product runs it (infra/services.mjs).
+        NODE_OPTIONS: DOWNLOAD_NODE_OPTIONS,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: await createDatabaseOnServer(postgres.url('postgres'), `bench_${count}_${Date.now()}`),
