@@ -32,7 +32,7 @@ import {
   startS3,
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
-import { REPO_ROOT } from '../infra/services.mjs';
+import { DOWNLOAD_NODE_OPTIONS, REPO_ROOT } from '../infra/services.mjs';
 
 const BUCKET = 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
@@ -158,6 +158,7 @@ async function run() {
         size: PHOTO_BYTES,
         createdAt: new Date(started + i * 1000).toISOString(),
         kind: 'photo',
+        guestName: null,
       });
     }
     process.stdout.write(`${count} photos of ${PHOTO_BYTES / 1024} KB: storing... `);
@@ -186,8 +187,8 @@ async function run() {
     const copy = new Upload({
       client,
       params: { Bucket: BUCKET, Key: `bench/${code}.bin`, Body: pipe },
-      partSize: 8 * 1024 * 1024,
-      queueSize: 3,
+      partSize: 5 * 1024 * 1024,
+      queueSize: 2,
     }).done();
     for (const photo of photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
@@ -204,6 +205,8 @@ async function run() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // As the product runs it (infra/services.mjs).
+        NODE_OPTIONS: DOWNLOAD_NODE_OPTIONS,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: await createDatabaseOnServer(postgres.url('postgres'), `bench_${count}_${Date.now()}`),

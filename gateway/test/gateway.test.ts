@@ -181,6 +181,7 @@ function livePhoto(eventCode: string, id: string): LivePhoto {
     createdAt: new Date().toISOString(),
     kind: 'photo',
     durationSeconds: null,
+    guestName: null,
   };
 }
 

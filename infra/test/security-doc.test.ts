@@ -7,6 +7,7 @@ import {
   ARCHIVE_URL_SECONDS,
   GALLERY_PHOTOS_PAGE_LIMIT,
   MAX_FILES_PER_REQUEST,
+  MAX_GUEST_NAME_CHARS,
   MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
@@ -56,6 +57,7 @@ describe('docs/security.md', () => {
     expect(rowOf('MAX_FILES_PER_REQUEST')).toContain(`| ${MAX_FILES_PER_REQUEST}`);
     expect(rowOf('MAX_PENDING_UPLOADS_PER_GALLERY')).toContain(`| ${MAX_PENDING_UPLOADS_PER_GALLERY}`);
     expect(rowOf('MAX_VIDEO_MEGABYTES')).toContain(`| ${MAX_VIDEO_MEGABYTES}`);
+    expect(rowOf('MAX_GUEST_NAME_CHARS')).toContain(`| ${MAX_GUEST_NAME_CHARS}`);
   });
 
   it('states the Download All limits with their numbers', () => {

@@ -207,6 +207,45 @@ describe('Download All in the browser', () => {
     ).toBe(true);
   }, 120_000);
 
+  it("carries a guest's name from the browser to the viewer and to a zip grouped by guest", async () => {
+    const { code, ownerToken } = await createGallery();
+    await uploadPhotos(code, 1);
+
+    // The guest gives a name once; it is remembered on the device and sent with the upload.
+    const guest = await open(code);
+    await guest.getByLabel('Your name (optional)').fill('  Anna  ');
+    await guest.getByRole('button', { name: 'Save' }).click();
+    await guest.getByText('Your photos are shared as Anna.').waitFor();
+    expect(await guest.evaluate(() => localStorage.getItem('galleryGuestName'))).toBe('Anna');
+    const photo = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    await guest
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'cake.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await guest.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
+
+    const couple = await open(code, ownerToken);
+    await couple.locator('img[data-photo-id]').nth(1).waitFor();
+    await couple.locator('img[data-photo-id]').first().click();
+    const viewer = couple.getByRole('dialog');
+    await viewer.getByText('by Anna').waitFor();
+    await viewer.getByRole('button', { name: 'Close' }).click();
+
+    await couple.getByLabel('Zip layout').selectOption('BY_GUEST');
+    const download = couple.waitForEvent('download', { timeout: 60_000 });
+    await couple.getByRole('button', { name: 'Download All' }).click();
+    const file = path.join(tmp, 'by-guest.zip');
+    await (await download).saveAs(file);
+    expect((await run('unzip', ['-t', file])).stdout).toContain('No errors detected');
+    const entries = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n').sort();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^Sarah & Mike\/Anna\/\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d Anna\.jpg$/);
+    expect(entries[1]).toMatch(
+      /^Sarah & Mike\/Guests without a name\/\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d IMG_0\.jpg$/,
+    );
+  }, 120_000);
+
   it('answers No photos found for an empty gallery', async () => {
     const { code, ownerToken } = await createGallery();
     const couple = await open(code, ownerToken);

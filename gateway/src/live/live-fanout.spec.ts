@@ -24,6 +24,7 @@ function photo(eventCode: string, id = 'p1'): LivePhoto {
     createdAt: '2026-06-20T18:00:00.000Z',
     kind: 'photo',
     durationSeconds: null,
+    guestName: null,
   };
 }
 

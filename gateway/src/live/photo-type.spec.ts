@@ -18,6 +18,7 @@ describe('photoType', () => {
         '  createdAt: String!',
         '  kind: MediaKind!',
         '  durationSeconds: Float',
+        '  guestName: String',
         '}',
       ].join('\n'),
     );

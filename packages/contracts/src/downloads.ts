@@ -33,6 +33,8 @@ export const archivePhotoSchema = z.object({
   size: z.number().int().nonnegative(),
   createdAt: isoDate,
   kind: z.enum(['photo', 'video']),
+  /** The name the uploading guest gave, already cleaned by media; null when none. */
+  guestName: z.string().min(1).max(200).nullable(),
 });
 export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
 
@@ -76,6 +78,15 @@ export const ARCHIVE_STAGES = [
   'failed',
   'empty',
 ] as const;
+/**
+ * How the zip is laid out: BY_DATE, every photo in the gallery's folder, sorted by when it was taken; BY_GUEST,
+ * one folder per guest name (photos without one in a folder of their own). A zip of each layout is its own job.
+ */
+export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST'] as const;
+export type ArchiveLayoutId = (typeof ARCHIVE_LAYOUTS)[number];
+/** The folder of photos whose guest gave no name, in the BY_GUEST layout. */
+export const UNNAMED_GUESTS_FOLDER = 'Guests without a name';
+
 export type ArchiveStage = (typeof ARCHIVE_STAGES)[number];
 
 export const archiveProgressSchema = z.object({

@@ -18,6 +18,7 @@ const envelope = {
       createdAt: '2026-11-22T18:00:00.000Z',
       kind: 'photo',
       durationSeconds: null,
+      guestName: null,
     },
   },
 };

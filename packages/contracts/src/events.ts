@@ -64,6 +64,8 @@ export const livePhotoSchema = z.object({
   kind: z.enum(MEDIA_KINDS),
   /** A video's length in seconds; null for a photo. */
   durationSeconds: z.number().nonnegative().nullable(),
+  /** The name the guest who uploaded it gave (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
+  guestName: text.nullable(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */

@@ -37,9 +37,9 @@ export const ORDER_FIELD_MAX_LENGTH: Readonly<Record<Exclude<OrderField, 'plan'>
  * Characters no name, place or address needs and that can hide or reorder text: C0/C1 control characters (NUL
  * included) and the bidirectional overrides and isolates ("Trojan Source").
  */
-const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+export const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
-function hasForbiddenCharacters(value: string): boolean {
+export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_CHARACTERS.test(value);
 }
 

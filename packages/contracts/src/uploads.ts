@@ -1,3 +1,5 @@
+import { hasForbiddenCharacters } from './order-form.js';
+
 /** What an uploaded photo may be. Checked on the object's first bytes, never on its name. */
 export const MAX_PHOTO_MEGABYTES = 50;
 export const MAX_PHOTO_BYTES = MAX_PHOTO_MEGABYTES * 1024 * 1024;
@@ -44,3 +46,29 @@ export const MAX_PHOTO_PIXELS = MAX_PHOTO_MEGAPIXELS * 1_000_000;
  * no more than the photos it still takes; an unlimited plan gets this many, room for a crowd uploading together.
  */
 export const MAX_PENDING_UPLOADS_PER_GALLERY = 500;
+
+/**
+ * A guest's name, given once on their device and carried with each of their photos ("by Anna", a folder per
+ * guest in the zip). Optional; room for a first name and a family name or a nickname, not for a message.
+ */
+export const MAX_GUEST_NAME_CHARS = 40;
+export type GuestNameProblem = 'tooLong' | 'forbiddenCharacters';
+
+/** The name as kept: trimmed, inner whitespace collapsed to one space, NFC; null when nothing is left. */
+export function cleanGuestName(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const cleaned = value.normalize('NFC').replace(/\s+/g, ' ').trim();
+  return cleaned.length > 0 ? cleaned : null;
+}
+
+/**
+ * Why a name as given is refused, or null when it may be kept (after `cleanGuestName`). Control and
+ * text-direction characters are refused as in every other input (checked before whitespace is collapsed, so a
+ * newline or a tab is refused rather than quietly made a space); the length counts characters as a person does.
+ */
+export function guestNameProblem(value: string): GuestNameProblem | null {
+  if (hasForbiddenCharacters(value)) return 'forbiddenCharacters';
+  const cleaned = cleanGuestName(value);
+  if (cleaned && Array.from(cleaned).length > MAX_GUEST_NAME_CHARS) return 'tooLong';
+  return null;
+}

@@ -43,6 +43,7 @@ const uploaded = (code: string): EventData['photo.uploaded'] => ({
     createdAt: new Date().toISOString(),
     kind: 'photo',
     durationSeconds: null,
+    guestName: null,
   },
   photoCount: 1,
 });

@@ -27,6 +27,7 @@ import { ArchivesService } from './archives/archives.service.js';
 import { PhotoChangesConsumer } from './archives/photo-changes.consumer.js';
 import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
+import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
@@ -43,7 +44,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [ArchiveJobEntity],
-            migrations: [CreateArchiveJobs1796000000000],
+            migrations: [CreateArchiveJobs1796000000000, ArchiveLayouts1796100000000],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'download' }),

@@ -96,7 +96,13 @@ function answerPermission(body: unknown): DownloadPermissionReply {
 async function addPhoto(
   code: string,
   fileName: string,
-  options: { size?: number; kind?: 'photo' | 'video'; createdAt?: string; stored?: boolean } = {},
+  options: {
+    size?: number;
+    kind?: 'photo' | 'video';
+    createdAt?: string;
+    stored?: boolean;
+    guestName?: string;
+  } = {},
 ) {
   const bytes = randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
   const id = randomUUID();
@@ -112,6 +118,7 @@ async function addPhoto(
     size: bytes.length,
     createdAt: options.createdAt ?? '2026-06-13T18:04:05.000Z',
     kind: options.kind ?? ('photo' as const),
+    guestName: options.guestName ?? null,
     bytes,
   };
   galleries.get(code)!.photos.push(photo);
@@ -158,10 +165,17 @@ async function graphql<T>(
 
 const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
 
-async function requestArchive(code: string, authorization: string | null = owner(code), client?: string) {
+async function requestArchive(
+  code: string,
+  authorization: string | null = owner(code),
+  client?: string,
+  layout?: 'BY_DATE' | 'BY_GUEST',
+) {
   return graphql<{ requestArchive: Job }>(
-    `mutation ($code: String!) { requestArchive(eventCode: $code) { ${JOB_FIELDS} } }`,
-    { code },
+    layout
+      ? `mutation ($code: String!, $layout: ArchiveLayout) { requestArchive(eventCode: $code, layout: $layout) { ${JOB_FIELDS} } }`
+      : `mutation ($code: String!) { requestArchive(eventCode: $code) { ${JOB_FIELDS} } }`,
+    layout ? { code, layout } : { code },
     authorization ?? undefined,
     client,
   );
@@ -328,6 +342,47 @@ describe('download service', () => {
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(zip.subarray(zip.length - 100));
   });
 
+  it('names photos after their guest and groups them by guest when the owner asks, a zip of its own', async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    const at = '2026-06-13T18:04:05.000Z';
+    const anna = await addPhoto(code, 'IMG_0001.jpg', { createdAt: at, guestName: 'Anna' });
+    const anna2 = await addPhoto(code, 'IMG_0002.jpg', { createdAt: at, guestName: 'Anna' });
+    const tom = await addPhoto(code, 'IMG_0003.jpg', { createdAt: at, guestName: 'Tom B.' });
+    const nobody = await addPhoto(code, 'IMG_0004.jpg', { createdAt: at });
+    const clip = await addPhoto(code, 'dance.mp4', { createdAt: at, kind: 'video', guestName: 'Tom B.' });
+
+    const byDate = await requestArchive(code, owner(code), undefined, 'BY_DATE');
+    const byDateJob = await finished(code, byDate.data!.requestArchive.id!);
+    const byGuest = await requestArchive(code, owner(code), undefined, 'BY_GUEST');
+    expect(byGuest.errors).toBeUndefined();
+    const jobId = byGuest.data!.requestArchive.id!;
+    // Another layout is another zip; the same layout again reuses its own.
+    expect(jobId).not.toBe(byDateJob.id);
+    const job = await finished(code, jobId);
+    expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 5 });
+    expect((await requestArchive(code, owner(code), undefined, 'BY_GUEST')).data!.requestArchive.id).toBe(
+      jobId,
+    );
+    expect((await requestArchive(code)).data!.requestArchive.id).toBe(byDateJob.id);
+
+    const file = path.join(tmp, 'by-guest.zip');
+    await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+    expect((await run('unzip', ['-t', file])).stdout).toContain('No errors detected');
+    const expected: [string, Buffer][] = [
+      ['Sarah & Mike/Anna/2026-06-13 18.04.05 Anna.jpg', anna.bytes],
+      ['Sarah & Mike/Anna/2026-06-13 18.04.05 Anna (2).jpg', anna2.bytes],
+      ['Sarah & Mike/Tom B/2026-06-13 18.04.05 Tom B.jpg', tom.bytes],
+      ['Sarah & Mike/Tom B/Videos/2026-06-13 18.04.05 Tom B.mp4', clip.bytes],
+      ['Sarah & Mike/Guests without a name/2026-06-13 18.04.05 IMG_0004.jpg', nobody.bytes],
+    ];
+    const listing = await run('zipinfo', ['-1', file]);
+    expect(listing.stdout.trim().split('\n').sort()).toEqual(expected.map(([name]) => name).sort());
+    for (const [name, bytes] of expected) {
+      const { stdout } = await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 1 << 24 });
+      expect(sha(stdout)).toBe(sha(bytes));
+    }
+  });
+
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {
     const code = newGallery();
     const answer = await requestArchive(code);
@@ -368,6 +423,7 @@ describe('download service', () => {
           createdAt: photo.createdAt,
           kind: 'photo',
           durationSeconds: null,
+          guestName: null,
         },
         photoCount: 21,
       },

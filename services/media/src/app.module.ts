@@ -25,6 +25,7 @@ import { CreateMediaTables1763900000000 } from './database/migrations/1763900000
 import { SweepAbandonedUploads1795377600000 } from './database/migrations/1795377600000-sweep-abandoned-uploads.js';
 import { StageUploadsAndQueueDeletions1795500000000 } from './database/migrations/1795500000000-stage-uploads-and-queue-deletions.js';
 import { RefundedGalleriesReadOnly1795700000000 } from './database/migrations/1795700000000-refunded-galleries-read-only.js';
+import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-add-guest-names.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -71,6 +72,7 @@ export class AppModule {
               StageUploadsAndQueueDeletions1795500000000,
               AddVideos1795620000000,
               RefundedGalleriesReadOnly1795700000000,
+              AddGuestNames1795800000000,
             ],
           }),
         ),

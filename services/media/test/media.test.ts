@@ -23,6 +23,7 @@ import {
   galleryPhotosRequestSchema,
   galleryLookupRequestSchema,
   LIVE_PHOTO_FIELDS,
+  MAX_GUEST_NAME_CHARS,
   MAX_PENDING_UPLOADS_PER_GALLERY,
   MAX_PHOTO_MEGAPIXELS,
   MAX_VIDEO_BYTES,
@@ -128,7 +129,7 @@ const REQUEST_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]
 }`;
 const CONFIRM = `mutation ($code: String!, $id: ID!) {
   confirmPhotoUpload(eventCode: $code, uploadId: $id) {
-    id eventCode thumbnailUrl previewUrl originalUrl width height createdAt kind durationSeconds
+    id eventCode thumbnailUrl previewUrl originalUrl width height createdAt kind durationSeconds guestName
   }
 }`;
 
@@ -318,6 +319,7 @@ describe('media service', () => {
       createdAt: expect.any(String),
       kind: 'photo',
       durationSeconds: null,
+      guestName: null,
     });
 
     const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, {
@@ -367,6 +369,73 @@ describe('media service', () => {
       { reps: [{ __typename: 'Photo', id: photo.id }] },
     );
     expect(resolved.data!._entities).toEqual([{ id: photo.id, width: 800, height: 1200 }]);
+  });
+
+  it("keeps the guest's name, cleaned, on the upload and its photo, and lists it for the zip", async () => {
+    const code = await createGallery('free');
+    const body = await photoJpeg(40, 30);
+    const answer = await graphql<{ requestPhotoUploads: Slot[] }>(
+      `
+        mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
+          requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName) {
+            uploadId
+            uploadUrl
+            headers {
+              name
+              value
+            }
+          }
+        }
+      `,
+      {
+        code,
+        files: [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: body.length }],
+        guestName: '  Anna   Maria ',
+      },
+    );
+    expect(answer.errors).toBeUndefined();
+    const slot = answer.data!.requestPhotoUploads[0];
+    expect((await put(slot, body)).status).toBe(200);
+    const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+    expect(photo.guestName).toBe('Anna Maria');
+    const page = galleryPhotosReplySchema.parse(
+      (
+        await bus!.nc.request(Requests.GalleryPhotos, JSON.stringify({ code, limit: 10 }), { timeout: 5000 })
+      ).json(),
+    );
+    expect(page.photos.map((listed) => listed.guestName)).toEqual(['Anna Maria']);
+    // Without a name (or only spaces), the photo has none.
+    const unnamed = await upload(code, body, 'b.jpg');
+    expect((await confirm(code, unnamed.uploadId)).data!.confirmPhotoUpload.guestName).toBeNull();
+  });
+
+  it('refuses a guest name too long or with control or text-direction characters, and hands out no slot', async () => {
+    const code = await createGallery('free');
+    const ask = (guestName: string) =>
+      graphql<{ requestPhotoUploads: Slot[] }>(
+        `
+          mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
+            requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName) {
+              uploadId
+            }
+          }
+        `,
+        { code, files: [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 100 }], guestName },
+      );
+    const long = await ask('a'.repeat(MAX_GUEST_NAME_CHARS + 1));
+    expect(long.errors?.[0].extensions).toMatchObject({
+      code: 'GUEST_NAME_TOO_LONG',
+      count: MAX_GUEST_NAME_CHARS,
+    });
+    expect(long.errors?.[0].message).toBe(`Please keep your name to ${MAX_GUEST_NAME_CHARS} characters.`);
+    const huge = await ask('a'.repeat(2_000));
+    expect(huge.errors?.[0].extensions?.code).toBe('GUEST_NAME_TOO_LONG');
+    expect((await ask('Anna\u202Egpj.exe')).errors?.[0].extensions?.code).toBe(
+      'GUEST_NAME_FORBIDDEN_CHARACTERS',
+    );
+    expect((await ask('Anna\nMaria')).errors?.[0].extensions?.code).toBe('GUEST_NAME_FORBIDDEN_CHARACTERS');
+    const rows: unknown[] = await db.query('SELECT 1 FROM uploads WHERE event_code = $1', [code]);
+    expect(rows).toEqual([]);
   });
 
   it('refuses a text file named .jpg and sent as image/jpeg, and deletes its object', async () => {

@@ -1,6 +1,13 @@
+import { useId, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_RIGHTS_QUERY, downloadFraction, downloadText, SET_GUEST_DOWNLOADS } from './downloadAll';
+import {
+  DOWNLOAD_RIGHTS_QUERY,
+  downloadFraction,
+  downloadText,
+  SET_GUEST_DOWNLOADS,
+  type ArchiveLayout,
+} from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
 import { recordActivity } from '../owner/activity';
 
@@ -12,6 +19,8 @@ export function DownloadAllButton({ code }: { code: string }) {
   const { t } = useTranslation();
   const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const { state, start, busy } = useDownloadAll(code);
+  const [layout, setLayout] = useState<ArchiveLayout>('BY_DATE');
+  const layoutId = useId();
   const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
   const event = rights.data?.event;
   if (!event || !(event.isOwner || event.guestDownloadsAllowed)) return null;
@@ -25,7 +34,7 @@ export function DownloadAllButton({ code }: { code: string }) {
         className="button button-secondary"
         onClick={() => {
           recordActivity(code, 'DOWNLOAD');
-          void start();
+          void start(event.isOwner ? layout : 'BY_DATE');
         }}
         disabled={busy}
         aria-busy={busy}
@@ -39,6 +48,20 @@ export function DownloadAllButton({ code }: { code: string }) {
           value={downloadFraction(state)}
           aria-label={t('downloadAll.progressLabel')}
         />
+      )}
+      {event.isOwner && (
+        <span className="download-layout">
+          <label htmlFor={layoutId}>{t('archiveLayout.label')}</label>
+          <select
+            id={layoutId}
+            value={layout}
+            disabled={busy}
+            onChange={(change) => setLayout(change.target.value as ArchiveLayout)}
+          >
+            <option value="BY_DATE">{t('archiveLayout.byDate')}</option>
+            <option value="BY_GUEST">{t('archiveLayout.byGuest')}</option>
+          </select>
+        </span>
       )}
       {event.isOwner && (
         <label className="download-guests">

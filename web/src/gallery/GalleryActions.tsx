@@ -4,6 +4,7 @@ import type { PlanId } from '@gallery/contracts';
 import { useTimedMessage } from '../ui/useTimedMessage';
 import { DownloadAllButton } from './DownloadAllButton';
 import { galleryUrl } from './galleryUrl';
+import { GuestNameField } from './GuestNameField';
 import { QrCodeDialog } from './QrCodeDialog';
 import { ShareButton } from './ShareButton';
 import { UploadButton } from './UploadButton';
@@ -32,6 +33,7 @@ export function GalleryActions({ code, name, plan, onFiles }: GalleryActionsProp
         </button>
         <DownloadAllButton code={code} />
       </div>
+      <GuestNameField />
       <p className="action-notice" role="status">
         {notice}
       </p>

@@ -78,6 +78,9 @@ export function PhotoViewer({
         ) : (
           <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
         )}
+        {photo.guestName && (
+          <figcaption className="viewer-guest">{t('guestName.by', { name: photo.guestName })}</figcaption>
+        )}
       </figure>
       <div className="viewer-controls">
         <button

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ArchiveLayoutId } from '@gallery/contracts';
 
 /** The stages of Download All as the screen shows them (the server's progress stages, plus idle). */
 export type DownloadStage =
@@ -61,9 +62,15 @@ export const DOWNLOAD_RIGHTS_QUERY: TypedDocumentNode<
   }
 `;
 
-export const REQUEST_ARCHIVE: TypedDocumentNode<{ requestArchive: ArchiveJob }, { code: string }> = gql`
-  mutation RequestArchive($code: String!) {
-    requestArchive(eventCode: $code) {
+/** How the zip is laid out (see docs/api.graphql): the owner may group it by guest. */
+export type ArchiveLayout = ArchiveLayoutId;
+
+export const REQUEST_ARCHIVE: TypedDocumentNode<
+  { requestArchive: ArchiveJob },
+  { code: string; layout: ArchiveLayout }
+> = gql`
+  mutation RequestArchive($code: String!, $layout: ArchiveLayout) {
+    requestArchive(eventCode: $code, layout: $layout) {
       id
       status
       photoCount

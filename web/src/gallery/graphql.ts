@@ -50,6 +50,7 @@ const PHOTO_FIELDS = gql`
     createdAt
     kind
     durationSeconds
+    guestName
   }
 `;
 
@@ -122,10 +123,14 @@ export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
 
 export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
   { requestPhotoUploads: UploadSlot[] },
-  { eventCode: string; files: { fileName: string; contentType: string; size: number }[] }
+  {
+    eventCode: string;
+    files: { fileName: string; contentType: string; size: number }[];
+    guestName?: string | null;
+  }
 > = gql`
-  mutation RequestPhotoUploads($eventCode: String!, $files: [PhotoUploadRequest!]!) {
-    requestPhotoUploads(eventCode: $eventCode, files: $files) {
+  mutation RequestPhotoUploads($eventCode: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
+    requestPhotoUploads(eventCode: $eventCode, files: $files, guestName: $guestName) {
       uploadId
       uploadUrl
       headers {

@@ -13,6 +13,7 @@ const photo = (id: string): Photo => ({
   height: 600,
   kind: 'photo',
   durationSeconds: null,
+  guestName: null,
 });
 const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
   nodes: ids.map(photo),

@@ -22,6 +22,7 @@ const photoFor = (uploadId: string): Photo => ({
   createdAt: '2027-06-12T18:00:00.000Z',
   kind: 'photo',
   durationSeconds: null,
+  guestName: null,
 });
 
 function entries(count: number): UploadEntry[] {

@@ -7,6 +7,7 @@ import {
   IDLE,
   REQUEST_ARCHIVE,
   type ArchiveJob,
+  type ArchiveLayout,
   type DownloadStage,
   type DownloadState,
 } from './downloadAll';
@@ -35,95 +36,98 @@ export function useDownloadAll(code: string) {
 
   useEffect(() => () => stopRef.current(), []);
 
-  const start = useCallback(async () => {
-    stopRef.current();
-    setState({ stage: 'downloading', count: 0, total: 0 });
-    let jobId: string | null = null;
-    let finished = false;
-    let total = 0;
-    const early: { jobId: string; stage: string; count: number; total: number }[] = [];
+  const start = useCallback(
+    async (layout: ArchiveLayout = 'BY_DATE') => {
+      stopRef.current();
+      setState({ stage: 'downloading', count: 0, total: 0 });
+      let jobId: string | null = null;
+      let finished = false;
+      let total = 0;
+      const early: { jobId: string; stage: string; count: number; total: number }[] = [];
 
-    const finish = (job: ArchiveJob) => {
-      if (finished) return;
-      if (job.status === 'COMPLETE' && job.downloadUrl) {
+      const finish = (job: ArchiveJob) => {
+        if (finished) return;
+        if (job.status === 'COMPLETE' && job.downloadUrl) {
+          finished = true;
+          stop();
+          setState({ stage: 'complete', count: job.photoCount, total: job.photoCount });
+          track('photo_download', { gallery_code: code, mode: 'bulk', count: job.photoCount });
+          startDownload(job.downloadUrl);
+        } else if (job.status === 'FAILED') {
+          fail();
+        } else if (job.status === 'EMPTY') {
+          finished = true;
+          stop();
+          setState({ stage: 'empty', count: 0, total: 0 });
+        }
+      };
+      const fail = () => {
+        if (finished) return;
         finished = true;
         stop();
-        setState({ stage: 'complete', count: job.photoCount, total: job.photoCount });
-        track('photo_download', { gallery_code: code, mode: 'bulk', count: job.photoCount });
-        startDownload(job.downloadUrl);
-      } else if (job.status === 'FAILED') {
-        fail();
-      } else if (job.status === 'EMPTY') {
-        finished = true;
-        stop();
-        setState({ stage: 'empty', count: 0, total: 0 });
-      }
-    };
-    const fail = () => {
-      if (finished) return;
-      finished = true;
-      stop();
-      setState({ stage: 'failed', count: 0, total: 0 });
-    };
-    const readJob = async () => {
-      if (!jobId || finished) return;
-      try {
-        const result = await client.query({
-          query: ARCHIVE_JOB_QUERY,
-          variables: { code, jobId },
-          fetchPolicy: 'no-cache',
+        setState({ stage: 'failed', count: 0, total: 0 });
+      };
+      const readJob = async () => {
+        if (!jobId || finished) return;
+        try {
+          const result = await client.query({
+            query: ARCHIVE_JOB_QUERY,
+            variables: { code, jobId },
+            fetchPolicy: 'no-cache',
+          });
+          const job = result.data?.archiveJob;
+          if (!job) fail();
+          else finish(job);
+        } catch {
+          // The next read tries again.
+        }
+      };
+      const onProgress = (progress: { jobId: string; stage: string; count: number; total: number }) => {
+        if (finished) return;
+        if (!jobId) {
+          early.push(progress);
+          return;
+        }
+        if (progress.jobId !== jobId) return;
+        total = Math.max(total, progress.total);
+        const stage = progress.stage.toLowerCase() as DownloadStage;
+        if (stage === 'complete') void readJob();
+        else if (stage === 'failed') fail();
+        else setState({ stage, count: progress.count, total });
+      };
+
+      const subscription = client
+        .subscribe({ query: ARCHIVE_PROGRESS_SUBSCRIPTION, variables: { eventCode: code } })
+        .subscribe({
+          next: (result) => {
+            const progress = result.data?.archiveProgress;
+            if (progress) onProgress(progress);
+          },
+          error: () => undefined,
         });
-        const job = result.data?.archiveJob;
-        if (!job) fail();
-        else finish(job);
+      const poll = setInterval(() => void readJob(), POLL_MS);
+      function stop() {
+        subscription.unsubscribe();
+        clearInterval(poll);
+      }
+      stopRef.current = () => {
+        finished = true;
+        stop();
+      };
+
+      try {
+        const result = await client.mutate({ mutation: REQUEST_ARCHIVE, variables: { code, layout } });
+        const job = result.data?.requestArchive;
+        if (!job) return fail();
+        jobId = job.id;
+        if (job.status !== 'BUILDING') return finish(job);
+        for (const progress of early.splice(0)) onProgress(progress);
       } catch {
-        // The next read tries again.
+        fail();
       }
-    };
-    const onProgress = (progress: { jobId: string; stage: string; count: number; total: number }) => {
-      if (finished) return;
-      if (!jobId) {
-        early.push(progress);
-        return;
-      }
-      if (progress.jobId !== jobId) return;
-      total = Math.max(total, progress.total);
-      const stage = progress.stage.toLowerCase() as DownloadStage;
-      if (stage === 'complete') void readJob();
-      else if (stage === 'failed') fail();
-      else setState({ stage, count: progress.count, total });
-    };
-
-    const subscription = client
-      .subscribe({ query: ARCHIVE_PROGRESS_SUBSCRIPTION, variables: { eventCode: code } })
-      .subscribe({
-        next: (result) => {
-          const progress = result.data?.archiveProgress;
-          if (progress) onProgress(progress);
-        },
-        error: () => undefined,
-      });
-    const poll = setInterval(() => void readJob(), POLL_MS);
-    function stop() {
-      subscription.unsubscribe();
-      clearInterval(poll);
-    }
-    stopRef.current = () => {
-      finished = true;
-      stop();
-    };
-
-    try {
-      const result = await client.mutate({ mutation: REQUEST_ARCHIVE, variables: { code } });
-      const job = result.data?.requestArchive;
-      if (!job) return fail();
-      jobId = job.id;
-      if (job.status !== 'BUILDING') return finish(job);
-      for (const progress of early.splice(0)) onProgress(progress);
-    } catch {
-      fail();
-    }
-  }, [client, code]);
+    },
+    [client, code],
+  );
 
   const busy = !['idle', 'complete', 'failed', 'empty'].includes(state.stage);
   return { state, start, busy };

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { PlanId } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
 import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, type Photo } from './graphql';
+import { readGuestName } from './guestName';
 import { putFile } from './putFile';
 import { runUploads, type UploadEntry, type UploadTransport } from './uploadQueue';
 import { checkPhotoFile, contentTypeFor, refusalFor, uploadsReducer } from './uploads';
@@ -33,6 +34,8 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
               contentType: entry.contentType,
               size: entry.file.size,
             })),
+            // Read at each request: a name given while files upload goes with the next ones.
+            guestName: readGuestName(),
           },
         });
         return result.data?.requestPhotoUploads ?? [];

@@ -642,6 +642,19 @@ export const en = {
       none: 'No activity yet.',
     },
   },
+  guestName: {
+    label: 'Your name (optional)',
+    placeholder: 'e.g. Anna',
+    save: 'Save',
+    change: 'Change',
+    uploadingAs: 'Your photos are shared as {{name}}.',
+    by: 'by {{name}}',
+  },
+  archiveLayout: {
+    label: 'Zip layout',
+    byDate: 'All photos by date',
+    byGuest: 'A folder per guest',
+  },
 };
 
 type Texts<T> = {

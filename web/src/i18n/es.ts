@@ -645,4 +645,17 @@ export const es: UiTexts = {
       none: 'Aún no hay actividad.',
     },
   },
+  guestName: {
+    label: 'Tu nombre (opcional)',
+    placeholder: 'p. ej. Anna',
+    save: 'Guardar',
+    change: 'Cambiar',
+    uploadingAs: 'Tus fotos se comparten como {{name}}.',
+    by: 'de {{name}}',
+  },
+  archiveLayout: {
+    label: 'Organización del zip',
+    byDate: 'Todas las fotos por fecha',
+    byGuest: 'Una carpeta por invitado',
+  },
 };

@@ -647,4 +647,17 @@ export const fr: UiTexts = {
       none: "Pas encore d'activité.",
     },
   },
+  guestName: {
+    label: 'Votre nom (facultatif)',
+    placeholder: 'par ex. Anna',
+    save: 'Enregistrer',
+    change: 'Modifier',
+    uploadingAs: 'Vos photos sont partagées au nom de {{name}}.',
+    by: 'par {{name}}',
+  },
+  archiveLayout: {
+    label: 'Organisation du zip',
+    byDate: 'Toutes les photos par date',
+    byGuest: 'Un dossier par invité',
+  },
 };

@@ -55,6 +55,9 @@ export const en = {
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
     PHOTO_NOT_FOUND: 'This photo no longer exists.',
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

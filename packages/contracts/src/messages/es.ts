@@ -54,6 +54,9 @@ export const es: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
     PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

@@ -56,6 +56,10 @@ export const fr: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
     PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
+    // guest names
+    GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
+    GUEST_NAME_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ZipArchive } from 'archiver';
 import {
@@ -28,6 +28,20 @@ const PROGRESS_EVERY_MS = 250;
 const HEARTBEAT_EVERY_MS = 5000;
 /** Originals requested ahead of the one being copied. */
 const READ_AHEAD = 3;
+
+/**
+ * `promise`, or the abort's reason once `signal` is aborted, whichever comes first. Not Promise.race with one
+ * long-lived failure promise: each race leaves a reaction on that promise holding its result (here an original's
+ * response stream) until the build ends, which made memory grow with every photo of the zip.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /**
  * Builds one zip: the gallery's photo list from media (paged), each original streamed from storage into a
@@ -89,20 +103,16 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       this.publish(job, 'adding', 0, total);
 
       zip = createZip();
-      const output = new PassThrough();
-      zip.pipe(output);
-      upload = this.storage.upload(job.objectKey, output);
+      upload = this.storage.upload(job.objectKey);
+      zip.pipe(upload);
       const uploaded = upload.done();
-      const failure = new Promise<never>((_, reject) => {
-        zip!.on('error', reject);
-        zip!.on('warning', reject);
-        uploaded.catch(reject);
-        abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error));
-      });
-      // Either side may fail while the other waits: every wait below races the failure.
-      failure.catch(() => undefined);
+      // Either side may fail while the other waits: a failure aborts the build, and every wait below ends with it.
+      const failWith = (error: Error) => abort.abort(error);
+      zip.on('error', failWith);
+      zip.on('warning', failWith);
+      uploaded.catch(failWith);
 
-      const names = new EntryNames(galleryFolderName(job.galleryName));
+      const names = new EntryNames(galleryFolderName(job.galleryName), job.layout);
       let lastProgress = Date.now();
       // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
       // each holds only its stream buffer until its turn.
@@ -124,10 +134,10 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       for (const [index, photo] of photos.entries()) {
         const next = opened.shift()!;
         if (index + READ_AHEAD < total) open(index + READ_AHEAD);
-        const body: Readable = await Promise.race([next, failure]);
+        const body: Readable = await untilAborted(next, abort.signal);
         const entry = once(zip, 'entry');
         zip.append(body, { name: names.next(photo), date: new Date(photo.createdAt), store: true });
-        await Promise.race([entry, failure]);
+        await untilAborted(entry, abort.signal);
         added++;
         const now = Date.now();
         if (now - lastProgress >= PROGRESS_EVERY_MS || added === total) {
@@ -136,9 +146,9 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         }
       }
       this.publish(job, 'creating', added, total);
-      await Promise.race([zip.finalize(), failure]);
+      await untilAborted(zip.finalize(), abort.signal);
       this.publish(job, 'finalizing', added, total);
-      await Promise.race([uploaded, failure]);
+      await untilAborted(uploaded, abort.signal);
       const size = zip.pointer();
       if (!(await this.jobs.complete(job.id, size, added, ARCHIVE_RETENTION_DAYS))) {
         throw new Error('the job was taken for dead while it built');

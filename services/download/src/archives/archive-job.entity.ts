@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ArchiveLayoutId } from '@gallery/contracts';
 
 export type ArchiveJobStatus = 'building' | 'complete' | 'failed';
 
@@ -18,6 +19,10 @@ export class ArchiveJobEntity {
   /** The gallery's photo-set version the zip was built from (see gallery_versions). */
   @Column('integer')
   version!: number;
+
+  /** BY_DATE or BY_GUEST: the same photos in another layout are another zip. */
+  @Column('text')
+  layout!: ArchiveLayoutId;
 
   @Column('text')
   status!: ArchiveJobStatus;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
 
 /** The archive jobs and the galleries' photo-set versions in PostgreSQL. */
@@ -29,11 +30,20 @@ export class ArchiveJobsRepository {
     return this.dataSource.manager.findOneBy(ArchiveJobEntity, { id });
   }
 
-  /** A finished zip of this version of the gallery that stays downloadable for at least `marginSeconds`. */
-  findReusable(code: string, version: number, marginSeconds: number): Promise<ArchiveJobEntity | null> {
+  /**
+   * A finished zip of this version of the gallery in this layout that stays downloadable for at least
+   * `marginSeconds`.
+   */
+  findReusable(
+    code: string,
+    version: number,
+    layout: ArchiveLayoutId,
+    marginSeconds: number,
+  ): Promise<ArchiveJobEntity | null> {
     return this.dataSource.manager
       .createQueryBuilder(ArchiveJobEntity, 'job')
       .where('job.event_code = :code', { code })
+      .andWhere('job.layout = :layout', { layout })
       .andWhere(`job.status = 'complete'`)
       .andWhere('job.version = :version', { version })
       .andWhere('job.deleted_at IS NULL')
@@ -43,25 +53,28 @@ export class ArchiveJobsRepository {
   }
 
   /**
-   * Starts a build of the gallery, or joins the one running: the unique partial index lets one build per gallery
-   * exist, so of two requests at once one inserts and the other finds its job. `started` says which.
+   * Starts a build of the gallery in a layout, or joins the one running: the unique partial index lets one build
+   * per gallery and layout exist, so of two requests at once one inserts and the other finds its job. `started`
+   * says which.
    */
   async startOrJoin(values: {
     eventCode: string;
     galleryName: string;
     version: number;
+    layout: ArchiveLayoutId;
   }): Promise<{ job: ArchiveJobEntity; started: boolean }> {
     for (;;) {
       const id = randomUUID();
       const inserted: unknown[] = await this.dataSource.query(
-        `INSERT INTO archive_jobs (id, event_code, gallery_name, version, status, object_key)
-         VALUES ($1, $2, $3, $4, 'building', $5)
-         ON CONFLICT (event_code) WHERE status = 'building' DO NOTHING RETURNING id`,
-        [id, values.eventCode, values.galleryName, values.version, `archives/${id}.zip`],
+        `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, status, object_key)
+         VALUES ($1, $2, $3, $4, $5, 'building', $6)
+         ON CONFLICT (event_code, layout) WHERE status = 'building' DO NOTHING RETURNING id`,
+        [id, values.eventCode, values.galleryName, values.version, values.layout, `archives/${id}.zip`],
       );
       if (inserted.length > 0) return { job: (await this.find(id))!, started: true };
       const running = await this.dataSource.manager.findOneBy(ArchiveJobEntity, {
         eventCode: values.eventCode,
+        layout: values.layout,
         status: 'building',
       });
       // The running build ended between the two statements: try again.

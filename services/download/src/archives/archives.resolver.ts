@@ -3,6 +3,7 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode } from '@gallery/contracts';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ArchiveJobModel } from './archive-job.model.js';
+import { ARCHIVE_LAYOUT_IDS, ArchiveLayout } from './archive-layout.js';
 import { ArchivesService } from './archives.service.js';
 
 @Resolver(() => ArchiveJobModel)
@@ -16,8 +17,19 @@ export class ArchivesResolver {
   requestArchive(
     @Args('eventCode') eventCode: string,
     @Context() context: GraphQLRequestContext,
+    @Args('layout', {
+      type: () => ArchiveLayout,
+      defaultValue: ArchiveLayout.BY_DATE,
+      description: 'BY_DATE, or BY_GUEST for a folder per guest name; each layout is its own zip',
+    })
+    layout: ArchiveLayout = ArchiveLayout.BY_DATE,
   ): Promise<ArchiveJobModel> {
-    return this.archives.requestArchive(normalizeEventCode(eventCode), context.authorization, context.client);
+    return this.archives.requestArchive(
+      normalizeEventCode(eventCode),
+      context.authorization,
+      context.client,
+      ARCHIVE_LAYOUT_IDS[layout],
+    );
   }
 
   @Query(() => ArchiveJobModel, {

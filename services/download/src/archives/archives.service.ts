@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ARCHIVE_URL_SECONDS, isGalleryCode, type DownloadPermissionReply } from '@gallery/contracts';
+import {
+  ARCHIVE_URL_SECONDS,
+  isGalleryCode,
+  type ArchiveLayoutId,
+  type DownloadPermissionReply,
+} from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
 import { ArchiveBuilder } from './archive-builder.js';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
@@ -30,18 +35,19 @@ export class ArchivesService {
   ) {}
 
   /**
-   * The zip for the gallery as it is now: a finished one of the same photo set, the build running (joined), or
-   * a new build. An empty gallery answers EMPTY at once and builds nothing.
+   * The zip for the gallery as it is now in the layout asked for: a finished one of the same photo set and
+   * layout, the build running (joined), or a new build. An empty gallery answers EMPTY at once and builds nothing.
    */
   async requestArchive(
     code: string,
     authorization: string | undefined,
     client: string,
+    layout: ArchiveLayoutId = 'BY_DATE',
   ): Promise<ArchiveJobModel> {
     await this.rateLimits.consume('archiveRequests', client);
     const permission = await this.permitted(code, authorization);
     const version = await this.jobs.currentVersion(code);
-    const reusable = await this.jobs.findReusable(code, version, REUSE_MARGIN_SECONDS);
+    const reusable = await this.jobs.findReusable(code, version, layout, REUSE_MARGIN_SECONDS);
     if (reusable) return this.model(reusable);
     const first = await this.requests.galleryPhotos({ code, limit: 1 });
     if (first.photos.length === 0) {
@@ -58,6 +64,7 @@ export class ArchivesService {
       eventCode: code,
       galleryName: permission.gallery!.name,
       version,
+      layout,
     });
     if (started) this.builder.start(job);
     return this.model(job);

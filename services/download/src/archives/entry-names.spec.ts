@@ -37,4 +37,41 @@ describe('zip entry names', () => {
       `attachment; filename="Zo_ _Z_ & L_a - photos.zip"; filename*=UTF-8''Zo%C3%AB%20_Z_%20%26%20L%C3%A9a%20-%20photos.zip`,
     );
   });
+
+  it('names a photo after the guest who gave a name, and the original file otherwise', () => {
+    const names = new EntryNames('G');
+    const at = '2026-06-13T18:04:05Z';
+    expect(names.next({ fileName: 'IMG_1.jpg', createdAt: at, kind: 'photo', guestName: 'Anna' })).toBe(
+      'G/2026-06-13 18.04.05 Anna.jpg',
+    );
+    expect(names.next({ fileName: 'IMG_2.jpg', createdAt: at, kind: 'photo', guestName: 'anna' })).toBe(
+      'G/2026-06-13 18.04.05 anna (2).jpg',
+    );
+    expect(names.next({ fileName: 'IMG_3.jpg', createdAt: at, kind: 'photo', guestName: null })).toBe(
+      'G/2026-06-13 18.04.05 IMG_3.jpg',
+    );
+    expect(names.next({ fileName: 'x.heic', createdAt: at, kind: 'photo', guestName: 'A/B: "C"' })).toBe(
+      'G/2026-06-13 18.04.05 A_B_ _C_.heic',
+    );
+  });
+
+  it('puts each guest in a folder of their own in the BY_GUEST layout', () => {
+    const names = new EntryNames('Sarah & Mike', 'BY_GUEST');
+    const at = '2026-06-13T18:04:05Z';
+    expect(names.next({ fileName: 'a.jpg', createdAt: at, kind: 'photo', guestName: 'Anna' })).toBe(
+      'Sarah & Mike/Anna/2026-06-13 18.04.05 Anna.jpg',
+    );
+    expect(names.next({ fileName: 'b.jpg', createdAt: at, kind: 'photo', guestName: 'ANNA' })).toBe(
+      'Sarah & Mike/Anna/2026-06-13 18.04.05 ANNA (2).jpg',
+    );
+    expect(names.next({ fileName: 'c.mp4', createdAt: at, kind: 'video', guestName: 'Anna' })).toBe(
+      'Sarah & Mike/Anna/Videos/2026-06-13 18.04.05 Anna.mp4',
+    );
+    expect(names.next({ fileName: 'd.jpg', createdAt: at, kind: 'photo', guestName: null })).toBe(
+      'Sarah & Mike/Guests without a name/2026-06-13 18.04.05 d.jpg',
+    );
+    expect(names.next({ fileName: 'e.jpg', createdAt: at, kind: 'photo', guestName: '..' })).toBe(
+      'Sarah & Mike/Guests without a name/2026-06-13 18.04.05 e.jpg',
+    );
+  });
 });

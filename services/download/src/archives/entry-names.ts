@@ -1,6 +1,8 @@
+import { UNNAMED_GUESTS_FOLDER, type ArchiveLayoutId } from '@gallery/contracts';
+
 /**
  * Names inside the zip a person can browse: a top folder named after the gallery, photos as
- * `YYYY-MM-DD HH.MM.SS <original name>.<ext>` (times in UTC, so they sort in the order they were taken in),
+ * `YYYY-MM-DD HH.MM.SS <guest or original name>.<ext>` (times in UTC, so they sort in the order they were taken in),
  * videos in a `Videos/` folder, and no two entries with one name (" (2)", " (3)"... before the extension).
  */
 
@@ -40,17 +42,38 @@ function splitExtension(fileName: string): [string, string] {
   return [fileName.slice(0, dot), fileName.slice(dot)];
 }
 
-/** Hands out entry names for one zip, remembering those given so none repeats (case-insensitively). */
+/** What naming an entry needs of a photo. */
+export interface NamedPhoto {
+  fileName: string;
+  createdAt: string;
+  kind: 'photo' | 'video';
+  guestName?: string | null;
+}
+
+/**
+ * Hands out entry names for one zip, remembering those given so none repeats (case-insensitively). A photo whose
+ * guest gave a name is named after the guest (`2026-06-13 18.04.05 Anna.jpg`), others after their original
+ * file. In the BY_GUEST layout each guest has a folder (spelled as their first photo spelled it, so "anna" and
+ * "Anna" share one), photos without a name go to UNNAMED_GUESTS_FOLDER, and videos to a `Videos/` folder inside.
+ */
 export class EntryNames {
   private readonly taken = new Set<string>();
+  private readonly guestFolders = new Map<string, string>();
 
-  constructor(private readonly topFolder: string) {}
+  constructor(
+    private readonly topFolder: string,
+    private readonly layout: ArchiveLayoutId = 'BY_DATE',
+  ) {}
 
-  next(photo: { fileName: string; createdAt: string; kind: 'photo' | 'video' }): string {
+  next(photo: NamedPhoto): string {
     const [rawBase, rawExtension] = splitExtension(photo.fileName);
-    const base = cleanSegment(rawBase, photo.kind === 'video' ? 'video' : 'photo');
+    const fallback = photo.kind === 'video' ? 'video' : 'photo';
+    const guest = photo.guestName ? cleanSegment(photo.guestName, '') : '';
+    const base = guest || cleanSegment(rawBase, fallback);
     const extension = rawExtension ? `.${cleanSegment(rawExtension.slice(1), 'bin').slice(0, 10)}` : '';
-    const folder = photo.kind === 'video' ? `${this.topFolder}/Videos` : this.topFolder;
+    const parent =
+      this.layout === 'BY_GUEST' ? `${this.topFolder}/${this.guestFolder(guest)}` : this.topFolder;
+    const folder = photo.kind === 'video' ? `${parent}/Videos` : parent;
     const stem = `${folder}/${timestampPrefix(new Date(photo.createdAt))} ${base}`;
     for (let n = 1; ; n++) {
       const name = n === 1 ? `${stem}${extension}` : `${stem} (${n})${extension}`;
@@ -60,6 +83,17 @@ export class EntryNames {
         return name;
       }
     }
+  }
+
+  private guestFolder(guest: string): string {
+    if (!guest) return UNNAMED_GUESTS_FOLDER;
+    const key = guest.toLowerCase();
+    let folder = this.guestFolders.get(key);
+    if (!folder) {
+      folder = guest;
+      this.guestFolders.set(key, folder);
+    }
+    return folder;
   }
 }
 

@@ -114,5 +114,6 @@ function archivePhoto(photo: PhotoEntity): ArchivePhoto {
     size: photo.size,
     createdAt: photo.createdAt.toISOString(),
     kind: photo.kind,
+    guestName: photo.guestName ?? null,
   };
 }

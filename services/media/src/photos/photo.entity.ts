@@ -49,6 +49,10 @@ export class PhotoEntity {
   @Column({ name: 'duration_seconds', type: 'double precision', nullable: true })
   durationSeconds!: number | null;
 
+  /** The name the uploading guest gave (cleaned by the guest-name rule); null when none. */
+  @Column({ name: 'guest_name', type: 'text', nullable: true })
+  guestName!: string | null;
+
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

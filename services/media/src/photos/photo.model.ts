@@ -36,4 +36,10 @@ export class PhotoModel implements LivePhoto {
 
   @Field(() => Float, { nullable: true, description: "A video's length in seconds; null for a photo." })
   durationSeconds!: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The name the guest who uploaded it gave (at most 40 characters); null when none.',
+  })
+  guestName!: string | null;
 }

@@ -24,6 +24,7 @@ export class PhotoPresenter {
       createdAt: photo.createdAt.toISOString(),
       kind: photo.kind,
       durationSeconds: photo.durationSeconds,
+      guestName: photo.guestName ?? null,
     };
   }
 

@@ -250,6 +250,7 @@ export class UploadConfirmationService {
         height: rendition.height,
         kind: isVideoType(contentType) ? 'video' : 'photo',
         durationSeconds: rendition.durationSeconds,
+        guestName: upload.guestName ?? null,
         createdAt: new Date(),
       };
       await this.photos.insert(manager, photo);

@@ -11,6 +11,9 @@ import {
   MAX_PHOTO_MEGABYTES,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_MEGABYTES,
+  cleanGuestName,
+  guestNameProblem,
+  MAX_GUEST_NAME_CHARS,
   normalizeEventCode,
   PLANS,
 } from '@gallery/contracts';
@@ -39,7 +42,12 @@ export class UploadSlotsService {
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
-  async request(eventCode: string, files: PhotoUploadRequestInput[]): Promise<PhotoUploadSlotModel[]> {
+  async request(
+    eventCode: string,
+    files: PhotoUploadRequestInput[],
+    givenGuestName?: string | null,
+  ): Promise<PhotoUploadSlotModel[]> {
+    const guestName = acceptedGuestName(givenGuestName);
     const found = await this.directory.find(normalizeEventCode(eventCode));
     if (!found) throw new AppError('GALLERY_NOT_FOUND');
     const refusal = uploadRefusal(found, new Date());
@@ -72,6 +80,7 @@ export class UploadSlotsService {
         fileName: cleanFileName(file.fileName),
         contentType,
         size: file.size,
+        guestName,
         status: 'pending',
         createdAt,
       };
@@ -105,4 +114,16 @@ export class UploadSlotsService {
     }
     if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) throw new AppError('UPLOADS_BUSY');
   }
+}
+
+/** The guest's name as kept (null when none was given or only spaces), or a refusal saying what to change. */
+export function acceptedGuestName(given: string | null | undefined): string | null {
+  if (given == null) return null;
+  // Checked before anything is cleaned, so an oversized value costs no work beyond this bound.
+  if (given.length > MAX_GUEST_NAME_CHARS * 8)
+    throw new AppError('GUEST_NAME_TOO_LONG', { count: MAX_GUEST_NAME_CHARS });
+  const problem = guestNameProblem(given);
+  if (problem === 'tooLong') throw new AppError('GUEST_NAME_TOO_LONG', { count: MAX_GUEST_NAME_CHARS });
+  if (problem === 'forbiddenCharacters') throw new AppError('GUEST_NAME_FORBIDDEN_CHARACTERS');
+  return cleanGuestName(given);
 }

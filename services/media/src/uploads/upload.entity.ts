@@ -26,6 +26,10 @@ export class UploadEntity {
   @Column('integer')
   size!: number;
 
+  /** The name the guest gave with the request (cleaned), copied to the photo on confirmation. */
+  @Column({ name: 'guest_name', type: 'text', nullable: true })
+  guestName!: string | null;
+
   @Column('text')
   status!: UploadStatus;
 

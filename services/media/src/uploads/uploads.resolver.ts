@@ -22,9 +22,15 @@ export class UploadsResolver {
     @Context() context: GraphQLRequestContext,
     @Args('eventCode') eventCode: string,
     @Args('files', { type: () => [PhotoUploadRequestInput] }) files: PhotoUploadRequestInput[],
+    @Args('guestName', {
+      type: () => String,
+      nullable: true,
+      description: "The uploading guest's name, given once on their device; travels with each photo.",
+    })
+    guestName?: string | null,
   ): Promise<PhotoUploadSlotModel[]> {
     await this.rateLimits.consume('uploadSlotRequests', context.client);
-    return this.slots.request(eventCode, files);
+    return this.slots.request(eventCode, files, guestName);
   }
 
   @Mutation(() => PhotoModel)
