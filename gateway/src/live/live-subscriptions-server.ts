@@ -6,15 +6,25 @@ import {
   specifiedRules,
   validate,
   type ExecutionArgs,
+  type ExecutionResult,
   type ValidationRule,
 } from 'graphql';
-import type { Context, Disposable, SubscribePayload } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import {
+  CloseCode,
+  handleProtocols,
+  makeServer,
+  type Context,
+  type Disposable,
+  type ServerOptions,
+  type SubscribePayload,
+} from 'graphql-ws';
+import type { Extra } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
+import { serialisedPayload, serialisedPayloadReplacer, spliceSerialisedPayload } from './serialised-next.js';
 
 /** WebSocket close code 1012: the client reconnects, and the web app re-reads the gallery when it does. */
 const SERVICE_RESTART = 1012;
@@ -73,16 +83,20 @@ export function serveLiveSubscriptions(
     ...documentLimitRules(),
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
-  const served = useServer(
+  const served = serveGraphqlWs(
     {
       schema: fanout.schema,
       subscribe: (args) => fanout.subscribe(args),
       onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules),
+      // The fan-out hands every subscriber of one operation the same result: serialised once, here.
+      onNext: (_ctx, _id, _payload, _args, result) => serialisedPayload(result) as unknown as ExecutionResult,
+      jsonMessageReplacer: serialisedPayloadReplacer,
       context: (ctx): LiveContext => ({
         fellBehind: () => ctx.extra.socket.close(TRY_AGAIN_LATER, 'fell behind: read again'),
       }),
     },
     sockets,
+    Boolean(options.production),
   );
   return {
     dispose: () => served.dispose(),
@@ -116,6 +130,85 @@ function executionArgs(
     document,
     operationName: payload.operationName,
     variableValues: payload.variables,
+  };
+}
+
+/** How often an idle socket is pinged; one that does not answer within as long again is cut. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with one difference: each message goes through
+ * `spliceSerialisedPayload` on its way to the socket, so a shared `next` payload is written from its one
+ * serialisation. Keep-alive pings, protocol negotiation and error handling are as in `useServer`.
+ */
+function serveGraphqlWs(
+  options: ServerOptions<Record<string, unknown> | undefined, Extra>,
+  sockets: WebSocketServer,
+  production: boolean,
+): Disposable {
+  const server = makeServer(options);
+  sockets.options.handleProtocols = handleProtocols;
+  const internalError = (error: unknown) =>
+    production
+      ? 'Internal server error'
+      : String(error instanceof Error ? error.message : error).slice(0, 100);
+  sockets.once('error', (error) => {
+    console.error('Internal error emitted on the WebSocket server.', error);
+    for (const client of sockets.clients) client.close(CloseCode.InternalServerError, internalError(error));
+  });
+  sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    socket.once('error', (error) => {
+      console.error('Internal error emitted on a WebSocket socket.', error);
+      socket.close(CloseCode.InternalServerError, internalError(error));
+    });
+    let pongWait: NodeJS.Timeout | undefined;
+    const pingInterval = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => {
+        clearTimeout(pongWait);
+        pongWait = undefined;
+      });
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) => {
+          // Synchronous from graphql-ws's stringify to here: the payload spliced in is this message's.
+          const message = spliceSerialisedPayload(data);
+          return new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(message, (error) => (error ? reject(error) : resolve()));
+          });
+        },
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', async (data) => {
+            try {
+              await handle(String(data));
+            } catch (error) {
+              console.error('Internal error while handling a socket message.', error);
+              socket.close(CloseCode.InternalServerError, internalError(error));
+            }
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      clearTimeout(pongWait);
+      clearInterval(pingInterval);
+      void closed(code, String(reason));
+    });
+  });
+  return {
+    dispose: async () => {
+      for (const client of sockets.clients) client.close(1001, 'Going away');
+      sockets.removeAllListeners();
+      await new Promise<void>((resolve, reject) =>
+        sockets.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
   };
 }
 
