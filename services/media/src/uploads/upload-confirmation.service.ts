@@ -150,14 +150,16 @@ export class UploadConfirmationService {
   }
 
   /**
-   * Derived images stored, or null when the original cannot be decoded. HEIC/HEIF is the exception: the bundled
-   * libvips has no HEVC decoder, and an iPhone photo is too precious to refuse, so it is kept without derived
-   * images (its image URLs serve the original) and its dimensions come from its HEIF boxes.
+   * Derived images stored, or null when the original cannot be decoded. HEIC/HEIF is decoded by libheif (its
+   * size checked against the pixel limit first); one libheif cannot decode is kept all the same, an iPhone photo
+   * being too precious to refuse, without derived images (its image URLs serve the original) and with the
+   * dimensions its HEIF boxes give.
    */
   private async render(type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
     const original = await this.storage.read(keys.original);
+    const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const derived = await this.images.derive(original);
+      const derived = heif ? await this.images.deriveHeif(original) : await this.images.derive(original);
       await Promise.all([
         this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
         this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
@@ -171,7 +173,7 @@ export class UploadConfirmationService {
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
-      if (type !== 'image/heic' && type !== 'image/heif') return null;
+      if (!heif) return null;
       const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
       if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
       return { width, height, thumbnailKey: null, previewKey: null, durationSeconds: null };
