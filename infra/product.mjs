@@ -254,6 +254,8 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
+ * @param {Record<string, Record<string, string>>} [options.serviceEnv] Extra configuration by service name
+ *   (`media`, ...), for every replica of it (the benchmarks' profiler options).
  * @param {number} [options.gatewayReplicas] Gateways to start (1 unless told), all on one NATS; `gatewayUrls` lists them.
  * @param {number} [options.mediaReplicas] Media services to start (1 unless told), sharing one database, NATS
  *   and bucket; gateway replica i uses media replica i (modulo their number).
@@ -272,6 +274,7 @@ export async function startProduct({
   gatewayEnv = {},
   gatewayReplicas = 1,
   mediaReplicas = 1,
+  serviceEnv = {},
 }) {
   const ports = {
     gateway: port || (await findFreePort()),
@@ -305,7 +308,10 @@ export async function startProduct({
       service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
     ),
     { gatewayPorts, mediaPorts },
-  );
+  ).map((service) => {
+    const extra = serviceEnv[service.name.replace(/-\d+$/, '')];
+    return extra ? { ...service, env: { ...service.env, ...extra } } : service;
+  });
 
   const url = `http://localhost:${ports.gateway}`;
   const started = [];

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import type { DerivedImages } from './derived-images.js';
 import { heifDimensions } from './heif-dimensions.js';
@@ -75,7 +75,7 @@ export class ImageProcessor implements OnModuleDestroy {
 
   private async resized(
     input: Buffer,
-    options: sharp.SharpOptions,
+    options: SharpOptions,
   ): Promise<Pick<DerivedImages, 'thumbnail' | 'preview'>> {
     try {
       const preview = await sharp(input, options)
