@@ -171,10 +171,10 @@ async function run() {
     secretAccessKey: 'bench-secret',
   });
   cleanups.push(() => s3.stop());
-  let profiling = {};
+  let profiling = [];
   if (CPU_PROF) {
     await mkdir(path.resolve(CPU_PROF), { recursive: true });
-    profiling = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}` };
+    profiling = ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`];
   }
   const product = await startProduct({
     platformEnv: {
@@ -187,7 +187,7 @@ async function run() {
     },
     log: () => undefined,
     gatewayEnv: { TRUST_PROXY: 'loopback' },
-    serviceEnv: { media: profiling },
+    nodeArgs: { media: profiling },
     mediaReplicas: MEDIA,
     gatewayReplicas: MEDIA,
   });

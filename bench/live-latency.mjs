@@ -161,11 +161,11 @@ async function run() {
   });
   cleanups.push(() => s3.stop());
 
-  let profiling = {};
+  let profiling = [];
   if (CPU_PROF) {
     const dir = path.resolve(CPU_PROF);
     await mkdir(dir, { recursive: true });
-    profiling = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` };
+    profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
   }
   const product = await startProduct({
     platformEnv: {
@@ -179,8 +179,8 @@ async function run() {
     log: () => undefined,
     // Each screen is a guest's own phone: the screens say so through X-Forwarded-For, which the gateway
     // believes from loopback only, so its limits per client apply per screen as they would at a wedding.
-    gatewayEnv: { TRUST_PROXY: 'loopback', ...profiling },
-    serviceEnv: { media: profiling },
+    gatewayEnv: { TRUST_PROXY: 'loopback' },
+    nodeArgs: { gateway: profiling, media: profiling },
     gatewayReplicas: GATEWAYS,
   });
   cleanups.push(() => product.stop());

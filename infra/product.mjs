@@ -115,7 +115,7 @@ function launch(service, log, onExit) {
   }
   const env = { ...service.env };
   for (const key of BASE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
-  const child = spawn(process.execPath, [service.entry], {
+  const child = spawn(process.execPath, [...(service.nodeArgs ?? []), service.entry], {
     env,
     cwd: path.dirname(path.dirname(service.entry)),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -256,6 +256,8 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
  * @param {Record<string, Record<string, string>>} [options.serviceEnv] Extra configuration by service name
  *   (`media`, ...), for every replica of it (the benchmarks' profiler options).
+ * @param {Record<string, string[]>} [options.nodeArgs] Node options by service name, for every replica of it
+ *   (`{ gateway: ['--cpu-prof'] }` for the benchmarks' profiles).
  * @param {number} [options.gatewayReplicas] Gateways to start (1 unless told), all on one NATS; `gatewayUrls` lists them.
  * @param {number} [options.mediaReplicas] Media services to start (1 unless told), sharing one database, NATS
  *   and bucket; gateway replica i uses media replica i (modulo their number).
@@ -275,6 +277,7 @@ export async function startProduct({
   gatewayReplicas = 1,
   mediaReplicas = 1,
   serviceEnv = {},
+  nodeArgs = {},
 }) {
   const ports = {
     gateway: port || (await findFreePort()),
@@ -309,8 +312,13 @@ export async function startProduct({
     ),
     { gatewayPorts, mediaPorts },
   ).map((service) => {
-    const extra = serviceEnv[service.name.replace(/-\d+$/, '')];
-    return extra ? { ...service, env: { ...service.env, ...extra } } : service;
+    const name = service.name.replace(/-\d+$/, '');
+    const extra = serviceEnv[name];
+    return {
+      ...service,
+      env: extra ? { ...service.env, ...extra } : service.env,
+      nodeArgs: nodeArgs[name] ?? [],
+    };
   });
 
   const url = `http://localhost:${ports.gateway}`;

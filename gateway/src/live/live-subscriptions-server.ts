@@ -5,6 +5,7 @@ import {
   NoSchemaIntrospectionCustomRule,
   specifiedRules,
   validate,
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type ValidationRule,
@@ -18,13 +19,20 @@ import {
   type ServerOptions,
   type SubscribePayload,
 } from 'graphql-ws';
-import type { Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
 import { serialisedPayload, serialisedPayloadReplacer, spliceSerialisedPayload } from './serialised-next.js';
+
+/**
+ * What graphql-ws keeps of each connection besides its own state: the socket only. (graphql-ws's `useServer`
+ * also keeps the upgrade request, for as long as the socket is open; nothing here reads it.)
+ */
+interface Extra {
+  socket: WebSocket;
+}
 
 /** WebSocket close code 1012: the client reconnects, and the web app re-reads the gallery when it does. */
 const SERVICE_RESTART = 1012;
@@ -83,11 +91,13 @@ export function serveLiveSubscriptions(
     ...documentLimitRules(),
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
+  // Valid under this server's rules (production refuses introspection): one cache per server.
+  const validDocuments = new DocumentCache(256);
   const served = serveGraphqlWs(
     {
       schema: fanout.schema,
       subscribe: (args) => fanout.subscribe(args),
-      onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules),
+      onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules, validDocuments),
       // The fan-out hands every subscriber of one operation the same result: serialised once, here.
       onNext: (_ctx, _id, _payload, _args, result) => serialisedPayload(result) as unknown as ExecutionResult,
       jsonMessageReplacer: serialisedPayloadReplacer,
@@ -106,25 +116,49 @@ export function serveLiveSubscriptions(
   };
 }
 
+/**
+ * Documents that passed parsing and validation, by their text. Every screen of a wedding sends the same
+ * subscription: parsed and validated once, one DocumentNode shared by every socket (memory per idle screen, and
+ * the fan-out's per-operation key is made once per document). Bounded; the oldest goes first.
+ */
+class DocumentCache {
+  private readonly documents = new Map<string, DocumentNode>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(query: string): DocumentNode | undefined {
+    return this.documents.get(query);
+  }
+
+  set(query: string, document: DocumentNode): void {
+    if (this.documents.size >= this.capacity) this.documents.delete(this.documents.keys().next().value!);
+    this.documents.set(query, document);
+  }
+}
+
 /** graphql-ws's onSubscribe: the subscription cap, then parsing and validation within the document limits. */
 function executionArgs(
   ctx: Context<Record<string, unknown> | undefined, Extra>,
   payload: SubscribePayload,
   fanout: LiveFanout,
   rules: readonly ValidationRule[],
+  validDocuments: DocumentCache,
 ): ExecutionArgs | readonly GraphQLError[] {
   // graphql-ws registers the subscription being asked for before calling onSubscribe.
   if (Object.keys(ctx.subscriptions).length > API_LIMITS.subscriptionsPerSocket) {
     return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'BAD_REQUEST' } })];
   }
-  let document;
-  try {
-    document = parseWithinLimits(payload.query);
-  } catch (error) {
-    return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+  let document = validDocuments.get(payload.query);
+  if (!document) {
+    try {
+      document = parseWithinLimits(payload.query);
+    } catch (error) {
+      return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+    }
+    const errors = validate(fanout.schema, document, rules);
+    if (errors.length > 0) return errors;
+    validDocuments.set(payload.query, document);
   }
-  const errors = validate(fanout.schema, document, rules);
-  if (errors.length > 0) return errors;
   return {
     schema: fanout.schema,
     document,
@@ -156,7 +190,7 @@ function serveGraphqlWs(
     console.error('Internal error emitted on the WebSocket server.', error);
     for (const client of sockets.clients) client.close(CloseCode.InternalServerError, internalError(error));
   });
-  sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+  sockets.on('connection', (socket: WebSocket) => {
     socket.once('error', (error) => {
       console.error('Internal error emitted on a WebSocket socket.', error);
       socket.close(CloseCode.InternalServerError, internalError(error));
@@ -193,7 +227,7 @@ function serveGraphqlWs(
             }
           }),
       },
-      { socket, request },
+      { socket },
     );
     socket.once('close', (code, reason) => {
       clearTimeout(pongWait);
