@@ -333,7 +333,7 @@ async function run() {
   }
   const expected = PHOTOS * SCREENS;
   const deadline = Date.now() + 30_000;
-  let delivered = 0;
+  let delivered;
   for (;;) {
     await collect();
     delivered = [...sent.keys()].reduce((sum, id) => sum + (arrivals.get(id)?.length ?? 0), 0);

@@ -187,7 +187,8 @@ describe('live gallery in the browser', () => {
     const tile = page.locator('img[data-photo-id]');
     await tile.waitFor();
     await page.waitForFunction(
-      () => (document.querySelector('img[data-photo-id]') as HTMLImageElement | null)?.naturalWidth > 0,
+      () =>
+        ((document.querySelector('img[data-photo-id]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
       undefined,
       { timeout: 15_000 },
     );
