@@ -67,6 +67,13 @@ interface Rendition {
  */
 @Injectable()
 export class UploadConfirmationService {
+  /**
+   * Photos being rendered at once (read, decode, resize, write). Their decodes take turns in the image work
+   * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
+   * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in memory.
+   */
+  private readonly inFlight = new ImageWorkQueue(4);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
@@ -122,12 +129,13 @@ export class UploadConfirmationService {
     // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
     if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
 
-    // The slow part (download, decode, resize, store) waits its turn, and runs before the short transaction.
+    // The slow part runs before the short transaction. A photo's decode and resizes take their turn in the image
+    // work queue, its storage reads and writes around it; a video's whole rendering takes an image turn.
     let rendition: Rendition | null;
     try {
-      rendition = await this.imageWork.run(() =>
-        video ? this.renderVideo(type, keys) : this.render(type, keys),
-      );
+      rendition = video
+        ? await this.imageWork.run(() => this.renderVideo(type, keys))
+        : await this.inFlight.run(() => this.render(type, keys));
     } catch (error) {
       if (error instanceof UnreadableVideoError) {
         return this.refuse(upload, attemptKeys, new AppError('VIDEO_UNREADABLE'));
@@ -159,7 +167,9 @@ export class UploadConfirmationService {
     const original = await this.storage.read(keys.original);
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const derived = heif ? await this.images.deriveHeif(original) : await this.images.derive(original);
+      const derived = await this.imageWork.run(() =>
+        heif ? this.images.deriveHeif(original) : this.images.derive(original),
+      );
       await Promise.all([
         this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
         this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
