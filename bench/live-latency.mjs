@@ -1,71 +1,97 @@
 // Live gallery latency, through the whole product: from the moment a guest's browser confirms an upload
 // (confirmPhotoUpload, after the PUT to object storage) until every open gallery screen has received the photo
-// over graphql-ws. The path: media service (type check, sharp, commit, outbox) -> JetStream -> gateway ->
-// every subscriber.
+// over graphql-ws, and what a guest feels: from the start of the PUT of the photo to the photo on another
+// screen. Beside the latencies, the gateway's own CPU time and memory, read from its process (/proc).
 //
-//   npm run build && node bench/live-latency.mjs [--clients=200] [--photos=50] [--interval=100]
-//   (or CLIENTS=200 PHOTOS=50 INTERVAL_MS=100 node bench/live-latency.mjs)
+//   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
+//     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
 //
-// PostgreSQL, NATS and the S3 server run as local child processes, the services and the gateway as their own
-// processes, as npm start runs them; the clients run in this process, so confirm and receive share a clock.
-import { mkdtemp, rm } from 'node:fs/promises';
+// --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
+// lets them sit, and reports the gateway's memory (no photos). --cpu-prof=DIR runs the gateways and media with
+// `node --cpu-prof` and leaves the profiles in DIR. PostgreSQL, NATS and the S3 server run as local child
+// processes, the services and the gateway(s) as their own processes as npm start runs them; the screens run in
+// their own processes (bench/live-screens.mjs), raw `ws` sockets that parse only the photo id.
+import { execFileSync, fork } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createClient } from 'graphql-ws';
-import sharp from 'sharp';
-import WebSocket from 'ws';
+import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
+import { phonePhoto } from './phone-photo.mjs';
 
-const WATCHDOG_MS = 180_000;
-const PHOTO_ADDED = `subscription PhotoAdded($eventCode: String!) {
-  photoAdded(eventCode: $eventCode) { id eventCode thumbnailUrl previewUrl originalUrl width height createdAt }
-}`;
+const WATCHDOG_MS = 15 * 60_000;
 
-function option(name, envName, fallback) {
-  const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
-  const raw = flag ? flag.slice(name.length + 3) : process.env[envName];
-  if (raw === undefined || raw === '') return fallback;
+function option(name, fallback) {
+  const flag = process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (!flag) return fallback;
+  if (flag === `--${name}`) return true;
+  const raw = flag.slice(name.length + 3);
+  if (typeof fallback === 'string') return raw;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
 }
 
-const CLIENTS = option('clients', 'CLIENTS', 200);
-const PHOTOS = option('photos', 'PHOTOS', 50);
-const INTERVAL_MS = option('interval', 'INTERVAL_MS', 200);
-
-/** A WebSocket class for screen number `n`, which connects from its own address (198.18.0.0/15, the range set aside for benchmarks). */
-function phoneSocket(n) {
-  const address = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-  return class extends WebSocket {
-    constructor(url, protocols) {
-      super(url, protocols, { headers: { 'x-forwarded-for': address } });
-    }
-  };
-}
+const SCREENS = option('screens', 200);
+const GALLERIES = option('galleries', 1);
+const PHOTOS = option('photos', 20);
+const INTERVAL_MS = option('interval', 500);
+const MEGAPIXELS = option('megapixels', 12);
+const GATEWAYS = option('gateways', 1);
+const IDLE = option('idle', false);
+const CPU_PROF = option('cpu-prof', '');
+const SCREEN_PROCESSES = option('screen-processes', Math.max(1, Math.ceil((SCREENS * GALLERIES) / 5000)));
+const FREE_PLAN_PHOTOS = 50;
+if (Math.ceil((PHOTOS + 1) / GALLERIES) > FREE_PLAN_PHOTOS) throw new Error('at most 49 photos per gallery');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(what, condition, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const now = () => performance.timeOrigin + performance.now();
 
 function percentile(sorted, q) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-async function graphql(url, query, variables) {
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system, ms) and resident memory (MB) of a process, from /proc. */
+async function processUsage(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return { cpuMs, rssMb };
+}
+
+async function gatewaysUsage(pids) {
+  const usages = await Promise.all(pids.map(processUsage));
+  return {
+    cpuMs: usages.reduce((sum, usage) => sum + usage.cpuMs, 0),
+    rssMb: usages.map((usage) => usage.rssMb),
+  };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    nproc: execFileSync('nproc').toString().trim(),
+    cpu: cpus[0]?.model ?? 'unknown CPU',
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
+    node: process.version,
+  };
+}
+
+async function graphql(url, query, variables, address) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ query, variables }),
   });
   const body = await response.json();
@@ -81,21 +107,6 @@ const CONFIRM_UPLOAD = `mutation($eventCode: String!, $uploadId: ID!) {
   confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) { id }
 }`;
 
-/** A 1600x1200 JPEG of noise (about 1 MB): sharp does the work a real phone photo costs. */
-function photoBytes(seed) {
-  const width = 1600;
-  const height = 1200;
-  const pixels = Buffer.alloc(width * height * 3);
-  let x = seed * 2654435761;
-  for (let i = 0; i < pixels.length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    pixels[i] = x >>> 24;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -103,9 +114,36 @@ async function cleanUp() {
   }
 }
 
+/** The screen processes, each holding its share of the sockets. */
+function startScreens(count) {
+  return Array.from({ length: count }, () => {
+    const child = fork(new URL('./live-screens.mjs', import.meta.url), [], { stdio: 'inherit' });
+    const waiting = new Map();
+    child.on('message', (message) => {
+      waiting.get(message.type)?.(message);
+      waiting.delete(message.type);
+    });
+    const ask = (message, answer) =>
+      new Promise((resolve) => {
+        waiting.set(answer, resolve);
+        child.send(message);
+      });
+    cleanups.push(async () => {
+      if (child.connected) child.send({ type: 'close' });
+      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5000)]);
+      child.kill('SIGKILL');
+    });
+    return {
+      open: (screens) => ask({ type: 'open', screens }, 'opened'),
+      report: () => ask({ type: 'report' }, 'report'),
+    };
+  });
+}
+
 async function run() {
+  const before = machine();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-live-'));
-  await import('node:fs/promises').then((fs) => fs.chmod(dataDir, 0o755));
+  await chmod(dataDir, 0o755);
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
   const postgres = await startPostgres({
@@ -124,6 +162,12 @@ async function run() {
   });
   cleanups.push(() => s3.stop());
 
+  let profiling = [];
+  if (CPU_PROF) {
+    const dir = path.resolve(CPU_PROF);
+    await mkdir(dir, { recursive: true });
+    profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+  }
   const product = await startProduct({
     platformEnv: {
       DATABASE_URL: postgres.url('postgres'),
@@ -134,66 +178,130 @@ async function run() {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     },
     log: () => undefined,
-    // Each screen is a guest's own phone: the clients below say so through X-Forwarded-For, which the gateway
+    // Each screen is a guest's own phone: the screens say so through X-Forwarded-For, which the gateway
     // believes from loopback only, so its limits per client apply per screen as they would at a wedding.
     gatewayEnv: { TRUST_PROXY: 'loopback' },
+    nodeArgs: { gateway: profiling, media: profiling },
+    gatewayReplicas: GATEWAYS,
   });
   cleanups.push(() => product.stop());
+  const gatewayPids = Object.entries(product.pids)
+    .filter(([name]) => name === 'gateway' || name.startsWith('gateway-'))
+    .map(([, pid]) => pid);
 
-  const { createGallery } = await graphql(product.url, CREATE_GALLERY, {
-    input: {
-      coupleNames: 'Bench & Mark',
-      weddingDate: '2027-06-12',
-      location: 'Lyon, France',
-      email: 'bench@example.com',
-      phone: '+33 6 12 34 56 78',
-      plan: 'FREE',
+  const galleries = [];
+  for (let g = 0; g < GALLERIES; g++) {
+    const { createGallery } = await graphql(
+      product.url,
+      CREATE_GALLERY,
+      {
+        input: {
+          coupleNames: `Bench & Mark ${g + 1}`,
+          weddingDate: '2027-06-12',
+          location: 'Lyon, France',
+          email: `bench${g}@example.com`,
+          phone: '+33 6 12 34 56 78',
+          plan: 'FREE',
+        },
+      },
+      `198.19.200.${g + 1}`,
+    );
+    galleries.push(createGallery.event.code);
+  }
+
+  const idleUsage = await gatewaysUsage(gatewayPids);
+  const total = SCREENS * GALLERIES;
+  const screens = Array.from({ length: total }, (_, n) => ({
+    n,
+    url: `${product.gatewayUrls[n % product.gatewayUrls.length].replace(/^http/, 'ws')}/graphql`,
+    eventCode: galleries[Math.floor(n / SCREENS)],
+  }));
+  const processes = startScreens(SCREEN_PROCESSES);
+  const openStart = performance.now();
+  const opened = await Promise.all(
+    processes.map((screenProcess, p) =>
+      screenProcess.open(screens.filter((_, n) => n % SCREEN_PROCESSES === p)),
+    ),
+  );
+  const openedCount = opened.reduce((sum, answer) => sum + answer.opened, 0);
+  const openSeconds = (performance.now() - openStart) / 1000;
+  await sleep(3000); // the subscribe messages follow the acks; then the sockets sit idle
+  const openUsage = await gatewaysUsage(gatewayPids);
+  const idleCpuStart = openUsage.cpuMs;
+  await sleep(5000);
+  const idleCpuMsPerSecond = ((await gatewaysUsage(gatewayPids)).cpuMs - idleCpuStart) / 5;
+
+  const mb = (value) => `${value.toFixed(1)} MB`;
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const header = () => {
+    console.log(
+      `  machine: nproc ${before.nproc}, ${before.cpu}, Node ${before.node}; load average before: ${before.load}`,
+    );
+    console.log(
+      `  screens ${total} (${GALLERIES} x ${SCREENS}) in ${SCREEN_PROCESSES} process(es), gateways ${GATEWAYS}`,
+    );
+    console.log(`  opened ${openedCount} / ${total} in ${openSeconds.toFixed(1)} s`);
+    console.log(
+      `  gateway RSS: before the screens ${idleUsage.rssMb.map(mb).join(' + ')}, with them open and idle ${openUsage.rssMb.map(mb).join(' + ')}`,
+    );
+    console.log(`  gateway CPU while idle: ${idleCpuMsPerSecond.toFixed(1)} ms per second`);
+  };
+
+  if (IDLE) {
+    console.log('live-latency --idle: open, subscribed, idle screens');
+    header();
+    return openedCount === total ? 0 : 1;
+  }
+
+  const distinct = await Promise.all(
+    Array.from({ length: Math.min(PHOTOS + 1, 6) }, () => phonePhoto(MEGAPIXELS)),
+  );
+  const photoOf = (i) => distinct[i % distinct.length];
+  const sent = new Map(); // photo id -> { gallery, putStart, confirmStart }
+  const arrivals = new Map(); // photo id -> arrival times
+  const collect = async () => {
+    for (const report of await Promise.all(processes.map((screenProcess) => screenProcess.report()))) {
+      for (const [id, times] of Object.entries(report.arrivals)) {
+        const all = arrivals.get(id) ?? [];
+        for (const time of times) all.push(time);
+        arrivals.set(id, all);
+      }
+      collect.messageBytes = report.messageBytes || collect.messageBytes;
+      collect.closed = report.closed;
+    }
+  };
+
+  // When each photo.uploaded reaches a NATS subscriber like the gateway's: the gateway's share of the latency.
+  const published = new Map();
+  const natsClient = await connect({ servers: nats.url, name: 'bench' });
+  cleanups.push(() => natsClient.close());
+  natsClient.subscribe('photo.uploaded', {
+    callback: (_error, message) => {
+      const at = now();
+      const id = JSON.parse(Buffer.from(message.data).toString())?.data?.photo?.id;
+      if (id) published.set(id, at);
     },
   });
-  const eventCode = createGallery.event.code;
+  await natsClient.flush();
 
-  const confirmedAt = new Map();
-  const latencies = [];
-  let failures = 0;
-  let subscribed = 0;
-  const clients = [];
-  cleanups.push(() => Promise.all(clients.map((client) => client.dispose())));
-  for (let i = 0; i < CLIENTS; i++) {
-    const client = createClient({
-      url: `${product.url.replace(/^http/, 'ws')}/graphql`,
-      webSocketImpl: phoneSocket(i),
-      retryAttempts: 0,
-      on: { connected: () => subscribed++ },
-    });
-    clients.push(client);
-    client.subscribe(
-      { query: PHOTO_ADDED, variables: { eventCode } },
-      {
-        next: (result) => {
-          const receivedAt = performance.now();
-          const sentAt = confirmedAt.get(result.data?.photoAdded?.id);
-          if (sentAt === undefined) failures++;
-          else latencies.push(receivedAt - sentAt);
-        },
-        error: () => failures++,
-        complete: () => {},
-      },
-    );
-  }
-  await waitUntil(`${CLIENTS} connections`, () => subscribed === CLIENTS, 60_000);
-  await sleep(500); // the subscribe messages follow the connection acks
-
-  const roundTrips = [];
-  const start = performance.now();
-  for (let i = 0; i < PHOTOS; i++) {
-    await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
-    const bytes = await photoBytes(i + 1);
+  const confirms = [];
+  const puts = [];
+  async function uploadPhoto(i, gallery) {
+    const bytes = photoOf(i);
+    const address = `198.19.${Math.floor(i / 250)}.${(i % 250) + 1}`;
     const [slot] = (
-      await graphql(product.url, REQUEST_UPLOADS, {
-        eventCode,
-        files: [{ fileName: `photo-${i + 1}.jpg`, contentType: 'image/jpeg', size: bytes.length }],
-      })
+      await graphql(
+        product.url,
+        REQUEST_UPLOADS,
+        {
+          eventCode: gallery,
+          files: [{ fileName: `IMG_${1000 + i}.JPG`, contentType: 'image/jpeg', size: bytes.length }],
+        },
+        address,
+      )
     ).requestPhotoUploads;
+    const record = { gallery, putStart: now(), confirmStart: 0 };
+    sent.set(slot.uploadId, record);
     const put = await fetch(slot.uploadUrl, {
       method: 'PUT',
       headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
@@ -201,32 +309,106 @@ async function run() {
     });
     if (!put.ok) throw new Error(`upload failed: ${put.status}`);
     // The photo id is the upload id: known before the confirm returns, so early deliveries are matched.
-    const confirmStart = performance.now();
-    confirmedAt.set(slot.uploadId, confirmStart);
-    await graphql(product.url, CONFIRM_UPLOAD, { eventCode, uploadId: slot.uploadId });
-    roundTrips.push(performance.now() - confirmStart);
+    record.confirmStart = now();
+    puts.push(record.confirmStart - record.putStart);
+    await graphql(product.url, CONFIRM_UPLOAD, { eventCode: gallery, uploadId: slot.uploadId }, address);
+    confirms.push(now() - record.confirmStart);
+    return slot.uploadId;
   }
 
-  const expected = CLIENTS * PHOTOS;
-  await waitUntil('every delivery', () => latencies.length + failures >= expected, 15_000).catch(
-    () => undefined,
-  );
+  // One photo first, not counted: sockets, JIT and sharp warmed up, and every screen of gallery 1 proven live.
+  const warmUp = await uploadPhoto(PHOTOS + 1000, galleries[0]);
+  const warmDeadline = Date.now() + 30_000;
+  for (;;) {
+    await collect();
+    if ((arrivals.get(warmUp)?.length ?? 0) >= SCREENS || Date.now() > warmDeadline) break;
+    await sleep(250);
+  }
+  const warmDelivered = arrivals.get(warmUp)?.length ?? 0;
+  sent.delete(warmUp);
+  arrivals.clear();
+  confirms.length = 0;
+  puts.length = 0;
 
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const confirms = [...roundTrips].sort((a, b) => a - b);
-  const ms = (value) => `${value.toFixed(1)} ms`;
-  const cpus = os.cpus();
-  console.log('live-latency: confirmPhotoUpload sent -> photoAdded received by every open gallery screen');
-  console.log(`  clients ${CLIENTS}, photos ${PHOTOS} (1600x1200 JPEG), one gallery, one gateway`);
-  console.log(`  delivered ${latencies.length} / ${expected}${failures ? ` (${failures} failed)` : ''}`);
+  const startUsage = await gatewaysUsage(gatewayPids);
+  let peakRss = startUsage.rssMb.reduce((a, b) => a + b, 0);
+  const sampler = setInterval(async () => {
+    const usage = await gatewaysUsage(gatewayPids).catch(() => undefined);
+    if (usage)
+      peakRss = Math.max(
+        peakRss,
+        usage.rssMb.reduce((a, b) => a + b, 0),
+      );
+  }, 200);
+  const start = performance.now();
+  for (let i = 0; i < PHOTOS; i++) {
+    await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
+    await uploadPhoto(i, galleries[i % GALLERIES]);
+  }
+  const expected = PHOTOS * SCREENS;
+  const deadline = Date.now() + 30_000;
+  let delivered;
+  for (;;) {
+    await collect();
+    delivered = [...sent.keys()].reduce((sum, id) => sum + (arrivals.get(id)?.length ?? 0), 0);
+    if (delivered >= expected || Date.now() > deadline) break;
+    await sleep(250);
+  }
+  const endUsage = await gatewaysUsage(gatewayPids);
+  clearInterval(sampler);
+  const seconds = (performance.now() - start) / 1000;
+
+  const latencies = [];
+  const fromNats = [];
+  const felt = [];
+  const lastScreen = [];
+  for (const [id, record] of sent) {
+    const times = arrivals.get(id) ?? [];
+    for (const time of times) {
+      latencies.push(time - record.confirmStart);
+      if (published.has(id)) fromNats.push(time - published.get(id));
+      felt.push(time - record.putStart);
+    }
+    if (times.length > 0) lastScreen.push(Math.max(...times) - record.confirmStart);
+  }
+  const sorted = (values) => [...values].sort((a, b) => a - b);
+  const [lat, feltSorted, lastSorted, confirmSorted, putSorted, natsSorted] = [
+    latencies,
+    felt,
+    lastScreen,
+    confirms,
+    puts,
+    fromNats,
+  ].map(sorted);
+  const cpuMs = endUsage.cpuMs - startUsage.cpuMs;
+  const netCpuMs = cpuMs - idleCpuMsPerSecond * seconds;
+  const bytesPerPhoto = (collect.messageBytes ?? 0) * SCREENS;
+
   console.log(
-    `  confirm -> on every screen: p50 ${ms(percentile(sorted, 0.5))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
+    `live-latency: ${MEGAPIXELS} MP JPEGs, confirm -> photoAdded on every open screen of its gallery`,
+  );
+  header();
+  console.log(`  warm-up photo on ${warmDelivered} / ${SCREENS} screens (not counted)`);
+  console.log(
+    `  photos ${PHOTOS} (${(photoOf(0).length / 1e6).toFixed(1)} MB each, one every ${INTERVAL_MS} ms), delivered ${delivered} / ${expected}${collect.closed ? `, ${collect.closed} sockets closed` : ''}`,
   );
   console.log(
-    `  confirm round trip for the uploader: p50 ${ms(percentile(confirms, 0.5))}, p99 ${ms(percentile(confirms, 0.99))}`,
+    `  confirm -> every screen: p50 ${ms(percentile(lat, 0.5))}, p99 ${ms(percentile(lat, 0.99))}, max ${ms(lat.at(-1) ?? NaN)}; last screen per photo p50 ${ms(percentile(lastSorted, 0.5))}, p99 ${ms(percentile(lastSorted, 0.99))}`,
   );
-  console.log(`  machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}`);
-  return latencies.length === expected ? 0 : 1;
+  console.log(
+    `  gateway's share, photo.uploaded on NATS -> every screen: p50 ${ms(percentile(natsSorted, 0.5))}, p99 ${ms(percentile(natsSorted, 0.99))}, max ${ms(natsSorted.at(-1) ?? NaN)}`,
+  );
+  console.log(
+    `  guest-felt, PUT start -> on another screen: p50 ${ms(percentile(feltSorted, 0.5))}, p99 ${ms(percentile(feltSorted, 0.99))} (PUT p50 ${ms(percentile(putSorted, 0.5))}, confirm round trip p50 ${ms(percentile(confirmSorted, 0.5))}, p99 ${ms(percentile(confirmSorted, 0.99))})`,
+  );
+  console.log(
+    `  gateway CPU: ${ms(cpuMs / PHOTOS)} per photo (${ms(Math.max(0, netCpuMs) / PHOTOS)} above idle), ${((Math.max(0, netCpuMs) * 1000) / Math.max(1, PHOTOS * SCREENS)).toFixed(1)} us per delivery, ${((Math.max(0, netCpuMs) * 1e6) / Math.max(1, PHOTOS * bytesPerPhoto)).toFixed(1)} us per KB written (${collect.messageBytes ?? 0} B per message)`,
+  );
+  console.log(
+    `  gateway RSS: peak ${mb(peakRss)} during the photos, ${endUsage.rssMb.map(mb).join(' + ')} after`,
+  );
+  console.log(`  load average after: ${machine().load}`);
+  return delivered === expected ? 0 : 1;
 }
 
 const watchdog = setTimeout(async () => {

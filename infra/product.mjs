@@ -115,7 +115,7 @@ function launch(service, log, onExit) {
   }
   const env = { ...service.env };
   for (const key of BASE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
-  const child = spawn(process.execPath, [service.entry], {
+  const child = spawn(process.execPath, [...(service.nodeArgs ?? []), service.entry], {
     env,
     cwd: path.dirname(path.dirname(service.entry)),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -168,8 +168,42 @@ async function waitFor(what, state, isReady, deadline) {
 /** Stops every service process of this Node process, gateways first; for a Ctrl-C while still starting. */
 export async function stopAllServices() {
   const states = [...running];
-  for (const state of states.filter((s) => s.name === 'gateway')) await stopProcess(state);
-  await Promise.all(states.filter((s) => s.name !== 'gateway').map((s) => stopProcess(s)));
+  for (const state of states.filter((s) => isGateway(s))) await stopProcess(state);
+  await Promise.all(states.filter((s) => !isGateway(s)).map((s) => stopProcess(s)));
+}
+
+/** The gateway and its extra replicas (`gateway-2`, ...). */
+function isGateway({ name }) {
+  return name === 'gateway' || name.startsWith('gateway-');
+}
+
+/**
+ * The definitions with extra replicas of the gateway and of media: each on its own port with the same
+ * configuration otherwise (one database, one NATS, one bucket). Gateway replica i sends its media requests to
+ * media replica i (modulo their number), so uploads asked for through one are confirmed through another.
+ */
+function withReplicas(definitions, { gatewayPorts, mediaPorts }) {
+  const media = definitions.find((service) => service.name === 'media');
+  const gateway = definitions.find((service) => service.name === 'gateway');
+  const replica = (service, name, port, env = {}) => ({
+    ...service,
+    name,
+    port,
+    env: { ...service.env, PORT: String(port), ...env },
+  });
+  const medias = mediaPorts.map((port, i) => (i === 0 ? media : replica(media, `media-${i + 1}`, port)));
+  const gateways = gatewayPorts.map((port, i) =>
+    i === 0 && mediaPorts.length === 1
+      ? gateway
+      : replica(gateway, i === 0 ? 'gateway' : `gateway-${i + 1}`, port, {
+          MEDIA_URL: `http://127.0.0.1:${mediaPorts[i % mediaPorts.length]}`,
+        }),
+  );
+  return [
+    ...definitions.filter((service) => service.name !== 'gateway' && service.name !== 'media'),
+    ...medias,
+    ...gateways,
+  ];
 }
 
 function describeExit({ name, code, signal }) {
@@ -220,9 +254,16 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
+ * @param {Record<string, Record<string, string>>} [options.serviceEnv] Extra configuration by service name
+ *   (`media`, ...), for every replica of it (the benchmarks' profiler options).
+ * @param {Record<string, string[]>} [options.nodeArgs] Node options by service name, for every replica of it
+ *   (`{ gateway: ['--cpu-prof'] }` for the benchmarks' profiles).
+ * @param {number} [options.gatewayReplicas] Gateways to start (1 unless told), all on one NATS; `gatewayUrls` lists them.
+ * @param {number} [options.mediaReplicas] Media services to start (1 unless told), sharing one database, NATS
+ *   and bucket; gateway replica i uses media replica i (modulo their number).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
- * @returns {Promise<{ url: string, ports: { gateway: number, events: number, media: number, billing: number, download: number }, mail: { webUrl: string } | null, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void> }>}
  */
 export async function startProduct({
   platformEnv,
@@ -233,6 +274,10 @@ export async function startProduct({
   readyTimeoutMs = 90_000,
   repoRoot = REPO_ROOT,
   gatewayEnv = {},
+  gatewayReplicas = 1,
+  mediaReplicas = 1,
+  serviceEnv = {},
+  nodeArgs = {},
 }) {
   const ports = {
     gateway: port || (await findFreePort()),
@@ -241,6 +286,10 @@ export async function startProduct({
     billing: servicePorts.billing || (await findFreePort()),
     download: servicePorts.download || (await findFreePort()),
   };
+  const gatewayPorts = [ports.gateway];
+  while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await findFreePort());
+  const mediaPorts = [ports.media];
+  while (mediaPorts.length < mediaReplicas) mediaPorts.push(await findFreePort());
   const entries = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) => service.entry);
   const missing = entries.filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
@@ -257,16 +306,27 @@ export async function startProduct({
   }
   const mailCatcher = platformEnv.SMTP_URL ? undefined : await startLocalMailCatcher(repoRoot, log);
   const env = mailCatcher ? { ...platformEnv, SMTP_URL: mailCatcher.smtpUrl } : platformEnv;
-  const definitions = serviceDefinitions(env, { ports, repoRoot }).map((service) =>
-    service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
-  );
+  const definitions = withReplicas(
+    serviceDefinitions(env, { ports, repoRoot }).map((service) =>
+      service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
+    ),
+    { gatewayPorts, mediaPorts },
+  ).map((service) => {
+    const name = service.name.replace(/-\d+$/, '');
+    const extra = serviceEnv[name];
+    return {
+      ...service,
+      env: extra ? { ...service.env, ...extra } : service.env,
+      nodeArgs: nodeArgs[name] ?? [],
+    };
+  });
 
   const url = `http://localhost:${ports.gateway}`;
   const started = [];
   const stop = async () => {
     // The gateway first, so nobody is routed to a service that is going away.
-    for (const state of [...started].reverse().filter((s) => s.name === 'gateway')) await stopProcess(state);
-    await Promise.all(started.filter((s) => s.name !== 'gateway').map((s) => stopProcess(s)));
+    for (const state of [...started].reverse().filter((s) => isGateway(s))) await stopProcess(state);
+    await Promise.all(started.filter((s) => !isGateway(s)).map((s) => stopProcess(s)));
     await mailCatcher?.stop();
   };
 
@@ -277,7 +337,7 @@ export async function startProduct({
   };
   const deadline = Date.now() + readyTimeoutMs;
   try {
-    const services = definitions.filter((service) => service.name !== 'gateway');
+    const services = definitions.filter((service) => !isGateway(service));
     for (const service of services) started.push(launch(service, log, notify));
     // The gateway composes the services' schemas when it starts, so they must be listening first.
     await Promise.all(
@@ -285,21 +345,22 @@ export async function startProduct({
         waitFor('listening', state, () => acceptsConnections(services[i].port), deadline),
       ),
     );
-    const gateway = launch(
-      definitions.find((service) => service.name === 'gateway'),
-      log,
-      notify,
-    );
-    started.push(gateway);
-    await waitFor(
-      'answering /health',
-      gateway,
-      async () => {
-        const exited = started.find((state) => state.exit);
-        if (exited) throw new Error(describeExit(exited.exit));
-        return answersHealth(`http://127.0.0.1:${ports.gateway}/health`);
-      },
-      deadline,
+    const gateways = definitions.filter((service) => isGateway(service));
+    await Promise.all(
+      gateways.map(async (definition) => {
+        const gateway = launch(definition, log, notify);
+        started.push(gateway);
+        await waitFor(
+          'answering /health',
+          gateway,
+          async () => {
+            const exited = started.find((state) => state.exit);
+            if (exited) throw new Error(describeExit(exited.exit));
+            return answersHealth(`http://127.0.0.1:${definition.port}/health`);
+          },
+          deadline,
+        );
+      }),
     );
   } catch (error) {
     await stop();
@@ -308,5 +369,15 @@ export async function startProduct({
   ready = true;
   const exitedEarly = started.find((state) => state.exit);
   if (exitedEarly) onExit(exitedEarly.exit);
-  return { url, ports, mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null, stop };
+  const gatewayUrls = gatewayPorts.map((gatewayPort) => `http://localhost:${gatewayPort}`);
+  const pids = Object.fromEntries(started.map((state) => [state.name, state.child.pid]));
+  return {
+    url,
+    gatewayUrls,
+    ports,
+    mediaPorts,
+    pids,
+    mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null,
+    stop,
+  };
 }

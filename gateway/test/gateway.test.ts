@@ -957,6 +957,58 @@ describe('gateway', () => {
     });
   });
 
+  describe('two replicas on one NATS', () => {
+    let second: RunningGateway | undefined;
+
+    beforeAll(async () => {
+      second = await startGateway(
+        {
+          port: 0,
+          natsUrl: nats!.url,
+          eventsUrl: events!.url,
+          mediaUrl: `http://127.0.0.1:${mediaPort}`,
+          webDist,
+          storagePublicUrl: STORAGE_ORIGIN,
+        },
+        silent,
+      );
+    });
+
+    afterAll(() => second?.close());
+
+    it('delivers every photo to the screens of both replicas, once each', async () => {
+      const screens = [gateway!, second!, gateway!, second!].map((replica) => {
+        const client = createClient({
+          url: `${replica.url.replace(/^http/, 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          retryAttempts: 0,
+        });
+        clients.push(client);
+        const received: string[] = [];
+        client.subscribe<{ photoAdded: { id: string } }>(
+          { query: PHOTO_ADDED, variables: { eventCode: GALLERY } },
+          {
+            next: (result) => received.push(result.data!.photoAdded.id),
+            error: () => undefined,
+            complete: () => undefined,
+          },
+        );
+        return received;
+      });
+      await waitFor(
+        'two screens on each replica',
+        () => gateway!.fanout.listenerCount(GALLERY) === 2 && second!.fanout.listenerCount(GALLERY) === 2,
+      );
+
+      const ids = [crypto.randomUUID(), crypto.randomUUID()];
+      for (const id of ids)
+        natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(GALLERY, id))));
+
+      await waitFor('every photo on every screen', () => screens.every((received) => received.length === 2));
+      for (const received of screens) expect(received).toEqual(ids);
+    });
+  });
+
   describe('in production', () => {
     let production: RunningGateway | undefined;
 

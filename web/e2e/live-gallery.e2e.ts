@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, RATE_LIMITS } from '@gallery/contracts';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-import { iphoneLikeHeic } from '../../services/media/test/fixtures/iphone-like-heic.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
+
+/** A real HEIC (HEVC, 480x320, made with heif-enc), as an iPhone sends. */
+const realHeic = readFileSync(
+  new URL('../../services/media/test/fixtures/photo-480x320.heic', import.meta.url),
+);
 
 // A couple and two guests use the product the way npm start runs it: real services, gateway, PostgreSQL,
 // NATS and S3 server, and Chromium.
@@ -163,7 +168,7 @@ describe('live gallery in the browser', () => {
     expect(await page.locator('img[data-photo-id]').count()).toBe(0);
   }, 60_000);
 
-  it('keeps an iPhone HEIC photo and shows a labelled tile where the browser cannot draw it', async () => {
+  it('keeps an iPhone HEIC photo and shows it as an image in every browser, from its JPEG thumbnail', async () => {
     const page = await guest('/order');
     await page.getByLabel('Couple Names').fill('Emma & Noah');
     await page.getByLabel('Wedding Date').fill('2027-09-04');
@@ -176,10 +181,19 @@ describe('live gallery in the browser', () => {
 
     await page
       .getByTestId('photo-file-input')
-      .setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: iphoneLikeHeic(1) }]);
+      .setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: realHeic }]);
     await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 15_000 });
-    await page.getByText('Preview not available in this browser').waitFor();
-    await expect(page.getByRole('img', { name: 'Photo 1 of 1' }).count()).resolves.toBe(1);
+    // Chromium cannot draw HEIC: the tile is the server's JPEG thumbnail, drawn, not the "not available" tile.
+    const tile = page.locator('img[data-photo-id]');
+    await tile.waitFor();
+    await page.waitForFunction(
+      () =>
+        ((document.querySelector('img[data-photo-id]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await expect(tile.getAttribute('alt')).resolves.toBe('Photo 1 of 1');
+    await expect(page.getByText('Preview not available in this browser').count()).resolves.toBe(0);
   }, 60_000);
 
   it('speaks French on the French order page, with the shared validation texts', async () => {

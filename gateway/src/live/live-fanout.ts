@@ -151,6 +151,27 @@ export class LiveFanout {
   }
 }
 
+/**
+ * Each distinct printed document gets a short number, remembered per document object: the subscription server
+ * hands every socket of one query text the same document, so a screen's key is printed never and is a few bytes,
+ * not the document's text, for as long as it stays open.
+ */
+const documentNumbers = new WeakMap<ExecutionArgs['document'], number>();
+const numbersByText = new Map<string, number>();
+let documentCount = 0;
+
 function operationKey(args: ExecutionArgs): string {
-  return JSON.stringify([print(args.document), args.operationName ?? null, args.variableValues ?? {}]);
+  let number = documentNumbers.get(args.document);
+  if (number === undefined) {
+    const text = print(args.document);
+    number = numbersByText.get(text);
+    if (number === undefined) {
+      // Bounded: past the limit, new texts get fresh numbers (sharing lost, never correctness).
+      if (numbersByText.size >= 10_000) numbersByText.clear();
+      number = documentCount++;
+      numbersByText.set(text, number);
+    }
+    documentNumbers.set(args.document, number);
+  }
+  return JSON.stringify([number, args.operationName ?? null, args.variableValues ?? {}]);
 }

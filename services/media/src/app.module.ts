@@ -114,7 +114,7 @@ export class AppModule {
         { provide: ImageWorkQueue, useFactory: () => new ImageWorkQueue(imageWorkConcurrency()) },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,
-        ImageProcessor,
+        { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
         GalleryRepository,
         GalleryDirectory,
         GalleryReadModelConsumer,

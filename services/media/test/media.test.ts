@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -620,6 +621,30 @@ describe('media service', () => {
     await db.query(`UPDATE galleries SET expires_at = now() - interval '1 second' WHERE code = $1`, [code]);
     expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('GALLERY_EXPIRED');
     await expectNothingStored(slot.uploadId);
+  });
+
+  it('gives a real HEIC a JPEG thumbnail and preview, and keeps its original byte for byte', async () => {
+    const code = await createGallery('free');
+    const heic = readFileSync(new URL('./fixtures/photo-480x320.heic', import.meta.url));
+    const slot = await upload(code, heic, 'IMG_5001.HEIC', 'image/heic');
+
+    const answer = await confirm(code, slot.uploadId);
+
+    expect(answer.errors).toBeUndefined();
+    const photo = answer.data!.confirmPhotoUpload;
+    expect(photo).toMatchObject({ width: 480, height: 320 });
+    const thumbnail = await fetchPhoto(photo.thumbnailUrl);
+    expect(thumbnail.object.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 400,
+      height: 267,
+    });
+    const preview = await fetchPhoto(photo.previewUrl);
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 320 });
+    const original = await fetchPhoto(photo.originalUrl);
+    expect(original.bytes.equals(heic)).toBe(true);
+    expect(original.object.headers.get('content-type')).toBe('image/heic');
   });
 
   it('keeps a HEIC it cannot decode, shows its original and reads its size from its boxes', async () => {

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
 
 /**
- * A photo, or a labelled tile when this browser cannot show it: an iPhone HEIC photo is kept as taken, without
- * derived images, and only Safari draws HEIC. The original stays downloadable from the viewer.
+ * A photo, or a labelled tile when this browser cannot show it. HEIC photos get JPEG thumbnails and previews on
+ * the server like any photo; the tile is for the rare one the server could not decode (kept as taken, without
+ * derived images), which only Safari draws. The original stays downloadable from the viewer.
  */
 export function PhotoImage(props: PhotoImageProps) {
   const { t } = useTranslation();

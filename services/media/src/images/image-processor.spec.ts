@@ -1,12 +1,18 @@
-import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageProcessor } from './image-processor.js';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import { pixelBombPng } from '../../test/fixtures/pixel-bomb.js';
+import { iphoneLikeHeic } from '../../test/fixtures/iphone-like-heic.js';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 
 const processor = new ImageProcessor();
+afterAll(() => processor.onModuleDestroy());
+
+/** A real HEIC (HEVC, made with heif-enc), 480x320. */
+const heic = readFileSync(new URL('../../test/fixtures/photo-480x320.heic', import.meta.url));
 
 describe('ImageProcessor', () => {
   it('applies the EXIF orientation and strips every metadata block', async () => {
@@ -59,5 +65,46 @@ describe('ImageProcessor', () => {
     await expect(refusal).rejects.toBeInstanceOf(ImageTooLargeError);
     await expect(refusal).rejects.toMatchObject({ pixels: 16000 * 16000 });
     expect(16000 * 16000).toBeGreaterThan(MAX_PHOTO_PIXELS);
+  });
+
+  it('makes a JPEG thumbnail and preview of a real HEIC, decoded by libheif, the original untouched', async () => {
+    const before = Buffer.from(heic);
+
+    const derived = await processor.deriveHeif(heic);
+
+    expect({ width: derived.width, height: derived.height }).toEqual({ width: 480, height: 320 });
+    expect(await sharp(derived.thumbnail).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 400,
+      height: 267,
+    });
+    expect(await sharp(derived.preview).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 480,
+      height: 320,
+    });
+    expect(heic.equals(before)).toBe(true);
+  });
+
+  it('refuses a HEIC with too many pixels from its boxes, before decoding it', async () => {
+    const oversized = iphoneLikeHeic(0);
+    const decode = jest.fn(async () => ({ width: 1, height: 1, rgba: Buffer.alloc(4) }));
+    const guarded = new ImageProcessor(decode);
+    const bigger = Buffer.from(oversized);
+    // The ispe box of the primary item says 4032x3024: write 20000x20000 into it instead.
+    const at = bigger.indexOf(Buffer.from([0, 0, 0x0f, 0xc0, 0, 0, 0x0b, 0xd0]));
+    expect(at).toBeGreaterThan(0);
+    bigger.writeUInt32BE(20000, at);
+    bigger.writeUInt32BE(20000, at + 4);
+
+    const refusal = guarded.deriveHeif(bigger);
+
+    await expect(refusal).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(refusal).rejects.toMatchObject({ pixels: 20000 * 20000 });
+    expect(decode).not.toHaveBeenCalled();
+  });
+
+  it('throws UndecodableImageError for a HEIC whose image data libheif cannot read', async () => {
+    await expect(processor.deriveHeif(iphoneLikeHeic(1))).rejects.toBeInstanceOf(UndecodableImageError);
   });
 });

@@ -22,6 +22,11 @@ export class ImageWorkQueue {
     return this.limit(work);
   }
 
+  /** Work running now. */
+  get running(): number {
+    return this.limit.activeCount;
+  }
+
   /** Work waiting for its turn, not counting what is running. */
   get waiting(): number {
     return this.limit.pendingCount;

@@ -67,6 +67,13 @@ interface Rendition {
  */
 @Injectable()
 export class UploadConfirmationService {
+  /**
+   * Photos being rendered at once (read, decode, resize, write). Their decodes take turns in the image work
+   * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
+   * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in memory.
+   */
+  private readonly inFlight = new ImageWorkQueue(4);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
@@ -122,12 +129,13 @@ export class UploadConfirmationService {
     // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
     if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
 
-    // The slow part (download, decode, resize, store) waits its turn, and runs before the short transaction.
+    // The slow part runs before the short transaction. A photo's decode and resizes take their turn in the image
+    // work queue, its storage reads and writes around it; a video's whole rendering takes an image turn.
     let rendition: Rendition | null;
     try {
-      rendition = await this.imageWork.run(() =>
-        video ? this.renderVideo(type, keys) : this.render(type, keys),
-      );
+      rendition = video
+        ? await this.imageWork.run(() => this.renderVideo(type, keys))
+        : await this.inFlight.run(() => this.render(type, keys));
     } catch (error) {
       if (error instanceof UnreadableVideoError) {
         return this.refuse(upload, attemptKeys, new AppError('VIDEO_UNREADABLE'));
@@ -150,14 +158,18 @@ export class UploadConfirmationService {
   }
 
   /**
-   * Derived images stored, or null when the original cannot be decoded. HEIC/HEIF is the exception: the bundled
-   * libvips has no HEVC decoder, and an iPhone photo is too precious to refuse, so it is kept without derived
-   * images (its image URLs serve the original) and its dimensions come from its HEIF boxes.
+   * Derived images stored, or null when the original cannot be decoded. HEIC/HEIF is decoded by libheif (its
+   * size checked against the pixel limit first); one libheif cannot decode is kept all the same, an iPhone photo
+   * being too precious to refuse, without derived images (its image URLs serve the original) and with the
+   * dimensions its HEIF boxes give.
    */
   private async render(type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
     const original = await this.storage.read(keys.original);
+    const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const derived = await this.images.derive(original);
+      const derived = await this.imageWork.run(() =>
+        heif ? this.images.deriveHeif(original) : this.images.derive(original),
+      );
       await Promise.all([
         this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
         this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
@@ -171,7 +183,7 @@ export class UploadConfirmationService {
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
-      if (type !== 'image/heic' && type !== 'image/heif') return null;
+      if (!heif) return null;
       const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
       if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
       return { width, height, thumbnailKey: null, previewKey: null, durationSeconds: null };

@@ -1,0 +1,308 @@
+// Ingest: phone photos through the whole product against bare sharp making the same derived images.
+//
+//   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
+//     [--media=1] [--cpu-prof=DIR]
+//
+// The product: PostgreSQL, NATS and the S3 server as local processes, the services and the gateway as npm start
+// runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery takes 50 photos), each
+// photo: ask for a slot, PUT it to storage, confirm it (the media service reads it back, makes a 1600 px preview
+// and a 400 px thumbnail, stores them, commits). Bare sharp: the same files, in this process, one at a time (as
+// the media service's image work queue runs them on 2 cores), the same two resizes from the same bytes in memory.
+// HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
+// through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
+import { startProduct } from '../infra/product.mjs';
+import { phonePhoto } from './phone-photo.mjs';
+
+function option(name, fallback) {
+  const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
+  if (!flag) return fallback;
+  const raw = flag.slice(name.length + 3);
+  if (typeof fallback === 'string') return raw;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+const PHOTOS = option('photos', 200);
+const UPLOADERS = option('uploaders', 4);
+const MEGAPIXELS = option('megapixels', 12);
+const HEICS = option('heic', 4);
+const MEDIA = option('media', 1);
+const CPU_PROF = option('cpu-prof', '');
+const DISTINCT = 8;
+if (Math.ceil(PHOTOS / UPLOADERS) > 50)
+  throw new Error('at most 50 photos per uploader (one free gallery each)');
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+function machine() {
+  return {
+    nproc: execFileSync('nproc').toString().trim(),
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
+  };
+}
+
+/** The media service's derived images (services/media/src/images/image-processor.ts), with bare sharp. */
+async function bareDerive(input, options = {}) {
+  const preview = await sharp(input, options)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  await sharp(preview)
+    .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** libheif-js (WebAssembly) to RGBA, as the media service decodes HEIC, then the same resizes. */
+function heifToRgba(bytes) {
+  const libheif = createRequire(import.meta.url)('libheif-js/wasm-bundle.js');
+  const [image] = new libheif.HeifDecoder().decode(bytes);
+  const width = image.get_width();
+  const height = image.get_height();
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  return new Promise((resolve, reject) =>
+    image.display({ data: pixels, width, height }, (shown) =>
+      shown
+        ? resolve({ width, height, rgba: Buffer.from(pixels.buffer) })
+        : reject(new Error('HEIF decode failed')),
+    ),
+  );
+}
+
+async function graphql(url, query, variables, address) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(`${body.errors[0].extensions?.code}: ${body.errors[0].message}`);
+  return body.data;
+}
+
+const CREATE_GALLERY = `mutation($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } } }`;
+const REQUEST_UPLOADS = `mutation($eventCode: String!, $files: [PhotoUploadRequest!]!) {
+  requestPhotoUploads(eventCode: $eventCode, files: $files) { uploadId uploadUrl headers { name value } }
+}`;
+const CONFIRM_UPLOAD = `mutation($eventCode: String!, $uploadId: ID!) {
+  confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) { id width height }
+}`;
+
+const cleanups = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
+  }
+}
+
+function hasHeifEnc() {
+  try {
+    execFileSync('heif-enc', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function run() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ingest-'));
+  await chmod(dataDir, 0o755);
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+  console.log(`ingest: making ${DISTINCT} distinct ${MEGAPIXELS} MP photos...`);
+  const photos = [];
+  for (let i = 0; i < DISTINCT; i++) photos.push(await phonePhoto(MEGAPIXELS));
+  const fileOf = (i) => photos[i % DISTINCT];
+  const heics = [];
+  if (HEICS > 0 && hasHeifEnc()) {
+    for (let i = 0; i < Math.min(HEICS, DISTINCT); i++) {
+      const jpeg = path.join(dataDir, `h${i}.jpg`);
+      const heic = path.join(dataDir, `h${i}.heic`);
+      await writeFile(jpeg, photos[i]);
+      execFileSync('heif-enc', ['-q', '60', jpeg, '-o', heic], { stdio: 'ignore' });
+      heics.push(await readFile(heic));
+    }
+  }
+
+  // Bare sharp first, on a quiet product-less machine (as quiet as a shared one is).
+  const bareMachine = machine();
+  const bareStart = performance.now();
+  for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
+  const bareSeconds = (performance.now() - bareStart) / 1000;
+  const bareHeic = [];
+  // libheif's WebAssembly is compiled once per process (as in the media service's worker): not counted.
+  if (heics.length > 0) await heifToRgba(heics[0]);
+  for (const heic of heics) {
+    const start = performance.now();
+    const { width, height, rgba } = await heifToRgba(heic);
+    await bareDerive(rgba, { raw: { width, height, channels: 4 } });
+    bareHeic.push(performance.now() - start);
+  }
+
+  const postgres = await startPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port: await findFreePort(),
+    persistent: false,
+  });
+  cleanups.push(() => postgres.stop());
+  const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
+  cleanups.push(() => nats.stop());
+  const s3 = await startS3({
+    dataDir: path.join(dataDir, 's3'),
+    port: await findFreePort(),
+    accessKeyId: 'bench',
+    secretAccessKey: 'bench-secret',
+  });
+  cleanups.push(() => s3.stop());
+  let profiling = [];
+  if (CPU_PROF) {
+    await mkdir(path.resolve(CPU_PROF), { recursive: true });
+    profiling = ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`];
+  }
+  const product = await startProduct({
+    platformEnv: {
+      DATABASE_URL: postgres.url('postgres'),
+      NATS_URL: nats.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    },
+    log: () => undefined,
+    gatewayEnv: { TRUST_PROXY: 'loopback' },
+    nodeArgs: { media: profiling },
+    mediaReplicas: MEDIA,
+    gatewayReplicas: MEDIA,
+  });
+  cleanups.push(() => product.stop());
+
+  const galleryFor = async (n) =>
+    (
+      await graphql(
+        product.url,
+        CREATE_GALLERY,
+        {
+          input: {
+            coupleNames: `Ingest & Bench ${n}`,
+            weddingDate: '2027-06-12',
+            location: 'Lyon, France',
+            email: `ingest${n}@example.com`,
+            phone: '+33 6 12 34 56 78',
+            plan: 'FREE',
+          },
+        },
+        `198.19.100.${n + 1}`,
+      )
+    ).createGallery.event.code;
+
+  let requestCount = 0;
+  async function ingest(url, gallery, bytes, fileName, contentType) {
+    const address = `198.19.${Math.floor(requestCount / 250)}.${(requestCount % 250) + 1}`;
+    requestCount++;
+    const [slot] = (
+      await graphql(
+        url,
+        REQUEST_UPLOADS,
+        { eventCode: gallery, files: [{ fileName, contentType, size: bytes.length }] },
+        address,
+      )
+    ).requestPhotoUploads;
+    const put = await fetch(slot.uploadUrl, {
+      method: 'PUT',
+      headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+      body: bytes,
+    });
+    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+    const { confirmPhotoUpload } = await graphql(
+      url,
+      CONFIRM_UPLOAD,
+      { eventCode: gallery, uploadId: slot.uploadId },
+      address,
+    );
+    return confirmPhotoUpload;
+  }
+
+  // Warm-up: one photo, not counted.
+  await ingest(product.url, await galleryFor(99), fileOf(0), 'IMG_0000.JPG', 'image/jpeg');
+
+  const productMachine = machine();
+  const galleries = [];
+  for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(u));
+  let next = 0;
+  const perPhoto = [];
+  const productStart = performance.now();
+  await Promise.all(
+    galleries.map(async (gallery, u) => {
+      const url = product.gatewayUrls[u % product.gatewayUrls.length];
+      for (let i = next++; i < PHOTOS; i = next++) {
+        const start = performance.now();
+        await ingest(url, gallery, fileOf(i), `IMG_${1000 + i}.JPG`, 'image/jpeg');
+        perPhoto.push(performance.now() - start);
+      }
+    }),
+  );
+  const productSeconds = (performance.now() - productStart) / 1000;
+
+  const productHeic = [];
+  if (heics.length > 0) {
+    const gallery = await galleryFor(98);
+    for (const [i, heic] of heics.entries()) {
+      const start = performance.now();
+      const photo = await ingest(product.url, gallery, heic, `IMG_${5000 + i}.HEIC`, 'image/heic');
+      productHeic.push(performance.now() - start);
+      if (!photo.width) throw new Error('HEIC without dimensions');
+    }
+  }
+
+  const bareRate = PHOTOS / bareSeconds;
+  const productRate = PHOTOS / productSeconds;
+  const sortedPerPhoto = [...perPhoto].sort((a, b) => a - b);
+  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  console.log(
+    `ingest: ${PHOTOS} photos of ${MEGAPIXELS} MP (${(fileOf(0).length / 1e6).toFixed(1)} MB JPEG, ${DISTINCT} distinct)`,
+  );
+  console.log(`  machine: nproc ${bareMachine.nproc}, ${bareMachine.cpu}, Node ${process.version}`);
+  console.log(
+    `  bare sharp (load average before: ${bareMachine.load}): ${bareSeconds.toFixed(1)} s, ${bareRate.toFixed(2)} photos/s`,
+  );
+  console.log(
+    `  product, ${UPLOADERS} uploaders, ${MEDIA} media replica(s) (load average before: ${productMachine.load}): ${productSeconds.toFixed(1)} s, ${productRate.toFixed(2)} photos/s; slot+PUT+confirm per photo p50 ${percentile(sortedPerPhoto, 0.5).toFixed(0)} ms, p99 ${percentile(sortedPerPhoto, 0.99).toFixed(0)} ms`,
+  );
+  console.log(`  product / bare sharp: ${((productRate / bareRate) * 100).toFixed(0)}%`);
+  if (heics.length > 0) {
+    console.log(
+      `  HEIC ${MEGAPIXELS} MP (heif-enc -q 60, ${(heics[0].length / 1e6).toFixed(1)} MB): bare libheif-js + sharp ${mean(bareHeic).toFixed(0)} ms each; through the product (slot+PUT+confirm, one at a time) ${mean(productHeic).toFixed(0)} ms each`,
+    );
+  } else {
+    console.log('  HEIC: heif-enc not installed (apt-get install libheif-examples), no HEIC figures');
+  }
+  console.log(`  load average after: ${machine().load}`);
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await run();
+} catch (error) {
+  console.error(`ingest failed: ${error.stack ?? error}`);
+} finally {
+  await Promise.race([cleanUp(), sleep(20_000)]);
+}
+process.exit(exitCode);

@@ -1,0 +1,195 @@
+// Two media replicas on one database, one NATS and one bucket, as the product scales out: an upload asked for
+// through one is confirmed through the other, each domain event is handled by one of them once, and a replica
+// answers other requests while it works on a large photo.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { galleryCodeFromBytes, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+import { GalleryRepository } from '../src/galleries/gallery.repository.js';
+import { ImageWorkQueue } from '../src/images/image-work-queue.js';
+
+let platform: TestPlatform | undefined;
+let replicas: INestApplication[] = [];
+let bus: EventBus | undefined;
+let db: DataSource;
+const recordCreated = jest.spyOn(GalleryRepository.prototype, 'recordCreated');
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const config = new MediaConfig({
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: await platform.postgres.createDatabase(),
+    natsUrl: platform.nats.url,
+    storage: {
+      endpoint: platform.s3.endpoint,
+      region: platform.s3.region,
+      accessKeyId: platform.s3.accessKeyId,
+      secretAccessKey: platform.s3.secretAccessKey,
+      bucket: 'media-replicas-test',
+    },
+    publicUrl: 'http://localhost:5000',
+    storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
+  });
+  // One after the other: the first runs the migrations.
+  replicas.push(await createApp(config, { logger: ['error'] }));
+  replicas.push(await createApp(config, { logger: ['error'] }));
+  db = replicas[0].get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-replicas-test');
+});
+
+afterAll(async () => {
+  await Promise.all(replicas.map((replica) => replica.close()));
+  replicas = [];
+  await bus?.close();
+  await platform?.stop();
+  recordCreated.mockRestore();
+});
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function graphql<T>(replica: INestApplication, query: string, variables: Record<string, unknown>) {
+  const response = await request(replica.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, randomUUID())
+    .send({ query, variables });
+  expect(response.status).toBe(200);
+  return response.body as { data?: T; errors?: { message: string }[] };
+}
+
+function eventCreated(code: string): DomainEvent<typeof Subjects.EventCreated> {
+  return {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan: 'premium',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    },
+  };
+}
+
+async function galleryCount(codes: string[]): Promise<number> {
+  const [{ count }] = await db.query('SELECT count(*)::int AS count FROM galleries WHERE code = ANY($1)', [
+    codes,
+  ]);
+  return count;
+}
+
+async function createGallery(): Promise<string> {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  await bus!.publish(eventCreated(code));
+  await waitFor(`gallery ${code}`, async () => (await galleryCount([code])) === 1);
+  return code;
+}
+
+const REQUEST_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+  requestPhotoUploads(eventCode: $code, files: $files) { uploadId uploadUrl headers { name value } }
+}`;
+const CONFIRM = `mutation ($code: String!, $id: ID!) {
+  confirmPhotoUpload(eventCode: $code, uploadId: $id) { id thumbnailUrl width height }
+}`;
+
+async function uploadThrough(replica: INestApplication, code: string, bytes: Buffer): Promise<string> {
+  type Slots = {
+    requestPhotoUploads: {
+      uploadId: string;
+      uploadUrl: string;
+      headers: { name: string; value: string }[];
+    }[];
+  };
+  const answer = await graphql<Slots>(replica, REQUEST_UPLOADS, {
+    code,
+    files: [{ fileName: 'IMG_0001.JPG', contentType: 'image/jpeg', size: bytes.length }],
+  });
+  expect(answer.errors).toBeUndefined();
+  const [slot] = answer.data!.requestPhotoUploads;
+  const put = await fetch(slot.uploadUrl, {
+    method: 'PUT',
+    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+  return slot.uploadId;
+}
+
+describe('two media replicas', () => {
+  it('handles each domain event once between them, through their shared durable consumer', async () => {
+    const codes = Array.from({ length: 20 }, () => galleryCodeFromBytes(randomBytes(8)));
+    recordCreated.mockClear();
+
+    for (const code of codes) await bus!.publish(eventCreated(code));
+
+    await waitFor(
+      'every gallery in the read model',
+      async () => (await galleryCount(codes)) === codes.length,
+    );
+    const handled = recordCreated.mock.calls
+      .map(([, gallery]) => gallery.code)
+      .filter((code) => codes.includes(code))
+      .sort();
+    expect(handled).toEqual([...codes].sort());
+  });
+
+  it('confirms through one replica an upload asked for through the other, and both serve the photo', async () => {
+    const code = await createGallery();
+    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c96' } })
+      .jpeg()
+      .toBuffer();
+    const uploadId = await uploadThrough(replicas[0], code, bytes);
+
+    const answer = await graphql<{ confirmPhotoUpload: LivePhoto }>(replicas[1], CONFIRM, {
+      code,
+      id: uploadId,
+    });
+
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.confirmPhotoUpload).toMatchObject({ id: uploadId, width: 800, height: 600 });
+    const path = new URL(answer.data!.confirmPhotoUpload.thumbnailUrl).pathname;
+    for (const replica of replicas)
+      expect((await request(replica.getHttpServer()).get(path)).status).toBe(302);
+  });
+
+  it('answers another request while it works on a 12-megapixel photo', async () => {
+    const code = await createGallery();
+    // 4000x3000 of noise: a phone photo's cost to decode and resize.
+    const noise = randomBytes(4000 * 3000 * 3);
+    const bytes = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const uploadId = await uploadThrough(replicas[0], code, bytes);
+    const finished: string[] = [];
+
+    const confirming = graphql<{ confirmPhotoUpload: LivePhoto }>(replicas[0], CONFIRM, {
+      code,
+      id: uploadId,
+    }).then((answer) => {
+      finished.push('confirm');
+      return answer;
+    });
+    const work = replicas[0].get(ImageWorkQueue);
+    await waitFor('the photo in the image work queue', async () => work.running > 0);
+    expect(finished).toEqual([]);
+    const health = await request(replicas[0].getHttpServer()).get('/health');
+    finished.push('health');
+
+    expect(health.status).toBe(200);
+    expect((await confirming).errors).toBeUndefined();
+    expect(finished).toEqual(['health', 'confirm']);
+  }, 60_000);
+});
