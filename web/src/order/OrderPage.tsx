@@ -9,7 +9,7 @@ import { START_CHECKOUT } from '../billing/graphql';
 import { rememberCheckout } from '../billing/payments';
 import { usePageMeta } from '../pages/usePageMeta';
 import { Spinner } from '../ui/Spinner';
-import { keepSession } from '../owner/session';
+import { useSessionActions } from '../owner/session';
 import type { CreatedGallery } from './graphql';
 import { OrderForm } from './OrderForm';
 import { OrderSuccess } from './OrderSuccess';
@@ -23,6 +23,7 @@ export function OrderPage() {
   const [startingPayment, setStartingPayment] = useState(false);
   const [paymentNotStarted, setPaymentNotStarted] = useState(false);
   const [startCheckout] = useMutation(START_CHECKOUT);
+  const { keepSession } = useSessionActions();
   const requestedPlan = searchParams.get('plan');
   const initialPlan = isPlanId(requestedPlan) ? requestedPlan : 'free';
 

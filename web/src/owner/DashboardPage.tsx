@@ -7,7 +7,7 @@ import { fromApiPlan } from '../api/plan';
 import { formatDate } from '../gallery/formatDate';
 import { Spinner } from '../ui/Spinner';
 import { MY_EVENTS_QUERY } from './graphql';
-import { signInWithLink, signOut, useUser } from './session';
+import { useSessionActions, useUser } from './session';
 import { SignInForm } from './SignInForm';
 
 /** /dashboard: the signed-in owner's galleries; the sign-in form for anyone else (no gallery shown). */
@@ -19,6 +19,7 @@ export function DashboardPage() {
   const [usingLink, setUsingLink] = useState(Boolean(linkToken));
   const used = useRef<string | null>(null);
   const { user, checking } = useUser();
+  const { signInWithLink } = useSessionActions();
 
   useEffect(() => {
     if (!linkToken || used.current === linkToken) return;
@@ -30,7 +31,7 @@ export function DashboardPage() {
         setUsingLink(false);
         setSearchParams({}, { replace: true });
       });
-  }, [linkToken, setSearchParams]);
+  }, [linkToken, setSearchParams, signInWithLink]);
 
   if (checking || usingLink) return <Spinner label={t('common.loading')} />;
   return (
@@ -48,6 +49,7 @@ export function DashboardPage() {
 
 function OwnerGalleries({ email }: { email: string }) {
   const { t } = useTranslation();
+  const { signOut } = useSessionActions();
   const { data, loading, error } = useQuery(MY_EVENTS_QUERY, { fetchPolicy: 'network-only' });
   if (loading && !data) return <Spinner label={t('common.loading')} />;
   if (error && !data) return <p role="alert">{t(`errors.${readApiError(error).code}`)}</p>;

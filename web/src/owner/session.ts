@@ -1,89 +1,83 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { apolloClient } from '../api/apolloClient';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AUTH_TOKEN_KEY, readStorage, removeStorage, writeStorage } from '../storage';
-import { ME_QUERY, SIGN_IN, SIGN_OUT, type Owner } from './graphql';
+import { useAppState } from '../state/AppStateProvider';
+import type { User } from '../state/appState';
+import { ME_QUERY, SIGN_IN, SIGN_OUT } from './graphql';
 
-/**
- * The spec's client `user` state: the signed-in owner (their email), null until known. The session token
- * itself is kept under the spec's `authToken` and sent as a bearer token by the Apollo link.
- */
-interface UserState {
-  user: Owner | null;
-  /** True until the stored token has been checked with the server once. */
-  checking: boolean;
+// The signed-in owner is the spec's client `user` state, kept in the app state (setUser); the session token is
+// kept under the spec's `authToken` and sent as a bearer token by the Apollo link. The GraphQL client loads with
+// the first call that needs it: the header shows the sign-in state on every page, and the home page does not
+// carry the client for that.
+const graphqlClient = () => import('../api/apolloClient').then((module) => module.apolloClient);
+
+/** Who the stored token belongs to, asked of the server once per page load (again after a sign-in or out). */
+let storedTokenOwner: Promise<User | null> | null = null;
+
+function whoIsSignedIn(): Promise<User | null> {
+  if (!readStorage(AUTH_TOKEN_KEY)) return Promise.resolve(null);
+  storedTokenOwner ??= graphqlClient()
+    .then((client) => client.query({ query: ME_QUERY, fetchPolicy: 'network-only' }))
+    .then(
+      (result) => result.data?.me ?? null,
+      () => null,
+    );
+  return storedTokenOwner;
 }
 
-let state: UserState = { user: null, checking: readStorage(AUTH_TOKEN_KEY) !== null };
-const listeners = new Set<() => void>();
-let checked: Promise<void> | null = null;
-
-function setState(next: UserState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-/** Sets the user (the spec's "set user" action). */
-export function setUser(user: Owner | null): void {
-  setState({ user, checking: false });
-}
-
-/** Asks the server who the stored token belongs to, once per page load (again after a sign-in or out). */
-export function checkSession(): Promise<void> {
-  if (checked) return checked;
-  if (!readStorage(AUTH_TOKEN_KEY)) {
-    setUser(null);
-    checked = Promise.resolve();
-    return checked;
-  }
-  checked = apolloClient
-    .query({ query: ME_QUERY, fetchPolicy: 'network-only' })
-    .then((result) => setUser(result.data?.me ?? null))
-    .catch(() => setUser(null));
-  return checked;
-}
-
-/** Keeps a session token received from createGallery, createEvent or signIn, and its owner. */
-export function keepSession(token: string, email?: string): void {
-  writeStorage(AUTH_TOKEN_KEY, token);
-  checked = null;
-  if (email) {
-    checked = Promise.resolve();
-    setUser({ email });
-  } else void checkSession();
-}
-
-/** Trades a mailed sign-in link's token for a session. Throws the API error when the link is refused. */
-export async function signInWithLink(linkToken: string): Promise<void> {
-  const result = await apolloClient.mutate({ mutation: SIGN_IN, variables: { token: linkToken } });
-  const session = result.data?.signIn;
-  if (!session) throw new Error('signIn gave no session');
-  await apolloClient.clearStore();
-  keepSession(session.token, session.email);
-}
-
-/** Ends the session on the server too, then forgets it here. */
-export async function signOut(): Promise<void> {
-  await apolloClient.mutate({ mutation: SIGN_OUT }).catch(() => undefined);
-  removeStorage(AUTH_TOKEN_KEY);
-  checked = Promise.resolve();
-  setUser(null);
-  await apolloClient.clearStore();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The signed-in owner, and whether that is still being checked. */
-export function useUser(): UserState {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+/** The signed-in owner, and whether the stored token is still being checked with the server. */
+export function useUser(): { user: User | null; checking: boolean } {
+  const { state, dispatch } = useAppState();
+  const [checking, setChecking] = useState(() => readStorage(AUTH_TOKEN_KEY) !== null);
   useEffect(() => {
-    void checkSession();
-  }, []);
-  return current;
+    let current = true;
+    void whoIsSignedIn().then((owner) => {
+      if (!current) return;
+      dispatch({ type: 'setUser', user: owner });
+      setChecking(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [dispatch]);
+  return { user: state.user, checking: checking && state.user === null };
+}
+
+/** Signing in and out: each keeps the token under `authToken` and the owner in the app state together. */
+export function useSessionActions() {
+  const { dispatch } = useAppState();
+
+  /** Keeps a session token received from createGallery, createEvent or signIn, and its owner. */
+  const keepSession = useCallback(
+    (token: string, email?: string) => {
+      writeStorage(AUTH_TOKEN_KEY, token);
+      storedTokenOwner = email ? Promise.resolve({ email }) : null;
+      void whoIsSignedIn().then((owner) => dispatch({ type: 'setUser', user: owner }));
+    },
+    [dispatch],
+  );
+
+  /** Trades a mailed sign-in link's token for a session. Throws the API error when the link is refused. */
+  const signInWithLink = useCallback(
+    async (linkToken: string) => {
+      const client = await graphqlClient();
+      const result = await client.mutate({ mutation: SIGN_IN, variables: { token: linkToken } });
+      const session = result.data?.signIn;
+      if (!session) throw new Error('signIn gave no session');
+      await client.clearStore();
+      keepSession(session.token, session.email);
+    },
+    [keepSession],
+  );
+
+  /** Ends the session on the server too, then forgets it here. */
+  const signOut = useCallback(async () => {
+    const client = await graphqlClient();
+    await client.mutate({ mutation: SIGN_OUT }).catch(() => undefined);
+    removeStorage(AUTH_TOKEN_KEY);
+    storedTokenOwner = Promise.resolve(null);
+    dispatch({ type: 'setUser', user: null });
+    await client.clearStore();
+  }, [dispatch]);
+
+  return useMemo(() => ({ keepSession, signInWithLink, signOut }), [keepSession, signInWithLink, signOut]);
 }

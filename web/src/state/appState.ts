@@ -12,9 +12,9 @@ export interface Settings {
   compressionLevel: CompressionLevel;
 }
 
+/** The signed-in owner (the email address their galleries were ordered with). */
 export interface User {
-  email?: string;
-  name?: string;
+  email: string;
 }
 
 export interface GalleryState {
