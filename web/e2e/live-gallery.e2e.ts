@@ -90,7 +90,7 @@ describe('live gallery in the browser', () => {
 
     await couple.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
     await couple.getByRole('button', { name: 'Create Gallery' }).click();
-    const code = (await couple.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+    const code = (await couple.getByTestId('gallery-code').textContent({ timeout: 45_000 }))!.trim();
     expect(code).toMatch(/^[A-Z0-9]{8}$/);
     expect(await couple.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
@@ -115,7 +115,7 @@ describe('live gallery in the browser', () => {
     ).resolves.toBe(1);
 
     // Guest B never reloads: both photos arrive through the subscription.
-    await guestB.locator('img[data-photo-id]').nth(1).waitFor({ timeout: 15_000 });
+    await guestB.locator('img[data-photo-id]').nth(1).waitFor({ timeout: 45_000 });
     expect(await guestB.locator('img[data-photo-id]').count()).toBe(2);
     await expect(guestB.getByTestId('photo-count').textContent()).resolves.toContain('2 photos');
 
@@ -161,7 +161,7 @@ describe('live gallery in the browser', () => {
         buffer: Buffer.from('just some text, not a JPEG'),
       },
     ]);
-    await page.locator('[data-testid="upload-item"][data-status="failed"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="upload-item"][data-status="failed"]').waitFor({ timeout: 45_000 });
     await expect(page.getByRole('alert').allTextContents()).resolves.toContain(
       'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
     );
@@ -182,7 +182,7 @@ describe('live gallery in the browser', () => {
     await page
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: realHeic }]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 45_000 });
     // Chromium cannot draw HEIC: the tile is the server's JPEG thumbnail, drawn, not the "not available" tile.
     const tile = page.locator('img[data-photo-id]');
     await tile.waitFor();
@@ -190,7 +190,7 @@ describe('live gallery in the browser', () => {
       () =>
         ((document.querySelector('img[data-photo-id]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
       undefined,
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     );
     await expect(tile.getAttribute('alt')).resolves.toBe('Photo 1 of 1');
     await expect(page.getByText('Preview not available in this browser').count()).resolves.toBe(0);

@@ -69,7 +69,7 @@ describe('a plan change on an open gallery', () => {
 
     const page = await (await browser!.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${product!.url}/gallery/${code}`);
-    await page.getByTestId('gallery-plan').getByText('Free plan').waitFor({ timeout: 15_000 });
+    await page.getByTestId('gallery-plan').getByText('Free plan').waitFor({ timeout: 45_000 });
     const expiryBefore = await page.getByTestId('gallery-expiry').textContent();
     let reloaded = false;
     page.on('framenavigated', (frame) => {

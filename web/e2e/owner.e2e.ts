@@ -130,7 +130,7 @@ describe("the couple's side in the browser", () => {
     await order.getByLabel('Email Address').fill(email);
     await order.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
     await order.getByRole('button', { name: 'Create Gallery' }).click();
-    first = (await order.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+    first = (await order.getByTestId('gallery-code').textContent({ timeout: 60_000 }))!.trim();
 
     const dashboard = await open(couple, '/dashboard');
     await dashboard.locator(`.owner-gallery[data-code="${first}"]`).waitFor();

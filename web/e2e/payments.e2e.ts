@@ -124,7 +124,7 @@ describe('paying for a plan in the browser', () => {
     const order = await open(couple, '/order');
     await fillOrder(order, 'Ana & Luis');
     await order.getByRole('button', { name: 'Create Gallery' }).click();
-    const code = (await order.getByTestId('gallery-code').textContent({ timeout: 15_000 }))!.trim();
+    const code = (await order.getByTestId('gallery-code').textContent({ timeout: 60_000 }))!.trim();
 
     const guestContext = await newVisitor();
     const guest = await open(guestContext, `/gallery/${code}`);

@@ -279,7 +279,7 @@ describe('the public site in the browser', () => {
     await page.locator('.form-success').getByText(es.contact.sent).waitFor();
     // The notification toast says it too, and leaves by itself.
     await page.locator('.toast').first().waitFor();
-    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 45_000 });
 
     const deadline = Date.now() + 30_000;
     let mail: Awaited<ReturnType<typeof caughtMail>>[number] | undefined;

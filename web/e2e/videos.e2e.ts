@@ -128,7 +128,7 @@ describe('videos in the browser', () => {
           ?.getAttribute('accept')
           ?.includes('video/webm'),
       undefined,
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     );
     await input.setInputFiles([
       { name: 'first-dance.webm', mimeType: 'video/webm', buffer: await readFile(file) },
@@ -136,7 +136,7 @@ describe('videos in the browser', () => {
     await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
 
     const tile = page.getByRole('img', { name: 'Video, 0:02 (1 of 1)' });
-    await tile.waitFor({ timeout: 15_000 });
+    await tile.waitFor({ timeout: 45_000 });
     await expect(page.locator('.video-duration').textContent()).resolves.toBe('0:02');
     if (process.env.SCREENSHOTS)
       await page.screenshot({ path: path.join(process.env.SCREENSHOTS, 'video-tile.png') });
@@ -150,7 +150,7 @@ describe('videos in the browser', () => {
     // Played from storage through the presigned redirect: the CSP's media-src lets it in.
     await video.evaluate((element: HTMLVideoElement) => element.play());
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, undefined, {
-      timeout: 15_000,
+      timeout: 45_000,
     });
     expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(2);
     if (process.env.SCREENSHOTS)
