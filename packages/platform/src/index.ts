@@ -22,3 +22,4 @@ export * from './http/json-body-errors.js';
 export * from './app/create-service-app.js';
 export * from './health/health.module.js';
 export * from './mail/mailer.js';
+export * from './events/request-responder.js';
