@@ -5,6 +5,7 @@ import { ProcessedEventEntity } from '../events/processed-event.entity.js';
 import { CreateEventBusTables1763800000000 } from '../events/create-event-bus-tables.migration.js';
 import { CreateRateLimitsTable1763800000001 } from '../limits/create-rate-limits-table.migration.js';
 import { ParkUnpublishableEvents1763800000002 } from '../events/park-unpublishable-events.migration.js';
+import { ForgetPublishedEvents1795392000000 } from '../events/forget-published-events.migration.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type Classes = (Function | string | EntitySchema)[];
@@ -26,6 +27,7 @@ export function dataSourceOptions(options: {
       CreateEventBusTables1763800000000,
       CreateRateLimitsTable1763800000001,
       ParkUnpublishableEvents1763800000002,
+      ForgetPublishedEvents1795392000000,
       ...options.migrations,
     ] as MixedList<never>,
     migrationsRun: true,

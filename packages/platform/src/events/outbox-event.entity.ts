@@ -1,8 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A domain event written in the same transaction as the change it describes, waiting to be published. */
+/**
+ * A domain event written in the same transaction as the change it describes, waiting to be published: the relay
+ * deletes the row once JetStream has it.
+ */
 @Entity('outbox_events')
-@Index('outbox_events_pending', ['position'], { where: 'published_at IS NULL AND parked_at IS NULL' })
+@Index('outbox_events_pending', ['position'], { where: 'parked_at IS NULL' })
 export class OutboxEventEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -19,9 +22,6 @@ export class OutboxEventEntity {
 
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt!: Date;
-
-  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
-  publishedAt!: Date | null;
 
   /** Failed publish attempts; the last one's reason is in lastError. */
   @Column('integer', { default: 0 })

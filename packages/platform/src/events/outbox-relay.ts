@@ -4,9 +4,6 @@ import type { EventBus } from './event-bus.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
 const BATCH_SIZE = 100;
-/** Published rows are kept a week for investigation, then removed so the table stays small. */
-export const OUTBOX_RETENTION_DAYS = 7;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Room for the headers JetStream adds to a message (Nats-Msg-Id and the like) beside the JSON body. */
 const HEADER_ALLOWANCE_BYTES = 1024;
 
@@ -29,9 +26,10 @@ class UnpublishableEventError extends Error {}
 
 /**
  * Publishes committed outbox events to JetStream. A relay takes rows in `position` order, a batch at a time,
- * claimed with SKIP LOCKED so that replicas of a service share the work; a row is marked published only after
- * JetStream acknowledged it, and a crash between the two re-publishes the event, which JetStream drops as a
- * duplicate by its message id (within its duplicate window).
+ * claimed with SKIP LOCKED so that replicas of a service share the work; a row is deleted only after JetStream
+ * acknowledged it (the stream keeps it from then on), and a crash between the two re-publishes the event, which
+ * JetStream drops as a duplicate by its message id (within its duplicate window). Nothing published stays in
+ * the table: a purged gallery leaves no event about it behind.
  *
  * What this does not promise: a global order. Two replicas publish different batches at the same time, and a
  * position is taken when a row is inserted, not when its transaction commits, so a later position can be
@@ -47,7 +45,6 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private failures = 0;
-  private lastPrunedAt = 0;
   private stopFollowingReconnects: (() => void) | undefined;
 
   constructor(
@@ -109,23 +106,10 @@ export class OutboxRelay {
     try {
       while (!this.stopped && (await this.publishBatch()) === BATCH_SIZE);
       this.failures = 0;
-      if (Date.now() - this.lastPrunedAt > PRUNE_EVERY_MS) {
-        this.lastPrunedAt = Date.now();
-        await this.prune();
-      }
     } catch (error) {
       this.failures++;
       this.options.onError?.(error);
     }
-  }
-
-  /** Removes events published more than OUTBOX_RETENTION_DAYS ago; returns how many. */
-  async prune(): Promise<number> {
-    const [, removed] = (await this.dataSource.query(
-      `DELETE FROM outbox_events WHERE published_at < now() - make_interval(days => $1)`,
-      [OUTBOX_RETENTION_DAYS],
-    )) as [unknown, number];
-    return removed;
   }
 
   /**
@@ -137,7 +121,7 @@ export class OutboxRelay {
     const taken = await this.dataSource.transaction(async (manager) => {
       const rows = await manager
         .createQueryBuilder(OutboxEventEntity, 'e')
-        .where('e.published_at IS NULL AND e.parked_at IS NULL')
+        .where('e.parked_at IS NULL')
         .orderBy('e.position')
         .limit(BATCH_SIZE)
         .setLock('pessimistic_write')
@@ -146,7 +130,7 @@ export class OutboxRelay {
       for (const row of rows) {
         try {
           await this.bus.publish(this.publishable(row));
-          await manager.update(OutboxEventEntity, { id: row.id }, { publishedAt: new Date() });
+          await manager.delete(OutboxEventEntity, { id: row.id });
         } catch (error) {
           await this.recordFailure(manager, row, error);
           if (!(error instanceof UnpublishableEventError)) {

@@ -18,7 +18,6 @@ export async function recordEvent<S extends Subject>(
     subject: type,
     envelope: event,
     occurredAt: new Date(event.occurredAt),
-    publishedAt: null,
   });
   return event;
 }
