@@ -33,6 +33,8 @@ import {
 } from '@gallery/local-servers';
 import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 
+export { databaseMentions } from './database-mentions.js';
+
 export interface TestPostgres {
   readonly host: string;
   readonly port: number;

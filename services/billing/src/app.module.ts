@@ -21,6 +21,7 @@ import { CheckoutsResolver } from './checkouts/checkouts.resolver.js';
 import { CheckoutsService } from './checkouts/checkouts.service.js';
 import { BillingConfig } from './config/billing-config.js';
 import { CreateBillingTables1764000000000 } from './database/migrations/1764000000000-create-billing-tables.migration.js';
+import { KeepPaymentsWithoutGallery1795392000001 } from './database/migrations/1795392000001-keep-payments-without-gallery.migration.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { GalleryPurgeConsumer } from './galleries/gallery-purge.consumer.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
@@ -63,7 +64,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [CheckoutEntity, PaymentEntity],
-            migrations: [CreateBillingTables1764000000000],
+            migrations: [CreateBillingTables1764000000000, KeepPaymentsWithoutGallery1795392000001],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'billing-service' }),

@@ -28,6 +28,7 @@ import {
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { caughtMail, findFreePort, startMailCatcher } from '@gallery/local-servers';
 import {
+  databaseMentions,
   startTestMailCatcher,
   startTestNats,
   startTestPostgres,
@@ -147,7 +148,7 @@ class BillingUnderTest {
 
   constructor(
     readonly nats: TestNats,
-    private readonly config: BillingConfig,
+    readonly config: BillingConfig,
   ) {}
 
   async start(): Promise<void> {
@@ -235,7 +236,7 @@ class BillingUnderTest {
 
   async outboxPublished(): Promise<boolean> {
     const [{ pending }] = (await this.dataSource.query(
-      'SELECT count(*)::int AS pending FROM outbox_events WHERE published_at IS NULL',
+      'SELECT count(*)::int AS pending FROM outbox_events',
     )) as { pending: number }[];
     return pending === 0;
   }
@@ -747,6 +748,47 @@ describe('billing service', () => {
       }
       const refused = await start();
       expect(refused.errors?.[0].extensions.code).toBe('RATE_LIMITED');
+    });
+
+    it("keeps a purged gallery's payments for accounting with nothing of the gallery left in the database", async () => {
+      const gallery = billing!.gallery('free');
+      const paid = await billing!.startCheckout(gallery, 'STANDARD');
+      await billing!.graphql(PAY_DEMO, { id: paid.id });
+      const abandoned = await billing!.startCheckout(gallery, 'PREMIUM');
+      await waitFor('payment.succeeded published', () => billing!.outboxPublished());
+
+      await billing!.publish({
+        id: randomUUID(),
+        type: Subjects.EventExpired,
+        occurredAt: new Date().toISOString(),
+        data: { code: gallery.code, reason: 'deleted' },
+      });
+      await waitFor(
+        'the purge',
+        async () =>
+          (await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1', [abandoned.id]))
+            .length === 0,
+      );
+
+      expect(await databaseMentions(billing!.config.databaseUrl, gallery.code)).toEqual([]);
+      expect(await databaseMentions(billing!.config.databaseUrl, gallery.email)).toEqual([]);
+      const kept = await billing!.dataSource.query(
+        `SELECT p.event_code, p.amount_cents, p.plan, p.payment_intent, c.customer_email, c.payment_url
+           FROM payments p JOIN checkouts c ON c.id = p.checkout_id WHERE c.id = $1`,
+        [paid.id],
+      );
+      expect(kept).toEqual([
+        {
+          event_code: null,
+          amount_cents: 4900,
+          plan: 'standard',
+          payment_intent: `pi_demo_${paid.id}`,
+          customer_email: '',
+          payment_url: '',
+        },
+      ]);
+      const read = await billing!.graphql<{ checkout: Checkout | null }>(CHECKOUT, { id: paid.id });
+      expect(read.data!.checkout).toBeNull();
     });
 
     it('cancels an open checkout, and a cancelled one cannot be paid', async () => {

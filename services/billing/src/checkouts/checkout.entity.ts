@@ -9,8 +9,9 @@ export class CheckoutEntity {
   @PrimaryColumn('uuid')
   id!: string;
 
-  @Column({ name: 'event_code', type: 'text' })
-  eventCode!: string;
+  /** The gallery paid for; null once the gallery is purged (the record is kept for accounting). */
+  @Column({ name: 'event_code', type: 'text', nullable: true })
+  eventCode!: string | null;
 
   @Column({ name: 'from_plan', type: 'text' })
   fromPlan!: PlanId;
@@ -50,3 +51,6 @@ export class CheckoutEntity {
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
 }
+
+/** A checkout whose gallery still exists (the only kind the API shows). */
+export type GalleryCheckout = CheckoutEntity & { eventCode: string };

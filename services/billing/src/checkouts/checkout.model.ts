@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Plan } from '../graphql/plan.enum.js';
-import type { CheckoutEntity } from './checkout.entity.js';
+import type { GalleryCheckout } from './checkout.entity.js';
 
 export enum CheckoutStatus {
   OPEN = 'open',
@@ -43,7 +43,7 @@ export class CheckoutModel {
   @Field({ description: 'True when no Stripe keys are configured: the demo checkout stands in for Stripe' })
   demo!: boolean;
 
-  static from(entity: CheckoutEntity): CheckoutModel {
+  static from(entity: GalleryCheckout): CheckoutModel {
     return {
       id: entity.id,
       eventCode: entity.eventCode,

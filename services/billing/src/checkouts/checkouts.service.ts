@@ -8,7 +8,7 @@ import type { GraphQLRequestContext } from '../graphql/graphql-request-context.j
 import { OwnerCheck } from '../owners/owner-check.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
-import { CheckoutEntity } from './checkout.entity.js';
+import { CheckoutEntity, type GalleryCheckout } from './checkout.entity.js';
 
 const CURRENCY = 'usd';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,12 +27,14 @@ export class CheckoutsService {
     @Inject(BillingConfig) private readonly config: BillingConfig,
   ) {}
 
-  async find(id: string): Promise<CheckoutEntity | null> {
+  /** The checkout with this id, unless there is none or its gallery has been purged. */
+  async find(id: string): Promise<GalleryCheckout | null> {
     if (!UUID.test(id)) return null;
-    return this.dataSource.getRepository(CheckoutEntity).findOneBy({ id: id.toLowerCase() });
+    const checkout = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id: id.toLowerCase() });
+    return checkout?.eventCode ? (checkout as GalleryCheckout) : null;
   }
 
-  private async get(id: string): Promise<CheckoutEntity> {
+  private async get(id: string): Promise<GalleryCheckout> {
     const checkout = await this.find(id);
     if (!checkout) throw new AppError('CHECKOUT_NOT_FOUND');
     return checkout;
@@ -43,7 +45,7 @@ export class CheckoutsService {
    * current plan. With Stripe keys a Checkout Session is created for it (once, whatever the retries: its
    * idempotency key is the checkout id); without, the web app's demo checkout stands in.
    */
-  async start(eventCode: string, plan: PlanId, caller: GraphQLRequestContext): Promise<CheckoutEntity> {
+  async start(eventCode: string, plan: PlanId, caller: GraphQLRequestContext): Promise<GalleryCheckout> {
     await this.rateLimits.consume('checkoutStarts', caller.client);
     const { gallery, owner } = await this.ownerCheck.require(eventCode, caller.authorization);
     const option = upgradeOptions(gallery.plan).find((candidate) => candidate.plan === plan);
@@ -85,7 +87,7 @@ export class CheckoutsService {
       paymentUrl = session.url;
       stripeSessionId = session.id;
     }
-    const checkout: CheckoutEntity = {
+    const checkout: GalleryCheckout = {
       id,
       eventCode: gallery.code,
       fromPlan: gallery.plan,
@@ -106,7 +108,7 @@ export class CheckoutsService {
   }
 
   /** Demo mode only: pays the checkout through the very webhook path a Stripe payment takes. */
-  async payDemo(id: string): Promise<CheckoutEntity> {
+  async payDemo(id: string): Promise<GalleryCheckout> {
     if (!this.config.demo) throw new AppError('DEMO_PAYMENTS_DISABLED');
     const checkout = await this.get(id);
     if (checkout.status === 'open') await this.payments.payDemoCheckout(checkout);
@@ -115,7 +117,7 @@ export class CheckoutsService {
   }
 
   /** Nothing is charged for a cancelled checkout; cancelling twice is harmless, a paid one is refused. */
-  async cancel(id: string): Promise<CheckoutEntity> {
+  async cancel(id: string): Promise<GalleryCheckout> {
     const checkout = await this.get(id);
     if (checkout.status === 'cancelled') return checkout;
     const { affected } = await this.dataSource

@@ -11,9 +11,9 @@ import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
 
 /**
  * The end of a gallery in billing (event.expired). Checkouts that never became a payment (open, cancelled) are
- * deleted. Payments are accounting records and are kept (amount, currency, plans, dates, the gallery code as
- * their reference, Stripe's payment intent), but nothing personal stays with them: the buyer's email and the
- * payment page link on their checkout are blanked.
+ * deleted. Payments are accounting records and are kept (amount, currency, plans, dates, Stripe's ids), but
+ * nothing of the gallery stays with them: the gallery's code, the buyer's email and the payment page link are
+ * cleared, on the payment and on its checkout.
  */
 @Injectable()
 export class GalleryPurgeConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -49,7 +49,9 @@ export async function purgeGallery(manager: EntityManager, code: string): Promis
        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.checkout_id = c.id)`,
     [code],
   );
-  await manager.query(`UPDATE checkouts SET customer_email = '', payment_url = '' WHERE event_code = $1`, [
-    code,
-  ]);
+  await manager.query(
+    `UPDATE checkouts SET event_code = NULL, customer_email = '', payment_url = '' WHERE event_code = $1`,
+    [code],
+  );
+  await manager.query('UPDATE payments SET event_code = NULL WHERE event_code = $1', [code]);
 }

@@ -13,8 +13,9 @@ export class PaymentEntity {
   @Column({ name: 'checkout_id', type: 'uuid' })
   checkoutId!: string;
 
-  @Column({ name: 'event_code', type: 'text' })
-  eventCode!: string;
+  /** The gallery paid for; null once the gallery is purged (the record is kept for accounting). */
+  @Column({ name: 'event_code', type: 'text', nullable: true })
+  eventCode!: string | null;
 
   @Column({ name: 'from_plan', type: 'text' })
   fromPlan!: PlanId;

@@ -94,7 +94,9 @@ export class PaymentsService {
       this.logger.warn(`completed session ${session.id} names no checkout of ours`);
       return undefined;
     }
-    if (checkout.status === 'paid' || checkout.status === 'refunded') return undefined;
+    // A checkout of a purged gallery was paid or refunded before the purge (open ones are deleted with it).
+    if (checkout.status === 'paid' || checkout.status === 'refunded' || checkout.eventCode === null)
+      return undefined;
 
     const rank = PLAN_IDS.indexOf(checkout.plan);
     const standing = await manager.find(PaymentEntity, {
@@ -121,7 +123,7 @@ export class PaymentsService {
     if (!alreadyBought) {
       await recordEvent(manager, Subjects.PaymentSucceeded, {
         paymentId: payment.id,
-        eventCode: payment.eventCode,
+        eventCode: checkout.eventCode,
         fromPlan: payment.fromPlan,
         plan: payment.plan,
         amountCents: payment.amountCents,
@@ -150,7 +152,8 @@ export class PaymentsService {
     const refundedAt = new Date();
     await manager.update(PaymentEntity, { id: payment.id }, { refundedAt });
     await manager.update(CheckoutEntity, { id: payment.checkoutId }, { status: 'refunded' });
-    if (!payment.applied) return;
+    // A purged gallery's payment is recorded as refunded; there is no plan left to revert.
+    if (!payment.applied || payment.eventCode === null) return;
     await recordEvent(manager, Subjects.PaymentRefunded, {
       paymentId: payment.id,
       eventCode: payment.eventCode,

@@ -43,7 +43,7 @@ export class RefundsResolver {
     const { gallery } = await this.ownerCheck.require(eventCode, context.authorization);
     const { payment, requestedAt } = await this.payments.requestRefund(gallery.code);
     return {
-      eventCode: payment.eventCode,
+      eventCode: gallery.code,
       amountCents: payment.amountCents,
       currency: payment.currency,
       revertedTo: payment.fromPlan as Plan,
