@@ -8,6 +8,7 @@ export * from './events/outbox.js';
 export * from './events/event-bus.js';
 export * from './events/outbox-relay.js';
 export * from './events/durable-consumer.js';
+export * from './events/durable-consumer-service.js';
 export * from './events/event-bus.module.js';
 export * from './storage/object-storage.js';
 export * from './health/health.js';

@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
-import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
 
 /**
  * The end of a gallery in billing (event.expired). Checkouts that never became a payment (open, cancelled) are
@@ -16,30 +10,16 @@ import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
  * cleared, on the payment and on its checkout.
  */
 @Injectable()
-export class GalleryPurgeConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class GalleryPurgeConsumer extends DurableConsumerService {
   static readonly NAME = 'billing-gallery-purge';
-  private readonly logger = new Logger(GalleryPurgeConsumer.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.EventExpired];
 
-  constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: GalleryPurgeConsumer.NAME,
-      subjects: [Subjects.EventExpired],
-      handle: (event, manager) =>
-        purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code),
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
-    });
-    await this.consumer.start();
+  constructor(@Inject(EventBus) bus: EventBus, @Inject(DataSource) dataSource: DataSource) {
+    super(bus, dataSource, GalleryPurgeConsumer.NAME);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
+  protected handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+    return purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code);
   }
 }
 

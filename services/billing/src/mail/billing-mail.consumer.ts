@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   paymentReceiptMail,
@@ -14,7 +8,7 @@ import {
   type DomainEvent,
   type MailText,
 } from '@gallery/contracts';
-import { describeError, DurableConsumer, EventBus, Mailer } from '@gallery/platform';
+import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { CheckoutEntity } from '../checkouts/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
@@ -25,36 +19,26 @@ import { PaymentEntity } from '../payments/payment.entity.js';
  * is redelivered and the mail retried rather than lost; a sent mail is marked with the event, once.
  */
 @Injectable()
-export class BillingMailConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class BillingMailConsumer extends DurableConsumerService {
   static readonly NAME = 'billing-mail';
-  private readonly logger = new Logger(BillingMailConsumer.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.PaymentSucceeded, Subjects.PaymentRefunded];
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(EventBus) bus: EventBus,
+    @Inject(DataSource) dataSource: DataSource,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(BillingConfig) private readonly config: BillingConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: BillingMailConsumer.NAME,
-      subjects: [Subjects.PaymentSucceeded, Subjects.PaymentRefunded],
-      handle: (event, manager) => this.send(event, manager),
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
-    });
-    await this.consumer.start();
+  ) {
+    super(bus, dataSource, BillingMailConsumer.NAME);
   }
 
-  /** Stops before the event bus closes its connection (that happens in the shutdown hook after this one). */
   async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
+    await super.onModuleDestroy();
     this.mailer.close();
   }
 
-  private async send(event: DomainEvent, manager: EntityManager): Promise<void> {
+  /** Mails the receipt or the refund confirmation of one payment event. */
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     const paymentId = (event.data as { paymentId: string }).paymentId;
     const payment = await manager.findOneBy(PaymentEntity, { id: paymentId });
     // Another billing database's event (a shared broker in tests): not ours to mail about.

@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ANALYTICS_DAYS, Subjects, type DomainEvent, type GalleryActivityKind } from '@gallery/contracts';
-import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
 
 export interface ActivityDay {
   day: string;
@@ -23,37 +17,26 @@ export interface ActivityDay {
  * gallery (GalleryPurge).
  */
 @Injectable()
-export class GalleryActivity implements OnApplicationBootstrap, OnModuleDestroy {
+export class GalleryActivity extends DurableConsumerService {
   static readonly NAME = 'events-gallery-activity';
-  private readonly logger = new Logger(GalleryActivity.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.PhotoUploaded];
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: GalleryActivity.NAME,
-      subjects: [Subjects.PhotoUploaded],
-      handle: async (event, manager) => {
-        const { photo } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
-        // A gallery purged meanwhile gets no new row.
-        await manager.query(
-          `INSERT INTO gallery_activity (event_code, kind, guest, occurred_at)
-           SELECT $1, 'upload', '', $2 WHERE EXISTS (SELECT 1 FROM events WHERE code = $1)`,
-          [photo.eventCode, photo.createdAt],
-        );
-      },
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
-    });
-    await this.consumer.start();
+  ) {
+    super(bus, dataSource, GalleryActivity.NAME);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
+  /** An upload, from photo.uploaded. */
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+    const { photo } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
+    // A gallery purged meanwhile gets no new row.
+    await manager.query(
+      `INSERT INTO gallery_activity (event_code, kind, guest, occurred_at)
+       SELECT $1, 'upload', '', $2 WHERE EXISTS (SELECT 1 FROM events WHERE code = $1)`,
+      [photo.eventCode, photo.createdAt],
+    );
   }
 
   /** One view or download of an existing gallery; false (nothing recorded) for an unknown code. */

@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { orderConfirmationMail, Subjects, type DomainEvent } from '@gallery/contracts';
-import { describeError, DurableConsumer, EventBus, Mailer } from '@gallery/platform';
+import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { OrderEntity } from '../orders/order.entity.js';
 
@@ -24,39 +18,30 @@ export const ORDER_CONFIRMATION_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
  * events. A refused send fails the handler, so the event is redelivered and the mail retried.
  */
 @Injectable()
-export class OrderConfirmationConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class OrderConfirmationConsumer extends DurableConsumerService {
   static readonly NAME = 'events-order-confirmation';
-  private readonly logger = new Logger(OrderConfirmationConsumer.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.EventCreated];
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(EventBus) bus: EventBus,
+    @Inject(DataSource) dataSource: DataSource,
     @Inject(EventsConfig) private readonly config: EventsConfig,
     @Inject(Mailer) private readonly mailer: Mailer | null,
-  ) {}
+  ) {
+    super(bus, dataSource, OrderConfirmationConsumer.NAME);
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.mailer) {
-      this.logger.warn('SMTP_URL is not set: order confirmations are not sent');
-      return;
-    }
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: OrderConfirmationConsumer.NAME,
-      subjects: [Subjects.EventCreated],
-      handle: (event, manager) => this.handle(event, manager),
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
-    });
-    await this.consumer.start();
+  protected canStart(): boolean {
+    if (!this.mailer) this.logger.warn('SMTP_URL is not set: order confirmations are not sent');
+    return this.mailer !== null;
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
+    await super.onModuleDestroy();
     this.mailer?.close();
   }
 
-  private async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     const { code } = (event as DomainEvent<typeof Subjects.EventCreated>).data;
     if (Date.now() - Date.parse(event.occurredAt) > ORDER_CONFIRMATION_MAX_DELAY_MS) {
       this.logger.warn(`order confirmation for ${code} not sent: the order is over a day old`);

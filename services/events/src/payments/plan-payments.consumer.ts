@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
-import { describeError, DurableConsumer, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { applyPayment, revertPayment, type PlanChange } from './plan-payments.js';
 
 /**
@@ -16,33 +10,15 @@ import { applyPayment, revertPayment, type PlanChange } from './plan-payments.js
  * this service was down: the durable keeps it until it is handled.
  */
 @Injectable()
-export class PlanPaymentsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class PlanPaymentsConsumer extends DurableConsumerService {
   static readonly NAME = 'events-payments';
-  private readonly logger = new Logger(PlanPaymentsConsumer.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.PaymentSucceeded, Subjects.PaymentRefunded];
 
-  constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: PlanPaymentsConsumer.NAME,
-      subjects: [Subjects.PaymentSucceeded, Subjects.PaymentRefunded],
-      handle: (event, manager) => this.handle(event, manager),
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
-    });
-    await this.consumer.start();
+  constructor(@Inject(EventBus) bus: EventBus, @Inject(DataSource) dataSource: DataSource) {
+    super(bus, dataSource, PlanPaymentsConsumer.NAME);
   }
 
-  /** Stops before the event bus closes its connection (that happens in the shutdown hook after this one). */
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
-  private async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     let change: PlanChange;
     let paymentId: string;
     if (event.type === Subjects.PaymentSucceeded) {

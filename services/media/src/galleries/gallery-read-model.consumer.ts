@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
-import { DurableConsumer, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
 import { GalleryRepository } from './gallery.repository.js';
 
@@ -18,9 +12,8 @@ type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
  * projection per subject: following plan upgrades or expiry later is one more entry here.
  */
 @Injectable()
-export class GalleryReadModelConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class GalleryReadModelConsumer extends DurableConsumerService {
   static readonly NAME = 'media-gallery-read-model';
-  private readonly logger = new Logger(GalleryReadModelConsumer.name);
   private readonly projections: Partial<Record<Subject, Projection>> = {
     [Subjects.EventCreated]: (event, manager) =>
       this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
@@ -30,32 +23,18 @@ export class GalleryReadModelConsumer implements OnApplicationBootstrap, OnModul
     [Subjects.EventExpired]: (event, manager) =>
       this.removal.purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code),
   };
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = Object.keys(this.projections) as Subject[];
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(EventBus) bus: EventBus,
+    @Inject(DataSource) dataSource: DataSource,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: GalleryReadModelConsumer.NAME,
-      subjects: Object.keys(this.projections) as Subject[],
-      handle: (event, manager) => this.project(event, manager),
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${(error as Error).message}`),
-    });
-    await this.consumer.start();
+  ) {
+    super(bus, dataSource, GalleryReadModelConsumer.NAME);
   }
 
-  /** Stops before the event bus closes its connection (that happens in the shutdown hook after this one). */
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
-  private async project(event: DomainEvent, manager: EntityManager): Promise<void> {
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     await this.projections[event.type]?.(event, manager);
   }
 }
