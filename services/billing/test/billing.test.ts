@@ -417,7 +417,7 @@ describe('billing service', () => {
       });
     });
 
-    it('forgets unpaid checkouts and the buyer of paid ones when the gallery ends, keeping payments', async () => {
+    it('closes the checkouts of a purged gallery, and refunds at once one paid on a Stripe page left open', async () => {
       const gallery = billing!.gallery('free');
       const open = await billing!.startCheckout(gallery, 'STANDARD');
       await billing!.publish({
@@ -429,14 +429,35 @@ describe('billing service', () => {
       await waitFor(
         'the purge',
         async () =>
-          (await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1', [open.id])).length === 0,
+          (
+            await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1 AND event_code IS NULL', [
+              open.id,
+            ])
+          ).length === 1,
       );
       expect(
         await billing!.dataSource.query(
-          "SELECT 1 FROM checkouts WHERE event_code = $1 AND customer_email <> ''",
-          [gallery.code],
+          'SELECT status, customer_email, payment_url FROM checkouts WHERE id = $1',
+          [open.id],
         ),
-      ).toEqual([]);
+      ).toEqual([{ status: 'cancelled', customer_email: '', payment_url: '' }]);
+      expect(await databaseMentions(billing!.config.databaseUrl, gallery.code)).toEqual([]);
+
+      // The couple had the Stripe page open and pays after deleting the gallery.
+      const late = sessionCompleted(open, `pi_late_${gallery.code}`);
+      expect((await billing!.webhook(late.payload, late.signature)).status).toBe(200);
+      const [payment] = (await billing!.dataSource.query(
+        'SELECT id, applied, event_code FROM payments WHERE checkout_id = $1',
+        [open.id],
+      )) as { id: string; applied: boolean; event_code: string | null }[];
+      expect(payment).toMatchObject({ applied: false, event_code: null });
+      const refunds = stripe!.calls.filter(
+        (c) => c.path === '/v1/refunds' && c.form.get('payment_intent') === `pi_late_${gallery.code}`,
+      );
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0].headers['idempotency-key']).toBe(`refund-${payment.id}`);
+      await waitFor('the outbox drained', () => billing!.outboxPublished());
+      expect(await billing!.publishedFor('payment.succeeded', gallery.code)).toHaveLength(0);
     });
 
     it('lets only the owner start a checkout or ask for a refund', async () => {
@@ -766,8 +787,11 @@ describe('billing service', () => {
       await waitFor(
         'the purge',
         async () =>
-          (await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1', [abandoned.id]))
-            .length === 0,
+          (
+            await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1 AND event_code IS NULL', [
+              abandoned.id,
+            ])
+          ).length === 1,
       );
 
       expect(await databaseMentions(billing!.config.databaseUrl, gallery.code)).toEqual([]);

@@ -4,10 +4,11 @@ import { Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumerService, EventBus } from '@gallery/platform';
 
 /**
- * The end of a gallery in billing (event.expired). Checkouts that never became a payment (open, cancelled) are
- * deleted. Payments are accounting records and are kept (amount, currency, plans, dates, Stripe's ids), but
- * nothing of the gallery stays with them: the gallery's code, the buyer's email and the payment page link are
- * cleared, on the payment and on its checkout.
+ * The end of a gallery in billing (event.expired). Payments are accounting records and are kept (amount,
+ * currency, plans, dates, Stripe's ids), but nothing of the gallery stays with them: the gallery's code, the
+ * buyer's email and the payment page link are cleared, on the payment and on its checkout. Checkouts never paid
+ * are kept the same way, closed: a Stripe page still open can be paid after the purge, and that payment must
+ * find its checkout to be refunded.
  */
 @Injectable()
 export class GalleryPurgeConsumer extends DurableConsumerService {
@@ -25,12 +26,9 @@ export class GalleryPurgeConsumer extends DurableConsumerService {
 
 export async function purgeGallery(manager: EntityManager, code: string): Promise<void> {
   await manager.query(
-    `DELETE FROM checkouts c WHERE c.event_code = $1
-       AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.checkout_id = c.id)`,
-    [code],
-  );
-  await manager.query(
-    `UPDATE checkouts SET event_code = NULL, customer_email = '', payment_url = '' WHERE event_code = $1`,
+    `UPDATE checkouts SET event_code = NULL, customer_email = '', payment_url = '',
+       status = CASE WHEN status = 'open' THEN 'cancelled' ELSE status END
+     WHERE event_code = $1`,
     [code],
   );
   await manager.query('UPDATE payments SET event_code = NULL WHERE event_code = $1', [code]);

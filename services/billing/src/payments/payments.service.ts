@@ -94,15 +94,18 @@ export class PaymentsService {
       this.logger.warn(`completed session ${session.id} names no checkout of ours`);
       return undefined;
     }
-    // A checkout of a purged gallery was paid or refunded before the purge (open ones are deleted with it).
-    if (checkout.status === 'paid' || checkout.status === 'refunded' || checkout.eventCode === null)
-      return undefined;
+    if (checkout.status === 'paid' || checkout.status === 'refunded') return undefined;
 
+    // Paid for a gallery that has been purged since (its Stripe page was still open): nothing to apply it to,
+    // so it is recorded and refunded at once like a payment for a plan already bought.
+    const purged = checkout.eventCode === null;
     const rank = PLAN_IDS.indexOf(checkout.plan);
-    const standing = await manager.find(PaymentEntity, {
-      where: { eventCode: checkout.eventCode, applied: true, refundedAt: IsNull() },
-    });
-    const alreadyBought = standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank);
+    const standing = purged
+      ? []
+      : await manager.find(PaymentEntity, {
+          where: { eventCode: checkout.eventCode!, applied: true, refundedAt: IsNull() },
+        });
+    const alreadyBought = purged || standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank);
     const paidAt = new Date();
     const payment: PaymentEntity = {
       id: randomUUID(),
@@ -120,7 +123,7 @@ export class PaymentsService {
     };
     await manager.insert(PaymentEntity, payment);
     await manager.update(CheckoutEntity, { id: checkout.id }, { status: 'paid', paidAt });
-    if (!alreadyBought) {
+    if (!alreadyBought && checkout.eventCode !== null) {
       await recordEvent(manager, Subjects.PaymentSucceeded, {
         paymentId: payment.id,
         eventCode: checkout.eventCode,
@@ -133,7 +136,9 @@ export class PaymentsService {
       return undefined;
     }
     this.logger.warn(
-      `payment ${payment.id} for ${payment.eventCode} bought ${payment.plan}, which another payment already bought: refunding it`,
+      purged
+        ? `payment ${payment.id} is for a gallery purged since its checkout opened: refunding it`
+        : `payment ${payment.id} for ${payment.eventCode} bought ${payment.plan}, which another payment already bought: refunding it`,
     );
     if (this.config.demo) return payment;
     await this.refund(payment);
