@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import type { MessageKey } from './messages/en.js';
+import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './unsafe-characters.js';
 
 /** What the contact page sends to the team. */
 export interface ContactForm {
@@ -22,10 +23,6 @@ export const CONTACT_FIELD_MAX_LENGTH: Readonly<Record<ContactField, number>> = 
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** Control characters except line breaks and tabs (a message has paragraphs), and bidirectional overrides. */
-const FORBIDDEN_IN_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 
 type Rule = [passes: (value: string) => boolean, message: MessageKey];
 

@@ -2,6 +2,7 @@ export * from './plans.js';
 export * from './gallery-code.js';
 export * from './order-form.js';
 export * from './contact-form.js';
+export * from './unsafe-characters.js';
 export * from './team.js';
 export * from './messages/index.js';
 export * from './errors.js';

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { PLAN_IDS, type PlanId } from './plans.js';
 import type { MessageKey } from './messages/en.js';
+import { FORBIDDEN_IN_LINE } from './unsafe-characters.js';
 
 /** What the order form sends; the same shape the createGallery mutation takes. */
 export interface OrderForm {
@@ -33,14 +34,9 @@ export const ORDER_FIELD_MAX_LENGTH: Readonly<Record<Exclude<OrderField, 'plan'>
   phone: 32,
 });
 
-/**
- * Characters no name, place or address needs and that can hide or reorder text: C0/C1 control characters (NUL
- * included) and the bidirectional overrides and isolates ("Trojan Source").
- */
-export const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
+/** Whether a one-line value holds characters no name, place or address needs (FORBIDDEN_IN_LINE). */
 export function hasForbiddenCharacters(value: string): boolean {
-  return FORBIDDEN_CHARACTERS.test(value);
+  return FORBIDDEN_IN_LINE.test(value);
 }
 
 /** The values a field's messages are filled with ({{count}} in "at most {{count}} characters"). */

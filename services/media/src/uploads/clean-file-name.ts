@@ -1,11 +1,7 @@
+import { UNSAFE_IN_FILE_NAME } from '@gallery/contracts';
+
 /** Longest name kept, in UTF-8 bytes: what file systems accept for one name. */
 export const MAX_FILE_NAME_BYTES = 255;
-
-/**
- * Control characters, and the invisible marks that reorder text (bidi embeddings, overrides, isolates and
- * direction marks): a name like `gpj.exe` shown reversed as `exe.jpg` is a classic way to disguise a file.
- */
-const UNSAFE_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * The file name a guest's browser sent, made safe to store and offer again: unsafe characters removed, path
@@ -14,7 +10,7 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 export function cleanFileName(raw: string): string {
   const name = raw
     .normalize('NFC')
-    .replace(UNSAFE_CHARACTERS, '')
+    .replace(UNSAFE_IN_FILE_NAME, '')
     .replace(/[\\/]/g, '_')
     .trim()
     .replace(/^\.+/, '');
