@@ -8,6 +8,7 @@ import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
 import { NatsArchiveProgressFeed } from './live/archive-progress.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
@@ -29,7 +30,7 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * Starts the gateway: one HTTP server answering /health, /graphql (HTTP for queries and mutations, WebSocket
- * for subscriptions), /media/* and the web app. Resolves once it listens and its NATS subscription is live;
+ * for subscriptions), /api/session (who the bearer token belongs to), /media/* and the web app. Resolves once it listens and its NATS subscription is live;
  * the supergraph composes in the background, as the subgraphs come up.
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
@@ -76,6 +77,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   if (config.billingUrl)
     app.post('/webhooks/stripe', ...forwardStripeWebhook(new URL(config.billingUrl).origin));
   app.use('/graphql', ...supergraph.handler);
+  app.get(
+    '/api/session',
+    sessionEndpoint((context) => supergraph.execute(SESSION_QUERY, context)),
+  );
   app.use('/media', forwardMedia(mediaUrl));
   app.use(serveWebApp(config.webDist));
   app.use(jsonNotFound);

@@ -34,14 +34,26 @@ const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
 
 const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 
-/** The events subgraph in miniature: a gallery's own fields, the caller's headers, three kinds of failure. */
+/** The events subgraph's live sessions, by token; `signOut` ends the caller's. */
+const SESSIONS = new Map<string, string>();
+/** A token the miniature answers RATE_LIMITED for, as events does once a client used its unknown lookups. */
+const RATE_LIMITED_TOKEN = 'spent-client-token';
+
+function bearerToken(context: { authorization?: string }): string {
+  return /^Bearer (\S+)$/.exec(context.authorization ?? '')?.[1] ?? '';
+}
+
+/** The events subgraph in miniature: a gallery's own fields, sessions, the caller's headers, three kinds of failure. */
 async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<void> }> {
   const server = new ApolloServer({
     logger: silent,
     schema: buildSubgraphSchema({
       typeDefs: parse(`${FEDERATION}
         type Event @key(fields: "code") { code: ID! name: String! }
+        type Owner { email: String! }
+        type Mutation { signOut: Boolean! }
         type Query {
+          me: Owner
           event(code: String!): Event
           authorizationReceived: String
           clientAddressReceived: String
@@ -50,7 +62,21 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
           crash: String
         }`),
       resolvers: {
+        Mutation: {
+          signOut: (_: unknown, __: unknown, context: unknown) =>
+            SESSIONS.delete(bearerToken(context as { authorization?: string })),
+        },
         Query: {
+          me: (_: unknown, __: unknown, context: unknown) => {
+            const token = bearerToken(context as { authorization?: string });
+            if (token === RATE_LIMITED_TOKEN) {
+              throw new GraphQLError('Too many attempts. Please wait 42 seconds and try again.', {
+                extensions: { code: 'RATE_LIMITED', count: 42 },
+              });
+            }
+            const email = SESSIONS.get(token);
+            return email ? { email } : null;
+          },
           event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
           authorizationReceived: (_: unknown, __: unknown, context: unknown) =>
             (context as { authorization?: string }).authorization ?? null,
@@ -347,6 +373,17 @@ describe('gateway', () => {
     });
   });
 
+  describe('before every subgraph answers, GET /api/session', () => {
+    it('says the service is not answering yet, so the browser may ask again', async () => {
+      const response = await fetch(`${gateway!.url}/api/session`, {
+        headers: { authorization: 'Bearer some-token' },
+      });
+
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    });
+  });
+
   describe('once the late subgraph starts', () => {
     beforeAll(async () => {
       media = await startMediaService(mediaPort, '', mediaReceived);
@@ -485,6 +522,61 @@ describe('gateway', () => {
       );
       expect(logger.error).toHaveBeenCalled();
       expect(logged).not.toContain('owner-token-that-must-not-be-logged');
+    });
+  });
+
+  describe('GET /api/session', () => {
+    beforeAll(async () => {
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    const session = (headers: Record<string, string> = {}) =>
+      fetch(`${gateway!.url}/api/session`, { headers });
+
+    it('answers the owner of a live session token, never to be cached', async () => {
+      SESSIONS.set('live-token', 'sarah@example.com');
+      const response = await session({ authorization: 'Bearer live-token' });
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual({ email: 'sarah@example.com' });
+    });
+
+    it('answers 401 without a token, for an unknown one and for one longer than any session token', async () => {
+      for (const headers of [
+        {},
+        { authorization: 'Basic dXNlcjpwYXNz' },
+        { authorization: 'Bearer unknown-token' },
+        { authorization: `Bearer ${'x'.repeat(101)}` },
+      ]) {
+        const response = await session(headers);
+        expect(response.status).toBe(401);
+        expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      }
+    });
+
+    it('answers 401 once the session is signed out', async () => {
+      SESSIONS.set('signed-out-token', 'mike@example.com');
+      expect((await session({ authorization: 'Bearer signed-out-token' })).status).toBe(200);
+      const signOut = await fetch(`${gateway!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer signed-out-token' },
+        body: JSON.stringify({ query: 'mutation { signOut }' }),
+      });
+      expect(await signOut.json()).toEqual({ data: { signOut: true } });
+
+      expect((await session({ authorization: 'Bearer signed-out-token' })).status).toBe(401);
+    });
+
+    it("answers 429 with the wait when events refuses the client's lookups", async () => {
+      const response = await session({ authorization: `Bearer ${RATE_LIMITED_TOKEN}` });
+
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('42');
+      expect(((await response.json()) as Json).errors[0]).toEqual({
+        message: 'Too many attempts. Please wait 42 seconds and try again.',
+        extensions: { code: 'RATE_LIMITED' },
+      });
     });
   });
 
@@ -1103,9 +1195,9 @@ describe('gateway', () => {
     });
 
     it('does not answer API paths with the app', async () => {
-      const response = await page('/health/anything');
-
-      expect(response.status).toBe(404);
+      for (const apiPath of ['/health/anything', '/api/anything']) {
+        expect((await page(apiPath)).status).toBe(404);
+      }
     });
 
     it('says so when the web app is not built', async () => {
