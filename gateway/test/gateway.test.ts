@@ -543,12 +543,13 @@ describe('gateway', () => {
     });
 
     it('answers 401 without a token, for an unknown one and for one longer than any session token', async () => {
-      for (const headers of [
+      const refused: Record<string, string>[] = [
         {},
         { authorization: 'Basic dXNlcjpwYXNz' },
         { authorization: 'Bearer unknown-token' },
         { authorization: `Bearer ${'x'.repeat(101)}` },
-      ]) {
+      ];
+      for (const headers of refused) {
         const response = await session(headers);
         expect(response.status).toBe(401);
         expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
