@@ -2,8 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const backend = 'http://localhost:5000';
-
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -11,12 +9,9 @@ export default defineConfig({
       '@gallery/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
     },
   },
-  server: {
-    proxy: {
-      '/graphql': { target: backend, ws: true, changeOrigin: true },
-      '/media': { target: backend, changeOrigin: true },
-    },
-  },
+  // No dev proxy: in the dev server on localhost the app calls the gateway itself (src/api/origin.ts), which
+  // answers this page's origin (WEB_DEV_ORIGINS, set by npm start).
+  server: { port: 5173, strictPort: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import type { GatewayConfig } from './config/gateway-config.js';
 import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
 import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
+import { devOriginsCors, socketOriginAllowed } from './http/dev-origins.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
@@ -59,6 +60,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(securityHeaders(config));
+  app.use(devOriginsCors(config.webDevOrigins ?? []));
   app.get(
     '/health',
     healthHandler({
@@ -90,6 +92,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const subscriptions = serveLiveSubscriptions(server, fanout, {
     production: config.production,
     clientAddressOf: clientAddressResolver(app),
+    originAllowed: (request) =>
+      socketOriginAllowed(request, { devOrigins: config.webDevOrigins ?? [], publicUrl: config.publicUrl }),
   });
   await listen(server, config.port, config.host);
 

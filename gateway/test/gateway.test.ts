@@ -31,6 +31,8 @@ const GALLERY = 'KXMP7TQR';
 const OTHER_GALLERY = 'HWYC3NAD';
 const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
 const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
+/** The Vite dev server's page origin, configured as WEB_DEV_ORIGINS. */
+const DEV_ORIGIN = 'http://localhost:5173';
 
 const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 
@@ -258,6 +260,7 @@ describe('gateway', () => {
         pollIntervalMs: 200,
         compositionRetryMs: { initial: 100, max: 200 },
         storagePublicUrl: STORAGE_ORIGIN,
+        webDevOrigins: [DEV_ORIGIN],
       },
       logger,
     );
@@ -337,9 +340,9 @@ describe('gateway', () => {
   }
 
   /** A raw graphql-ws socket, acknowledged, or the HTTP status its upgrade was refused with. */
-  function openSocket(): Promise<WebSocket | number> {
+  function openSocket(origin?: string): Promise<WebSocket | number> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(socketUrl(), 'graphql-transport-ws');
+      const socket = new WebSocket(socketUrl(), 'graphql-transport-ws', origin ? { origin } : {});
       socket.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
       socket.once('error', reject);
       socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
@@ -1009,6 +1012,77 @@ describe('gateway', () => {
       });
 
       expect(response.status).toBe(405);
+    });
+  });
+
+  describe('pages of other origins', () => {
+    beforeAll(async () => {
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    const preflight = (origin: string, path = '/graphql') =>
+      fetch(`${gateway!.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+
+    it('answers the preflight of a configured dev origin, credentials and the Authorization header included', async () => {
+      for (const path of ['/graphql', '/api/session']) {
+        const response = await preflight(DEV_ORIGIN, path);
+
+        expect(response.status).toBe(204);
+        expect(response.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+        expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/\bAuthorization\b/);
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/\bContent-Type\b/);
+        expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+      }
+    });
+
+    it("lets a configured dev origin's page read the answers", async () => {
+      const answer = await graphql('{ authorizationReceived }', {
+        origin: DEV_ORIGIN,
+        authorization: 'Bearer owner-token',
+      });
+      expect(answer.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+      expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/i);
+      expect(await answer.json()).toEqual({ data: { authorizationReceived: 'Bearer owner-token' } });
+
+      const session = await fetch(`${gateway!.url}/api/session`, { headers: { origin: DEV_ORIGIN } });
+      expect(session.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+    });
+
+    it('gives any other origin no CORS answer, so its browser refuses to read', async () => {
+      for (const origin of ['http://localhost:5174', 'https://evil.example', 'null']) {
+        const answer = await preflight(origin);
+        expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+        expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+        const read = await graphql('{ __typename }', { origin });
+        expect(read.headers.get('access-control-allow-origin')).toBeNull();
+      }
+    });
+
+    it('opens the live socket for its own pages, a dev origin and clients without an Origin; refuses other sites', async () => {
+      const host = new URL(gateway!.url).host;
+      for (const origin of [undefined, `http://${host}`, DEV_ORIGIN]) {
+        const socket = await openSocket(origin);
+        expect(socket).toBeInstanceOf(WebSocket);
+        (socket as WebSocket).close();
+      }
+      expect(await openSocket('https://evil.example')).toBe(403);
+      expect(await openSocket('http://localhost:5174')).toBe(403);
+    });
+
+    it('lets dev server pages show photos from /media (same site, another port)', async () => {
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        redirect: 'manual',
+      });
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
     });
   });
 
