@@ -31,8 +31,9 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * Starts the gateway: one HTTP server answering /health, /graphql (HTTP for queries and mutations, WebSocket
- * for subscriptions), /api/session (who the bearer token belongs to), /media/* and the web app. Resolves once it listens and its NATS subscription is live;
- * the supergraph composes in the background, as the subgraphs come up.
+ * for subscriptions), /api/session (who the bearer token belongs to), /media/* and the web app. Resolves once
+ * it listens and its NATS subscription is live; the supergraph composes in the background, as the subgraphs
+ * come up.
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
