@@ -29,6 +29,12 @@ export const DOWNLOAD_NODE_OPTIONS = '--max-semi-space-size=2';
 
 export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103, download: 5104 };
 
+/**
+ * The Vite dev server's page (`npm run dev -w web`): `npm start`'s gateway answers its CORS requests and live
+ * socket (WEB_DEV_ORIGINS), as the page calls the gateway on port 5000 directly.
+ */
+export const LOCAL_DEV_ENV = { WEB_DEV_ORIGINS: 'http://localhost:5173' };
+
 /** Stripe's settings, passed to billing only when set: without STRIPE_SECRET_KEY it runs the demo checkout. */
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'];
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, checkNode, ensureDependencies, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
-import { DEFAULT_PORTS, REPO_ROOT } from './services.mjs';
+import { DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
 
 const LOCAL_PORTS = { postgres: 54329, nats: 42229, s3: 45679, smtp: 42525, mailInbox: 42580 };
 const DATA_DIR = path.join(REPO_ROOT, '.data');
@@ -215,6 +215,8 @@ try {
       billing: DEFAULT_PORTS.billing,
       download: DEFAULT_PORTS.download,
     },
+    // WEB_DEV_ORIGINS from the environment wins (another dev server port), else the Vite dev server's default.
+    gatewayEnv: { WEB_DEV_ORIGINS: process.env.WEB_DEV_ORIGINS ?? LOCAL_DEV_ENV.WEB_DEV_ORIGINS },
     log: printPrefixed,
     onExit: (exit) =>
       void shutdown(1, `${exit.name} exited (${exit.signal ?? `code ${exit.code}`}); stopping everything`),

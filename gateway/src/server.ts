@@ -6,8 +6,10 @@ import type { GatewayConfig } from './config/gateway-config.js';
 import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
 import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
+import { devOriginsCors, socketOriginAllowed } from './http/dev-origins.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
 import { NatsArchiveProgressFeed } from './live/archive-progress.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
@@ -29,8 +31,9 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * Starts the gateway: one HTTP server answering /health, /graphql (HTTP for queries and mutations, WebSocket
- * for subscriptions), /media/* and the web app. Resolves once it listens and its NATS subscription is live;
- * the supergraph composes in the background, as the subgraphs come up.
+ * for subscriptions), /api/session (who the bearer token belongs to), /media/* and the web app. Resolves once
+ * it listens and its NATS subscription is live; the supergraph composes in the background, as the subgraphs
+ * come up.
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
@@ -58,6 +61,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(securityHeaders(config));
+  app.use(devOriginsCors(config.webDevOrigins ?? []));
   app.get(
     '/health',
     healthHandler({
@@ -76,6 +80,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   if (config.billingUrl)
     app.post('/webhooks/stripe', ...forwardStripeWebhook(new URL(config.billingUrl).origin));
   app.use('/graphql', ...supergraph.handler);
+  app.get(
+    '/api/session',
+    sessionEndpoint((context) => supergraph.execute(SESSION_QUERY, context)),
+  );
   app.use('/media', forwardMedia(mediaUrl));
   app.use(serveWebApp(config.webDist));
   app.use(jsonNotFound);
@@ -85,6 +93,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const subscriptions = serveLiveSubscriptions(server, fanout, {
     production: config.production,
     clientAddressOf: clientAddressResolver(app),
+    originAllowed: (request) =>
+      socketOriginAllowed(request, { devOrigins: config.webDevOrigins ?? [], publicUrl: config.publicUrl }),
   });
   await listen(server, config.port, config.host);
 

@@ -31,17 +31,31 @@ const GALLERY = 'KXMP7TQR';
 const OTHER_GALLERY = 'HWYC3NAD';
 const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
 const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
+/** The Vite dev server's page origin, configured as WEB_DEV_ORIGINS. */
+const DEV_ORIGIN = 'http://localhost:5173';
 
 const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 
-/** The events subgraph in miniature: a gallery's own fields, the caller's headers, three kinds of failure. */
+/** The events subgraph's live sessions, by token; `signOut` ends the caller's. */
+const SESSIONS = new Map<string, string>();
+/** A token the miniature answers RATE_LIMITED for, as events does once a client used its unknown lookups. */
+const RATE_LIMITED_TOKEN = 'spent-client-token';
+
+function bearerToken(context: { authorization?: string }): string {
+  return /^Bearer (\S+)$/.exec(context.authorization ?? '')?.[1] ?? '';
+}
+
+/** The events subgraph in miniature: a gallery's own fields, sessions, the caller's headers, three kinds of failure. */
 async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<void> }> {
   const server = new ApolloServer({
     logger: silent,
     schema: buildSubgraphSchema({
       typeDefs: parse(`${FEDERATION}
         type Event @key(fields: "code") { code: ID! name: String! }
+        type Owner { email: String! }
+        type Mutation { signOut: Boolean! }
         type Query {
+          me: Owner
           event(code: String!): Event
           authorizationReceived: String
           clientAddressReceived: String
@@ -50,7 +64,21 @@ async function startEventsSubgraph(): Promise<{ url: string; stop(): Promise<voi
           crash: String
         }`),
       resolvers: {
+        Mutation: {
+          signOut: (_: unknown, __: unknown, context: unknown) =>
+            SESSIONS.delete(bearerToken(context as { authorization?: string })),
+        },
         Query: {
+          me: (_: unknown, __: unknown, context: unknown) => {
+            const token = bearerToken(context as { authorization?: string });
+            if (token === RATE_LIMITED_TOKEN) {
+              throw new GraphQLError('Too many attempts. Please wait 42 seconds and try again.', {
+                extensions: { code: 'RATE_LIMITED', count: 42 },
+              });
+            }
+            const email = SESSIONS.get(token);
+            return email ? { email } : null;
+          },
           event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }),
           authorizationReceived: (_: unknown, __: unknown, context: unknown) =>
             (context as { authorization?: string }).authorization ?? null,
@@ -232,6 +260,7 @@ describe('gateway', () => {
         pollIntervalMs: 200,
         compositionRetryMs: { initial: 100, max: 200 },
         storagePublicUrl: STORAGE_ORIGIN,
+        webDevOrigins: [DEV_ORIGIN],
       },
       logger,
     );
@@ -311,9 +340,9 @@ describe('gateway', () => {
   }
 
   /** A raw graphql-ws socket, acknowledged, or the HTTP status its upgrade was refused with. */
-  function openSocket(): Promise<WebSocket | number> {
+  function openSocket(origin?: string): Promise<WebSocket | number> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(socketUrl(), 'graphql-transport-ws');
+      const socket = new WebSocket(socketUrl(), 'graphql-transport-ws', origin ? { origin } : {});
       socket.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
       socket.once('error', reject);
       socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
@@ -344,6 +373,17 @@ describe('gateway', () => {
           },
         ],
       });
+    });
+  });
+
+  describe('before every subgraph answers, GET /api/session', () => {
+    it('says the service is not answering yet, so the browser may ask again', async () => {
+      const response = await fetch(`${gateway!.url}/api/session`, {
+        headers: { authorization: 'Bearer some-token' },
+      });
+
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE' });
     });
   });
 
@@ -485,6 +525,62 @@ describe('gateway', () => {
       );
       expect(logger.error).toHaveBeenCalled();
       expect(logged).not.toContain('owner-token-that-must-not-be-logged');
+    });
+  });
+
+  describe('GET /api/session', () => {
+    beforeAll(async () => {
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    const session = (headers: Record<string, string> = {}) =>
+      fetch(`${gateway!.url}/api/session`, { headers });
+
+    it('answers the owner of a live session token, never to be cached', async () => {
+      SESSIONS.set('live-token', 'sarah@example.com');
+      const response = await session({ authorization: 'Bearer live-token' });
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual({ email: 'sarah@example.com' });
+    });
+
+    it('answers 401 without a token, for an unknown one and for one longer than any session token', async () => {
+      const refused: Record<string, string>[] = [
+        {},
+        { authorization: 'Basic dXNlcjpwYXNz' },
+        { authorization: 'Bearer unknown-token' },
+        { authorization: `Bearer ${'x'.repeat(101)}` },
+      ];
+      for (const headers of refused) {
+        const response = await session(headers);
+        expect(response.status).toBe(401);
+        expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      }
+    });
+
+    it('answers 401 once the session is signed out', async () => {
+      SESSIONS.set('signed-out-token', 'mike@example.com');
+      expect((await session({ authorization: 'Bearer signed-out-token' })).status).toBe(200);
+      const signOut = await fetch(`${gateway!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer signed-out-token' },
+        body: JSON.stringify({ query: 'mutation { signOut }' }),
+      });
+      expect(await signOut.json()).toEqual({ data: { signOut: true } });
+
+      expect((await session({ authorization: 'Bearer signed-out-token' })).status).toBe(401);
+    });
+
+    it("answers 429 with the wait when events refuses the client's lookups", async () => {
+      const response = await session({ authorization: `Bearer ${RATE_LIMITED_TOKEN}` });
+
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('42');
+      expect(((await response.json()) as Json).errors[0]).toEqual({
+        message: 'Too many attempts. Please wait 42 seconds and try again.',
+        extensions: { code: 'RATE_LIMITED' },
+      });
     });
   });
 
@@ -919,6 +1015,77 @@ describe('gateway', () => {
     });
   });
 
+  describe('pages of other origins', () => {
+    beforeAll(async () => {
+      await waitFor('the supergraph', async () => (await fetch(`${gateway!.url}/health`)).ok);
+    });
+
+    const preflight = (origin: string, path = '/graphql') =>
+      fetch(`${gateway!.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+
+    it('answers the preflight of a configured dev origin, credentials and the Authorization header included', async () => {
+      for (const path of ['/graphql', '/api/session']) {
+        const response = await preflight(DEV_ORIGIN, path);
+
+        expect(response.status).toBe(204);
+        expect(response.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+        expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/\bAuthorization\b/);
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/\bContent-Type\b/);
+        expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+      }
+    });
+
+    it("lets a configured dev origin's page read the answers", async () => {
+      const answer = await graphql('{ authorizationReceived }', {
+        origin: DEV_ORIGIN,
+        authorization: 'Bearer owner-token',
+      });
+      expect(answer.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+      expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/i);
+      expect(await answer.json()).toEqual({ data: { authorizationReceived: 'Bearer owner-token' } });
+
+      const session = await fetch(`${gateway!.url}/api/session`, { headers: { origin: DEV_ORIGIN } });
+      expect(session.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
+    });
+
+    it('gives any other origin no CORS answer, so its browser refuses to read', async () => {
+      for (const origin of ['http://localhost:5174', 'https://evil.example', 'null']) {
+        const answer = await preflight(origin);
+        expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+        expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+        const read = await graphql('{ __typename }', { origin });
+        expect(read.headers.get('access-control-allow-origin')).toBeNull();
+      }
+    });
+
+    it('opens the live socket for its own pages, a dev origin and clients without an Origin; refuses other sites', async () => {
+      const host = new URL(gateway!.url).host;
+      for (const origin of [undefined, `http://${host}`, DEV_ORIGIN]) {
+        const socket = await openSocket(origin);
+        expect(socket).toBeInstanceOf(WebSocket);
+        (socket as WebSocket).close();
+      }
+      expect(await openSocket('https://evil.example')).toBe(403);
+      expect(await openSocket('http://localhost:5174')).toBe(403);
+    });
+
+    it('lets dev server pages show photos from /media (same site, another port)', async () => {
+      const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
+        redirect: 'manual',
+      });
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    });
+  });
+
   describe('security headers', () => {
     it.each([
       ['a page', () => fetch(`${gateway!.url}/gallery/${GALLERY}`, { headers: { accept: 'text/html' } })],
@@ -1103,9 +1270,9 @@ describe('gateway', () => {
     });
 
     it('does not answer API paths with the app', async () => {
-      const response = await page('/health/anything');
-
-      expect(response.status).toBe(404);
+      for (const apiPath of ['/health/anything', '/api/anything']) {
+        expect((await page(apiPath)).status).toBe(404);
+      }
     });
 
     it('says so when the web app is not built', async () => {

@@ -5,16 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 // Download All as the couple and a guest use it: the product as npm start runs it, and Chromium.
 
 const run = promisify(execFile);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 
 /** The spec's progress texts (web/src/i18n/en.ts `download`), in the order a build goes through them. */
 const STAGES = [
@@ -26,30 +22,21 @@ const STAGES = [
 ];
 
 describe('Download All in the browser', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
   let tmp: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    e2e = await startBrowserTest();
     tmp = await mkdtemp(path.join(os.tmpdir(), 'download-all-e2e-'));
-  }, 180_000);
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
+    await e2e?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   async function graphql<T>(query: string, variables: object, token?: string): Promise<T> {
-    const response = await fetch(`${product!.url}/graphql`, {
+    const response = await fetch(`${e2e!.product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
@@ -143,7 +130,7 @@ describe('Download All in the browser', () => {
 
   /** A page of the gallery; as the couple when given the owner token (kept where the app keeps it). */
   async function open(code: string, ownerToken?: string) {
-    const context = await browser!.newContext({ acceptDownloads: true });
+    const context = await e2e!.browser.newContext({ acceptDownloads: true });
     if (ownerToken) {
       await context.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
     }
@@ -157,7 +144,7 @@ describe('Download All in the browser', () => {
         if (text && seen.at(-1) !== text) seen.push(text);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.goto(`${product!.url}/gallery/${code}`);
+    await page.goto(`${e2e!.product.url}/gallery/${code}`);
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
     return page;
   }

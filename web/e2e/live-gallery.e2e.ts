@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, RATE_LIMITS } from '@gallery/contracts';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 /** A real HEIC (HEVC, 480x320, made with heif-enc), as an iPhone sends. */
 const realHeic = readFileSync(
@@ -15,17 +13,6 @@ const realHeic = readFileSync(
 
 // A couple and two guests use the product the way npm start runs it: real services, gateway, PostgreSQL,
 // NATS and S3 server, and Chromium.
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function weddingJpeg(hue: number): Promise<Buffer> {
   // Random noise makes each photo a real, distinct JPEG of a realistic size.
@@ -50,29 +37,20 @@ function withAnyCount(text: string): RegExp {
 }
 
 describe('live gallery in the browser', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-  }, 180_000);
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
-  }, 60_000);
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
 
   async function guest(path: string): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${product!.url}${path}`);
+    await page.goto(`${e2e!.product.url}${path}`);
     return page;
   }
 
@@ -130,7 +108,7 @@ describe('live gallery in the browser', () => {
     expect(originalUrl).toContain(ids[0]);
     const originals = await Promise.all(
       ids.map(async (id) => {
-        const response = await fetch(`${product!.url}/media/photos/${id}/original`);
+        const response = await fetch(`${e2e!.product.url}/media/photos/${id}/original`);
         expect(response.status).toBe(200);
         return Buffer.from(await response.arrayBuffer());
       }),
@@ -208,7 +186,7 @@ describe('live gallery in the browser', () => {
     const page = await guest('/live-gallery?code=NOSUCH99');
     await page.getByText('Gallery not found').waitFor();
     await page.getByRole('button', { name: 'Return Home' }).click();
-    await page.waitForURL(`${product!.url}/`);
+    await page.waitForURL(`${e2e!.product.url}/`);
   }, 30_000);
 
   it('shows a photo once, with no failure, when the answer to its confirm was lost', async () => {
@@ -253,7 +231,7 @@ describe('live gallery in the browser', () => {
   it('tells a visitor trying code after code to wait, once the unknown-code lookups are spent', async () => {
     const page = await guest('/');
     const findEvent = async (code: string) => {
-      await page.goto(`${product!.url}/`);
+      await page.goto(`${e2e!.product.url}/`);
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('button', { name: 'Find My Event' }).click();
       await page.getByLabel('Event Code').fill(code);

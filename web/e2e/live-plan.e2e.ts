@@ -1,53 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
 import { expiryDate, Subjects, type DomainEvent } from '@gallery/contracts';
 import { EventBus } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 // A payment reaches the events service as billing publishes it; a guest's open gallery shows the new plan
 // and expiry without a reload (events -> plan.upgraded -> gateway -> eventUpdated -> the page).
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const CREATE_GALLERY = `mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } } }`;
 
 describe('a plan change on an open gallery', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
   let bus: EventBus | undefined;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    bus = await EventBus.connect(platform.env.NATS_URL, 'e2e-billing');
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-  }, 180_000);
+    e2e = await startBrowserTest();
+    bus = await EventBus.connect(e2e.platform.env.NATS_URL, 'e2e-billing');
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
     await bus?.close();
-    await product?.stop();
-    await platform?.stop();
-  }, 60_000);
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
 
   it('shows Premium and the new expiry on a guest screen without a reload once the payment is applied', async () => {
-    const response = await fetch(`${product!.url}/graphql`, {
+    const response = await fetch(`${e2e!.product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -67,8 +44,8 @@ describe('a plan change on an open gallery', () => {
     const code = ((await response.json()) as { data: { createGallery: { event: { code: string } } } }).data
       .createGallery.event.code;
 
-    const page = await (await browser!.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${product!.url}/gallery/${code}`);
+    const page = await (await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${e2e!.product.url}/gallery/${code}`);
     await page.getByTestId('gallery-plan').getByText('Free plan').waitFor({ timeout: 45_000 });
     const expiryBefore = await page.getByTestId('gallery-expiry').textContent();
     let reloaded = false;

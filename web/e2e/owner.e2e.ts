@@ -1,51 +1,39 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { caughtMail } from '@gallery/local-servers';
 import { createS3Client } from '@gallery/platform';
-import { databaseMentions, startTestPlatform, type TestPlatform } from '@gallery/testing';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { databaseMentions } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { S3_BUCKET, SERVICE_DATABASES } from '../../infra/services.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 // The couple's side in Chromium: order, dashboard, another gallery, photo removal seen live by a guest,
 // analytics, sign-in by the mailed link on a fresh browser, a stranger refused, and a deleted gallery purged
 // from every service's database and from storage.
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
-
 describe("the couple's side in the browser", () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; mail: { webUrl: string } | null; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
   const email = `couple-${randomUUID()}@example.com`;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-  }, 180_000);
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
-  }, 60_000);
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
 
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product!.url}${path}`);
+    await page.goto(`${e2e!.product.url}${path}`);
     return page;
   }
 
   async function graphql<T>(query: string, variables: object): Promise<T> {
-    const response = await fetch(`${product!.url}/graphql`, {
+    const response = await fetch(`${e2e!.product.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
@@ -121,7 +109,7 @@ describe("the couple's side in the browser", () => {
   let couple: BrowserContext;
 
   it('orders a gallery, sees it on /dashboard and creates a second one from /create-event', async () => {
-    couple = await browser!.newContext();
+    couple = await e2e!.browser.newContext();
     const order = await open(couple, '/order');
     await order.getByLabel('Couple Names').fill('Sarah & Mike');
     await order.getByLabel('Wedding Date').fill('2027-06-12');
@@ -145,14 +133,14 @@ describe("the couple's side in the browser", () => {
     expect(second).not.toBe(first);
     await dashboard.getByRole('heading', { name: 'Anna & Ben' }).waitFor();
 
-    await dashboard.goto(`${product!.url}/dashboard`);
+    await dashboard.goto(`${e2e!.product.url}/dashboard`);
     await dashboard.locator(`.owner-gallery[data-code="${second}"]`).waitFor();
     expect((await dashboardCodes(dashboard)).sort()).toEqual([first, second].sort());
   }, 120_000);
 
   it("removes a photo from the event page while a guest's screen is open, and the guest sees it go", async () => {
     photoIds = await uploadPhotos(second, 2);
-    const guest = await open(await browser!.newContext(), `/gallery/${second}`);
+    const guest = await open(await e2e!.browser.newContext(), `/gallery/${second}`);
     await guest.locator(`img[data-photo-id="${photoIds[1]}"]`).waitFor();
     await guest.locator(`img[data-photo-id="${photoIds[0]}"]`).waitFor();
     expect((await guest.getByTestId('photo-count').textContent())!).toContain('2');
@@ -177,27 +165,27 @@ describe("the couple's side in the browser", () => {
   }, 60_000);
 
   it('signs in on a fresh browser through the mailed link and shows both galleries; a stranger sees neither', async () => {
-    const fresh = await browser!.newContext();
+    const fresh = await e2e!.browser.newContext();
     const page = await open(fresh, '/dashboard');
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
     await page.getByText('Check your email').waitFor();
     const mail = await until('the sign-in mail', async () =>
-      (await caughtMail(product!.mail!.webUrl)).find(
+      (await caughtMail(e2e!.product.mail!.webUrl)).find(
         (message) => message.to.some((to) => to.address === email) && message.subject.includes('sign-in'),
       ),
     );
     const token = /signIn=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
-    await page.goto(`${product!.url}/dashboard?signIn=${token}`);
+    await page.goto(`${e2e!.product.url}/dashboard?signIn=${token}`);
     await page.locator(`.owner-gallery[data-code="${second}"]`).waitFor();
     expect((await dashboardCodes(page)).sort()).toEqual([first, second].sort());
     await page.getByRole('link', { name: 'My galleries' }).waitFor();
 
-    const stranger = await browser!.newContext();
+    const stranger = await e2e!.browser.newContext();
     const strangerPage = await open(stranger, '/dashboard');
     await strangerPage.getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
     expect(await strangerPage.locator('.owner-gallery').count()).toBe(0);
-    await strangerPage.goto(`${product!.url}/event/${first}`);
+    await strangerPage.goto(`${e2e!.product.url}/event/${first}`);
     await strangerPage.getByText('Only the couple who ordered this gallery can manage it').waitFor();
     expect(await strangerPage.getByRole('button', { name: 'Delete the gallery' }).count()).toBe(0);
   }, 120_000);
@@ -212,7 +200,7 @@ describe("the couple's side in the browser", () => {
 
     // Every column of every service's database, so that a table added later is held to it too.
     for (const database of Object.values(SERVICE_DATABASES as Record<string, string>)) {
-      const url = new URL(platform!.env.DATABASE_URL);
+      const url = new URL(e2e!.platform.env.DATABASE_URL);
       url.pathname = `/${database}`;
       let left: string[] = [];
       await until(`nothing of ${second} in ${database}`, async () => {
@@ -224,10 +212,10 @@ describe("the couple's side in the browser", () => {
     }
 
     const s3 = createS3Client({
-      endpoint: platform!.env.S3_ENDPOINT,
-      region: platform!.env.S3_REGION,
-      accessKeyId: platform!.env.S3_ACCESS_KEY_ID,
-      secretAccessKey: platform!.env.S3_SECRET_ACCESS_KEY,
+      endpoint: e2e!.platform.env.S3_ENDPOINT,
+      region: e2e!.platform.env.S3_REGION,
+      accessKeyId: e2e!.platform.env.S3_ACCESS_KEY_ID,
+      secretAccessKey: e2e!.platform.env.S3_SECRET_ACCESS_KEY,
       bucket: S3_BUCKET,
     });
     try {

@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { en, PLANS } from '@gallery/contracts';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 // The paid path the way npm start runs it (no Stripe keys: the demo checkout stands in for Stripe's page and
 // drives the real webhook path): a paid order, and an upgrade seen live by a guest.
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The wait for a payment to go through the webhook, the events service and back to the screen. */
 const PAYMENT_APPLIED_MS = 30_000;
@@ -42,34 +29,25 @@ function analyticsCalls(page: Page): Promise<AnalyticsCall[]> {
 }
 
 describe('paying for a plan in the browser', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-  }, 180_000);
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
-  }, 60_000);
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
 
   async function newVisitor(): Promise<BrowserContext> {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e!.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(recordAnalytics);
     return context;
   }
 
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${product!.url}${path}`);
+    await page.goto(`${e2e!.product.url}${path}`);
     return page;
   }
 

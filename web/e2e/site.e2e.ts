@@ -1,32 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_CONTACT_EMAIL, en as shared, es as sharedEs } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { en } from '../src/i18n/en.js';
 import { es } from '../src/i18n/es.js';
 import { fr } from '../src/i18n/fr.js';
 import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language, type PageId } from '../src/i18n/languages.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
 
 // A visitor reads the public site the way npm start serves it: every page in three languages, on a phone and a
 // desktop, with axe-core checking each for serious or critical accessibility problems.
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TEXTS = { en, fr, es } as const;
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 860 };
@@ -39,80 +29,30 @@ function headingOf(page: PageId, language: Language): string {
   return texts.pages[page].title;
 }
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{
-            violations: Array<{
-              id: string;
-              impact: string | null;
-              help: string;
-              nodes: Array<{ target: string[] }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        nodes: violation.nodes.map((node) => node.target.join(' ')),
-      }));
-  });
-}
-
 describe('the public site in the browser', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; mail: { webUrl: string } | null; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-  }, 180_000);
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
-  }, 60_000);
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
 
   async function newPage(
     viewport: { width: number; height: number },
     colorScheme: 'light' | 'dark' = 'light',
   ): Promise<Page> {
-    const context = await browser!.newContext({ viewport, colorScheme });
+    const context = await e2e!.browser.newContext({ viewport, colorScheme });
     contexts.push(context);
     return context.newPage();
   }
 
   async function visit(page: Page, path: string): Promise<void> {
-    await page.goto(`${product!.url}${path}`);
+    await page.goto(`${e2e!.product.url}${path}`);
     await page.locator('main h1').first().waitFor();
   }
 
@@ -184,7 +124,7 @@ describe('the public site in the browser', () => {
       );
       expect(await seriousViolations(page)).toEqual([]);
     }
-    await page.goto(`${product!.url}/live-gallery?code=NOPE`);
+    await page.goto(`${e2e!.product.url}/live-gallery?code=NOPE`);
     await page.getByRole('heading', { name: shared.errors.GALLERY_NOT_FOUND }).waitFor();
     await expect(page.locator('header.site-header, footer').count()).resolves.toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -284,7 +224,7 @@ describe('the public site in the browser', () => {
     const deadline = Date.now() + 30_000;
     let mail: Awaited<ReturnType<typeof caughtMail>>[number] | undefined;
     while (!mail && Date.now() < deadline) {
-      mail = (await caughtMail(product!.mail!.webUrl)).find((caught) => caught.subject.includes(subject));
+      mail = (await caughtMail(e2e!.product.mail!.webUrl)).find((caught) => caught.subject.includes(subject));
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(mail?.to.map((to) => to.address)).toEqual([DEFAULT_CONTACT_EMAIL]);
@@ -298,7 +238,7 @@ describe('the public site in the browser', () => {
     await page.route(/\/assets\/ContentPage-[^/]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("chunk broken");' }),
     );
-    await page.goto(`${product!.url}/about`);
+    await page.goto(`${e2e!.product.url}/about`);
     await page.getByRole('heading', { name: en.errorBoundary.title }).waitFor();
     await page.getByText(en.errorBoundary.message).waitFor();
     await expect(page.getByRole('button', { name: en.errorBoundary.tryAgain }).isVisible()).resolves.toBe(
@@ -306,13 +246,13 @@ describe('the public site in the browser', () => {
     );
     const reports = await page.evaluate(() => JSON.parse(localStorage.getItem('error-reports') ?? '[]'));
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ url: `${product!.url}/about` });
+    expect(reports[0]).toMatchObject({ url: `${e2e!.product.url}/about` });
     expect(reports[0].message).toBeTruthy();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.unroute(/\/assets\/ContentPage-[^/]+\.js$/);
     await page.getByRole('button', { name: en.errorBoundary.goHome }).click();
-    await page.waitForURL(`${product!.url}/`);
+    await page.waitForURL(`${e2e!.product.url}/`);
     await page.getByRole('heading', { level: 1, name: en.home.title }).waitFor();
   });
 

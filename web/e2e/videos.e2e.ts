@@ -4,26 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 // A guest's open gallery turns Premium when the couple pays, then takes a video and plays it, the way npm start
 // runs the product: real services, gateway (its CSP included), PostgreSQL, NATS, S3 server, ffmpeg, Chromium.
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 /** One GraphQL operation against the running product, as the web app sends it. */
 async function graphql<T>(
@@ -46,30 +31,21 @@ async function graphql<T>(
 }
 
 describe('videos in the browser', () => {
-  let platform: TestPlatform | undefined;
-  let product: { url: string; stop(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  let e2e: BrowserTest | undefined;
   let fixtures: string | undefined;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
-    product = await startProduct({ platformEnv: platform.env });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    e2e = await startBrowserTest({ chromiumArgs: ['--autoplay-policy=no-user-gesture-required'] });
     fixtures = await mkdtemp(path.join(os.tmpdir(), 'videos-e2e-'));
-  }, 180_000);
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await platform?.stop();
+    await e2e?.stop();
     if (fixtures) await rm(fixtures, { recursive: true, force: true });
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   it('takes a video once the owner has bought Premium, shows its poster and length, and plays it', async () => {
-    const url = product!.url;
+    const url = e2e!.product.url;
     const { createGallery } = await graphql<{
       createGallery: { event: { code: string }; ownerToken: string };
     }>(
@@ -103,7 +79,7 @@ describe('videos in the browser', () => {
       ...['-pix_fmt', 'yuv420p', file],
     ]);
 
-    const page = await (await browser!.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await (await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${url}/gallery/${code}`);
     const input = page.getByTestId('photo-file-input');
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();

@@ -33,7 +33,9 @@ export function removeStorage(key: string): void {
 
 /**
  * The owner's credential, sent as a bearer token: the session of the order's email (createGallery, createEvent
- * or a sign-in link), or, in browsers from before sessions, the owner token of the gallery created there.
+ * or a sign-in link). A token that names no live session (GET /api/session answers 401: expired, signed out,
+ * or a gallery's own owner token kept by a browser from before sessions) is dropped at the next page load; the
+ * couple signs in again with a mailed link.
  */
 export const AUTH_TOKEN_KEY = 'authToken';
 

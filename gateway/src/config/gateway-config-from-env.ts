@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { env, intEnv } from '@gallery/platform';
+import { webDevOriginsFromEnv } from '../http/dev-origins.js';
 import type { GatewayConfig, TrustProxy } from './gateway-config.js';
 
 // dist/config/ and src/config/ both sit two levels below the gateway package.
@@ -19,6 +20,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     publicUrl: process.env.PUBLIC_URL || undefined,
     storagePublicUrl: process.env.STORAGE_PUBLIC_URL || undefined,
     analyticsOrigins: (process.env.ANALYTICS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
+    webDevOrigins: webDevOriginsFromEnv(process.env.WEB_DEV_ORIGINS ?? ''),
   };
 }
 

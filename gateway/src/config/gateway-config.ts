@@ -32,6 +32,11 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** The object storage origin browsers PUT uploads to and photo links redirect to (the page's CSP allows it). */
   storagePublicUrl?: string;
+  /**
+   * Origins of web app pages the gateway does not serve itself (the Vite dev server beside `npm start`): CORS and
+   * the live socket answer them. None by default.
+   */
+  webDevOrigins?: string[];
   /** Origins of the web analytics service the web app was built for (VITE_ANALYTICS_ID): the CSP lets them in. */
   analyticsOrigins?: string[];
 }

@@ -12,6 +12,8 @@ export interface SecurityHeadersConfig {
   storagePublicUrl?: string;
   /** The web analytics service's origins, when the web app was built with one (its script, beacons, pixels). */
   analyticsOrigins?: string[];
+  /** Dev server pages (WEB_DEV_ORIGINS): they show photos through this gateway's /media from another port. */
+  webDevOrigins?: string[];
 }
 
 /**
@@ -43,6 +45,9 @@ export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
         frameAncestors: ["'none'"],
       },
     },
+    // Photo links are plain <img> loads: from a dev server page on another port of the same host they are
+    // same-site, not same-origin.
+    crossOriginResourcePolicy: { policy: config.webDevOrigins?.length ? 'same-site' : 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },

@@ -53,6 +53,8 @@ export interface LiveSubscriptionsOptions {
   production?: boolean;
   /** Who opened a socket: the same address the HTTP side gives the subgraphs. */
   clientAddressOf(request: IncomingMessage): string;
+  /** Whether the page that asks for a socket may have one (its Origin); every origin when not given. */
+  originAllowed?(request: IncomingMessage): boolean;
 }
 
 /**
@@ -71,6 +73,10 @@ export function serveLiveSubscriptions(
   server.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://gateway').pathname !== '/graphql') {
       refuseUpgrade(stream, 404, 'Not Found');
+      return;
+    }
+    if (options.originAllowed && !options.originAllowed(request)) {
+      refuseUpgrade(stream, 403, 'Forbidden');
       return;
     }
     const client = options.clientAddressOf(request);

@@ -4,6 +4,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Logger } from '@apollo/utils.logger';
 import express, { type RequestHandler } from 'express';
+import type { FormattedExecutionResult } from 'graphql';
 import { API_LIMITS } from '@gallery/contracts';
 import { apolloDocumentLimits } from '../limits/document-limits.js';
 import { CallerForwardingDataSource } from './caller-forwarding-data-source.js';
@@ -87,6 +88,22 @@ export class Supergraph {
       },
     );
     return this.starting;
+  }
+
+  /**
+   * Runs one operation through the supergraph, as a /graphql request with `context` would (the same limits,
+   * subgraph calls and error formatting); SERVICE_UNAVAILABLE until the first composition.
+   */
+  async execute(query: string, context: GatewayContext): Promise<FormattedExecutionResult> {
+    if (!this.middleware) {
+      return {
+        errors: [{ message: SERVICE_UNAVAILABLE.message, extensions: { code: SERVICE_UNAVAILABLE.code } }],
+      };
+    }
+    const response = await this.server.executeOperation({ query }, { contextValue: context });
+    if (response.body.kind !== 'single')
+      throw new Error('the supergraph answered a plain query incrementally');
+    return response.body.singleResult;
   }
 
   /** POST (and GET) /graphql. */

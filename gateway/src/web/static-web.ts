@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { Router } from 'express';
 
 /** Paths the gateway answers itself; the web app's client-side routes never start with them. */
-const NOT_THE_APP = /^\/(graphql|media|health)(\/|$)/;
+const NOT_THE_APP = /^\/(graphql|media|health|api)(\/|$)/;
 
 const NOT_BUILT = 'web app not built: run npm run build';
 

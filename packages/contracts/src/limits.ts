@@ -22,6 +22,11 @@ export const RATE_LIMITS = Object.freeze({
   signInLinksPerAddress: { points: 3, durationSeconds: 15 * 60 },
   /** Sign-in link tokens tried by one client: a wrong token costs one, so guessing stays hopeless. */
   signInAttempts: { points: 20, durationSeconds: 15 * 60 },
+  /**
+   * Owner tokens asked about (`me`, the gateway's /api/session) that name no live session: a signed-out or
+   * expired token costs one, once, before the browser forgets it; a live session costs nothing.
+   */
+  unknownSessionLookups: { points: 30, durationSeconds: 15 * 60 },
   /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
   galleryActivity: { points: 300, durationSeconds: 60 * 60 },
 });

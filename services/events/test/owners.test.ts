@@ -148,6 +148,25 @@ describe('events service: owners, sessions and the end of a gallery', () => {
       expect((await graphql('{ myEvents { code } }', {}, second.session)).errors).toBeUndefined();
     });
 
+    it('counts tokens that name no live session per client; a live session costs nothing', async () => {
+      const { session } = await order(`couple-${randomUUID()}@example.com`);
+      const client = `client-${randomUUID()}`;
+      const me = (token: string) =>
+        graphql<{ me: { email: string } | null }>('{ me { email } }', {}, token, client);
+      for (let i = 0; i < 3; i++) expect((await me(session)).data!.me).not.toBeNull();
+      for (let i = 0; i < RATE_LIMITS.unknownSessionLookups.points; i++) {
+        const unknown = await me(`unknown-${i}`);
+        expect(unknown.errors).toBeUndefined();
+        expect(unknown.data!.me).toBeNull();
+      }
+      expect(errorCode(await me('unknown'))).toBe('RATE_LIMITED');
+      // Refused whatever the token, so the refusal tells nothing; other clients are not affected.
+      expect(errorCode(await me(session))).toBe('RATE_LIMITED');
+      expect(
+        (await graphql<{ me: { email: string } }>('{ me { email } }', {}, session)).data!.me.email,
+      ).toContain('@example.com');
+    });
+
     it('stores only hashes of sessions and sign-in links', async () => {
       const email = `hash-${randomUUID()}@example.com`;
       const { session } = await order(email);

@@ -4,7 +4,10 @@ import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { liveClient } from './liveConnection';
 import { apiFetch } from './request';
 
-/** Every query and mutation goes through apiFetch: bearer token, credentials, "status: body" errors. */
+/**
+ * Every query and mutation goes through apiFetch: the gateway's origin (apiOrigin), bearer token, credentials,
+ * "status: body" errors.
+ */
 const httpLink = new HttpLink({ uri: '/graphql', fetch: apiFetch });
 
 const link = ApolloLink.split(

@@ -1,17 +1,13 @@
 import { createClient } from 'graphql-ws';
 import { readStorage, AUTH_TOKEN_KEY } from '../storage';
-
-/** The graphql-ws endpoint: the same host and path as HTTP GraphQL. */
-export function liveUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/graphql`;
-}
+import { liveUrl } from './origin';
 
 const reconnectListeners = new Set<() => void>();
 let connections = 0;
 
 /** The WebSocket client behind subscriptions; it keeps retrying, and tells listeners when it is back. */
 export const liveClient = createClient({
-  url: () => liveUrl(window.location),
+  url: () => liveUrl(),
   lazy: true,
   retryAttempts: Infinity,
   shouldRetry: () => true,

@@ -1,4 +1,5 @@
 import { authorizationHeader } from '../storage';
+import { apiUrl } from './origin';
 
 /** The error of a non-OK answer: "status: body", or the status text when the body is empty. */
 export async function responseError(response: Response): Promise<Error> {
@@ -7,15 +8,33 @@ export async function responseError(response: Response): Promise<Error> {
 }
 
 /**
- * The fetch every GraphQL request goes through. Paths are relative: the page's own origin, which on localhost
- * during development is the Vite dev server forwarding /graphql and /media to the gateway on localhost:5000
- * (vite.config.ts). the owner's bearer token from `authToken`, credentials
- * included, and any non-OK answer turned into an error reading "status: body". Nothing here retries.
+ * One request to the gateway, any method: a path (starting with a slash) goes to apiOrigin(), the owner's bearer
+ * token from `authToken` is sent, credentials are included. The answer is returned whatever its status.
  */
-export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+function apiRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(authorizationHeader())) headers.set(name, value);
-  const response = await fetch(input, { ...init, headers, credentials: 'include' });
+  const target = typeof input === 'string' && input.startsWith('/') ? apiUrl(input) : input;
+  return fetch(target, { ...init, headers, credentials: 'include' });
+}
+
+/**
+ * The fetch every GraphQL request goes through (the Apollo HTTP link): apiRequest, with any non-OK answer
+ * turned into an error reading "status: body". Nothing here retries.
+ */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const response = await apiRequest(input, init);
   if (!response.ok) throw await responseError(response);
   return response;
+}
+
+/**
+ * The default data fetch: GET on the first item of the key (a gateway path), the answer parsed as JSON. A 401
+ * gives null rather than an error; any other non-OK answer is the "status: body" error. Never retried.
+ */
+export async function getQueryData<T>(key: readonly [string, ...unknown[]]): Promise<T | null> {
+  const response = await apiRequest(key[0], { method: 'GET', headers: { accept: 'application/json' } });
+  if (response.status === 401) return null;
+  if (!response.ok) throw await responseError(response);
+  return (await response.json()) as T;
 }

@@ -1,6 +1,9 @@
 import { i18n } from '../i18n';
 
-/** When React itself cannot start: a plain page naming the failure and asking for a refresh. */
+/**
+ * The Loading Error page, when the app cannot run: its code did not load, or a render failed beyond every error
+ * boundary. Plain DOM (React may be what failed), with the error's text and a Refresh button.
+ */
 export function renderLoadingError(root: HTMLElement, error: unknown): void {
   const page = document.createElement('section');
   page.className = 'message-page';

@@ -2,18 +2,6 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ApiPlan } from '../api/plan';
 import type { CreatedGallery } from '../order/graphql';
 
-export interface Owner {
-  email: string;
-}
-
-export const ME_QUERY: TypedDocumentNode<{ me: Owner | null }, Record<string, never>> = gql`
-  query Me {
-    me {
-      email
-    }
-  }
-`;
-
 export const REQUEST_SIGN_IN_LINK: TypedDocumentNode<
   { requestSignInLink: boolean },
   { email: string; language?: string }

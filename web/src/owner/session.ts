@@ -1,26 +1,32 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { getQueryData } from '../api/request';
 import { AUTH_TOKEN_KEY, readStorage, removeStorage, writeStorage } from '../storage';
 import { useAppState } from '../state/AppStateProvider';
 import type { User } from '../state/appState';
-import { ME_QUERY, SIGN_IN, SIGN_OUT } from './graphql';
+import { SIGN_IN, SIGN_OUT } from './graphql';
 
 // The signed-in owner is the spec's client `user` state, kept in the app state (setUser); the session token is
-// kept under the spec's `authToken` and sent as a bearer token by the Apollo link. The GraphQL client loads with
-// the first call that needs it: the header shows the sign-in state on every page, and the home page does not
-// carry the client for that.
+// kept under the spec's `authToken` and sent as a bearer token. Who the token belongs to is a plain GET of the
+// gateway's /api/session, so the header shows the sign-in state on every page without the GraphQL client; that
+// loads with the first sign-in or sign-out.
 const graphqlClient = () => import('../api/apolloClient').then((module) => module.apolloClient);
 
 /** Who the stored token belongs to, asked of the server once per page load (again after a sign-in or out). */
 let storedTokenOwner: Promise<User | null> | null = null;
 
 function whoIsSignedIn(): Promise<User | null> {
-  if (!readStorage(AUTH_TOKEN_KEY)) return Promise.resolve(null);
-  storedTokenOwner ??= graphqlClient()
-    .then((client) => client.query({ query: ME_QUERY, fetchPolicy: 'network-only' }))
-    .then(
-      (result) => result.data?.me ?? null,
-      () => null,
-    );
+  const token = readStorage(AUTH_TOKEN_KEY);
+  if (!token) return Promise.resolve(null);
+  storedTokenOwner ??= getQueryData<User>(['/api/session']).then(
+    (owner) => {
+      // 401: the token is unknown, expired or signed out; it proves nothing, so it is not sent again. (Unless a
+      // sign-in replaced it meanwhile.)
+      if (owner === null && readStorage(AUTH_TOKEN_KEY) === token) removeStorage(AUTH_TOKEN_KEY);
+      return owner;
+    },
+    // The server did not answer (or refused the client for now): signed out on this page, token kept.
+    () => null,
+  );
   return storedTokenOwner;
 }
 

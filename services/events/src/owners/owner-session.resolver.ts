@@ -11,9 +11,16 @@ import { OwnerSessions } from './owner-sessions.js';
 export class OwnerSessionResolver {
   constructor(@Inject(OwnerSessions) private readonly sessions: OwnerSessions) {}
 
-  @Query(() => OwnerModel, { nullable: true, description: 'The signed-in owner (session token), or null' })
-  async me(@BearerToken() token: string | null): Promise<OwnerModel | null> {
-    const email = await this.sessions.emailOf(token);
+  @Query(() => OwnerModel, {
+    nullable: true,
+    description:
+      'The signed-in owner (session token), or null; RATE_LIMITED per client after too many tokens naming no session',
+  })
+  async me(
+    @BearerToken() token: string | null,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<OwnerModel | null> {
+    const email = await this.sessions.ownerOf(token, context.client);
     return email ? { email } : null;
   }
 

@@ -52,6 +52,19 @@ export class OwnerSessions {
     return rows[0]?.email ?? null;
   }
 
+  /**
+   * Who `client`'s token belongs to, for `me`. A token that names no live session costs the client one of its
+   * RATE_LIMITS.unknownSessionLookups; a live one costs nothing, but a client that has used them all is refused
+   * every lookup until the window frees one, as for gallery codes.
+   */
+  async ownerOf(token: string | null, client: string): Promise<string | null> {
+    if (!token) return null;
+    await this.rateLimits.refuseIfExhausted('unknownSessionLookups', client);
+    const email = await this.emailOf(token);
+    if (!email) await this.rateLimits.consume('unknownSessionLookups', client);
+    return email;
+  }
+
   /** Ends the session `token` on the server: the token no longer proves anything. */
   async end(token: string | null): Promise<void> {
     if (!token) return;

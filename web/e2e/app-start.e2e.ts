@@ -1,0 +1,233 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page, WebSocket } from 'playwright-core';
+import sharp from 'sharp';
+import { findFreePort } from '@gallery/local-servers';
+import { en } from '../src/i18n/en.js';
+import { fr } from '../src/i18n/fr.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
+
+// How the app starts: the built app when its code cannot load (the Loading Error page), and the Vite dev server
+// on localhost calling the gateway on another port directly (apiOrigin, the gateway's WEB_DEV_ORIGINS).
+
+const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
+const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+/** The dev server compiles modules on first request, on a shared machine: the first page takes its time. */
+const DEV_PAGE_MS = 120_000;
+
+/** The app's code, split from the entry (web/src/startApp.tsx). */
+const APP_CODE = /\/assets\/startApp-[^/]+\.js$/;
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('the app starting in the browser', () => {
+  let e2e: BrowserTest | undefined;
+  let vite: ChildProcess | undefined;
+  let devUrl: string;
+  let viteOutput = '';
+
+  beforeAll(async () => {
+    const [gatewayPort, vitePort] = [await findFreePort(), await findFreePort()];
+    devUrl = `http://localhost:${vitePort}`;
+    e2e = await startBrowserTest({ port: gatewayPort, gatewayEnv: { WEB_DEV_ORIGINS: devUrl } });
+    // `npm run dev -w web`, pointed at this product's gateway instead of port 5000.
+    vite = spawn(process.execPath, [VITE_BIN, '--port', String(vitePort), '--strictPort'], {
+      cwd: WEB_DIR,
+      env: { ...process.env, VITE_API_ORIGIN: e2e.product.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    vite.stdout!.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
+    vite.stderr!.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
+    await until('the Vite dev server', async () => (await fetch(devUrl)).ok, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${viteOutput}`);
+    });
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    if (vite?.exitCode === null) {
+      const exited = new Promise((resolve) => vite!.once('exit', resolve));
+      vite.kill('SIGTERM');
+      await exited;
+    }
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  async function newPage(): Promise<Page> {
+    const context = await e2e!.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    return context.newPage();
+  }
+
+  async function graphql<T>(query: string, variables: object = {}): Promise<T> {
+    const response = await fetch(`${e2e!.product.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown };
+    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  }
+
+  describe('when its code cannot load', () => {
+    it.each([
+      ['en', '/', en],
+      ['fr', '/fr', fr],
+    ] as const)(
+      'shows the Loading Error page with the error (%s), and Refresh starts the app',
+      async (_language, path, texts) => {
+        const page = await newPage();
+        await page.route(APP_CODE, (route) => route.abort('connectionrefused'));
+        await page.goto(`${e2e!.product.url}${path}`);
+
+        await page.getByRole('heading', { name: texts.loadingError.title }).waitFor();
+        await page.getByText(texts.loadingError.message).waitFor();
+        await expect(page.locator('.error-details').textContent()).resolves.toMatch(/startApp-[^/]+\.js/);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.unroute(APP_CODE);
+        await page.getByRole('button', { name: texts.loadingError.refresh }).click();
+        await page.locator('main h1').first().waitFor();
+        await expect(page.getByRole('heading', { name: texts.loadingError.title }).count()).resolves.toBe(0);
+        await page.context().close();
+      },
+      60_000,
+    );
+  });
+
+  describe('in the Vite dev server on localhost', () => {
+    it("reads and writes through the gateway on the other port: the owner's session and galleries, a photo, the live socket", async () => {
+      const created = await graphql<{
+        createGallery: { event: { code: string }; sessionToken: string };
+      }>(
+        'mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } sessionToken } }',
+        {
+          input: {
+            coupleNames: 'Dev & Server',
+            weddingDate: '2027-06-12',
+            location: 'Lyon, France',
+            email: `dev-${randomUUID()}@example.com`,
+            phone: '+33 6 12 34 56 78',
+            plan: 'FREE',
+          },
+        },
+      );
+      const code = created.createGallery.event.code;
+      const photoId = await uploadPhoto(code);
+
+      const page = await newPage();
+      const requests: string[] = [];
+      const sockets: WebSocket[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      // What went wrong, should a wait below time out.
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('requestfailed', (request) =>
+        problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+      );
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+      });
+      const explained = async (what: Promise<unknown>) =>
+        what.catch((error: Error) => {
+          throw new Error(`${error.message}\n${problems.join('\n')}\n${viteOutput.slice(-2000)}`);
+        });
+      page.on('websocket', (socket) => sockets.push(socket));
+      await page.addInitScript(
+        (token) => localStorage.setItem('authToken', token),
+        created.createGallery.sessionToken,
+      );
+
+      // The dashboard asks /api/session and myEvents with the bearer token: CORS preflights with credentials.
+      await page.goto(`${devUrl}/dashboard`);
+      await explained(page.locator(`.owner-gallery[data-code="${code}"]`).waitFor({ timeout: DEV_PAGE_MS }));
+
+      await page.goto(`${devUrl}/gallery/${code}`);
+      const photo = page.locator(`img[data-photo-id="${photoId}"]`);
+      await explained(photo.waitFor({ timeout: DEV_PAGE_MS }));
+      // The photo link is the gateway's /media on the other port: it loads (same site, not same origin).
+      await until(
+        'the photo to load',
+        () => photo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
+        30_000,
+      );
+      await until(
+        "the gallery's live socket",
+        async () =>
+          sockets.find((socket) => socket.url() === `${e2e!.product.url.replace(/^http/, 'ws')}/graphql`),
+        30_000,
+      );
+
+      const gateway = new URL(e2e!.product.url).origin;
+      expect(requests).toContain(`${gateway}/api/session`);
+      expect(requests).toContain(`${gateway}/graphql`);
+      // Nothing of the API is asked of the dev server (no proxy there).
+      const askedOfDevServer = requests
+        .map((url) => new URL(url))
+        .filter((url) => url.origin === devUrl && /^\/(graphql$|api\/|media\/)/.test(url.pathname));
+      expect(askedOfDevServer).toEqual([]);
+      await page.context().close();
+    }, 240_000);
+  });
+
+  /** One photo uploaded by a guest, the way the gallery page does it. */
+  async function uploadPhoto(code: string): Promise<string> {
+    const file = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const { requestPhotoUploads } = await graphql<{
+      requestPhotoUploads: {
+        uploadId: string;
+        uploadUrl: string;
+        headers: { name: string; value: string }[];
+      }[];
+    }>(
+      `
+        mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+          requestPhotoUploads(eventCode: $code, files: $files) {
+            uploadId
+            uploadUrl
+            headers {
+              name
+              value
+            }
+          }
+        }
+      `,
+      { code, files: [{ fileName: 'IMG_1.jpg', contentType: 'image/jpeg', size: file.length }] },
+    );
+    const slot = requestPhotoUploads[0];
+    const put = await fetch(slot.uploadUrl, {
+      method: 'PUT',
+      headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+      body: file,
+    });
+    expect(put.status).toBe(200);
+    const { confirmPhotoUpload } = await graphql<{ confirmPhotoUpload: { id: string } }>(
+      'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
+      { code, id: slot.uploadId },
+    );
+    return confirmPhotoUpload.id;
+  }
+});

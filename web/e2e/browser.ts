@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// What every browser test starts the same way: the backing servers, the product as `npm start` runs it (real
+// services and gateway on free ports), and a headless Chromium.
+
+/** Chromium without a sandbox, GPU, QUIC or its own background traffic (updates, sync): a quiet CI browser. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** For beforeAll: the backing servers and every service start within this. */
+export const START_TIMEOUT_MS = 180_000;
+/** For afterAll. */
+export const STOP_TIMEOUT_MS = 60_000;
+
+/** What infra/product.mjs `startProduct` gives back. */
+export interface RunningProduct {
+  /** The gateway: the web app, /graphql and /media. */
+  url: string;
+  ports: { gateway: number; events: number; media: number; billing: number; download: number };
+  /** The local mail catcher's inbox. */
+  mail: { webUrl: string } | null;
+  stop(): Promise<void>;
+}
+
+export interface BrowserTest {
+  platform: TestPlatform;
+  product: RunningProduct;
+  browser: Browser;
+  /** Closes the browser, then the product, then the backing servers. */
+  stop(): Promise<void>;
+}
+
+export interface BrowserTestOptions {
+  /** Chromium switches besides CHROMIUM_ARGS (`--autoplay-policy=...`). */
+  chromiumArgs?: string[];
+  /** The gateway's port (a free one unless told). */
+  port?: number;
+  /** Extra gateway configuration. */
+  gatewayEnv?: Record<string, string>;
+}
+
+/** Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails. */
+export async function startBrowserTest(options: BrowserTestOptions = {}): Promise<BrowserTest> {
+  const platform = await startTestPlatform();
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await product?.stop();
+    await platform.stop();
+  };
+  try {
+    product = (await startProduct({
+      platformEnv: platform.env,
+      port: options.port,
+      gatewayEnv: options.gatewayEnv,
+    })) as RunningProduct;
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { platform, product, browser, stop };
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: string[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  });
+}
