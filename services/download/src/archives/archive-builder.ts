@@ -13,6 +13,7 @@ import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 import { EntryNames, galleryFolderName } from './entry-names.js';
+import { useZlibCrc32 } from './native-crc32.js';
 import { ServiceRequests } from './service-requests.js';
 
 /**
@@ -20,6 +21,7 @@ import { ServiceRequests } from './service-requests.js';
  * headers on every entry, so an entry or an offset past 4 GiB needs no special case and every reader agrees.
  */
 export function createZip(): ZipArchive {
+  useZlibCrc32();
   return new ZipArchive({ store: true, forceZip64: true });
 }
 
