@@ -590,7 +590,7 @@ describe('download service', () => {
     await finished(code, next.data!.requestArchive.id!);
   });
 
-  it('fails a build whose process was killed midway once its heartbeat is old, and builds anew', async () => {
+  it('fails a build whose process was killed midway once its heartbeat is old, aborts its upload, and builds anew', async () => {
     const code = newGallery();
     for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
     // Another replica of the service, as npm start runs it (the build's output: `npm run build` first).
@@ -637,6 +637,9 @@ describe('download service', () => {
       await waitFor('photos being added', async () =>
         progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
       );
+      await waitFor('parts of the zip in storage', async () =>
+        (await uploadsInProgress()).includes(`archives/${jobId}.zip`) ? true : null,
+      );
       replica.kill('SIGKILL');
       await exited;
       progress.stop();
@@ -650,6 +653,7 @@ describe('download service', () => {
       await app!.get(ArchiveSweeper).sweep();
       expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
       expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+      expect(await uploadsInProgress()).not.toContain(`archives/${jobId}.zip`);
       const next = await requestArchive(code);
       expect(next.data!.requestArchive.id).not.toBe(jobId);
       expect(await finished(code, next.data!.requestArchive.id!)).toMatchObject({

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
+import { ARCHIVES_PREFIX } from './archive-storage.js';
 
 /** The archive jobs and the galleries' photo-set versions in PostgreSQL. */
 @Injectable()
@@ -73,7 +74,14 @@ export class ArchiveJobsRepository {
           `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, status, object_key)
            VALUES ($1, $2, $3, $4, $5, 'building', $6)
            ON CONFLICT (event_code, layout) WHERE status = 'building' DO NOTHING RETURNING id`,
-          [id, values.eventCode, values.galleryName, values.version, values.layout, `archives/${id}.zip`],
+          [
+            id,
+            values.eventCode,
+            values.galleryName,
+            values.version,
+            values.layout,
+            `${ARCHIVES_PREFIX}${id}.zip`,
+          ],
         );
         return rows.length > 0;
       });
@@ -173,6 +181,16 @@ export class ArchiveJobsRepository {
       [limit],
     );
     return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
+  }
+
+  /** Of these object keys, those of jobs still building. */
+  async buildingKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows: { object_key: string }[] = await this.dataSource.query(
+      `SELECT object_key FROM archive_jobs WHERE status = 'building' AND object_key = ANY($1)`,
+      [keys],
+    );
+    return new Set(rows.map((row) => row.object_key));
   }
 
   async markDeleted(id: string): Promise<void> {
