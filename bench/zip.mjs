@@ -4,6 +4,8 @@
 //
 //   npm run build && node bench/zip.mjs [--photos=100,2000] [--photo-kb=512]
 //   (or PHOTOS=100,2000 PHOTO_KB=512 node bench/zip.mjs)
+//   SERVICE_NODE_OPTIONS='--max-old-space-size=96' node bench/zip.mjs   (added to the service's flags, to try one)
+//   --memory-only (or MEMORY_ONLY=1): no raw read or raw copy, for runs that compare the service's memory only
 //
 // PostgreSQL, NATS and the S3 server run as local child processes, the download service as its own process
 // (a fresh one per gallery size, so its peak RSS is that gallery's). Media and events are stood in for by NATS
@@ -48,6 +50,8 @@ const SIZES = String(option('photos', 'PHOTOS', '100,2000'))
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const PHOTO_BYTES = Number(option('photo-kb', 'PHOTO_KB', '512')) * 1024;
+const MEMORY_ONLY =
+  process.argv.includes('--memory-only') || ['1', 'true'].includes(option('memory-only', 'MEMORY_ONLY', ''));
 
 const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -171,9 +175,9 @@ async function run() {
     const totalBytes = count * PHOTO_BYTES;
 
     // Raw read: the same objects, one after another as the builder reads them, bytes counted and dropped.
-    process.stdout.write('raw read... ');
+    process.stdout.write(MEMORY_ONLY ? '' : 'raw read... ');
     const rawStart = performance.now();
-    for (const photo of photos) {
+    for (const photo of MEMORY_ONLY ? [] : photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
       await drain(object.Body);
     }
@@ -181,7 +185,7 @@ async function run() {
 
     // Raw copy: the same reads piped one after another into one multipart upload, as the zip does but without
     // the zip: what storage allows for reading and writing every byte once each.
-    process.stdout.write('raw copy... ');
+    process.stdout.write(MEMORY_ONLY ? '' : 'raw copy... ');
     const copyStart = performance.now();
     const pipe = new PassThrough();
     const copy = new Upload({
@@ -190,7 +194,7 @@ async function run() {
       partSize: 5 * 1024 * 1024,
       queueSize: 2,
     }).done();
-    for (const photo of photos) {
+    for (const photo of MEMORY_ONLY ? [] : photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
       for await (const chunk of object.Body)
         if (!pipe.write(chunk)) await new Promise((r) => pipe.once('drain', r));
@@ -206,7 +210,7 @@ async function run() {
         ...process.env,
         NODE_ENV: 'production',
         // As the product runs it (infra/services.mjs).
-        NODE_OPTIONS: DOWNLOAD_NODE_OPTIONS,
+        NODE_OPTIONS: [DOWNLOAD_NODE_OPTIONS, process.env.SERVICE_NODE_OPTIONS].filter(Boolean).join(' '),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: await createDatabaseOnServer(postgres.url('postgres'), `bench_${count}_${Date.now()}`),

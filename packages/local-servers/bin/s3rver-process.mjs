@@ -1,6 +1,8 @@
 // An S3-protocol server (s3rver) in its own process, started by startS3() in ../src/s3.ts.
 // Plain JavaScript so the same file runs whether the caller is the compiled package or its sources under Jest.
 // Configuration comes as JSON in S3RVER_OPTIONS; readiness is reported over the IPC channel.
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import S3rver from 's3rver';
 import AWSAccount from 's3rver/lib/models/account.js';
 
@@ -20,6 +22,64 @@ const server = new S3rver({
   // Path-style only: a host name such as "s3" or a container name must not be read as a bucket.
   vhostBuckets: false,
   configureBuckets: buckets.map((name) => ({ name, configs: [corsXml] })),
+});
+
+// s3rver 3 answers AbortMultipartUpload and ListMultipartUploads with an error, and keeps an aborted upload's
+// parts forever: both are added here, in front of its own routes, as S3 answers them (path-style requests).
+// s3rver keeps the uploads in flight in <directory>/<bucket>/._S3rver_uploads/<uploadId>/ (the key in "key").
+const uploadsDir = (bucket) => path.join(directory, bucket, '._S3rver_uploads');
+const SAFE_NAME = /^[\w.-]+$/;
+const escapeXml = (text) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c],
+  );
+
+async function uploadsInFlight(bucket) {
+  const ids = await readdir(uploadsDir(bucket)).catch(() => []);
+  const uploads = [];
+  for (const id of ids) {
+    const dir = path.join(uploadsDir(bucket), id);
+    const key = await readFile(path.join(dir, 'key'), 'utf8').catch(() => null);
+    if (key !== null) uploads.push({ id, key, initiated: (await stat(dir)).birthtime });
+  }
+  return uploads.sort((a, b) => a.key.localeCompare(b.key) || a.id.localeCompare(b.id));
+}
+
+server.middleware.unshift(async (ctx, next) => {
+  const [, bucket, ...keyParts] = ctx.path.split('/');
+  if (!bucket || !SAFE_NAME.test(bucket)) return next();
+  const key = keyParts.map(decodeURIComponent).join('/');
+  if (ctx.method === 'DELETE' && key && typeof ctx.query.uploadId === 'string') {
+    const id = ctx.query.uploadId;
+    const upload = SAFE_NAME.test(id) && (await uploadsInFlight(bucket)).find((u) => u.id === id);
+    if (!upload || upload.key !== key) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${escapeXml(id)}</UploadId></Error>`;
+      return;
+    }
+    await rm(path.join(uploadsDir(bucket), id), { recursive: true, force: true });
+    ctx.status = 204;
+    return;
+  }
+  if (ctx.method === 'GET' && !key && 'uploads' in ctx.query) {
+    const prefix = typeof ctx.query.prefix === 'string' ? ctx.query.prefix : '';
+    const uploads = (await uploadsInFlight(bucket)).filter((u) => u.key.startsWith(prefix));
+    ctx.type = 'application/xml';
+    ctx.body =
+      `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Bucket>${escapeXml(bucket)}</Bucket><Prefix>${escapeXml(prefix)}</Prefix><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>` +
+      uploads
+        .map(
+          (u) =>
+            `<Upload><Key>${escapeXml(u.key)}</Key><UploadId>${escapeXml(u.id)}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+        )
+        .join('') +
+      `</ListMultipartUploadsResult>`;
+    return;
+  }
+  return next();
 });
 
 let closing = false;

@@ -29,6 +29,7 @@ import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
+import { PurgedGalleries1796200000000 } from './database/migrations/1796200000000-purged-galleries.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
 @Module({})
@@ -44,7 +45,11 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [ArchiveJobEntity],
-            migrations: [CreateArchiveJobs1796000000000, ArchiveLayouts1796100000000],
+            migrations: [
+              CreateArchiveJobs1796000000000,
+              ArchiveLayouts1796100000000,
+              PurgedGalleries1796200000000,
+            ],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'download' }),

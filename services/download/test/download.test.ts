@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -31,6 +36,7 @@ import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription 
 import { findFreePort } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
+import { ArchiveBuilder } from '../src/archives/archive-builder.js';
 import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
 
 const run = promisify(execFile);
@@ -218,6 +224,21 @@ async function finished(code: string, jobId: string): Promise<Job> {
 async function archiveKeys(): Promise<string[]> {
   const listing = await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'archives/' }));
   return (listing.Contents ?? []).map((object) => object.Key!);
+}
+
+/** The keys of the multipart uploads begun under archives/ and neither completed nor aborted. */
+async function uploadsInProgress(): Promise<string[]> {
+  const listing = await s3!.send(new ListMultipartUploadsCommand({ Bucket: BUCKET, Prefix: 'archives/' }));
+  return (listing.Uploads ?? []).map((upload) => upload.Key!);
+}
+
+async function expireGallery(code: string) {
+  await bus!.publish({
+    id: randomUUID(),
+    type: Subjects.EventExpired,
+    occurredAt: new Date().toISOString(),
+    data: { code, reason: 'deleted' },
+  });
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -460,6 +481,7 @@ describe('download service', () => {
     const job = await finished(code, jobId);
     expect(job).toMatchObject({ status: 'FAILED', downloadUrl: null });
     expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    expect(await uploadsInProgress()).not.toContain(`archives/${jobId}.zip`);
     // A failed build does not block the next request: it starts a new one.
     const retry = await requestArchive(code);
     expect(retry.data!.requestArchive.id).not.toBe(jobId);
@@ -488,17 +510,50 @@ describe('download service', () => {
     const jobId = (await requestArchive(code)).data!.requestArchive.id!;
     await finished(code, jobId);
     expect(await archiveKeys()).toContain(`archives/${jobId}.zip`);
-    await bus!.publish({
-      id: randomUUID(),
-      type: Subjects.EventExpired,
-      occurredAt: new Date().toISOString(),
-      data: { code, reason: 'deleted' },
-    });
+    await expireGallery(code);
     await waitFor('the purge', async () =>
       (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
     );
     expect(await db.query('SELECT 1 FROM gallery_versions WHERE event_code = $1', [code])).toEqual([]);
     expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+  });
+
+  it('stops a build whose gallery is purged midway and leaves nothing of it: no zip, no upload, no row', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 150; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    const progress = followProgress(code);
+    const jobId = (await requestArchive(code)).data!.requestArchive.id!;
+    const key = `archives/${jobId}.zip`;
+    // Parts of the zip are in storage when the gallery ends.
+    await waitFor('parts of the zip in storage', async () =>
+      (await uploadsInProgress()).includes(key) ? true : null,
+    );
+    await expireGallery(code);
+    await progress.until('failed');
+    await app!.get(ArchiveBuilder).settled();
+    progress.stop();
+    // Stopped by the purge, not at the end of its photos.
+    expect(progress.stages()).not.toContain('finalizing');
+    expect(progress.stages()).not.toContain('complete');
+    expect(await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).toEqual([]);
+    expect(await archiveKeys()).not.toContain(key);
+    expect(await uploadsInProgress()).not.toContain(key);
+  }, 60_000);
+
+  it('builds nothing for a request let in just before its gallery was purged', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    await expireGallery(code);
+    await waitFor('the purge', async () =>
+      (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
+    );
+    // The stand-ins for media and events still answer for the gallery, as a request that passed its
+    // permission check a moment before the gallery ended did.
+    const answer = await requestArchive(code);
+    expect(answer.errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+    await app!.get(ArchiveBuilder).settled();
+    expect(await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).toEqual([]);
   });
 
   it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {
@@ -535,7 +590,7 @@ describe('download service', () => {
     await finished(code, next.data!.requestArchive.id!);
   });
 
-  it('fails a build whose process was killed midway once its heartbeat is old, and builds anew', async () => {
+  it('fails a build whose process was killed midway once its heartbeat is old, aborts its upload, and builds anew', async () => {
     const code = newGallery();
     for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
     // Another replica of the service, as npm start runs it (the build's output: `npm run build` first).
@@ -582,6 +637,9 @@ describe('download service', () => {
       await waitFor('photos being added', async () =>
         progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
       );
+      await waitFor('parts of the zip in storage', async () =>
+        (await uploadsInProgress()).includes(`archives/${jobId}.zip`) ? true : null,
+      );
       replica.kill('SIGKILL');
       await exited;
       progress.stop();
@@ -595,6 +653,7 @@ describe('download service', () => {
       await app!.get(ArchiveSweeper).sweep();
       expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
       expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+      expect(await uploadsInProgress()).not.toContain(`archives/${jobId}.zip`);
       const next = await requestArchive(code);
       expect(next.data!.requestArchive.id).not.toBe(jobId);
       expect(await finished(code, next.data!.requestArchive.id!)).toMatchObject({

@@ -13,6 +13,7 @@ import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 import { EntryNames, galleryFolderName } from './entry-names.js';
+import { useZlibCrc32 } from './native-crc32.js';
 import { ServiceRequests } from './service-requests.js';
 
 /**
@@ -20,6 +21,7 @@ import { ServiceRequests } from './service-requests.js';
  * headers on every entry, so an entry or an offset past 4 GiB needs no special case and every reader agrees.
  */
 export function createZip(): ZipArchive {
+  useZlibCrc32();
   return new ZipArchive({ store: true, forceZip64: true });
 }
 
@@ -54,7 +56,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 export class ArchiveBuilder implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ArchiveBuilder.name);
   private readonly running = new Set<Promise<void>>();
-  private readonly aborts = new Set<AbortController>();
+  /** Each build in progress's abort, with its gallery's code. */
+  private readonly aborts = new Map<AbortController, string>();
 
   constructor(
     @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
@@ -74,8 +77,15 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
 
   /** A shutdown fails the builds in progress (a request after the restart starts a new one). */
   async beforeApplicationShutdown(): Promise<void> {
-    for (const abort of this.aborts) abort.abort(new Error('the service is stopping'));
+    for (const abort of this.aborts.keys()) abort.abort(new Error('the service is stopping'));
     await this.settled();
+  }
+
+  /** The gallery was purged: its builds here stop, abort their uploads and remove what they wrote. */
+  stopGallery(code: string): void {
+    for (const [abort, eventCode] of this.aborts) {
+      if (eventCode === code) abort.abort(new Error('the gallery was purged'));
+    }
   }
 
   private publish(job: ArchiveJobEntity, stage: ArchiveStage, count = 0, total = 0): void {
@@ -85,12 +95,16 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
   async build(job: ArchiveJobEntity): Promise<void> {
     this.publish(job, 'downloading');
     const abort = new AbortController();
-    this.aborts.add(abort);
+    this.aborts.set(abort, job.eventCode);
     let added = 0;
-    // On a timer, not per entry: one long video may take longer to copy than a silent build is given.
+    // On a timer, not per entry: one long video may take longer to copy than a silent build is given. A job no
+    // longer building (taken for dead, or its gallery purged by another process) stops its build.
     const heartbeat = setInterval(() => {
       this.jobs
         .heartbeat(job.id, added)
+        .then((building) => {
+          if (!building) abort.abort(new Error('the job is no longer building'));
+        })
         .catch((error: unknown) =>
           this.logger.warn(`zip ${job.id} heartbeat missed: ${describeError(error)}`),
         );
@@ -151,7 +165,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       await untilAborted(uploaded, abort.signal);
       const size = zip.pointer();
       if (!(await this.jobs.complete(job.id, size, added, ARCHIVE_RETENTION_DAYS))) {
-        throw new Error('the job was taken for dead while it built');
+        throw new Error('the job was taken for dead or its gallery purged while it built');
       }
       this.publish(job, 'complete', added, total);
     } catch (error) {

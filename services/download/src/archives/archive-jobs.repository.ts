@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
+import { ARCHIVES_PREFIX } from './archive-storage.js';
 
 /** The archive jobs and the galleries' photo-set versions in PostgreSQL. */
 @Injectable()
@@ -55,23 +56,37 @@ export class ArchiveJobsRepository {
   /**
    * Starts a build of the gallery in a layout, or joins the one running: the unique partial index lets one build
    * per gallery and layout exist, so of two requests at once one inserts and the other finds its job. `started`
-   * says which.
+   * says which. Null for a gallery that was purged: checked under the gallery's lock that the purge takes, so a
+   * request whose permission was granted just before the gallery ended cannot start a build after the purge.
    */
   async startOrJoin(values: {
     eventCode: string;
     galleryName: string;
     version: number;
     layout: ArchiveLayoutId;
-  }): Promise<{ job: ArchiveJobEntity; started: boolean }> {
+  }): Promise<{ job: ArchiveJobEntity; started: boolean } | null> {
     for (;;) {
       const id = randomUUID();
-      const inserted: unknown[] = await this.dataSource.query(
-        `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, status, object_key)
-         VALUES ($1, $2, $3, $4, $5, 'building', $6)
-         ON CONFLICT (event_code, layout) WHERE status = 'building' DO NOTHING RETURNING id`,
-        [id, values.eventCode, values.galleryName, values.version, values.layout, `archives/${id}.zip`],
-      );
-      if (inserted.length > 0) return { job: (await this.find(id))!, started: true };
+      const inserted = await this.dataSource.transaction(async (manager) => {
+        await lockGallery(manager, values.eventCode, 'shared');
+        if (await isPurged(manager, values.eventCode)) return null;
+        const rows: unknown[] = await manager.query(
+          `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, status, object_key)
+           VALUES ($1, $2, $3, $4, $5, 'building', $6)
+           ON CONFLICT (event_code, layout) WHERE status = 'building' DO NOTHING RETURNING id`,
+          [
+            id,
+            values.eventCode,
+            values.galleryName,
+            values.version,
+            values.layout,
+            `${ARCHIVES_PREFIX}${id}.zip`,
+          ],
+        );
+        return rows.length > 0;
+      });
+      if (inserted === null) return null;
+      if (inserted) return { job: (await this.find(id))!, started: true };
       const running = await this.dataSource.manager.findOneBy(ArchiveJobEntity, {
         eventCode: values.eventCode,
         layout: values.layout,
@@ -82,19 +97,55 @@ export class ArchiveJobsRepository {
     }
   }
 
-  async heartbeat(id: string, photoCount: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE archive_jobs SET heartbeat_at = now(), photo_count = $2 WHERE id = $1 AND status = 'building'`,
-      [id, photoCount],
+  /**
+   * The gallery ended: recorded (no build of it starts or completes from now on) and its jobs locked, returned
+   * with their objects' keys for the caller to remove before it deletes the rows, in its transaction.
+   */
+  async markPurged(manager: EntityManager, code: string): Promise<{ id: string; objectKey: string }[]> {
+    await lockGallery(manager, code, 'exclusive');
+    await manager.query(
+      'INSERT INTO purged_galleries (event_code) VALUES ($1) ON CONFLICT (event_code) DO NOTHING',
+      [code],
     );
+    const rows: { id: string; object_key: string }[] = await manager.query(
+      'SELECT id, object_key FROM archive_jobs WHERE event_code = $1 FOR UPDATE',
+      [code],
+    );
+    return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
   }
 
-  /** Returns false when the job is no longer building (taken for dead meanwhile): its zip must not be served. */
+  /** The purge's last step: the gallery's rows leave the database (its purged record stays). */
+  async deleteGallery(manager: EntityManager, code: string): Promise<void> {
+    await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM gallery_versions WHERE event_code = $1', [code]);
+  }
+
+  /**
+   * Returns false when the job is no longer building (taken for dead, or its gallery purged, possibly by another
+   * process): the build can stop.
+   */
+  async heartbeat(id: string, photoCount: number): Promise<boolean> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE archive_jobs SET heartbeat_at = now(), photo_count = $2 WHERE id = $1 AND status = 'building'
+       RETURNING id`,
+      [id, photoCount],
+    );
+    return returned(result).length > 0;
+  }
+
+  /**
+   * Returns false when the job is no longer building (taken for dead meanwhile) or its gallery was purged: its
+   * zip must not be served, nor kept. The purge holds the job's row lock while it records the gallery and
+   * removes its zips, so a build completing at the same time either completes first (and the purge removes its
+   * zip) or sees the purge.
+   */
   async complete(id: string, size: number, photoCount: number, retentionDays: number): Promise<boolean> {
     const result: unknown = await this.dataSource.query(
       `UPDATE archive_jobs SET status = 'complete', size = $2, photo_count = $3, finished_at = now(),
          expires_at = now() + make_interval(days => $4)
-       WHERE id = $1 AND status = 'building' RETURNING id`,
+       WHERE id = $1 AND status = 'building'
+         AND NOT EXISTS (SELECT 1 FROM purged_galleries p WHERE p.event_code = archive_jobs.event_code)
+       RETURNING id`,
       [id, size, photoCount, retentionDays],
     );
     return returned(result).length > 0;
@@ -132,9 +183,39 @@ export class ArchiveJobsRepository {
     return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
   }
 
+  /** Of these object keys, those of jobs still building. */
+  async buildingKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows: { object_key: string }[] = await this.dataSource.query(
+      `SELECT object_key FROM archive_jobs WHERE status = 'building' AND object_key = ANY($1)`,
+      [keys],
+    );
+    return new Set(rows.map((row) => row.object_key));
+  }
+
   async markDeleted(id: string): Promise<void> {
     await this.dataSource.query('UPDATE archive_jobs SET deleted_at = now() WHERE id = $1', [id]);
   }
+}
+
+/**
+ * A transaction-long lock on one gallery's jobs: the purge takes it exclusive, a new build shared, so a build
+ * is either inserted before the purge (which then finds and removes it) or sees the gallery purged.
+ */
+async function lockGallery(
+  manager: EntityManager,
+  code: string,
+  mode: 'shared' | 'exclusive',
+): Promise<void> {
+  await manager.query(
+    `SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtextextended($1, 0))`,
+    [`archive-gallery:${code}`],
+  );
+}
+
+async function isPurged(manager: EntityManager, code: string): Promise<boolean> {
+  const rows: unknown[] = await manager.query('SELECT 1 FROM purged_galleries WHERE event_code = $1', [code]);
+  return rows.length > 0;
 }
 
 /** TypeORM answers an UPDATE ... RETURNING with [rows, rowCount]: the rows. */

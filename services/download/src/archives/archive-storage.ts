@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import {
@@ -15,6 +22,9 @@ import { PartUpload } from './part-upload.js';
  * Multipart parts of 5 MiB (S3's smallest), at most 2 in flight while a third fills: the upload holds 15 MiB,
  * allocated once per zip and reused, for every zip under about 10 GB (see PartUpload).
  */
+/** Every zip's key: `archives/{job id}.zip`. */
+export const ARCHIVES_PREFIX = 'archives/';
+
 export const PART_BYTES = 5 * 1024 * 1024;
 export const PARTS_IN_FLIGHT = 2;
 
@@ -79,6 +89,28 @@ export class ArchiveStorage implements OnApplicationShutdown {
   /** Deleting an object that does not exist is not an error. */
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Multipart uploads begun under `prefix` and neither completed nor aborted: at most `limit`, oldest keys first. */
+  async uploadsInProgress(prefix: string, limit: number): Promise<{ key: string; uploadId: string }[]> {
+    const listing = await this.client.send(
+      new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, MaxUploads: limit }),
+    );
+    return (listing.Uploads ?? [])
+      .filter((upload) => upload.Key && upload.UploadId)
+      .map((upload) => ({ key: upload.Key!, uploadId: upload.UploadId! }));
+  }
+
+  /** Storage drops the upload's parts; an upload already completed or aborted is not an error. */
+  async abortUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404)
+        throw error;
+    }
   }
 
   presignDownload(key: string, expiresInSeconds: number, contentDisposition: string): Promise<string> {

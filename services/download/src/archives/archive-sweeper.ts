@@ -8,17 +8,20 @@ import {
 import { describeError } from '@gallery/platform';
 import { DownloadConfig } from '../config/download-config.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
-import { ArchiveStorage } from './archive-storage.js';
+import { ARCHIVES_PREFIX, ArchiveStorage } from './archive-storage.js';
 import { ServiceRequests } from './service-requests.js';
 
 const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 const DEFAULT_STALE_BUILD_MS = 60 * 1000;
 const DELETIONS_PER_SWEEP = 200;
+const UPLOADS_PER_SWEEP = 200;
 
 /**
  * Keeps storage honest: builds left by a process that died (no heartbeat) are failed and whatever they wrote
  * deleted, at boot and then periodically; zips past their retention (ARCHIVE_RETENTION_DAYS) or of a gallery
- * that changed since are deleted.
+ * that changed since are deleted; multipart uploads of zips whose job is not building (its process died, or its
+ * gallery was purged while it built and the process died before it aborted) are aborted, so their parts do not
+ * stay in storage.
  */
 @Injectable()
 export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -77,6 +80,15 @@ export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       for (const job of await this.jobs.toDelete(DELETIONS_PER_SWEEP)) {
         await this.storage.remove(job.objectKey);
         await this.jobs.markDeleted(job.id);
+      }
+      // A job's row says 'building' before its upload begins, and stops saying so only once the upload is
+      // complete or the build has stopped: an upload without a building job is left over.
+      const uploads = await this.storage.uploadsInProgress(ARCHIVES_PREFIX, UPLOADS_PER_SWEEP);
+      const building = await this.jobs.buildingKeys(uploads.map((upload) => upload.key));
+      for (const upload of uploads) {
+        if (building.has(upload.key)) continue;
+        this.logger.warn(`multipart upload of ${upload.key} left over: aborted`);
+        await this.storage.abortUpload(upload.key, upload.uploadId);
       }
     } catch (error) {
       this.logger.warn(`archive sweep failed: ${describeError(error)}`);

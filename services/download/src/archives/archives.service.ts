@@ -60,12 +60,15 @@ export class ArchivesService {
         downloadUrl: null,
       };
     }
-    const { job, started } = await this.jobs.startOrJoin({
+    const build = await this.jobs.startOrJoin({
       eventCode: code,
       galleryName: permission.gallery!.name,
       version,
       layout,
     });
+    // The gallery ended since its permission was checked.
+    if (!build) throw new AppError('GALLERY_NOT_FOUND');
+    const { job, started } = build;
     if (started) this.builder.start(job);
     return this.model(job);
   }

@@ -8,13 +8,14 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumer, EventBus } from '@gallery/platform';
+import { ArchiveBuilder } from './archive-builder.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 
 /**
  * Follows photos added to and removed from galleries: each bumps the gallery's version, so its finished zips
  * are no longer handed out (the next request builds a new one) and the sweep deletes them. A gallery that ends
- * (event.expired) has its zips and rows purged at once.
+ * (event.expired) has its zips and rows purged at once, and its builds in progress stopped.
  */
 @Injectable()
 export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -27,6 +28,7 @@ export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDes
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
     @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
+    @Inject(ArchiveBuilder) private readonly builder: ArchiveBuilder,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -48,17 +50,17 @@ export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * The end of a gallery: its zips leave storage and its rows leave the database. The objects are removed inside
-   * the handler's transaction: if storage refuses, the event is redelivered and the purge tried again.
+   * The end of a gallery: its zips leave storage and its rows leave the database, and nothing of it is built
+   * again. The objects are removed inside the handler's transaction: if storage refuses, the event is
+   * redelivered and the purge tried again. A build of the gallery running here is stopped (it aborts its
+   * multipart upload and removes what it wrote); one running in another process finds its job gone at its next
+   * heartbeat or when it completes, and does the same.
    */
   private async purge(manager: EntityManager, code: string): Promise<void> {
-    const jobs: { object_key: string }[] = await manager.query(
-      'SELECT object_key FROM archive_jobs WHERE event_code = $1 FOR UPDATE',
-      [code],
-    );
-    for (const job of jobs) await this.storage.remove(job.object_key);
-    await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);
-    await manager.query('DELETE FROM gallery_versions WHERE event_code = $1', [code]);
+    const jobs = await this.jobs.markPurged(manager, code);
+    for (const job of jobs) await this.storage.remove(job.objectKey);
+    await this.jobs.deleteGallery(manager, code);
+    this.builder.stopGallery(code);
   }
 }
 
