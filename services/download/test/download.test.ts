@@ -34,10 +34,11 @@ import {
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
 import { findFreePort } from '@gallery/local-servers';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { databaseMentions, startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
 import { ArchiveBuilder } from '../src/archives/archive-builder.js';
 import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
+import { PURGED_RECORD_MS } from '../src/archives/archive-jobs.repository.js';
 
 const run = promisify(execFile);
 const BUCKET = 'download-test';
@@ -554,6 +555,17 @@ describe('download service', () => {
     expect(answer.errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
     await app!.get(ArchiveBuilder).settled();
     expect(await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).toEqual([]);
+    // What remembers the purge names no gallery, and is forgotten after PURGED_RECORD_MS.
+    expect(await databaseMentions(databaseUrl, code)).toEqual([]);
+    const remembered = `SELECT 1 FROM purged_galleries WHERE code_hash = sha256(convert_to($1, 'UTF8'))`;
+    expect(await db.query(remembered, [code])).toHaveLength(1);
+    await db.query(
+      `UPDATE purged_galleries SET purged_at = now() - make_interval(secs => $2)
+        WHERE code_hash = sha256(convert_to($1, 'UTF8'))`,
+      [code, PURGED_RECORD_MS / 1000 + 1],
+    );
+    await app!.get(ArchiveSweeper).sweep();
+    expect(await db.query(remembered, [code])).toEqual([]);
   });
 
   it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {

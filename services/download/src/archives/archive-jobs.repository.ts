@@ -5,6 +5,15 @@ import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
 import { ARCHIVES_PREFIX } from './archive-storage.js';
 
+/**
+ * How long a purged gallery is remembered (by its code's hash): far longer than a request takes from its
+ * permission check to starting a build, the only step that has nothing else to find the purge by.
+ */
+export const PURGED_RECORD_MS = 60 * 60 * 1000;
+
+/** The SQL of a gallery code's SHA-256, what purged_galleries keeps instead of the code. */
+const CODE_HASH = (parameter: string) => `sha256(convert_to(${parameter}, 'UTF8'))`;
+
 /** The archive jobs and the galleries' photo-set versions in PostgreSQL. */
 @Injectable()
 export class ArchiveJobsRepository {
@@ -104,7 +113,7 @@ export class ArchiveJobsRepository {
   async markPurged(manager: EntityManager, code: string): Promise<{ id: string; objectKey: string }[]> {
     await lockGallery(manager, code, 'exclusive');
     await manager.query(
-      'INSERT INTO purged_galleries (event_code) VALUES ($1) ON CONFLICT (event_code) DO NOTHING',
+      `INSERT INTO purged_galleries (code_hash) VALUES (${CODE_HASH('$1')}) ON CONFLICT (code_hash) DO NOTHING`,
       [code],
     );
     const rows: { id: string; object_key: string }[] = await manager.query(
@@ -114,7 +123,7 @@ export class ArchiveJobsRepository {
     return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
   }
 
-  /** The purge's last step: the gallery's rows leave the database (its purged record stays). */
+  /** The purge's last step: the gallery's rows leave the database (the hash of its code stays PURGED_RECORD_MS). */
   async deleteGallery(manager: EntityManager, code: string): Promise<void> {
     await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM gallery_versions WHERE event_code = $1', [code]);
@@ -144,7 +153,8 @@ export class ArchiveJobsRepository {
       `UPDATE archive_jobs SET status = 'complete', size = $2, photo_count = $3, finished_at = now(),
          expires_at = now() + make_interval(days => $4)
        WHERE id = $1 AND status = 'building'
-         AND NOT EXISTS (SELECT 1 FROM purged_galleries p WHERE p.event_code = archive_jobs.event_code)
+         AND NOT EXISTS (
+           SELECT 1 FROM purged_galleries p WHERE p.code_hash = ${CODE_HASH('archive_jobs.event_code')})
        RETURNING id`,
       [id, size, photoCount, retentionDays],
     );
@@ -193,6 +203,14 @@ export class ArchiveJobsRepository {
     return new Set(rows.map((row) => row.object_key));
   }
 
+  /** Forgets the galleries purged more than PURGED_RECORD_MS ago. */
+  async forgetOldPurges(): Promise<void> {
+    await this.dataSource.query(
+      'DELETE FROM purged_galleries WHERE purged_at < now() - make_interval(secs => $1)',
+      [PURGED_RECORD_MS / 1000],
+    );
+  }
+
   async markDeleted(id: string): Promise<void> {
     await this.dataSource.query('UPDATE archive_jobs SET deleted_at = now() WHERE id = $1', [id]);
   }
@@ -214,7 +232,10 @@ async function lockGallery(
 }
 
 async function isPurged(manager: EntityManager, code: string): Promise<boolean> {
-  const rows: unknown[] = await manager.query('SELECT 1 FROM purged_galleries WHERE event_code = $1', [code]);
+  const rows: unknown[] = await manager.query(
+    `SELECT 1 FROM purged_galleries WHERE code_hash = ${CODE_HASH('$1')}`,
+    [code],
+  );
   return rows.length > 0;
 }
 

@@ -21,7 +21,7 @@ const UPLOADS_PER_SWEEP = 200;
  * deleted, at boot and then periodically; zips past their retention (ARCHIVE_RETENTION_DAYS) or of a gallery
  * that changed since are deleted; multipart uploads of zips whose job is not building (its process died, or its
  * gallery was purged while it built and the process died before it aborted) are aborted, so their parts do not
- * stay in storage.
+ * stay in storage; purged galleries are forgotten after PURGED_RECORD_MS.
  */
 @Injectable()
 export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -81,6 +81,7 @@ export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         await this.storage.remove(job.objectKey);
         await this.jobs.markDeleted(job.id);
       }
+      await this.jobs.forgetOldPurges();
       // A job's row says 'building' before its upload begins, and stops saying so only once the upload is
       // complete or the build has stopped: an upload without a building job is left over.
       const uploads = await this.storage.uploadsInProgress(ARCHIVES_PREFIX, UPLOADS_PER_SWEEP);

@@ -1,13 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
-import { DurableConsumer, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { ArchiveBuilder } from './archive-builder.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
@@ -18,35 +12,23 @@ import { ArchiveStorage } from './archive-storage.js';
  * (event.expired) has its zips and rows purged at once, and its builds in progress stopped.
  */
 @Injectable()
-export class PhotoChangesConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class PhotoChangesConsumer extends DurableConsumerService {
   static readonly NAME = 'download-photo-changes';
-  private readonly logger = new Logger(PhotoChangesConsumer.name);
-  private consumer: DurableConsumer | undefined;
+  protected readonly subjects = [Subjects.PhotoUploaded, Subjects.PhotoDeleted, Subjects.EventExpired];
 
   constructor(
-    @Inject(EventBus) private readonly bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(EventBus) bus: EventBus,
+    @Inject(DataSource) dataSource: DataSource,
     @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
     @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
     @Inject(ArchiveBuilder) private readonly builder: ArchiveBuilder,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = new DurableConsumer(this.bus, this.dataSource, {
-      name: PhotoChangesConsumer.NAME,
-      subjects: [Subjects.PhotoUploaded, Subjects.PhotoDeleted, Subjects.EventExpired],
-      handle: async (event, manager) => {
-        if (event.type !== Subjects.EventExpired) return this.jobs.bumpVersion(manager, galleryOf(event));
-        await this.purge(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code);
-      },
-      onError: (error, event) =>
-        this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${(error as Error).message}`),
-    });
-    await this.consumer.start();
+  ) {
+    super(bus, dataSource, PhotoChangesConsumer.NAME);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
+  protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
+    if (event.type !== Subjects.EventExpired) return this.jobs.bumpVersion(manager, galleryOf(event));
+    await this.purge(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code);
   }
 
   /**
