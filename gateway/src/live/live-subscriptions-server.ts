@@ -53,6 +53,10 @@ export interface LiveSubscriptionsOptions {
   production?: boolean;
   /** Who opened a socket: the same address the HTTP side gives the subgraphs. */
   clientAddressOf(request: IncomingMessage): string;
+  /** How often every socket is pinged; one that has not answered by the next ping is cut (12 s). */
+  keepAliveMs?: number;
+  /** How long a socket has to send connection_init before it is closed (3 s, graphql-ws's default). */
+  connectionInitWaitMs?: number;
 }
 
 /**
@@ -79,12 +83,17 @@ export function serveLiveSubscriptions(
       return;
     }
     // Counted once the handshake succeeds (it completes synchronously, so no other upgrade slips in between).
-    sockets.handleUpgrade(request, stream, head, (socket) => {
-      perClient.opened(client);
-      socket.once('close', () => perClient.closed(client));
-      sockets.emit('connection', socket, request);
-    });
+    sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, client));
   });
+  /**
+   * Apart from the upgrade handler: a closure made in there would keep the upgrade request (its headers and
+   * buffers, about 2 KB) for as long as the socket stays open, and nothing reads it.
+   */
+  function accepted(socket: WebSocket, client: string): void {
+    perClient.opened(client);
+    socket.once('close', () => perClient.closed(client));
+    sockets.emit('connection', socket);
+  }
 
   const rules = [
     ...specifiedRules,
@@ -106,7 +115,11 @@ export function serveLiveSubscriptions(
       }),
     },
     sockets,
-    Boolean(options.production),
+    {
+      production: Boolean(options.production),
+      keepAliveMs: options.keepAliveMs ?? 12_000,
+      connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,
+    },
   );
   return {
     dispose: () => served.dispose(),
@@ -122,17 +135,18 @@ export function serveLiveSubscriptions(
  * the fan-out's per-operation key is made once per document). Bounded; the oldest goes first.
  */
 class DocumentCache {
-  private readonly documents = new Map<string, DocumentNode>();
+  private readonly documents = new Map<string, { query: string; document: DocumentNode }>();
 
   constructor(private readonly capacity: number) {}
 
-  get(query: string): DocumentNode | undefined {
+  /** The document of a query text, and the text as first seen (one string for every socket that sends it). */
+  get(query: string): { query: string; document: DocumentNode } | undefined {
     return this.documents.get(query);
   }
 
   set(query: string, document: DocumentNode): void {
     if (this.documents.size >= this.capacity) this.documents.delete(this.documents.keys().next().value!);
-    this.documents.set(query, document);
+    this.documents.set(query, { query, document });
   }
 }
 
@@ -148,8 +162,14 @@ function executionArgs(
   if (Object.keys(ctx.subscriptions).length > API_LIMITS.subscriptionsPerSocket) {
     return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'BAD_REQUEST' } })];
   }
-  let document = validDocuments.get(payload.query);
-  if (!document) {
+  const known = validDocuments.get(payload.query);
+  let document: DocumentNode;
+  if (known) {
+    document = known.document;
+    // graphql-ws keeps the subscribe message for as long as the subscription lasts: its query becomes the one
+    // text every screen shares instead of a copy per socket.
+    (payload as { query: string }).query = known.query;
+  } else {
     try {
       document = parseWithinLimits(payload.query);
     } catch (error) {
@@ -167,20 +187,62 @@ function executionArgs(
   };
 }
 
-/** How often an idle socket is pinged; one that does not answer within as long again is cut. */
-const KEEP_ALIVE_MS = 12_000;
-
 /**
- * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with one difference: each message goes through
+ * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with these differences: each message goes through
  * `spliceSerialisedPayload` on its way to the socket, so a shared `next` payload is written from its one
- * serialisation. Keep-alive pings, protocol negotiation and error handling are as in `useServer`.
+ * serialisation; and no timer per socket (graphql-ws's connection_init wait and `useServer`'s keep-alive each
+ * make one or two, kept for the socket's life): one interval pings every socket and cuts those that did not
+ * answer the previous ping, another closes those that have not sent connection_init in time. Protocol
+ * negotiation and error handling are as in `useServer`.
  */
 function serveGraphqlWs(
   options: ServerOptions<Record<string, unknown> | undefined, Extra>,
   sockets: WebSocketServer,
-  production: boolean,
+  {
+    production,
+    keepAliveMs,
+    connectionInitWaitMs,
+  }: { production: boolean; keepAliveMs: number; connectionInitWaitMs: number },
 ): Disposable {
-  const server = makeServer(options);
+  // Sockets pinged and not answered yet, and sockets opened and not initialised yet (with their deadline).
+  const awaitingPong = new WeakSet<WebSocket>();
+  const awaitingInit = new Map<WebSocket, number>();
+  const server = makeServer({
+    ...options,
+    connectionInitWaitTimeout: 0,
+    onConnect: (ctx) => {
+      awaitingInit.delete(ctx.extra.socket);
+      return options.onConnect?.(ctx);
+    },
+  });
+  const keepAlive = setInterval(() => {
+    for (const socket of sockets.clients) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (awaitingPong.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      awaitingPong.add(socket);
+      socket.ping();
+    }
+  }, keepAliveMs);
+  const initWait = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [socket, deadline] of awaitingInit) {
+        if (deadline > now) break; // in order of opening
+        awaitingInit.delete(socket);
+        socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
+      }
+    },
+    Math.min(connectionInitWaitMs, 1_000),
+  );
+  keepAlive.unref();
+  initWait.unref();
+  function answered(this: WebSocket): void {
+    awaitingPong.delete(this);
+  }
+
   sockets.options.handleProtocols = handleProtocols;
   const internalError = (error: unknown) =>
     production
@@ -195,16 +257,8 @@ function serveGraphqlWs(
       console.error('Internal error emitted on a WebSocket socket.', error);
       socket.close(CloseCode.InternalServerError, internalError(error));
     });
-    let pongWait: NodeJS.Timeout | undefined;
-    const pingInterval = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
-      socket.once('pong', () => {
-        clearTimeout(pongWait);
-        pongWait = undefined;
-      });
-      socket.ping();
-    }, KEEP_ALIVE_MS);
+    socket.on('pong', answered);
+    awaitingInit.set(socket, Date.now() + connectionInitWaitMs);
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -217,26 +271,27 @@ function serveGraphqlWs(
           });
         },
         close: (code, reason) => socket.close(code, reason),
+        // Not an async function: its frame would keep the message's bytes for as long as graphql-ws handles it,
+        // which for a subscribe message is as long as the subscription lasts.
         onMessage: (handle) =>
-          socket.on('message', async (data) => {
-            try {
-              await handle(String(data));
-            } catch (error) {
+          socket.on('message', (data) => {
+            handle(String(data)).catch((error: unknown) => {
               console.error('Internal error while handling a socket message.', error);
               socket.close(CloseCode.InternalServerError, internalError(error));
-            }
+            });
           }),
       },
       { socket },
     );
     socket.once('close', (code, reason) => {
-      clearTimeout(pongWait);
-      clearInterval(pingInterval);
+      awaitingInit.delete(socket);
       void closed(code, String(reason));
     });
   });
   return {
     dispose: async () => {
+      clearInterval(keepAlive);
+      clearInterval(initWait);
       for (const client of sockets.clients) client.close(1001, 'Going away');
       sockets.removeAllListeners();
       await new Promise<void>((resolve, reject) =>
