@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { env, intEnv } from '@gallery/platform';
+import { env, intEnv } from '@gallery/platform/edge';
 import type { GatewayConfig, TrustProxy } from './gateway-config.js';
 
 // dist/config/ and src/config/ both sit two levels below the gateway package.

@@ -18,7 +18,7 @@ import {
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { AppError } from '@gallery/platform/edge';
 import { archiveProgressType } from './archive-progress.js';
 import { photoType } from './photo-type.js';
 
