@@ -7,7 +7,6 @@ import {
   validate,
   type DocumentNode,
   type ExecutionArgs,
-  type ExecutionResult,
   type ValidationRule,
 } from 'graphql';
 import {
@@ -24,7 +23,7 @@ import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
-import { serialisedPayload, serialisedPayloadReplacer, spliceSerialisedPayload } from './serialised-next.js';
+import { NextMessages } from './next-messages.js';
 
 /**
  * What graphql-ws keeps of each connection besides its own state: the socket only. (graphql-ws's `useServer`
@@ -107,12 +106,7 @@ export function serveLiveSubscriptions(
       schema: fanout.schema,
       subscribe: (args) => fanout.subscribe(args),
       onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules, validDocuments),
-      // The fan-out hands every subscriber of one operation the same result: serialised once, here.
-      onNext: (_ctx, _id, _payload, _args, result) => serialisedPayload(result) as unknown as ExecutionResult,
-      jsonMessageReplacer: serialisedPayloadReplacer,
-      context: (ctx): LiveContext => ({
-        fellBehind: () => ctx.extra.socket.close(TRY_AGAIN_LATER, 'fell behind: read again'),
-      }),
+      context: (ctx, id): LiveContext => writingTo(ctx.extra.socket, id),
     },
     sockets,
     {
@@ -125,6 +119,36 @@ export function serveLiveSubscriptions(
     dispose: () => served.dispose(),
     restartClients: () => {
       for (const socket of sockets.clients) socket.close(SERVICE_RESTART, 'live feed resumed: read again');
+    },
+  };
+}
+
+/** Each socket is pinged with one group of them, one group after the other. */
+const PING_GROUPS = 12;
+
+/** What ws needs to send a buffer as a text message. */
+const TEXT_MESSAGE = { binary: false };
+
+/**
+ * A subscription's context: its results are written to its socket as the fan-out hands them over, each event
+ * in the same synchronous step for every subscriber (see LiveFanout.subscribe), every message's payload the
+ * shared bytes of its result. Messages handed to the socket and not yet written out are counted: past
+ * API_LIMITS.eventsQueuedPerSubscription the screen fell behind and its socket is closed.
+ */
+function writingTo(socket: WebSocket, id: string): LiveContext {
+  const messages = new NextMessages(id);
+  let unwritten = 0;
+  const written = () => {
+    unwritten--;
+  };
+  const fellBehind = () => socket.close(TRY_AGAIN_LATER, 'fell behind: read again');
+  return {
+    fellBehind,
+    deliver: (result) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (unwritten >= API_LIMITS.eventsQueuedPerSubscription) return fellBehind();
+      unwritten++;
+      socket.send(messages.of(result), TEXT_MESSAGE, written);
     },
   };
 }
@@ -188,11 +212,10 @@ function executionArgs(
 }
 
 /**
- * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with these differences: each message goes through
- * `spliceSerialisedPayload` on its way to the socket, so a shared `next` payload is written from its one
- * serialisation; and no timer per socket (graphql-ws's connection_init wait and `useServer`'s keep-alive each
- * make one or two, kept for the socket's life): one interval pings every socket and cuts those that did not
- * answer the previous ping, another closes those that have not sent connection_init in time. Protocol
+ * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with these differences: a live subscription's
+ * results do not go through graphql-ws but are written by its context (`writingTo`); and no timer per socket (graphql-ws's connection_init wait and `useServer`'s keep-alive each
+ * make one or two, kept for the socket's life): one interval pings every socket, a group at a time, and cuts
+ * those that did not answer their previous ping; another closes those that have not sent connection_init in time. Protocol
  * negotiation and error handling are as in `useServer`.
  */
 function serveGraphqlWs(
@@ -207,6 +230,11 @@ function serveGraphqlWs(
   // Sockets pinged and not answered yet, and sockets opened and not initialised yet (with their deadline).
   const awaitingPong = new WeakSet<WebSocket>();
   const awaitingInit = new Map<WebSocket, number>();
+  // Every socket is pinged once per keepAliveMs, a twelfth of them at a time: one loop over thousands of
+  // sockets would hold the event loop (and a photo arriving meanwhile) for as long as their writes take.
+  const pingGroups = Array.from({ length: PING_GROUPS }, () => new Set<WebSocket>());
+  let nextGroup = 0;
+  let groupToPing = 0;
   const server = makeServer({
     ...options,
     connectionInitWaitTimeout: 0,
@@ -216,7 +244,9 @@ function serveGraphqlWs(
     },
   });
   const keepAlive = setInterval(() => {
-    for (const socket of sockets.clients) {
+    const group = pingGroups[groupToPing];
+    groupToPing = (groupToPing + 1) % PING_GROUPS;
+    for (const socket of group) {
       if (socket.readyState !== socket.OPEN) continue;
       if (awaitingPong.has(socket)) {
         socket.terminate();
@@ -225,7 +255,7 @@ function serveGraphqlWs(
       awaitingPong.add(socket);
       socket.ping();
     }
-  }, keepAliveMs);
+  }, keepAliveMs / PING_GROUPS);
   const initWait = setInterval(
     () => {
       const now = Date.now();
@@ -258,18 +288,18 @@ function serveGraphqlWs(
       socket.close(CloseCode.InternalServerError, internalError(error));
     });
     socket.on('pong', answered);
+    const pingGroup = pingGroups[nextGroup];
+    nextGroup = (nextGroup + 1) % PING_GROUPS;
+    pingGroup.add(socket);
     awaitingInit.set(socket, Date.now() + connectionInitWaitMs);
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => {
-          // Synchronous from graphql-ws's stringify to here: the payload spliced in is this message's.
-          const message = spliceSerialisedPayload(data);
-          return new Promise<void>((resolve, reject) => {
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
             if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(message, (error) => (error ? reject(error) : resolve()));
-          });
-        },
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
         close: (code, reason) => socket.close(code, reason),
         // Not an async function: its frame would keep the message's bytes for as long as graphql-ws handles it,
         // which for a subscribe message is as long as the subscription lasts.
@@ -285,6 +315,7 @@ function serveGraphqlWs(
     );
     socket.once('close', (code, reason) => {
       awaitingInit.delete(socket);
+      pingGroup.delete(socket);
       void closed(code, String(reason));
     });
   });
