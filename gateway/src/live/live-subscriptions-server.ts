@@ -9,29 +9,14 @@ import {
   type ExecutionArgs,
   type ValidationRule,
 } from 'graphql';
-import {
-  CloseCode,
-  handleProtocols,
-  makeServer,
-  type Context,
-  type Disposable,
-  type ServerOptions,
-  type SubscribePayload,
-} from 'graphql-ws';
+import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
+import { serveTransportWs } from './graphql-transport-ws.js';
 import { NextMessages } from './next-messages.js';
-
-/**
- * What graphql-ws keeps of each connection besides its own state: the socket only. (graphql-ws's `useServer`
- * also keeps the upgrade request, for as long as the socket is open; nothing here reads it.)
- */
-interface Extra {
-  socket: WebSocket;
-}
 
 /** WebSocket close code 1012: the client reconnects, and the web app re-reads the gallery when it does. */
 const SERVICE_RESTART = 1012;
@@ -59,7 +44,7 @@ export interface LiveSubscriptionsOptions {
 }
 
 /**
- * graphql-ws on the gateway's own origin and path: @apollo/gateway has no subscriptions, so the sockets are
+ * graphql-transport-ws (graphql-ws's protocol, see graphql-transport-ws.ts) on the gateway's own origin and path: @apollo/gateway has no subscriptions, so the sockets are
  * served here from the live schema, with the fan-out's shared execution. Every document is held to the same
  * limits as over HTTP, each message to API_LIMITS.socketMessageBytes, each client to a number of sockets and
  * each socket to a number of subscriptions.
@@ -101,20 +86,14 @@ export function serveLiveSubscriptions(
   ];
   // Valid under this server's rules (production refuses introspection): one cache per server.
   const validDocuments = new DocumentCache(256);
-  const served = serveGraphqlWs(
-    {
-      schema: fanout.schema,
-      subscribe: (args) => fanout.subscribe(args),
-      onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules, validDocuments),
-      context: (ctx, id): LiveContext => writingTo(ctx.extra.socket, id),
-    },
-    sockets,
-    {
-      production: Boolean(options.production),
-      keepAliveMs: options.keepAliveMs ?? 12_000,
-      connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,
-    },
-  );
+  const served = serveTransportWs(sockets, {
+    subscribe: (args) => fanout.subscribe(args),
+    executionArgs: (payload, open) => executionArgs(payload, open, fanout, rules, validDocuments),
+    context: (socket, id): LiveContext => writingTo(socket, id),
+    production: Boolean(options.production),
+    keepAliveMs: options.keepAliveMs ?? 12_000,
+    connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,
+  });
   return {
     dispose: () => served.dispose(),
     restartClients: () => {
@@ -122,9 +101,6 @@ export function serveLiveSubscriptions(
     },
   };
 }
-
-/** Each socket is pinged with one group of them, one group after the other. */
-const PING_GROUPS = 12;
 
 /** What ws needs to send a buffer as a text message. */
 const TEXT_MESSAGE = { binary: false };
@@ -159,41 +135,34 @@ function writingTo(socket: WebSocket, id: string): LiveContext {
  * the fan-out's per-operation key is made once per document). Bounded; the oldest goes first.
  */
 class DocumentCache {
-  private readonly documents = new Map<string, { query: string; document: DocumentNode }>();
+  private readonly documents = new Map<string, DocumentNode>();
 
   constructor(private readonly capacity: number) {}
 
-  /** The document of a query text, and the text as first seen (one string for every socket that sends it). */
-  get(query: string): { query: string; document: DocumentNode } | undefined {
+  get(query: string): DocumentNode | undefined {
     return this.documents.get(query);
   }
 
   set(query: string, document: DocumentNode): void {
     if (this.documents.size >= this.capacity) this.documents.delete(this.documents.keys().next().value!);
-    this.documents.set(query, { query, document });
+    this.documents.set(query, document);
   }
 }
 
-/** graphql-ws's onSubscribe: the subscription cap, then parsing and validation within the document limits. */
+/** A subscribe message's arguments: the subscription cap, then parsing and validation within the document limits. */
 function executionArgs(
-  ctx: Context<Record<string, unknown> | undefined, Extra>,
   payload: SubscribePayload,
+  open: number,
   fanout: LiveFanout,
   rules: readonly ValidationRule[],
   validDocuments: DocumentCache,
 ): ExecutionArgs | readonly GraphQLError[] {
-  // graphql-ws registers the subscription being asked for before calling onSubscribe.
-  if (Object.keys(ctx.subscriptions).length > API_LIMITS.subscriptionsPerSocket) {
+  // `open` counts the subscription being asked for.
+  if (open > API_LIMITS.subscriptionsPerSocket) {
     return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'BAD_REQUEST' } })];
   }
-  const known = validDocuments.get(payload.query);
-  let document: DocumentNode;
-  if (known) {
-    document = known.document;
-    // graphql-ws keeps the subscribe message for as long as the subscription lasts: its query becomes the one
-    // text every screen shares instead of a copy per socket.
-    (payload as { query: string }).query = known.query;
-  } else {
+  let document = validDocuments.get(payload.query);
+  if (!document) {
     try {
       document = parseWithinLimits(payload.query);
     } catch (error) {
@@ -208,127 +177,6 @@ function executionArgs(
     document,
     operationName: payload.operationName,
     variableValues: payload.variables,
-  };
-}
-
-/**
- * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with these differences: a live subscription's
- * results do not go through graphql-ws but are written by its context (`writingTo`); and no timer per socket (graphql-ws's connection_init wait and `useServer`'s keep-alive each
- * make one or two, kept for the socket's life): one interval pings every socket, a group at a time, and cuts
- * those that did not answer their previous ping; another closes those that have not sent connection_init in time. Protocol
- * negotiation and error handling are as in `useServer`.
- */
-function serveGraphqlWs(
-  options: ServerOptions<Record<string, unknown> | undefined, Extra>,
-  sockets: WebSocketServer,
-  {
-    production,
-    keepAliveMs,
-    connectionInitWaitMs,
-  }: { production: boolean; keepAliveMs: number; connectionInitWaitMs: number },
-): Disposable {
-  // Sockets pinged and not answered yet, and sockets opened and not initialised yet (with their deadline).
-  const awaitingPong = new WeakSet<WebSocket>();
-  const awaitingInit = new Map<WebSocket, number>();
-  // Every socket is pinged once per keepAliveMs, a twelfth of them at a time: one loop over thousands of
-  // sockets would hold the event loop (and a photo arriving meanwhile) for as long as their writes take.
-  const pingGroups = Array.from({ length: PING_GROUPS }, () => new Set<WebSocket>());
-  let nextGroup = 0;
-  let groupToPing = 0;
-  const server = makeServer({
-    ...options,
-    connectionInitWaitTimeout: 0,
-    onConnect: (ctx) => {
-      awaitingInit.delete(ctx.extra.socket);
-      return options.onConnect?.(ctx);
-    },
-  });
-  const keepAlive = setInterval(() => {
-    const group = pingGroups[groupToPing];
-    groupToPing = (groupToPing + 1) % PING_GROUPS;
-    for (const socket of group) {
-      if (socket.readyState !== socket.OPEN) continue;
-      if (awaitingPong.has(socket)) {
-        socket.terminate();
-        continue;
-      }
-      awaitingPong.add(socket);
-      socket.ping();
-    }
-  }, keepAliveMs / PING_GROUPS);
-  const initWait = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [socket, deadline] of awaitingInit) {
-        if (deadline > now) break; // in order of opening
-        awaitingInit.delete(socket);
-        socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
-      }
-    },
-    Math.min(connectionInitWaitMs, 1_000),
-  );
-  keepAlive.unref();
-  initWait.unref();
-  function answered(this: WebSocket): void {
-    awaitingPong.delete(this);
-  }
-
-  sockets.options.handleProtocols = handleProtocols;
-  const internalError = (error: unknown) =>
-    production
-      ? 'Internal server error'
-      : String(error instanceof Error ? error.message : error).slice(0, 100);
-  sockets.once('error', (error) => {
-    console.error('Internal error emitted on the WebSocket server.', error);
-    for (const client of sockets.clients) client.close(CloseCode.InternalServerError, internalError(error));
-  });
-  sockets.on('connection', (socket: WebSocket) => {
-    socket.once('error', (error) => {
-      console.error('Internal error emitted on a WebSocket socket.', error);
-      socket.close(CloseCode.InternalServerError, internalError(error));
-    });
-    socket.on('pong', answered);
-    const pingGroup = pingGroups[nextGroup];
-    nextGroup = (nextGroup + 1) % PING_GROUPS;
-    pingGroup.add(socket);
-    awaitingInit.set(socket, Date.now() + connectionInitWaitMs);
-    const closed = server.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve, reject) => {
-            if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
-          }),
-        close: (code, reason) => socket.close(code, reason),
-        // Not an async function: its frame would keep the message's bytes for as long as graphql-ws handles it,
-        // which for a subscribe message is as long as the subscription lasts.
-        onMessage: (handle) =>
-          socket.on('message', (data) => {
-            handle(String(data)).catch((error: unknown) => {
-              console.error('Internal error while handling a socket message.', error);
-              socket.close(CloseCode.InternalServerError, internalError(error));
-            });
-          }),
-      },
-      { socket },
-    );
-    socket.once('close', (code, reason) => {
-      awaitingInit.delete(socket);
-      pingGroup.delete(socket);
-      void closed(code, String(reason));
-    });
-  });
-  return {
-    dispose: async () => {
-      clearInterval(keepAlive);
-      clearInterval(initWait);
-      for (const client of sockets.clients) client.close(1001, 'Going away');
-      sockets.removeAllListeners();
-      await new Promise<void>((resolve, reject) =>
-        sockets.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
   };
 }
 
