@@ -5,15 +5,17 @@
 //
 //   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
 //     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
-//     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR]
+//     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR] [--settle=SECONDS]
 //
 // --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
-// lets them sit, and reports the gateway's memory (no photos). --cpu-prof=DIR runs the gateways and media with
-// `node --cpu-prof` and leaves the profiles in DIR. --gateway-node-args and --gateway-env add Node options and
-// environment variables to the gateway(s), to try settings before making them the product's. --heap-snapshot=DIR
-// writes a heap snapshot of the (first) gateway into DIR before the screens open and once they sit idle. PostgreSQL, NATS and the S3 server run as local child
-// processes, the services and the gateway(s) as their own processes as npm start runs them; the screens run in
-// their own processes (bench/live-screens.mjs), raw `ws` sockets that parse only the photo id.
+// lets them sit, and reports the gateway's memory (no photos); with --settle=S, again after S seconds more.
+// --cpu-prof=DIR runs the gateways and media with `node --cpu-prof` and leaves the profiles in DIR.
+// --gateway-node-args and --gateway-env add Node options and environment variables to the gateway(s), to try
+// settings before making them the product's. --heap-snapshot=DIR writes a heap snapshot of the (first) gateway
+// into DIR before the screens open and once they sit idle (compare them with bench/heap-by-constructor.mjs).
+// PostgreSQL, NATS and the S3 server run as local child processes, the services and the gateway(s) as their own
+// processes as npm start runs them; the screens run in their own processes (bench/live-screens.mjs), raw `ws`
+// sockets that parse only the photo id.
 import { execFileSync, fork } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -54,6 +56,7 @@ const GATEWAY_ENV = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 const HEAP_SNAPSHOT = option('heap-snapshot', '');
+const SETTLE_SECONDS = option('settle', 0);
 const SCREEN_PROCESSES = option('screen-processes', Math.max(1, Math.ceil((SCREENS * GALLERIES) / 5000)));
 const FREE_PLAN_PHOTOS = 50;
 if (Math.ceil((PHOTOS + 1) / GALLERIES) > FREE_PLAN_PHOTOS) throw new Error('at most 49 photos per gallery');
@@ -279,6 +282,13 @@ async function run() {
   if (IDLE) {
     console.log('live-latency --idle: open, subscribed, idle screens');
     header();
+    if (SETTLE_SECONDS) {
+      await sleep(SETTLE_SECONDS * 1000);
+      const settled = await gatewaysUsage(gatewayPids);
+      console.log(
+        `  gateway RSS after ${SETTLE_SECONDS} s more of idle screens: ${settled.rssMb.map(mb).join(' + ')}`,
+      );
+    }
     if (snapshots)
       console.log(`  heap snapshot with the screens: ${await heapSnapshot(gatewayPids[0], snapshots)}`);
     return openedCount === total ? 0 : 1;
