@@ -16,6 +16,7 @@ export default {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: {
     '^@gallery/(contracts|platform|local-servers|testing)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@gallery/platform/edge$': '<rootDir>/packages/platform/src/edge.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: [

@@ -5,14 +5,19 @@
 //
 //   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
 //     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
+//     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR] [--settle=SECONDS]
 //
 // --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
-// lets them sit, and reports the gateway's memory (no photos). --cpu-prof=DIR runs the gateways and media with
-// `node --cpu-prof` and leaves the profiles in DIR. PostgreSQL, NATS and the S3 server run as local child
-// processes, the services and the gateway(s) as their own processes as npm start runs them; the screens run in
-// their own processes (bench/live-screens.mjs), raw `ws` sockets that parse only the photo id.
+// lets them sit, and reports the gateway's memory (no photos); with --settle=S, again after S seconds more.
+// --cpu-prof=DIR runs the gateways and media with `node --cpu-prof` and leaves the profiles in DIR.
+// --gateway-node-args and --gateway-env add Node options and environment variables to the gateway(s), to try
+// settings before making them the product's. --heap-snapshot=DIR writes a heap snapshot of the (first) gateway
+// into DIR before the screens open and once they sit idle (compare them with bench/heap-by-constructor.mjs).
+// PostgreSQL, NATS and the S3 server run as local child processes, the services and the gateway(s) as their own
+// processes as npm start runs them; the screens run in their own processes (bench/live-screens.mjs), raw `ws`
+// sockets that parse only the photo id.
 import { execFileSync, fork } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,6 +48,15 @@ const MEGAPIXELS = option('megapixels', 12);
 const GATEWAYS = option('gateways', 1);
 const IDLE = option('idle', false);
 const CPU_PROF = option('cpu-prof', '');
+const GATEWAY_NODE_ARGS = option('gateway-node-args', '').split(' ').filter(Boolean);
+const GATEWAY_ENV = Object.fromEntries(
+  option('gateway-env', '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const HEAP_SNAPSHOT = option('heap-snapshot', '');
+const SETTLE_SECONDS = option('settle', 0);
 const SCREEN_PROCESSES = option('screen-processes', Math.max(1, Math.ceil((SCREENS * GALLERIES) / 5000)));
 const FREE_PLAN_PHOTOS = 50;
 if (Math.ceil((PHOTOS + 1) / GALLERIES) > FREE_PLAN_PHOTOS) throw new Error('at most 49 photos per gallery');
@@ -86,6 +100,19 @@ function machine() {
       .join(' '),
     node: process.version,
   };
+}
+
+/** Has the process write a heap snapshot (SIGUSR2, --heapsnapshot-signal) into `dir`; resolves once written. */
+async function heapSnapshot(pid, dir) {
+  const known = new Set(await readdir(dir));
+  process.kill(pid, 'SIGUSR2');
+  for (let lastSize = -1; ; await sleep(1000)) {
+    const file = (await readdir(dir)).find((name) => name.endsWith('.heapsnapshot') && !known.has(name));
+    if (!file) continue;
+    const { size } = await stat(path.join(dir, file));
+    if (size > 0 && size === lastSize) return path.join(dir, file);
+    lastSize = size;
+  }
 }
 
 async function graphql(url, query, variables, address) {
@@ -168,6 +195,9 @@ async function run() {
     await mkdir(dir, { recursive: true });
     profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
   }
+  const snapshots = HEAP_SNAPSHOT ? path.resolve(HEAP_SNAPSHOT) : '';
+  if (snapshots) await mkdir(snapshots, { recursive: true });
+  const snapshotting = snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`] : [];
   const product = await startProduct({
     platformEnv: {
       DATABASE_URL: postgres.url('postgres'),
@@ -180,8 +210,8 @@ async function run() {
     log: () => undefined,
     // Each screen is a guest's own phone: the screens say so through X-Forwarded-For, which the gateway
     // believes from loopback only, so its limits per client apply per screen as they would at a wedding.
-    gatewayEnv: { TRUST_PROXY: 'loopback' },
-    nodeArgs: { gateway: profiling, media: profiling },
+    gatewayEnv: { TRUST_PROXY: 'loopback', ...GATEWAY_ENV },
+    nodeArgs: { gateway: [...profiling, ...snapshotting, ...GATEWAY_NODE_ARGS], media: profiling },
     gatewayReplicas: GATEWAYS,
   });
   cleanups.push(() => product.stop());
@@ -210,6 +240,8 @@ async function run() {
   }
 
   const idleUsage = await gatewaysUsage(gatewayPids);
+  if (snapshots)
+    console.log(`  heap snapshot before the screens: ${await heapSnapshot(gatewayPids[0], snapshots)}`);
   const total = SCREENS * GALLERIES;
   const screens = Array.from({ length: total }, (_, n) => ({
     n,
@@ -250,6 +282,15 @@ async function run() {
   if (IDLE) {
     console.log('live-latency --idle: open, subscribed, idle screens');
     header();
+    if (SETTLE_SECONDS) {
+      await sleep(SETTLE_SECONDS * 1000);
+      const settled = await gatewaysUsage(gatewayPids);
+      console.log(
+        `  gateway RSS after ${SETTLE_SECONDS} s more of idle screens: ${settled.rssMb.map(mb).join(' + ')}`,
+      );
+    }
+    if (snapshots)
+      console.log(`  heap snapshot with the screens: ${await heapSnapshot(gatewayPids[0], snapshots)}`);
     return openedCount === total ? 0 : 1;
   }
 

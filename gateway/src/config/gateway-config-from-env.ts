@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { env, intEnv } from '@gallery/platform';
+import { env, intEnv } from '@gallery/platform/edge';
 import { webDevOriginsFromEnv } from '../http/dev-origins.js';
 import type { GatewayConfig, TrustProxy } from './gateway-config.js';
 

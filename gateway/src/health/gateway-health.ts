@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { checkHealth, type Check } from '@gallery/platform';
+import { checkHealth, type Check } from '@gallery/platform/edge';
 
 /** How long a subgraph's /health gets to answer before the gateway calls it down. */
 const SUBGRAPH_HEALTH_TIMEOUT_MS = 1500;

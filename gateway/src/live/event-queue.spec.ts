@@ -15,6 +15,22 @@ describe('EventQueue', () => {
     expect(await queue.next()).toEqual({ value: 2, done: false });
   });
 
+  it('hands pending and later events to a consumer as they are pushed, and then only says when it ends', async () => {
+    const queue = new EventQueue<number>(ignore, ignore, 2);
+    queue.push(1);
+    const consumed: number[] = [];
+    queue.consume((value) => consumed.push(value));
+    const ended = queue.next();
+    for (let n = 2; n <= 5; n++) queue.push(n);
+
+    // Past the capacity too: a consumer bounds its own backlog.
+    expect(consumed).toEqual([1, 2, 3, 4, 5]);
+    await queue.return();
+    queue.push(6);
+    expect(await ended).toEqual({ value: undefined, done: true });
+    expect(consumed).toHaveLength(5);
+  });
+
   it('closes and says so when a subscriber that stopped reading falls behind, instead of dropping events', async () => {
     const onClose = jest.fn();
     const onOverflow = jest.fn();

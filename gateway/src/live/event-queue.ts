@@ -9,6 +9,7 @@ import { API_LIMITS } from '@gallery/contracts';
 export class EventQueue<T> implements AsyncIterableIterator<T> {
   private readonly pending: T[] = [];
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
+  private consumer: ((value: T) => void) | undefined;
   private closed = false;
 
   constructor(
@@ -19,6 +20,10 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
 
   push(value: T): void {
     if (this.closed) return;
+    if (this.consumer) {
+      this.consumer(value);
+      return;
+    }
     const waiting = this.waiting;
     if (waiting) {
       this.waiting = undefined;
@@ -31,6 +36,16 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
       return;
     }
     this.pending.push(value);
+  }
+
+  /**
+   * From now on each event goes to `consumer` as it is pushed, in the same synchronous step, instead of waiting
+   * to be read: no promise or buffered event per event. Whoever consumes bounds its own backlog; `next()` then
+   * only says when the queue ends.
+   */
+  consume(consumer: (value: T) => void): void {
+    for (const value of this.pending.splice(0)) consumer(value);
+    this.consumer = consumer;
   }
 
   next(): Promise<IteratorResult<T>> {
@@ -50,6 +65,7 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
     if (this.closed) return;
     this.closed = true;
     this.pending.length = 0;
+    this.consumer = undefined;
     this.waiting?.({ value: undefined, done: true });
     this.waiting = undefined;
     this.onClose();

@@ -46,6 +46,11 @@ async function subscribe(fanout: LiveFanout, eventCode: string, document = PHOTO
   return result;
 }
 
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 500 && !condition(); turn++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 describe('LiveFanout', () => {
   it('delivers a new photo to the subscribers of its gallery with the fields they selected', async () => {
     const { fanout } = countingFanout();
@@ -94,6 +99,55 @@ describe('LiveFanout', () => {
     expect(executions).toHaveBeenCalledTimes(2);
     expect((b.value as ExecutionResult).data).toEqual({ photoAdded: { id: 'p1' } });
     expect((a.value as ExecutionResult).data?.photoAdded).toHaveProperty('thumbnailUrl');
+  });
+
+  it('hands results straight to a context that writes them, in the same step, one execution for all', async () => {
+    const { fanout, executions } = countingFanout();
+    const delivered: [string, ExecutionResult][] = [];
+    const writing = (name: string): LiveContext => ({
+      fellBehind: () => undefined,
+      deliver: (result) => delivered.push([name, result]),
+    });
+    const first = await subscribe(fanout, 'KXMP7TQR', PHOTO_ADDED, writing('first'));
+    await subscribe(fanout, 'KXMP7TQR', PHOTO_ADDED, writing('second'));
+    const ended = first.next();
+
+    fanout.publish(photo('KXMP7TQR', 'p1'));
+    fanout.publish(photo('KXMP7TQR', 'p2'));
+
+    // Synchronously, in publish order, with the one result per event shared.
+    expect(delivered.map(([name, result]) => [name, (result.data?.photoAdded as LivePhoto).id])).toEqual([
+      ['first', 'p1'],
+      ['second', 'p1'],
+      ['first', 'p2'],
+      ['second', 'p2'],
+    ]);
+    expect(delivered[1][1]).toBe(delivered[0][1]);
+    expect(executions).toHaveBeenCalledTimes(2);
+    // The stream itself yields nothing: it ends when the subscriber leaves.
+    await first.return!();
+    expect(await ended).toEqual({ value: undefined, done: true });
+    expect(fanout.listenerCount()).toBe(1);
+  });
+
+  it('keeps the order of events for a writing context when an execution is async', async () => {
+    let calls = 0;
+    const fanout = new LiveFanout(async (args) => {
+      // The first execution finishes last.
+      if (calls++ === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      return execute(args);
+    });
+    const delivered: string[] = [];
+    await subscribe(fanout, 'KXMP7TQR', PHOTO_ADDED, {
+      fellBehind: () => undefined,
+      deliver: (result) => delivered.push((result.data?.photoAdded as LivePhoto).id),
+    });
+
+    fanout.publish(photo('KXMP7TQR', 'p1'));
+    fanout.publish(photo('KXMP7TQR', 'p2'));
+
+    await waitUntil(() => delivered.length === 2);
+    expect(delivered).toEqual(['p1', 'p2']);
   });
 
   it('does not deliver a photo to another gallery', async () => {

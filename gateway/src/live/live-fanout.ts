@@ -11,6 +11,7 @@ import { EventQueue } from './event-queue.js';
 import {
   buildLiveSchema,
   type EventUpdate,
+  type LiveContext,
   type LiveEvent,
   type LiveField,
   type PhotoRemoval,
@@ -109,12 +110,22 @@ export class LiveFanout {
     return count;
   }
 
-  /** graphql-ws's `subscribe`: graphql-js's subscription algorithm with the per-event execution shared. */
+  /**
+   * graphql-ws's `subscribe`: graphql-js's subscription algorithm with the per-event execution shared. When the
+   * context has `deliver`, each result goes there as its event is published, in the same synchronous step (no
+   * promise, iterator step or buffered event per event and subscriber); the stream returned then yields nothing
+   * and ends when the subscription does.
+   */
   async subscribe(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
     const events = source[Symbol.asyncIterator]() as AsyncIterator<LiveEvent>;
     const operation = operationKey(args);
+    const deliver = (args.contextValue as LiveContext | undefined)?.deliver;
+    if (deliver && events instanceof EventQueue) {
+      events.consume(this.delivering(operation, args, deliver));
+      return events as unknown as AsyncIterableIterator<ExecutionResult>;
+    }
     const results: AsyncIterableIterator<ExecutionResult> = {
       next: async () => {
         const next = await events.next();
@@ -130,6 +141,26 @@ export class LiveFanout {
       },
     };
     return results;
+  }
+
+  /** Hands each event's result to `deliver`, in the order of the events even when an execution is async. */
+  private delivering(
+    operation: string,
+    args: ExecutionArgs,
+    deliver: (result: ExecutionResult) => void,
+  ): (event: LiveEvent) => void {
+    let behind: Promise<unknown> | undefined;
+    return (event) => {
+      const result = this.resultFor(event, operation, args);
+      if (!behind && !(result instanceof Promise)) return deliver(result);
+      const delivered: Promise<unknown> = (behind ?? Promise.resolve())
+        .then(() => result)
+        .then(deliver)
+        .finally(() => {
+          if (behind === delivered) behind = undefined;
+        });
+      behind = delivered;
+    };
   }
 
   private resultFor(

@@ -8,6 +8,7 @@ import {
   GraphQLSchema,
   GraphQLString,
   type GraphQLFieldConfig,
+  type ExecutionResult,
   type GraphQLOutputType,
 } from 'graphql';
 import {
@@ -18,7 +19,7 @@ import {
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { AppError } from '@gallery/platform/edge';
 import { archiveProgressType } from './archive-progress.js';
 import { photoType } from './photo-type.js';
 
@@ -52,9 +53,14 @@ export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEve
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
 export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved';
 
-/** What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind. */
+/**
+ * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
+ * from a socket server that writes results itself, where each result goes (the fan-out then calls it as each
+ * event comes instead of yielding results through the subscription's async iterator).
+ */
 export interface LiveContext {
   fellBehind(): void;
+  deliver?(result: ExecutionResult): void;
 }
 
 export type Listen = (

@@ -7,32 +7,16 @@ import {
   validate,
   type DocumentNode,
   type ExecutionArgs,
-  type ExecutionResult,
   type ValidationRule,
 } from 'graphql';
-import {
-  CloseCode,
-  handleProtocols,
-  makeServer,
-  type Context,
-  type Disposable,
-  type ServerOptions,
-  type SubscribePayload,
-} from 'graphql-ws';
+import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
-import { serialisedPayload, serialisedPayloadReplacer, spliceSerialisedPayload } from './serialised-next.js';
-
-/**
- * What graphql-ws keeps of each connection besides its own state: the socket only. (graphql-ws's `useServer`
- * also keeps the upgrade request, for as long as the socket is open; nothing here reads it.)
- */
-interface Extra {
-  socket: WebSocket;
-}
+import { serveTransportWs } from './graphql-transport-ws.js';
+import { NextMessages } from './next-messages.js';
 
 /** WebSocket close code 1012: the client reconnects, and the web app re-reads the gallery when it does. */
 const SERVICE_RESTART = 1012;
@@ -55,10 +39,14 @@ export interface LiveSubscriptionsOptions {
   clientAddressOf(request: IncomingMessage): string;
   /** Whether the page that asks for a socket may have one (its Origin); every origin when not given. */
   originAllowed?(request: IncomingMessage): boolean;
+  /** How often every socket is pinged; one that has not answered by the next ping is cut (12 s). */
+  keepAliveMs?: number;
+  /** How long a socket has to send connection_init before it is closed (3 s, graphql-ws's default). */
+  connectionInitWaitMs?: number;
 }
 
 /**
- * graphql-ws on the gateway's own origin and path: @apollo/gateway has no subscriptions, so the sockets are
+ * graphql-transport-ws (graphql-ws's protocol, see graphql-transport-ws.ts) on the gateway's own origin and path: @apollo/gateway has no subscriptions, so the sockets are
  * served here from the live schema, with the fan-out's shared execution. Every document is held to the same
  * limits as over HTTP, each message to API_LIMITS.socketMessageBytes, each client to a number of sockets and
  * each socket to a number of subscriptions.
@@ -85,12 +73,17 @@ export function serveLiveSubscriptions(
       return;
     }
     // Counted once the handshake succeeds (it completes synchronously, so no other upgrade slips in between).
-    sockets.handleUpgrade(request, stream, head, (socket) => {
-      perClient.opened(client);
-      socket.once('close', () => perClient.closed(client));
-      sockets.emit('connection', socket, request);
-    });
+    sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, client));
   });
+  /**
+   * Apart from the upgrade handler: a closure made in there would keep the upgrade request (its headers and
+   * buffers, about 2 KB) for as long as the socket stays open, and nothing reads it.
+   */
+  function accepted(socket: WebSocket, client: string): void {
+    perClient.opened(client);
+    socket.once('close', () => perClient.closed(client));
+    sockets.emit('connection', socket);
+  }
 
   const rules = [
     ...specifiedRules,
@@ -99,25 +92,45 @@ export function serveLiveSubscriptions(
   ];
   // Valid under this server's rules (production refuses introspection): one cache per server.
   const validDocuments = new DocumentCache(256);
-  const served = serveGraphqlWs(
-    {
-      schema: fanout.schema,
-      subscribe: (args) => fanout.subscribe(args),
-      onSubscribe: (ctx, _id, payload) => executionArgs(ctx, payload, fanout, rules, validDocuments),
-      // The fan-out hands every subscriber of one operation the same result: serialised once, here.
-      onNext: (_ctx, _id, _payload, _args, result) => serialisedPayload(result) as unknown as ExecutionResult,
-      jsonMessageReplacer: serialisedPayloadReplacer,
-      context: (ctx): LiveContext => ({
-        fellBehind: () => ctx.extra.socket.close(TRY_AGAIN_LATER, 'fell behind: read again'),
-      }),
-    },
-    sockets,
-    Boolean(options.production),
-  );
+  const served = serveTransportWs(sockets, {
+    subscribe: (args) => fanout.subscribe(args),
+    executionArgs: (payload, open) => executionArgs(payload, open, fanout, rules, validDocuments),
+    context: (socket, id): LiveContext => writingTo(socket, id),
+    production: Boolean(options.production),
+    keepAliveMs: options.keepAliveMs ?? 12_000,
+    connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,
+  });
   return {
     dispose: () => served.dispose(),
     restartClients: () => {
       for (const socket of sockets.clients) socket.close(SERVICE_RESTART, 'live feed resumed: read again');
+    },
+  };
+}
+
+/** What ws needs to send a buffer as a text message. */
+const TEXT_MESSAGE = { binary: false };
+
+/**
+ * A subscription's context: its results are written to its socket as the fan-out hands them over, each event
+ * in the same synchronous step for every subscriber (see LiveFanout.subscribe), every message's payload the
+ * shared bytes of its result. Messages handed to the socket and not yet written out are counted: past
+ * API_LIMITS.eventsQueuedPerSubscription the screen fell behind and its socket is closed.
+ */
+function writingTo(socket: WebSocket, id: string): LiveContext {
+  const messages = new NextMessages(id);
+  let unwritten = 0;
+  const written = () => {
+    unwritten--;
+  };
+  const fellBehind = () => socket.close(TRY_AGAIN_LATER, 'fell behind: read again');
+  return {
+    fellBehind,
+    deliver: (result) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (unwritten >= API_LIMITS.eventsQueuedPerSubscription) return fellBehind();
+      unwritten++;
+      socket.send(messages.of(result), TEXT_MESSAGE, written);
     },
   };
 }
@@ -142,16 +155,16 @@ class DocumentCache {
   }
 }
 
-/** graphql-ws's onSubscribe: the subscription cap, then parsing and validation within the document limits. */
+/** A subscribe message's arguments: the subscription cap, then parsing and validation within the document limits. */
 function executionArgs(
-  ctx: Context<Record<string, unknown> | undefined, Extra>,
   payload: SubscribePayload,
+  open: number,
   fanout: LiveFanout,
   rules: readonly ValidationRule[],
   validDocuments: DocumentCache,
 ): ExecutionArgs | readonly GraphQLError[] {
-  // graphql-ws registers the subscription being asked for before calling onSubscribe.
-  if (Object.keys(ctx.subscriptions).length > API_LIMITS.subscriptionsPerSocket) {
+  // `open` counts the subscription being asked for.
+  if (open > API_LIMITS.subscriptionsPerSocket) {
     return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'BAD_REQUEST' } })];
   }
   let document = validDocuments.get(payload.query);
@@ -170,85 +183,6 @@ function executionArgs(
     document,
     operationName: payload.operationName,
     variableValues: payload.variables,
-  };
-}
-
-/** How often an idle socket is pinged; one that does not answer within as long again is cut. */
-const KEEP_ALIVE_MS = 12_000;
-
-/**
- * graphql-ws's own `useServer` for `ws` (graphql-ws/use/ws), with one difference: each message goes through
- * `spliceSerialisedPayload` on its way to the socket, so a shared `next` payload is written from its one
- * serialisation. Keep-alive pings, protocol negotiation and error handling are as in `useServer`.
- */
-function serveGraphqlWs(
-  options: ServerOptions<Record<string, unknown> | undefined, Extra>,
-  sockets: WebSocketServer,
-  production: boolean,
-): Disposable {
-  const server = makeServer(options);
-  sockets.options.handleProtocols = handleProtocols;
-  const internalError = (error: unknown) =>
-    production
-      ? 'Internal server error'
-      : String(error instanceof Error ? error.message : error).slice(0, 100);
-  sockets.once('error', (error) => {
-    console.error('Internal error emitted on the WebSocket server.', error);
-    for (const client of sockets.clients) client.close(CloseCode.InternalServerError, internalError(error));
-  });
-  sockets.on('connection', (socket: WebSocket) => {
-    socket.once('error', (error) => {
-      console.error('Internal error emitted on a WebSocket socket.', error);
-      socket.close(CloseCode.InternalServerError, internalError(error));
-    });
-    let pongWait: NodeJS.Timeout | undefined;
-    const pingInterval = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
-      socket.once('pong', () => {
-        clearTimeout(pongWait);
-        pongWait = undefined;
-      });
-      socket.ping();
-    }, KEEP_ALIVE_MS);
-    const closed = server.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) => {
-          // Synchronous from graphql-ws's stringify to here: the payload spliced in is this message's.
-          const message = spliceSerialisedPayload(data);
-          return new Promise<void>((resolve, reject) => {
-            if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(message, (error) => (error ? reject(error) : resolve()));
-          });
-        },
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', async (data) => {
-            try {
-              await handle(String(data));
-            } catch (error) {
-              console.error('Internal error while handling a socket message.', error);
-              socket.close(CloseCode.InternalServerError, internalError(error));
-            }
-          }),
-      },
-      { socket },
-    );
-    socket.once('close', (code, reason) => {
-      clearTimeout(pongWait);
-      clearInterval(pingInterval);
-      void closed(code, String(reason));
-    });
-  });
-  return {
-    dispose: async () => {
-      for (const client of sockets.clients) client.close(1001, 'Going away');
-      sockets.removeAllListeners();
-      await new Promise<void>((resolve, reject) =>
-        sockets.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
   };
 }
 

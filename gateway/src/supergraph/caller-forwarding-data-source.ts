@@ -1,5 +1,5 @@
 import { RemoteGraphQLDataSource } from '@apollo/gateway';
-import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER } from '@gallery/platform/edge';
 import type { GatewayContext } from './gateway-context.js';
 
 /**

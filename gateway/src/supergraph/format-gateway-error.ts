@@ -1,5 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { formatGraphQLError } from '@gallery/platform';
+import { formatGraphQLError } from '@gallery/platform/edge';
 import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
 /** Apollo Server's code for an HTTP request that is not a GraphQL request ("GET query missing."). */

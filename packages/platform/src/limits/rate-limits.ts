@@ -4,11 +4,9 @@ import type { DataSource } from 'typeorm';
 import { RATE_LIMITS, type RateLimitName } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 
-/**
- * The header in which the gateway tells a subgraph who the client is (the address it connected from). The
- * gateway always overwrites it, and subgraphs listen where only the gateway reaches them, so it can be trusted.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-gallery-client';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address-header.js';
+
+export { CLIENT_ADDRESS_HEADER };
 
 /** Who is asking: the address the gateway forwarded, else the caller's own (a direct call in a test). */
 export function clientAddress(request: {

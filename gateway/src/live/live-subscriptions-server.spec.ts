@@ -1,0 +1,194 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import WebSocket from 'ws';
+import type { LivePhoto } from '@gallery/contracts';
+import { LiveFanout } from './live-fanout.js';
+import { serveLiveSubscriptions, type LiveSubscriptions } from './live-subscriptions-server.js';
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+const PHOTO_ADDED = `subscription { photoAdded(eventCode: "KXMP7TQR") { id } }`;
+const PHOTO: LivePhoto = {
+  id: 'p0',
+  eventCode: 'KXMP7TQR',
+  thumbnailUrl: '/media/photos/p0/thumbnail',
+  previewUrl: '/media/photos/p0/preview',
+  originalUrl: '/media/photos/p0/original',
+  width: 400,
+  height: 300,
+  createdAt: '2026-06-20T18:00:00.000Z',
+  kind: 'photo',
+  durationSeconds: null,
+  guestName: null,
+};
+
+let running: { server: Server; subscriptions: LiveSubscriptions; fanout: LiveFanout } | undefined;
+const clients: WebSocket[] = [];
+
+async function start(options: { keepAliveMs?: number; connectionInitWaitMs?: number } = {}) {
+  const server = createServer();
+  const fanout = new LiveFanout();
+  const subscriptions = serveLiveSubscriptions(server, fanout, {
+    clientAddressOf: () => '127.0.0.1',
+    ...options,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  running = { server, subscriptions, fanout };
+  return { server, fanout, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` };
+}
+
+function connect(url: string, options: WebSocket.ClientOptions = {}): Promise<WebSocket> {
+  const socket = new WebSocket(url, 'graphql-transport-ws', options);
+  clients.push(socket);
+  return new Promise((resolve, reject) => socket.once('open', () => resolve(socket)).once('error', reject));
+}
+
+const closeCode = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', resolve));
+
+async function waitFor(what: string, condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 2000; turn++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+afterEach(async () => {
+  for (const socket of clients.splice(0)) socket.terminate();
+  if (running) {
+    await running.subscriptions.dispose();
+    await new Promise((resolve) => running!.server.close(resolve));
+    running = undefined;
+  }
+});
+
+describe('live subscriptions server', () => {
+  it('closes a socket that does not send connection_init in time, as graphql-ws does', async () => {
+    const { url } = await start({ connectionInitWaitMs: 50 });
+    const silent = await connect(url);
+
+    expect(await closeCode(silent)).toBe(4408);
+  });
+
+  it('keeps pinging a socket that answers, and cuts one that stopped answering', async () => {
+    const { url } = await start({ keepAliveMs: 20 });
+    const answering = await connect(url);
+    const mute = await connect(url, { autoPong: false });
+    let pings = 0;
+    answering.on('ping', () => pings++);
+    const muteClosed = closeCode(mute);
+
+    // Cut after one unanswered ping (1006: terminated, no closing handshake).
+    expect(await muteClosed).toBe(1006);
+    await waitFor('three more pings', () => pings >= 3);
+    expect(answering.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('speaks graphql-transport-ws as graphql-ws does: pong, query, subscription, complete', async () => {
+    const { fanout, url } = await start();
+    const socket = await connect(url);
+    const messages: Record<string, unknown>[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+    const received = (count: number) => waitFor(`${count} messages`, () => messages.length >= count);
+
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    socket.send(JSON.stringify({ type: 'ping', payload: { at: 1 } }));
+    await received(2);
+    socket.send(JSON.stringify({ id: 'q', type: 'subscribe', payload: { query: '{ live }' } }));
+    socket.send(JSON.stringify({ id: 's', type: 'subscribe', payload: { query: PHOTO_ADDED } }));
+    await received(4);
+    await waitFor('the subscription', () => fanout.listenerCount() === 1);
+    fanout.publish({ ...PHOTO, id: 'p1' });
+    await received(5);
+    socket.send(JSON.stringify({ id: 's', type: 'complete' }));
+    await waitFor('the subscription to end', () => fanout.listenerCount() === 0);
+
+    expect(messages).toEqual([
+      { type: 'connection_ack' },
+      { type: 'pong', payload: { at: 1 } },
+      { id: 'q', type: 'next', payload: { data: { live: true } } },
+      { id: 'q', type: 'complete' },
+      { id: 's', type: 'next', payload: { data: { photoAdded: { id: 'p1' } } } },
+    ]);
+  });
+
+  it('refuses a document it cannot run with an error message, and keeps the socket', async () => {
+    const { url } = await start();
+    const socket = await connect(url);
+    const messages: Record<string, unknown>[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    socket.send(JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: '{ nothing }' } }));
+
+    await waitFor('the refusal', () => messages.length === 2);
+    expect(messages[1]).toEqual({
+      id: 'x',
+      type: 'error',
+      payload: [expect.objectContaining({ message: 'Cannot query field "nothing" on type "Query".' })],
+    });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it.each([
+    [
+      'a subscribe before connection_init',
+      [{ id: '1', type: 'subscribe', payload: { query: PHOTO_ADDED } }],
+      4401,
+    ],
+    ['a second connection_init', [{ type: 'connection_init' }, { type: 'connection_init' }], 4429],
+    [
+      'a subscription id already in use',
+      [
+        { type: 'connection_init' },
+        { id: '1', type: 'subscribe', payload: { query: PHOTO_ADDED } },
+        { id: '1', type: 'subscribe', payload: { query: PHOTO_ADDED } },
+      ],
+      4409,
+    ],
+    ['a message that is not one of the protocol', [{ type: 'connection_init' }, { type: 'hello' }], 4400],
+  ])('closes the socket on %s with graphql-ws’s code', async (_case, messages, code) => {
+    const { url } = await start();
+    const socket = await connect(url);
+    const closed = closeCode(socket);
+
+    for (const message of messages) socket.send(JSON.stringify(message));
+
+    expect(await closed).toBe(code);
+  });
+
+  it('closes a socket that did not ask for graphql-transport-ws', async () => {
+    const { url } = await start();
+    const socket = new WebSocket(url);
+    clients.push(socket);
+
+    expect(await closeCode(socket)).toBe(4406);
+  });
+
+  it('lets the upgrade request go once the socket is open and subscribed', async () => {
+    const { server, fanout, url } = await start();
+    const requests: WeakRef<IncomingMessage>[] = [];
+    server.prependListener('upgrade', (request: IncomingMessage) => requests.push(new WeakRef(request)));
+    const socket = await connect(url);
+    const acknowledged = new Promise((resolve) => socket.once('message', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    await acknowledged;
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: PHOTO_ADDED } }));
+    await waitFor('the subscription', () => fanout.listenerCount() === 1);
+
+    // A WeakRef's target lives on until the end of the turn that made or read it: collected in a turn of its own.
+    for (let turn = 0; turn < 20; turn++) {
+      await nextTurn();
+      collectGarbage();
+      await nextTurn();
+      if (!requests[0].deref()) break;
+    }
+
+    expect(requests[0].deref()).toBeUndefined();
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * What the gateway needs of the platform, without what only the NestJS services need: the main entry loads
+ * TypeORM, the S3 client, NestJS, JetStream and the mailer (about 90 MB resident, in a process that holds every
+ * open gallery screen and uses none of them).
+ */
+export * from './config.js';
+export * from './graphql/app-error.js';
+export * from './health/check-health.js';
+export * from './http/client-address-header.js';
