@@ -389,7 +389,8 @@ describe('media service', () => {
       );
       expect(variant.redirect.headers.location).not.toContain(code);
     }
-    expect(await objectExists(`staging/${slot.uploadId}`)).toBe(false);
+    // Deleted just after the answer, not before it.
+    await waitFor('the staged object deleted', async () => !(await objectExists(`staging/${slot.uploadId}`)));
     expect(download.object.headers.get('content-disposition')).toContain('attachment;');
     expect(download.object.headers.get('content-disposition')).toContain(
       "filename*=UTF-8''Premi%C3%A8re%20danse.jpg",
@@ -960,6 +961,8 @@ describe('media service', () => {
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
     const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+    const staged = `staging/${slot.uploadId}`;
+    await waitFor('the staged object deleted after the answer', async () => !(await objectExists(staged)));
 
     // The local S3 server checks no signature, so this PUT lands, as one begun before expiry would on S3.
     const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
@@ -968,7 +971,6 @@ describe('media service', () => {
     expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload).toEqual(photo);
     expect((await fetchPhoto(photo.originalUrl)).bytes.equals(original)).toBe(true);
     // The staging object is deleted again once no PUT can land any more.
-    const staged = `staging/${slot.uploadId}`;
     expect(await objectExists(staged)).toBe(true);
     const later: { id: string }[] = await db.query(
       'SELECT id FROM storage_deletions WHERE object_key = $1 AND not_before > now()',

@@ -47,8 +47,11 @@ describe('ImageWorkQueue', () => {
     expect(started).toEqual(['preview 1', 'thumbnail 1']);
     gates.get('thumbnail 1')!();
     await settle();
-    expect(started).toEqual(['preview 1', 'thumbnail 1', 'thumbnail 2', 'preview 2']);
+    // Nor does a preview start beside a thumbnail: it waits for the urgent lane to be idle.
+    expect(started).toEqual(['preview 1', 'thumbnail 1', 'thumbnail 2']);
     gates.get('thumbnail 2')!();
+    await settle();
+    expect(started).toEqual(['preview 1', 'thumbnail 1', 'thumbnail 2', 'preview 2']);
     gates.get('preview 2')!();
     await Promise.all([firstPreview, firstThumbnail, secondThumbnail, secondPreview]);
   });

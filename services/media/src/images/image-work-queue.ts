@@ -19,8 +19,10 @@ interface Job {
  * A bounded queue for image work (decode, resize), in two lanes of `concurrency` each. `run` is for what a
  * guest is waiting for (a confirmation's thumbnail); `runInBackground` for what can come later (previews).
  * Background work never holds up urgent work: the urgent lane has its own turns, and background work starts
- * only while no urgent work waits for one. So a preview that takes half a second is never in front of the next
- * photo's thumbnail; at worst the two share the cores for a moment.
+ * only while the urgent lane is idle (nothing running, nothing waiting). So a preview that takes half a second
+ * is never in front of the next photo's thumbnail and never starts beside one; at worst a thumbnail arriving
+ * while a preview runs shares the cores with it. Under a steady stream of urgent work background work waits
+ * for a pause: previews are late then, never lost.
  */
 export class ImageWorkQueue {
   private readonly urgent: Job[] = [];
@@ -63,6 +65,7 @@ export class ImageWorkQueue {
     while (
       this.backgroundRunning < this.concurrency &&
       this.background.length > 0 &&
+      this.urgentRunning === 0 &&
       this.urgent.length === 0
     ) {
       this.backgroundRunning++;

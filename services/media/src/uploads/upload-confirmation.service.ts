@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   isVideoType,
@@ -20,7 +20,7 @@ import {
   type PhotoContentType,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
@@ -72,6 +72,7 @@ interface Rendition {
  */
 @Injectable()
 export class UploadConfirmationService {
+  private readonly logger = new Logger(UploadConfirmationService.name);
   /**
    * Photos being rendered at once (read, thumbnail, write). Their thumbnails take turns in the image work
    * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
@@ -159,8 +160,13 @@ export class UploadConfirmationService {
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
     if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
-    // The staged object is no longer needed; its later deletion (scheduled with the photo) catches a late PUT.
-    await this.deletions.removeNow([upload.objectKey]);
+    // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
+    // PUT), so deleting it now is only early cleanup: not worth the guest's wait.
+    void this.deletions
+      .removeNow([upload.objectKey])
+      .catch((error: unknown) =>
+        this.logger.warn(`staged object left to the queue: ${describeError(error)}`),
+      );
     return outcome.photo;
   }
 
