@@ -265,13 +265,13 @@ async function run() {
   const productMachine = machine();
   const galleries = [];
   for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(u));
-  let next = 0;
   const perPhoto = [];
   const productStart = performance.now();
   await Promise.all(
     galleries.map(async (gallery, u) => {
       const url = product.gatewayUrls[u % product.gatewayUrls.length];
-      for (let i = next++; i < PHOTOS; i = next++) {
+      // Each uploader its share of the photos: one taking more than 50 would fill its free gallery.
+      for (let i = u; i < PHOTOS; i += UPLOADERS) {
         const start = performance.now();
         await ingest(url, gallery, fileOf(i), `IMG_${1000 + i}.JPG`, 'image/jpeg');
         perPhoto.push(performance.now() - start);
