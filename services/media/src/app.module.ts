@@ -26,6 +26,7 @@ import { SweepAbandonedUploads1795377600000 } from './database/migrations/179537
 import { StageUploadsAndQueueDeletions1795500000000 } from './database/migrations/1795500000000-stage-uploads-and-queue-deletions.js';
 import { RefundedGalleriesReadOnly1795700000000 } from './database/migrations/1795700000000-refunded-galleries-read-only.js';
 import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-add-guest-names.js';
+import { PreviewsAfterCommit1796000000000 } from './database/migrations/1796000000000-previews-after-commit.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -38,6 +39,7 @@ import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
+import { PhotoPreviews } from './photos/photo-previews.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
 import { PhotoRepository } from './photos/photo.repository.js';
@@ -73,6 +75,7 @@ export class AppModule {
               AddVideos1795620000000,
               RefundedGalleriesReadOnly1795700000000,
               AddGuestNames1795800000000,
+              PreviewsAfterCommit1796000000000,
             ],
           }),
         ),
@@ -121,6 +124,7 @@ export class AppModule {
         EventResolver,
         PhotoRepository,
         PhotoPresenter,
+        PhotoPreviews,
         PhotosService,
         PhotoResolver,
         UploadRepository,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import { DeliverPolicy } from '@nats-io/jetstream';
@@ -44,6 +44,8 @@ import { startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
+import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
+import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
@@ -229,6 +231,37 @@ async function fetchPhoto(url: string) {
   return { redirect, object, bytes: Buffer.from(await object.arrayBuffer()) };
 }
 
+/** Waits until a photo's preview, made after its commit, is stored. */
+async function previewStored(id: string): Promise<void> {
+  await waitFor(`the preview of ${id}`, async () => {
+    const [row] = await db.query('SELECT preview_pending FROM photos WHERE id = $1', [id]);
+    return row && !row.preview_pending;
+  });
+}
+
+/**
+ * Holds the preview of the photo whose source is `width` pixels wide (and of no other) until `release`: the
+ * test decides when the background work ends, whatever other tests' previews are doing.
+ */
+function holdPreviewOf(width: number) {
+  const making = ImageProcessor.prototype.preview;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const started = new Promise<void>((resolve) => (reached = resolve));
+  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+    this: ImageProcessor,
+    source: ImageSource,
+  ) {
+    if (source.width === width) {
+      reached();
+      await released;
+    }
+    return making.call(this, source);
+  });
+  return { started, release, restore: () => spy.mockRestore() };
+}
+
 const photoJpeg = (width: number, height: number, background = '#c96') =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
@@ -252,6 +285,7 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
     // Tests run deletions themselves, so a background run never takes a row a test is looking at.
     storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
+    previewSweepIntervalMs: 24 * 60 * 60 * 1000,
   });
   app = await createApp(config, { logger: ['error'] });
   db = app.get(DataSource);
@@ -342,6 +376,7 @@ describe('media service', () => {
     expect(thumbnailMetadata).toMatchObject({ format: 'jpeg', width: 267, height: 400 });
     expect(thumbnailMetadata.exif).toBeUndefined();
     expect(thumbnailMetadata.orientation).toBeUndefined();
+    await previewStored(photo.id);
     const preview = await sharp((await fetchPhoto(photo.previewUrl)).bytes).metadata();
     expect(preview).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
     expect(preview.exif).toBeUndefined();
@@ -354,7 +389,8 @@ describe('media service', () => {
       );
       expect(variant.redirect.headers.location).not.toContain(code);
     }
-    expect(await objectExists(`staging/${slot.uploadId}`)).toBe(false);
+    // Deleted just after the answer, not before it.
+    await waitFor('the staged object deleted', async () => !(await objectExists(`staging/${slot.uploadId}`)));
     expect(download.object.headers.get('content-disposition')).toContain('attachment;');
     expect(download.object.headers.get('content-disposition')).toContain(
       "filename*=UTF-8''Premi%C3%A8re%20danse.jpg",
@@ -640,6 +676,7 @@ describe('media service', () => {
       width: 400,
       height: 267,
     });
+    await previewStored(photo.id);
     const preview = await fetchPhoto(photo.previewUrl);
     expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 320 });
     const original = await fetchPhoto(photo.originalUrl);
@@ -659,6 +696,84 @@ describe('media service', () => {
     const shown = await fetchPhoto(answer.data!.confirmPhotoUpload.thumbnailUrl);
     expect(shown.bytes.equals(heic)).toBe(true);
     expect(shown.object.headers.get('content-type')).toBe('image/heic');
+  });
+
+  it('answers the preview URL with the thumbnail, not cached, until the preview is stored, then with the preview', async () => {
+    const code = await createGallery('free');
+    const held = holdPreviewOf(2000);
+    try {
+      const slot = await upload(code, await photoJpeg(2000, 1500));
+      const answer = await confirm(code, slot.uploadId);
+      expect(answer.errors).toBeUndefined();
+      const photo = answer.data!.confirmPhotoUpload;
+      // The confirmation did not wait for the preview: it is being made, held by the test.
+      await held.started;
+      expect(
+        (await db.query('SELECT preview_pending, preview_key FROM photos WHERE id = $1', [photo.id]))[0],
+      ).toEqual({ preview_pending: true, preview_key: null });
+
+      const early = await fetchPhoto(photo.previewUrl);
+      expect(early.redirect.headers['cache-control']).toBe('no-store');
+      expect(new URL(early.redirect.headers.location).pathname).toMatch(/\/thumbnail\.jpg$/);
+      expect(await sharp(early.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+      const thumbnail = await fetchPhoto(photo.thumbnailUrl);
+      expect(thumbnail.redirect.headers['cache-control']).toBe('private, max-age=300');
+
+      held.release();
+      await previewStored(photo.id);
+      const late = await fetchPhoto(photo.previewUrl);
+      expect(late.redirect.headers['cache-control']).toBe('private, max-age=300');
+      expect(new URL(late.redirect.headers.location).pathname).toMatch(/\/preview\.jpg$/);
+      expect(await sharp(late.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('makes by its sweep a preview whose build failed, once the photo is no longer young', async () => {
+    const code = await createGallery('free');
+    const making = ImageProcessor.prototype.preview;
+    let failed!: () => void;
+    const buildFailed = new Promise<void>((resolve) => (failed = resolve));
+    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+      this: ImageProcessor,
+      source: ImageSource,
+    ) {
+      if (source.width !== 1111) return making.call(this, source);
+      failed();
+      throw new Error('storage went away');
+    });
+    let id: string;
+    try {
+      const slot = await upload(code, await photoJpeg(1111, 800));
+      id = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload.id;
+      await buildFailed;
+    } finally {
+      spy.mockRestore();
+    }
+    const pending = async () =>
+      (await db.query('SELECT preview_pending FROM photos WHERE id = $1', [id]))[0].preview_pending;
+    // The failed build's transaction is over once its row can be locked again.
+    await waitFor('the failed build to let go of its photo', async () => {
+      const free: unknown[] = await db.query('SELECT 1 FROM photos WHERE id = $1 FOR UPDATE SKIP LOCKED', [
+        id,
+      ]);
+      return free.length > 0;
+    });
+    expect(await pending()).toBe(true);
+    const previews = app!.get(PhotoPreviews);
+    // Too young: its own replica may still be making it.
+    expect(await previews.sweepOnce()).toBe(0);
+
+    await db.query(`UPDATE photos SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    expect(await previews.sweepOnce()).toBe(1);
+
+    expect(await pending()).toBe(false);
+    const preview = await fetchPhoto(`${PUBLIC_URL}/media/photos/${id}/preview`);
+    expect(preview.redirect.headers['cache-control']).toBe('private, max-age=300');
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ width: 1111, height: 800 });
+    expect(await previews.sweepOnce()).toBe(0);
   });
 
   it('answers 404 for an unknown photo or variant', async () => {
@@ -846,6 +961,8 @@ describe('media service', () => {
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
     const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+    const staged = `staging/${slot.uploadId}`;
+    await waitFor('the staged object deleted after the answer', async () => !(await objectExists(staged)));
 
     // The local S3 server checks no signature, so this PUT lands, as one begun before expiry would on S3.
     const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
@@ -854,7 +971,6 @@ describe('media service', () => {
     expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload).toEqual(photo);
     expect((await fetchPhoto(photo.originalUrl)).bytes.equals(original)).toBe(true);
     // The staging object is deleted again once no PUT can land any more.
-    const staged = `staging/${slot.uploadId}`;
     expect(await objectExists(staged)).toBe(true);
     const later: { id: string }[] = await db.query(
       'SELECT id FROM storage_deletions WHERE object_key = $1 AND not_before > now()',

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
@@ -16,6 +16,8 @@ import {
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
+import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 
 const BUCKET = 'media-removal-test';
@@ -81,8 +83,8 @@ async function createGallery(): Promise<string> {
   return code;
 }
 
-async function uploadPhoto(code: string): Promise<LivePhoto> {
-  const body = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c96' } })
+async function uploadPhoto(code: string, width = 300): Promise<LivePhoto> {
+  const body = await sharp({ create: { width, height: 200, channels: 3, background: '#c96' } })
     .jpeg()
     .toBuffer();
   const slots = await graphql<{
@@ -128,6 +130,45 @@ async function keysUnder(prefix: string): Promise<string[]> {
 
 const REMOVE = 'mutation ($id: ID!) { removePhoto(id: $id) }';
 
+/** Holds the preview of the photo `width` pixels wide (and of no other) until `release`, once it has started. */
+function holdPreviewOf(width: number) {
+  const making = ImageProcessor.prototype.preview;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const started = new Promise<void>((resolve) => (reached = resolve));
+  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+    this: ImageProcessor,
+    source: ImageSource,
+  ) {
+    if (source.width === width) {
+      reached();
+      await released;
+    }
+    return making.call(this, source);
+  });
+  return { started, release, restore: () => spy.mockRestore() };
+}
+
+/** Waits until a statement of another connection waits for a row lock on photos (a DELETE behind a build). */
+async function waitingForPhotoRow(): Promise<void> {
+  await waitFor('a statement waiting for a photo row', async () => {
+    const waiting: unknown[] = await db.query(
+      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%photos%'`,
+    );
+    return waiting.length > 0;
+  });
+}
+
+/** Every object still in storage under a photo's folders, once the deletions queue has run. */
+async function leftAfterDeletions(photoId: string): Promise<string[]> {
+  await db.query('UPDATE storage_deletions SET not_before = now() WHERE object_key LIKE $1', [
+    `photos/${photoId}/%`,
+  ]);
+  while ((await app!.get(StorageDeletions).processOnce()) > 0);
+  return keysUnder(`photos/${photoId}/`);
+}
+
 beforeAll(async () => {
   platform = await startTestPlatform();
   const storage = {
@@ -146,6 +187,7 @@ beforeAll(async () => {
       storage,
       publicUrl: 'http://localhost:5000',
       storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
+      previewSweepIntervalMs: 24 * 60 * 60 * 1000,
     }),
     { logger: ['error'] },
   );
@@ -209,6 +251,89 @@ describe('photo removal', () => {
     expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
     await app!.get(StorageDeletions).processOnce();
     await waitFor('objects deleted', async () => (await keysUnder(`photos/${photo.id}/`)).length === 0);
+  });
+});
+
+describe('a removal racing the preview made after the commit', () => {
+  it('waits for a preview being built and deletes it with the photo', async () => {
+    const code = await createGallery();
+    const held = holdPreviewOf(301);
+    try {
+      const photo = await uploadPhoto(code, 301);
+      await held.started;
+      const removal = graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code));
+      await waitingForPhotoRow();
+      held.release();
+      expect((await removal).errors).toBeUndefined();
+
+      expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
+      expect(await leftAfterDeletions(photo.id)).toEqual([]);
+    } finally {
+      held.release();
+      held.restore();
+    }
+  });
+
+  it('makes no preview for a photo removed before its build had its turn', async () => {
+    const code = await createGallery();
+    // Earlier tests' previews are all made, so the one build held below is this photo's.
+    await waitFor(
+      'earlier previews',
+      async () => (await db.query('SELECT 1 FROM photos WHERE preview_pending')).length === 0,
+    );
+    const queue = ImageWorkQueue.prototype;
+    const running = queue.runInBackground;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let build: Promise<unknown> | undefined;
+    const spy = jest.spyOn(queue, 'runInBackground').mockImplementationOnce(function <T>(
+      this: ImageWorkQueue,
+      work: () => Promise<T>,
+    ) {
+      const later = released.then(() => running.call(this, work) as Promise<T>);
+      build = later;
+      return later;
+    });
+    try {
+      const photo = await uploadPhoto(code, 302);
+      expect(build).toBeDefined();
+      expect(await graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code))).toEqual({
+        data: { removePhoto: 0 },
+      });
+      release();
+      expect(await build).toBe(false);
+
+      expect(await leftAfterDeletions(photo.id)).toEqual([]);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it('purges a gallery ending while a preview is being built, that preview included', async () => {
+    const code = await createGallery();
+    const held = holdPreviewOf(303);
+    try {
+      const photo = await uploadPhoto(code, 303);
+      await held.started;
+      await bus!.publish({
+        id: randomUUID(),
+        type: Subjects.EventExpired,
+        occurredAt: new Date().toISOString(),
+        data: { code, reason: 'deleted' },
+      });
+      await waitingForPhotoRow();
+      held.release();
+      await waitFor(
+        'the read model purged',
+        async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length === 0,
+      );
+
+      expect(await leftAfterDeletions(photo.id)).toEqual([]);
+    } finally {
+      held.release();
+      held.restore();
+    }
   });
 });
 

@@ -12,7 +12,9 @@ import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryRepository } from '../src/galleries/gallery.repository.js';
+import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
+import { PhotoPreviews } from '../src/photos/photo-previews.js';
 
 let platform: TestPlatform | undefined;
 let replicas: INestApplication[] = [];
@@ -36,6 +38,7 @@ beforeAll(async () => {
     },
     publicUrl: 'http://localhost:5000',
     storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
+    previewSweepIntervalMs: 24 * 60 * 60 * 1000,
   });
   // One after the other: the first runs the migrations.
   replicas.push(await createApp(config, { logger: ['error'] }));
@@ -164,6 +167,58 @@ describe('two media replicas', () => {
     for (const replica of replicas)
       expect((await request(replica.getHttpServer()).get(path)).status).toBe(302);
   });
+
+  it('shares the sweep of lost previews: run at once on both, each preview is made once', async () => {
+    const code = await createGallery();
+    const lost = 4;
+    // Their previews' builds fail after the commit (as when storage fails), so they are left to the sweep.
+    const making = ImageProcessor.prototype.preview;
+    const failing = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+      this: ImageProcessor,
+      source: ImageSource,
+    ) {
+      if (source.width === 640) throw new Error('storage went away');
+      return making.call(this, source);
+    });
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < lost; i++) {
+        const bytes = await sharp({
+          create: { width: 640, height: 480 + i, channels: 3, background: '#69c' },
+        })
+          .jpeg()
+          .toBuffer();
+        const uploadId = await uploadThrough(replicas[i % 2], code, bytes);
+        const answer = await graphql(replicas[i % 2], CONFIRM, { code, id: uploadId });
+        expect(answer.errors).toBeUndefined();
+        ids.push(uploadId);
+      }
+      await waitFor('every failed build', async () => failing.mock.calls.length >= lost);
+    } finally {
+      failing.mockRestore();
+    }
+    await waitFor('the failed builds to let go of their photos', async () => {
+      const free: unknown[] = await db.query(
+        'SELECT 1 FROM photos WHERE id = ANY($1) FOR UPDATE SKIP LOCKED',
+        [ids],
+      );
+      return free.length === lost;
+    });
+    await db.query(`UPDATE photos SET created_at = now() - interval '1 hour' WHERE id = ANY($1)`, [ids]);
+    const made = jest.spyOn(ImageProcessor.prototype, 'preview');
+
+    const counts = await Promise.all(replicas.map((replica) => replica.get(PhotoPreviews).sweepOnce()));
+
+    const madeCount = made.mock.calls.length;
+    made.mockRestore();
+    expect(counts[0] + counts[1]).toBe(lost);
+    expect(madeCount).toBe(lost);
+    const rows: { preview_pending: boolean; preview_key: string | null }[] = await db.query(
+      'SELECT preview_pending, preview_key FROM photos WHERE id = ANY($1)',
+      [ids],
+    );
+    expect(rows.filter((row) => !row.preview_pending && row.preview_key)).toHaveLength(lost);
+  }, 60_000);
 
   it('answers another request while it works on a 12-megapixel photo', async () => {
     const code = await createGallery();

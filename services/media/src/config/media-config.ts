@@ -17,6 +17,8 @@ export class MediaConfig {
   readonly uploadSweepIntervalMs?: number;
   /** How often due storage deletions are tried; `DELETION_INTERVAL_MS` unless a test says otherwise. */
   readonly storageDeletionIntervalMs?: number;
+  /** How often previews still pending are looked for; `PREVIEW_SWEEP_INTERVAL_MS` unless a test says otherwise. */
+  readonly previewSweepIntervalMs?: number;
 
   constructor(values: MediaConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });

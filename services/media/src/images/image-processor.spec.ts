@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
+import { HeifWorkerDecoder } from './heif-decoder.js';
 import { ImageProcessor } from './image-processor.js';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import { pixelBombPng } from '../../test/fixtures/pixel-bomb.js';
@@ -25,6 +26,7 @@ describe('ImageProcessor', () => {
     const derived = await processor.derive(original);
 
     expect({ width: derived.width, height: derived.height }).toEqual({ width: 1200, height: 2400 });
+    // Made straight from the original (not from the preview), the thumbnail is oriented all the same.
     const thumbnail = await sharp(derived.thumbnail).metadata();
     expect(thumbnail).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
     expect(thumbnail.exif).toBeUndefined();
@@ -67,18 +69,48 @@ describe('ImageProcessor', () => {
     expect(16000 * 16000).toBeGreaterThan(MAX_PHOTO_PIXELS);
   });
 
-  it('makes a JPEG thumbnail and preview of a real HEIC, decoded by libheif, the original untouched', async () => {
+  it('makes the thumbnail and the preview from one source, a thumbnail at once and a preview later', async () => {
+    const original = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#b84' } })
+      .jpeg()
+      .toBuffer();
+
+    const source = await processor.source(original, { heif: false });
+
+    // A JPEG is not decoded up front: its source is its own bytes, decoded at each image's scale.
+    expect(source.input).toBe(original);
+    expect({ width: source.width, height: source.height }).toEqual({ width: 4000, height: 3000 });
+    expect(await sharp(await processor.thumbnail(source)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 400,
+      height: 300,
+    });
+    expect(await sharp(await processor.preview(source)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1600,
+      height: 1200,
+    });
+  });
+
+  it('makes a JPEG thumbnail and preview of a real HEIC, decoded once by libheif, the original untouched', async () => {
     const before = Buffer.from(heic);
+    const worker = new HeifWorkerDecoder();
+    const decode = jest.fn(worker.decode);
+    const counted = new ImageProcessor(decode);
 
-    const derived = await processor.deriveHeif(heic);
+    const source = await counted.source(heic, { heif: true });
+    const thumbnail = await counted.thumbnail(source);
+    const preview = await counted.preview(source);
+    await worker.close();
 
-    expect({ width: derived.width, height: derived.height }).toEqual({ width: 480, height: 320 });
-    expect(await sharp(derived.thumbnail).metadata()).toMatchObject({
+    expect(decode).toHaveBeenCalledTimes(1);
+    expect({ width: source.width, height: source.height }).toEqual({ width: 480, height: 320 });
+    expect(source.options.raw).toEqual({ width: 480, height: 320, channels: 4 });
+    expect(await sharp(thumbnail).metadata()).toMatchObject({
       format: 'jpeg',
       width: 400,
       height: 267,
     });
-    expect(await sharp(derived.preview).metadata()).toMatchObject({
+    expect(await sharp(preview).metadata()).toMatchObject({
       format: 'jpeg',
       width: 480,
       height: 320,
@@ -97,7 +129,7 @@ describe('ImageProcessor', () => {
     bigger.writeUInt32BE(20000, at);
     bigger.writeUInt32BE(20000, at + 4);
 
-    const refusal = guarded.deriveHeif(bigger);
+    const refusal = guarded.source(bigger, { heif: true });
 
     await expect(refusal).rejects.toBeInstanceOf(ImageTooLargeError);
     await expect(refusal).rejects.toMatchObject({ pixels: 20000 * 20000 });
@@ -105,6 +137,8 @@ describe('ImageProcessor', () => {
   });
 
   it('throws UndecodableImageError for a HEIC whose image data libheif cannot read', async () => {
-    await expect(processor.deriveHeif(iphoneLikeHeic(1))).rejects.toBeInstanceOf(UndecodableImageError);
+    await expect(processor.source(iphoneLikeHeic(1), { heif: true })).rejects.toBeInstanceOf(
+      UndecodableImageError,
+    );
   });
 });

@@ -10,6 +10,19 @@ import { UndecodableImageError } from './undecodable-image.error.js';
 const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };
 
+/**
+ * What a photo's images are made from, its size checked: the original's own bytes, or, for HEIF/HEIC, the RGBA
+ * pixels libheif decoded from it (the bundled libvips has no HEVC decoder). The same source makes the thumbnail
+ * and, later, the preview, so a HEIC is decoded once for both.
+ */
+export interface ImageSource {
+  /** The original's dimensions as it is meant to be seen (EXIF orientation applied). */
+  width: number;
+  height: number;
+  input: Buffer;
+  options: SharpOptions;
+}
+
 /** Makes the images guests see from an original, with sharp (and libheif for HEIF/HEIC). */
 @Injectable()
 export class ImageProcessor implements OnModuleDestroy {
@@ -31,12 +44,51 @@ export class ImageProcessor implements OnModuleDestroy {
   }
 
   /**
-   * A HEIF/HEIC original's thumbnail and preview, as `derive` makes a JPEG's. The bundled libvips has no HEVC
-   * decoder, so libheif decodes it to RGBA, handed to sharp as raw pixels. Its size is read from its boxes and
-   * held to the pixel limit before anything is decoded (ImageTooLargeError); UndecodableImageError when the
-   * boxes or the image data cannot be read.
+   * The source of an original's images. Throws ImageTooLargeError for more pixels than a photo may have, read
+   * from the header (a HEIF's boxes) before anything is decoded, and UndecodableImageError when the original
+   * cannot be read. A JPEG, PNG or WebP is not decoded here: sharp decodes it for each image, a JPEG at the
+   * scale that image needs (shrink-on-load). A HEIF is decoded whole, in libheif's worker.
    */
-  async deriveHeif(original: Buffer): Promise<DerivedImages> {
+  async source(original: Buffer, format: { heif: boolean }): Promise<ImageSource> {
+    return format.heif ? this.heifSource(original) : this.sharpSource(original);
+  }
+
+  /** A 400 px JPEG, EXIF orientation applied and every metadata block left out (no GPS position). */
+  thumbnail(source: ImageSource): Promise<Buffer> {
+    return this.resized(source, THUMBNAIL);
+  }
+
+  /** A 1600 px JPEG, like the thumbnail. */
+  preview(source: ImageSource): Promise<Buffer> {
+    return this.resized(source, PREVIEW);
+  }
+
+  /** Thumbnail and preview at once (a video's poster frame, small beside the work of finding it). */
+  async derive(original: Buffer): Promise<DerivedImages> {
+    const source = await this.sharpSource(original);
+    const [thumbnail, preview] = await Promise.all([this.thumbnail(source), this.preview(source)]);
+    return { width: source.width, height: source.height, thumbnail, preview };
+  }
+
+  private async sharpSource(original: Buffer): Promise<ImageSource> {
+    // failOn 'error': phones write slightly malformed JPEGs that decode fine; only refuse what cannot.
+    const metadata = await sharp(original, { failOn: 'error' })
+      .metadata()
+      .catch((error: unknown) => {
+        throw new UndecodableImageError(error);
+      });
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    if (pixels > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(pixels);
+    return {
+      width: metadata.autoOrient.width,
+      height: metadata.autoOrient.height,
+      input: original,
+      // The pixel limit again where the pixels are decoded, should a header understate them.
+      options: { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS },
+    };
+  }
+
+  private async heifSource(original: Buffer): Promise<ImageSource> {
     const size = heifDimensions(original);
     if (!size) throw new UndecodableImageError(new Error('no HEIF image size in the file'));
     if (size.width * size.height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(size.width * size.height);
@@ -48,49 +100,23 @@ export class ImageProcessor implements OnModuleDestroy {
       throw new ImageTooLargeError(decoded.width * decoded.height);
     }
     // libheif applied the rotation and mirroring already: the pixels are as the photo is meant to be seen.
-    const raw = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const } };
-    const derived = await this.resized(decoded.rgba, raw);
-    return { width: decoded.width, height: decoded.height, ...derived };
+    return {
+      width: decoded.width,
+      height: decoded.height,
+      input: decoded.rgba,
+      options: { raw: { width: decoded.width, height: decoded.height, channels: 4 } },
+    };
   }
 
-  /**
-   * A thumbnail and a preview, EXIF orientation applied and every metadata block left out (sharp writes none
-   * unless asked, which also drops the GPS position phones record). Throws ImageTooLargeError for more pixels
-   * than a photo may have, read from the header before anything is decoded, and UndecodableImageError when
-   * sharp cannot read the original.
-   */
-  async derive(original: Buffer): Promise<DerivedImages> {
-    // failOn 'error': phones write slightly malformed JPEGs that decode fine; only refuse what cannot.
-    const metadata = await sharp(original, { failOn: 'error' })
-      .metadata()
-      .catch((error: unknown) => {
-        throw new UndecodableImageError(error);
-      });
-    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-    if (pixels > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(pixels);
-    // The pixel limit again where the pixels are decoded, should a header understate them.
-    const derived = await this.resized(original, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS });
-    return { width: metadata.autoOrient.width, height: metadata.autoOrient.height, ...derived };
-  }
-
-  private async resized(
-    input: Buffer,
-    options: SharpOptions,
-  ): Promise<Pick<DerivedImages, 'thumbnail' | 'preview'>> {
+  private async resized(source: ImageSource, target: { size: number; quality: number }): Promise<Buffer> {
     try {
-      const preview = await sharp(input, options)
+      return await sharp(source.input, source.options)
         .rotate()
         // JPEG has no transparency: lay transparent PNG/WebP pixels on white rather than black.
         .flatten({ background: '#ffffff' })
-        .resize(PREVIEW.size, PREVIEW.size, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: PREVIEW.quality })
+        .resize(target.size, target.size, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: target.quality })
         .toBuffer();
-      // The thumbnail comes from the preview, so the (up to 50 MB) original is decoded once.
-      const thumbnail = await sharp(preview)
-        .resize(THUMBNAIL.size, THUMBNAIL.size, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: THUMBNAIL.quality })
-        .toBuffer();
-      return { thumbnail, preview };
     } catch (error) {
       throw new UndecodableImageError(error);
     }

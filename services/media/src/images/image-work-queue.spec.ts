@@ -22,6 +22,51 @@ describe('ImageWorkQueue', () => {
     expect(started).toEqual(['first', 'second']);
   });
 
+  it('never puts background work in front of urgent work', async () => {
+    const queue = new ImageWorkQueue(1);
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const job = (name: string) => async () => {
+      started.push(name);
+      await new Promise<void>((resolve) => gates.set(name, resolve));
+    };
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const firstPreview = queue.runInBackground(job('preview 1'));
+    await settle();
+    // A preview is running: a thumbnail has a turn of its own, at once.
+    const firstThumbnail = queue.run(job('thumbnail 1'));
+    const secondThumbnail = queue.run(job('thumbnail 2'));
+    const secondPreview = queue.runInBackground(job('preview 2'));
+    await settle();
+    expect(started).toEqual(['preview 1', 'thumbnail 1']);
+
+    // The first preview ends while a thumbnail still waits: the thumbnail goes first, not the second preview.
+    gates.get('preview 1')!();
+    await settle();
+    expect(started).toEqual(['preview 1', 'thumbnail 1']);
+    gates.get('thumbnail 1')!();
+    await settle();
+    // Nor does a preview start beside a thumbnail: it waits for the urgent lane to be idle.
+    expect(started).toEqual(['preview 1', 'thumbnail 1', 'thumbnail 2']);
+    gates.get('thumbnail 2')!();
+    await settle();
+    expect(started).toEqual(['preview 1', 'thumbnail 1', 'thumbnail 2', 'preview 2']);
+    gates.get('preview 2')!();
+    await Promise.all([firstPreview, firstThumbnail, secondThumbnail, secondPreview]);
+  });
+
+  it('passes on what the work throws and goes on with the next', async () => {
+    const queue = new ImageWorkQueue(1);
+    await expect(
+      queue.runInBackground(async () => {
+        throw new Error('undecodable');
+      }),
+    ).rejects.toThrow('undecodable');
+    await expect(queue.run(async () => 'thumbnail')).resolves.toBe('thumbnail');
+    expect(queue.running).toBe(0);
+  });
+
   it('works on half as many images as there are cores, and on one at least', () => {
     expect(imageWorkConcurrency(8)).toBe(4);
     expect(imageWorkConcurrency(2)).toBe(1);

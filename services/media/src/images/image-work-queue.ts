@@ -1,34 +1,85 @@
 import { availableParallelism } from 'node:os';
-import pLimit, { type LimitFunction } from 'p-limit';
 
 /**
- * How many images one media process works on at once. Each decode of a large photo holds hundreds of megabytes
- * and libvips already spreads one image over every core, so half the cores (at least one) keeps the processor
- * busy without a burst of uploads multiplying the memory.
+ * How many images one media process works on at once in each lane. Each decode of a large photo holds hundreds
+ * of megabytes and libvips already spreads one image over every core, so half the cores (at least one) keeps
+ * the processor busy without a burst of uploads multiplying the memory.
  */
 export function imageWorkConcurrency(cores = availableParallelism()): number {
   return Math.max(1, Math.floor(cores / 2));
 }
 
-/** A bounded queue for image work (download, decode, resize): a burst of confirmations waits its turn. */
-export class ImageWorkQueue {
-  private readonly limit: LimitFunction;
+interface Job {
+  work: () => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
 
-  constructor(concurrency: number) {
-    this.limit = pLimit(concurrency);
-  }
+/**
+ * A bounded queue for image work (decode, resize), in two lanes of `concurrency` each. `run` is for what a
+ * guest is waiting for (a confirmation's thumbnail); `runInBackground` for what can come later (previews).
+ * Background work never holds up urgent work: the urgent lane has its own turns, and background work starts
+ * only while the urgent lane is idle (nothing running, nothing waiting). So a preview that takes half a second
+ * is never in front of the next photo's thumbnail and never starts beside one; at worst a thumbnail arriving
+ * while a preview runs shares the cores with it. Under a steady stream of urgent work background work waits
+ * for a pause: previews are late then, never lost.
+ */
+export class ImageWorkQueue {
+  private readonly urgent: Job[] = [];
+  private readonly background: Job[] = [];
+  private urgentRunning = 0;
+  private backgroundRunning = 0;
+
+  constructor(private readonly concurrency: number) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    return this.limit(work);
+    return this.enqueue(this.urgent, work);
   }
 
-  /** Work running now. */
+  runInBackground<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(this.background, work);
+  }
+
+  /** Work running now, in both lanes. */
   get running(): number {
-    return this.limit.activeCount;
+    return this.urgentRunning + this.backgroundRunning;
   }
 
-  /** Work waiting for its turn, not counting what is running. */
+  /** Work waiting for its turn, in both lanes, not counting what is running. */
   get waiting(): number {
-    return this.limit.pendingCount;
+    return this.urgent.length + this.background.length;
+  }
+
+  private enqueue<T>(lane: Job[], work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      lane.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.urgentRunning < this.concurrency && this.urgent.length > 0) {
+      this.urgentRunning++;
+      this.start(this.urgent.shift()!, () => this.urgentRunning--);
+    }
+    while (
+      this.backgroundRunning < this.concurrency &&
+      this.background.length > 0 &&
+      this.urgentRunning === 0 &&
+      this.urgent.length === 0
+    ) {
+      this.backgroundRunning++;
+      this.start(this.background.shift()!, () => this.backgroundRunning--);
+    }
+  }
+
+  private start(job: Job, done: () => void): void {
+    void Promise.resolve()
+      .then(job.work)
+      .then(job.resolve, job.reject)
+      .finally(() => {
+        done();
+        this.next();
+      });
   }
 }

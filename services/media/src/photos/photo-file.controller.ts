@@ -1,6 +1,12 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param, Redirect } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { PHOTO_VARIANTS, type PhotoVariant } from './photo-variant.js';
 import { PhotosService } from './photos.service.js';
+
+/** Browsers may reuse a redirect for 5 minutes: half the 10 minutes its presigned URL stays valid. */
+const CACHED_REDIRECT = 'private, max-age=300';
+/** A preview still being made answers with the thumbnail: asked again each time, so the preview shows once made. */
+const PROVISIONAL_REDIRECT = 'no-store';
 
 /**
  * The stable photo URLs pages embed. Each answer is a redirect to a presigned URL valid 10 minutes; browsers
@@ -11,16 +17,16 @@ export class PhotoFileController {
   constructor(@Inject(PhotosService) private readonly photos: PhotosService) {}
 
   @Get(':id/:variant')
-  @Redirect()
-  @Header('Cache-Control', 'private, max-age=300')
   async redirect(
     @Param('id') id: string,
     @Param('variant') variant: string,
-  ): Promise<{ url: string; statusCode: number }> {
-    const url = (PHOTO_VARIANTS as readonly string[]).includes(variant)
+    @Res() response: Response,
+  ): Promise<void> {
+    const link = (PHOTO_VARIANTS as readonly string[]).includes(variant)
       ? await this.photos.downloadUrl(id, variant as PhotoVariant)
       : null;
-    if (!url) throw new NotFoundException();
-    return { url, statusCode: 302 };
+    if (!link) throw new NotFoundException();
+    response.setHeader('Cache-Control', link.provisional ? PROVISIONAL_REDIRECT : CACHED_REDIRECT);
+    response.redirect(302, link.url);
   }
 }

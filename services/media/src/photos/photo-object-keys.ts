@@ -1,7 +1,9 @@
 /**
  * Where a confirmed photo's objects live: under the photo's id, never under its gallery's code (a redirect to
  * them would tell the code), and under a folder of their own per confirmation attempt, so two confirmations of
- * one upload running at once never write over each other's copy and the loser can delete its own.
+ * one upload running at once never write over each other's copy and the loser can delete its own. (`preview`
+ * is written by the confirmation only for a video's poster frame; a photo's preview comes after its commit,
+ * under `photoPreviewKey`.)
  */
 export function photoObjectKeys(photoId: string, attemptId: string) {
   const folder = `photos/${photoId}/${attemptId}`;
@@ -10,4 +12,12 @@ export function photoObjectKeys(photoId: string, attemptId: string) {
     thumbnail: `${folder}/thumbnail.jpg`,
     preview: `${folder}/preview.jpg`,
   };
+}
+
+/**
+ * Where one build of a photo's preview is written: a folder per build, so a build that lost its race (another
+ * replica's, or one whose photo was removed meanwhile) deletes only its own object.
+ */
+export function photoPreviewKey(photoId: string, buildId: string): string {
+  return `photos/${photoId}/${buildId}/preview.jpg`;
 }

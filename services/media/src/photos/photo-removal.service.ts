@@ -11,14 +11,20 @@ import { isPhotoId } from './photo-id.js';
 /** How long after a purge's transaction the deletions queue is run for its objects. */
 const PURGE_DELETION_DELAY_MS = 1000;
 
-function photoKeys(photo: Pick<PhotoEntity, 'originalKey' | 'thumbnailKey' | 'previewKey'>): string[] {
-  return [photo.originalKey, photo.thumbnailKey, photo.previewKey].filter((key): key is string => !!key);
+/** The keys of the photos a DELETE ... RETURNING removed: original, thumbnail and preview when they exist. */
+const RETURNING_KEYS = 'RETURNING original_key, thumbnail_key, preview_key';
+type DeletedKeys = { original_key: string; thumbnail_key: string | null; preview_key: string | null };
+
+function photoKeys(photo: DeletedKeys): string[] {
+  return [photo.original_key, photo.thumbnail_key, photo.preview_key].filter((key): key is string => !!key);
 }
 
 /**
  * Removing photos: one by its owner (photo.deleted goes out with the new count, so every open screen drops it),
  * or a whole gallery when it ends (event.expired). Rows go in one transaction with the scheduling of their
  * objects' deletion in the storage deletions queue, so no object outlives its row even through a storage outage.
+ * The keys are the ones the DELETE itself returns: a preview recorded after the photo was first read (it is made
+ * after the photo's commit, under the row's lock, which the DELETE waits for) is deleted with the rest.
  */
 @Injectable()
 export class PhotoRemovalService {
@@ -40,19 +46,21 @@ export class PhotoRemovalService {
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
     await this.owners.requireOwner(photo.eventCode, authorization);
     const photoCount = await this.dataSource.transaction(async (manager) => {
-      // The gallery row first: the quota counter moves under its lock, as uploads move it.
+      // The photo's row first: a preview being built holds it, and the gallery, whose lock confirmations of
+      // other photos need, is locked only once that build is over. Then the gallery row: the quota counter moves
+      // under its lock, as uploads move it.
+      await manager.query('SELECT 1 FROM photos WHERE id = $1 FOR UPDATE', [photo.id]);
       await manager.query('SELECT 1 FROM galleries WHERE code = $1 FOR UPDATE', [photo.eventCode]);
-      const [gone] = (await manager.query('DELETE FROM photos WHERE id = $1 RETURNING id', [photo.id])) as [
-        unknown[],
-        number,
-      ];
+      const [gone] = (await manager.query(`DELETE FROM photos WHERE id = $1 ${RETURNING_KEYS}`, [
+        photo.id,
+      ])) as [DeletedKeys[], number];
       if (gone.length === 0) throw new AppError('PHOTO_NOT_FOUND');
       const [counted] = (await manager.query(
         `UPDATE galleries SET photo_count = GREATEST(photo_count - 1, 0) WHERE code = $1 RETURNING photo_count`,
         [photo.eventCode],
       )) as [{ photo_count: number }[], number];
       const count = counted[0]?.photo_count ?? 0;
-      await this.deletions.schedule(photoKeys(photo), new Date(), manager);
+      await this.deletions.schedule(photoKeys(gone[0]), new Date(), manager);
       await recordEvent(manager, Subjects.PhotoDeleted, {
         photoId: photo.id,
         eventCode: photo.eventCode,
@@ -67,18 +75,15 @@ export class PhotoRemovalService {
 
   /** Everything media holds of a gallery, in the caller's transaction: photos, uploads, the read model row. */
   async purgeGallery(manager: EntityManager, code: string): Promise<void> {
-    const photos: Pick<PhotoEntity, 'originalKey' | 'thumbnailKey' | 'previewKey'>[] = await manager.query(
-      `SELECT original_key AS "originalKey", thumbnail_key AS "thumbnailKey", preview_key AS "previewKey"
-       FROM photos WHERE event_code = $1`,
-      [code],
-    );
+    const [photos] = (await manager.query(`DELETE FROM photos WHERE event_code = $1 ${RETURNING_KEYS}`, [
+      code,
+    ])) as [DeletedKeys[], number];
     const uploads: { id: string; eventCode: string; objectKey: string }[] = await manager.query(
       `SELECT id, event_code AS "eventCode", object_key AS "objectKey" FROM uploads WHERE event_code = $1`,
       [code],
     );
     const keys = [...photos.flatMap(photoKeys), ...uploads.flatMap(uploadObjectKeys)];
     await this.deletions.schedule(keys, new Date(), manager);
-    await manager.query('DELETE FROM photos WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
     // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick

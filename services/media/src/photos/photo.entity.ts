@@ -21,8 +21,16 @@ export class PhotoEntity {
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey!: string | null;
 
+  /** Null while the preview is pending, and when the original could not be decoded here. */
   @Column({ name: 'preview_key', type: 'text', nullable: true })
   previewKey!: string | null;
+
+  /**
+   * True from the photo's commit until its preview is stored (it is made right after the commit, or by the
+   * sweep should that be lost); meanwhile its preview URL shows the thumbnail.
+   */
+  @Column({ name: 'preview_pending', type: 'boolean', default: false })
+  previewPending!: boolean;
 
   /** The name the guest's file had, offered again when the original is downloaded. */
   @Column({ name: 'file_name', type: 'text' })

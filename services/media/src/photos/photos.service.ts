@@ -56,20 +56,35 @@ export class PhotosService {
   /**
    * A short-lived presigned URL for one image of a photo, or null when there is no such photo. The original
    * downloads under its own name with the extension of its detected type; a photo kept without derived images
-   * shows its original instead.
+   * shows its original instead. While a photo's preview is still being made (it comes right after the photo's
+   * commit), its preview is the thumbnail, `provisional`: the thumbnail is already stored, a small JPEG any
+   * browser shows, oriented as the preview will be, where the original may be 50 MB or a HEIC most browsers
+   * cannot show. A provisional answer must not be cached, so the next request gets the preview.
    */
-  async downloadUrl(id: string, variant: PhotoVariant): Promise<string | null> {
+  async downloadUrl(
+    id: string,
+    variant: PhotoVariant,
+  ): Promise<{ url: string; provisional: boolean } | null> {
     const photo = await this.photos.find(id);
     if (!photo) return null;
-    const derivedKey =
-      variant === 'thumbnail' ? photo.thumbnailKey : variant === 'preview' ? photo.previewKey : null;
-    if (derivedKey) return this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS);
-    return this.storage.presignDownload(photo.originalKey, DOWNLOAD_URL_SECONDS, {
+    const provisional = variant === 'preview' && photo.previewPending && photo.thumbnailKey !== null;
+    const derivedKey = provisional
+      ? photo.thumbnailKey
+      : variant === 'thumbnail'
+        ? photo.thumbnailKey
+        : variant === 'preview'
+          ? photo.previewKey
+          : null;
+    if (derivedKey) {
+      return { url: await this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS), provisional };
+    }
+    const url = await this.storage.presignDownload(photo.originalKey, DOWNLOAD_URL_SECONDS, {
       contentType: photo.contentType,
       contentDisposition:
         variant === 'original'
           ? attachmentDisposition(downloadFileName(photo.fileName, photo.contentType))
           : undefined,
     });
+    return { url, provisional: false };
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   isVideoType,
@@ -20,15 +20,16 @@ import {
   type PhotoContentType,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
-import { ImageProcessor } from '../images/image-processor.js';
+import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
 import { photoObjectKeys } from '../photos/photo-object-keys.js';
+import { PhotoPreviews } from '../photos/photo-previews.js';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
@@ -43,17 +44,19 @@ import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
-type Outcome = { photo: LivePhoto } | { refusal: AppError };
+type Outcome = { photo: LivePhoto; previewPending: boolean } | { refusal: AppError };
 
 /**
- * What a photo becomes besides its original: derived images when the original decodes here. A video's come from
- * its poster frame, and it has a duration.
+ * What a photo becomes besides its original, before its commit: its thumbnail when the original decodes here,
+ * and what its preview will be made from right after the commit (`previewSource`). A video's thumbnail and
+ * preview come from its poster frame, both before the commit, and it has a duration.
  */
 interface Rendition {
   width: number;
   height: number;
   thumbnailKey: string | null;
   previewKey: string | null;
+  previewSource: ImageSource | null;
   durationSeconds: number | null;
 }
 
@@ -61,14 +64,17 @@ interface Rendition {
  * Turns an object a browser staged into a photo. The staged object is first copied to the photo's own keys and
  * everything is checked on that copy (size against what was declared, real type, pixels, quota), so a browser
  * PUTting again to its URL, before or after confirmation, never changes what was checked or what guests get.
- * The photo and its `photo.uploaded` event are recorded in one transaction; whatever is refused leaves nothing in
- * storage (deletions go through the durable queue). The photo takes its upload's id, so confirming one upload
+ * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail is stored:
+ * every open screen shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
+ * after the commit (PhotoPreviews). Whatever is refused leaves nothing in storage (deletions go through the
+ * durable queue). The photo takes its upload's id, so confirming one upload
  * twice can never make two photos.
  */
 @Injectable()
 export class UploadConfirmationService {
+  private readonly logger = new Logger(UploadConfirmationService.name);
   /**
-   * Photos being rendered at once (read, decode, resize, write). Their decodes take turns in the image work
+   * Photos being rendered at once (read, thumbnail, write). Their thumbnails take turns in the image work
    * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
    * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in memory.
    */
@@ -86,6 +92,7 @@ export class UploadConfirmationService {
     @Inject(VideoFrames) private readonly videoFrames: VideoFrames,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(PhotoPreviews) private readonly previews: PhotoPreviews,
   ) {}
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
@@ -129,8 +136,8 @@ export class UploadConfirmationService {
     // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
     if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
 
-    // The slow part runs before the short transaction. A photo's decode and resizes take their turn in the image
-    // work queue, its storage reads and writes around it; a video's whole rendering takes an image turn.
+    // The slow part runs before the short transaction. A photo's thumbnail takes its turn in the image work queue,
+    // its storage read and write around it; a video's whole rendering takes an image turn.
     let rendition: Rendition | null;
     try {
       rendition = video
@@ -152,33 +159,40 @@ export class UploadConfirmationService {
     const outcome = await this.record(upload, type, size, keys, rendition);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
-    // The staged object is no longer needed; its later deletion (scheduled with the photo) catches a late PUT.
-    await this.deletions.removeNow([upload.objectKey]);
+    if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
+    // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
+    // PUT), so deleting it now is only early cleanup: not worth the guest's wait.
+    void this.deletions
+      .removeNow([upload.objectKey])
+      .catch((error: unknown) =>
+        this.logger.warn(`staged object left to the queue: ${describeError(error)}`),
+      );
     return outcome.photo;
   }
 
   /**
-   * Derived images stored, or null when the original cannot be decoded. HEIC/HEIF is decoded by libheif (its
-   * size checked against the pixel limit first); one libheif cannot decode is kept all the same, an iPhone photo
-   * being too precious to refuse, without derived images (its image URLs serve the original) and with the
-   * dimensions its HEIF boxes give.
+   * The thumbnail stored, or null when the original cannot be decoded. A JPEG's thumbnail is made straight from
+   * the original, libvips decoding it at an eighth of its size (shrink-on-load); a HEIC/HEIF is decoded whole by
+   * libheif (its size checked against the pixel limit first), and its thumbnail made from those pixels, kept for
+   * the preview after the commit so the slow decode happens once. A HEIC libheif cannot decode is kept all the
+   * same, an iPhone photo being too precious to refuse, without derived images (its image URLs serve the
+   * original) and with the dimensions its HEIF boxes give.
    */
   private async render(type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
     const original = await this.storage.read(keys.original);
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const derived = await this.imageWork.run(() =>
-        heif ? this.images.deriveHeif(original) : this.images.derive(original),
-      );
-      await Promise.all([
-        this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
-        this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
-      ]);
+      const { source, thumbnail } = await this.imageWork.run(async () => {
+        const opened = await this.images.source(original, { heif });
+        return { source: opened, thumbnail: await this.images.thumbnail(opened) };
+      });
+      await this.storage.write(keys.thumbnail, thumbnail, 'image/jpeg');
       return {
-        width: derived.width,
-        height: derived.height,
+        width: source.width,
+        height: source.height,
         thumbnailKey: keys.thumbnail,
-        previewKey: keys.preview,
+        previewKey: null,
+        previewSource: source,
         durationSeconds: null,
       };
     } catch (error) {
@@ -186,7 +200,14 @@ export class UploadConfirmationService {
       if (!heif) return null;
       const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
       if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
-      return { width, height, thumbnailKey: null, previewKey: null, durationSeconds: null };
+      return {
+        width,
+        height,
+        thumbnailKey: null,
+        previewKey: null,
+        previewSource: null,
+        durationSeconds: null,
+      };
     }
   }
 
@@ -214,6 +235,7 @@ export class UploadConfirmationService {
         height: derived.height,
         thumbnailKey: keys.thumbnail,
         previewKey: keys.preview,
+        previewSource: null,
         durationSeconds,
       };
     } finally {
@@ -234,7 +256,8 @@ export class UploadConfirmationService {
       const current = await this.uploads.findForUpdate(manager, upload.id);
       if (current?.status === 'confirmed') {
         const existing = await this.photos.find(upload.id, manager);
-        if (existing) return { photo: this.presenter.present(existing) };
+        // The confirmation that recorded it queued its preview.
+        if (existing) return { photo: this.presenter.present(existing), previewPending: false };
       }
       if (!gallery || current?.status !== 'pending') return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       const refusal = uploadRefusal(gallery, new Date());
@@ -244,17 +267,18 @@ export class UploadConfirmationService {
         return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
       }
 
-      const kept = [keys.original, rendition.thumbnailKey, rendition.previewKey].filter(
-        (key): key is string => key !== null,
-      );
-      // Their reservation ran out and a deletion run took them: nothing this attempt wrote can be trusted.
-      if (!(await this.deletions.keep(manager, kept))) throw new AppError('SERVICE_UNAVAILABLE');
+      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
+      // own). Their reservation ran out and a deletion run took them: nothing this attempt wrote can be trusted.
+      if (!(await this.deletions.keep(manager, Object.values(keys))))
+        throw new AppError('SERVICE_UNAVAILABLE');
+      const previewPending = rendition.previewSource !== null;
       const photo: PhotoEntity = {
         id: upload.id,
         eventCode: upload.eventCode,
         originalKey: keys.original,
         thumbnailKey: rendition.thumbnailKey,
         previewKey: rendition.previewKey,
+        previewPending,
         fileName: upload.fileName,
         contentType,
         size,
@@ -271,7 +295,7 @@ export class UploadConfirmationService {
       await this.deletions.schedule([upload.objectKey], uploadSettledAt(upload.createdAt), manager);
       const live = this.presenter.present(photo);
       await recordEvent(manager, Subjects.PhotoUploaded, { photo: live, photoCount });
-      return { photo: live };
+      return { photo: live, previewPending };
     });
   }
 

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { describeError } from '@gallery/platform';
+import { PeriodicTask } from '../background/periodic-task.js';
+import { MediaConfig } from '../config/media-config.js';
+import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
+import { ImageTooLargeError } from '../images/image-too-large.error.js';
+import { ImageWorkQueue } from '../images/image-work-queue.js';
+import { UndecodableImageError } from '../images/undecodable-image.error.js';
+import { ObjectStorage } from '../storage/object-storage.js';
+import { StorageDeletions } from '../storage/storage-deletions.js';
+import { photoPreviewKey } from './photo-object-keys.js';
+
+/** How often the sweep looks for previews that were never made; `previewSweepIntervalMs` in tests. */
+export const PREVIEW_SWEEP_INTERVAL_MS = 60 * 1000;
+/**
+ * A photo's preview is made within a second or two of its commit by the replica that committed it; one still
+ * pending after this long was lost (that replica stopped, or storage failed) and the sweep makes it.
+ */
+export const PREVIEW_SWEEP_AGE_MS = 2 * 60 * 1000;
+/** Previews one sweep makes at most, one after the other in the background lane. */
+const PREVIEW_SWEEP_BATCH = 20;
+/**
+ * How long a preview object written but not yet recorded is kept should its build never commit (the process
+ * stopped between the write and the commit): then the deletions queue removes it.
+ */
+const PREVIEW_RESERVATION_MS = 10 * 60 * 1000;
+/**
+ * Previews waiting for their turn that keep the original (or a HEIC's decoded pixels) in memory from the
+ * confirmation; past this, a waiting preview reads its original again when its turn comes, so a burst of
+ * uploads does not hold a burst of originals.
+ */
+const MAX_HELD_SOURCES = 4;
+
+interface PendingPhoto {
+  id: string;
+  originalKey: string;
+  contentType: string;
+}
+
+const PENDING_COLUMNS = `id, original_key AS "originalKey", content_type AS "contentType"`;
+
+/**
+ * Makes a photo's 1600 px preview after the photo is committed, so a confirmation (and every open screen)
+ * waits only for the thumbnail. Right after the commit, the confirming replica queues the preview in the image
+ * work queue's background lane, from the original it still holds; a periodic sweep makes the previews that
+ * were lost (process stopped, storage failed), shared between replicas.
+ *
+ * A build holds its photo's row lock (SELECT ... FOR UPDATE SKIP LOCKED) from before it reads the original
+ * until it records the preview: two builders never work on one photo (the second skips it), and a removal or a
+ * purge waits for the build and then deletes the preview with the photo. The object is written under a key of
+ * its own, reserved for deletion beforehand in the durable queue and kept in the build's transaction, so a
+ * build that never commits leaves nothing behind either.
+ */
+@Injectable()
+export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PhotoPreviews.name);
+  private readonly sweeps: PeriodicTask;
+  private readonly builds = new Set<Promise<unknown>>();
+  private heldSources = 0;
+  private closing = false;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
+    @Inject(ImageProcessor) private readonly images: ImageProcessor,
+    @Inject(ImageWorkQueue) private readonly imageWork: ImageWorkQueue,
+    @Inject(MediaConfig) config: MediaConfig,
+  ) {
+    this.sweeps = new PeriodicTask(
+      'preview sweep',
+      config.previewSweepIntervalMs ?? PREVIEW_SWEEP_INTERVAL_MS,
+      () => this.sweepOnce(),
+      this.logger,
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeps.start();
+  }
+
+  /** Waits for the build running now; builds still waiting for their turn are left to the sweep. */
+  async onModuleDestroy(): Promise<void> {
+    this.closing = true;
+    await this.sweeps.stop();
+    await Promise.allSettled([...this.builds]);
+  }
+
+  /**
+   * Queues the preview of a photo just committed, from `source` (what its thumbnail was made from) when given
+   * and while few previews hold theirs, otherwise from the original read again. Never throws: a preview that
+   * fails is made by the sweep.
+   */
+  makeSoon(photoId: string, source?: ImageSource): void {
+    const held = source && this.heldSources < MAX_HELD_SOURCES ? source : undefined;
+    if (held) this.heldSources++;
+    const build = this.makeOne(photoId, held)
+      .catch((error: unknown) =>
+        this.logger.warn(`preview of ${photoId} left to the sweep: ${describeError(error)}`),
+      )
+      .finally(() => {
+        if (held) this.heldSources--;
+        this.builds.delete(build);
+      });
+    this.builds.add(build);
+  }
+
+  /**
+   * Makes the preview of one photo if it is still pending and no other builder holds it; whether this call
+   * made it.
+   */
+  makeOne(photoId: string, source?: ImageSource): Promise<boolean> {
+    return this.imageWork.runInBackground(async () => {
+      if (this.closing) return false;
+      return this.dataSource.transaction(async (manager) => {
+        const [photo] = (await manager.query(
+          `SELECT ${PENDING_COLUMNS} FROM photos WHERE id = $1 AND preview_pending FOR UPDATE SKIP LOCKED`,
+          [photoId],
+        )) as PendingPhoto[];
+        if (!photo) return false;
+        await this.build(manager, photo, source);
+        return true;
+      });
+    });
+  }
+
+  /** Makes up to one batch of previews still pending well after their photo's commit; how many it made. */
+  async sweepOnce(): Promise<number> {
+    let made = 0;
+    while (made < PREVIEW_SWEEP_BATCH && !this.closing) {
+      const found = await this.imageWork.runInBackground(() =>
+        this.dataSource.transaction(async (manager) => {
+          const [photo] = (await manager.query(
+            `SELECT ${PENDING_COLUMNS} FROM photos WHERE preview_pending AND created_at < $1
+             ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            [new Date(Date.now() - PREVIEW_SWEEP_AGE_MS)],
+          )) as PendingPhoto[];
+          if (!photo) return false;
+          await this.build(manager, photo);
+          return true;
+        }),
+      );
+      if (!found) break;
+      made++;
+    }
+    if (made > 0) this.logger.log(`made ${made} previews that were still pending`);
+    return made;
+  }
+
+  /** In the transaction holding the photo's row: makes, stores and records its preview. */
+  private async build(manager: EntityManager, photo: PendingPhoto, given?: ImageSource): Promise<void> {
+    let preview: Buffer;
+    try {
+      preview = await this.images.preview(given ?? (await this.sourceOf(photo)));
+    } catch (error) {
+      if (!(error instanceof UndecodableImageError || error instanceof ImageTooLargeError)) throw error;
+      // Its thumbnail was made, so this is not expected; its preview URL keeps showing the thumbnail.
+      this.logger.warn(`no preview for ${photo.id}, its thumbnail stands in: ${describeError(error)}`);
+      await manager.query('UPDATE photos SET preview_pending = false WHERE id = $1', [photo.id]);
+      return;
+    }
+    const key = photoPreviewKey(photo.id, randomUUID());
+    // Committed at once, outside the build's transaction: should the build never commit, the object goes.
+    await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
+    await this.storage.write(key, preview, 'image/jpeg');
+    // Its reservation ran out and a deletion run took it: not recorded, the sweep makes it again.
+    if (!(await this.deletions.keep(manager, [key]))) throw new Error('the preview outlived its reservation');
+    await manager.query('UPDATE photos SET preview_key = $2, preview_pending = false WHERE id = $1', [
+      photo.id,
+      key,
+    ]);
+  }
+
+  private async sourceOf(photo: PendingPhoto): Promise<ImageSource> {
+    const original = await this.storage.read(photo.originalKey);
+    const heif = photo.contentType === 'image/heic' || photo.contentType === 'image/heif';
+    return this.images.source(original, { heif });
+  }
+}
