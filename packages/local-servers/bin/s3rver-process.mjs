@@ -5,6 +5,18 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
 import AWSAccount from 's3rver/lib/models/account.js';
+import FilesystemStore from 's3rver/lib/stores/filesystem.js';
+
+// s3rver removes the directories a deleted object leaves empty, racing a PUT into the same folder (its mkdir,
+// then its open): the PUT's file stream then fails with ENOENT, unhandled, and the server dies. A deleted
+// object's files are removed and its folders kept, as empty folders cost nothing here.
+FilesystemStore.prototype.deleteObject = async function deleteObject(bucket, key) {
+  await Promise.all(
+    ['object', 'object.md5', 'metadata.json'].map((resource) =>
+      rm(this.getResourcePath(bucket, key, resource), { force: true }),
+    ),
+  );
+};
 
 const { port, directory, accessKeyId, secretAccessKey, buckets, corsXml } = JSON.parse(
   process.env.S3RVER_OPTIONS,

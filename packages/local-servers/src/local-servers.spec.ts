@@ -208,4 +208,26 @@ describe('startS3', () => {
     expect(await get.text()).toBe('kept');
     expect(get.headers.get('access-control-expose-headers')).toBe('ETag');
   });
+
+  it("keeps running when a folder's last object is deleted while another is written into it", async () => {
+    s3 = await startS3({
+      dataDir: path.join(root, 's3-race'),
+      port: await findFreePort(),
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      buckets: ['media'],
+    });
+    const url = (key: string) => `${s3!.endpoint}/media/staging/${key}`;
+    // s3rver removed a folder left empty by a delete, and a PUT into it between its mkdir and its open died
+    // with the whole server; the media service deletes staged uploads while guests stage new ones.
+    for (let i = 0; i < 150; i++) {
+      expect((await fetch(url(`a${i}`), { method: 'PUT', body: 'staged' })).status).toBe(200);
+      const [deleted, put] = await Promise.all([
+        fetch(url(`a${i}`), { method: 'DELETE' }),
+        fetch(url(`b${i}`), { method: 'PUT', body: 'next' }),
+      ]);
+      expect([deleted.status, put.status]).toEqual([204, 200]);
+      expect((await fetch(url(`b${i}`), { method: 'DELETE' })).status).toBe(204);
+    }
+  });
 });
