@@ -42,6 +42,9 @@ export class Supergraph {
         onRetry: (_error, delayMs) => logger.info(`supergraph not composed yet, retrying in ${delayMs} ms`),
       },
     );
+    // Apollo Gateway reports host and usage metrics to Apollo unless this is set when it is made: nothing about
+    // the product's machines or its galleries' traffic leaves it.
+    process.env.APOLLO_TELEMETRY_DISABLED = 'true';
     const gateway = new ApolloGateway({
       supergraphSdl: this.composition,
       buildService: ({ url }) => new CallerForwardingDataSource({ url }),
