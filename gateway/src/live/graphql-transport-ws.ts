@@ -213,6 +213,9 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
   });
   sockets.on('connection', (socket: WebSocket) => {
     socket.once('error', (error) => {
+      // ws's refusal of a client's frame (too big, malformed) is the client's doing, not an internal error: ws
+      // has already closed the socket with the code that says why (1009 for a message over the limit).
+      if (isRefusedFrame(error)) return;
       console.error('Internal error emitted on a WebSocket socket.', error);
       socket.close(CloseCode.InternalServerError, internalError(error));
     });
@@ -257,4 +260,10 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
 /** A `next` message as graphql-ws writes it (GraphQLError's toJSON gives each error's wire form). */
 function nextMessage(id: string, result: ExecutionResult): string {
   return stringifyMessage({ id, type: MessageType.Next, payload: result as FormattedExecutionResult });
+}
+
+/** An error ws raises for a frame it refuses (its codes start with WS_ERR_), closing the socket itself. */
+function isRefusedFrame(error: Error): boolean {
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
 }
