@@ -603,7 +603,7 @@ describe('gateway', () => {
         errors: [
           {
             message: `The request body is larger than ${API_LIMITS.bodyBytes / 1024} KB.`,
-            extensions: { code: 'BAD_REQUEST' },
+            extensions: { code: 'PAYLOAD_TOO_LARGE' },
           },
         ],
       });
@@ -633,7 +633,7 @@ describe('gateway', () => {
       const response = await graphql(fragmentChain(10_000));
 
       expect(response.status).toBe(413);
-      expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'BAD_REQUEST' });
+      expect(((await response.json()) as Json).errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE' });
     });
 
     it('refuses a document with more tokens than the limit before validating it', async () => {

@@ -1,14 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { API_LIMITS, englishMessage } from '@gallery/contracts';
-
-/** What a client that sent a broken request gets: GraphQL's shape, so the web app reads every error alike. */
-const BAD_REQUEST = 'BAD_REQUEST';
-
-/** body-parser's error types, with what the caller is told. */
-const CLIENT_MISTAKES: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON.',
-  'entity.too.large': `The request body is larger than ${API_LIMITS.bodyBytes / 1024} KB.`,
-};
+import { refusedBody } from '@gallery/platform/edge';
 
 /** The last handler: a JSON answer, never express's HTML page with a stack and the server's paths. */
 export function jsonErrors(log: (error: unknown) => void): ErrorRequestHandler {
@@ -20,12 +12,11 @@ export function jsonErrors(log: (error: unknown) => void): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    const message = clientMistake
-      ? (CLIENT_MISTAKES[String(type)] ?? 'The request is not one the gateway can read.')
-      : englishMessage('errors.INTERNAL');
-    res
-      .status(clientMistake ? status : 500)
-      .json({ errors: [{ message, extensions: { code: clientMistake ? BAD_REQUEST : 'INTERNAL' } }] });
+    // GraphQL's shape, so the web app reads every error alike; a refused body as every service answers it.
+    const { code, message } = clientMistake
+      ? refusedBody(type, API_LIMITS.bodyBytes)
+      : { code: 'INTERNAL', message: englishMessage('errors.INTERNAL') };
+    res.status(clientMistake ? status : 500).json({ errors: [{ message, extensions: { code } }] });
   };
 }
 

@@ -27,14 +27,15 @@ export async function createServiceApp(
   options: ServiceAppOptions = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(root, { logger: options.logger, bodyParser: false });
+  const limitBytes = options.bodyLimitBytes ?? API_LIMITS.bodyBytes;
   app.use(
     express.json({
-      limit: options.bodyLimitBytes ?? API_LIMITS.bodyBytes,
+      limit: limitBytes,
       verify: (request: RequestWithRawBody, _response, body) => {
         request.rawBody = body;
       },
     }),
-    answerBodyErrorsAsJson,
+    answerBodyErrorsAsJson(limitBytes),
   );
   try {
     await app.init();

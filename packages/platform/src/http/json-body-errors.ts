@@ -6,30 +6,48 @@ interface BodyParserError {
   type?: string;
 }
 
-const ANSWERS: Record<string, { code: string; message: string }> = {
-  'entity.parse.failed': { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
-  'entity.too.large': { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
-};
-const OTHER = { code: 'BAD_REQUEST', message: 'The request body cannot be read.' };
+/** A refused request body's GraphQL-shaped error: its code and message. */
+export interface RefusedBody {
+  code: string;
+  message: string;
+}
+
+/**
+ * What a caller is told of a body the parser refused, by the parser's error type: the same codes from the
+ * gateway and from every service. `limitBytes` names the limit a body went over.
+ */
+export function refusedBody(type: unknown, limitBytes: number): RefusedBody {
+  if (type === 'entity.parse.failed')
+    return { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
+  if (type === 'entity.too.large') {
+    return {
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `The request body is larger than ${Math.round(limitBytes / 1024)} KB.`,
+    };
+  }
+  return { code: 'BAD_REQUEST', message: 'The request body cannot be read.' };
+}
 
 /**
  * Express error middleware for a refused request body (malformed JSON, over the size limit, bad encoding): a
  * GraphQL-shaped JSON error with the parser's status, instead of Express's HTML page with a stack and file
  * paths. Any other error goes on to the next handler.
  */
-export function answerBodyErrorsAsJson(
-  error: unknown,
-  _request: IncomingMessage,
-  response: ServerResponse,
-  next: (error?: unknown) => void,
-): void {
-  const { status, type } = (error ?? {}) as BodyParserError;
-  if (typeof type !== 'string' || typeof status !== 'number' || status < 400 || status > 499) {
-    next(error);
-    return;
-  }
-  const { code, message } = ANSWERS[type] ?? OTHER;
-  response.statusCode = status;
-  response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+export function answerBodyErrorsAsJson(limitBytes: number) {
+  return (
+    error: unknown,
+    _request: IncomingMessage,
+    response: ServerResponse,
+    next: (error?: unknown) => void,
+  ): void => {
+    const { status, type } = (error ?? {}) as BodyParserError;
+    if (typeof type !== 'string' || typeof status !== 'number' || status < 400 || status > 499) {
+      next(error);
+      return;
+    }
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    const { code, message } = refusedBody(type, limitBytes);
+    response.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+  };
 }
