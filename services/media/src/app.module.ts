@@ -39,7 +39,7 @@ import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
-import { PhotoPreviews } from './photos/photo-previews.js';
+import { MAX_HELD_SOURCES, PhotoPreviews } from './photos/photo-previews.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
 import { PhotoRepository } from './photos/photo.repository.js';
@@ -114,7 +114,11 @@ export class AppModule {
           useFactory: (storage: ObjectStorage): ExtraHealthChecks => ({ storage: storage.healthCheck() }),
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
-        { provide: ImageWorkQueue, useFactory: () => new ImageWorkQueue(imageWorkConcurrency()) },
+        {
+          provide: ImageWorkQueue,
+          // Past the previews that keep their original in memory, a waiting preview would read it again.
+          useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), MAX_HELD_SOURCES),
+        },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },

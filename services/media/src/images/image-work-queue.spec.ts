@@ -56,6 +56,36 @@ describe('ImageWorkQueue', () => {
     await Promise.all([firstPreview, firstThumbnail, secondThumbnail, secondPreview]);
   });
 
+  it('starts background work beside urgent work once more than its backlog waits', async () => {
+    const queue = new ImageWorkQueue(1, 2);
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const job = (name: string) => async () => {
+      started.push(name);
+      await new Promise<void>((resolve) => gates.set(name, resolve));
+    };
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    // A burst: thumbnails keep the urgent lane busy, previews pile up behind it.
+    const thumbnail = queue.run(job('thumbnail 1'));
+    const previews = [1, 2].map((i) => queue.runInBackground(job(`preview ${i}`)));
+    await settle();
+    expect(started).toEqual(['thumbnail 1']);
+    // One more than the backlog: the oldest preview starts beside the thumbnail.
+    previews.push(queue.runInBackground(job('preview 3')));
+    await settle();
+    expect(started).toEqual(['thumbnail 1', 'preview 1']);
+    expect(queue.waiting).toBe(2);
+
+    // Each job ends once it has started; the rest follow in order.
+    for (const name of ['thumbnail 1', 'preview 1', 'preview 2', 'preview 3']) {
+      while (!gates.has(name)) await settle();
+      gates.get(name)!();
+    }
+    await Promise.all([thumbnail, ...previews]);
+    expect(started).toEqual(['thumbnail 1', 'preview 1', 'preview 2', 'preview 3']);
+  });
+
   it('passes on what the work throws and goes on with the next', async () => {
     const queue = new ImageWorkQueue(1);
     await expect(

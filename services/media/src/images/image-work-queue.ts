@@ -19,10 +19,11 @@ interface Job {
  * A bounded queue for image work (decode, resize), in two lanes of `concurrency` each. `run` is for what a
  * guest is waiting for (a confirmation's thumbnail); `runInBackground` for what can come later (previews).
  * Background work never holds up urgent work: the urgent lane has its own turns, and background work starts
- * only while the urgent lane is idle (nothing running, nothing waiting). So a preview that takes half a second
- * is never in front of the next photo's thumbnail and never starts beside one; at worst a thumbnail arriving
- * while a preview runs shares the cores with it. Under a steady stream of urgent work background work waits
- * for a pause: previews are late then, never lost.
+ * while the urgent lane is idle (nothing running, nothing waiting). So a preview that takes half a second is
+ * never in front of the next photo's thumbnail; at worst a thumbnail arriving while a preview runs shares the
+ * cores with it. Under a steady stream of urgent work (a burst of uploads) background work would wait for a
+ * pause that does not come, so once more than `backgroundBacklog` jobs wait it also starts beside urgent work:
+ * the backlog, and what its jobs hold, stays bounded, and the burst's previews keep up with its thumbnails.
  */
 export class ImageWorkQueue {
   private readonly urgent: Job[] = [];
@@ -30,7 +31,10 @@ export class ImageWorkQueue {
   private urgentRunning = 0;
   private backgroundRunning = 0;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly backgroundBacklog = Number.POSITIVE_INFINITY,
+  ) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return this.enqueue(this.urgent, work);
@@ -65,8 +69,8 @@ export class ImageWorkQueue {
     while (
       this.backgroundRunning < this.concurrency &&
       this.background.length > 0 &&
-      this.urgentRunning === 0 &&
-      this.urgent.length === 0
+      ((this.urgentRunning === 0 && this.urgent.length === 0) ||
+        this.background.length > this.backgroundBacklog)
     ) {
       this.backgroundRunning++;
       this.start(this.background.shift()!, () => this.backgroundRunning--);

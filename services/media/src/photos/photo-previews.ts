@@ -37,7 +37,7 @@ const PREVIEW_RESERVATION_MS = 10 * 60 * 1000;
  * confirmation; past this, a waiting preview reads its original again when its turn comes, so a burst of
  * uploads does not hold a burst of originals.
  */
-const MAX_HELD_SOURCES = 4;
+export const MAX_HELD_SOURCES = 4;
 
 interface PendingPhoto {
   id: string;
