@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page, WebSocket } from 'playwright-core';
-import sharp from 'sharp';
 import { findFreePort } from '@gallery/local-servers';
 import { en } from '../src/i18n/en.js';
 import { fr } from '../src/i18n/fr.js';
@@ -14,6 +13,7 @@ import {
   startBrowserTest,
   type BrowserTest,
 } from './browser.js';
+import { graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // How the app starts: the built app when its code cannot load (the Loading Error page), and the Vite dev server
 // on localhost calling the gateway on another port directly (apiOrigin, the gateway's WEB_DEV_ORIGINS).
@@ -77,16 +77,8 @@ describe('the app starting in the browser', () => {
     return context.newPage();
   }
 
-  async function graphql<T>(query: string, variables: object = {}): Promise<T> {
-    const response = await fetch(`${e2e!.product.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  }
+  const graphql = <T>(query: string, variables: object = {}) =>
+    graphqlAt<T>(e2e!.product.url, query, variables);
 
   describe('when its code cannot load', () => {
     it.each([
@@ -132,7 +124,7 @@ describe('the app starting in the browser', () => {
         },
       );
       const code = created.createGallery.event.code;
-      const photoId = await uploadPhoto(code);
+      const [photoId] = await uploadGuestPhotos(e2e!.product.url, code, 1);
 
       const page = await newPage();
       const requests: string[] = [];
@@ -190,44 +182,4 @@ describe('the app starting in the browser', () => {
       await page.context().close();
     }, 240_000);
   });
-
-  /** One photo uploaded by a guest, the way the gallery page does it. */
-  async function uploadPhoto(code: string): Promise<string> {
-    const file = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
-      .jpeg()
-      .toBuffer();
-    const { requestPhotoUploads } = await graphql<{
-      requestPhotoUploads: {
-        uploadId: string;
-        uploadUrl: string;
-        headers: { name: string; value: string }[];
-      }[];
-    }>(
-      `
-        mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-          requestPhotoUploads(eventCode: $code, files: $files) {
-            uploadId
-            uploadUrl
-            headers {
-              name
-              value
-            }
-          }
-        }
-      `,
-      { code, files: [{ fileName: 'IMG_1.jpg', contentType: 'image/jpeg', size: file.length }] },
-    );
-    const slot = requestPhotoUploads[0];
-    const put = await fetch(slot.uploadUrl, {
-      method: 'PUT',
-      headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-      body: file,
-    });
-    expect(put.status).toBe(200);
-    const { confirmPhotoUpload } = await graphql<{ confirmPhotoUpload: { id: string } }>(
-      'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
-      { code, id: slot.uploadId },
-    );
-    return confirmPhotoUpload.id;
-  }
 });

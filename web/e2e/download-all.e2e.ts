@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // Download All as the couple and a guest use it: the product as npm start runs it, and Chromium.
 
@@ -35,16 +36,8 @@ describe('Download All in the browser', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
   }, STOP_TIMEOUT_MS);
 
-  async function graphql<T>(query: string, variables: object, token?: string): Promise<T> {
-    const response = await fetch(`${e2e!.product.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  }
+  const graphql = <T>(query: string, variables: object, token?: string) =>
+    graphqlAt<T>(e2e!.product.url, query, variables, token);
 
   async function createGallery(): Promise<{ code: string; ownerToken: string }> {
     const created = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(
@@ -72,62 +65,6 @@ describe('Download All in the browser', () => {
     return { code: created.createGallery.event.code, ownerToken: created.createGallery.ownerToken };
   }
 
-  async function uploadPhotos(code: string, count: number): Promise<void> {
-    const files = await Promise.all(
-      Array.from({ length: count }, () =>
-        sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    );
-    const { requestPhotoUploads: slots } = await graphql<{
-      requestPhotoUploads: {
-        uploadId: string;
-        uploadUrl: string;
-        headers: { name: string; value: string }[];
-      }[];
-    }>(
-      `
-        mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-          requestPhotoUploads(eventCode: $code, files: $files) {
-            uploadId
-            uploadUrl
-            headers {
-              name
-              value
-            }
-          }
-        }
-      `,
-      {
-        code,
-        files: files.map((file, i) => ({
-          fileName: `IMG_${i}.jpg`,
-          contentType: 'image/jpeg',
-          size: file.length,
-        })),
-      },
-    );
-    for (const [i, slot] of slots.entries()) {
-      const put = await fetch(slot.uploadUrl, {
-        method: 'PUT',
-        headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-        body: files[i],
-      });
-      expect(put.status).toBe(200);
-      await graphql(
-        `
-          mutation ($code: String!, $id: ID!) {
-            confirmPhotoUpload(eventCode: $code, uploadId: $id) {
-              id
-            }
-          }
-        `,
-        { code, id: slot.uploadId },
-      );
-    }
-  }
-
   /** A page of the gallery; as the couple when given the owner token (kept where the app keeps it). */
   async function open(code: string, ownerToken?: string) {
     const context = await e2e!.browser.newContext({ acceptDownloads: true });
@@ -151,7 +88,7 @@ describe('Download All in the browser', () => {
 
   it('shows the progress texts in order and delivers a valid zip of 20 photos; guests get the button when allowed', async () => {
     const { code, ownerToken } = await createGallery();
-    await uploadPhotos(code, 20);
+    await uploadGuestPhotos(e2e!.product.url, code, 20);
 
     const guest = await open(code);
     await guest.getByTestId('photo-count').waitFor();
@@ -196,7 +133,7 @@ describe('Download All in the browser', () => {
 
   it("carries a guest's name from the browser to the viewer and to a zip grouped by guest", async () => {
     const { code, ownerToken } = await createGallery();
-    await uploadPhotos(code, 1);
+    await uploadGuestPhotos(e2e!.product.url, code, 1);
 
     // The guest gives a name once; it is remembered on the device and sent with the upload.
     const guest = await open(code);

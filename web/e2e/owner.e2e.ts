@@ -1,14 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { type BrowserContext, type Page } from 'playwright-core';
-import sharp from 'sharp';
 import { caughtMail } from '@gallery/local-servers';
 import { createS3Client } from '@gallery/platform';
 import { databaseMentions } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { S3_BUCKET, SERVICE_DATABASES } from '../../infra/services.mjs';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { uploadGuestPhotos } from './product-api.js';
 
 // The couple's side in Chromium: order, dashboard, another gallery, photo removal seen live by a guest,
 // analytics, sign-in by the mailed link on a fresh browser, a stranger refused, and a deleted gallery purged
@@ -30,61 +30,6 @@ describe("the couple's side in the browser", () => {
     const page = await context.newPage();
     await page.goto(`${e2e!.product.url}${path}`);
     return page;
-  }
-
-  async function graphql<T>(query: string, variables: object): Promise<T> {
-    const response = await fetch(`${e2e!.product.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  }
-
-  /** Two photos uploaded by a guest, the way the gallery page does it. */
-  async function uploadPhotos(code: string, count: number): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const file = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
-        .jpeg()
-        .toBuffer();
-      const { requestPhotoUploads } = await graphql<{
-        requestPhotoUploads: {
-          uploadId: string;
-          uploadUrl: string;
-          headers: { name: string; value: string }[];
-        }[];
-      }>(
-        `
-          mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-            requestPhotoUploads(eventCode: $code, files: $files) {
-              uploadId
-              uploadUrl
-              headers {
-                name
-                value
-              }
-            }
-          }
-        `,
-        { code, files: [{ fileName: `IMG_${i}.jpg`, contentType: 'image/jpeg', size: file.length }] },
-      );
-      const slot = requestPhotoUploads[0];
-      const put = await fetch(slot.uploadUrl, {
-        method: 'PUT',
-        headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-        body: file,
-      });
-      expect(put.status).toBe(200);
-      const { confirmPhotoUpload } = await graphql<{ confirmPhotoUpload: { id: string } }>(
-        'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
-        { code, id: slot.uploadId },
-      );
-      ids.push(confirmPhotoUpload.id);
-    }
-    return ids;
   }
 
   async function dashboardCodes(page: Page): Promise<string[]> {
@@ -139,7 +84,7 @@ describe("the couple's side in the browser", () => {
   }, 120_000);
 
   it("removes a photo from the event page while a guest's screen is open, and the guest sees it go", async () => {
-    photoIds = await uploadPhotos(second, 2);
+    photoIds = await uploadGuestPhotos(e2e!.product.url, second, 2);
     const guest = await open(await e2e!.browser.newContext(), `/gallery/${second}`);
     await guest.locator(`img[data-photo-id="${photoIds[1]}"]`).waitFor();
     await guest.locator(`img[data-photo-id="${photoIds[0]}"]`).waitFor();

@@ -184,6 +184,25 @@ class BillingUnderTest {
     return this.reader.publish(event);
   }
 
+  /** Ends the gallery (event.expired) and waits until billing has purged it: `checkoutId` no longer names it. */
+  async purge(code: string, checkoutId: string): Promise<void> {
+    await this.publish({
+      id: randomUUID(),
+      type: Subjects.EventExpired,
+      occurredAt: new Date().toISOString(),
+      data: { code, reason: 'deleted' },
+    });
+    await waitFor(
+      'the purge',
+      async () =>
+        (
+          await this.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1 AND event_code IS NULL', [
+            checkoutId,
+          ])
+        ).length === 1,
+    );
+  }
+
   async stop(): Promise<void> {
     await this.app?.close();
     await this.reader?.close();
@@ -420,21 +439,7 @@ describe('billing service', () => {
     it('closes the checkouts of a purged gallery, and refunds at once one paid on a Stripe page left open', async () => {
       const gallery = billing!.gallery('free');
       const open = await billing!.startCheckout(gallery, 'STANDARD');
-      await billing!.publish({
-        id: randomUUID(),
-        type: Subjects.EventExpired,
-        occurredAt: new Date().toISOString(),
-        data: { code: gallery.code, reason: 'deleted' },
-      });
-      await waitFor(
-        'the purge',
-        async () =>
-          (
-            await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1 AND event_code IS NULL', [
-              open.id,
-            ])
-          ).length === 1,
-      );
+      await billing!.purge(gallery.code, open.id);
       expect(
         await billing!.dataSource.query(
           'SELECT status, customer_email, payment_url FROM checkouts WHERE id = $1',
@@ -778,21 +783,7 @@ describe('billing service', () => {
       const abandoned = await billing!.startCheckout(gallery, 'PREMIUM');
       await waitFor('payment.succeeded published', () => billing!.outboxPublished());
 
-      await billing!.publish({
-        id: randomUUID(),
-        type: Subjects.EventExpired,
-        occurredAt: new Date().toISOString(),
-        data: { code: gallery.code, reason: 'deleted' },
-      });
-      await waitFor(
-        'the purge',
-        async () =>
-          (
-            await billing!.dataSource.query('SELECT 1 FROM checkouts WHERE id = $1 AND event_code IS NULL', [
-              abandoned.id,
-            ])
-          ).length === 1,
-      );
+      await billing!.purge(gallery.code, abandoned.id);
 
       expect(await databaseMentions(billing!.config.databaseUrl, gallery.code)).toEqual([]);
       expect(await databaseMentions(billing!.config.databaseUrl, gallery.email)).toEqual([]);

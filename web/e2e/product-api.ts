@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+
+// What browser tests ask of the product's API directly, as the web app would: GraphQL calls and a guest's
+// photo uploads (slot, PUT to storage, confirmation).
+
+/** A GraphQL call to the product at `url`; throws the errors of an answer that has any. */
+export async function graphqlAt<T>(
+  url: string,
+  query: string,
+  variables: object = {},
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+const REQUEST_UPLOADS = `
+  mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+    requestPhotoUploads(eventCode: $code, files: $files) {
+      uploadId
+      uploadUrl
+      headers {
+        name
+        value
+      }
+    }
+  }
+`;
+
+const CONFIRM_UPLOAD = `
+  mutation ($code: String!, $id: ID!) {
+    confirmPhotoUpload(eventCode: $code, uploadId: $id) {
+      id
+    }
+  }
+`;
+
+/** `count` small distinct JPEGs uploaded to gallery `code` by a guest; the confirmed photos' ids, in order. */
+export async function uploadGuestPhotos(url: string, code: string, count: number): Promise<string[]> {
+  const files = await Promise.all(
+    Array.from({ length: count }, () =>
+      sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+  const { requestPhotoUploads: slots } = await graphqlAt<{
+    requestPhotoUploads: {
+      uploadId: string;
+      uploadUrl: string;
+      headers: { name: string; value: string }[];
+    }[];
+  }>(url, REQUEST_UPLOADS, {
+    code,
+    files: files.map((file, i) => ({
+      fileName: `IMG_${i}.jpg`,
+      contentType: 'image/jpeg',
+      size: file.length,
+    })),
+  });
+  const ids: string[] = [];
+  for (const [i, slot] of slots.entries()) {
+    const put = await fetch(slot.uploadUrl, {
+      method: 'PUT',
+      headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+      body: files[i],
+    });
+    if (put.status !== 200) throw new Error(`PUT of ${slot.uploadId} answered ${put.status}`);
+    const { confirmPhotoUpload } = await graphqlAt<{ confirmPhotoUpload: { id: string } }>(
+      url,
+      CONFIRM_UPLOAD,
+      {
+        code,
+        id: slot.uploadId,
+      },
+    );
+    ids.push(confirmPhotoUpload.id);
+  }
+  return ids;
+}
