@@ -1,7 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { RequestHandler } from 'express';
 import { englishMessage } from '@gallery/contracts';
-import type { GatewayContext } from '../supergraph/gateway-context.js';
+import { gatewayContext, type GatewayContext } from '../supergraph/gateway-context.js';
 
 /** What the events subgraph is asked: the same `me` the GraphQL API answers. */
 export const SESSION_QUERY = 'query Session { me { email } }';
@@ -41,11 +41,7 @@ export function sessionEndpoint(run: RunSessionQuery): RequestHandler {
     }
     let result: SessionOperationResult;
     try {
-      result = await run({
-        authorization: `Bearer ${token}`,
-        clientAddress: req.ip ?? 'unknown',
-        acceptLanguage: req.headers['accept-language']?.slice(0, 200),
-      });
+      result = await run(gatewayContext(req, `Bearer ${token}`));
     } catch (error) {
       next(error);
       return;

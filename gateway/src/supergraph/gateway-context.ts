@@ -1,3 +1,5 @@
+import type { Request } from 'express';
+
 /** Per-request context of the gateway's Apollo Server: what it forwards to the subgraphs. */
 export interface GatewayContext {
   authorization?: string;
@@ -5,4 +7,19 @@ export interface GatewayContext {
   clientAddress: string;
   /** The browser's Accept-Language: billing writes its mails in the buyer's language. */
   acceptLanguage?: string;
+}
+
+/** Longest Accept-Language passed on: enough for any real browser's list. */
+const ACCEPT_LANGUAGE_MAX = 200;
+
+/**
+ * A request's context; `authorization` replaces the request's own header when given (a checked bearer token).
+ * req.ip follows the app's `trust proxy` setting: the real client behind a known load balancer.
+ */
+export function gatewayContext(req: Request, authorization = req.headers.authorization): GatewayContext {
+  return {
+    authorization,
+    clientAddress: req.ip ?? 'unknown',
+    acceptLanguage: req.headers['accept-language']?.slice(0, ACCEPT_LANGUAGE_MAX),
+  };
 }

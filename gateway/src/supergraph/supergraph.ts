@@ -9,7 +9,7 @@ import { API_LIMITS } from '@gallery/contracts';
 import { apolloDocumentLimits } from '../limits/document-limits.js';
 import { CallerForwardingDataSource } from './caller-forwarding-data-source.js';
 import { formatGatewayError } from './format-gateway-error.js';
-import type { GatewayContext } from './gateway-context.js';
+import { gatewayContext, type GatewayContext } from './gateway-context.js';
 import { RetryingIntrospectAndCompose } from './retrying-introspect-and-compose.js';
 import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
@@ -77,12 +77,7 @@ export class Supergraph {
       async () => {
         if (this.stopped) return this.server.stop();
         this.middleware = expressMiddleware(this.server, {
-          // req.ip follows the app's `trust proxy` setting: the real client behind a known load balancer.
-          context: async ({ req }) => ({
-            authorization: req.headers.authorization,
-            clientAddress: req.ip ?? 'unknown',
-            acceptLanguage: req.headers['accept-language']?.slice(0, 200),
-          }),
+          context: async ({ req }) => gatewayContext(req),
         });
       },
       (error: unknown) => {
