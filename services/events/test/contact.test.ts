@@ -106,9 +106,13 @@ describe('events service: the contact form', () => {
     expect(caught.text).toContain('From: Claire Martin <claire@example.com>');
     expect(caught.text).toContain('Do you have special rates?');
 
-    const rows = await app!
-      .get(DataSource)
-      .query('SELECT * FROM contact_messages WHERE email = $1', [form.email]);
+    // The mail can reach the catcher a moment before the message is marked mailed: wait for the mark.
+    const rows = await waitFor('the message marked mailed', async () => {
+      const found: { mailed_at: Date | null }[] = await app!
+        .get(DataSource)
+        .query('SELECT * FROM contact_messages WHERE email = $1', [form.email]);
+      return found.some((row) => row.mailed_at !== null) ? found : undefined;
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0].mailed_at).not.toBeNull();
   });
