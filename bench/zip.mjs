@@ -5,6 +5,7 @@
 //   npm run build && node bench/zip.mjs [--photos=100,2000] [--photo-kb=512]
 //   (or PHOTOS=100,2000 PHOTO_KB=512 node bench/zip.mjs)
 //   SERVICE_NODE_OPTIONS='--max-old-space-size=96' node bench/zip.mjs   (added to the service's flags, to try one)
+//   SERVICE_NODE_ARGS='--heap-growing-percent=15' node bench/zip.mjs    (Node arguments NODE_OPTIONS refuses)
 //   --memory-only (or MEMORY_ONLY=1): no raw read or raw copy, for runs that compare the service's memory only
 //
 // PostgreSQL, NATS and the S3 server run as local child processes, the download service as its own process
@@ -205,24 +206,32 @@ async function run() {
 
     // A fresh download service, so its peak RSS is this gallery's.
     const port = await findFreePort();
-    const service = spawn(process.execPath, [path.join(REPO_ROOT, 'services/download/dist/main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // As the product runs it (infra/services.mjs).
-        NODE_OPTIONS: [DOWNLOAD_NODE_OPTIONS, process.env.SERVICE_NODE_OPTIONS].filter(Boolean).join(' '),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: await createDatabaseOnServer(postgres.url('postgres'), `bench_${count}_${Date.now()}`),
-        NATS_URL: nats.url,
-        S3_ENDPOINT: s3.endpoint,
-        S3_REGION: s3.region,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_BUCKET: BUCKET,
+    const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const service = spawn(
+      process.execPath,
+      [...nodeArgs, path.join(REPO_ROOT, 'services/download/dist/main.js')],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          // As the product runs it (infra/services.mjs).
+          NODE_OPTIONS: [DOWNLOAD_NODE_OPTIONS, process.env.SERVICE_NODE_OPTIONS].filter(Boolean).join(' '),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: await createDatabaseOnServer(
+            postgres.url('postgres'),
+            `bench_${count}_${Date.now()}`,
+          ),
+          NATS_URL: nats.url,
+          S3_ENDPOINT: s3.endpoint,
+          S3_REGION: s3.region,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          S3_BUCKET: BUCKET,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     const exited = new Promise((resolve) => service.once('exit', resolve));
     await waitUntil(
       'the download service',

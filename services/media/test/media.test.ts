@@ -26,6 +26,7 @@ import {
   LIVE_PHOTO_FIELDS,
   MAX_GUEST_NAME_CHARS,
   MAX_PENDING_UPLOADS_PER_GALLERY,
+  MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGAPIXELS,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_MEGABYTES,
@@ -46,6 +47,7 @@ import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
+import { ObjectStorage } from '../src/storage/object-storage.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
@@ -983,6 +985,29 @@ describe('media service', () => {
     expect((await fetchPhoto(photo.originalUrl)).bytes.equals(original)).toBe(true);
   });
 
+  it("reads a photo's copy once, whole, for its checks and its thumbnail", async () => {
+    const code = await createGallery('standard');
+    const original = await photoJpeg(320, 240);
+    const slot = await upload(code, original);
+    const storage = app!.get(ObjectStorage);
+    const calls = (['readUpTo', 'read', 'readStart', 'size', 'copy'] as const).map((method) =>
+      jest.spyOn(storage, method),
+    );
+    try {
+      const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+      const [readUpTo, read, readStart, size, copy] = calls;
+      const [[copied, originalKey]] = copy.mock.calls;
+      expect(copied).toBe(`staging/${slot.uploadId}`);
+      expect(readUpTo.mock.calls).toEqual([[originalKey, MAX_PHOTO_BYTES]]);
+      // Only the staged object's presence is asked before the copy.
+      expect(size.mock.calls).toEqual([[`staging/${slot.uploadId}`]]);
+      expect([read, readStart].map((call) => call.mock.calls.length)).toEqual([0, 0]);
+      expect((await fetchPhoto(photo.originalUrl)).bytes.equals(original)).toBe(true);
+    } finally {
+      calls.forEach((call) => call.mockRestore());
+    }
+  });
+
   it('signs the declared type and length into an upload URL that lives five minutes', async () => {
     const code = await createGallery('free');
     const answer = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 1234 }]);
@@ -1149,6 +1174,31 @@ describe('media service', () => {
         expect(await readdir(videoWork)).toEqual([]);
       },
     );
+
+    it('keeps a video larger than any photo, reading only its first bytes for the checks', async () => {
+      const code = await createGallery('premium');
+      // An MP4 may end with a free box of any size: players and ffmpeg skip it.
+      const padding = MAX_PHOTO_BYTES + 1024 - videos.mp4.length;
+      const free = Buffer.alloc(padding);
+      free.writeUInt32BE(padding, 0);
+      free.write('free', 4, 'latin1');
+      const original = Buffer.concat([videos.mp4, free]);
+      const slot = await upload(code, original, 'Speeches.mp4', 'video/mp4');
+      const readStart = jest.spyOn(app!.get(ObjectStorage), 'readStart');
+      try {
+        const answer = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM_VIDEO, {
+          code,
+          id: slot.uploadId,
+        });
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data!.confirmPhotoUpload).toMatchObject({ kind: 'video', width: 320, height: 240 });
+        expect(readStart).toHaveBeenCalledTimes(1);
+        const download = await fetchPhoto(answer.data!.confirmPhotoUpload.originalUrl);
+        expect(download.bytes.equals(original)).toBe(true);
+      } finally {
+        readStart.mockRestore();
+      }
+    });
 
     it('refuses a text file named clip.mp4 and sent as video/mp4, and deletes its object', async () => {
       const code = await createGallery('premium');

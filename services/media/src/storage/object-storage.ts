@@ -110,11 +110,34 @@ export class ObjectStorage implements OnApplicationShutdown {
     return bytes.subarray(0, length);
   }
 
+  /**
+   * The whole object when it holds at most `maxBytes`, in one request; only its size when it is larger (the
+   * download is cut off after the answer's headers); null when there is no such object.
+   */
+  async readUpTo(key: string, maxBytes: number): Promise<{ size: number; bytes: Buffer | null } | null> {
+    let object;
+    try {
+      object = await this.send(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
+      );
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        return null;
+      throw error;
+    }
+    const size = object.ContentLength ?? 0;
+    if (size > maxBytes) {
+      (object.Body as Readable).destroy();
+      return { size, bytes: null };
+    }
+    return { size, bytes: asBuffer(await object.Body!.transformToByteArray()) };
+  }
+
   async read(key: string): Promise<Buffer> {
     const object = await this.send(() =>
       this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
     );
-    return Buffer.from(await object.Body!.transformToByteArray());
+    return asBuffer(await object.Body!.transformToByteArray());
   }
 
   /** Streams an object into a local file (a video too large to hold in memory). */
@@ -172,4 +195,9 @@ export class ObjectStorage implements OnApplicationShutdown {
     this.client.destroy();
     if (this.signer !== this.client) this.signer.destroy();
   }
+}
+
+/** The SDK's bytes as a Buffer over the same memory: an original is megabytes, not worth a second copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

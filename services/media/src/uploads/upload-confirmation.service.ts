@@ -18,6 +18,7 @@ import {
   type LivePhoto,
   type MediaContentType,
   type PhotoContentType,
+  type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
 import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
@@ -45,6 +46,10 @@ import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
 type Outcome = { photo: LivePhoto; previewPending: boolean } | { refusal: AppError };
+/** An original that passed its checks: a photo with its thumbnail made, or a video still to render. */
+type Checked = { type: MediaContentType; size: number } & (
+  { rendition: Rendition } | { video: VideoContentType }
+);
 
 /**
  * What a photo becomes besides its original, before its commit: its thumbnail when the original decodes here,
@@ -114,47 +119,17 @@ export class UploadConfirmationService {
     await this.deletions.schedule(attemptKeys, new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS));
     await this.storage.copy(upload.objectKey, keys.original);
 
-    const size = (await this.storage.size(keys.original)) ?? 0;
-    if (size === 0) return this.refuse(upload, attemptKeys, new AppError('FILE_EMPTY'));
-    // Content is what counts: a video named .jpg is a video, a photo named .mp4 a photo.
-    const type = detectMediaType(await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES));
-    if (!type) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
-    const video = isVideoType(type);
-    if (video && !PLANS[gallery.plan].videos) {
-      return this.refuse(upload, attemptKeys, new AppError('VIDEOS_NEED_PREMIUM'));
-    }
-    if (video && size > MAX_VIDEO_BYTES) {
-      return this.refuse(
-        upload,
-        attemptKeys,
-        new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }),
-      );
-    }
-    if (!video && size > MAX_PHOTO_BYTES) {
-      return this.refuse(upload, attemptKeys, new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }));
-    }
-    // Not what the slot was signed for: replaced or cut short, so not the file the guest chose.
-    if (size !== upload.size) return this.refuse(upload, attemptKeys, new AppError('UPLOAD_NOT_FOUND'));
-
-    // The slow part runs before the short transaction. A photo's thumbnail takes its turn in the image work queue,
-    // its storage read and write around it; a video's whole rendering takes an image turn.
-    let rendition: Rendition | null;
-    try {
-      rendition = video
-        ? await this.imageWork.run(() => this.renderVideo(type, keys))
-        : await this.inFlight.run(() => this.render(type, keys));
-    } catch (error) {
-      if (error instanceof UnreadableVideoError) {
-        return this.refuse(upload, attemptKeys, new AppError('VIDEO_UNREADABLE'));
-      }
-      if (!(error instanceof ImageTooLargeError)) throw error;
-      return this.refuse(
-        upload,
-        attemptKeys,
-        new AppError('IMAGE_TOO_LARGE', { count: MAX_PHOTO_MEGAPIXELS }),
-      );
-    }
-    if (!rendition) return this.refuse(upload, attemptKeys, new AppError('UNSUPPORTED_FILE_TYPE'));
+    // A photo's checks and thumbnail run on the copy read once, under the bound on originals held in memory; a
+    // video's rendering then takes an image turn.
+    const checked = await this.inFlight.run(() => this.checkAndRenderPhoto(upload, gallery.plan, keys));
+    if ('refusal' in checked) return this.refuse(upload, attemptKeys, checked.refusal);
+    const { type, size } = checked;
+    const rendered =
+      'rendition' in checked
+        ? checked
+        : await renditionOrRefusal(() => this.imageWork.run(() => this.renderVideo(checked.video, keys)));
+    if ('refusal' in rendered) return this.refuse(upload, attemptKeys, rendered.refusal);
+    const { rendition } = rendered;
 
     const outcome = await this.record(upload, type, size, keys, rendition);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
@@ -171,6 +146,30 @@ export class UploadConfirmationService {
   }
 
   /**
+   * The checks on the copy: its size and first bytes, from one read of the whole copy when it is photo-sized
+   * (only its first bytes otherwise). A photo that passes gets its thumbnail from those same bytes; a video is
+   * left for its own rendering.
+   */
+  private async checkAndRenderPhoto(
+    upload: UploadEntity,
+    plan: PlanId,
+    keys: Keys,
+  ): Promise<Checked | { refusal: AppError }> {
+    const copy = await this.storage.readUpTo(keys.original, MAX_PHOTO_BYTES);
+    const size = copy?.size ?? 0;
+    const head =
+      copy?.bytes ??
+      (size > 0 ? await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES) : new Uint8Array());
+    const checked = checkOriginal(plan, upload.size, size, head);
+    if ('refusal' in checked) return checked;
+    const { type } = checked;
+    if (isVideoType(type)) return { type, size, video: type };
+    // A photo passed the size limit, so its bytes were read whole.
+    const rendered = await renditionOrRefusal(() => this.render(type, keys, copy!.bytes!));
+    return 'refusal' in rendered ? rendered : { type, size, rendition: rendered.rendition };
+  }
+
+  /**
    * The thumbnail stored, or null when the original cannot be decoded. A JPEG's thumbnail is made straight from
    * the original, libvips decoding it at an eighth of its size (shrink-on-load); a HEIC/HEIF is decoded whole by
    * libheif (its size checked against the pixel limit first), and its thumbnail made from those pixels, kept for
@@ -178,8 +177,7 @@ export class UploadConfirmationService {
    * same, an iPhone photo being too precious to refuse, without derived images (its image URLs serve the
    * original) and with the dimensions its HEIF boxes give.
    */
-  private async render(type: PhotoContentType, keys: Keys): Promise<Rendition | null> {
-    const original = await this.storage.read(keys.original);
+  private async render(type: PhotoContentType, keys: Keys, original: Buffer): Promise<Rendition | null> {
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
       const { source, thumbnail } = await this.imageWork.run(async () => {
@@ -318,5 +316,47 @@ export class UploadConfirmationService {
     const photo = await this.photos.find(id);
     if (!photo) throw new AppError('UPLOAD_NOT_FOUND');
     return this.presenter.present(photo);
+  }
+}
+
+/**
+ * What refuses an original, from its size and first bytes. Content decides the type: a video named .jpg is a
+ * video, a photo named .mp4 a photo. A size other than the one the slot was signed for means the file was
+ * replaced or cut short: not the file the guest chose.
+ */
+function checkOriginal(
+  plan: PlanId,
+  declaredSize: number,
+  size: number,
+  head: Uint8Array,
+): { type: MediaContentType } | { refusal: AppError } {
+  if (size === 0) return { refusal: new AppError('FILE_EMPTY') };
+  const type = detectMediaType(head.subarray(0, PHOTO_TYPE_HEAD_BYTES));
+  if (!type) return { refusal: new AppError('UNSUPPORTED_FILE_TYPE') };
+  const video = isVideoType(type);
+  if (video && !PLANS[plan].videos) return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
+  if (video && size > MAX_VIDEO_BYTES) {
+    return { refusal: new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }) };
+  }
+  if (!video && size > MAX_PHOTO_BYTES) {
+    return { refusal: new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }) };
+  }
+  if (size !== declaredSize) return { refusal: new AppError('UPLOAD_NOT_FOUND') };
+  return { type };
+}
+
+/** A rendition, or the refusal its failure means: an image over the pixel limit, an unreadable video, no image. */
+async function renditionOrRefusal(
+  make: () => Promise<Rendition | null>,
+): Promise<{ rendition: Rendition } | { refusal: AppError }> {
+  try {
+    const rendition = await make();
+    return rendition ? { rendition } : { refusal: new AppError('UNSUPPORTED_FILE_TYPE') };
+  } catch (error) {
+    if (error instanceof UnreadableVideoError) return { refusal: new AppError('VIDEO_UNREADABLE') };
+    if (error instanceof ImageTooLargeError) {
+      return { refusal: new AppError('IMAGE_TOO_LARGE', { count: MAX_PHOTO_MEGAPIXELS }) };
+    }
+    throw error;
   }
 }
