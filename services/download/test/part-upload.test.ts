@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createS3Client, ensureBucket } from '@gallery/platform';
 import { startTestS3, type TestS3 } from '@gallery/testing';
 import { PartUpload } from '../src/archives/part-upload.js';
@@ -9,6 +14,9 @@ const BUCKET = 'part-upload-test';
 const MIB = 1024 * 1024;
 let s3server: TestS3 | undefined;
 let client: S3Client | undefined;
+
+/** What the test reads of a request on its way to storage. */
+type OutgoingRequest = { method: string; query?: Record<string, unknown> };
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -88,5 +96,53 @@ describe('a multipart upload in reused part buffers', () => {
     await aborted.abort();
     await expect(aborted.done()).rejects.toThrow();
     await expect(client!.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'd.zip' }))).rejects.toThrow();
+  });
+
+  it('aborts an upload that storage made while its answer was still on the way', async () => {
+    // The answer to CreateMultipartUpload arrives late, and an abort cuts off any answer still on the way: the
+    // upload exists in storage before its id is known here.
+    let created!: () => void;
+    const madeInStorage = new Promise<void>((resolve) => (created = resolve));
+    const network = client!.config.requestHandler as {
+      handle: (request: OutgoingRequest, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+    };
+    const slow = new S3Client({
+      region: s3server!.region,
+      credentials: { accessKeyId: s3server!.accessKeyId, secretAccessKey: s3server!.secretAccessKey },
+      endpoint: s3server!.endpoint,
+      forcePathStyle: true,
+      requestHandler: {
+        async handle(request: OutgoingRequest, options?: { abortSignal?: AbortSignal }) {
+          const answer = await network.handle(request, options);
+          if (request.method !== 'POST' || !('uploads' in (request.query ?? {}))) return answer;
+          created();
+          await new Promise<void>((resolve, reject) => {
+            const late = setTimeout(resolve, 300);
+            options?.abortSignal?.addEventListener('abort', () => {
+              clearTimeout(late);
+              reject(new Error('Request aborted'));
+            });
+          });
+          return answer;
+        },
+      },
+    });
+    try {
+      const upload = new PartUpload(
+        slow,
+        { Bucket: BUCKET, Key: 'late.zip', ContentType: 'application/zip' },
+        5 * MIB,
+        2,
+      );
+      upload.write(randomBytes(5 * MIB + 1));
+      await madeInStorage;
+      await upload.abort();
+      const listing = await client!.send(
+        new ListMultipartUploadsCommand({ Bucket: BUCKET, Prefix: 'late.zip' }),
+      );
+      expect(listing.Uploads ?? []).toEqual([]);
+    } finally {
+      slow.destroy();
+    }
   });
 });

@@ -183,13 +183,16 @@ export class PartUpload extends Writable {
     void sent.finally(() => this.sending.delete(sent));
   }
 
+  /**
+   * The upload's id, created on first use. Never after a failure (nothing would abort it), and never cut off by
+   * `abort()`: storage may have made the upload before its answer arrives, and only its id lets abort() remove it.
+   */
   private upload(): Promise<string> {
-    this.uploadId ??= this.client
-      .send(new CreateMultipartUploadCommand(this.params), { abortSignal: this.abortController.signal })
-      .then((created) => {
-        if (!created.UploadId) throw new Error('storage gave no upload id');
-        return created.UploadId;
-      });
+    if (!this.uploadId && this.failure) return Promise.reject(this.failure);
+    this.uploadId ??= this.client.send(new CreateMultipartUploadCommand(this.params)).then((created) => {
+      if (!created.UploadId) throw new Error('storage gave no upload id');
+      return created.UploadId;
+    });
     return this.uploadId;
   }
 
