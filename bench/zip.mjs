@@ -4,8 +4,8 @@
 //
 //   npm run build && node bench/zip.mjs [--photos=100,2000] [--photo-kb=512]
 //   (or PHOTOS=100,2000 PHOTO_KB=512 node bench/zip.mjs)
-//   SERVICE_NODE_OPTIONS='--max-old-space-size=96' node bench/zip.mjs   (added to the service's flags, to try one)
-//   SERVICE_NODE_ARGS='--heap-growing-percent=15' node bench/zip.mjs    (Node arguments NODE_OPTIONS refuses)
+//   SERVICE_NODE_ARGS='--max-old-space-size=96' node bench/zip.mjs   (added to the service's Node arguments, to try one)
+//   SERVICE_NODE_OPTIONS='--import=./log.mjs' node bench/zip.mjs      (the service's NODE_OPTIONS)
 //   --memory-only (or MEMORY_ONLY=1): no raw read or raw copy, for runs that compare the service's memory only
 //
 // PostgreSQL, NATS and the S3 server run as local child processes, the download service as its own process
@@ -35,7 +35,7 @@ import {
   startS3,
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
-import { DOWNLOAD_NODE_OPTIONS, REPO_ROOT } from '../infra/services.mjs';
+import { DOWNLOAD_NODE_ARGS, DOWNLOAD_PROCESS_ENV, REPO_ROOT } from '../infra/services.mjs';
 
 const BUCKET = 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
@@ -206,7 +206,10 @@ async function run() {
 
     // A fresh download service, so its peak RSS is this gallery's.
     const port = await findFreePort();
-    const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const nodeArgs = [
+      ...DOWNLOAD_NODE_ARGS,
+      ...(process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ];
     const service = spawn(
       process.execPath,
       [...nodeArgs, path.join(REPO_ROOT, 'services/download/dist/main.js')],
@@ -215,7 +218,8 @@ async function run() {
           ...process.env,
           NODE_ENV: 'production',
           // As the product runs it (infra/services.mjs).
-          NODE_OPTIONS: [DOWNLOAD_NODE_OPTIONS, process.env.SERVICE_NODE_OPTIONS].filter(Boolean).join(' '),
+          ...DOWNLOAD_PROCESS_ENV,
+          NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS ?? '',
           PORT: String(port),
           HOST: '127.0.0.1',
           DATABASE_URL: await createDatabaseOnServer(

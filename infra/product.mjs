@@ -317,7 +317,7 @@ export async function startProduct({
     return {
       ...service,
       env: extra ? { ...service.env, ...extra } : service.env,
-      nodeArgs: nodeArgs[name] ?? [],
+      nodeArgs: [...(service.nodeArgs ?? []), ...(nodeArgs[name] ?? [])],
     };
   });
 
