@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { DOWNLOAD_NODE_ARGS, DOWNLOAD_PROCESS_ENV } from '../services.mjs';
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
 const root = join(import.meta.dirname, '..', '..');
@@ -11,6 +12,7 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
     {
       build?: { context: string; dockerfile?: string; args?: { WORKSPACE?: string } };
       environment?: Record<string, string>;
+      command?: string[];
     }
   >;
 };
@@ -86,5 +88,11 @@ describe('docker-compose.yml', () => {
       const database = service.environment?.DATABASE_URL?.split('/').pop();
       if (database) expect(init).toContain(`CREATE DATABASE ${database};`);
     }
+  });
+
+  it('runs the download service with the Node arguments and environment npm start gives it', () => {
+    const download = compose.services.download;
+    expect(download.command).toEqual(['node', ...DOWNLOAD_NODE_ARGS, 'dist/main.js']);
+    expect(download.environment).toMatchObject(DOWNLOAD_PROCESS_ENV);
   });
 });
