@@ -1,4 +1,8 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, jest } from '@jest/globals';
+import { WebSocket, WebSocketServer } from 'ws';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { NextMessages } from './next-messages.js';
 
@@ -28,5 +32,38 @@ describe('next messages', () => {
       data: null,
       errors: [{ message: 'boom', extensions: { code: 'X' } }],
     });
+  });
+
+  it('makes whole frames a WebSocket client reads, at each of the three sizes of length', async () => {
+    const results: ExecutionResult[] = [10, 1_000, 70_000].map((size) => ({
+      data: { note: 'x'.repeat(size) },
+    }));
+    const frames = new NextMessages('s-1');
+    const server = createServer();
+    const sockets = new WebSocketServer({ noServer: true });
+    server.on('upgrade', (request, stream, head) =>
+      sockets.handleUpgrade(request, stream, head, () => {
+        for (const result of results) stream.write(frames.frameOf(result));
+      }),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const received: unknown[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.on('error', reject);
+        client.on('message', (data, isBinary) => {
+          expect(isBinary).toBe(false);
+          received.push(JSON.parse(data.toString()));
+          if (received.length === results.length) resolve();
+        });
+      });
+    } finally {
+      client.terminate();
+      sockets.close();
+      server.close();
+    }
+    expect(received).toEqual(results.map((payload) => ({ id: 's-1', type: 'next', payload })));
   });
 });

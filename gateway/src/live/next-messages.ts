@@ -17,6 +17,8 @@ function payloadOf(result: ExecutionResult): Buffer {
 }
 
 const CLOSING_BRACE = 0x7d;
+/** A frame's first byte: the final fragment (FIN) of a text message (opcode 1). */
+const FIN_TEXT = 0x81;
 
 /**
  * The graphql-transport-ws `next` messages of one subscription: its own envelope (its id) around the shared
@@ -31,12 +33,37 @@ export class NextMessages {
     this.prefixBytes = Buffer.byteLength(this.prefix);
   }
 
-  /** The message carrying `result`, as the bytes of one text frame. */
+  /** The message carrying `result`, as the bytes of one text message. */
   of(result: ExecutionResult): Buffer {
+    return this.written(result, 0);
+  }
+
+  /**
+   * The same message as a whole WebSocket frame from a server (RFC 6455 5.2: FIN and the text opcode, the
+   * payload's length, no mask), ready to be written to the socket in one piece.
+   */
+  frameOf(result: ExecutionResult): Buffer {
+    const length = this.prefixBytes + payloadOf(result).length + 1;
+    const header = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
+    const frame = this.written(result, header);
+    frame[0] = FIN_TEXT;
+    if (header === 2) frame[1] = length;
+    else if (header === 4) {
+      frame[1] = 126;
+      frame.writeUInt16BE(length, 2);
+    } else {
+      frame[1] = 127;
+      frame.writeBigUInt64BE(BigInt(length), 2);
+    }
+    return frame;
+  }
+
+  /** The message's bytes after `offset` bytes left for a frame header. */
+  private written(result: ExecutionResult, offset: number): Buffer {
     const payload = payloadOf(result);
-    const message = Buffer.allocUnsafe(this.prefixBytes + payload.length + 1);
-    message.write(this.prefix, 0, 'utf8');
-    payload.copy(message, this.prefixBytes);
+    const message = Buffer.allocUnsafe(offset + this.prefixBytes + payload.length + 1);
+    message.write(this.prefix, offset, 'utf8');
+    payload.copy(message, offset + this.prefixBytes);
     message[message.length - 1] = CLOSING_BRACE;
     return message;
   }
