@@ -35,7 +35,7 @@ import {
   startS3,
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
-import { DOWNLOAD_NODE_ARGS, DOWNLOAD_PROCESS_ENV, REPO_ROOT } from '../infra/services.mjs';
+import { DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV, REPO_ROOT } from '../infra/services.mjs';
 
 const BUCKET = 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
@@ -218,7 +218,7 @@ async function run() {
           ...process.env,
           NODE_ENV: 'production',
           // As the product runs it (infra/services.mjs).
-          ...DOWNLOAD_PROCESS_ENV,
+          ...RETURN_FREED_MEMORY_ENV,
           NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS ?? '',
           PORT: String(port),
           HOST: '127.0.0.1',

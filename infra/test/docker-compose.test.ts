@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { DOWNLOAD_NODE_ARGS, DOWNLOAD_PROCESS_ENV } from '../services.mjs';
+import { DOWNLOAD_NODE_ARGS, GATEWAY_NODE_ARGS, RETURN_FREED_MEMORY_ENV } from '../services.mjs';
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
 const root = join(import.meta.dirname, '..', '..');
@@ -90,9 +90,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs the download service with the Node arguments and environment npm start gives it', () => {
-    const download = compose.services.download;
-    expect(download.command).toEqual(['node', ...DOWNLOAD_NODE_ARGS, 'dist/main.js']);
-    expect(download.environment).toMatchObject(DOWNLOAD_PROCESS_ENV);
+  it.each([
+    ['download', DOWNLOAD_NODE_ARGS],
+    ['gateway', GATEWAY_NODE_ARGS],
+  ])('runs %s with the Node arguments and environment npm start gives it', (name, nodeArgs) => {
+    const service = compose.services[name];
+    expect(service.command).toEqual(['node', ...nodeArgs, 'dist/main.js']);
+    expect(service.environment).toMatchObject(RETURN_FREED_MEMORY_ENV);
   });
 });
