@@ -2,9 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
+  UploadPartCommand,
   PutBucketCorsCommand,
   PutObjectCommand,
   S3Client,
@@ -228,6 +232,57 @@ describe('startS3', () => {
       ]);
       expect([deleted.status, put.status]).toEqual([204, 200]);
       expect((await fetch(url(`b${i}`), { method: 'DELETE' })).status).toBe(204);
+    }
+  });
+
+  it("assembles a multipart upload in part order, with S3's ETag for it, its type kept", async () => {
+    s3 = await startS3({
+      dataDir: path.join(root, 's3-multipart'),
+      port: await findFreePort(),
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      buckets: ['media'],
+    });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest();
+    try {
+      const target = { Bucket: 'media', Key: 'archives/a.zip' };
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ ...target, ContentType: 'application/zip' }),
+      );
+      const parts = [randomBytes(5 * 1024 * 1024), randomBytes(5 * 1024 * 1024), randomBytes(1234)];
+      // Sent out of order, as uploads in flight finish.
+      const etags = await Promise.all(
+        [3, 1, 2].map(async (number) => {
+          const answer = await client.send(
+            new UploadPartCommand({ ...target, UploadId, PartNumber: number, Body: parts[number - 1] }),
+          );
+          return { PartNumber: number, ETag: answer.ETag };
+        }),
+      );
+      const completed = await client.send(
+        new CompleteMultipartUploadCommand({ ...target, UploadId, MultipartUpload: { Parts: etags } }),
+      );
+      const expected = `"${createHash('md5')
+        .update(Buffer.concat(parts.map(md5)))
+        .digest('hex')}-3"`;
+      expect(completed.ETag).toBe(expected);
+
+      const object = await client.send(new GetObjectCommand(target));
+      expect(object.ETag).toBe(expected);
+      expect(object.ContentType).toBe('application/zip');
+      expect(md5(await object.Body!.transformToByteArray())).toEqual(md5(Buffer.concat(parts)));
+      const tail = await client.send(new GetObjectCommand({ ...target, Range: 'bytes=10485760-' }));
+      expect(Buffer.from(await tail.Body!.transformToByteArray())).toEqual(parts[2]);
+    } finally {
+      client.destroy();
     }
   });
 });
