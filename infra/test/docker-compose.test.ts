@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+// @ts-expect-error plain ESM module shared with `npm start`
 import { DOWNLOAD_NODE_ARGS, GATEWAY_NODE_ARGS, RETURN_FREED_MEMORY_ENV } from '../services.mjs';
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.

@@ -142,6 +142,16 @@ describe('startNats', () => {
 
 describe('startS3', () => {
   let s3: LocalS3 | undefined;
+  /** The AWS SDK's client for the local server, as the services make it. */
+  const sdkClient = (server: LocalS3) =>
+    new S3Client({
+      endpoint: server.endpoint,
+      region: server.region,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   afterAll(async () => {
     await s3?.stop();
   });
@@ -153,14 +163,7 @@ describe('startS3', () => {
       accessKeyId: 'spec-key',
       secretAccessKey: 'spec-secret',
     });
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const client = sdkClient(s3);
     try {
       await client.send(new CreateBucketCommand({ Bucket: 'photos' }));
       await client.send(new PutObjectCommand({ Bucket: 'photos', Key: 'a/b.txt', Body: 'hello' }));
@@ -243,14 +246,7 @@ describe('startS3', () => {
       secretAccessKey: 's',
       buckets: ['media'],
     });
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const client = sdkClient(s3);
     const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest();
     try {
       const target = { Bucket: 'media', Key: 'archives/a.zip' };
