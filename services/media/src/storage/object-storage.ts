@@ -156,12 +156,22 @@ export class ObjectStorage implements OnApplicationShutdown {
     );
   }
 
-  /** Copies an object inside the bucket (server side: the bytes never pass through the service). */
-  async copy(from: string, to: string): Promise<void> {
+  /**
+   * Copies an object inside the bucket (server side: the bytes never pass through the service); false when there
+   * is no object to copy.
+   */
+  async copy(from: string, to: string): Promise<boolean> {
     const copySource = `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-    await this.send(() =>
-      this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: copySource })),
-    );
+    try {
+      await this.send(() =>
+        this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: copySource })),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        return false;
+      throw error;
+    }
   }
 
   /** Deletes objects; deleting one that does not exist is not an error. `signal` gives up on a slow storage. */

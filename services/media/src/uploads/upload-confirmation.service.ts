@@ -110,14 +110,16 @@ export class UploadConfirmationService {
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     const early = uploadRefusal(gallery, new Date());
     if (early) return this.refuse(upload, [], early);
-    // Left pending: the browser may still retry its PUT with the same URL.
-    if ((await this.storage.size(upload.objectKey)) === null) throw new AppError('UPLOAD_NOT_FOUND');
-
     const keys = photoObjectKeys(upload.id, randomUUID());
     const attemptKeys = Object.values(keys);
     // Reserved before anything is written: should this confirmation never finish, its copies are deleted later.
     await this.deletions.schedule(attemptKeys, new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS));
-    await this.storage.copy(upload.objectKey, keys.original);
+    if (!(await this.storage.copy(upload.objectKey, keys.original))) {
+      // Not in storage yet: nothing was written, and the upload stays pending, as the browser may still retry
+      // its PUT with the same URL.
+      await this.deletions.keep(this.dataSource.manager, attemptKeys);
+      throw new AppError('UPLOAD_NOT_FOUND');
+    }
 
     // A photo's checks and thumbnail run on the copy read once, under the bound on originals held in memory; a
     // video's rendering then takes an image turn.
