@@ -104,6 +104,8 @@ export async function ensureServiceDatabases(serverUrl) {
   }
 }
 
+/** How many of a service's last log lines are told when it exits unasked. */
+const LAST_LINES_KEPT = 20;
 const running = new Set();
 let exitHookInstalled = false;
 
@@ -122,10 +124,14 @@ function launch(service, log, onExit) {
     // Own process group: a Ctrl-C reaches only our parent, which stops things in order.
     detached: true,
   });
+  // Its last lines, told with its exit: a caller that drops the logs (a bench) still learns why it stopped.
+  const lastLines = [];
   for (const stream of [child.stdout, child.stderr]) {
-    readline
-      .createInterface({ input: stream, crlfDelay: Infinity })
-      .on('line', (line) => log(service.name, line));
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      lastLines.push(line);
+      if (lastLines.length > LAST_LINES_KEPT) lastLines.shift();
+      log(service.name, line);
+    });
     // Like the backing servers, services do not keep the caller alive: a test that forgets stop() still
     // ends, and the exit hook above takes them down.
     stream.unref();
@@ -136,7 +142,7 @@ function launch(service, log, onExit) {
   state.exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(state);
-      state.exit = { name: service.name, code, signal };
+      state.exit = { name: service.name, code, signal, lastLines };
       if (!state.stopping) onExit(state.exit);
       resolve(state.exit);
     });
@@ -156,8 +162,7 @@ async function stopProcess(state, graceMs = 10_000) {
 async function waitFor(what, state, isReady, deadline) {
   for (;;) {
     if (state.exit) {
-      const { code, signal } = state.exit;
-      throw new Error(`${state.name} exited (${signal ?? `code ${code}`}) before ${what}`);
+      throw new Error(`${describeExit(state.exit)}\n(before ${what})`);
     }
     if (await isReady()) return;
     if (Date.now() > deadline) throw new Error(`${state.name} timed out before ${what}`);
@@ -206,8 +211,9 @@ function withReplicas(definitions, { gatewayPorts, mediaPorts }) {
   ];
 }
 
-function describeExit({ name, code, signal }) {
-  return `${name} exited (${signal ?? `code ${code}`})`;
+function describeExit({ name, code, signal, lastLines = [] }) {
+  const said = lastLines.length > 0 ? `; its last lines:\n${lastLines.join('\n')}` : '';
+  return `${name} exited (${signal ?? `code ${code}`})${said}`;
 }
 
 /**
