@@ -10,6 +10,8 @@
 // original, stored and recorded). The product's time runs until the last preview is recorded, not only the last
 // confirmation. Bare sharp: the same files, in this process, one at a time (as the media service's image work
 // queue runs them on 2 cores), the same two resizes from the same bytes in memory.
+// Beside the ratio, the CPU time each process spent per photo during the product's run, from /proc: what the
+// pipeline costs besides the decode and resizes bare sharp also does.
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +26,40 @@ import { findFreePort, startNats, startPostgres, startS3 } from '../packages/loc
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system, ms) of a process, or of one of its threads, from /proc. */
+async function cpuMs(pid, tid = undefined) {
+  const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * CPU time of the processes that share the machine during the product's run: each media replica (all threads,
+ * and its JavaScript thread alone), the gateway(s), the events service, the S3 server and this bench (the
+ * guests' uploads).
+ */
+async function productCpu(pids, s3Pid) {
+  const of = async (names) => {
+    let total = 0;
+    for (const name of names) total += await cpuMs(pids[name]);
+    return total;
+  };
+  const media = Object.keys(pids).filter((name) => name.startsWith('media'));
+  let mediaJs = 0;
+  for (const name of media) mediaJs += await cpuMs(pids[name], pids[name]);
+  const own = process.cpuUsage();
+  return {
+    media: await of(media),
+    mediaJs,
+    gateway: await of(Object.keys(pids).filter((name) => name.startsWith('gateway'))),
+    events: await of(['events']),
+    s3: await cpuMs(s3Pid),
+    bench: (own.user + own.system) / 1000,
+  };
+}
 
 function option(name, fallback) {
   const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
@@ -152,8 +188,11 @@ async function run() {
   // Bare sharp first, on a quiet product-less machine (as quiet as a shared one is).
   const bareMachine = machine();
   const bareStart = performance.now();
+  const bareCpuStart = process.cpuUsage();
   for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
   const bareSeconds = (performance.now() - bareStart) / 1000;
+  const bareCpu = process.cpuUsage(bareCpuStart);
+  const bareCpuMs = (bareCpu.user + bareCpu.system) / 1000;
   const bareHeic = [];
   // libheif's WebAssembly is compiled once per process (as in the media service's worker): not counted.
   if (heics.length > 0) await heifToRgba(heics[0]);
@@ -266,6 +305,7 @@ async function run() {
   const galleries = [];
   for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(u));
   const perPhoto = [];
+  const cpuBefore = await productCpu(product.pids, s3.pid);
   const productStart = performance.now();
   await Promise.all(
     galleries.map(async (gallery, u) => {
@@ -281,6 +321,8 @@ async function run() {
   const confirmedSeconds = (performance.now() - productStart) / 1000;
   await previewsDone();
   const productSeconds = (performance.now() - productStart) / 1000;
+  const cpuAfter = await productCpu(product.pids, s3.pid);
+  const cpuPerPhoto = (part) => ((cpuAfter[part] - cpuBefore[part]) / PHOTOS).toFixed(0);
 
   const productHeic = [];
   const productHeicWithPreview = [];
@@ -311,6 +353,9 @@ async function run() {
     `  product, ${UPLOADERS} uploaders, ${MEDIA} media replica(s) (load average before: ${productMachine.load}): ${productSeconds.toFixed(1)} s to the last preview recorded (last confirmation at ${confirmedSeconds.toFixed(1)} s), ${productRate.toFixed(2)} photos/s; slot+PUT+confirm per photo p50 ${percentile(sortedPerPhoto, 0.5).toFixed(0)} ms, p99 ${percentile(sortedPerPhoto, 0.99).toFixed(0)} ms`,
   );
   console.log(`  product / bare sharp: ${((productRate / bareRate) * 100).toFixed(0)}%`);
+  console.log(
+    `  CPU per photo in the product's run: media ${cpuPerPhoto('media')} ms (its JavaScript thread ${cpuPerPhoto('mediaJs')} ms, the rest libvips and Node's helpers), S3 server ${cpuPerPhoto('s3')} ms, gateway ${cpuPerPhoto('gateway')} ms, events ${cpuPerPhoto('events')} ms, this bench's uploads ${cpuPerPhoto('bench')} ms; bare sharp ${(bareCpuMs / PHOTOS).toFixed(0)} ms`,
+  );
   if (heics.length > 0) {
     console.log(
       `  HEIC ${MEGAPIXELS} MP (heif-enc -q 60, ${(heics[0].length / 1e6).toFixed(1)} MB): bare libheif-js + sharp ${mean(bareHeic).toFixed(0)} ms each; through the product (slot+PUT+confirm, one at a time) ${mean(productHeic).toFixed(0)} ms each, ${mean(productHeicWithPreview).toFixed(0)} ms to its preview recorded`,

@@ -21,6 +21,8 @@ export interface LocalS3 {
   readonly region: 'us-east-1';
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
+  /** The server's process, for benches that read its CPU time. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
     region: 'us-east-1',
     accessKeyId,
     secretAccessKey,
+    pid: server.child.pid!,
     async stop() {
       await server.stop('SIGTERM', 10_000);
     },
