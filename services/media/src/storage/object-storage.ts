@@ -5,7 +5,6 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
@@ -82,20 +81,6 @@ export class ObjectStorage implements OnApplicationShutdown {
       ResponseContentDisposition: response.contentDisposition,
     });
     return getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds });
-  }
-
-  /** The object's size in bytes, or null when there is no such object. */
-  async size(key: string): Promise<number | null> {
-    try {
-      const head = await this.send(() =>
-        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
-      );
-      return head.ContentLength ?? 0;
-    } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return null;
-      throw error;
-    }
   }
 
   /** The first `length` bytes (fewer when the object is shorter), without downloading the rest. */
