@@ -26,15 +26,7 @@ import { findFreePort, startNats, startPostgres, startS3 } from '../packages/loc
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU time (user + system, ms) of a process, or of one of its threads, from /proc. */
-async function cpuMs(pid, tid = undefined) {
-  const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
+import { cpuMs } from './proc.mjs';
 
 /**
  * CPU time of the processes that share the machine during the product's run: each media replica (all threads,

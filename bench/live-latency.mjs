@@ -17,7 +17,7 @@
 // processes as npm start runs them; the screens run in their own processes (bench/live-screens.mjs), raw `ws`
 // sockets that parse only the photo id.
 import { execFileSync, fork } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +25,7 @@ import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
+import { cpuMs, rssMb } from './proc.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
 
@@ -69,16 +70,9 @@ function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU time (user + system, ms) and resident memory (MB) of a process, from /proc. */
+/** CPU time (user + system, ms) and resident memory (MB) of a process. */
 async function processUsage(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  return { cpuMs, rssMb };
+  return { cpuMs: await cpuMs(pid), rssMb: await rssMb(pid) };
 }
 
 async function gatewaysUsage(pids) {

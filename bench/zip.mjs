@@ -13,7 +13,7 @@
 // responders in this process (the photo list, the owner's permission): the bench measures the zip path only.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +36,7 @@ import {
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
 import { DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV, REPO_ROOT } from '../infra/services.mjs';
+import { cpuMs, rssMb } from './proc.mjs';
 
 const BUCKET = 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
@@ -85,12 +86,6 @@ async function drain(body) {
 }
 
 /** Peak resident memory of a process (VmHWM), in bytes. */
-async function peakRss(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) * 1024 : NaN;
-}
-
 async function run() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-zip-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -178,11 +173,13 @@ async function run() {
     // Raw read: the same objects, one after another as the builder reads them, bytes counted and dropped.
     process.stdout.write(MEMORY_ONLY ? '' : 'raw read... ');
     const rawStart = performance.now();
+    const s3CpuBeforeRead = await cpuMs(s3.pid);
     for (const photo of MEMORY_ONLY ? [] : photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
       await drain(object.Body);
     }
     const rawSeconds = (performance.now() - rawStart) / 1000;
+    const s3ReadCpuMs = (await cpuMs(s3.pid)) - s3CpuBeforeRead;
 
     // Raw copy: the same reads piped one after another into one multipart upload, as the zip does but without
     // the zip: what storage allows for reading and writing every byte once each.
@@ -246,7 +243,7 @@ async function run() {
         ),
       60_000,
     );
-    const idleRss = await peakRss(service.pid);
+    const idleRss = (await rssMb(service.pid, 'VmHWM')) * 1024 * 1024;
 
     process.stdout.write('zip... ');
     let firstProgress;
@@ -260,6 +257,7 @@ async function run() {
       },
     });
     await nc.flush();
+    const [s3CpuBeforeZip, serviceCpuBeforeZip] = [await cpuMs(s3.pid), await cpuMs(service.pid)];
     const zipStart = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
@@ -276,7 +274,9 @@ async function run() {
     subscription.unsubscribe();
     if (complete.progress.stage !== 'complete') throw new Error('the zip failed');
     const zipSeconds = (complete.at - zipStart) / 1000;
-    const rss = await peakRss(service.pid);
+    const s3ZipCpuMs = (await cpuMs(s3.pid)) - s3CpuBeforeZip;
+    const serviceZipCpuMs = (await cpuMs(service.pid)) - serviceCpuBeforeZip;
+    const rss = (await rssMb(service.pid, 'VmHWM')) * 1024 * 1024;
     service.kill('SIGTERM');
     await exited;
 
@@ -291,6 +291,10 @@ async function run() {
       answerMs: answered - zipStart,
       idleRss,
       rss,
+      // Share of one core, from /proc: storage's own load during the raw read and the zip, and the service's.
+      s3ReadCore: MEMORY_ONLY ? NaN : s3ReadCpuMs / 10 / rawSeconds,
+      s3ZipCore: s3ZipCpuMs / 10 / zipSeconds,
+      serviceZipCore: serviceZipCpuMs / 10 / zipSeconds,
     });
     process.stdout.write('done\n');
   }
@@ -305,6 +309,14 @@ async function run() {
   for (const r of results) {
     console.log(
       `| ${r.count} | ${mb(r.totalBytes)} MB | ${r.rawMBps.toFixed(1)} MB/s | ${r.copyMBps.toFixed(1)} MB/s | ${r.zipMBps.toFixed(1)} MB/s (${r.zipSeconds.toFixed(1)} s) | ${((r.zipMBps / r.rawMBps) * 100).toFixed(0)}% | ${((r.zipMBps / r.copyMBps) * 100).toFixed(0)}% | ${r.firstProgressMs.toFixed(0)} ms | ${r.answerMs.toFixed(0)} ms | ${mb(r.idleRss)} MB | ${mb(r.rss)} MB |`,
+    );
+  }
+  console.log('\nCPU, as a share of one core: what storage and the service took while they ran');
+  console.log('| photos | S3 server in the raw read | S3 server in the zip | download service in the zip |');
+  console.log('| --- | --- | --- | --- |');
+  for (const r of results) {
+    console.log(
+      `| ${r.count} | ${r.s3ReadCore.toFixed(0)}% | ${r.s3ZipCore.toFixed(0)}% | ${r.serviceZipCore.toFixed(0)}% |`,
     );
   }
 }

@@ -1,0 +1,19 @@
+// What a process (or one of its threads) has used, read from /proc on Linux: the benches report the product's
+// own CPU and memory beside their timings, with no endpoint added to the product.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system, ms) of a process, or of one of its threads (`tid`; the main thread's is `pid`). */
+export async function cpuMs(pid, tid = undefined) {
+  const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Resident memory (MB) of a process now (`VmRSS`), or its peak so far (`VmHWM`). */
+export async function rssMb(pid, which = 'VmRSS') {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
