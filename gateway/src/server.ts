@@ -93,8 +93,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const subscriptions = serveLiveSubscriptions(server, fanout, {
     production: config.production,
     clientAddressOf: clientAddressResolver(app),
-    originAllowed: (request) =>
-      socketOriginAllowed(request, { devOrigins: config.webDevOrigins ?? [], publicUrl: config.publicUrl }),
+    originAllowed: socketOriginAllowed({
+      devOrigins: config.webDevOrigins ?? [],
+      publicUrl: config.publicUrl,
+    }),
   });
   await listen(server, config.port, config.host);
 

@@ -17,20 +17,24 @@ export function webDevOriginsFromEnv(raw: string): string[] {
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((value) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
+      const origin = originOf(value);
+      if (!origin) {
         throw new Error(`WEB_DEV_ORIGINS: ${JSON.stringify(value)} is not an origin (http://localhost:5173)`);
       }
-      if (
-        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-        url.origin !== value.replace(/\/$/, '')
-      ) {
-        throw new Error(`WEB_DEV_ORIGINS: ${JSON.stringify(value)} is not an origin (http://localhost:5173)`);
-      }
-      return url.origin;
+      return origin;
     });
+}
+
+/** `value`'s origin when `value` is an http(s) origin and nothing more, else null. */
+function originOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  return web && url.origin === value.replace(/\/$/, '') ? url.origin : null;
 }
 
 /**
@@ -69,17 +73,19 @@ export function devOriginsCors(origins: readonly string[]): RequestHandler {
  * gateway (the Origin's host is the one the request was sent to, or the public URL's), or a dev origin. A page
  * of any other site is refused, so it cannot open the live socket with the visitor's credentials.
  */
-export function socketOriginAllowed(
-  request: IncomingMessage,
-  options: { devOrigins: readonly string[]; publicUrl?: string },
-): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  if (options.devOrigins.includes(origin)) return true;
-  if (options.publicUrl && new URL(options.publicUrl).origin === origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
+export function socketOriginAllowed(options: {
+  devOrigins: readonly string[];
+  publicUrl?: string;
+}): (request: IncomingMessage) => boolean {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+  return (request) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    if (options.devOrigins.includes(origin) || origin === publicOrigin) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
 }

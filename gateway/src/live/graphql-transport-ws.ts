@@ -1,11 +1,4 @@
-import {
-  execute,
-  getOperationAST,
-  GraphQLError,
-  type ExecutionArgs,
-  type ExecutionResult,
-  type FormattedExecutionResult,
-} from 'graphql';
+import { execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import {
   CloseCode,
   handleProtocols,
@@ -18,6 +11,9 @@ import {
   type SubscribePayload,
 } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
+import { NextMessages } from './next-messages.js';
+
+const TEXT = { binary: false };
 
 type Stream = AsyncIterableIterator<ExecutionResult>;
 
@@ -112,8 +108,9 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
     socket.close(CloseCode.InternalServerError, internalError(error));
   };
 
-  function send(socket: WebSocket, message: string): void {
-    if (socket.readyState === socket.OPEN) socket.send(message);
+  /** Every message of the protocol is text, whether it comes as a string or as its UTF-8 bytes. */
+  function send(socket: WebSocket, message: string | Buffer): void {
+    if (socket.readyState === socket.OPEN) socket.send(message, TEXT);
   }
 
   function handle(connection: Connection, data: string): Promise<void> | void {
@@ -169,8 +166,10 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
           ? await options.subscribe(withContext)
           : await execute(withContext);
       if (!(Symbol.asyncIterator in result)) {
-        if (subscriptions.has(id)) send(socket, nextMessage(id, result));
-        if (subscriptions.has(id)) send(socket, stringifyMessage({ id, type: MessageType.Complete }));
+        if (subscriptions.has(id)) {
+          send(socket, new NextMessages(id).of(result));
+          send(socket, stringifyMessage({ id, type: MessageType.Complete }));
+        }
         return;
       }
       if (!subscriptions.has(id)) {
@@ -197,7 +196,9 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
   function follow(connection: Connection, id: string, stream: Stream): void {
     stream.next().then((step) => {
       if (!step.done) {
-        if (connection.subscriptions.get(id) === stream) send(connection.socket, nextMessage(id, step.value));
+        if (connection.subscriptions.get(id) === stream) {
+          send(connection.socket, new NextMessages(id).of(step.value));
+        }
         return follow(connection, id, stream);
       }
       if (connection.subscriptions.get(id) !== stream) return;
@@ -255,11 +256,6 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
       );
     },
   };
-}
-
-/** A `next` message as graphql-ws writes it (GraphQLError's toJSON gives each error's wire form). */
-function nextMessage(id: string, result: ExecutionResult): string {
-  return stringifyMessage({ id, type: MessageType.Next, payload: result as FormattedExecutionResult });
 }
 
 /** An error ws raises for a frame it refuses (its codes start with WS_ERR_), closing the socket itself. */

@@ -35,7 +35,7 @@ export class NextMessages {
 
   /** The message carrying `result`, as the bytes of one text message. */
   of(result: ExecutionResult): Buffer {
-    return this.written(result, 0);
+    return this.written(payloadOf(result), 0);
   }
 
   /**
@@ -43,9 +43,10 @@ export class NextMessages {
    * payload's length, no mask), ready to be written to the socket in one piece.
    */
   frameOf(result: ExecutionResult): Buffer {
-    const length = this.prefixBytes + payloadOf(result).length + 1;
+    const payload = payloadOf(result);
+    const length = this.prefixBytes + payload.length + 1;
     const header = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
-    const frame = this.written(result, header);
+    const frame = this.written(payload, header);
     frame[0] = FIN_TEXT;
     if (header === 2) frame[1] = length;
     else if (header === 4) {
@@ -58,9 +59,8 @@ export class NextMessages {
     return frame;
   }
 
-  /** The message's bytes after `offset` bytes left for a frame header. */
-  private written(result: ExecutionResult, offset: number): Buffer {
-    const payload = payloadOf(result);
+  /** The message around `payload`, after `offset` bytes left for a frame header. */
+  private written(payload: Buffer, offset: number): Buffer {
     const message = Buffer.allocUnsafe(offset + this.prefixBytes + payload.length + 1);
     message.write(this.prefix, offset, 'utf8');
     payload.copy(message, offset + this.prefixBytes);

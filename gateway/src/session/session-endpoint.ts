@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { RequestHandler } from 'express';
 import { englishMessage } from '@gallery/contracts';
+import { bearerTokenFromHeader } from '@gallery/platform/edge';
 import { gatewayContext, type GatewayContext } from '../supergraph/gateway-context.js';
 
 /** What the events subgraph is asked: the same `me` the GraphQL API answers. */
@@ -8,7 +9,6 @@ export const SESSION_QUERY = 'query Session { me { email } }';
 
 /** Session tokens are 43 characters (32 bytes, base64url); anything much longer is not one, and not sent on. */
 const MAX_TOKEN_LENGTH = 100;
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export interface SessionOperationResult {
   data?: { me?: { email: string } | null } | null;
@@ -33,8 +33,7 @@ const STATUS_BY_CODE: Record<string, number> = {
 export function sessionEndpoint(run: RunSessionQuery): RequestHandler {
   return async (req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    const header = req.headers.authorization ?? '';
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerTokenFromHeader(req.headers.authorization);
     if (!token || token.length > MAX_TOKEN_LENGTH) {
       unauthenticated(res);
       return;

@@ -13,6 +13,11 @@ import { gatewayContext, type GatewayContext } from './gateway-context.js';
 import { RetryingIntrospectAndCompose } from './retrying-introspect-and-compose.js';
 import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
+/** The answer to a request that comes before the first composition. */
+const NOT_COMPOSED_YET = {
+  errors: [{ message: SERVICE_UNAVAILABLE.message, extensions: { code: SERVICE_UNAVAILABLE.code } }],
+};
+
 export interface SupergraphOptions {
   subgraphs: { name: string; url: string }[];
   pollIntervalMs: number;
@@ -94,9 +99,7 @@ export class Supergraph {
    */
   async execute(query: string, context: GatewayContext): Promise<FormattedExecutionResult> {
     if (!this.middleware) {
-      return {
-        errors: [{ message: SERVICE_UNAVAILABLE.message, extensions: { code: SERVICE_UNAVAILABLE.code } }],
-      };
+      return NOT_COMPOSED_YET;
     }
     const response = await this.server.executeOperation({ query }, { contextValue: context });
     if (response.body.kind !== 'single')
@@ -109,14 +112,7 @@ export class Supergraph {
     express.json({ limit: API_LIMITS.bodyBytes }),
     (req, res, next) => {
       if (!this.middleware) {
-        res
-          .status(503)
-          .set('Retry-After', '2')
-          .json({
-            errors: [
-              { message: SERVICE_UNAVAILABLE.message, extensions: { code: SERVICE_UNAVAILABLE.code } },
-            ],
-          });
+        res.status(503).set('Retry-After', '2').json(NOT_COMPOSED_YET);
         return;
       }
       // express.json() leaves no body on a GET; Apollo Server expects one to be there.

@@ -8,3 +8,4 @@ export * from './graphql/app-error.js';
 export * from './health/check-health.js';
 export * from './http/client-address-header.js';
 export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
+export * from './http/bearer-token.js';

@@ -48,12 +48,14 @@ import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.co
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
+import { PHOTO_TYPE_HEAD_BYTES } from '../src/uploads/detect-photo-type.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
 import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
+import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
 const BUCKET = 'media-test';
 const PUBLIC_URL = 'http://localhost:5000';
@@ -129,20 +131,11 @@ async function createGallery(plan: PlanId, expiresAt?: Date): Promise<string> {
   return code;
 }
 
-const REQUEST_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-  requestPhotoUploads(eventCode: $code, files: $files) { uploadId uploadUrl headers { name value } }
-}`;
 const CONFIRM = `mutation ($code: String!, $id: ID!) {
   confirmPhotoUpload(eventCode: $code, uploadId: $id) {
     id eventCode thumbnailUrl previewUrl originalUrl width height createdAt kind durationSeconds guestName
   }
 }`;
-
-interface Slot {
-  uploadId: string;
-  uploadUrl: string;
-  headers: { name: string; value: string }[];
-}
 
 async function requestSlots(
   code: string,
@@ -152,14 +145,7 @@ async function requestSlots(
   return graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, { code, files }, client);
 }
 
-/** PUTs bytes to a slot's presigned URL, as the browser does. */
-async function put(slot: Slot, body: Buffer): Promise<Response> {
-  return fetch(slot.uploadUrl, {
-    method: 'PUT',
-    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-    body,
-  });
-}
+const put = putToSlot;
 
 /** What the browser does: ask for a slot, PUT the bytes to storage with the given headers. */
 async function upload(
@@ -1009,17 +995,15 @@ describe('media service', () => {
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
     const storage = app!.get(ObjectStorage);
-    const calls = (['readUpTo', 'read', 'readStart', 'copy'] as const).map((method) =>
-      jest.spyOn(storage, method),
-    );
+    const calls = (['readUpTo', 'read', 'copy'] as const).map((method) => jest.spyOn(storage, method));
     try {
       const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
-      const [readUpTo, read, readStart, copy] = calls;
+      const [readUpTo, read, copy] = calls;
       const [[copied, originalKey]] = copy.mock.calls;
       expect(copied).toBe(`staging/${slot.uploadId}`);
-      expect(readUpTo.mock.calls).toEqual([[originalKey, MAX_PHOTO_BYTES]]);
+      expect(readUpTo.mock.calls).toEqual([[originalKey, MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES]]);
       // The copy itself tells whether the staged object is there: nothing else is asked of storage.
-      expect([read, readStart].map((call) => call.mock.calls.length)).toEqual([0, 0]);
+      expect(read.mock.calls.length).toBe(0);
       expect((await fetchPhoto(photo.originalUrl)).bytes.equals(original)).toBe(true);
     } finally {
       calls.forEach((call) => call.mockRestore());
@@ -1202,7 +1186,7 @@ describe('media service', () => {
       free.write('free', 4, 'latin1');
       const original = Buffer.concat([videos.mp4, free]);
       const slot = await upload(code, original, 'Speeches.mp4', 'video/mp4');
-      const readStart = jest.spyOn(app!.get(ObjectStorage), 'readStart');
+      const readUpTo = jest.spyOn(app!.get(ObjectStorage), 'readUpTo');
       try {
         const answer = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM_VIDEO, {
           code,
@@ -1210,11 +1194,11 @@ describe('media service', () => {
         });
         expect(answer.errors).toBeUndefined();
         expect(answer.data!.confirmPhotoUpload).toMatchObject({ kind: 'video', width: 320, height: 240 });
-        expect(readStart).toHaveBeenCalledTimes(1);
+        expect(readUpTo).toHaveBeenCalledTimes(1);
         const download = await fetchPhoto(answer.data!.confirmPhotoUpload.originalUrl);
         expect(download.bytes.equals(original)).toBe(true);
       } finally {
-        readStart.mockRestore();
+        readUpTo.mockRestore();
       }
     });
 

@@ -58,6 +58,21 @@ export class RateLimits {
     }
   }
 
+  /**
+   * A lookup whose misses are what is limited (a guessed gallery code, a guessed session token): a client over
+   * its limit is refused every lookup, a hit costs nothing and a miss counts one attempt.
+   */
+  async limitMisses<T>(
+    name: RateLimitName,
+    client: string,
+    lookup: () => Promise<T | null>,
+  ): Promise<T | null> {
+    await this.refuseIfExhausted(name, client);
+    const found = await lookup();
+    if (found === null) await this.consume(name, client);
+    return found;
+  }
+
   private limiter(name: RateLimitName): RateLimiterPostgres {
     let limiter = this.limiters.get(name);
     if (!limiter) {

@@ -29,6 +29,11 @@ export function storageConfigFromEnv(): StorageConfig {
   };
 }
 
+/** The S3 API answered 404: no such object, key or upload. */
+export function isNotFound(error: unknown): boolean {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+}
+
 /**
  * One S3 client shape for AWS, MinIO, R2 and the local S3-protocol server. Checksums only when required: the
  * SDK defaults store aws-chunked framing inside objects on some servers and sign presigned PUTs with the CRC32

@@ -12,19 +12,20 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import {
   createS3Client,
   ensureBucket,
+  isNotFound,
   storageCheck,
   type Check,
   type StorageConfig,
 } from '@gallery/platform';
 import { PartUpload } from './part-upload.js';
 
+/** Every zip's key: `archives/{job id}.zip`. */
+export const ARCHIVES_PREFIX = 'archives/';
+
 /**
  * Multipart parts of 5 MiB (S3's smallest), at most 2 in flight while a third fills: the upload holds 15 MiB,
  * allocated once per zip and reused, for every zip under about 10 GB (see PartUpload).
  */
-/** Every zip's key: `archives/{job id}.zip`. */
-export const ARCHIVES_PREFIX = 'archives/';
-
 export const PART_BYTES = 5 * 1024 * 1024;
 export const PARTS_IN_FLIGHT = 2;
 
@@ -80,8 +81,7 @@ export class ArchiveStorage implements OnApplicationShutdown {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return head.ContentLength ?? 0;
     } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return null;
+      if (isNotFound(error)) return null;
       throw error;
     }
   }
@@ -108,8 +108,7 @@ export class ArchiveStorage implements OnApplicationShutdown {
         new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
       );
     } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404)
-        throw error;
+      if (!isNotFound(error)) throw error;
     }
   }
 

@@ -6,9 +6,8 @@ import {
   type DownloadPermissionReply,
   type DownloadPermissionRequest,
 } from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { bearerTokenFromHeader, EventBus, RequestResponder } from '@gallery/platform';
 import { EventEntity } from '../galleries/event.entity.js';
-import { bearerTokenFromHeader } from '../owners/bearer-token-from-header.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 
 const NO_GALLERY: DownloadPermissionReply = { gallery: null, owner: false, guestDownloadsAllowed: false };

@@ -18,11 +18,10 @@ export class GalleryLookups {
 
   /** The gallery a client typed the code of, in whatever case and spacing; null when there is none. */
   async find(code: string, client: string): Promise<EventEntity | null> {
-    await this.rateLimits.refuseIfExhausted('unknownCodeLookups', client);
     const normalized = normalizeEventCode(code);
-    // A code outside the code alphabet names no gallery: no need to ask the database.
-    const found = isGalleryCode(normalized) ? await this.galleries.findByCode(normalized) : null;
-    if (!found) await this.rateLimits.consume('unknownCodeLookups', client);
-    return found;
+    return this.rateLimits.limitMisses('unknownCodeLookups', client, async () =>
+      // A code outside the code alphabet names no gallery: no need to ask the database.
+      isGalleryCode(normalized) ? this.galleries.findByCode(normalized) : null,
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
+import { bearerTokenFromHeader } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { bearerTokenFromHeader } from './bearer-token-from-header.js';
 
 /**
  * The bearer token of the GraphQL request (the gateway forwards the browser's Authorization header), or null.

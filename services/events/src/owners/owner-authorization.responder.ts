@@ -6,9 +6,8 @@ import {
   type OwnerAuthorizationReply,
   type OwnerAuthorizationRequest,
 } from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { bearerTokenFromHeader, EventBus, RequestResponder } from '@gallery/platform';
 import { eventCreatedData, GalleriesRepository } from '../galleries/galleries.repository.js';
-import { bearerTokenFromHeader } from './bearer-token-from-header.js';
 import { OwnerTokens } from './owner-tokens.js';
 
 /**

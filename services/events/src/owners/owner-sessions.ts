@@ -59,10 +59,7 @@ export class OwnerSessions {
    */
   async ownerOf(token: string | null, client: string): Promise<string | null> {
     if (!token) return null;
-    await this.rateLimits.refuseIfExhausted('unknownSessionLookups', client);
-    const email = await this.emailOf(token);
-    if (!email) await this.rateLimits.consume('unknownSessionLookups', client);
-    return email;
+    return this.rateLimits.limitMisses('unknownSessionLookups', client, () => this.emailOf(token));
   }
 
   /** Ends the session `token` on the server: the token no longer proves anything. */

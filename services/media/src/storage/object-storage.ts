@@ -13,6 +13,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   AppError,
   createS3Client,
+  isNotFound,
   ensureBucket,
   storageCheck,
   type Check,
@@ -83,39 +84,39 @@ export class ObjectStorage implements OnApplicationShutdown {
     return getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds });
   }
 
-  /** The first `length` bytes (fewer when the object is shorter), without downloading the rest. */
-  async readStart(key: string, length: number): Promise<Uint8Array> {
-    const object = await this.send(() =>
-      this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
-      ),
-    );
-    const bytes = await object.Body!.transformToByteArray();
-    // A server that ignores Range sends everything: keep only what was asked for.
-    return bytes.subarray(0, length);
-  }
-
   /**
-   * The whole object when it holds at most `maxBytes`, in one request; only its size when it is larger (the
-   * download is cut off after the answer's headers); null when there is no such object.
+   * One read of an object: the whole of it when it holds at most `maxBytes`, otherwise only its first `headBytes`
+   * (the download is cut off there); with its size, and its first `headBytes` either way. Null when there is no
+   * such object.
    */
-  async readUpTo(key: string, maxBytes: number): Promise<{ size: number; bytes: Buffer | null } | null> {
+  async readUpTo(
+    key: string,
+    maxBytes: number,
+    headBytes: number,
+  ): Promise<{ size: number; whole: Buffer | null; head: Buffer } | null> {
     let object;
     try {
       object = await this.send(() =>
         this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
       );
     } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return null;
+      if (isNotFound(error)) return null;
       throw error;
     }
     const size = object.ContentLength ?? 0;
-    if (size > maxBytes) {
-      (object.Body as Readable).destroy();
-      return { size, bytes: null };
+    if (size <= maxBytes) {
+      const whole = asBuffer(await object.Body!.transformToByteArray());
+      return { size, whole, head: whole.subarray(0, headBytes) };
     }
-    return { size, bytes: asBuffer(await object.Body!.transformToByteArray()) };
+    const chunks: Buffer[] = [];
+    let read = 0;
+    // Leaving the loop destroys the stream: the rest is never downloaded.
+    for await (const chunk of object.Body as Readable) {
+      chunks.push(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      if (read >= headBytes) break;
+    }
+    return { size, whole: null, head: Buffer.concat(chunks).subarray(0, headBytes) };
   }
 
   async read(key: string): Promise<Buffer> {
@@ -153,8 +154,7 @@ export class ObjectStorage implements OnApplicationShutdown {
       );
       return true;
     } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return false;
+      if (isNotFound(error)) return false;
       throw error;
     }
   }

@@ -46,10 +46,8 @@ import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
 type Outcome = { photo: LivePhoto; previewPending: boolean } | { refusal: AppError };
-/** An original that passed its checks: a photo with its thumbnail made, or a video still to render. */
-type Checked = { type: MediaContentType; size: number } & (
-  { rendition: Rendition } | { video: VideoContentType }
-);
+/** An original that passed its checks: a photo with its thumbnail made, or a video (no rendition) still to render. */
+type Checked = { type: MediaContentType; size: number; rendition?: Rendition };
 
 /**
  * What a photo becomes besides its original, before its commit: its thumbnail when the original decodes here,
@@ -126,10 +124,12 @@ export class UploadConfirmationService {
     const checked = await this.inFlight.run(() => this.checkAndRenderPhoto(upload, gallery.plan, keys));
     if ('refusal' in checked) return this.refuse(upload, attemptKeys, checked.refusal);
     const { type, size } = checked;
-    const rendered =
-      'rendition' in checked
-        ? checked
-        : await renditionOrRefusal(() => this.imageWork.run(() => this.renderVideo(checked.video, keys)));
+    // Checked without a rendition: a video.
+    const rendered = checked.rendition
+      ? { rendition: checked.rendition }
+      : await renditionOrRefusal(() =>
+          this.imageWork.run(() => this.renderVideo(type as VideoContentType, keys)),
+        );
     if ('refusal' in rendered) return this.refuse(upload, attemptKeys, rendered.refusal);
     const { rendition } = rendered;
 
@@ -148,26 +148,23 @@ export class UploadConfirmationService {
   }
 
   /**
-   * The checks on the copy: its size and first bytes, from one read of the whole copy when it is photo-sized
-   * (only its first bytes otherwise). A photo that passes gets its thumbnail from those same bytes; a video is
-   * left for its own rendering.
+   * The checks on the copy, from one read of it: its size and first bytes, and the whole of it when it is
+   * photo-sized. A photo that passes gets its thumbnail from those same bytes; a video is left for its own
+   * rendering.
    */
   private async checkAndRenderPhoto(
     upload: UploadEntity,
     plan: PlanId,
     keys: Keys,
   ): Promise<Checked | { refusal: AppError }> {
-    const copy = await this.storage.readUpTo(keys.original, MAX_PHOTO_BYTES);
+    const copy = await this.storage.readUpTo(keys.original, MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES);
     const size = copy?.size ?? 0;
-    const head =
-      copy?.bytes ??
-      (size > 0 ? await this.storage.readStart(keys.original, PHOTO_TYPE_HEAD_BYTES) : new Uint8Array());
-    const checked = checkOriginal(plan, upload.size, size, head);
+    const checked = checkOriginal(plan, upload.size, size, copy?.head ?? new Uint8Array());
     if ('refusal' in checked) return checked;
     const { type } = checked;
-    if (isVideoType(type)) return { type, size, video: type };
+    if (isVideoType(type)) return { type, size };
     // A photo passed the size limit, so its bytes were read whole.
-    const rendered = await renditionOrRefusal(() => this.render(type, keys, copy!.bytes!));
+    const rendered = await renditionOrRefusal(() => this.render(type, keys, copy!.whole!));
     return 'refusal' in rendered ? rendered : { type, size, rendition: rendered.rendition };
   }
 

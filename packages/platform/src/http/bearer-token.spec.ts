@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bearerTokenFromHeader } from './bearer-token-from-header.js';
+import { bearerTokenFromHeader } from './bearer-token.js';
 
 describe('bearerTokenFromHeader', () => {
   it('reads the token of a Bearer header, in any case of the scheme', () => {
