@@ -16,6 +16,7 @@ import { findFreePort } from '@gallery/local-servers';
 import { API_LIMITS, englishMessage, type DomainEvent, type LivePhoto } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestNats, type TestNats } from '@gallery/testing';
+import { livePhoto as testPhoto } from './live-photo.js';
 import { startGateway, type RunningGateway } from '../src/server.js';
 
 const silent = {
@@ -197,20 +198,9 @@ async function waitFor<T>(
   }
 }
 
+/** A photo just uploaded from a phone, as the media service announces it. */
 function livePhoto(eventCode: string, id: string): LivePhoto {
-  return {
-    id,
-    eventCode,
-    thumbnailUrl: `/media/photos/${id}/thumbnail`,
-    previewUrl: `/media/photos/${id}/preview`,
-    originalUrl: `/media/photos/${id}/original`,
-    width: 1600,
-    height: 1200,
-    createdAt: new Date().toISOString(),
-    kind: 'photo',
-    durationSeconds: null,
-    guestName: null,
-  };
+  return testPhoto(eventCode, id, { width: 1600, height: 1200, createdAt: new Date().toISOString() });
 }
 
 function photoUploaded(photo: LivePhoto): DomainEvent<'photo.uploaded'> {
@@ -546,6 +536,8 @@ describe('gateway', () => {
     });
 
     it('answers 401 without a token, for an unknown one and for one longer than any session token', async () => {
+      // The stand-in would know this one: only the length limit keeps it from being asked.
+      SESSIONS.set('x'.repeat(101), 'long@example.com');
       const refused: Record<string, string>[] = [
         {},
         { authorization: 'Basic dXNlcjpwYXNz' },

@@ -9,7 +9,7 @@ import { startProduct } from '../../infra/product.mjs';
 // services and gateway on free ports), and a headless Chromium.
 
 /** Chromium without a sandbox, GPU, QUIC or its own background traffic (updates, sync): a quiet CI browser. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -120,4 +120,19 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         nodes: violation.nodes.map((node) => node.target.join(' ')),
       }));
   });
+}
+
+/** Waits until `probe` gives a value (polling every 250 ms), or fails after `ms` naming `what`. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

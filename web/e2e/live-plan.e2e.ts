@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expiryDate, Subjects, type DomainEvent } from '@gallery/contracts';
 import { EventBus } from '@gallery/platform';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { graphqlAt } from './product-api.js';
 
 // A payment reaches the events service as billing publishes it; a guest's open gallery shows the new plan
 // and expiry without a reload (events -> plan.upgraded -> gateway -> eventUpdated -> the page).
@@ -24,25 +25,21 @@ describe('a plan change on an open gallery', () => {
   }, STOP_TIMEOUT_MS);
 
   it('shows Premium and the new expiry on a guest screen without a reload once the payment is applied', async () => {
-    const response = await fetch(`${e2e!.product.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: CREATE_GALLERY,
-        variables: {
-          input: {
-            coupleNames: 'Sarah & Mike',
-            weddingDate: '2027-06-12',
-            location: 'Lyon, France',
-            email: 'sarah@example.com',
-            phone: '+33 6 12 34 56 78',
-            plan: 'PREMIUM',
-          },
+    const created = await graphqlAt<{ createGallery: { event: { code: string } } }>(
+      e2e!.product.url,
+      CREATE_GALLERY,
+      {
+        input: {
+          coupleNames: 'Sarah & Mike',
+          weddingDate: '2027-06-12',
+          location: 'Lyon, France',
+          email: 'sarah@example.com',
+          phone: '+33 6 12 34 56 78',
+          plan: 'PREMIUM',
         },
-      }),
-    });
-    const code = ((await response.json()) as { data: { createGallery: { event: { code: string } } } }).data
-      .createGallery.event.code;
+      },
+    );
+    const code = created.createGallery.event.code;
 
     const page = await (await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${e2e!.product.url}/gallery/${code}`);

@@ -7,7 +7,7 @@ import { createS3Client } from '@gallery/platform';
 import { databaseMentions } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { S3_BUCKET, SERVICE_DATABASES } from '../../infra/services.mjs';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 import { uploadGuestPhotos } from './product-api.js';
 
 // The couple's side in Chromium: order, dashboard, another gallery, photo removal seen live by a guest,
@@ -36,16 +36,6 @@ describe("the couple's side in the browser", () => {
     return page
       .locator('.owner-gallery')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')!));
-  }
-
-  async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
   }
 
   let first = '';

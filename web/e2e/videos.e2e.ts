@@ -6,29 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { graphqlAt } from './product-api.js';
 
 // A guest's open gallery turns Premium when the couple pays, then takes a video and plays it, the way npm start
 // runs the product: real services, gateway (its CSP included), PostgreSQL, NATS, S3 server, ffmpeg, Chromium.
-
-/** One GraphQL operation against the running product, as the web app sends it. */
-async function graphql<T>(
-  url: string,
-  query: string,
-  variables: Record<string, unknown>,
-  ownerToken?: string,
-): Promise<T> {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(ownerToken ? { authorization: `Bearer ${ownerToken}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 describe('videos in the browser', () => {
   let e2e: BrowserTest | undefined;
@@ -46,7 +27,7 @@ describe('videos in the browser', () => {
 
   it('takes a video once the owner has bought Premium, shows its poster and length, and plays it', async () => {
     const url = e2e!.product.url;
-    const { createGallery } = await graphql<{
+    const { createGallery } = await graphqlAt<{
       createGallery: { event: { code: string }; ownerToken: string };
     }>(
       url,
@@ -87,13 +68,13 @@ describe('videos in the browser', () => {
 
     // The couple pays for Premium (the demo checkout drives the real webhook path) while the guest's screen is
     // open: it turns Premium, and starts taking videos, without a reload.
-    const { startCheckout } = await graphql<{ startCheckout: { id: string } }>(
+    const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
       url,
       'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
       { code },
       createGallery.ownerToken,
     );
-    await graphql(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
+    await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
       id: startCheckout.id,
     });
     await page.getByTestId('gallery-plan').filter({ hasText: 'Premium plan' }).waitFor({ timeout: 30_000 });

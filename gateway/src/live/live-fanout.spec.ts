@@ -5,6 +5,7 @@ import { API_LIMITS, type LivePhoto } from '@gallery/contracts';
 import type { LiveContext } from './live-schema.js';
 import { LiveFanout } from './live-fanout.js';
 import { NatsLiveFeed } from './nats-live-feed.js';
+import { livePhoto } from '../../test/live-photo.js';
 
 const PHOTO_ADDED = parse(`
   subscription PhotoAdded($eventCode: String!) {
@@ -12,21 +13,7 @@ const PHOTO_ADDED = parse(`
   }
 `);
 
-function photo(eventCode: string, id = 'p1'): LivePhoto {
-  return {
-    id,
-    eventCode,
-    thumbnailUrl: `/media/photos/${id}/thumbnail`,
-    previewUrl: `/media/photos/${id}/preview`,
-    originalUrl: `/media/photos/${id}/original`,
-    width: 400,
-    height: 300,
-    createdAt: '2026-06-20T18:00:00.000Z',
-    kind: 'photo',
-    durationSeconds: null,
-    guestName: null,
-  };
-}
+const photo = (eventCode: string, id = 'p1') => livePhoto(eventCode, id);
 
 function countingFanout() {
   const executions = jest.fn((args: ExecutionArgs) => execute(args));

@@ -5,27 +5,15 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
-import type { LivePhoto } from '@gallery/contracts';
 import { LiveFanout } from './live-fanout.js';
 import { serveLiveSubscriptions, type LiveSubscriptions } from './live-subscriptions-server.js';
+import { livePhoto } from '../../test/live-photo.js';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const PHOTO_ADDED = `subscription { photoAdded(eventCode: "KXMP7TQR") { id } }`;
-const PHOTO: LivePhoto = {
-  id: 'p0',
-  eventCode: 'KXMP7TQR',
-  thumbnailUrl: '/media/photos/p0/thumbnail',
-  previewUrl: '/media/photos/p0/preview',
-  originalUrl: '/media/photos/p0/original',
-  width: 400,
-  height: 300,
-  createdAt: '2026-06-20T18:00:00.000Z',
-  kind: 'photo',
-  durationSeconds: null,
-  guestName: null,
-};
+const PHOTO = livePhoto('KXMP7TQR', 'p0');
 
 let running: { server: Server; subscriptions: LiveSubscriptions; fanout: LiveFanout } | undefined;
 const clients: WebSocket[] = [];

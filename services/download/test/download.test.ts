@@ -242,6 +242,14 @@ async function expireGallery(code: string) {
   });
 }
 
+/** Purges the gallery and waits until the service has let go of its jobs. */
+async function purgeGallery(code: string) {
+  await expireGallery(code);
+  await waitFor('the purge', async () =>
+    (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
+  );
+}
+
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
@@ -511,10 +519,7 @@ describe('download service', () => {
     const jobId = (await requestArchive(code)).data!.requestArchive.id!;
     await finished(code, jobId);
     expect(await archiveKeys()).toContain(`archives/${jobId}.zip`);
-    await expireGallery(code);
-    await waitFor('the purge', async () =>
-      (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
-    );
+    await purgeGallery(code);
     expect(await db.query('SELECT 1 FROM gallery_versions WHERE event_code = $1', [code])).toEqual([]);
     expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
   });
@@ -545,10 +550,7 @@ describe('download service', () => {
     const code = newGallery();
     await addPhoto(code, 'a.jpg');
     await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
-    await expireGallery(code);
-    await waitFor('the purge', async () =>
-      (await db.query('SELECT 1 FROM archive_jobs WHERE event_code = $1', [code])).length === 0 ? true : null,
-    );
+    await purgeGallery(code);
     // The stand-ins for media and events still answer for the gallery, as a request that passed its
     // permission check a moment before the gallery ended did.
     const answer = await requestArchive(code);

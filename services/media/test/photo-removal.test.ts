@@ -19,6 +19,7 @@ import { createApp, MediaConfig } from '../src/index.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
+import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
 const BUCKET = 'media-removal-test';
 const DAY = 24 * 60 * 60 * 1000;
@@ -87,34 +88,12 @@ async function uploadPhoto(code: string, width = 300): Promise<LivePhoto> {
   const body = await sharp({ create: { width, height: 200, channels: 3, background: '#c96' } })
     .jpeg()
     .toBuffer();
-  const slots = await graphql<{
-    requestPhotoUploads: {
-      uploadId: string;
-      uploadUrl: string;
-      headers: { name: string; value: string }[];
-    }[];
-  }>(
-    `
-      mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-        requestPhotoUploads(eventCode: $code, files: $files) {
-          uploadId
-          uploadUrl
-          headers {
-            name
-            value
-          }
-        }
-      }
-    `,
-    { code, files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }] },
-  );
-  const slot = slots.data!.requestPhotoUploads[0];
-  const put = await fetch(slot.uploadUrl, {
-    method: 'PUT',
-    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-    body,
+  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, {
+    code,
+    files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }],
   });
-  expect(put.status).toBe(200);
+  const slot = slots.data!.requestPhotoUploads[0];
+  expect((await putToSlot(slot, body)).status).toBe(200);
   const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(
     'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode } }',
     { code, id: slot.uploadId },

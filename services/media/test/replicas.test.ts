@@ -15,6 +15,7 @@ import { GalleryRepository } from '../src/galleries/gallery.repository.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
+import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
 let platform: TestPlatform | undefined;
 let replicas: INestApplication[] = [];
@@ -101,33 +102,18 @@ async function createGallery(): Promise<string> {
   return code;
 }
 
-const REQUEST_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-  requestPhotoUploads(eventCode: $code, files: $files) { uploadId uploadUrl headers { name value } }
-}`;
 const CONFIRM = `mutation ($code: String!, $id: ID!) {
   confirmPhotoUpload(eventCode: $code, uploadId: $id) { id thumbnailUrl width height }
 }`;
 
 async function uploadThrough(replica: INestApplication, code: string, bytes: Buffer): Promise<string> {
-  type Slots = {
-    requestPhotoUploads: {
-      uploadId: string;
-      uploadUrl: string;
-      headers: { name: string; value: string }[];
-    }[];
-  };
-  const answer = await graphql<Slots>(replica, REQUEST_UPLOADS, {
+  const answer = await graphql<{ requestPhotoUploads: Slot[] }>(replica, REQUEST_UPLOADS, {
     code,
     files: [{ fileName: 'IMG_0001.JPG', contentType: 'image/jpeg', size: bytes.length }],
   });
   expect(answer.errors).toBeUndefined();
   const [slot] = answer.data!.requestPhotoUploads;
-  const put = await fetch(slot.uploadUrl, {
-    method: 'PUT',
-    headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-    body: bytes,
-  });
-  expect(put.status).toBe(200);
+  expect((await putToSlot(slot, bytes)).status).toBe(200);
   return slot.uploadId;
 }
 

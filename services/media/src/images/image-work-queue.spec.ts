@@ -1,6 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { imageWorkConcurrency, ImageWorkQueue } from './image-work-queue.js';
 
+/** Jobs that record their start and then wait until the test opens their gate. */
+function gatedJobs() {
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const job = (name: string) => async () => {
+    started.push(name);
+    await new Promise<void>((resolve) => gates.set(name, resolve));
+  };
+  return { started, gates, job };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('ImageWorkQueue', () => {
   it('starts work beyond its concurrency only once earlier work has finished', async () => {
     const queue = new ImageWorkQueue(1);
@@ -24,13 +37,7 @@ describe('ImageWorkQueue', () => {
 
   it('never puts background work in front of urgent work', async () => {
     const queue = new ImageWorkQueue(1);
-    const started: string[] = [];
-    const gates = new Map<string, () => void>();
-    const job = (name: string) => async () => {
-      started.push(name);
-      await new Promise<void>((resolve) => gates.set(name, resolve));
-    };
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const { started, gates, job } = gatedJobs();
 
     const firstPreview = queue.runInBackground(job('preview 1'));
     await settle();
@@ -58,13 +65,7 @@ describe('ImageWorkQueue', () => {
 
   it('starts background work beside urgent work once more than its backlog waits', async () => {
     const queue = new ImageWorkQueue(1, 2);
-    const started: string[] = [];
-    const gates = new Map<string, () => void>();
-    const job = (name: string) => async () => {
-      started.push(name);
-      await new Promise<void>((resolve) => gates.set(name, resolve));
-    };
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const { started, gates, job } = gatedJobs();
 
     // A burst: thumbnails keep the urgent lane busy, previews pile up behind it.
     const thumbnail = queue.run(job('thumbnail 1'));
