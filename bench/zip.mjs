@@ -85,7 +85,6 @@ async function drain(body) {
   return bytes;
 }
 
-/** Peak resident memory of a process (VmHWM), in bytes. */
 async function run() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-zip-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

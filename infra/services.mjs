@@ -19,7 +19,6 @@ export const S3_BUCKET = 'gallery-media';
 /** Only the gateway is reached from outside; the subgraphs answer on the loopback interface alone. */
 const SUBGRAPH_HOST = '127.0.0.1';
 
-/** The ports `npm start` uses; startProduct picks free ones unless told. */
 /**
  * glibc gives freed buffers of 32 KB and more (a socket read is 64 KB) back to the system at once, instead of
  * keeping them in its arenas: for the processes whose memory is measured against a goal (docs/benchmarks.md).
@@ -49,6 +48,7 @@ export const DOWNLOAD_NODE_ARGS = [
  */
 export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
 
+/** The ports `npm start` uses; startProduct picks free ones unless told. */
 export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103, download: 5104 };
 
 /**
@@ -76,6 +76,7 @@ const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_
  * @typedef {object} ServiceDefinition
  * @property {string} name
  * @property {string} entry Absolute path of the built entry point, run with `node`.
+ * @property {string[]} [nodeArgs] Node's own arguments, before the entry point.
  * @property {number} port
  * @property {Record<string, string>} env The service's whole configuration.
  */
