@@ -3,10 +3,13 @@
 export {
   acceptsConnections,
   findFreePort,
+  isAddressInUse,
   isPortFree,
   killAllServers,
+  startOnFreePort,
   type ExitInfo,
   type LogLine,
+  type OnFreePortOptions,
   type OnUnexpectedExit,
 } from './processes.js';
 export {

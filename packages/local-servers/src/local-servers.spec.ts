@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
@@ -19,8 +20,10 @@ import pg from 'pg';
 import {
   findFreePort,
   findPostgresBinaries,
+  isAddressInUse,
   isPortFree,
   startNats,
+  startOnFreePort,
   startPostgres,
   startS3,
   type LocalNats,
@@ -53,6 +56,97 @@ describe('findFreePort', () => {
     const port = await findFreePort();
     expect(port).toBeGreaterThan(0);
     expect(await isPortFree(port)).toBe(true);
+  });
+});
+
+/** A listener that accepts connections and never answers, as a port taken by something else may. */
+async function silentListener(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('a port taken between choosing and binding it', () => {
+  let taken: Awaited<ReturnType<typeof silentListener>>;
+  let other: LocalPostgres | undefined;
+  beforeAll(async () => {
+    taken = await silentListener();
+  });
+  afterAll(async () => {
+    await taken.close();
+    await other?.stop();
+  });
+
+  it('makes PostgreSQL fail at once, not wait on whoever holds it', async () => {
+    const start = startPostgres({
+      dataDir: path.join(root, 'pg-taken'),
+      port: taken.port,
+      persistent: false,
+    });
+    await expect(start).rejects.toThrow(/Address already in use/);
+  });
+
+  it('makes PostgreSQL fail even when another cluster answers there, instead of taking that one for ours', async () => {
+    other = await startPostgres({
+      dataDir: path.join(root, 'pg-other'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    const start = startPostgres({
+      dataDir: path.join(root, 'pg-second'),
+      port: other.port,
+      persistent: false,
+    });
+    await expect(start).rejects.toThrow(/Address already in use/);
+  });
+
+  it('makes nats-server fail, although the port accepts connections', async () => {
+    const start = startNats({ dataDir: path.join(root, 'nats-taken'), port: taken.port });
+    await expect(start).rejects.toThrow(/address already in use/);
+  });
+
+  it('makes the S3 server fail', async () => {
+    const start = startS3({
+      dataDir: path.join(root, 's3-taken'),
+      port: taken.port,
+      accessKeyId: 'spec',
+      secretAccessKey: 'spec-secret',
+    });
+    await expect(start).rejects.toThrow(/EADDRINUSE/);
+  });
+
+  it('is given up for another port by startOnFreePort, which passes any other failure on', async () => {
+    const offered = [taken.port, await findFreePort()];
+    const tried: number[] = [];
+    const nats = await startOnFreePort(
+      (port) => {
+        tried.push(port);
+        return startNats({ dataDir: path.join(root, `nats-retry-${tried.length}`), port });
+      },
+      { pickPort: async () => offered.shift()! },
+    );
+    try {
+      expect(tried).toEqual([taken.port, nats.port]);
+    } finally {
+      await nats.stop();
+    }
+
+    let calls = 0;
+    const failing = startOnFreePort(async () => {
+      calls++;
+      throw new Error('initdb: permission denied');
+    });
+    await expect(failing).rejects.toThrow('permission denied');
+    expect(calls).toBe(1);
+    expect(isAddressInUse(new Error('listen EADDRINUSE: address already in use 127.0.0.1:5'))).toBe(true);
   });
 });
 

@@ -74,11 +74,20 @@ export async function startNats(options: StartNatsOptions): Promise<LocalNats> {
 
   let server: ManagedProcess;
   const launch = async () => {
+    // Ready when our server says so: a connection alone may reach another server holding the port we failed to bind.
+    let saidReady = false;
     server = startProcess(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir], {
-      log,
+      log: (line) => {
+        if (line.includes('Server is ready')) saidReady = true;
+        log?.(line);
+      },
       onUnexpectedExit: options.onUnexpectedExit,
     });
-    await waitUntilReady(`nats-server on port ${port}`, server, () => acceptsConnections(port));
+    await waitUntilReady(
+      `nats-server on port ${port}`,
+      server,
+      async () => saidReady && (await acceptsConnections(port)),
+    );
   };
   // SIGTERM is nats-server's graceful stop; JetStream flushes its store first.
   const halt = async () => {

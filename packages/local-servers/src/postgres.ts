@@ -276,13 +276,24 @@ export async function ensureDatabaseOnServer(serverUrl: string, database: string
   return databaseUrl(serverUrl, database);
 }
 
-async function canQuery(port: number): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+/**
+ * Whether the cluster in `dataDir` answers on `port`. The folder is asked for because another test's server may
+ * hold the port that ours failed to bind, and answer.
+ */
+async function servesCluster(port: number, dataDir: string): Promise<boolean> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    // Whoever else holds the port may accept and never answer.
+    connectionTimeoutMillis: 2000,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.query('SELECT 1');
-    return true;
+    const { rows } = await client.query<{ dir: string }>("SELECT current_setting('data_directory') AS dir");
+    return rows[0]?.dir === dataDir;
   } catch {
     return false;
   } finally {
@@ -356,7 +367,7 @@ export async function startPostgres(options: StartPostgresOptions): Promise<Loca
       onUnexpectedExit: options.onUnexpectedExit,
     },
   );
-  await waitUntilReady(`PostgreSQL on port ${port}`, server, () => canQuery(port));
+  await waitUntilReady(`PostgreSQL on port ${port}`, server, () => servesCluster(port, dataDir));
 
   const url = (database = 'postgres') =>
     `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`;

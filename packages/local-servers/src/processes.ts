@@ -172,12 +172,28 @@ export async function waitUntilReady(
       const reason = error ? error.message : signal ? `signal ${signal}` : `exit code ${code}`;
       throw new Error(`${what} stopped while starting (${reason}):\n${proc.recentOutput()}`);
     }
-    if (await isReady().catch(() => false)) return;
+    if (await probe(isReady, proc)) return;
     if (Date.now() > deadline) {
       await proc.stop('SIGKILL', 0);
       throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${proc.recentOutput()}`);
     }
     await delay(100);
+  }
+}
+
+// A probe may reach whoever else holds the port and never hear back: it is given up after this long, or as
+// soon as the process ends (a server that could not bind its port exits at once).
+const PROBE_TIMEOUT_MS = 2000;
+
+async function probe(isReady: () => Promise<boolean>, proc: ManagedProcess): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([isReady().catch(() => false), givenUp, proc.exited.then(() => false)]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -218,6 +234,34 @@ export function findFreePort(): Promise<number> {
       );
     });
   });
+}
+
+/** Whether a server failed to start because its port was taken (the words of PostgreSQL, nats-server and Node). */
+export function isAddressInUse(error: unknown): boolean {
+  return /address already in use|EADDRINUSE/i.test(error instanceof Error ? error.message : String(error));
+}
+
+export interface OnFreePortOptions {
+  attempts?: number;
+  /** Where ports come from; findFreePort by default. */
+  pickPort?: () => Promise<number>;
+}
+
+/**
+ * Starts a server on a port that was free a moment ago, and again on another one when someone took it in
+ * between (a parallel test's server, or an outgoing connection given the same port by the kernel).
+ */
+export async function startOnFreePort<S>(
+  start: (port: number) => Promise<S>,
+  { attempts = 5, pickPort = findFreePort }: OnFreePortOptions = {},
+): Promise<S> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await pickPort());
+    } catch (error) {
+      if (attempt >= attempts || !isAddressInUse(error)) throw error;
+    }
+  }
 }
 
 export async function isExecutable(file: string): Promise<boolean> {

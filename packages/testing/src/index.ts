@@ -1,5 +1,6 @@
 // The integration-test harness: fresh PostgreSQL, NATS (JetStream) and S3-protocol servers on free ports.
 // Containers (testcontainers) when a Docker engine answers, local child processes otherwise; same shapes either way.
+// A local server whose port was taken between choosing and binding it starts again on another.
 //
 // Always stop what you start in afterAll. Jest runs afterAll even when a test or beforeAll fails, and the
 // optional chaining covers a beforeAll that failed before assigning:
@@ -26,6 +27,7 @@ import {
   findFreePort,
   killAllServers,
   startNats,
+  startOnFreePort,
   startPostgres,
   startMailCatcher,
   startS3,
@@ -232,8 +234,10 @@ export async function startTestPostgres(options: TestServerOptions = {}): Promis
     );
   }
 
-  const { server, stop } = await startInTemporaryDir('postgres', async (dir) =>
-    startPostgres({ dataDir: path.join(dir, 'data'), port: await findFreePort(), persistent: false, log }),
+  const { server, stop } = await startOnFreePort((port) =>
+    startInTemporaryDir('postgres', (dir) =>
+      startPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false, log }),
+    ),
   );
   return postgresFacade(server.host, server.port, stop);
 }
@@ -257,8 +261,8 @@ export async function startTestNats(options: TestServerOptions = {}): Promise<Te
     };
   }
 
-  const { server, stop } = await startInTemporaryDir('nats', async (dir) =>
-    startNats({ dataDir: path.join(dir, 'jetstream'), port: await findFreePort(), log }),
+  const { server, stop } = await startOnFreePort((port) =>
+    startInTemporaryDir('nats', (dir) => startNats({ dataDir: path.join(dir, 'jetstream'), port, log })),
   );
   return { url: server.url, restart: () => server.restart(), stop };
 }
@@ -282,8 +286,10 @@ export async function startTestS3(options: TestServerOptions = {}): Promise<Test
     };
   }
 
-  const { server, stop } = await startInTemporaryDir('s3', async (dir) =>
-    startS3({ dataDir: path.join(dir, 'objects'), port: await findFreePort(), ...credentials, log }),
+  const { server, stop } = await startOnFreePort((port) =>
+    startInTemporaryDir('s3', (dir) =>
+      startS3({ dataDir: path.join(dir, 'objects'), port, ...credentials, log }),
+    ),
   );
   return { endpoint: server.endpoint, region: server.region, ...credentials, stop };
 }
@@ -298,8 +304,10 @@ export interface TestMailCatcher {
 
 /** A local SMTP server that keeps what it is sent (maildev), on free ports, for tests of the product's mail. */
 export async function startTestMailCatcher(): Promise<TestMailCatcher> {
-  const { server, stop } = await startInTemporaryDir('mail', async (dir) =>
-    startMailCatcher({ dataDir: dir, smtpPort: await findFreePort(), webPort: await findFreePort() }),
+  const { server, stop } = await startOnFreePort((smtpPort) =>
+    startInTemporaryDir('mail', async (dir) =>
+      startMailCatcher({ dataDir: dir, smtpPort, webPort: await findFreePort() }),
+    ),
   );
   return { smtpUrl: server.smtpUrl, webUrl: server.webUrl, stop };
 }
