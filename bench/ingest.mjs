@@ -1,7 +1,7 @@
 // Ingest: phone photos through the whole product against bare sharp making the same derived images.
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
-//     [--media=1] [--cpu-prof=DIR]
+//     [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes, the services and the gateway as npm start
 // runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery takes 50 photos), each
@@ -15,6 +15,7 @@
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -26,7 +27,7 @@ import { findFreePort, startNats, startPostgres, startS3 } from '../packages/loc
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs } from './proc.mjs';
+import { cpuMs, rssMb } from './proc.mjs';
 
 /**
  * CPU time of the processes that share the machine during the product's run: each media replica (all threads,
@@ -69,6 +70,9 @@ const MEGAPIXELS = option('megapixels', 12);
 const HEICS = option('heic', 4);
 const MEDIA = option('media', 1);
 const CPU_PROF = option('cpu-prof', '');
+// Node options for the media service (an A/B of its heap settings), and a file for its output (--trace-gc's).
+const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
+const MEDIA_LOG = option('media-log', '');
 const DISTINCT = 8;
 if (Math.ceil(PHOTOS / UPLOADERS) > 50)
   throw new Error('at most 50 photos per uploader (one free gallery each)');
@@ -215,6 +219,7 @@ async function run() {
     await mkdir(path.resolve(CPU_PROF), { recursive: true });
     profiling = ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`];
   }
+  const mediaLog = MEDIA_LOG ? createWriteStream(path.resolve(MEDIA_LOG)) : undefined;
   const product = await startProduct({
     platformEnv: {
       DATABASE_URL: postgres.url('postgres'),
@@ -224,9 +229,9 @@ async function run() {
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     },
-    log: () => undefined,
+    log: mediaLog ? (name, line) => name.startsWith('media') && mediaLog.write(`${line}\n`) : () => undefined,
     gatewayEnv: { TRUST_PROXY: 'loopback' },
-    nodeArgs: { media: profiling },
+    nodeArgs: { media: [...profiling, ...MEDIA_NODE_ARGS] },
     mediaReplicas: MEDIA,
     gatewayReplicas: MEDIA,
   });
@@ -314,6 +319,10 @@ async function run() {
   await previewsDone();
   const productSeconds = (performance.now() - productStart) / 1000;
   const cpuAfter = await productCpu(product.pids, s3.pid);
+  const mediaPeakMb = [];
+  for (const [name, pid] of Object.entries(product.pids)) {
+    if (name.startsWith('media')) mediaPeakMb.push((await rssMb(pid, 'VmHWM')).toFixed(0));
+  }
   const cpuPerPhoto = (part) => ((cpuAfter[part] - cpuBefore[part]) / PHOTOS).toFixed(0);
 
   const productHeic = [];
@@ -348,6 +357,7 @@ async function run() {
   console.log(
     `  CPU per photo in the product's run: media ${cpuPerPhoto('media')} ms (its JavaScript thread ${cpuPerPhoto('mediaJs')} ms, the rest libvips and Node's helpers), S3 server ${cpuPerPhoto('s3')} ms, gateway ${cpuPerPhoto('gateway')} ms, events ${cpuPerPhoto('events')} ms, this bench's uploads ${cpuPerPhoto('bench')} ms; bare sharp ${(bareCpuMs / PHOTOS).toFixed(0)} ms`,
   );
+  console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);
   if (heics.length > 0) {
     console.log(
       `  HEIC ${MEGAPIXELS} MP (heif-enc -q 60, ${(heics[0].length / 1e6).toFixed(1)} MB): bare libheif-js + sharp ${mean(bareHeic).toFixed(0)} ms each; through the product (slot+PUT+confirm, one at a time) ${mean(productHeic).toFixed(0)} ms each, ${mean(productHeicWithPreview).toFixed(0)} ms to its preview recorded`,

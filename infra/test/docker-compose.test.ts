@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 // @ts-expect-error plain ESM module shared with `npm start`
-import { DOWNLOAD_NODE_ARGS, GATEWAY_NODE_ARGS, RETURN_FREED_MEMORY_ENV } from '../services.mjs';
+import {
+  DOWNLOAD_NODE_ARGS,
+  GATEWAY_NODE_ARGS,
+  MEDIA_NODE_ARGS,
+  RETURN_FREED_MEMORY_ENV,
+} from '../services.mjs';
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
 const root = join(import.meta.dirname, '..', '..');
@@ -92,11 +97,12 @@ describe('docker-compose.yml', () => {
   });
 
   it.each([
-    ['download', DOWNLOAD_NODE_ARGS],
-    ['gateway', GATEWAY_NODE_ARGS],
-  ])('runs %s with the Node arguments and environment npm start gives it', (name, nodeArgs) => {
+    ['download', DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV],
+    ['gateway', GATEWAY_NODE_ARGS, RETURN_FREED_MEMORY_ENV],
+    ['media', MEDIA_NODE_ARGS, {}],
+  ])('runs %s with the Node arguments and environment npm start gives it', (name, nodeArgs, env) => {
     const service = compose.services[name];
     expect(service.command).toEqual(['node', ...nodeArgs, 'dist/main.js']);
-    expect(service.environment).toMatchObject(RETURN_FREED_MEMORY_ENV);
+    expect(service.environment).toMatchObject(env);
   });
 });
