@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 // @ts-expect-error plain ESM module shared with `npm start`
-import {
-  DOWNLOAD_NODE_ARGS,
-  GATEWAY_NODE_ARGS,
-  MEDIA_NODE_ARGS,
-  RETURN_FREED_MEMORY_ENV,
-} from '../services.mjs';
+import * as services from '../services.mjs';
+
+const { DOWNLOAD_NODE_ARGS, GATEWAY_NODE_ARGS, MEDIA_NODE_ARGS, RETURN_FREED_MEMORY_ENV } = services;
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
 const root = join(import.meta.dirname, '..', '..');
