@@ -87,6 +87,33 @@ describe('ImageWorkQueue', () => {
     expect(started).toEqual(['thumbnail 1', 'preview 1', 'preview 2', 'preview 3']);
   });
 
+  it("lets background work take the urgent lane's turns while it is idle, and a thumbnail still start at once", async () => {
+    const queue = new ImageWorkQueue(1);
+    const { started, gates, job } = gatedJobs();
+
+    // After a burst, only previews are left: two at a time, one in each lane's turn.
+    const previews = [1, 2, 3].map((i) => queue.runInBackground(job(`preview ${i}`)));
+    await settle();
+    expect(started).toEqual(['preview 1', 'preview 2']);
+
+    // A thumbnail arrives: it starts at once, and no more previews start beside it.
+    const thumbnail = queue.run(job('thumbnail 1'));
+    await settle();
+    expect(started).toEqual(['preview 1', 'preview 2', 'thumbnail 1']);
+    gates.get('preview 1')!();
+    await settle();
+    expect(started).toEqual(['preview 1', 'preview 2', 'thumbnail 1']);
+
+    // The urgent lane idle again: the last preview takes its turn.
+    gates.get('thumbnail 1')!();
+    await settle();
+    expect(started).toEqual(['preview 1', 'preview 2', 'thumbnail 1', 'preview 3']);
+    gates.get('preview 2')!();
+    gates.get('preview 3')!();
+    await Promise.all([thumbnail, ...previews]);
+    expect(queue.running).toBe(0);
+  });
+
   it('passes on what the work throws and goes on with the next', async () => {
     const queue = new ImageWorkQueue(1);
     await expect(

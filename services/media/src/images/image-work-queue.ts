@@ -20,10 +20,14 @@ interface Job {
  * guest is waiting for (a confirmation's thumbnail); `runInBackground` for what can come later (previews).
  * Background work never holds up urgent work: the urgent lane has its own turns, and background work starts
  * while the urgent lane is idle (nothing running, nothing waiting). So a preview that takes half a second is
- * never in front of the next photo's thumbnail; at worst a thumbnail arriving while a preview runs shares the
- * cores with it. Under a steady stream of urgent work (a burst of uploads) background work would wait for a
- * pause that does not come, so once more than `backgroundBacklog` jobs wait it also starts beside urgent work:
- * the backlog, and what its jobs hold, stays bounded, and the burst's previews keep up with its thumbnails.
+ * never in front of the next photo's thumbnail; at worst a thumbnail arriving while previews run shares the
+ * cores with them. While the urgent lane is idle, background work also takes its turns: a JPEG's decode runs on
+ * one thread, so one preview at a time would leave cores idle after a burst while its previews catch up. (A
+ * thumbnail arriving then still starts at once: for the moment the running previews end, three times
+ * `concurrency` images are in work.) Under a steady stream of urgent work (a burst of uploads) background work
+ * would wait for a pause that does not come, so once more than `backgroundBacklog` jobs wait it also starts
+ * beside urgent work, in its own turns: the backlog, and what its jobs hold, stays bounded, and the burst's
+ * previews keep up with its thumbnails.
  */
 export class ImageWorkQueue {
   private readonly urgent: Job[] = [];
@@ -66,15 +70,16 @@ export class ImageWorkQueue {
       this.urgentRunning++;
       this.start(this.urgent.shift()!, () => this.urgentRunning--);
     }
-    while (
-      this.backgroundRunning < this.concurrency &&
-      this.background.length > 0 &&
-      ((this.urgentRunning === 0 && this.urgent.length === 0) ||
-        this.background.length > this.backgroundBacklog)
-    ) {
+    while (this.background.length > 0 && this.backgroundRunning < this.backgroundTurns()) {
       this.backgroundRunning++;
       this.start(this.background.shift()!, () => this.backgroundRunning--);
     }
+  }
+
+  /** How much background work may run now. */
+  private backgroundTurns(): number {
+    if (this.urgentRunning === 0 && this.urgent.length === 0) return 2 * this.concurrency;
+    return this.background.length > this.backgroundBacklog ? this.concurrency : 0;
   }
 
   private start(job: Job, done: () => void): void {
