@@ -104,6 +104,13 @@ export async function ensureServiceDatabases(serverUrl) {
   }
 }
 
+/**
+ * What a service prints once it has bound its port. Readiness waits for it as well as for the port to answer:
+ * another server holding a port we picked (a parallel test's) answers too, while ours fails to bind it.
+ */
+const LISTENING = /\blistening on\b/;
+/** Attempts at starting on ports picked here, when one of them was taken between picking and binding it. */
+const START_ATTEMPTS = 3;
 /** How many of a service's last log lines are told when it exits unasked. */
 const LAST_LINES_KEPT = 20;
 const running = new Set();
@@ -126,8 +133,11 @@ function launch(service, log, onExit) {
   });
   // Its last lines, told with its exit: a caller that drops the logs (a bench) still learns why it stopped.
   const lastLines = [];
+  const state = { name: service.name, child, stopping: false, exit: undefined, saidListening: false };
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      // Each service and the gateway say so once their port is bound (their main.ts).
+      if (LISTENING.test(line)) state.saidListening = true;
       lastLines.push(line);
       if (lastLines.length > LAST_LINES_KEPT) lastLines.shift();
       log(service.name, line);
@@ -137,7 +147,6 @@ function launch(service, log, onExit) {
     stream.unref();
   }
   child.unref();
-  const state = { name: service.name, child, stopping: false, exit: undefined };
   running.add(state);
   state.exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
@@ -269,9 +278,24 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   and bucket; gateway replica i uses media replica i (modulo their number).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
+ * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
+ *   When one of them is taken before its service binds it, the whole product starts again on new ones.
  * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void> }>}
  */
-export async function startProduct({
+export async function startProduct(options) {
+  // Only ports picked here can be picked again.
+  const picksAll = !options.port && Object.keys(options.servicePorts ?? {}).length === 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startProductOnce(options);
+    } catch (error) {
+      if (!picksAll || attempt >= START_ATTEMPTS || !/EADDRINUSE|address already in use/i.test(error.message))
+        throw error;
+    }
+  }
+}
+
+async function startProductOnce({
   platformEnv,
   port,
   servicePorts = {},
@@ -284,18 +308,19 @@ export async function startProduct({
   mediaReplicas = 1,
   serviceEnv = {},
   nodeArgs = {},
+  pickPort = findFreePort,
 }) {
   const ports = {
-    gateway: port || (await findFreePort()),
-    events: servicePorts.events || (await findFreePort()),
-    media: servicePorts.media || (await findFreePort()),
-    billing: servicePorts.billing || (await findFreePort()),
-    download: servicePorts.download || (await findFreePort()),
+    gateway: port || (await pickPort()),
+    events: servicePorts.events || (await pickPort()),
+    media: servicePorts.media || (await pickPort()),
+    billing: servicePorts.billing || (await pickPort()),
+    download: servicePorts.download || (await pickPort()),
   };
   const gatewayPorts = [ports.gateway];
-  while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await findFreePort());
+  while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await pickPort());
   const mediaPorts = [ports.media];
-  while (mediaPorts.length < mediaReplicas) mediaPorts.push(await findFreePort());
+  while (mediaPorts.length < mediaReplicas) mediaPorts.push(await pickPort());
   const entries = serviceDefinitions(platformEnv, { ports, repoRoot }).map((service) => service.entry);
   const missing = entries.filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
@@ -348,7 +373,12 @@ export async function startProduct({
     // The gateway composes the services' schemas when it starts, so they must be listening first.
     await Promise.all(
       started.map((state, i) =>
-        waitFor('listening', state, () => acceptsConnections(services[i].port), deadline),
+        waitFor(
+          'listening',
+          state,
+          async () => state.saidListening && (await acceptsConnections(services[i].port)),
+          deadline,
+        ),
       ),
     );
     const gateways = definitions.filter((service) => isGateway(service));
@@ -362,7 +392,9 @@ export async function startProduct({
           async () => {
             const exited = started.find((state) => state.exit);
             if (exited) throw new Error(describeExit(exited.exit));
-            return answersHealth(`http://127.0.0.1:${definition.port}/health`);
+            return (
+              gateway.saidListening && (await answersHealth(`http://127.0.0.1:${definition.port}/health`))
+            );
           },
           deadline,
         );

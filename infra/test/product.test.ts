@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { findFreePort, startProduct } from '../product.mjs';
+
+// startProduct picks free ports and then starts a service on each: in between, a parallel test's server may take
+// one. These tests take one on purpose, with a server that answers as a gateway would.
+
+let platform: TestPlatform | undefined;
+let other: http.Server;
+let otherPort: number;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  other = http.createServer((_request, response) => response.end('{"status":"ok"}'));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherPort = (other.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => other?.close(resolve));
+  await platform?.stop();
+});
+
+const quiet = () => undefined;
+
+describe('startProduct on a port another server holds', () => {
+  it("fails when the port was given, rather than taking the other server's answers for the gateway's", async () => {
+    const start = startProduct({ platformEnv: platform!.env, port: otherPort, log: quiet });
+    await expect(start).rejects.toThrow(/EADDRINUSE|address already in use/i);
+  });
+
+  it('starts again on other ports when a port it picked was taken', async () => {
+    const picked: number[] = [];
+    const product = await startProduct({
+      platformEnv: platform!.env,
+      log: quiet,
+      // The first pick is the gateway's: the taken one.
+      pickPort: async () => {
+        const port = picked.length === 0 ? otherPort : await findFreePort();
+        picked.push(port);
+        return port;
+      },
+    });
+    try {
+      expect(product.ports.gateway).not.toBe(otherPort);
+      expect(picked[0]).toBe(otherPort);
+      const health = await fetch(`${product.url}/health`);
+      expect(((await health.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+        media: 'ok',
+        events: 'ok',
+      });
+    } finally {
+      await product.stop();
+    }
+  });
+});
