@@ -75,6 +75,7 @@ const CPU_PROF = option('cpu-prof', '');
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
 const MEDIA_LOG = option('media-log', '');
 const DISTINCT = 8;
+const CORES = os.availableParallelism();
 if (Math.ceil(PHOTOS / UPLOADERS) > 50)
   throw new Error('at most 50 photos per uploader (one free gallery each)');
 
@@ -196,7 +197,7 @@ async function run() {
   const bareAllCoresStart = performance.now();
   let nextBare = 0;
   await Promise.all(
-    Array.from({ length: os.availableParallelism() }, async () => {
+    Array.from({ length: CORES }, async () => {
       while (nextBare < PHOTOS) await bareDerive(fileOf(nextBare++));
     }),
   );
@@ -232,6 +233,8 @@ async function run() {
     profiling = ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`];
   }
   const mediaLog = MEDIA_LOG ? createWriteStream(path.resolve(MEDIA_LOG)) : undefined;
+  // Ended after the product stopped (cleanups run last first), so the service's last lines are in it.
+  if (mediaLog) cleanups.push(() => new Promise((resolve) => mediaLog.end(resolve)));
   const product = await startProduct({
     platformEnv: {
       DATABASE_URL: postgres.url('postgres'),
@@ -361,13 +364,13 @@ async function run() {
   );
   console.log(`  machine: nproc ${bareMachine.nproc}, ${bareMachine.cpu}, Node ${process.version}`);
   console.log(
-    `  bare sharp (load average before: ${bareMachine.load}): one photo at a time ${bareSeconds.toFixed(1)} s, ${bareRate.toFixed(2)} photos/s; ${os.availableParallelism()} at a time ${bareAllCoresSeconds.toFixed(1)} s, ${bareAllCoresRate.toFixed(2)} photos/s`,
+    `  bare sharp (load average before: ${bareMachine.load}): one photo at a time ${bareSeconds.toFixed(1)} s, ${bareRate.toFixed(2)} photos/s; ${CORES} at a time ${bareAllCoresSeconds.toFixed(1)} s, ${bareAllCoresRate.toFixed(2)} photos/s`,
   );
   console.log(
     `  product, ${UPLOADERS} uploaders, ${MEDIA} media replica(s) (load average before: ${productMachine.load}): ${productSeconds.toFixed(1)} s to the last preview recorded (last confirmation at ${confirmedSeconds.toFixed(1)} s), ${productRate.toFixed(2)} photos/s; slot+PUT+confirm per photo p50 ${percentile(sortedPerPhoto, 0.5).toFixed(0)} ms, p99 ${percentile(sortedPerPhoto, 0.99).toFixed(0)} ms`,
   );
   console.log(
-    `  product / bare sharp: ${((productRate / bareRate) * 100).toFixed(0)}% of one at a time, ${((productRate / bareAllCoresRate) * 100).toFixed(0)}% of ${os.availableParallelism()} at a time`,
+    `  product / bare sharp: ${((productRate / bareRate) * 100).toFixed(0)}% of one at a time, ${((productRate / bareAllCoresRate) * 100).toFixed(0)}% of ${CORES} at a time`,
   );
   console.log(
     `  CPU per photo in the product's run: media ${cpuPerPhoto('media')} ms (its JavaScript thread ${cpuPerPhoto('mediaJs')} ms, the rest libvips and Node's helpers), S3 server ${cpuPerPhoto('s3')} ms, gateway ${cpuPerPhoto('gateway')} ms, events ${cpuPerPhoto('events')} ms, this bench's uploads ${cpuPerPhoto('bench')} ms; bare sharp ${(bareCpuMs / PHOTOS).toFixed(0)} ms`,

@@ -43,8 +43,8 @@ export function printPrefixed(name, line) {
   process.stdout.write(`${prefixed(name, line)}\n`);
 }
 
-// findFreePort and acceptsConnections repeat two small helpers of @gallery/local-servers on purpose: this file
-// is loaded by npm start and npm test before anything is installed or built.
+// findFreePort repeats a small helper of @gallery/local-servers on purpose: this file is loaded by npm start and
+// npm test before anything is installed or built.
 export function findFreePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -53,22 +53,6 @@ export function findFreePort() {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
-  });
-}
-
-function acceptsConnections(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
 
@@ -105,12 +89,14 @@ export async function ensureServiceDatabases(serverUrl) {
 }
 
 /**
- * What a service prints once it has bound its port. Readiness waits for it as well as for the port to answer:
- * another server holding a port we picked (a parallel test's) answers too, while ours fails to bind it.
+ * What a service prints once it has bound its port. Readiness waits for it, not for the port to answer: another
+ * server holding a port we picked (a parallel test's) answers too, while ours fails to bind it.
  */
 const LISTENING = /\blistening on\b/;
 /** Attempts at starting on ports picked here, when one of them was taken between picking and binding it. */
 const START_ATTEMPTS = 3;
+/** How Node says a port was taken (isAddressInUse of @gallery/local-servers, repeated for the reason above). */
+const ADDRESS_IN_USE = /EADDRINUSE|address already in use/i;
 /** How many of a service's last log lines are told when it exits unasked. */
 const LAST_LINES_KEPT = 20;
 const running = new Set();
@@ -289,8 +275,7 @@ export async function startProduct(options) {
     try {
       return await startProductOnce(options);
     } catch (error) {
-      if (!picksAll || attempt >= START_ATTEMPTS || !/EADDRINUSE|address already in use/i.test(error.message))
-        throw error;
+      if (!picksAll || attempt >= START_ATTEMPTS || !ADDRESS_IN_USE.test(error.message)) throw error;
     }
   }
 }
@@ -372,14 +357,7 @@ async function startProductOnce({
     for (const service of services) started.push(launch(service, log, notify));
     // The gateway composes the services' schemas when it starts, so they must be listening first.
     await Promise.all(
-      started.map((state, i) =>
-        waitFor(
-          'listening',
-          state,
-          async () => state.saidListening && (await acceptsConnections(services[i].port)),
-          deadline,
-        ),
-      ),
+      started.map((state) => waitFor('listening', state, async () => state.saidListening, deadline)),
     );
     const gateways = definitions.filter((service) => isGateway(service));
     await Promise.all(

@@ -52,8 +52,8 @@ export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
  * How the media service's process runs, wherever it is started: V8's old generation may grow to twice what a full
  * collection left before the next one starts. Every photo passes megabytes of buffers through the service; with
  * V8's own growth (about 1.5 times its 50 MB) a full collection of the whole heap ran for nearly every photo, a
- * fifth of the service's CPU. With this, 200 photos of 12 MP take 30-35 full collections instead of 160-200, and
- * media's CPU per photo falls from 275-298 ms to about 223 (docs/benchmarks.md, "Full collections").
+ * fifth of the service's CPU. With this, 200 photos of 12 MP take 30-45 full collections instead of 160-200, and
+ * media's CPU per photo falls from 275-298 ms to 221-226 (docs/benchmarks.md, "Full collections").
  */
 export const MEDIA_NODE_ARGS = ['--heap-growing-percent=100'];
 

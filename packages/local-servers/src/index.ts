@@ -1,7 +1,6 @@
 // Real backing servers (PostgreSQL, NATS with JetStream, an S3-protocol server) as local child processes,
 // for `npm start` (persistent data) and the test harness (throwaway data on free ports).
 export {
-  acceptsConnections,
   findFreePort,
   isAddressInUse,
   isPortFree,

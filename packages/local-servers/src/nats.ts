@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  acceptsConnections,
   findExecutable,
   isRoot,
   runToCompletion,
@@ -74,7 +73,8 @@ export async function startNats(options: StartNatsOptions): Promise<LocalNats> {
 
   let server: ManagedProcess;
   const launch = async () => {
-    // Ready when our server says so: a connection alone may reach another server holding the port we failed to bind.
+    // Ready when our server says so (it listens by then): a connection alone may reach another server holding
+    // the port we failed to bind.
     let saidReady = false;
     server = startProcess(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir], {
       log: (line) => {
@@ -83,11 +83,7 @@ export async function startNats(options: StartNatsOptions): Promise<LocalNats> {
       },
       onUnexpectedExit: options.onUnexpectedExit,
     });
-    await waitUntilReady(
-      `nats-server on port ${port}`,
-      server,
-      async () => saidReady && (await acceptsConnections(port)),
-    );
+    await waitUntilReady(`nats-server on port ${port}`, server, async () => saidReady);
   };
   // SIGTERM is nats-server's graceful stop; JetStream flushes its store first.
   const halt = async () => {

@@ -197,22 +197,6 @@ async function probe(isReady: () => Promise<boolean>, proc: ManagedProcess): Pro
   }
 }
 
-export function acceptsConnections(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** True when nothing listens on `port` at `host`, judged by binding it ourselves. */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
