@@ -16,7 +16,7 @@ import {
   until,
   type BrowserTest,
 } from './browser.js';
-import { graphqlAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
 
 // How the app starts: the built app when its code cannot load (the Loading Error page), and the Vite dev server
 // on localhost calling the gateway on another port directly (apiOrigin, the gateway's WEB_DEV_ORIGINS).
@@ -78,9 +78,6 @@ describe('the app starting in the browser', () => {
     return context.newPage();
   }
 
-  const graphql = <T>(query: string, variables: object = {}) =>
-    graphqlAt<T>(e2e!.product.url, query, variables);
-
   describe('when its code cannot load', () => {
     it.each([
       ['en', '/', en],
@@ -109,22 +106,10 @@ describe('the app starting in the browser', () => {
 
   describe('in the Vite dev server on localhost', () => {
     it("reads and writes through the gateway on the other port: the owner's session and galleries, a photo, the live socket", async () => {
-      const created = await graphql<{
-        createGallery: { event: { code: string }; sessionToken: string };
-      }>(
-        'mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } sessionToken } }',
-        {
-          input: {
-            coupleNames: 'Dev & Server',
-            weddingDate: '2027-06-12',
-            location: 'Lyon, France',
-            email: `dev-${randomUUID()}@example.com`,
-            phone: '+33 6 12 34 56 78',
-            plan: 'FREE',
-          },
-        },
-      );
-      const code = created.createGallery.event.code;
+      const { code, sessionToken } = await createGalleryAt(e2e!.product.url, {
+        coupleNames: 'Dev & Server',
+        email: `dev-${randomUUID()}@example.com`,
+      });
       const [photoId] = await uploadGuestPhotos(e2e!.product.url, code, 1);
 
       const page = await newPage();
@@ -147,10 +132,7 @@ describe('the app starting in the browser', () => {
           throw new Error(`${error.message}\n${problems.join('\n')}\n${viteOutput.slice(-2000)}`);
         });
       page.on('websocket', (socket) => sockets.push(socket));
-      await page.addInitScript(
-        (token) => localStorage.setItem('authToken', token),
-        created.createGallery.sessionToken,
-      );
+      await page.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
 
       // The dashboard asks /api/session and myEvents with the bearer token: CORS preflights with credentials.
       await page.goto(`${devUrl}/dashboard`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
 
@@ -122,17 +122,11 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   });
 }
 
-/** Waits until `probe` gives a value (polling every 250 ms), or fails after `ms` naming `what`. */
-export async function until<T>(
+/** waitFor of @gallery/testing with a browser's patience: a page may take a while on a busy machine. */
+export function until<T>(
   what: string,
   probe: () => Promise<T | null | undefined | false>,
   ms = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return waitFor(what, probe, ms);
 }

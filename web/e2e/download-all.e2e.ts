@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { graphqlAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
 
 // Download All as the couple and a guest use it: the product as npm start runs it, and Chromium.
 
@@ -36,34 +36,7 @@ describe('Download All in the browser', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
   }, STOP_TIMEOUT_MS);
 
-  const graphql = <T>(query: string, variables: object, token?: string) =>
-    graphqlAt<T>(e2e!.product.url, query, variables, token);
-
-  async function createGallery(): Promise<{ code: string; ownerToken: string }> {
-    const created = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(
-      `
-        mutation ($input: CreateGalleryInput!) {
-          createGallery(input: $input) {
-            event {
-              code
-            }
-            ownerToken
-          }
-        }
-      `,
-      {
-        input: {
-          coupleNames: 'Sarah & Mike',
-          weddingDate: '2027-06-12',
-          location: 'Lyon, France',
-          email: 'sarah@example.com',
-          phone: '+33 6 12 34 56 78',
-          plan: 'FREE',
-        },
-      },
-    );
-    return { code: created.createGallery.event.code, ownerToken: created.createGallery.ownerToken };
-  }
+  const createGallery = () => createGalleryAt(e2e!.product.url);
 
   /** A page of the gallery; as the couple when given the owner token (kept where the app keeps it). */
   async function open(code: string, ownerToken?: string) {

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expiryDate, Subjects, type DomainEvent } from '@gallery/contracts';
 import { EventBus } from '@gallery/platform';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { graphqlAt } from './product-api.js';
+import { createGalleryAt } from './product-api.js';
 
 // A payment reaches the events service as billing publishes it; a guest's open gallery shows the new plan
 // and expiry without a reload (events -> plan.upgraded -> gateway -> eventUpdated -> the page).
-
-const CREATE_GALLERY = `mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } } }`;
 
 describe('a plan change on an open gallery', () => {
   let e2e: BrowserTest | undefined;
@@ -25,21 +23,7 @@ describe('a plan change on an open gallery', () => {
   }, STOP_TIMEOUT_MS);
 
   it('shows Premium and the new expiry on a guest screen without a reload once the payment is applied', async () => {
-    const created = await graphqlAt<{ createGallery: { event: { code: string } } }>(
-      e2e!.product.url,
-      CREATE_GALLERY,
-      {
-        input: {
-          coupleNames: 'Sarah & Mike',
-          weddingDate: '2027-06-12',
-          location: 'Lyon, France',
-          email: 'sarah@example.com',
-          phone: '+33 6 12 34 56 78',
-          plan: 'PREMIUM',
-        },
-      },
-    );
-    const code = created.createGallery.event.code;
+    const { code } = await createGalleryAt(e2e!.product.url, { plan: 'PREMIUM' });
 
     const page = await (await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${e2e!.product.url}/gallery/${code}`);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 
-// What browser tests ask of the product's API directly, as the web app would: GraphQL calls and a guest's
-// photo uploads (slot, PUT to storage, confirmation).
+// What browser tests ask of the product's API directly, as the web app would: GraphQL calls, a gallery's order
+// and a guest's photo uploads (slot, PUT to storage, confirmation).
 
 /** A GraphQL call to the product at `url`; throws the errors of an answer that has any. */
 export async function graphqlAt<T>(
@@ -19,6 +19,48 @@ export async function graphqlAt<T>(
   const body = (await response.json()) as { data?: T; errors?: unknown };
   if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
+}
+
+const CREATE_GALLERY = `
+  mutation ($input: CreateGalleryInput!) {
+    createGallery(input: $input) {
+      event {
+        code
+      }
+      ownerToken
+      sessionToken
+    }
+  }
+`;
+
+export interface CreatedGallery {
+  code: string;
+  ownerToken: string;
+  sessionToken: string;
+}
+
+/** A gallery ordered through the API (Sarah & Mike, free, unless told), with the code and tokens the order gives. */
+export async function createGalleryAt(
+  url: string,
+  { plan = 'FREE', coupleNames = 'Sarah & Mike', email = 'sarah@example.com' } = {},
+): Promise<CreatedGallery> {
+  const { createGallery } = await graphqlAt<{
+    createGallery: { event: { code: string }; ownerToken: string; sessionToken: string };
+  }>(url, CREATE_GALLERY, {
+    input: {
+      coupleNames,
+      weddingDate: '2027-06-12',
+      location: 'Lyon, France',
+      email,
+      phone: '+33 6 12 34 56 78',
+      plan,
+    },
+  });
+  return {
+    code: createGallery.event.code,
+    ownerToken: createGallery.ownerToken,
+    sessionToken: createGallery.sessionToken,
+  };
 }
 
 const REQUEST_UPLOADS = `

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { graphqlAt } from './product-api.js';
+import { createGalleryAt, graphqlAt } from './product-api.js';
 
 // A guest's open gallery turns Premium when the couple pays, then takes a video and plays it, the way npm start
 // runs the product: real services, gateway (its CSP included), PostgreSQL, NATS, S3 server, ffmpeg, Chromium.
@@ -27,32 +27,7 @@ describe('videos in the browser', () => {
 
   it('takes a video once the owner has bought Premium, shows its poster and length, and plays it', async () => {
     const url = e2e!.product.url;
-    const { createGallery } = await graphqlAt<{
-      createGallery: { event: { code: string }; ownerToken: string };
-    }>(
-      url,
-      `
-        mutation ($input: CreateGalleryInput!) {
-          createGallery(input: $input) {
-            event {
-              code
-            }
-            ownerToken
-          }
-        }
-      `,
-      {
-        input: {
-          coupleNames: 'Sarah & Mike',
-          weddingDate: '2027-06-12',
-          location: 'Lyon, France',
-          email: 'sarah@example.com',
-          phone: '+33 6 12 34 56 78',
-          plan: 'FREE',
-        },
-      },
-    );
-    const code = createGallery.event.code;
+    const { code, ownerToken } = await createGalleryAt(url);
 
     const file = path.join(fixtures!, 'first-dance.webm');
     await promisify(execFile)(VideoFrames.locate().tools.ffmpeg, [
@@ -72,7 +47,7 @@ describe('videos in the browser', () => {
       url,
       'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
       { code },
-      createGallery.ownerToken,
+      ownerToken,
     );
     await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
       id: startCheckout.id,

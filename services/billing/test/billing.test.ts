@@ -35,6 +35,7 @@ import {
   type TestMailCatcher,
   type TestNats,
   type TestPostgres,
+  waitFor,
 } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
 import { BillingConfig } from '../src/config/billing-config.js';
@@ -69,14 +70,6 @@ const CANCEL = `mutation Cancel($id: ID!) { cancelCheckout(id: $id) { ${CHECKOUT
 const CHECKOUT = `query Checkout($id: ID!) { checkout(id: $id) { ${CHECKOUT_FIELDS} } }`;
 const REFUND = `mutation Refund($code: String!) { requestRefund(eventCode: $code) { eventCode amountCents currency revertedTo refundedAt } }`;
 const REFUNDABLE_UNTIL = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Event { code refundableUntil } } }`;
-
-async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A request the stand-in for Stripe's API received. */
 interface StripeCall {

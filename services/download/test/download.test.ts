@@ -34,7 +34,7 @@ import {
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
 import { findFreePort } from '@gallery/local-servers';
-import { databaseMentions, startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { databaseMentions, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
 import { ArchiveBuilder } from '../src/archives/archive-builder.js';
 import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
@@ -62,16 +62,6 @@ interface TestGallery {
 const galleries = new Map<string, TestGallery>();
 
 const newCode = () => galleryCodeFromBytes(randomBytes(8));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Media's answer, paged exactly as the contract says (oldest first, `next` as an opaque index). */
 function answerGalleryPhotos(body: unknown): GalleryPhotosReply {

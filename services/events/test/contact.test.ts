@@ -13,6 +13,7 @@ import {
   type TestMailCatcher,
   type TestNats,
   type TestPostgres,
+  waitFor,
 } from '@gallery/testing';
 import { ContactMailer } from '../src/contact/contact-mailer.js';
 import { createApp } from '../src/create-app.js';
@@ -20,16 +21,6 @@ import { EventsConfig } from '../src/config/events-config.js';
 
 const SEND = `mutation Send($input: ContactMessageInput!) { sendContactMessage(input: $input) }`;
 const TEAM = 'team@gallery.test';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface GraphQLBody {
   data?: { sendContactMessage: boolean } | null;

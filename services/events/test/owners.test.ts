@@ -21,22 +21,13 @@ import {
   type TestMailCatcher,
   type TestNats,
   type TestPostgres,
+  waitFor,
 } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
 import { GalleryEndings } from '../src/galleries/gallery-endings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface GraphQLBody<Data> {
   data?: Data | null;

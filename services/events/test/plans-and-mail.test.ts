@@ -25,6 +25,7 @@ import {
   type TestMailCatcher,
   type TestNats,
   type TestPostgres,
+  waitFor,
 } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
@@ -37,16 +38,6 @@ interface Created {
   event: { code: string; plan: string; createdAt: string; expiresAt: string };
   ownerToken: string;
   paymentRequired: boolean;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('events service: owner checks, payments and the order confirmation', () => {

@@ -42,7 +42,7 @@ import {
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus } from '@gallery/platform';
 import { startS3, type LocalS3 } from '@gallery/local-servers';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
@@ -88,20 +88,6 @@ async function graphql<T>(
     .send({ query, variables });
   expect(response.status).toBe(200);
   return response.body as GraphQLAnswer<T>;
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const newGalleryCode = () => galleryCodeFromBytes(randomBytes(8));

@@ -14,7 +14,7 @@ import {
   type LivePhoto,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
@@ -47,16 +47,6 @@ async function graphql<T>(
     .send({ query, variables });
   if (authorization) call.set('Authorization', authorization);
   return (await call).body as GraphQLAnswer<T>;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The owner credential the stand-in for the events service accepts for a gallery. */

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { galleryCodeFromBytes, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryRepository } from '../src/galleries/gallery.repository.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
@@ -55,14 +55,6 @@ afterAll(async () => {
   await platform?.stop();
   recordCreated.mockRestore();
 });
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function graphql<T>(replica: INestApplication, query: string, variables: Record<string, unknown>) {
   const response = await request(replica.getHttpServer())
