@@ -1,7 +1,7 @@
 // Ingest: phone photos through the whole product against bare sharp making the same derived images.
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
-//     [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
+//     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes, the services and the gateway as npm start
 // runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery takes 50 photos), each
@@ -11,6 +11,9 @@
 // confirmation. Bare sharp: the same files, in this process, the same two resizes from the same bytes in memory,
 // twice: one photo at a time (as the media service's image work queue mostly runs them on 2 cores), then as many
 // at a time as there are cores (what the machine can do). Both ratios are printed.
+// --rounds=N: bare sharp and the product take turns N times (the product started once, idle while bare sharp
+// runs, its CPU then printed), each round's ratios from runs minutes apart, and the median of the rounds: on a
+// shared machine whose speed drifts between runs, one bare run against one product run says little.
 // Beside the ratio, the CPU time each process spent per photo during the product's run, from /proc: what the
 // pipeline costs besides the decode and resizes bare sharp also does.
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
@@ -70,6 +73,7 @@ const UPLOADERS = option('uploaders', 4);
 const MEGAPIXELS = option('megapixels', 12);
 const HEICS = option('heic', 4);
 const MEDIA = option('media', 1);
+const ROUNDS = Math.max(1, option('rounds', 1));
 const CPU_PROF = option('cpu-prof', '');
 // Node options for the media service (an A/B of its heap settings), and a file for its output (--trace-gc's).
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
@@ -183,25 +187,42 @@ async function run() {
     }
   }
 
-  // Bare sharp first, on a quiet product-less machine (as quiet as a shared one is).
-  const bareMachine = machine();
-  const bareStart = performance.now();
-  const bareCpuStart = process.cpuUsage();
-  for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
-  const bareSeconds = (performance.now() - bareStart) / 1000;
-  const bareCpu = process.cpuUsage(bareCpuStart);
-  const bareCpuMs = (bareCpu.user + bareCpu.system) / 1000;
-  // Bare sharp at its best on this machine as well: as many photos at once as there are cores. One at a time
-  // leaves part of the cores idle (a JPEG's decode runs on one thread), so the ratio against it says how much the
-  // pipeline costs around the same image work, and the ratio against this what the machine could do.
-  const bareAllCoresStart = performance.now();
-  let nextBare = 0;
-  await Promise.all(
-    Array.from({ length: CORES }, async () => {
-      while (nextBare < PHOTOS) await bareDerive(fileOf(nextBare++));
-    }),
-  );
-  const bareAllCoresSeconds = (performance.now() - bareAllCoresStart) / 1000;
+  /**
+   * Bare sharp on the same files: one photo at a time, then as many at a time as there are cores. One at a time
+   * leaves part of the cores idle (a JPEG's decode runs on one thread), so the ratio against it says how much the
+   * pipeline costs around the same image work, and the ratio against all cores what the machine could do.
+   */
+  async function bare() {
+    const load = machine().load;
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
+    const oneSeconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const allCoresStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CORES }, async () => {
+        while (next < PHOTOS) await bareDerive(fileOf(next++));
+      }),
+    );
+    const allCoresSeconds = (performance.now() - allCoresStart) / 1000;
+    return {
+      load,
+      oneSeconds,
+      allCoresSeconds,
+      oneRate: PHOTOS / oneSeconds,
+      allCoresRate: PHOTOS / allCoresSeconds,
+      cpuMsPerPhoto: (cpu.user + cpu.system) / 1000 / PHOTOS,
+    };
+  }
+
+  const host = machine();
+  // Warm-up, not counted, as the product gets its warm-up photo: the first few photos through a fresh process
+  // take longer (about 1.5 s more over the first 50 here), which would flatter the product's ratio.
+  for (let i = 0; i < DISTINCT; i++) await bareDerive(fileOf(i));
+  // The first round's bare sharp before the product starts, on a machine as quiet as a shared one is.
+  const bareRounds = [await bare()];
   const bareHeic = [];
   // libheif's WebAssembly is compiled once per process (as in the media service's worker): not counted.
   if (heics.length > 0) await heifToRgba(heics[0]);
@@ -313,32 +334,63 @@ async function run() {
   await ingest(product.url, await galleryFor(99), fileOf(0), 'IMG_0000.JPG', 'image/jpeg');
   await previewsDone();
 
-  const productMachine = machine();
-  const galleries = [];
-  for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(u));
-  const perPhoto = [];
-  const cpuBefore = await productCpu(product.pids, s3.pid);
-  const productStart = performance.now();
-  await Promise.all(
-    galleries.map(async (gallery, u) => {
-      const url = product.gatewayUrls[u % product.gatewayUrls.length];
-      // Each uploader its share of the photos: one taking more than 50 would fill its free gallery.
-      for (let i = u; i < PHOTOS; i += UPLOADERS) {
-        const start = performance.now();
-        await ingest(url, gallery, fileOf(i), `IMG_${1000 + i}.JPG`, 'image/jpeg');
-        perPhoto.push(performance.now() - start);
-      }
-    }),
-  );
-  const confirmedSeconds = (performance.now() - productStart) / 1000;
-  await previewsDone();
-  const productSeconds = (performance.now() - productStart) / 1000;
-  const cpuAfter = await productCpu(product.pids, s3.pid);
+  /** One burst through the product: UPLOADERS guests at once, each in galleries of its own for this round. */
+  async function burst(round) {
+    const load = machine().load;
+    const galleries = [];
+    for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(round * UPLOADERS + u));
+    const perPhoto = [];
+    const cpuBefore = await productCpu(product.pids, s3.pid);
+    const start = performance.now();
+    await Promise.all(
+      galleries.map(async (gallery, u) => {
+        const url = product.gatewayUrls[u % product.gatewayUrls.length];
+        // Each uploader its share of the photos: one taking more than 50 would fill its free gallery.
+        for (let i = u; i < PHOTOS; i += UPLOADERS) {
+          const photoStart = performance.now();
+          await ingest(url, gallery, fileOf(i), `IMG_${1000 + i}.JPG`, 'image/jpeg');
+          perPhoto.push(performance.now() - photoStart);
+        }
+      }),
+    );
+    const confirmedSeconds = (performance.now() - start) / 1000;
+    await previewsDone();
+    const seconds = (performance.now() - start) / 1000;
+    const cpuAfter = await productCpu(product.pids, s3.pid);
+    const cpuPerPhoto = {};
+    for (const part of Object.keys(cpuAfter)) cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
+    return {
+      load,
+      seconds,
+      confirmedSeconds,
+      rate: PHOTOS / seconds,
+      perPhoto: [...perPhoto].sort((a, b) => a - b),
+      cpuPerPhoto,
+    };
+  }
+
+  /** The product's own CPU (services, S3 server) while bare sharp runs beside it idle, in ms a second. */
+  async function bareBesideIdleProduct() {
+    const before = await productCpu(product.pids, s3.pid);
+    const start = performance.now();
+    const result = await bare();
+    const after = await productCpu(product.pids, s3.pid);
+    const idle = ['media', 'gateway', 'events', 's3'].reduce(
+      (sum, part) => sum + after[part] - before[part],
+      0,
+    );
+    return { ...result, productIdleCpuMsPerSecond: idle / ((performance.now() - start) / 1000) };
+  }
+
+  const bursts = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round > 0) bareRounds.push(await bareBesideIdleProduct());
+    bursts.push(await burst(round));
+  }
   const mediaPeakMb = [];
   for (const [name, pid] of Object.entries(product.pids)) {
     if (name.startsWith('media')) mediaPeakMb.push((await rssMb(pid, 'VmHWM')).toFixed(0));
   }
-  const cpuPerPhoto = (part) => ((cpuAfter[part] - cpuBefore[part]) / PHOTOS).toFixed(0);
 
   const productHeic = [];
   const productHeicWithPreview = [];
@@ -354,27 +406,50 @@ async function run() {
     }
   }
 
-  const bareRate = PHOTOS / bareSeconds;
-  const bareAllCoresRate = PHOTOS / bareAllCoresSeconds;
-  const productRate = PHOTOS / productSeconds;
-  const sortedPerPhoto = [...perPhoto].sort((a, b) => a - b);
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const percent = (ratio) => `${(ratio * 100).toFixed(0)}%`;
+  const ms = (value) => value.toFixed(0);
   console.log(
     `ingest: ${PHOTOS} photos of ${MEGAPIXELS} MP (${(fileOf(0).length / 1e6).toFixed(1)} MB JPEG, ${DISTINCT} distinct)`,
   );
-  console.log(`  machine: nproc ${bareMachine.nproc}, ${bareMachine.cpu}, Node ${process.version}`);
-  console.log(
-    `  bare sharp (load average before: ${bareMachine.load}): one photo at a time ${bareSeconds.toFixed(1)} s, ${bareRate.toFixed(2)} photos/s; ${CORES} at a time ${bareAllCoresSeconds.toFixed(1)} s, ${bareAllCoresRate.toFixed(2)} photos/s`,
-  );
-  console.log(
-    `  product, ${UPLOADERS} uploaders, ${MEDIA} media replica(s) (load average before: ${productMachine.load}): ${productSeconds.toFixed(1)} s to the last preview recorded (last confirmation at ${confirmedSeconds.toFixed(1)} s), ${productRate.toFixed(2)} photos/s; slot+PUT+confirm per photo p50 ${percentile(sortedPerPhoto, 0.5).toFixed(0)} ms, p99 ${percentile(sortedPerPhoto, 0.99).toFixed(0)} ms`,
-  );
-  console.log(
-    `  product / bare sharp: ${((productRate / bareRate) * 100).toFixed(0)}% of one at a time, ${((productRate / bareAllCoresRate) * 100).toFixed(0)}% of ${CORES} at a time`,
-  );
-  console.log(
-    `  CPU per photo in the product's run: media ${cpuPerPhoto('media')} ms (its JavaScript thread ${cpuPerPhoto('mediaJs')} ms, the rest libvips and Node's helpers), S3 server ${cpuPerPhoto('s3')} ms, gateway ${cpuPerPhoto('gateway')} ms, events ${cpuPerPhoto('events')} ms, this bench's uploads ${cpuPerPhoto('bench')} ms; bare sharp ${(bareCpuMs / PHOTOS).toFixed(0)} ms`,
-  );
+  console.log(`  machine: nproc ${host.nproc}, ${host.cpu}, Node ${process.version}`);
+  const ratios = [];
+  for (const [round, productRun] of bursts.entries()) {
+    const baseline = bareRounds[round];
+    if (ROUNDS > 1) console.log(`  round ${round + 1} of ${ROUNDS}`);
+    const beside =
+      baseline.productIdleCpuMsPerSecond === undefined
+        ? ''
+        : `, beside the idle product (its services and S3 server: ${ms(baseline.productIdleCpuMsPerSecond)} ms of CPU a second)`;
+    console.log(
+      `  bare sharp (load average before: ${baseline.load})${beside}: one photo at a time ${baseline.oneSeconds.toFixed(1)} s, ${baseline.oneRate.toFixed(2)} photos/s; ${CORES} at a time ${baseline.allCoresSeconds.toFixed(1)} s, ${baseline.allCoresRate.toFixed(2)} photos/s`,
+    );
+    console.log(
+      `  product, ${UPLOADERS} uploaders, ${MEDIA} media replica(s) (load average before: ${productRun.load}): ${productRun.seconds.toFixed(1)} s to the last preview recorded (last confirmation at ${productRun.confirmedSeconds.toFixed(1)} s), ${productRun.rate.toFixed(2)} photos/s; slot+PUT+confirm per photo p50 ${ms(percentile(productRun.perPhoto, 0.5))} ms, p99 ${ms(percentile(productRun.perPhoto, 0.99))} ms`,
+    );
+    const ratio = {
+      one: productRun.rate / baseline.oneRate,
+      allCores: productRun.rate / baseline.allCoresRate,
+    };
+    ratios.push(ratio);
+    console.log(
+      `  product / bare sharp: ${percent(ratio.one)} of one at a time, ${percent(ratio.allCores)} of ${CORES} at a time`,
+    );
+    const cpu = productRun.cpuPerPhoto;
+    console.log(
+      `  CPU per photo in the product's run: media ${ms(cpu.media)} ms (its JavaScript thread ${ms(cpu.mediaJs)} ms, the rest libvips and Node's helpers), S3 server ${ms(cpu.s3)} ms, gateway ${ms(cpu.gateway)} ms, events ${ms(cpu.events)} ms, this bench's uploads ${ms(cpu.bench)} ms; bare sharp ${ms(baseline.cpuMsPerPhoto)} ms`,
+    );
+  }
+  if (ROUNDS > 1) {
+    console.log(
+      `  median of ${ROUNDS} rounds: ${percent(median(ratios.map((r) => r.one)))} of one at a time (${ratios.map((r) => percent(r.one)).join(', ')}), ${percent(median(ratios.map((r) => r.allCores)))} of ${CORES} at a time (${ratios.map((r) => percent(r.allCores)).join(', ')})`,
+    );
+  }
   console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);
   if (heics.length > 0) {
     console.log(
