@@ -3,14 +3,16 @@
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
 //
-// The product: PostgreSQL, NATS and the S3 server as local processes, the services and the gateway as npm start
-// runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery takes 50 photos), each
-// photo: ask for a slot, PUT it to storage, confirm it (the media service reads it back, makes a 400 px thumbnail
-// straight from the original, stores it, commits; then, in the background, a 1600 px preview from the same
-// original, stored and recorded). The product's time runs until the last preview is recorded, not only the last
-// confirmation. Bare sharp: the same files, in this process, the same two resizes from the same bytes in memory,
-// twice: one photo at a time (as the media service's image work queue mostly runs them on 2 cores), then as many
-// at a time as there are cores (what the machine can do). Both ratios are printed.
+// The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
+// in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
+// gateway as npm start runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery
+// takes 50 photos), each photo: ask for a slot, PUT it to storage, confirm it (the media service reads it back,
+// makes a 400 px thumbnail straight from the original, stores it, commits; then, in the background, a 1600 px
+// preview from the same original, stored and recorded). The product's time runs until the last preview is
+// recorded, not only the last confirmation. Bare sharp: the same files, in this process, the same two resizes
+// from the same bytes in memory, twice: one photo at a time (as the media service's image work queue mostly
+// runs them on 2 cores), then as many at a time as there are cores (what the machine can do). Both ratios are
+// printed.
 // --rounds=N: bare sharp and the product take turns N times (the product started once, idle while bare sharp
 // runs, its CPU then printed), each round's ratios from runs minutes apart, and the median of the rounds: on a
 // shared machine whose speed drifts between runs, one bare run against one product run says little.
@@ -27,11 +29,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import pg from 'pg';
-import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
+import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
+import { benchStorage, describeStorage } from './storage.mjs';
 
 /**
  * CPU time of the processes that share the machine during the product's run: each media replica (all threads,
@@ -241,12 +244,7 @@ async function run() {
   cleanups.push(() => postgres.stop());
   const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
   cleanups.push(() => nats.stop());
-  const s3 = await startS3({
-    dataDir: path.join(dataDir, 's3'),
-    port: await findFreePort(),
-    accessKeyId: 'bench',
-    secretAccessKey: 'bench-secret',
-  });
+  const s3 = await benchStorage({ dataDir });
   cleanups.push(() => s3.stop());
   let profiling = [];
   if (CPU_PROF) {
@@ -375,10 +373,11 @@ async function run() {
     const start = performance.now();
     const result = await bare();
     const after = await productCpu(product.pids, s3.pid);
-    const idle = ['media', 'gateway', 'events', 's3'].reduce(
-      (sum, part) => sum + after[part] - before[part],
-      0,
-    );
+    // The S3 server's only when it runs here (NaN for storage elsewhere).
+    const idle = ['media', 'gateway', 'events', 's3']
+      .map((part) => after[part] - before[part])
+      .filter(Number.isFinite)
+      .reduce((sum, value) => sum + value, 0);
     return { ...result, productIdleCpuMsPerSecond: idle / ((performance.now() - start) / 1000) };
   }
 
@@ -417,7 +416,7 @@ async function run() {
   console.log(
     `ingest: ${PHOTOS} photos of ${MEGAPIXELS} MP (${(fileOf(0).length / 1e6).toFixed(1)} MB JPEG, ${DISTINCT} distinct)`,
   );
-  console.log(`  machine: nproc ${host.nproc}, ${host.cpu}, Node ${process.version}`);
+  console.log(`  machine: nproc ${host.nproc}, ${host.cpu}, Node ${process.version}; ${describeStorage(s3)}`);
   const ratios = [];
   for (const [round, productRun] of bursts.entries()) {
     const baseline = bareRounds[round];
@@ -425,7 +424,7 @@ async function run() {
     const beside =
       baseline.productIdleCpuMsPerSecond === undefined
         ? ''
-        : `, beside the idle product (its services and S3 server: ${ms(baseline.productIdleCpuMsPerSecond)} ms of CPU a second)`;
+        : `, beside the idle product (its processes on this machine: ${ms(baseline.productIdleCpuMsPerSecond)} ms of CPU a second)`;
     console.log(
       `  bare sharp (load average before: ${baseline.load})${beside}: one photo at a time ${baseline.oneSeconds.toFixed(1)} s, ${baseline.oneRate.toFixed(2)} photos/s; ${CORES} at a time ${baseline.allCoresSeconds.toFixed(1)} s, ${baseline.allCoresRate.toFixed(2)} photos/s`,
     );
@@ -442,7 +441,7 @@ async function run() {
     );
     const cpu = productRun.cpuPerPhoto;
     console.log(
-      `  CPU per photo in the product's run: media ${ms(cpu.media)} ms (its JavaScript thread ${ms(cpu.mediaJs)} ms, the rest libvips and Node's helpers), S3 server ${ms(cpu.s3)} ms, gateway ${ms(cpu.gateway)} ms, events ${ms(cpu.events)} ms, this bench's uploads ${ms(cpu.bench)} ms; bare sharp ${ms(baseline.cpuMsPerPhoto)} ms`,
+      `  CPU per photo in the product's run: media ${ms(cpu.media)} ms (its JavaScript thread ${ms(cpu.mediaJs)} ms, the rest libvips and Node's helpers), S3 server ${Number.isFinite(cpu.s3) ? `${ms(cpu.s3)} ms` : 'not measured'}, gateway ${ms(cpu.gateway)} ms, events ${ms(cpu.events)} ms, this bench's uploads ${ms(cpu.bench)} ms; bare sharp ${ms(baseline.cpuMsPerPhoto)} ms`,
     );
   }
   if (ROUNDS > 1) {
@@ -455,7 +454,7 @@ async function run() {
     console.log(
       `  HEIC ${MEGAPIXELS} MP (heif-enc -q 60, ${(heics[0].length / 1e6).toFixed(1)} MB): bare libheif-js + sharp ${mean(bareHeic).toFixed(0)} ms each; through the product (slot+PUT+confirm, one at a time) ${mean(productHeic).toFixed(0)} ms each, ${mean(productHeicWithPreview).toFixed(0)} ms to its preview recorded`,
     );
-  } else {
+  } else if (HEICS > 0) {
     console.log('  HEIC: heif-enc not installed (apt-get install libheif-examples), no HEIC figures');
   }
   console.log(`  load average after: ${machine().load}`);

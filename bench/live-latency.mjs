@@ -13,19 +13,20 @@
 // --gateway-node-args and --gateway-env add Node options and environment variables to the gateway(s), to try
 // settings before making them the product's. --heap-snapshot=DIR writes a heap snapshot of the (first) gateway
 // into DIR before the screens open and once they sit idle (compare them with bench/heap-by-constructor.mjs).
-// PostgreSQL, NATS and the S3 server run as local child processes, the services and the gateway(s) as their own
-// processes as npm start runs them; the screens run in their own processes (bench/live-screens.mjs), raw `ws`
-// sockets that parse only the photo id.
+// PostgreSQL, NATS and the S3 server (or storage elsewhere: S3_ENDPOINT, bench/storage.mjs) run as local child
+// processes, the services and the gateway(s) as their own processes as npm start runs them; the screens run in
+// their own processes (bench/live-screens.mjs), raw `ws` sockets that parse only the photo id.
 import { execFileSync, fork } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
-import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
+import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
+import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
 
@@ -175,12 +176,7 @@ async function run() {
   cleanups.push(() => postgres.stop());
   const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
   cleanups.push(() => nats.stop());
-  const s3 = await startS3({
-    dataDir: path.join(dataDir, 's3'),
-    port: await findFreePort(),
-    accessKeyId: 'bench',
-    secretAccessKey: 'bench-secret',
-  });
+  const s3 = await benchStorage({ dataDir });
   cleanups.push(() => s3.stop());
 
   let profiling = [];
@@ -261,7 +257,7 @@ async function run() {
   const ms = (value) => `${value.toFixed(1)} ms`;
   const header = () => {
     console.log(
-      `  machine: nproc ${before.nproc}, ${before.cpu}, Node ${before.node}; load average before: ${before.load}`,
+      `  machine: nproc ${before.nproc}, ${before.cpu}, Node ${before.node}; load average before: ${before.load}; ${describeStorage(s3)}`,
     );
     console.log(
       `  screens ${total} (${GALLERIES} x ${SCREENS}) in ${SCREEN_PROCESSES} process(es), gateways ${GATEWAYS}`,

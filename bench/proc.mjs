@@ -5,8 +5,12 @@ import { readFile } from 'node:fs/promises';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/** CPU time (user + system, ms) of a process, or of one of its threads (`tid`; the main thread's is `pid`). */
+/**
+ * CPU time (user + system, ms) of a process, or of one of its threads (`tid`; the main thread's is `pid`); NaN
+ * for no process (storage elsewhere, say), so what is derived from it prints as not measured.
+ */
 export async function cpuMs(pid, tid = undefined) {
+  if (pid === undefined) return NaN;
   const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;

@@ -7,10 +7,13 @@
 //   SERVICE_NODE_ARGS='--max-old-space-size=96' node bench/zip.mjs   (added to the service's Node arguments, to try one)
 //   SERVICE_NODE_OPTIONS='--import=./log.mjs' node bench/zip.mjs      (the service's NODE_OPTIONS)
 //   --memory-only (or MEMORY_ONLY=1): no raw read or raw copy, for runs that compare the service's memory only
+//   S3_ENDPOINT=... S3_ACCESS_KEY_ID=... S3_SECRET_ACCESS_KEY=... node bench/zip.mjs   (storage elsewhere: a bucket
+//     of its own, emptied and removed at the end; see bench/storage.mjs)
 //
-// PostgreSQL, NATS and the S3 server run as local child processes, the download service as its own process
-// (a fresh one per gallery size, so its peak RSS is that gallery's). Media and events are stood in for by NATS
-// responders in this process (the photo list, the owner's permission): the bench measures the zip path only.
+// PostgreSQL, NATS and (unless S3_ENDPOINT is set) the S3 server run as local child processes, the download
+// service as its own process (a fresh one per gallery size, so its peak RSS is that gallery's). Media and
+// events are stood in for by NATS responders in this process (the photo list, the owner's permission): the
+// bench measures the zip path only.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,13 +35,14 @@ import {
   findFreePort,
   startNats,
   startPostgres,
-  startS3,
 } from '../packages/local-servers/dist/index.js';
-import { CLIENT_ADDRESS_HEADER, createS3Client } from '../packages/platform/dist/index.js';
+import { CLIENT_ADDRESS_HEADER, createS3Client, ensureBucket } from '../packages/platform/dist/index.js';
 import { DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV, REPO_ROOT } from '../infra/services.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
+import { benchStorage, describeStorage, removeBucket } from './storage.mjs';
 
-const BUCKET = 'bench-zip';
+// On storage elsewhere, a bucket of this run's own, removed at the end.
+const BUCKET = process.env.S3_ENDPOINT ? `bench-zip-${randomBytes(4).toString('hex')}` : 'bench-zip';
 const WATCHDOG_MS = 60 * 60_000;
 
 function option(name, envName, fallback) {
@@ -58,6 +62,7 @@ const MEMORY_ONLY =
 const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+const share = (core) => (Number.isFinite(core) ? `${core.toFixed(0)}%` : 'not measured');
 
 async function waitUntil(what, probe, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -96,13 +101,7 @@ async function run() {
   cleanups.push(() => postgres.stop());
   const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
   cleanups.push(() => nats.stop());
-  const s3 = await startS3({
-    dataDir: path.join(dataDir, 's3'),
-    port: await findFreePort(),
-    accessKeyId: 'bench',
-    secretAccessKey: 'bench-secret',
-    buckets: [BUCKET],
-  });
+  const s3 = await benchStorage({ dataDir, buckets: [BUCKET] });
   cleanups.push(() => s3.stop());
   const storage = {
     endpoint: s3.endpoint,
@@ -113,6 +112,10 @@ async function run() {
   };
   const client = createS3Client(storage);
   cleanups.push(() => client.destroy());
+  if (s3.elsewhere) {
+    await ensureBucket(client, BUCKET);
+    cleanups.push(() => removeBucket(client, BUCKET));
+  }
   const nc = await connect({ servers: nats.url });
   cleanups.push(() => nc.drain());
 
@@ -299,7 +302,7 @@ async function run() {
   }
 
   console.log(
-    `\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`,
+    `\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB; ${describeStorage(s3)}`,
   );
   console.log(
     '| photos | data | raw read | raw copy (read + multipart write) | zip (build + upload) | zip / raw read | zip / raw copy | time to first progress | requestArchive answered | peak RSS idle | peak RSS |',
@@ -315,7 +318,7 @@ async function run() {
   console.log('| --- | --- | --- | --- |');
   for (const r of results) {
     console.log(
-      `| ${r.count} | ${r.s3ReadCore.toFixed(0)}% | ${r.s3ZipCore.toFixed(0)}% | ${r.serviceZipCore.toFixed(0)}% |`,
+      `| ${r.count} | ${share(r.s3ReadCore)} | ${share(r.s3ZipCore)} | ${share(r.serviceZipCore)} |`,
     );
   }
 }
