@@ -18,12 +18,9 @@ describe('formatGatewayError', () => {
   });
 
   it('reports a subgraph that refuses connections as SERVICE_UNAVAILABLE and logs why', () => {
-    const refused = Object.assign(
-      new Error('request to http://media:5102/graphql failed, reason: ECONNREFUSED'),
-      {
-        name: 'FetchError',
-      },
-    );
+    const refused = new TypeError('fetch failed', {
+      cause: new Error('connect ECONNREFUSED 127.0.0.1:5102'),
+    });
     const log = jest.fn();
 
     const result = formatGatewayError(

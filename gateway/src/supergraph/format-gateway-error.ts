@@ -18,7 +18,8 @@ export function formatGatewayError(
   log: (error: unknown) => void = console.error,
 ): GraphQLFormattedError {
   if (subgraphUnreachable(formatted, error)) {
-    log(formatted.message);
+    const cause = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
+    log(typeof cause === 'string' ? `${formatted.message}: ${cause}` : formatted.message);
     return {
       message: SERVICE_UNAVAILABLE.message,
       path: formatted.path,
@@ -34,8 +35,9 @@ export function formatGatewayError(
 }
 
 function subgraphUnreachable(formatted: GraphQLFormattedError, error: unknown): boolean {
-  // node-fetch (used by @apollo/gateway) rejects with a FetchError when the connection fails.
-  if ((error as { name?: unknown } | undefined)?.name === 'FetchError') return true;
+  // The subgraph fetcher (undici) rejects with a TypeError "fetch failed", its cause saying why, when the
+  // connection fails.
+  if (error instanceof TypeError && error.message === 'fetch failed') return true;
   if (formatted.extensions?.code === 'DOWNSTREAM_SERVICE_ERROR') return true;
   const status = (formatted.extensions?.response as { status?: number } | undefined)?.status;
   return status !== undefined && status >= 500;

@@ -7,5 +7,6 @@ export * from './config.js';
 export * from './graphql/app-error.js';
 export * from './health/check-health.js';
 export * from './http/client-address-header.js';
+export * from './http/subgraph-keep-alive.js';
 export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
 export * from './http/bearer-token.js';

@@ -20,6 +20,7 @@ export * from './graphql/infrastructure-failure.js';
 export * from './database/query-error-logger.js';
 export * from './logging/describe-error.js';
 export * from './http/json-body-errors.js';
+export * from './http/subgraph-keep-alive.js';
 export * from './app/create-service-app.js';
 export * from './health/health.module.js';
 export * from './mail/mailer.js';

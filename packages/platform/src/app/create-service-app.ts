@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import express from 'express';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { API_LIMITS } from '@gallery/contracts';
 import { answerBodyErrorsAsJson } from '../http/json-body-errors.js';
+import { SUBGRAPH_KEEP_ALIVE } from '../http/subgraph-keep-alive.js';
 
 export interface ServiceAppOptions {
   logger?: LoggerService | LogLevel[] | false;
@@ -20,13 +21,15 @@ export interface RequestWithRawBody extends IncomingMessage {
 /**
  * Builds a service from its root module, initialised (migrations run, NATS connected, consumers started) but not
  * listening: main.ts listens on the configured host and port, tests listen where they like. Every service gets
- * the product's one body limit with JSON refusals, and the raw bytes of each body for signature checks.
+ * the product's one body limit with JSON refusals, the raw bytes of each body for signature checks, and keeps the
+ * gateway's idle connections longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
  */
 export async function createServiceApp(
   root: DynamicModule,
   options: ServiceAppOptions = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(root, { logger: options.logger, bodyParser: false });
+  (app.getHttpServer() as Server).keepAliveTimeout = SUBGRAPH_KEEP_ALIVE.subgraphIdleMs;
   const limitBytes = options.bodyLimitBytes ?? API_LIMITS.bodyBytes;
   app.use(
     express.json({
