@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { API_LIMITS } from '@gallery/contracts';
+import { subgraphFetch } from '../http/subgraph-fetch.js';
 
 /**
  * POST /webhooks/stripe, passed to the billing service with the body's bytes untouched and the Stripe-Signature
@@ -13,12 +14,12 @@ export function forwardStripeWebhook(billingOrigin: string): RequestHandler[] {
     express.raw({ type: () => true, limit: API_LIMITS.webhookBodyBytes }),
     async (req, res) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const headers = new Headers({ 'content-type': 'application/json' });
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
       const signature = req.headers['stripe-signature'];
-      if (typeof signature === 'string') headers.set('stripe-signature', signature);
-      let answer: Response;
+      if (typeof signature === 'string') headers['stripe-signature'] = signature;
+      let answer: Awaited<ReturnType<typeof subgraphFetch>>;
       try {
-        answer = await fetch(target, {
+        answer = await subgraphFetch(target, {
           method: 'POST',
           headers,
           body,

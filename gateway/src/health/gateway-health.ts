@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { checkHealth, type Check } from '@gallery/platform/edge';
+import { subgraphFetch } from '../http/subgraph-fetch.js';
 
 /** How long a subgraph's /health gets to answer before the gateway calls it down. */
 const SUBGRAPH_HEALTH_TIMEOUT_MS = 1500;
@@ -15,9 +16,9 @@ export function healthHandler(checks: Record<string, Check>): RequestHandler {
 /** A subgraph is up when its own /health says so: it answers only when its database and NATS do. */
 export function subgraphHealth(healthUrl: string): Check {
   return async () => {
-    let answer: Response;
+    let answer: Awaited<ReturnType<typeof subgraphFetch>>;
     try {
-      answer = await fetch(healthUrl, { signal: AbortSignal.timeout(SUBGRAPH_HEALTH_TIMEOUT_MS) });
+      answer = await subgraphFetch(healthUrl, { signal: AbortSignal.timeout(SUBGRAPH_HEALTH_TIMEOUT_MS) });
     } catch {
       throw new Error('not answering');
     }

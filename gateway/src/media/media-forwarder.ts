@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import type { RequestHandler } from 'express';
+import { subgraphFetch } from '../http/subgraph-fetch.js';
 
 /** Request headers that change what the media service answers. */
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept', 'if-none-match', 'if-modified-since', 'range'];
@@ -44,18 +45,18 @@ export function forwardMedia(mediaUrl: string): RequestHandler {
       res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       return;
     }
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = req.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
+      if (typeof value === 'string') headers[name] = value;
     }
     const abort = new AbortController();
     res.on('close', () => abort.abort());
 
-    let answer: Response;
+    let answer: Awaited<ReturnType<typeof subgraphFetch>>;
     try {
       // Rebuilt from what was matched: nothing of the client's URL but the photo id and variant goes on.
-      answer = await fetch(`${origin}/media/photos/${photo[1]}/${photo[2]}`, {
+      answer = await subgraphFetch(`${origin}/media/photos/${photo[1]}/${photo[2]}`, {
         method: req.method,
         headers,
         redirect: 'manual',

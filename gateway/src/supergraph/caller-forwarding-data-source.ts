@@ -1,7 +1,7 @@
 import { RemoteGraphQLDataSource } from '@apollo/gateway';
 import { CLIENT_ADDRESS_HEADER } from '@gallery/platform/edge';
 import type { GatewayContext } from './gateway-context.js';
-import { subgraphFetcher } from './subgraph-fetcher.js';
+import { subgraphFetcher } from '../http/subgraph-fetch.js';
 
 /**
  * Tells the subgraphs who is calling: the caller's Authorization header (the couple's owner token), which they
@@ -9,7 +9,7 @@ import { subgraphFetcher } from './subgraph-fetcher.js';
  * sets itself, so a client cannot write its own address.
  */
 export class CallerForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  override fetcher = subgraphFetcher();
+  override fetcher = subgraphFetcher;
 
   override willSendRequest({ request, context }: Parameters<RemoteGraphQLDataSource['process']>[0]): void {
     // Composition's introspection requests carry no caller, hence no headers.
