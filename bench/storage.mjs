@@ -5,6 +5,7 @@
 //
 //   S3_ENDPOINT=http://storage-host:9000 S3_ACCESS_KEY_ID=... S3_SECRET_ACCESS_KEY=... node bench/zip.mjs
 import path from 'node:path';
+import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { findFreePort, startS3 } from '../packages/local-servers/dist/index.js';
 
 /**
@@ -56,8 +57,6 @@ export function describeStorage(storage) {
 
 /** Deletes every object in `bucket`, then the bucket: what a bench made on storage elsewhere. */
 export async function removeBucket(client, bucket) {
-  const { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command } =
-    await import('@aws-sdk/client-s3');
   let token;
   do {
     const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));

@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { API_LIMITS } from '@gallery/contracts';
-import { subgraphFetch } from '../http/subgraph-fetch.js';
+import { subgraphFetch, type SubgraphResponse } from '../http/subgraph-fetch.js';
 
 /**
  * POST /webhooks/stripe, passed to the billing service with the body's bytes untouched and the Stripe-Signature
@@ -17,7 +17,7 @@ export function forwardStripeWebhook(billingOrigin: string): RequestHandler[] {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       const signature = req.headers['stripe-signature'];
       if (typeof signature === 'string') headers['stripe-signature'] = signature;
-      let answer: Awaited<ReturnType<typeof subgraphFetch>>;
+      let answer: SubgraphResponse;
       try {
         answer = await subgraphFetch(target, {
           method: 'POST',

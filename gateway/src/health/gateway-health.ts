@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { checkHealth, type Check } from '@gallery/platform/edge';
-import { subgraphFetch } from '../http/subgraph-fetch.js';
+import { subgraphFetch, type SubgraphResponse } from '../http/subgraph-fetch.js';
 
 /** How long a subgraph's /health gets to answer before the gateway calls it down. */
 const SUBGRAPH_HEALTH_TIMEOUT_MS = 1500;
@@ -16,7 +16,7 @@ export function healthHandler(checks: Record<string, Check>): RequestHandler {
 /** A subgraph is up when its own /health says so: it answers only when its database and NATS do. */
 export function subgraphHealth(healthUrl: string): Check {
   return async () => {
-    let answer: Awaited<ReturnType<typeof subgraphFetch>>;
+    let answer: SubgraphResponse;
     try {
       answer = await subgraphFetch(healthUrl, { signal: AbortSignal.timeout(SUBGRAPH_HEALTH_TIMEOUT_MS) });
     } catch {

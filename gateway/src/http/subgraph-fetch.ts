@@ -13,7 +13,10 @@ const connections = new Agent({
   keepAliveMaxTimeout: SUBGRAPH_KEEP_ALIVE.gatewayIdleMs,
 });
 
-export function subgraphFetch(url: string, init: RequestInit = {}): Promise<Response> {
+/** What a subgraph answers through subgraphFetch (undici's Response, not the global one). */
+export type SubgraphResponse = Response;
+
+export function subgraphFetch(url: string, init: RequestInit = {}): Promise<SubgraphResponse> {
   return fetch(url, { ...init, dispatcher: connections });
 }
 

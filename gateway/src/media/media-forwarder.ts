@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import type { RequestHandler } from 'express';
-import { subgraphFetch } from '../http/subgraph-fetch.js';
+import { subgraphFetch, type SubgraphResponse } from '../http/subgraph-fetch.js';
 
 /** Request headers that change what the media service answers. */
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept', 'if-none-match', 'if-modified-since', 'range'];
@@ -53,7 +53,7 @@ export function forwardMedia(mediaUrl: string): RequestHandler {
     const abort = new AbortController();
     res.on('close', () => abort.abort());
 
-    let answer: Awaited<ReturnType<typeof subgraphFetch>>;
+    let answer: SubgraphResponse;
     try {
       // Rebuilt from what was matched: nothing of the client's URL but the photo id and variant goes on.
       answer = await subgraphFetch(`${origin}/media/photos/${photo[1]}/${photo[2]}`, {
