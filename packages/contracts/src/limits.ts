@@ -29,6 +29,8 @@ export const RATE_LIMITS = Object.freeze({
   unknownSessionLookups: { points: 30, durationSeconds: 15 * 60 },
   /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
   galleryActivity: { points: 300, durationSeconds: 60 * 60 },
+  /** Wall links tried that open no wall: a wrong key costs one; a key has 144 random bits anyway. */
+  wallKeyAttempts: { points: 20, durationSeconds: 15 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -49,4 +51,15 @@ export const API_LIMITS = Object.freeze({
   socketsPerClient: 50,
   /** Undelivered live events per subscription; a socket that falls further behind is closed to re-read. */
   eventsQueuedPerSubscription: 100,
+});
+
+/**
+ * The slideshow wall for the venue's screen: how long each photo stays, and how many wall links a gallery may
+ * have at once (each opened screen keeps its own link; resetting the links closes them all).
+ */
+export const WALL_LIMITS = Object.freeze({
+  /** The times the couple can choose from; anything else is refused. */
+  intervalChoicesSeconds: Object.freeze([5, 8, 10, 15, 30, 60]),
+  defaultIntervalSeconds: 8,
+  linksPerGallery: 20,
 });

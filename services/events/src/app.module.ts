@@ -33,6 +33,8 @@ import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
+import { WallModule } from './wall/wall.module.js';
+import { WallLinks1798000000000 } from './database/migrations/1798000000000-wall-links.migration.js';
 
 @Module({})
 export class AppModule {
@@ -67,6 +69,7 @@ export class AppModule {
               ContactMessages1764300000000,
               GuestDownloads1796000000001,
               OwnerSessions1797000000000,
+              WallLinks1798000000000,
             ],
           }),
         ),
@@ -87,6 +90,7 @@ export class AppModule {
         GalleriesModule,
         OwnersModule,
         DownloadsModule,
+        WallModule,
         HealthModule,
       ],
     };

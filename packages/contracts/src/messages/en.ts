@@ -58,6 +58,10 @@ export const en = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
+    // the slideshow wall
+    WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
+    WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',
+    WALL_INTERVAL_INVALID: 'Please choose one of the offered times.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

@@ -57,6 +57,11 @@ export const es: SharedMessages = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
+    // the slideshow wall
+    WALL_LINK_INVALID: 'Este enlace de la pantalla ya no es válido. Pide uno nuevo a los novios.',
+    WALL_LINKS_LIMIT:
+      'Esta galería ya tiene {{count}} enlaces de pantalla. Restablécelos para crear uno nuevo.',
+    WALL_INTERVAL_INVALID: 'Elige uno de los tiempos propuestos.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

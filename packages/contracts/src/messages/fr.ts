@@ -60,6 +60,11 @@ export const fr: SharedMessages = {
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:
       'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
+    // the slideshow wall
+    WALL_LINK_INVALID: "Ce lien de diaporama n'est plus valide. Demandez-en un nouveau aux mariés.",
+    WALL_LINKS_LIMIT:
+      'Cette galerie a déjà {{count}} liens de diaporama. Réinitialisez-les pour en créer un nouveau.',
+    WALL_INTERVAL_INVALID: 'Veuillez choisir une des durées proposées.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

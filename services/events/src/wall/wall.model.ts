@@ -1,0 +1,19 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('Wall', { description: 'The slideshow wall a wall link opens' })
+export class WallModel {
+  @Field({ description: 'The gallery code' })
+  code!: string;
+
+  @Field({ description: "The couple's names, shown on the wall" })
+  name!: string;
+
+  @Field(() => Int, { description: 'How long each photo stays on screen' })
+  intervalSeconds!: number;
+}
+
+@ObjectType('WallLink', { description: "A new link to the gallery's slideshow wall" })
+export class WallLinkModel {
+  @Field({ description: 'The wall page, its key in the fragment so that no server or log ever sees it' })
+  url!: string;
+}
