@@ -48,6 +48,7 @@ const CreateEventPage = lazy(() =>
 const AnalyticsDashboardPage = lazy(() =>
   import('./owner/AnalyticsDashboardPage').then((module) => ({ default: module.AnalyticsDashboardPage })),
 );
+const WallPage = lazy(() => import('./wall/WallPage').then((module) => ({ default: module.WallPage })));
 const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -111,6 +112,7 @@ export function AppRoutes() {
         <Route element={<ApiRoutes />}>
           <Route path="live-gallery" element={<LiveGalleryPage />} />
           <Route path="gallery/:code" element={<LiveGalleryPage />} />
+          <Route path="wall/:code" element={<WallPage />} />
           <Route path="payment-complete" element={<PaymentCompletePage />} />
           <Route path="mobile-checkout" element={<MobileCheckoutPage />} />
           <Route path="demo-checkout" element={<DemoCheckoutPage />} />

@@ -655,6 +655,30 @@ export const en = {
     byDate: 'All photos by date',
     byGuest: 'A folder per guest',
   },
+  wall: {
+    title: '{{name}} · live wall',
+    refusedTitle: 'This wall cannot be opened',
+    empty: 'Photos appear here the moment guests share them. Scan the code to add yours!',
+    join: 'Share your photos',
+    reconnecting: 'Reconnecting…',
+    controls: 'Slideshow controls',
+    previous: 'Previous photo',
+    next: 'Next photo',
+    pause: 'Pause',
+    play: 'Play',
+    fullScreen: 'Full screen',
+    settingsTitle: 'Slideshow wall',
+    settingsHint:
+      "Show the photos live on the venue's TV or projector: each new photo goes on screen first, then the wall cycles through the rest.",
+    privateHint: 'Guests cannot open the wall unless you share its link.',
+    open: 'Open the wall',
+    opening: 'Opening…',
+    linkLabel: 'Wall link',
+    interval: 'Time per photo',
+    seconds: '{{count}} seconds',
+    reset: 'Close all wall links',
+    resetDone: 'Every wall link is closed. Open the wall again for a new one.',
+  },
 };
 
 type Texts<T> = {

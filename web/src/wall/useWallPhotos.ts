@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { onLiveReconnect } from '../api/liveConnection';
+import {
+  GALLERY_QUERY,
+  MORE_PHOTOS_QUERY,
+  PAGE_SIZE,
+  PHOTO_ADDED_SUBSCRIPTION,
+  PHOTO_REMOVED_SUBSCRIPTION,
+} from '../gallery/graphql';
+import { EMPTY_PLAYLIST, nearEndOfLoop, wallPlaylistReducer } from './wallPlaylist';
+
+/**
+ * The wall's photos: the gallery's pages as the loop reaches them, new photos from photoAdded ahead of the loop,
+ * removed ones off at once, and a re-read of the newest page when the live socket comes back, so what arrived
+ * while the venue's Wi-Fi was down still goes on screen.
+ */
+export function useWallPhotos(code: string) {
+  const client = useApolloClient();
+  const [playlist, dispatch] = useReducer(wallPlaylistReducer, EMPTY_PLAYLIST);
+  const paging = useRef<{ endCursor: string | null; hasMore: boolean; loading: boolean }>({
+    endCursor: null,
+    hasMore: true,
+    loading: false,
+  });
+
+  const readNewest = useCallback(
+    async (live: boolean) => {
+      const result = await client.query({
+        query: GALLERY_QUERY,
+        variables: { code, first: PAGE_SIZE },
+        fetchPolicy: 'no-cache',
+      });
+      const page = result.data?.event?.photos;
+      if (!page) return;
+      if (!live) paging.current = { endCursor: page.endCursor, hasMore: page.hasMore, loading: false };
+      dispatch({ type: 'loaded', photos: page.nodes, live });
+    },
+    [client, code],
+  );
+
+  useEffect(() => {
+    paging.current.loading = true;
+    readNewest(false).catch(() => {
+      paging.current.loading = false;
+    });
+  }, [readNewest]);
+
+  useEffect(() => onLiveReconnect(() => void readNewest(true).catch(() => undefined)), [readNewest]);
+
+  const loadOlder = useCallback(async () => {
+    const state = paging.current;
+    if (state.loading || !state.hasMore || !state.endCursor) return;
+    state.loading = true;
+    try {
+      const result = await client.query({
+        query: MORE_PHOTOS_QUERY,
+        variables: { code, first: PAGE_SIZE, after: state.endCursor },
+        fetchPolicy: 'no-cache',
+      });
+      const page = result.data?.event?.photos;
+      if (page) {
+        paging.current = { endCursor: page.endCursor, hasMore: page.hasMore, loading: false };
+        dispatch({ type: 'loaded', photos: page.nodes, live: false });
+      }
+    } finally {
+      paging.current.loading = false;
+    }
+  }, [client, code]);
+
+  useEffect(() => {
+    if (playlist.current && nearEndOfLoop(playlist)) loadOlder().catch(() => undefined);
+  }, [playlist, loadOlder]);
+
+  useSubscription(PHOTO_ADDED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const photo = result.data?.photoAdded;
+      if (photo) dispatch({ type: 'arrived', photo });
+    },
+  });
+
+  useSubscription(PHOTO_REMOVED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const removed = result.data?.photoRemoved;
+      if (removed) dispatch({ type: 'removed', photoId: removed.photoId });
+    },
+  });
+
+  const next = useCallback(() => dispatch({ type: 'next' }), []);
+  const previous = useCallback(() => dispatch({ type: 'previous' }), []);
+  /** A photo whose image no longer loads (removed while the wall was offline) leaves the wall. */
+  const drop = useCallback((photoId: string) => dispatch({ type: 'removed', photoId }), []);
+
+  return { playlist, next, previous, drop };
+}
