@@ -107,6 +107,41 @@ describe('the slideshow wall', () => {
     expect(await onScreen(page)).toBe(ids[2]);
   });
 
+  it('is opened by the couple from their event page, with the time per photo they chose', async () => {
+    const { code, sessionToken } = await createGalleryAt(e2e!.product.url);
+    const context = await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
+    const owner = await context.newPage();
+    await owner.goto(`${e2e!.product.url}/event/${code}`);
+    await owner.getByRole('heading', { name: 'Slideshow wall' }).waitFor();
+    await owner.getByLabel('Time per photo').selectOption('15');
+    await owner.getByText('Saved: each photo now stays 15 seconds.').waitFor();
+    await owner.getByRole('button', { name: 'Open the wall' }).click();
+    const link = await owner.getByLabel('Wall link').inputValue();
+    expect(link).toMatch(new RegExp(`/wall/${code}#key=`));
+    const key = new URL(link).hash.replace('#key=', '');
+    const { wall: opened } = await graphqlAt<{ wall: { intervalSeconds: number } }>(
+      e2e!.product.url,
+      `query ($code: String!, $key: String!) { wall(code: $code, key: $key) { intervalSeconds } }`,
+      { code, key },
+    );
+    expect(opened.intervalSeconds).toBe(15);
+
+    const [wall] = await Promise.all([
+      context.waitForEvent('page'),
+      owner.getByRole('link', { name: 'Open the wall' }).click(),
+    ]);
+    await wall.getByTestId('wall').waitFor();
+    await wall
+      .getByText('Photos appear here the moment guests share them. Scan the code to add yours!')
+      .waitFor();
+
+    await owner.getByRole('button', { name: 'Close all wall links' }).click();
+    await owner.getByText('Every wall link is closed. Open the wall again for a new one.').waitFor();
+    await wall.reload();
+    await wall.getByText(en.errors.WALL_LINK_INVALID).waitFor();
+  });
+
   it('opens for nobody without the link the couple made', async () => {
     const { code } = await createGalleryAt(e2e!.product.url);
     const page = await e2e!.browser.newPage();

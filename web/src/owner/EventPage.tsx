@@ -19,6 +19,7 @@ import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from '
 
 import { SignInForm } from './SignInForm';
 import { useUser } from './session';
+import { WallSettings } from '../wall/WallSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -102,6 +103,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         </p>
         <QrImage url={url} alt={t('owner.event.qrAlt', { code })} testId="event-qr" />
       </section>
+
+      <WallSettings code={code} />
 
       <section aria-labelledby="event-plan">
         <h2 id="event-plan">{t('owner.event.plan')}</h2>

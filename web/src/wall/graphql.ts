@@ -16,3 +16,40 @@ export const WALL_QUERY: TypedDocumentNode<{ wall: Wall }, { code: string; key: 
     }
   }
 `;
+
+export const WALL_SETTINGS_QUERY: TypedDocumentNode<
+  { event: { code: string; wallIntervalSeconds: number } | null },
+  { code: string }
+> = gql`
+  query WallSettings($code: String!) {
+    event(code: $code) {
+      code
+      wallIntervalSeconds
+    }
+  }
+`;
+
+/** Owner only: a new link that opens the wall on a screen. */
+export const CREATE_WALL_LINK: TypedDocumentNode<{ createWallLink: { url: string } }, { eventCode: string }> =
+  gql`
+    mutation CreateWallLink($eventCode: String!) {
+      createWallLink(eventCode: $eventCode) {
+        url
+      }
+    }
+  `;
+
+export const SET_WALL_INTERVAL: TypedDocumentNode<
+  { setWallInterval: number },
+  { eventCode: string; seconds: number }
+> = gql`
+  mutation SetWallInterval($eventCode: String!, $seconds: Int!) {
+    setWallInterval(eventCode: $eventCode, seconds: $seconds)
+  }
+`;
+
+export const RESET_WALL_LINKS: TypedDocumentNode<{ resetWallLinks: boolean }, { eventCode: string }> = gql`
+  mutation ResetWallLinks($eventCode: String!) {
+    resetWallLinks(eventCode: $eventCode)
+  }
+`;
