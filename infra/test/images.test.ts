@@ -23,7 +23,8 @@ describe('the images', () => {
   it('install from a complete lock file: npm ci --dry-run on the manifests alone', async () => {
     // What the Dockerfile copies before its npm ci: the root's package.json and lock file and each workspace's
     // package.json, without node_modules, so npm resolves from the lock file alone.
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(root, file), join(copy, file));
+    for (const file of ['package.json', 'package-lock.json'])
+      copyFileSync(join(root, file), join(copy, file));
     for (const workspace of packageJson.workspaces) {
       mkdirSync(join(copy, workspace), { recursive: true });
       copyFileSync(join(root, workspace, 'package.json'), join(copy, workspace, 'package.json'));
