@@ -212,13 +212,15 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     }
   });
 
-  it('scales media and the gateway on CPU', () => {
-    const autoscalers = objects.filter((object) => object.kind === 'HorizontalPodAutoscaler');
-    expect(autoscalers.map((hpa) => hpa.spec!.scaleTargetRef!.name).sort()).toEqual(['gateway', 'media']);
-    for (const hpa of autoscalers) {
-      expect(hpa.spec!.scaleTargetRef!.kind).toBe('Deployment');
-      expect(hpa.spec!.metrics!.map((metric) => metric.resource?.name)).toEqual(['cpu']);
-    }
+  it('scales media on CPU, and the gateway on CPU and on the memory its screens take', () => {
+    const metrics = (name: string) => {
+      const hpa = find(objects, 'HorizontalPodAutoscaler', name);
+      expect(hpa.spec!.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
+      return hpa.spec!.metrics!.map((metric) => metric.resource?.name);
+    };
+    expect(objects.filter((object) => object.kind === 'HorizontalPodAutoscaler')).toHaveLength(2);
+    expect(metrics('media')).toEqual(['cpu']);
+    expect(metrics('gateway')).toEqual(['cpu', 'memory']);
   });
 
   it('routes the product’s origin to the gateway over TLS, with timeouts for live screens', () => {
