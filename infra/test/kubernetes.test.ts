@@ -212,6 +212,28 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     }
   });
 
+  it('lets only the gateway reach the services that npm start keeps on the loopback interface', () => {
+    const subgraphs = deployables.filter((deployable) => deployable.env.HOST === '127.0.0.1');
+    expect(subgraphs.length).toBeGreaterThan(0);
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
+    expect(policies.map((policy) => policy.metadata.name).sort()).toEqual(
+      subgraphs.map((deployable) => deployable.name).sort(),
+    );
+    for (const deployable of subgraphs) {
+      const { spec } = find(objects, 'NetworkPolicy', deployable.name) as unknown as {
+        spec: { podSelector: unknown; policyTypes: string[]; ingress: unknown[] };
+      };
+      expect(spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': deployable.name } });
+      expect(spec.policyTypes).toEqual(['Ingress']);
+      expect(spec.ingress).toEqual([
+        {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
+          ports: [{ port: 'http' }],
+        },
+      ]);
+    }
+  });
+
   it('scales media on CPU, and the gateway on CPU and on the memory its screens take', () => {
     const metrics = (name: string) => {
       const hpa = find(objects, 'HorizontalPodAutoscaler', name);
