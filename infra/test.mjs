@@ -47,10 +47,15 @@ async function ensureChromium() {
 }
 
 /**
- * kubectl, whose kustomize builds deploy/kubernetes for its tests: the one on PATH, else Debian's
- * kubernetes-client, installed as Chromium is.
+ * kubectl, whose kustomize builds deploy/kubernetes for its tests: KUBECTL_PATH, else the one on PATH, else
+ * Debian's kubernetes-client, installed as Chromium is.
  */
 async function ensureKubectl() {
+  const given = process.env.KUBECTL_PATH;
+  if (given) {
+    if (!isExecutable(given)) fail('test', `KUBECTL_PATH=${given} is not an executable: point it at kubectl`);
+    return given;
+  }
   const onPath = (process.env.PATH ?? '')
     .split(path.delimiter)
     .map((dir) => path.join(dir, 'kubectl'))
