@@ -30,10 +30,10 @@ function databaseOf(app: INestApplication): DataSource | undefined {
 }
 
 /**
- * Builds a service from its root module, initialised (migrations run, one replica at a time, NATS connected, consumers started) but not
- * listening: main.ts listens on the configured host and port, tests listen where they like. Every service gets
- * the product's one body limit with JSON refusals, the raw bytes of each body for signature checks, and keeps the
- * gateway's idle connections longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
+ * Builds a service from its root module, initialised (migrations run, one replica at a time; NATS connected,
+ * consumers started) but not listening: main.ts listens on the configured host and port, tests listen where they
+ * like. Every service gets the product's one body limit with JSON refusals, the raw bytes of each body for
+ * signature checks, and keeps the gateway's idle connections longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
  */
 export async function createServiceApp(
   root: DynamicModule,
