@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse, parseAllDocuments } from 'yaml';
+import { API_LIMITS } from '@gallery/contracts';
 import {
   commandOf,
   deployables,
@@ -251,6 +252,12 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     expect(annotations['cert-manager.io/cluster-issuer']).toBeTruthy();
     for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
       expect(Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(3600);
+    // ingress-nginx's size units: k, m, g (powers of 1024). The largest body any process takes gets through.
+    const [, amount, unit] = /^(\d+)([kmg]?)$/.exec(
+      annotations['nginx.ingress.kubernetes.io/proxy-body-size'],
+    )!;
+    const bodyBytes = Number(amount) * 1024 ** ' kmg'.indexOf(unit || ' ');
+    expect(bodyBytes).toBeGreaterThanOrEqual(Math.max(API_LIMITS.bodyBytes, API_LIMITS.webhookBodyBytes));
     const backends = ingress.spec!.rules!.flatMap((rule) => rule.http.paths.map((path) => path.backend));
     expect(backends).toEqual([{ service: { name: 'gateway', port: { name: 'http' } } }]);
     expect(ingress.spec!.tls![0].secretName).toBeTruthy();
