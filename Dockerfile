@@ -1,6 +1,7 @@
 # One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, gateway).
 # Build context: the repository root (see docker-compose.yml).
-FROM node:20-bookworm-slim AS build
+# Node 22 LTS, the version the dependencies ask for (README, "Node.js").
+FROM node:22-bookworm-slim AS build
 ARG WORKSPACE
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -21,7 +22,7 @@ COPY ${WORKSPACE} ${WORKSPACE}
 COPY web web
 RUN npx tsc -b ${WORKSPACE} && if [ "${WORKSPACE}" = gateway ]; then npm run build -w web; fi && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ARG WORKSPACE
 ENV NODE_ENV=production
 WORKDIR /app

@@ -1,6 +1,7 @@
 // `npm start`: install and build if needed, bring up the backing servers (from DATABASE_URL, NATS_URL,
-// S3_ENDPOINT and SMTP_URL when given, otherwise started locally with their data under .data/; mail goes to a
-// local catcher with a web inbox), then the services and the gateway as separate processes. Ctrl-C stops everything in order.
+// S3_ENDPOINT and SMTP_URL when given, otherwise started locally with their data under .data/, PostgreSQL's
+// elsewhere when its user cannot reach it, said at start; mail goes to a local catcher with a web inbox), then
+// the services and the gateway as separate processes. Ctrl-C stops everything in order.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,6 +98,17 @@ if (!local.s3 && !(process.env.S3_ACCESS_KEY_ID && process.env.S3_SECRET_ACCESS_
   fail('start', 'S3_ENDPOINT is set but S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is not: set both');
 }
 
+// As root, PostgreSQL runs as user postgres: a checkout it cannot enter (root's 0700 home) keeps its cluster
+// under /var/lib/wedding-gallery instead, the same folder at every start.
+const postgresDir = local.postgres
+  ? await servers
+      .postgresDataDir(path.join(DATA_DIR, 'postgres'))
+      .catch((error) => fail('start', `${firstLine(error)} (or set DATABASE_URL)`))
+  : undefined;
+if (postgresDir && postgresDir !== path.join(DATA_DIR, 'postgres')) {
+  say(`PostgreSQL keeps its data in ${postgresDir}: its user, postgres, cannot reach ${DATA_DIR}`);
+}
+
 // Check every fixed port first, so a conflict costs one clear line instead of a half-started product.
 const wanted = [
   ...(local.postgres
@@ -117,9 +129,7 @@ for (const [what, port, alternative] of wanted) {
   if (await servers.isPortFree(port)) continue;
   conflicts += 1;
   const leftover =
-    what === 'PostgreSQL'
-      ? livePid(path.join(DATA_DIR, 'postgres', 'postmaster.pid'), 'postgres')
-      : undefined;
+    what === 'PostgreSQL' ? livePid(path.join(postgresDir, 'postmaster.pid'), 'postgres') : undefined;
   say(
     leftover
       ? `Port ${port} is held by a PostgreSQL left running by an earlier npm start: stop it with kill ${leftover}`
@@ -148,7 +158,7 @@ const [postgres, nats, s3, mail] = await Promise.allSettled([
   local.postgres
     ? bringUp('postgres', () =>
         servers.startPostgres({
-          dataDir: path.join(DATA_DIR, 'postgres'),
+          dataDir: postgresDir,
           port: LOCAL_PORTS.postgres,
           persistent: true,
           log: logFor('postgres'),

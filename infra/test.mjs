@@ -1,5 +1,6 @@
-// `npm test`: install if needed, build, lint, make sure Chromium is there for the browser tests, then run Jest
-// (arguments after `npm test --` are passed to it) and exit with its code.
+// `npm test`: install if needed, build, lint, make sure Chromium (browser tests) and kubectl (the Kubernetes
+// manifests' tests) are there, then run Jest (arguments after `npm test --` are passed to it) and exit with its
+// code.
 import { constants, accessSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,16 @@ function isExecutable(file) {
   }
 }
 
+/** apt-get install of one Debian package, waiting for another install to finish first; whether it worked. */
+async function aptInstall(name) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
+  return (
+    (await run('apt-get', [...lockWait, 'update'], { env })) === 0 &&
+    (await run('apt-get', [...lockWait, 'install', '-y', name], { env })) === 0
+  );
+}
+
 async function ensureChromium() {
   const given = process.env.CHROMIUM_PATH;
   if (given) {
@@ -30,14 +41,33 @@ async function ensureChromium() {
     'Chromium is needed for the browser tests: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary';
   if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail('test', hint);
   say('Chromium not found: installing the Debian package chromium...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-  const installed =
-    (await run('apt-get', [...lockWait, 'update'], { env })) === 0 &&
-    (await run('apt-get', [...lockWait, 'install', '-y', 'chromium'], { env })) === 0;
-  if (!installed || !isExecutable(DEFAULT_CHROMIUM))
+  if (!(await aptInstall('chromium')) || !isExecutable(DEFAULT_CHROMIUM))
     fail('test', `${hint} (apt-get install chromium failed)`);
   return DEFAULT_CHROMIUM;
+}
+
+/**
+ * kubectl, whose kustomize builds deploy/kubernetes for its tests: KUBECTL_PATH, else the one on PATH, else
+ * Debian's kubernetes-client, installed as Chromium is.
+ */
+async function ensureKubectl() {
+  const given = process.env.KUBECTL_PATH;
+  if (given) {
+    if (!isExecutable(given)) fail('test', `KUBECTL_PATH=${given} is not an executable: point it at kubectl`);
+    return given;
+  }
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'kubectl'))
+    .find(isExecutable);
+  if (onPath) return onPath;
+  const hint =
+    'kubectl is needed to build the Kubernetes manifests in the tests: install it (Debian/Ubuntu: apt-get install kubernetes-client)';
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail('test', hint);
+  say('kubectl not found: installing the Debian package kubernetes-client...');
+  if (!(await aptInstall('kubernetes-client')) || !isExecutable('/usr/bin/kubectl'))
+    fail('test', `${hint} (apt-get install kubernetes-client failed)`);
+  return '/usr/bin/kubectl';
 }
 
 checkNode('test');
@@ -47,6 +77,7 @@ say('Linting...');
 if ((await runNpm(['run', 'lint'])) !== 0)
   fail('test', 'Lint failed (see above); `npm run format` fixes formatting');
 const chromium = await ensureChromium();
+const kubectl = await ensureKubectl();
 
 // Jest shares our terminal: a Ctrl-C reaches it directly, and we wait for it to finish and report its code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
@@ -61,7 +92,7 @@ const code = await run(
     `--outputFile=${resultsFile}`,
     ...process.argv.slice(2),
   ],
-  { env: { ...process.env, CHROMIUM_PATH: chromium } },
+  { env: { ...process.env, CHROMIUM_PATH: chromium, KUBECTL_PATH: kubectl } },
 );
 // One plain closing line that any CI reads the same way, whatever the runner prints above it.
 if (existsSync(resultsFile)) {

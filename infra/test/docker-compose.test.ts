@@ -1,14 +1,17 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-// @ts-expect-error plain ESM module shared with `npm start`
-import * as services from '../services.mjs';
-
-const { DOWNLOAD_NODE_ARGS, GATEWAY_NODE_ARGS, MEDIA_NODE_ARGS, RETURN_FREED_MEMORY_ENV } = services;
+import {
+  commandOf,
+  deployables,
+  documentedVariables,
+  root,
+  variablesFor,
+  variablesReadBy,
+} from './deployables.js';
 
 // No Docker engine runs on the build machines, so this keeps docker-compose.yml honest against the tree.
-const root = join(import.meta.dirname, '..', '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
   services: Record<
     string,
@@ -20,40 +23,7 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
   >;
 };
 
-const ENV_READ =
-  /(?:\benv|\bintEnv)\(\s*'([A-Z0-9_]+)'|process\.env\.([A-Z0-9_]+)|process\.env\[\s*'([A-Z0-9_]+)'\s*\]/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.ts$/.test(name) && !/\.(spec|test)\.ts$/.test(name) ? [path] : [];
-  });
-}
-
-function envReads(files: string[]): Set<string> {
-  const names = new Set<string>();
-  for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(ENV_READ))
-      names.add(match[1] ?? match[2] ?? match[3]);
-  }
-  return names;
-}
-
-/** The variables a deployable reads: its own sources plus the platform helpers it calls. */
-function variablesReadBy(workspace: string): Set<string> {
-  const own = sourceFiles(join(root, workspace, 'src'));
-  const ownText = own.map((file) => readFileSync(file, 'utf8')).join('\n');
-  const platformFiles = sourceFiles(join(root, 'packages', 'platform', 'src')).filter((file) => {
-    const exported = [...readFileSync(file, 'utf8').matchAll(/export (?:async )?function (\w+)/g)].map(
-      (m) => m[1],
-    );
-    return exported.some((name) => new RegExp(`\\b${name}\\(`).test(ownText));
-  });
-  return envReads([...own, ...platformFiles]);
-}
-
-const deployables = Object.entries(compose.services).filter(([, service]) => service.build);
+const built = Object.entries(compose.services).filter(([, service]) => service.build);
 
 describe('docker-compose.yml', () => {
   it('runs the services and the gateway next to PostgreSQL, NATS, MinIO and a mail catcher', () => {
@@ -70,36 +40,51 @@ describe('docker-compose.yml', () => {
     ]);
   });
 
-  it.each(deployables)('%s builds its workspace with the one Dockerfile of the tree', (_name, service) => {
+  it.each(built)('%s builds its workspace with the one Dockerfile of the tree', (_name, service) => {
     const { context, dockerfile = 'Dockerfile', args } = service.build!;
     expect(existsSync(join(root, context, dockerfile))).toBe(true);
     expect(existsSync(join(root, args!.WORKSPACE!, 'src', 'main.ts'))).toBe(true);
   });
 
-  it.each(deployables)('%s gets every environment variable its code reads', (_name, service) => {
+  it.each(built)('%s gets every environment variable its code reads', (_name, service) => {
     const workspace = service.build!.args!.WORKSPACE!;
     const read = [...variablesReadBy(workspace)].sort();
     expect(read.length).toBeGreaterThan(0);
-    // PATH is the operating system's, set in every image; it is searched, not configured.
-    const missing = read.filter((name) => name !== 'PATH' && !(name in (service.environment ?? {})));
+    const missing = read.filter((name) => !(name in (service.environment ?? {})));
     expect(missing).toEqual([]);
   });
 
   it('creates the database each service is pointed at', () => {
     const init = readFileSync(join(root, 'infra', 'postgres-init.sql'), 'utf8');
-    for (const [, service] of deployables) {
+    for (const [, service] of built) {
       const database = service.environment?.DATABASE_URL?.split('/').pop();
       if (database) expect(init).toContain(`CREATE DATABASE ${database};`);
     }
   });
 
-  it.each([
-    ['download', DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV],
-    ['gateway', GATEWAY_NODE_ARGS, RETURN_FREED_MEMORY_ENV],
-    ['media', MEDIA_NODE_ARGS, {}],
-  ])('runs %s with the Node arguments and environment npm start gives it', (name, nodeArgs, env) => {
-    const service = compose.services[name];
-    expect(service.command).toEqual(['node', ...nodeArgs, 'dist/main.js']);
-    expect(service.environment).toMatchObject(env);
+  it.each(deployables)(
+    'runs $name from its workspace on its port, as npm start runs it (infra/services.mjs)',
+    (deployable) => {
+      const service = compose.services[deployable.name];
+      expect(service?.build?.args?.WORKSPACE).toBe(deployable.workspace);
+      expect(service.environment?.PORT).toBe(String(deployable.port));
+      // The Dockerfile's CMD is the plain `node dist/main.js`: a service with Node arguments says them.
+      expect(service.command ?? commandOf({ ...deployable, nodeArgs: [] })).toEqual(commandOf(deployable));
+      expect(service.environment).toMatchObject(
+        Object.fromEntries(
+          ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_']
+            .filter((name) => name in deployable.env)
+            .map((name) => [name, deployable.env[name]]),
+        ),
+      );
+    },
+  );
+
+  it.each(deployables)('gives $name only variables its code reads, each in the README', (deployable) => {
+    const given = Object.keys(compose.services[deployable.name].environment ?? {});
+    const allowed = variablesFor(deployable);
+    expect(given.filter((name) => !allowed.has(name))).toEqual([]);
+    const documented = documentedVariables();
+    expect(given.filter((name) => !documented.has(name))).toEqual([]);
   });
 });

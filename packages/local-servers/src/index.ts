@@ -16,6 +16,8 @@ export {
   databaseUrl,
   ensureDatabaseOnServer,
   findPostgresBinaries,
+  postgresDataDir,
+  REACHABLE_DATA_ROOT,
   startPostgres,
   type LocalPostgres,
   type PostgresBinaries,

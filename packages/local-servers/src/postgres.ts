@@ -38,6 +38,8 @@ export interface StartPostgresOptions {
 export interface LocalPostgres {
   readonly host: string;
   readonly port: number;
+  /** Where the cluster's files are: the folder asked for, or the one postgresDataDir chose instead. */
+  readonly dataDir: string;
   readonly binaries: PostgresBinaries;
   /** Connection URL for `database` (trust auth, user postgres). */
   url(database?: string): string;
@@ -234,6 +236,43 @@ async function makeReachable(dataDir: string, account: Account): Promise<void> {
   }
 }
 
+/**
+ * Where the clusters go whose folder the postgres user cannot reach: root's checkout in root's own home (0700 on
+ * Debian) or another private folder. Under /var/lib, as a system service's data, so they survive a reboot.
+ */
+export const REACHABLE_DATA_ROOT = '/var/lib/wedding-gallery';
+
+/** Whether `account` may pass through every existing folder from the root down to `dir`. */
+async function canReachExisting(dir: string, account: Account): Promise<boolean> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const found = await stat(current).catch(() => undefined);
+    // A folder still to be made is made traversable (mkdir's 0755 under the usual umask).
+    if (found && !canTraverse(found.mode, found.uid, found.gid, account)) return false;
+    if (current === path.dirname(current)) return true;
+  }
+}
+
+/**
+ * The folder a persistent cluster asked for at `preferred` really lives in. As root, PostgreSQL runs as the
+ * postgres user, which must reach its data: when it cannot pass through the folders above `preferred` (whose own
+ * parent we open up, as startPostgres does), the cluster lives in REACHABLE_DATA_ROOT instead, in a folder named
+ * after `preferred`'s path, so each checkout keeps its own and finds it again at every start. Once made there, it
+ * stays there.
+ */
+export async function postgresDataDir(preferred: string): Promise<string> {
+  const wanted = path.resolve(preferred);
+  const account = await postgresAccount();
+  if (!account) return wanted;
+  const id = createHash('sha256').update(wanted).digest('hex').slice(0, 12);
+  const elsewhere = path.join(REACHABLE_DATA_ROOT, `${path.basename(wanted)}-${id}`);
+  const madeElsewhere = await stat(path.join(elsewhere, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (madeElsewhere) return elsewhere;
+  return (await canReachExisting(path.dirname(path.dirname(wanted)), account)) ? wanted : elsewhere;
+}
+
 function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -303,7 +342,7 @@ async function servesCluster(port: number, dataDir: string): Promise<boolean> {
 
 export async function startPostgres(options: StartPostgresOptions): Promise<LocalPostgres> {
   const { port, persistent, log } = options;
-  const dataDir = path.resolve(options.dataDir);
+  const dataDir = persistent ? await postgresDataDir(options.dataDir) : path.resolve(options.dataDir);
   const chosen = await chooseBinaries({ ...options, dataDir });
   const account = await postgresAccount();
   const binaries = account ? { ...chosen, binDir: await reachableBinDir(chosen, account) } : chosen;
@@ -311,6 +350,8 @@ export async function startPostgres(options: StartPostgresOptions): Promise<Loca
   // A locale the machine may lack would make initdb and postgres fail; C always exists.
   const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
 
+  if (dataDir.startsWith(`${REACHABLE_DATA_ROOT}/`))
+    await mkdir(REACHABLE_DATA_ROOT, { mode: 0o755 }).catch(() => undefined);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (account) {
     await makeReachable(dataDir, account);
@@ -374,6 +415,7 @@ export async function startPostgres(options: StartPostgresOptions): Promise<Loca
   return {
     host: '127.0.0.1',
     port,
+    dataDir,
     binaries,
     url,
     async createDatabase(name) {

@@ -1,5 +1,6 @@
 export * from './config.js';
 export * from './database/data-source-options.js';
+export * from './database/run-migrations.js';
 export * from './events/outbox-event.entity.js';
 export * from './events/processed-event.entity.js';
 export * from './events/create-event-bus-tables.migration.js';

@@ -16,6 +16,7 @@ import {
   EventBus,
   OutboxRelay,
   recordEvent,
+  runMigrationsOneAtATime,
 } from '../src/index.js';
 
 // The delivery guarantees every service relies on, against real PostgreSQL and a real nats-server that is
@@ -130,6 +131,7 @@ describe('domain event delivery', () => {
       dataSourceOptions({ url: await postgres.createDatabase(), entities: [], migrations: [] }),
     );
     await dataSource.initialize();
+    await runMigrationsOneAtATime(dataSource);
     await dataSource.query('CREATE TABLE effects (code text NOT NULL)');
     await dataSource.query('CREATE TABLE subject_effects (type text NOT NULL, code text NOT NULL)');
     bus = await EventBus.connect(nats.url, 'delivery-test');

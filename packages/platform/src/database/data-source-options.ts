@@ -12,7 +12,8 @@ type Classes = (Function | string | EntitySchema)[];
 
 /**
  * A service's PostgreSQL options: its own entities and migrations plus the shared tables (outbox, processed
- * events, rate-limit counters). Migrations run at start; schemas are never synchronised.
+ * events, rate-limit counters). Migrations run at start through runMigrationsOneAtATime (createServiceApp), not
+ * when the connection opens; schemas are never synchronised.
  */
 export function dataSourceOptions(options: {
   url: string;
@@ -30,7 +31,7 @@ export function dataSourceOptions(options: {
       ForgetPublishedEvents1795392000000,
       ...options.migrations,
     ] as MixedList<never>,
-    migrationsRun: true,
+    migrationsRun: false,
     synchronize: false,
     logger: new QueryErrorLogger(),
     extra: { max: 10 },
