@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import type Stripe from 'stripe';
 import { PLAN_IDS, REFUND_WINDOW_DAYS, Subjects } from '@gallery/contracts';
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { CheckoutEntity } from '../checkouts/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
 import { PaymentEntity } from './payment.entity.js';
+import {
+  describeIssues,
+  STRIPE_OBJECT_SCHEMAS,
+  stripeEventSchema,
+  type CheckoutSessionObject,
+  type RefundedChargeObject,
+  type StripeEvent,
+} from './stripe-event.schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -18,6 +25,12 @@ const WEBHOOK_LOCK = 7_301_100_103;
 
 /** A webhook whose signature does not match its body (or is missing): answered 400, nothing changes. */
 export class InvalidWebhookSignatureError extends Error {}
+
+/**
+ * A correctly signed event that lacks what billing reads (no id, no data, an array): answered 400, nothing
+ * changes. A 500 would have Stripe deliver the same bytes again for days, failing the same way each time.
+ */
+export class MalformedWebhookEventError extends Error {}
 
 /** When a payment can no longer be refunded on request. */
 export function refundDeadline(paidAt: Date): Date {
@@ -45,12 +58,13 @@ export class PaymentsService {
    */
   async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
     if (!rawBody || !signature) throw new InvalidWebhookSignatureError('missing body or signature');
-    let event: Stripe.Event;
+    let signed: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
+      signed = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
     } catch (error) {
       throw new InvalidWebhookSignatureError((error as Error).message);
     }
+    const event = parseStripeEvent(signed);
     const refundLater: PaymentEntity[] = [];
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [WEBHOOK_LOCK]);
@@ -60,10 +74,10 @@ export class PaymentsService {
       );
       if (recorded.length === 0) return;
       if (event.type === 'checkout.session.completed') {
-        const unapplied = await this.checkoutCompleted(manager, event.data.object);
+        const unapplied = await this.checkoutCompleted(manager, event.data.object as CheckoutSessionObject);
         if (unapplied) refundLater.push(unapplied);
       } else if (event.type === 'charge.refunded') {
-        await this.chargeRefunded(manager, event.data.object);
+        await this.chargeRefunded(manager, event.data.object as RefundedChargeObject);
       }
     });
     this.relay.kick();
@@ -82,7 +96,7 @@ export class PaymentsService {
    */
   private async checkoutCompleted(
     manager: EntityManager,
-    session: Stripe.Checkout.Session,
+    session: CheckoutSessionObject,
   ): Promise<PaymentEntity | undefined> {
     const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
     if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return undefined;
@@ -146,7 +160,7 @@ export class PaymentsService {
   }
 
   /** Marks the payment refunded; one that had changed the plan is reverted by payment.refunded. */
-  private async chargeRefunded(manager: EntityManager, charge: Stripe.Charge): Promise<void> {
+  private async chargeRefunded(manager: EntityManager, charge: RefundedChargeObject): Promise<void> {
     const paymentIntent = stripeId(charge.payment_intent);
     if (!paymentIntent || !charge.refunded) return;
     const payment = await manager.findOne(PaymentEntity, {
@@ -256,6 +270,18 @@ export class PaymentsService {
     await this.refund(payment);
     return { payment, requestedAt };
   }
+}
+
+/** The event's envelope and, for the types billing acts on, the object's fields, checked; else a 400. */
+function parseStripeEvent(signed: unknown): StripeEvent {
+  const envelope = stripeEventSchema.safeParse(signed);
+  if (!envelope.success) throw new MalformedWebhookEventError(describeIssues(envelope.error));
+  const objectSchema = STRIPE_OBJECT_SCHEMAS[envelope.data.type];
+  const object = objectSchema?.safeParse(envelope.data.data.object);
+  if (object && !object.success) {
+    throw new MalformedWebhookEventError(describeIssues(object.error, ['data', 'object']));
+  }
+  return envelope.data;
 }
 
 /** The id of an expandable Stripe field (an id, or the object when expanded). */
