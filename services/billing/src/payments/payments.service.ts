@@ -6,6 +6,14 @@ import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { CheckoutEntity } from '../checkouts/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
+import { BundleCheckoutEntity } from '../bundles/bundle-checkout.entity.js';
+import { BundlePurchaseEntity } from '../bundles/bundle-purchase.entity.js';
+import {
+  BUNDLE_CHECKOUT_KIND,
+  confirmBundleRefund,
+  recordBundlePurchase,
+  stripeId,
+} from '../bundles/bundle-payments.js';
 import { PaymentEntity } from './payment.entity.js';
 import {
   describeIssues,
@@ -74,10 +82,17 @@ export class PaymentsService {
       );
       if (recorded.length === 0) return;
       if (event.type === 'checkout.session.completed') {
-        const unapplied = await this.checkoutCompleted(manager, event.data.object as CheckoutSessionObject);
+        const session = event.data.object as CheckoutSessionObject;
+        if (session.metadata?.kind === BUNDLE_CHECKOUT_KIND) {
+          await recordBundlePurchase(manager, session, (line) => this.logger.warn(line));
+          return;
+        }
+        const unapplied = await this.checkoutCompleted(manager, session);
         if (unapplied) refundLater.push(unapplied);
       } else if (event.type === 'charge.refunded') {
-        await this.chargeRefunded(manager, event.data.object as RefundedChargeObject);
+        const charge = event.data.object as RefundedChargeObject;
+        if (await confirmBundleRefund(manager, charge)) return;
+        await this.chargeRefunded(manager, charge);
       }
     });
     this.relay.kick();
@@ -228,6 +243,53 @@ export class PaymentsService {
     });
   }
 
+  /** Demo mode: what Stripe would send when a bundle checkout is paid on its page, through the same handler. */
+  async payDemoBundleCheckout(checkout: BundleCheckoutEntity): Promise<void> {
+    await this.deliverDemoEvent(`evt_demo_paid_${checkout.id}`, 'checkout.session.completed', {
+      id: `cs_demo_${checkout.id}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: checkout.id,
+      metadata: { checkoutId: checkout.id, kind: BUNDLE_CHECKOUT_KIND },
+      amount_total: checkout.amountCents,
+      currency: checkout.currency,
+      payment_intent: `pi_demo_${checkout.id}`,
+    });
+  }
+
+  /**
+   * Asks for part of a bundle's price back (its unused credits, pro rata). With Stripe, a partial refund of its
+   * PaymentIntent (one per purchase, by its idempotency key); in demo mode, the charge.refunded event Stripe
+   * would send, delivered to the webhook handler. Either way the refund is confirmed when that event is handled.
+   */
+  async refundBundle(purchase: BundlePurchaseEntity, amountCents: number): Promise<void> {
+    if (!this.config.demo) {
+      if (!purchase.paymentIntent) throw new Error(`purchase ${purchase.id} has no PaymentIntent to refund`);
+      await this.stripe.refunds.create(
+        {
+          payment_intent: purchase.paymentIntent,
+          amount: amountCents,
+          metadata: { purchaseId: purchase.id },
+        },
+        { idempotencyKey: `bundle-refund-${purchase.id}` },
+      );
+      return;
+    }
+    await this.deliverDemoEvent(`evt_demo_refund_${purchase.id}`, 'charge.refunded', {
+      id: `ch_demo_${purchase.id}`,
+      object: 'charge',
+      amount: purchase.amountCents,
+      amount_refunded: amountCents,
+      currency: purchase.currency,
+      paid: true,
+      refunded: amountCents === purchase.amountCents,
+      payment_intent: purchase.paymentIntent,
+      metadata: { purchaseId: purchase.id },
+    });
+  }
+
   /** A Stripe-shaped event signed with the local webhook secret, handed to the webhook handler as raw bytes. */
   private async deliverDemoEvent(id: string, type: string, object: Record<string, unknown>): Promise<void> {
     const payload = JSON.stringify({
@@ -282,10 +344,4 @@ function parseStripeEvent(signed: unknown): StripeEvent {
     throw new MalformedWebhookEventError(describeIssues(object.error, ['data', 'object']));
   }
   return envelope.data;
-}
-
-/** The id of an expandable Stripe field (an id, or the object when expanded). */
-function stripeId(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
 }

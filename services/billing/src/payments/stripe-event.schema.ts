@@ -32,6 +32,8 @@ export type CheckoutSessionObject = z.infer<typeof checkoutSessionSchema>;
 export const refundedChargeSchema = z.looseObject({
   payment_intent: expandable,
   refunded: z.boolean().optional(),
+  /** A partial refund (a bundle's unused credits) leaves `refunded` false and says how much here. */
+  amount_refunded: z.number().int().nonnegative().optional(),
 });
 export type RefundedChargeObject = z.infer<typeof refundedChargeSchema>;
 
