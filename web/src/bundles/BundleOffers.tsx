@@ -67,9 +67,7 @@ export function BundleOffers({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                 <p className="bundle-deal">
                   {t('bundles.pricedAs', { count: BUNDLE_PRICED_AS_EVENTS[bundle.events] })}
                   {' · '}
-                  <s>
-                    {t('bundles.instead', { amount: formatPrice(bundle.fullPriceCents, CURRENCY, language) })}
-                  </s>
+                  {t('bundles.instead', { amount: formatPrice(bundle.fullPriceCents, CURRENCY, language) })}
                 </p>
                 <p className="bundle-per-event">
                   {t('bundles.perEvent', {

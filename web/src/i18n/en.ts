@@ -397,7 +397,7 @@ export const en = {
         },
         {
           title: 'Money-back guarantee',
-          text: 'If the gallery is not what you hoped for, ask for a refund within {{days}} days of your payment and you get all of it back.',
+          text: 'If the gallery is not what you hoped for, ask for a refund within {{days}} days of your payment and you get all of it back. For an event bundle, its unused credits are refunded pro rata within {{days}} days of buying it; credits already used stay used.',
         },
       ],
     },
@@ -463,7 +463,7 @@ export const en = {
         },
         {
           title: 'Is there a money-back guarantee?',
-          text: 'Yes: a {{days}}-day money-back guarantee. Ask for a refund within {{days}} days of your payment and you get it all back.',
+          text: 'Yes: a {{days}}-day money-back guarantee. Ask for a refund within {{days}} days of your payment and you get it all back. For an event bundle, the unused credits are refunded pro rata (price paid × unused credits ÷ all its credits); credits already used stay used.',
         },
         {
           title: 'When should we create the gallery?',

@@ -398,7 +398,7 @@ export const es: UiTexts = {
         },
         {
           title: 'Garantía de devolución',
-          text: 'Si la galería no es lo que esperabas, pide el reembolso en los {{days}} días siguientes a tu pago y te devolvemos todo.',
+          text: 'Si la galería no es lo que esperabas, pide el reembolso en los {{days}} días siguientes a tu pago y te devolvemos todo. En un paquete de eventos, sus créditos sin usar se reembolsan a prorrata en los {{days}} días siguientes a la compra; los créditos ya usados siguen usados.',
         },
       ],
     },
@@ -466,7 +466,7 @@ export const es: UiTexts = {
         },
         {
           title: '¿Hay garantía de devolución?',
-          text: 'Sí: garantía de devolución de {{days}} días. Pide el reembolso en los {{days}} días siguientes a tu pago y te devolvemos todo.',
+          text: 'Sí: garantía de devolución de {{days}} días. Pide el reembolso en los {{days}} días siguientes a tu pago y te devolvemos todo. En un paquete de eventos, los créditos sin usar se reembolsan a prorrata (precio pagado × créditos sin usar ÷ todos sus créditos); los créditos ya usados siguen usados.',
         },
         {
           title: '¿Cuándo debemos crear la galería?',

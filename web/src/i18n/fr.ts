@@ -400,7 +400,7 @@ export const fr: UiTexts = {
         },
         {
           title: 'Satisfait ou remboursé',
-          text: 'Si la galerie ne vous convient pas, demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité.',
+          text: 'Si la galerie ne vous convient pas, demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité. Pour un lot d’événements, ses crédits inutilisés sont remboursés au prorata dans les {{days}} jours suivant l’achat ; les crédits déjà utilisés le restent.',
         },
       ],
     },
@@ -468,7 +468,7 @@ export const fr: UiTexts = {
         },
         {
           title: 'Y a-t-il une garantie satisfait ou remboursé ?',
-          text: 'Oui : satisfait ou remboursé pendant {{days}} jours. Demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité.',
+          text: 'Oui : satisfait ou remboursé pendant {{days}} jours. Demandez un remboursement dans les {{days}} jours suivant votre paiement et vous récupérez la totalité. Pour un lot d’événements, les crédits inutilisés sont remboursés au prorata (prix payé × crédits inutilisés ÷ tous ses crédits) ; les crédits déjà utilisés le restent.',
         },
         {
           title: 'Quand créer la galerie ?',
