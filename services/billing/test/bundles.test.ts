@@ -24,6 +24,7 @@ import {
 import { caughtMail, findFreePort } from '@gallery/local-servers';
 import { CLIENT_ADDRESS_HEADER, EventBus, OutboxRelay } from '@gallery/platform';
 import {
+  databaseMentions,
   startTestMailCatcher,
   startTestNats,
   startTestPostgres,
@@ -539,6 +540,32 @@ describe('billing: event bundles, with the events service', () => {
       [purchase.credits[0].id],
     )) as { n: number }[];
     expect(applied.n).toBe(1);
+  });
+
+  it('keeps a credit spent on a purged gallery spent, with nothing of the gallery left in billing', async () => {
+    const { code, owner } = await orderGallery('free');
+    const purchase = await buy(owner, 'standard-3');
+    expect((await redeem(owner, purchase.credits[0].id, code, 'STANDARD')).errors).toBeUndefined();
+    await waitFor(
+      'the outbox published',
+      async () => ((await billingDb().query('SELECT 1 FROM outbox_events')) as unknown[]).length === 0,
+    );
+    await reader!.publish({
+      id: randomUUID(),
+      type: 'event.expired',
+      occurredAt: new Date().toISOString(),
+      data: { code, reason: 'deleted' },
+    });
+    await waitFor(
+      'the purge',
+      async () => (await databaseMentions(billingConfig.databaseUrl, code)).length === 0,
+    );
+    const [after] = await purchases(owner);
+    expect(after.credits.find((credit) => credit.id === purchase.credits[0].id)).toMatchObject({
+      status: 'REDEEMED',
+      eventCode: null,
+    });
+    expect(after.credits.filter((credit) => credit.status === 'UNUSED')).toHaveLength(2);
   });
 
   it("refuses another owner's credit, an expired one, one of the wrong plan and a refunded one", async () => {
