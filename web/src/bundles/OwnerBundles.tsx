@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -155,6 +155,14 @@ function BundleCheckoutPanel({ id, onPaid }: { id: string; onPaid: () => void })
   const [pay, { loading: paying }] = useMutation(PAY_DEMO_BUNDLE_CHECKOUT);
   const [cancel, { loading: cancelling }] = useMutation(CANCEL_BUNDLE_CHECKOUT);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = Boolean(data?.bundleCheckout);
+  // The couple comes here to pay: the panel is brought into view and announced, below however many galleries.
+  useEffect(() => {
+    if (!shown) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [shown]);
   if (loading && !data) return <Spinner label={t('common.loading')} />;
   const checkout = data?.bundleCheckout;
   if (!checkout) return <p role="alert">{t('errors.CHECKOUT_NOT_FOUND')}</p>;
@@ -171,7 +179,9 @@ function BundleCheckoutPanel({ id, onPaid }: { id: string; onPaid: () => void })
 
   return (
     <div className="bundle-checkout" role="region" aria-labelledby="bundle-checkout-title">
-      <h3 id="bundle-checkout-title">{t('bundles.checkoutTitle')}</h3>
+      <h3 id="bundle-checkout-title" ref={heading} tabIndex={-1}>
+        {t('bundles.checkoutTitle')}
+      </h3>
       <p>
         {t('bundles.checkoutSummary', {
           count: checkout.events * checkout.quantity,
