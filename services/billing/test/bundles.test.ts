@@ -473,6 +473,63 @@ describe('billing: event bundles, with the events service', () => {
     expect(left).toHaveLength(4);
   });
 
+  it('refunds a checkout paid for the upgrade a credit already made, and refuses a credit after a payment', async () => {
+    const { code, owner } = await orderGallery('free');
+    const purchase = await buy(owner, 'standard-3');
+    // The couple opened a Stripe page for Standard, then used a credit, then paid on the page left open.
+    const opened = await graphql<{ startCheckout: { id: string; amountCents: number } }>(
+      billing!,
+      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: STANDARD) { id amountCents } }',
+      { code },
+      owner.session,
+    );
+    expect(opened.errors).toBeUndefined();
+    expect((await redeem(owner, purchase.credits[0].id, code, 'STANDARD')).errors).toBeUndefined();
+    const paymentIntent = `pi_late_${randomUUID()}`;
+    const paid = signedEvent('checkout.session.completed', {
+      id: `cs_${opened.data!.startCheckout.id}`,
+      object: 'checkout.session',
+      client_reference_id: opened.data!.startCheckout.id,
+      metadata: { checkoutId: opened.data!.startCheckout.id },
+      amount_total: opened.data!.startCheckout.amountCents,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+    });
+    expect((await webhook(paid)).status).toBe(200);
+    const [payment] = (await billingDb().query('SELECT applied FROM payments WHERE payment_intent = $1', [
+      paymentIntent,
+    ])) as { applied: boolean }[];
+    expect(payment.applied).toBe(false);
+    expect(
+      stripe!.calls.filter((c) => c.path === '/v1/refunds' && c.form.get('payment_intent') === paymentIntent),
+    ).toHaveLength(1);
+    await waitForPlan(code, 'standard');
+
+    // And the other way round: a payment recorded for Premium, not yet applied by events, bars a Premium credit.
+    const premium = await buy(owner, 'premium-3');
+    const upgrade = await graphql<{ startCheckout: { id: string; amountCents: number } }>(
+      billing!,
+      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id amountCents } }',
+      { code },
+      owner.session,
+    );
+    await billing!.get(OutboxRelay).stop();
+    const upgraded = signedEvent('checkout.session.completed', {
+      id: `cs_${upgrade.data!.startCheckout.id}`,
+      object: 'checkout.session',
+      client_reference_id: upgrade.data!.startCheckout.id,
+      metadata: { checkoutId: upgrade.data!.startCheckout.id },
+      amount_total: upgrade.data!.startCheckout.amountCents,
+      currency: 'usd',
+      payment_intent: `pi_${randomUUID()}`,
+    });
+    expect((await webhook(upgraded)).status).toBe(200);
+    expect(await galleryPlan(code)).toBe('standard');
+    expectRefusal(await redeem(owner, premium.credits[0].id, code, 'PREMIUM'), 'GALLERY_ALREADY_ON_PLAN');
+    billing!.get(OutboxRelay).start();
+    await waitForPlan(code, 'premium');
+  });
+
   it('gives the last credit to one of two galleries redeeming it at the same moment, and refuses the other', async () => {
     const email = `race-${randomUUID()}@example.com`;
     const { owner } = await orderGallery('free', email);
@@ -483,21 +540,28 @@ describe('billing: event bundles, with the events service', () => {
     }
     const last = purchase.credits[2].id;
     const galleries = [await orderGallery('free', email), await orderGallery('free', email)];
-    // Hold the credit's row so both redemptions get past their checks and meet at the update itself.
+    // Hold the credit's row so both redemptions get past their checks and meet at the update: the first waits
+    // on the row, the second on the plan-change lock the first holds.
     const holder = billingDb().createQueryRunner();
     await holder.startTransaction();
-    await holder.query('SELECT 1 FROM credits WHERE id = $1 FOR UPDATE', [last]);
-    const racing = Promise.all(galleries.map(({ code }) => redeem(owner, last, code, 'STANDARD')));
-    await waitFor('both redemptions waiting on the credit', async () => {
-      const [{ waiting }] = (await billingDb().query(
-        `SELECT count(*)::int AS waiting FROM pg_stat_activity
-         WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE credits SET redeemed_at%'`,
-      )) as { waiting: number }[];
-      return waiting === 2;
-    });
-    await holder.commitTransaction();
-    await holder.release();
-    const answers = await racing;
+    let answers: GraphQLBody<{ redeemCredit: Credit }>[];
+    try {
+      await holder.query('SELECT 1 FROM credits WHERE id = $1 FOR UPDATE', [last]);
+      const racing = Promise.all(galleries.map(({ code }) => redeem(owner, last, code, 'STANDARD')));
+      await waitFor('both redemptions waiting', async () => {
+        const [{ waiting }] = (await billingDb().query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'
+             AND (query LIKE 'UPDATE credits SET redeemed_at%' OR query LIKE 'SELECT pg_advisory_xact_lock%')`,
+        )) as { waiting: number }[];
+        return waiting === 2;
+      });
+      await holder.commitTransaction();
+      answers = await racing;
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
 
     const won = answers.filter((answer) => !answer.errors);
     const refused = answers.filter((answer) => answer.errors);

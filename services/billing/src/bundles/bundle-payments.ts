@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { creditExpiry, Subjects } from '@gallery/contracts';
+import { creditExpiry, PLAN_IDS, Subjects, type PlanId } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
 import type { CheckoutSessionObject, RefundedChargeObject } from '../payments/stripe-event.schema.js';
 import { BundleCheckoutEntity } from './bundle-checkout.entity.js';
@@ -86,6 +86,15 @@ export async function recordBundlePurchase(
     paidAt: paidAt.toISOString(),
     expiresAt: purchase.expiresAt.toISOString(),
   });
+}
+
+/** How many credits have made gallery `code` `plan` or higher (in the caller's transaction). */
+export async function creditsRedeemedOn(manager: EntityManager, code: string, plan: PlanId): Promise<number> {
+  const [{ redeemed }] = (await manager.query(
+    'SELECT count(*)::int AS redeemed FROM credits WHERE event_code = $1 AND plan = ANY($2)',
+    [code, PLAN_IDS.slice(PLAN_IDS.indexOf(plan))],
+  )) as { redeemed: number }[];
+  return redeemed;
 }
 
 /**

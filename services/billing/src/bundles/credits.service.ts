@@ -14,15 +14,14 @@ import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { BillingConfig } from '../config/billing-config.js';
 import { OwnerCheck } from '../owners/owner-check.js';
 import { SessionOwner } from '../owners/session-owner.js';
-import { PaymentsService, refundDeadline } from '../payments/payments.service.js';
+import { PaymentsService, PLAN_CHANGE_LOCK, refundDeadline } from '../payments/payments.service.js';
+import { creditsRedeemedOn } from './bundle-payments.js';
 import { BundlePurchaseEntity } from './bundle-purchase.entity.js';
 import { CreditEntity } from './credit.entity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The newest purchases the dashboard lists. */
 const PURCHASES_LISTED = 100;
-/** Namespace of the per-gallery advisory lock redemptions take (with the gallery code's hash). */
-const REDEMPTION_LOCK_SPACE = 7_301_100;
 
 /** A purchase with its credits, as the owner's dashboard shows it. */
 export interface PurchaseWithCredits {
@@ -93,16 +92,17 @@ export class CreditsService {
     if (!creditFits(plan, gallery.plan)) throw new AppError('GALLERY_ALREADY_ON_PLAN');
 
     const redeemed = await this.dataSource.transaction(async (manager) => {
-      // One redemption per gallery at a time: two credits spent on one gallery at once would waste one.
-      await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-        REDEMPTION_LOCK_SPACE,
-        gallery.code,
-      ]);
-      const [{ ranked }] = (await manager.query(
-        'SELECT count(*)::int AS ranked FROM credits WHERE event_code = $1 AND plan = ANY($2)',
+      // One plan change at a time with the webhooks: a credit and a payment (or two credits) for the same upgrade
+      // of one gallery cannot both go through while events has not applied the first yet.
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [PLAN_CHANGE_LOCK]);
+      const [{ paid }] = (await manager.query(
+        `SELECT count(*)::int AS paid FROM payments
+         WHERE event_code = $1 AND applied AND refunded_at IS NULL AND plan = ANY($2)`,
         [gallery.code, PLAN_IDS.slice(PLAN_IDS.indexOf(plan))],
-      )) as { ranked: number }[];
-      if (ranked > 0) throw new AppError('GALLERY_ALREADY_ON_PLAN');
+      )) as { paid: number }[];
+      if (paid > 0 || (await creditsRedeemedOn(manager, gallery.code, plan)) > 0) {
+        throw new AppError('GALLERY_ALREADY_ON_PLAN');
+      }
       const [rows] = (await manager.query(
         `UPDATE credits SET redeemed_at = $5, event_code = $3, from_plan = $4
          WHERE id = $1 AND owner_email = $2 AND plan = $6

@@ -11,6 +11,7 @@ import { BundlePurchaseEntity } from '../bundles/bundle-purchase.entity.js';
 import {
   BUNDLE_CHECKOUT_KIND,
   confirmBundleRefund,
+  creditsRedeemedOn,
   recordBundlePurchase,
   stripeId,
 } from '../bundles/bundle-payments.js';
@@ -26,10 +27,11 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Every webhook is handled under this one transaction-scoped advisory lock: deliveries are few, and handling
- * them one at a time means two checkouts paid at once for the same gallery cannot both see "not upgraded yet".
+ * Every webhook, and every redemption of a bundle credit, is handled under this one transaction-scoped advisory
+ * lock: they are few, and handling them one at a time means two checkouts paid at once for the same gallery, or
+ * a checkout and a credit, cannot both see "not upgraded yet".
  */
-const WEBHOOK_LOCK = 7_301_100_103;
+export const PLAN_CHANGE_LOCK = 7_301_100_103;
 
 /** A webhook whose signature does not match its body (or is missing): answered 400, nothing changes. */
 export class InvalidWebhookSignatureError extends Error {}
@@ -75,7 +77,7 @@ export class PaymentsService {
     const event = parseStripeEvent(signed);
     const refundLater: PaymentEntity[] = [];
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [WEBHOOK_LOCK]);
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [PLAN_CHANGE_LOCK]);
       const recorded: unknown[] = await manager.query(
         'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
         [event.id, event.type],
@@ -134,7 +136,10 @@ export class PaymentsService {
       : await manager.find(PaymentEntity, {
           where: { eventCode: checkout.eventCode!, applied: true, refundedAt: IsNull() },
         });
-    const alreadyBought = purged || standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank);
+    const alreadyBought =
+      purged ||
+      standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank) ||
+      (await creditsRedeemedOn(manager, checkout.eventCode!, checkout.plan)) > 0;
     const paidAt = new Date();
     const payment: PaymentEntity = {
       id: randomUUID(),
