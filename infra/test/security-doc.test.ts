@@ -4,6 +4,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   API_LIMITS,
   ARCHIVE_RETENTION_DAYS,
+  BUNDLE_LIMITS,
+  CREDIT_VALIDITY_DAYS,
   ARCHIVE_URL_SECONDS,
   GALLERY_PHOTOS_PAGE_LIMIT,
   MAX_FILES_PER_REQUEST,
@@ -72,5 +74,12 @@ describe('docs/security.md', () => {
     }
     expect(rowOf('GRACE_PERIOD_DAYS')).toContain(`| ${GRACE_PERIOD_DAYS}`);
     expect(rowOf('PURGE_REMINDER_DAYS')).toContain(`| ${PURGE_REMINDER_DAYS}`);
+  });
+
+  it('states the event bundle limits with their numbers', () => {
+    for (const [name, value] of Object.entries(BUNDLE_LIMITS)) {
+      expect(rowOf(`BUNDLE_LIMITS.${name}`)).toContain(`| ${value}`);
+    }
+    expect(rowOf('CREDIT_VALIDITY_DAYS')).toContain(`| ${CREDIT_VALIDITY_DAYS}`);
   });
 });

@@ -68,6 +68,14 @@ describe('forwardStripeWebhook', () => {
       .set('Content-Type', 'application/json')
       .send(`"${'x'.repeat(API_LIMITS.webhookBodyBytes + 1)}"`);
     expect(response.status).toBe(413);
+    expect(response.body).toEqual({
+      errors: [
+        {
+          message: `The webhook body is larger than ${API_LIMITS.webhookBodyBytes / 1024} KB.`,
+          extensions: { code: 'PAYLOAD_TOO_LARGE' },
+        },
+      ],
+    });
     expect(received.path).toBeUndefined();
   });
 

@@ -24,12 +24,18 @@ export const Subjects = {
    * holds of it (photos, derived images, zips, read models).
    */
   EventExpired: 'event.expired',
+  /** billing: a bundle of event credits was paid (the receipt lists the credits). */
+  CreditsPurchased: 'credit.purchased',
+  /** billing: a credit became a gallery's plan; events applies it as it applies a payment. */
+  CreditRedeemed: 'credit.redeemed',
+  /** billing: a bundle's unused credits were refunded, pro rata (the confirmation mail). */
+  CreditsRefunded: 'credit.refunded',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
 /** The JetStream stream holding every durable domain event. */
 export const DOMAIN_STREAM = 'DOMAIN';
-export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>'];
+export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>', 'credit.>'];
 
 const text = z.string().min(1);
 const isoDate = z.iso.datetime({ offset: true });
@@ -129,6 +135,44 @@ export const eventExpiredSchema = z.object({
 });
 export type EventExpiredData = z.infer<typeof eventExpiredSchema>;
 
+export const creditsPurchasedSchema = z.object({
+  purchaseId: z.uuid(),
+  /** The catalogue's bundle id (`standard-3`) and how many of it the checkout bought. */
+  bundleId: text,
+  plan: planId,
+  quantity: z.number().int().positive(),
+  credits: z.number().int().positive(),
+  amountCents,
+  currency,
+  paidAt: isoDate,
+  /** When the unused credits lapse (CREDIT_VALIDITY_DAYS after the payment). */
+  expiresAt: isoDate,
+});
+export type CreditsPurchasedData = z.infer<typeof creditsPurchasedSchema>;
+
+export const creditRedeemedSchema = z.object({
+  /** The credit's id: the key events applies it once by, as it does a payment's id. */
+  creditId: z.uuid(),
+  purchaseId: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The plan the gallery had when the credit was redeemed, and the credit's plan. */
+  fromPlan: planId,
+  plan: planId,
+  redeemedAt: isoDate,
+});
+export type CreditRedeemedData = z.infer<typeof creditRedeemedSchema>;
+
+export const creditsRefundedSchema = z.object({
+  purchaseId: z.uuid(),
+  /** Credits given back (the unused ones) out of the purchase's total. */
+  refundedCredits: z.number().int().positive(),
+  totalCredits: z.number().int().positive(),
+  amountCents,
+  currency,
+  refundedAt: isoDate,
+});
+export type CreditsRefundedData = z.infer<typeof creditsRefundedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -137,6 +181,9 @@ const dataSchemas = {
   'plan.upgraded': planUpgradedSchema,
   'photo.deleted': photoDeletedSchema,
   'event.expired': eventExpiredSchema,
+  'credit.purchased': creditsPurchasedSchema,
+  'credit.redeemed': creditRedeemedSchema,
+  'credit.refunded': creditsRefundedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -147,6 +194,9 @@ export interface EventData {
   'plan.upgraded': PlanUpgradedData;
   'photo.deleted': PhotoDeletedData;
   'event.expired': EventExpiredData;
+  'credit.purchased': CreditsPurchasedData;
+  'credit.redeemed': CreditRedeemedData;
+  'credit.refunded': CreditsRefundedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -200,6 +250,8 @@ export const Requests = {
   GalleryPhotos: 'rpc.media.gallery-photos',
   /** download asks events whether a caller may download a whole gallery (owner, or guests when allowed). */
   DownloadPermission: 'rpc.events.download-permission',
+  /** billing asks events whose owner session a request's Authorization header is (buying and listing credits). */
+  SessionOwner: 'rpc.events.session-owner',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
@@ -223,3 +275,12 @@ export const ownerAuthorizationReplySchema = z.object({
   owner: z.object({ email: z.string().min(3).max(254) }).nullable(),
 });
 export type OwnerAuthorizationReply = z.infer<typeof ownerAuthorizationReplySchema>;
+
+export const sessionOwnerRequestSchema = z.object({
+  /** The caller's Authorization header as received (`Bearer ...`), or absent. */
+  authorization: z.string().max(1000).optional(),
+});
+export type SessionOwnerRequest = z.infer<typeof sessionOwnerRequestSchema>;
+/** The email of the live owner session the header names, or null (no session, expired, signed out). */
+export const sessionOwnerReplySchema = z.object({ email: z.string().min(3).max(254).nullable() });
+export type SessionOwnerReply = z.infer<typeof sessionOwnerReplySchema>;

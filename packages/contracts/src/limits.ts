@@ -34,6 +34,12 @@ export const RATE_LIMITS = Object.freeze({
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** What one purchase of event bundles may hold. */
+export const BUNDLE_LIMITS = Object.freeze({
+  /** Bundles in one checkout: 5 bundles of 10 cover a planner's season; more is a mistake or a script. */
+  bundlesPerCheckout: 5,
+});
+
 /** What one GraphQL request or live socket may ask of the gateway. */
 export const API_LIMITS = Object.freeze({
   /** Request bodies at the gateway and at every subgraph. */

@@ -56,3 +56,64 @@ export function expiryAfterUpgrade(plan: PlanId, paidAt: Date, currentExpiry: Da
   const fromPayment = expiryDate(plan, paidAt);
   return fromPayment > currentExpiry ? fromPayment : currentExpiry;
 }
+
+/**
+ * Event bundles: credits for several galleries bought at once, each credit later becoming one gallery's plan
+ * (a new gallery, or an upgrade: a Standard credit upgrades Free, a Premium credit Free or Standard). The
+ * discount is the number of events a bundle is priced as: 3 events for the price of 2.5, 5 for 4, 10 for 7, on
+ * Standard and on Premium alike (3 Standard events: $122.50 instead of $147).
+ */
+export const BUNDLE_PRICED_AS_EVENTS = Object.freeze({ 3: 2.5, 5: 4, 10: 7 } as const);
+export type BundleSize = keyof typeof BUNDLE_PRICED_AS_EVENTS;
+export const BUNDLE_SIZES = Object.keys(BUNDLE_PRICED_AS_EVENTS).map(Number) as BundleSize[];
+/** The plans sold in bundles (Free needs no credit). */
+export const BUNDLE_PLANS = ['standard', 'premium'] as const satisfies readonly PlanId[];
+export type BundlePlan = (typeof BUNDLE_PLANS)[number];
+
+export interface Bundle {
+  /** `standard-3`, `premium-10`: what a checkout names. */
+  id: string;
+  plan: BundlePlan;
+  events: BundleSize;
+  /** What the bundle costs, in cents (bundles are priced in half dollars, so cents keep them exact). */
+  priceCents: number;
+  /** What the same galleries cost bought one at a time, in cents: the saving shown next to the price. */
+  fullPriceCents: number;
+}
+
+export const BUNDLES: readonly Bundle[] = Object.freeze(
+  BUNDLE_PLANS.flatMap((plan) =>
+    BUNDLE_SIZES.map((events) => ({
+      id: `${plan}-${events}`,
+      plan,
+      events,
+      priceCents: Math.round(PLANS[plan].priceUsd * 100 * BUNDLE_PRICED_AS_EVENTS[events]),
+      fullPriceCents: PLANS[plan].priceUsd * 100 * events,
+    })),
+  ),
+);
+
+export function findBundle(id: string): Bundle | undefined {
+  return BUNDLES.find((bundle) => bundle.id === id);
+}
+
+/** A credit can be used for this many days after its bundle was bought; an unused one then lapses. */
+export const CREDIT_VALIDITY_DAYS = 365;
+
+/** When the credits of a bundle bought at `paidAt` lapse. */
+export function creditExpiry(paidAt: Date): Date {
+  return new Date(paidAt.getTime() + CREDIT_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** True when a credit of `creditPlan` can become the plan of a gallery on `galleryPlan` (an upgrade only). */
+export function creditFits(creditPlan: PlanId, galleryPlan: PlanId): boolean {
+  return isUpgrade(galleryPlan, creditPlan);
+}
+
+/**
+ * The money back for a bundle's unused credits within the refund window: the price paid times the share of
+ * credits not used, rounded down to the cent ($122.50 for 3 credits, one used: $81.66).
+ */
+export function bundleRefundCents(paidCents: number, totalCredits: number, unusedCredits: number): number {
+  return Math.floor((paidCents * unusedCredits) / totalCredits);
+}

@@ -16,16 +16,25 @@ import {
   Mailer,
   RateLimits,
 } from '@gallery/platform';
+import { BundleCheckoutEntity } from './bundles/bundle-checkout.entity.js';
+import { BundleCheckoutsService } from './bundles/bundle-checkouts.service.js';
+import { BundleMailConsumer } from './bundles/bundle-mail.consumer.js';
+import { BundlePurchaseEntity } from './bundles/bundle-purchase.entity.js';
+import { BundlesResolver } from './bundles/bundles.resolver.js';
+import { CreditEntity } from './bundles/credit.entity.js';
+import { CreditsService } from './bundles/credits.service.js';
 import { CheckoutEntity } from './checkouts/checkout.entity.js';
 import { CheckoutsResolver } from './checkouts/checkouts.resolver.js';
 import { CheckoutsService } from './checkouts/checkouts.service.js';
 import { BillingConfig } from './config/billing-config.js';
 import { CreateBillingTables1764000000000 } from './database/migrations/1764000000000-create-billing-tables.migration.js';
 import { KeepPaymentsWithoutGallery1795392000001 } from './database/migrations/1795392000001-keep-payments-without-gallery.migration.js';
+import { CreateBundleTables1796000000000 } from './database/migrations/1796000000000-create-bundle-tables.migration.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { GalleryPurgeConsumer } from './galleries/gallery-purge.consumer.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
 import { OwnerCheck } from './owners/owner-check.js';
+import { SessionOwner } from './owners/session-owner.js';
 import { EventModel } from './payments/event.model.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsService } from './payments/payments.service.js';
@@ -57,14 +66,29 @@ export class AppModule {
         RefundsResolver,
         BillingMailConsumer,
         GalleryPurgeConsumer,
+        SessionOwner,
+        BundleCheckoutsService,
+        CreditsService,
+        BundlesResolver,
+        BundleMailConsumer,
       ],
       exports: [BillingConfig, RateLimits],
       imports: [
         TypeOrmModule.forRoot(
           dataSourceOptions({
             url: config.databaseUrl,
-            entities: [CheckoutEntity, PaymentEntity],
-            migrations: [CreateBillingTables1764000000000, KeepPaymentsWithoutGallery1795392000001],
+            entities: [
+              CheckoutEntity,
+              PaymentEntity,
+              BundleCheckoutEntity,
+              BundlePurchaseEntity,
+              CreditEntity,
+            ],
+            migrations: [
+              CreateBillingTables1764000000000,
+              KeepPaymentsWithoutGallery1795392000001,
+              CreateBundleTables1796000000000,
+            ],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'billing-service' }),

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  API_LIMITS,
   DOMAIN_STREAM,
   en,
   englishMessage,
@@ -510,6 +511,76 @@ describe('billing service', () => {
       expect(await paymentsOf(gallery.code)).toHaveLength(0);
       const read = await billing!.graphql<{ checkout: Checkout }>(CHECKOUT, { id: checkout.id });
       expect(read.data!.checkout.status).toBe('OPEN');
+    });
+
+    it('answers 400 to a correctly signed event without the shape billing reads, and records nothing', async () => {
+      const gallery = billing!.gallery('free');
+      const checkout = await billing!.startCheckout(gallery, 'STANDARD');
+      const sign = (payload: string) =>
+        signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+      const id = `evt_${randomUUID()}`;
+      const malformed: [string, string][] = [
+        ['no data', JSON.stringify({ id, object: 'event', type: 'checkout.session.completed' })],
+        [
+          'no id',
+          JSON.stringify({ object: 'event', type: 'checkout.session.completed', data: { object: {} } }),
+        ],
+        ['a JSON array', JSON.stringify([{ id, type: 'checkout.session.completed' }])],
+        ['data without object', JSON.stringify({ id, type: 'charge.refunded', data: {} })],
+        [
+          'a session whose amount is text',
+          JSON.stringify({
+            id,
+            type: 'checkout.session.completed',
+            data: {
+              object: {
+                id: 'cs_1',
+                client_reference_id: checkout.id,
+                metadata: { checkoutId: checkout.id },
+                amount_total: 'lots',
+              },
+            },
+          }),
+        ],
+      ];
+      for (const [what, payload] of malformed) {
+        const response = await billing!.webhook(payload, sign(payload));
+        expect({ what, status: response.status }).toEqual({ what, status: 400 });
+        expect(response.body).toMatchObject({ error: 'malformed event' });
+      }
+      expect(
+        (await billing!.webhook(malformed[4][1], sign(malformed[4][1]))).body.detail as string,
+      ).toContain('data.object.amount_total');
+      expect(await billing!.dataSource.query('SELECT 1 FROM stripe_events WHERE id = $1', [id])).toEqual([]);
+      expect(await paymentsOf(gallery.code)).toHaveLength(0);
+    });
+
+    it('takes webhook bodies up to their own limit and says which limit a larger one broke', async () => {
+      // Larger than a GraphQL request may be, within the webhook's limit: handled.
+      const padded = signedEvent('customer.updated', {
+        id: 'cus_1',
+        object: 'customer',
+        note: 'x'.repeat(API_LIMITS.bodyBytes + 1024),
+      });
+      expect((await billing!.webhook(padded.payload, padded.signature)).status).toBe(200);
+
+      const tooLarge = JSON.stringify({ id: 'evt_big', pad: 'x'.repeat(API_LIMITS.webhookBodyBytes) });
+      const refused = await billing!.webhook(tooLarge, 't=1,v1=whatever');
+      expect(refused.status).toBe(413);
+      expect(refused.body.errors[0]).toEqual({
+        message: `The webhook body is larger than ${API_LIMITS.webhookBodyBytes / 1024} KB.`,
+        extensions: { code: 'PAYLOAD_TOO_LARGE' },
+      });
+
+      // GraphQL keeps the product's one body limit.
+      const graphql = await request(billing!.app.getHttpServer())
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(API_LIMITS.bodyBytes) }));
+      expect(graphql.status).toBe(413);
+      expect(graphql.body.errors[0].message).toBe(
+        `The request body is larger than ${API_LIMITS.bodyBytes / 1024} KB.`,
+      );
     });
 
     it('records a payment once for a Stripe event delivered twice, publishes one payment.succeeded and mails a receipt', async () => {

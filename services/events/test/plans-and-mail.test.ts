@@ -111,7 +111,11 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
   /** Waits until the payments consumer has handled and acked everything JetStream holds for it. */
   async function paymentsDrained(): Promise<void> {
-    const durable = durableName('events-payments', [Subjects.PaymentSucceeded, Subjects.PaymentRefunded]);
+    const durable = durableName('events-payments', [
+      Subjects.PaymentSucceeded,
+      Subjects.PaymentRefunded,
+      Subjects.CreditRedeemed,
+    ]);
     await waitFor('the payments consumer to catch up', async () => {
       const info = await (await bus!.js.consumers.get(DOMAIN_STREAM, durable)).info();
       return info.num_pending === 0 && info.num_ack_pending === 0;

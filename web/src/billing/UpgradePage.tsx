@@ -9,6 +9,7 @@ import { onLiveReconnect } from '../api/liveConnection';
 import { fromApiPlan } from '../api/plan';
 import { GalleryNotFound } from '../gallery/GalleryNotFound';
 import { useLanguage } from '../i18n/useLanguage';
+import { UpgradeWithCredit } from '../bundles/UseCredit';
 import { PlanFeatureList } from '../plans/PlanFeatureList';
 import { Spinner } from '../ui/Spinner';
 import { REQUEST_REFUND, START_CHECKOUT, UPGRADE_EVENT_QUERY, type UpgradeEvent } from './graphql';
@@ -102,6 +103,12 @@ function UpgradeGallery({ code }: { code: string }) {
           {t('billing.upgrade.cancelled')}
         </p>
       )}
+
+      <UpgradeWithCredit
+        eventCode={event.code}
+        currentPlan={fromApiPlan(event.plan)}
+        onRedeemed={() => void refetch().catch(() => undefined)}
+      />
 
       <section className="upgrade-options" aria-labelledby="upgrade-options-title">
         <h2 id="upgrade-options-title">{t('billing.upgrade.optionsTitle')}</h2>

@@ -7,6 +7,7 @@ import { track } from '../analytics/track';
 import { toApiPlan } from '../api/plan';
 import { START_CHECKOUT } from '../billing/graphql';
 import { rememberCheckout } from '../billing/payments';
+import { CreditOrPay } from '../bundles/UseCredit';
 import { usePageMeta } from '../pages/usePageMeta';
 import { Spinner } from '../ui/Spinner';
 import { useSessionActions } from '../owner/session';
@@ -22,6 +23,9 @@ export function OrderPage() {
   const [created, setCreated] = useState<CreatedGallery | null>(null);
   const [startingPayment, setStartingPayment] = useState(false);
   const [paymentNotStarted, setPaymentNotStarted] = useState(false);
+  const [awaitingPayment, setAwaitingPayment] = useState<{ gallery: CreatedGallery; plan: PlanId } | null>(
+    null,
+  );
   const [startCheckout] = useMutation(START_CHECKOUT);
   const { keepSession } = useSessionActions();
   const requestedPlan = searchParams.get('plan');
@@ -65,6 +69,13 @@ export function OrderPage() {
             </p>
           )}
         </>
+      ) : awaitingPayment && !startingPayment ? (
+        <CreditOrPay
+          eventCode={awaitingPayment.gallery.event.code}
+          plan={awaitingPayment.plan}
+          onPay={() => void payFor(awaitingPayment.gallery, awaitingPayment.plan)}
+          onRedeemed={() => setCreated(awaitingPayment.gallery)}
+        />
       ) : startingPayment ? (
         <Spinner label={t('billing.upgrade.redirecting')} />
       ) : (
@@ -75,7 +86,8 @@ export function OrderPage() {
             onCreated={(result, plan) => {
               // The session covers every gallery of the order's email: this browser is signed in.
               keepSession(result.sessionToken);
-              if (result.paymentRequired && plan !== 'free') void payFor(result, plan);
+              // A paid package: a credit of that plan when the owner holds one, else the checkout.
+              if (result.paymentRequired && plan !== 'free') setAwaitingPayment({ gallery: result, plan });
               else setCreated(result);
             }}
           />

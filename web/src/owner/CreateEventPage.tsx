@@ -14,6 +14,7 @@ import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { CREATE_EVENT } from './graphql';
 import { useUser } from './session';
 import { SignInForm } from './SignInForm';
+import { CreditOrPay } from '../bundles/UseCredit';
 
 /**
  * /create-event: a signed-in owner's next gallery. Only the wedding's details and the package are asked: the
@@ -29,6 +30,7 @@ export function CreateEventPage() {
   const [busy, setBusy] = useState(false);
   const [createEvent] = useMutation(CREATE_EVENT);
   const [startCheckout] = useMutation(START_CHECKOUT);
+  const [awaitingPayment, setAwaitingPayment] = useState<string | null>(null);
 
   if (checking) return <Spinner label={t('common.loading')} />;
   if (!user) {
@@ -54,12 +56,8 @@ export function CreateEventPage() {
         await navigate(`/event/${code}`);
         return;
       }
-      const checkout = (await startCheckout({ variables: { eventCode: code, plan: toApiPlan(plan) } })).data
-        ?.startCheckout;
-      if (!checkout) throw new Error('startCheckout gave no checkout');
-      rememberCheckout('order', checkout.id);
-      track('package_upgrade', { from: 'free', to: plan });
-      await navigate(`/payment?checkout=${encodeURIComponent(checkout.id)}`);
+      // A credit of that plan when the owner holds one (CreditOrPay), else the checkout.
+      setAwaitingPayment(code);
     } catch (error) {
       const apiError = readApiError(error);
       setServerErrors(fieldErrorsFromServer(apiError.fields) as DetailsErrors);
@@ -67,6 +65,35 @@ export function CreateEventPage() {
       setBusy(false);
     }
   };
+
+  const pay = async (code: string) => {
+    try {
+      const checkout = (await startCheckout({ variables: { eventCode: code, plan: toApiPlan(plan) } })).data
+        ?.startCheckout;
+      if (!checkout) throw new Error('startCheckout gave no checkout');
+      rememberCheckout('order', checkout.id);
+      track('package_upgrade', { from: 'free', to: plan });
+      await navigate(`/payment?checkout=${encodeURIComponent(checkout.id)}`);
+    } catch (error) {
+      setFailure(readApiError(error));
+      setAwaitingPayment(null);
+      setBusy(false);
+    }
+  };
+
+  if (awaitingPayment) {
+    return (
+      <div className="owner-page create-event-page">
+        <h1>{t('owner.create.title')}</h1>
+        <CreditOrPay
+          eventCode={awaitingPayment}
+          plan={plan}
+          onPay={() => void pay(awaitingPayment)}
+          onRedeemed={() => void navigate(`/event/${awaitingPayment}`)}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="owner-page create-event-page">

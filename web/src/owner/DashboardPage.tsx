@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
 import { formatDate } from '../gallery/formatDate';
+import { OwnerBundles } from '../bundles/OwnerBundles';
 import { Spinner } from '../ui/Spinner';
 import { MY_EVENTS_QUERY } from './graphql';
 import { useSessionActions, useUser } from './session';
@@ -98,6 +99,7 @@ function OwnerGalleries({ email }: { email: string }) {
           ))}
         </ul>
       )}
+      <OwnerBundles />
     </>
   );
 }

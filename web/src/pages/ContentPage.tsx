@@ -8,6 +8,7 @@ import { ContactForm } from './ContactForm';
 import { CONTENT_VALUES } from './contentValues';
 import { PlannersSection } from './PlannersSection';
 import { usePageMeta } from './usePageMeta';
+import { BundleOffers } from '../bundles/BundleOffers';
 
 export type ContentPageId = Exclude<PageId, 'home' | 'order'>;
 
@@ -43,6 +44,8 @@ export function ContentPage({ page }: { page: ContentPageId }) {
           <p className="guarantee">{t('site.guaranteeNote', CONTENT_VALUES)}</p>
         </section>
       )}
+
+      {page === 'pricing' && <BundleOffers />}
 
       {page === 'howItWorks' && <HowItWorks />}
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { paymentReceiptMail, refundConfirmationMail } from './billing-mail.js';
+import {
+  bundleReceiptMail,
+  bundleRefundMail,
+  paymentReceiptMail,
+  refundConfirmationMail,
+} from './billing-mail.js';
 import { formatAmount, mailLanguage } from './mail-language.js';
 
 describe('billing mail', () => {
@@ -49,5 +54,43 @@ describe('billing mail', () => {
     });
     expect(mail.subject).toContain('K7FEF99F');
     expect(mail.text).toContain('de la formule Premium à la formule Standard');
+  });
+});
+
+describe('bundle mail', () => {
+  it('lists the credits, their expiry and the pro rata refund rule in the receipt', () => {
+    const mail = bundleReceiptMail({
+      language: 'en',
+      plan: 'standard',
+      events: 3,
+      quantity: 1,
+      credits: 3,
+      amountCents: 12250,
+      currency: 'usd',
+      paidAt: '2026-11-25T10:00:00.000Z',
+      expiresAt: '2027-11-25T10:00:00.000Z',
+      refundWindowDays: 30,
+      dashboardUrl: 'https://gallery.example/dashboard',
+    });
+    expect(mail.subject).toBe('Payment receipt: 3 Standard event credits');
+    expect(mail.text).toContain('Amount paid: $122.50');
+    expect(mail.text).toContain('Bought: 1 x bundle of 3 Standard events');
+    expect(mail.text).toContain('Credits: 3 Standard credits');
+    expect(mail.text).toContain('Valid until: November 25, 2027');
+    expect(mail.text).toContain('the price paid times the share of credits not used');
+  });
+
+  it('says how many credits were refunded in the refund confirmation, in the buyer language', () => {
+    const mail = bundleRefundMail({
+      language: 'fr',
+      plan: 'premium',
+      refundedCredits: 2,
+      totalCredits: 3,
+      amountCents: 16500,
+      currency: 'usd',
+      refundedAt: '2026-11-26T10:00:00.000Z',
+    });
+    expect(mail.subject).toBe('Remboursement confirmé pour 2 crédits Premium inutilisés');
+    expect(mail.text).toContain('Crédits remboursés : 2 sur 3 crédits Premium');
   });
 });

@@ -153,3 +153,141 @@ export function refundConfirmationMail(input: RefundMailInput): MailText {
     to: names[input.revertTo],
   });
 }
+
+export interface BundleReceiptMailInput {
+  language: MailLanguage;
+  plan: PlanId;
+  /** Events per bundle, bundles bought, and the credits they give (events x quantity). */
+  events: number;
+  quantity: number;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  /** When the unused credits lapse. */
+  expiresAt: string;
+  refundWindowDays: number;
+  dashboardUrl: string;
+}
+
+export interface BundleRefundMailInput {
+  language: MailLanguage;
+  plan: PlanId;
+  refundedCredits: number;
+  totalCredits: number;
+  amountCents: number;
+  currency: string;
+  refundedAt: string;
+}
+
+type BundleTexts = {
+  receipt: (
+    v: BundleReceiptMailInput & { amount: string; day: string; until: string; name: string },
+  ) => MailText;
+  refund: (v: BundleRefundMailInput & { amount: string; day: string; name: string }) => MailText;
+};
+
+const BUNDLE_TEXTS: Record<MailLanguage, BundleTexts> = {
+  en: {
+    receipt: (v) => ({
+      subject: `Payment receipt: ${v.credits} ${v.name} event credits`,
+      text: [
+        'Thank you for your payment.',
+        '',
+        `Amount paid: ${v.amount}`,
+        `Date: ${v.day}`,
+        `Bought: ${v.quantity} x bundle of ${v.events} ${v.name} events`,
+        `Credits: ${v.credits} ${v.name} credits, each one gallery's ${v.name} plan (a new gallery or an upgrade)`,
+        `Valid until: ${v.until}`,
+        `Your credits: ${v.dashboardUrl}`,
+        '',
+        `Within ${v.refundWindowDays} days of this payment you can ask for the unused credits to be refunded: the price paid times the share of credits not used. Credits already used stay used.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Refund confirmed for ${v.refundedCredits} unused ${v.name} credits`,
+      text: [
+        'Your refund has been issued.',
+        '',
+        `Amount refunded: ${v.amount}`,
+        `Date: ${v.day}`,
+        `Credits refunded: ${v.refundedCredits} of ${v.totalCredits} ${v.name} credits (the unused ones). Galleries made with the others keep their plan.`,
+      ].join('\n'),
+    }),
+  },
+  fr: {
+    receipt: (v) => ({
+      subject: `Reçu de paiement : ${v.credits} crédits d'événement ${v.name}`,
+      text: [
+        'Merci pour votre paiement.',
+        '',
+        `Montant payé : ${v.amount}`,
+        `Date : ${v.day}`,
+        `Achat : ${v.quantity} x lot de ${v.events} événements ${v.name}`,
+        `Crédits : ${v.credits} crédits ${v.name}, chacun la formule ${v.name} d'une galerie (nouvelle galerie ou passage à une formule supérieure)`,
+        `Valables jusqu'au : ${v.until}`,
+        `Vos crédits : ${v.dashboardUrl}`,
+        '',
+        `Dans les ${v.refundWindowDays} jours suivant ce paiement, vous pouvez demander le remboursement des crédits inutilisés : le prix payé multiplié par la part de crédits non utilisés. Les crédits déjà utilisés le restent.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Remboursement confirmé pour ${v.refundedCredits} crédits ${v.name} inutilisés`,
+      text: [
+        'Votre remboursement a été effectué.',
+        '',
+        `Montant remboursé : ${v.amount}`,
+        `Date : ${v.day}`,
+        `Crédits remboursés : ${v.refundedCredits} sur ${v.totalCredits} crédits ${v.name} (ceux non utilisés). Les galeries créées avec les autres gardent leur formule.`,
+      ].join('\n'),
+    }),
+  },
+  es: {
+    receipt: (v) => ({
+      subject: `Recibo de pago: ${v.credits} créditos de evento ${v.name}`,
+      text: [
+        'Gracias por su pago.',
+        '',
+        `Importe pagado: ${v.amount}`,
+        `Fecha: ${v.day}`,
+        `Compra: ${v.quantity} x paquete de ${v.events} eventos ${v.name}`,
+        `Créditos: ${v.credits} créditos ${v.name}, cada uno el plan ${v.name} de una galería (una galería nueva o una mejora)`,
+        `Válidos hasta: ${v.until}`,
+        `Sus créditos: ${v.dashboardUrl}`,
+        '',
+        `Dentro de los ${v.refundWindowDays} días siguientes a este pago puede pedir el reembolso de los créditos sin usar: el precio pagado por la parte de créditos no usados. Los créditos ya usados siguen usados.`,
+      ].join('\n'),
+    }),
+    refund: (v) => ({
+      subject: `Reembolso confirmado de ${v.refundedCredits} créditos ${v.name} sin usar`,
+      text: [
+        'Su reembolso se ha emitido.',
+        '',
+        `Importe reembolsado: ${v.amount}`,
+        `Fecha: ${v.day}`,
+        `Créditos reembolsados: ${v.refundedCredits} de ${v.totalCredits} créditos ${v.name} (los no usados). Las galerías creadas con los demás conservan su plan.`,
+      ].join('\n'),
+    }),
+  },
+};
+
+/** The receipt for a bundle of event credits: what was bought, the credits, until when, the refund rule. */
+export function bundleReceiptMail(input: BundleReceiptMailInput): MailText {
+  return BUNDLE_TEXTS[input.language].receipt({
+    ...input,
+    amount: formatAmount(input.amountCents, input.currency, input.language),
+    day: formatDay(input.paidAt, input.language),
+    until: formatDay(input.expiresAt, input.language),
+    name: PLAN_NAMES[input.language][input.plan],
+  });
+}
+
+/** The confirmation of a refund of a bundle's unused credits. */
+export function bundleRefundMail(input: BundleRefundMailInput): MailText {
+  return BUNDLE_TEXTS[input.language].refund({
+    ...input,
+    amount: formatAmount(input.amountCents, input.currency, input.language),
+    day: formatDay(input.refundedAt, input.language),
+    name: PLAN_NAMES[input.language][input.plan],
+  });
+}

@@ -52,6 +52,17 @@ export const en = {
     DEMO_PAYMENTS_DISABLED: 'Demo payments are turned off: payments go through Stripe.',
     NOTHING_TO_REFUND: 'There is no payment to refund for this gallery.',
     REFUND_WINDOW_CLOSED: 'The {{count}}-day refund window for this payment has passed.',
+    // bundles
+    BUNDLE_NOT_FOUND: 'This bundle is not sold.',
+    TOO_MANY_BUNDLES: 'One checkout can hold at most {{count}} bundles.',
+    CREDIT_NOT_FOUND: 'This credit does not exist.',
+    NOT_CREDIT_OWNER: 'This credit belongs to another account. Sign in with the email that bought it.',
+    CREDIT_EXPIRED: 'This credit has expired: credits can be used for {{count}} days after purchase.',
+    CREDIT_WRONG_PLAN: 'This credit is for another plan. Choose a credit of the plan you want.',
+    GALLERY_ALREADY_ON_PLAN: 'This gallery is already on this plan or a higher one.',
+    CREDIT_ALREADY_USED: 'This credit has just been used for another gallery. Choose another credit.',
+    CREDIT_REFUNDED: 'This credit has been refunded and can no longer be used.',
+    NO_CREDITS_TO_REFUND: 'This bundle has no unused credits left to refund.',
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
     PHOTO_NOT_FOUND: 'This photo no longer exists.',

@@ -50,6 +50,19 @@ export const es: SharedMessages = {
     DEMO_PAYMENTS_DISABLED: 'Los pagos de demostración están desactivados: los pagos pasan por Stripe.',
     NOTHING_TO_REFUND: 'No hay ningún pago que reembolsar para esta galería.',
     REFUND_WINDOW_CLOSED: 'El plazo de reembolso de {{count}} días para este pago ha pasado.',
+    // bundles
+    BUNDLE_NOT_FOUND: 'Este paquete no está a la venta.',
+    TOO_MANY_BUNDLES: 'Un pago puede incluir como máximo {{count}} paquetes.',
+    CREDIT_NOT_FOUND: 'Este crédito no existe.',
+    NOT_CREDIT_OWNER:
+      'Este crédito pertenece a otra cuenta. Inicie sesión con el correo electrónico que lo compró.',
+    CREDIT_EXPIRED:
+      'Este crédito ha caducado: los créditos se pueden usar durante {{count}} días después de la compra.',
+    CREDIT_WRONG_PLAN: 'Este crédito es de otro plan. Elija un crédito del plan que desea.',
+    GALLERY_ALREADY_ON_PLAN: 'Esta galería ya tiene este plan o uno superior.',
+    CREDIT_ALREADY_USED: 'Este crédito se acaba de usar para otra galería. Elija otro crédito.',
+    CREDIT_REFUNDED: 'Este crédito se ha reembolsado y ya no se puede usar.',
+    NO_CREDITS_TO_REFUND: 'Este paquete no tiene créditos sin usar que reembolsar.',
     // owners
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',

@@ -52,6 +52,18 @@ export const fr: SharedMessages = {
       'Les paiements de démonstration sont désactivés : les paiements passent par Stripe.',
     NOTHING_TO_REFUND: "Il n'y a aucun paiement à rembourser pour cette galerie.",
     REFUND_WINDOW_CLOSED: 'Le délai de remboursement de {{count}} jours pour ce paiement est dépassé.',
+    // bundles
+    BUNDLE_NOT_FOUND: "Ce lot n'est pas proposé.",
+    TOO_MANY_BUNDLES: 'Un paiement peut contenir au plus {{count}} lots.',
+    CREDIT_NOT_FOUND: "Ce crédit n'existe pas.",
+    NOT_CREDIT_OWNER:
+      "Ce crédit appartient à un autre compte. Connectez-vous avec l'adresse e-mail qui l'a acheté.",
+    CREDIT_EXPIRED: "Ce crédit a expiré : les crédits s'utilisent dans les {{count}} jours suivant l'achat.",
+    CREDIT_WRONG_PLAN: 'Ce crédit est pour une autre formule. Choisissez un crédit de la formule voulue.',
+    GALLERY_ALREADY_ON_PLAN: 'Cette galerie a déjà cette formule ou une formule supérieure.',
+    CREDIT_ALREADY_USED: "Ce crédit vient d'être utilisé pour une autre galerie. Choisissez un autre crédit.",
+    CREDIT_REFUNDED: 'Ce crédit a été remboursé et ne peut plus être utilisé.',
+    NO_CREDITS_TO_REFUND: "Ce lot n'a plus de crédits inutilisés à rembourser.",
     // owners
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',

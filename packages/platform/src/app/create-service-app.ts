@@ -11,8 +11,18 @@ import { SUBGRAPH_KEEP_ALIVE } from '../http/subgraph-keep-alive.js';
 
 export interface ServiceAppOptions {
   logger?: LoggerService | LogLevel[] | false;
-  /** A larger body limit than the product's GraphQL one, for a service that takes webhooks (billing). */
-  bodyLimitBytes?: number;
+  /**
+   * Routes whose bodies may be larger than the product's GraphQL limit (billing's Stripe webhook), each with its
+   * own limit and a refusal that names it; every other route keeps API_LIMITS.bodyBytes.
+   */
+  largeBodyRoutes?: LargeBodyRoute[];
+}
+
+export interface LargeBodyRoute {
+  path: string;
+  limitBytes: number;
+  /** What the refusal calls the body ("webhook body"). */
+  what: string;
 }
 
 /** A request whose body bytes are kept as received, for signatures computed over them (Stripe webhooks). */
@@ -32,8 +42,9 @@ function databaseOf(app: INestApplication): DataSource | undefined {
 /**
  * Builds a service from its root module, initialised (migrations run, one replica at a time; NATS connected,
  * consumers started) but not listening: main.ts listens on the configured host and port, tests listen where they
- * like. Every service gets the product's one body limit with JSON refusals, the raw bytes of each body for
- * signature checks, and keeps the gateway's idle connections longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
+ * like. Every service gets the product's one body limit with JSON refusals (larger only on the routes named in
+ * `largeBodyRoutes`), the raw bytes of each body for signature checks, and keeps the gateway's idle connections
+ * longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
  */
 export async function createServiceApp(
   root: DynamicModule,
@@ -47,15 +58,20 @@ export async function createServiceApp(
     abortOnError: false,
   });
   (app.getHttpServer() as Server).keepAliveTimeout = SUBGRAPH_KEEP_ALIVE.subgraphIdleMs;
-  const limitBytes = options.bodyLimitBytes ?? API_LIMITS.bodyBytes;
+  const keepRawBody = (request: RequestWithRawBody, _response: unknown, body: Buffer) => {
+    request.rawBody = body;
+  };
+  // A body read by a route's own parser is not read again by the general one.
+  for (const route of options.largeBodyRoutes ?? []) {
+    app.use(
+      route.path,
+      express.json({ limit: route.limitBytes, verify: keepRawBody }),
+      answerBodyErrorsAsJson(route.limitBytes, route.what),
+    );
+  }
   app.use(
-    express.json({
-      limit: limitBytes,
-      verify: (request: RequestWithRawBody, _response, body) => {
-        request.rawBody = body;
-      },
-    }),
-    answerBodyErrorsAsJson(limitBytes),
+    express.json({ limit: API_LIMITS.bodyBytes, verify: keepRawBody }),
+    answerBodyErrorsAsJson(API_LIMITS.bodyBytes),
   );
   try {
     // Before init: the relays, consumers and sweepers that init starts find the schema of this release.

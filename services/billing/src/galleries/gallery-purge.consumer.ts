@@ -6,7 +6,8 @@ import { DurableConsumerService, EventBus } from '@gallery/platform';
 /**
  * The end of a gallery in billing (event.expired). Payments are accounting records and are kept (amount,
  * currency, plans, dates, Stripe's ids), but nothing of the gallery stays with them: the gallery's code, the
- * buyer's email and the payment page link are cleared, on the payment and on its checkout. Checkouts never paid
+ * buyer's email and the payment page link are cleared, on the payment and on its checkout, and on a bundle
+ * credit spent on it. Checkouts never paid
  * are kept the same way, closed: a Stripe page still open can be paid after the purge, and that payment must
  * find its checkout to be refunded.
  */
@@ -32,4 +33,6 @@ export async function purgeGallery(manager: EntityManager, code: string): Promis
     [code],
   );
   await manager.query('UPDATE payments SET event_code = NULL WHERE event_code = $1', [code]);
+  // A credit spent on the gallery stays spent, naming no gallery.
+  await manager.query('UPDATE credits SET event_code = NULL WHERE event_code = $1', [code]);
 }

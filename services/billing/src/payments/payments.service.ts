@@ -1,23 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import type Stripe from 'stripe';
 import { PLAN_IDS, REFUND_WINDOW_DAYS, Subjects } from '@gallery/contracts';
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { CheckoutEntity } from '../checkouts/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
+import { BundleCheckoutEntity } from '../bundles/bundle-checkout.entity.js';
+import { BundlePurchaseEntity } from '../bundles/bundle-purchase.entity.js';
+import {
+  BUNDLE_CHECKOUT_KIND,
+  confirmBundleRefund,
+  creditsRedeemedOn,
+  recordBundlePurchase,
+  stripeId,
+} from '../bundles/bundle-payments.js';
 import { PaymentEntity } from './payment.entity.js';
+import {
+  describeIssues,
+  STRIPE_OBJECT_SCHEMAS,
+  stripeEventSchema,
+  type CheckoutSessionObject,
+  type RefundedChargeObject,
+  type StripeEvent,
+} from './stripe-event.schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Every webhook is handled under this one transaction-scoped advisory lock: deliveries are few, and handling
- * them one at a time means two checkouts paid at once for the same gallery cannot both see "not upgraded yet".
+ * Every webhook, and every redemption of a bundle credit, is handled under this one transaction-scoped advisory
+ * lock: they are few, and handling them one at a time means two checkouts paid at once for the same gallery, or
+ * a checkout and a credit, cannot both see "not upgraded yet".
  */
-const WEBHOOK_LOCK = 7_301_100_103;
+export const PLAN_CHANGE_LOCK = 7_301_100_103;
 
 /** A webhook whose signature does not match its body (or is missing): answered 400, nothing changes. */
 export class InvalidWebhookSignatureError extends Error {}
+
+/**
+ * A correctly signed event that lacks what billing reads (no id, no data, an array): answered 400, nothing
+ * changes. A 500 would have Stripe deliver the same bytes again for days, failing the same way each time.
+ */
+export class MalformedWebhookEventError extends Error {}
 
 /** When a payment can no longer be refunded on request. */
 export function refundDeadline(paidAt: Date): Date {
@@ -45,25 +68,33 @@ export class PaymentsService {
    */
   async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
     if (!rawBody || !signature) throw new InvalidWebhookSignatureError('missing body or signature');
-    let event: Stripe.Event;
+    let signed: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
+      signed = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
     } catch (error) {
       throw new InvalidWebhookSignatureError((error as Error).message);
     }
+    const event = parseStripeEvent(signed);
     const refundLater: PaymentEntity[] = [];
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [WEBHOOK_LOCK]);
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [PLAN_CHANGE_LOCK]);
       const recorded: unknown[] = await manager.query(
         'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
         [event.id, event.type],
       );
       if (recorded.length === 0) return;
       if (event.type === 'checkout.session.completed') {
-        const unapplied = await this.checkoutCompleted(manager, event.data.object);
+        const session = event.data.object as CheckoutSessionObject;
+        if (session.metadata?.kind === BUNDLE_CHECKOUT_KIND) {
+          await recordBundlePurchase(manager, session, (line) => this.logger.warn(line));
+          return;
+        }
+        const unapplied = await this.checkoutCompleted(manager, session);
         if (unapplied) refundLater.push(unapplied);
       } else if (event.type === 'charge.refunded') {
-        await this.chargeRefunded(manager, event.data.object);
+        const charge = event.data.object as RefundedChargeObject;
+        if (await confirmBundleRefund(manager, charge)) return;
+        await this.chargeRefunded(manager, charge);
       }
     });
     this.relay.kick();
@@ -82,7 +113,7 @@ export class PaymentsService {
    */
   private async checkoutCompleted(
     manager: EntityManager,
-    session: Stripe.Checkout.Session,
+    session: CheckoutSessionObject,
   ): Promise<PaymentEntity | undefined> {
     const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
     if (!checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return undefined;
@@ -105,7 +136,10 @@ export class PaymentsService {
       : await manager.find(PaymentEntity, {
           where: { eventCode: checkout.eventCode!, applied: true, refundedAt: IsNull() },
         });
-    const alreadyBought = purged || standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank);
+    const alreadyBought =
+      purged ||
+      standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank) ||
+      (await creditsRedeemedOn(manager, checkout.eventCode!, checkout.plan)) > 0;
     const paidAt = new Date();
     const payment: PaymentEntity = {
       id: randomUUID(),
@@ -146,7 +180,7 @@ export class PaymentsService {
   }
 
   /** Marks the payment refunded; one that had changed the plan is reverted by payment.refunded. */
-  private async chargeRefunded(manager: EntityManager, charge: Stripe.Charge): Promise<void> {
+  private async chargeRefunded(manager: EntityManager, charge: RefundedChargeObject): Promise<void> {
     const paymentIntent = stripeId(charge.payment_intent);
     if (!paymentIntent || !charge.refunded) return;
     const payment = await manager.findOne(PaymentEntity, {
@@ -214,6 +248,53 @@ export class PaymentsService {
     });
   }
 
+  /** Demo mode: what Stripe would send when a bundle checkout is paid on its page, through the same handler. */
+  async payDemoBundleCheckout(checkout: BundleCheckoutEntity): Promise<void> {
+    await this.deliverDemoEvent(`evt_demo_paid_${checkout.id}`, 'checkout.session.completed', {
+      id: `cs_demo_${checkout.id}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: checkout.id,
+      metadata: { checkoutId: checkout.id, kind: BUNDLE_CHECKOUT_KIND },
+      amount_total: checkout.amountCents,
+      currency: checkout.currency,
+      payment_intent: `pi_demo_${checkout.id}`,
+    });
+  }
+
+  /**
+   * Asks for part of a bundle's price back (its unused credits, pro rata). With Stripe, a partial refund of its
+   * PaymentIntent (one per purchase, by its idempotency key); in demo mode, the charge.refunded event Stripe
+   * would send, delivered to the webhook handler. Either way the refund is confirmed when that event is handled.
+   */
+  async refundBundle(purchase: BundlePurchaseEntity, amountCents: number): Promise<void> {
+    if (!this.config.demo) {
+      if (!purchase.paymentIntent) throw new Error(`purchase ${purchase.id} has no PaymentIntent to refund`);
+      await this.stripe.refunds.create(
+        {
+          payment_intent: purchase.paymentIntent,
+          amount: amountCents,
+          metadata: { purchaseId: purchase.id },
+        },
+        { idempotencyKey: `bundle-refund-${purchase.id}` },
+      );
+      return;
+    }
+    await this.deliverDemoEvent(`evt_demo_refund_${purchase.id}`, 'charge.refunded', {
+      id: `ch_demo_${purchase.id}`,
+      object: 'charge',
+      amount: purchase.amountCents,
+      amount_refunded: amountCents,
+      currency: purchase.currency,
+      paid: true,
+      refunded: amountCents === purchase.amountCents,
+      payment_intent: purchase.paymentIntent,
+      metadata: { purchaseId: purchase.id },
+    });
+  }
+
   /** A Stripe-shaped event signed with the local webhook secret, handed to the webhook handler as raw bytes. */
   private async deliverDemoEvent(id: string, type: string, object: Record<string, unknown>): Promise<void> {
     const payload = JSON.stringify({
@@ -258,8 +339,14 @@ export class PaymentsService {
   }
 }
 
-/** The id of an expandable Stripe field (an id, or the object when expanded). */
-function stripeId(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
+/** The event's envelope and, for the types billing acts on, the object's fields, checked; else a 400. */
+function parseStripeEvent(signed: unknown): StripeEvent {
+  const envelope = stripeEventSchema.safeParse(signed);
+  if (!envelope.success) throw new MalformedWebhookEventError(describeIssues(envelope.error));
+  const objectSchema = STRIPE_OBJECT_SCHEMAS[envelope.data.type];
+  const object = objectSchema?.safeParse(envelope.data.data.object);
+  if (object && !object.success) {
+    throw new MalformedWebhookEventError(describeIssues(object.error, ['data', 'object']));
+  }
+  return envelope.data;
 }

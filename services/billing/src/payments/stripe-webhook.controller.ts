@@ -1,6 +1,13 @@
 import { Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { RequestWithRawBody } from '@gallery/platform';
-import { InvalidWebhookSignatureError, PaymentsService } from './payments.service.js';
+import {
+  InvalidWebhookSignatureError,
+  MalformedWebhookEventError,
+  PaymentsService,
+} from './payments.service.js';
+
+/** Where Stripe delivers events; its body limit is API_LIMITS.webhookBodyBytes, not the GraphQL one. */
+export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
 interface JsonResponse {
   status(code: number): { json(body: unknown): void };
@@ -8,8 +15,9 @@ interface JsonResponse {
 
 /**
  * POST /webhooks/stripe, forwarded by the gateway with the body exactly as Stripe sent it: the signature is
- * checked against those bytes. A bad or missing signature gets 400 and changes nothing; a failure while handling
- * gets 500, so Stripe delivers the event again.
+ * checked against those bytes. A bad or missing signature, or a signed event without the shape billing reads, gets
+ * 400 and changes nothing (delivering it again would fail alike); a failure while handling gets 500, so Stripe
+ * delivers the event again.
  */
 @Controller('webhooks')
 export class StripeWebhookController {
@@ -25,9 +33,15 @@ export class StripeWebhookController {
     try {
       await this.payments.handleWebhook(request.rawBody, signature);
     } catch (error) {
-      if (!(error instanceof InvalidWebhookSignatureError)) throw error;
-      response.status(400).json({ error: 'invalid signature' });
-      return undefined;
+      if (error instanceof InvalidWebhookSignatureError) {
+        response.status(400).json({ error: 'invalid signature' });
+        return undefined;
+      }
+      if (error instanceof MalformedWebhookEventError) {
+        response.status(400).json({ error: 'malformed event', detail: error.message });
+        return undefined;
+      }
+      throw error;
     }
     return { received: true };
   }

@@ -4,9 +4,17 @@ import { OwnerSessionResolver } from './owner-session.resolver.js';
 import { OwnerSessions } from './owner-sessions.js';
 import { OwnerTokens } from './owner-tokens.js';
 import { OwnerTokensRepository } from './owner-tokens.repository.js';
+import { SessionOwnerResponder } from './session-owner.responder.js';
 
 @Module({
-  providers: [OwnerTokensRepository, OwnerTokens, EventOwnerResolver, OwnerSessions, OwnerSessionResolver],
+  providers: [
+    OwnerTokensRepository,
+    OwnerTokens,
+    EventOwnerResolver,
+    OwnerSessions,
+    OwnerSessionResolver,
+    SessionOwnerResponder,
+  ],
   exports: [OwnerTokens, OwnerSessions],
 })
 export class OwnersModule {}

@@ -5,14 +5,19 @@ import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { applyPayment, revertPayment, type PlanChange } from './plan-payments.js';
 
 /**
- * Follows billing's payments: `payment.succeeded` applies the plan bought, `payment.refunded` reverts it. Each
+ * Follows billing's payments: `payment.succeeded` applies the plan bought, `credit.redeemed` applies a bundle
+ * credit's plan the same way (keyed by the credit's id), `payment.refunded` reverts a payment. Each
  * event is handled once (its processed mark commits with the plan change), also when it was published while
  * this service was down: the durable keeps it until it is handled.
  */
 @Injectable()
 export class PlanPaymentsConsumer extends DurableConsumerService {
   static readonly NAME = 'events-payments';
-  protected readonly subjects = [Subjects.PaymentSucceeded, Subjects.PaymentRefunded];
+  protected readonly subjects = [
+    Subjects.PaymentSucceeded,
+    Subjects.PaymentRefunded,
+    Subjects.CreditRedeemed,
+  ];
 
   constructor(@Inject(EventBus) bus: EventBus, @Inject(DataSource) dataSource: DataSource) {
     super(bus, dataSource, PlanPaymentsConsumer.NAME);
@@ -25,6 +30,15 @@ export class PlanPaymentsConsumer extends DurableConsumerService {
       const payment = (event as DomainEvent<typeof Subjects.PaymentSucceeded>).data;
       paymentId = payment.paymentId;
       change = await applyPayment(manager, payment);
+    } else if (event.type === Subjects.CreditRedeemed) {
+      const credit = (event as DomainEvent<typeof Subjects.CreditRedeemed>).data;
+      paymentId = credit.creditId;
+      change = await applyPayment(manager, {
+        paymentId: credit.creditId,
+        eventCode: credit.eventCode,
+        plan: credit.plan,
+        paidAt: credit.redeemedAt,
+      });
     } else if (event.type === Subjects.PaymentRefunded) {
       const refund = (event as DomainEvent<typeof Subjects.PaymentRefunded>).data;
       paymentId = refund.paymentId;

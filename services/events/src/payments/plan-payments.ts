@@ -32,13 +32,13 @@ function lockGallery(manager: EntityManager, code: string): Promise<EventEntity 
 }
 
 /**
- * Applies a paid plan inside the caller's transaction: the new plan and expiry, a record of what it replaced
+ * Applies a paid plan (a payment, or a redeemed bundle credit) inside the caller's transaction: the new plan and expiry, a record of what it replaced
  * (so a refund reverts exactly), the order that waited for it fulfilled, and `plan.upgraded` in the outbox. A
  * payment that would not raise the plan (a second checkout for the same upgrade, say) changes nothing.
  */
 export async function applyPayment(
   manager: EntityManager,
-  payment: PaymentSucceededData,
+  payment: Pick<PaymentSucceededData, 'paymentId' | 'eventCode' | 'plan' | 'paidAt'>,
   now = new Date(),
 ): Promise<PlanChange> {
   const gallery = await lockGallery(manager, payment.eventCode);
