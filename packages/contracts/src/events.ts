@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
+import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -24,12 +25,16 @@ export const Subjects = {
    * holds of it (photos, derived images, zips, read models).
    */
   EventExpired: 'event.expired',
+  /** events: a gallery's own domain passed its DNS check; the gateway serves the gallery on it. */
+  DomainVerified: 'domain.verified',
+  /** events: a gallery's domain stopped being served (removed, the plan left Premium, the gallery ended). */
+  DomainReleased: 'domain.released',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
 /** The JetStream stream holding every durable domain event. */
 export const DOMAIN_STREAM = 'DOMAIN';
-export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>'];
+export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>', 'domain.>'];
 
 const text = z.string().min(1);
 const isoDate = z.iso.datetime({ offset: true });
@@ -129,6 +134,18 @@ export const eventExpiredSchema = z.object({
 });
 export type EventExpiredData = z.infer<typeof eventExpiredSchema>;
 
+export const customHostSchema = z.string().min(4).max(CUSTOM_DOMAIN_LIMITS.hostChars);
+
+export const domainVerifiedSchema = z.object({ code: galleryCodeSchema, host: customHostSchema });
+export type DomainVerifiedData = z.infer<typeof domainVerifiedSchema>;
+
+export const domainReleasedSchema = z.object({
+  code: galleryCodeSchema,
+  host: customHostSchema,
+  reason: z.enum(DOMAIN_RELEASE_REASONS),
+});
+export type DomainReleasedData = z.infer<typeof domainReleasedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -137,6 +154,8 @@ const dataSchemas = {
   'plan.upgraded': planUpgradedSchema,
   'photo.deleted': photoDeletedSchema,
   'event.expired': eventExpiredSchema,
+  'domain.verified': domainVerifiedSchema,
+  'domain.released': domainReleasedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -147,6 +166,8 @@ export interface EventData {
   'plan.upgraded': PlanUpgradedData;
   'photo.deleted': PhotoDeletedData;
   'event.expired': EventExpiredData;
+  'domain.verified': DomainVerifiedData;
+  'domain.released': DomainReleasedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -200,6 +221,8 @@ export const Requests = {
   GalleryPhotos: 'rpc.media.gallery-photos',
   /** download asks events whether a caller may download a whole gallery (owner, or guests when allowed). */
   DownloadPermission: 'rpc.events.download-permission',
+  /** The gateway asks events which gallery a verified custom domain shows (cached briefly, see the gateway). */
+  CustomDomainLookup: 'rpc.events.custom-domain',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
@@ -223,3 +246,9 @@ export const ownerAuthorizationReplySchema = z.object({
   owner: z.object({ email: z.string().min(3).max(254) }).nullable(),
 });
 export type OwnerAuthorizationReply = z.infer<typeof ownerAuthorizationReplySchema>;
+
+export const customDomainLookupRequestSchema = z.object({ host: customHostSchema });
+export type CustomDomainLookupRequest = z.infer<typeof customDomainLookupRequestSchema>;
+/** The gallery a verified domain shows, or null when the host is no verified domain. */
+export const customDomainLookupReplySchema = z.object({ code: galleryCodeSchema.nullable() });
+export type CustomDomainLookupReply = z.infer<typeof customDomainLookupReplySchema>;

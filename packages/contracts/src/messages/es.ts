@@ -57,6 +57,16 @@ export const es: SharedMessages = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
+    // custom domains
+    DOMAIN_NEEDS_PREMIUM:
+      'El dominio propio viene con el plan Premium. Pasa esta galería a Premium para mostrarla en tu propio dominio.',
+    DOMAIN_INVALID: 'Escribe un nombre de host como fotos.ana-y-ben.es.',
+    DOMAIN_IP_ADDRESS: 'Escribe un nombre de host, no una dirección IP.',
+    DOMAIN_WILDCARD: 'No se admiten comodines. Escribe un solo nombre como fotos.ana-y-ben.es.',
+    DOMAIN_PRODUCT_HOST: 'Este nombre pertenece a Wedding Gallery. Escribe un nombre de un dominio tuyo.',
+    DOMAIN_TAKEN: 'Este dominio ya lo usa otra galería.',
+    DOMAIN_ALREADY_SET: 'Esta galería ya tiene un dominio. Quítalo primero para usar otro.',
+    DOMAIN_NOT_SET: 'Esta galería no tiene dominio propio.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

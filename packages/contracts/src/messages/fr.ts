@@ -60,6 +60,18 @@ export const fr: SharedMessages = {
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:
       'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
+    // custom domains
+    DOMAIN_NEEDS_PREMIUM:
+      'Le domaine personnalisé est inclus dans la formule Premium. Passez cette galerie en Premium pour l’afficher sur votre propre domaine.',
+    DOMAIN_INVALID: 'Veuillez saisir un nom d’hôte comme photos.anna-et-ben.fr.',
+    DOMAIN_IP_ADDRESS: 'Veuillez saisir un nom d’hôte, pas une adresse IP.',
+    DOMAIN_WILDCARD:
+      'Les jokers ne sont pas acceptés. Veuillez saisir un seul nom comme photos.anna-et-ben.fr.',
+    DOMAIN_PRODUCT_HOST:
+      'Ce nom appartient à Wedding Gallery. Veuillez saisir un nom d’un domaine qui vous appartient.',
+    DOMAIN_TAKEN: 'Ce domaine est déjà utilisé par une autre galerie.',
+    DOMAIN_ALREADY_SET: 'Cette galerie a déjà un domaine. Retirez-le d’abord pour en utiliser un autre.',
+    DOMAIN_NOT_SET: 'Cette galerie n’a pas de domaine personnalisé.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',
