@@ -56,9 +56,10 @@ function variablesReadBy(workspace: string): Set<string> {
 const deployables = Object.entries(compose.services).filter(([, service]) => service.build);
 
 describe('docker-compose.yml', () => {
-  it('runs the services and the gateway next to PostgreSQL, NATS, MinIO and a mail catcher', () => {
+  it('runs the services and the gateway next to PostgreSQL, NATS, MinIO, a mail catcher and Caddy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'billing',
+      'caddy',
       'download',
       'events',
       'gateway',

@@ -53,7 +53,7 @@ export class EventsConfig {
       mail: process.env.SMTP_URL ? mailConfigFromEnv() : null,
       contactTo: env('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
       customDomainTarget: process.env.CUSTOM_DOMAIN_TARGET || undefined,
-      dnsServers: process.env.DNS_SERVERS?.split(/[\s,]+/).filter(Boolean),
+      dnsServers: dnsServersFromEnv(process.env.DNS_SERVERS),
     });
   }
 }
@@ -61,4 +61,10 @@ export class EventsConfig {
 /** The host every custom domain's CNAME must point to: CUSTOM_DOMAIN_TARGET, else PUBLIC_URL's host. */
 export function customDomainTarget(config: EventsConfig): string {
   return (config.customDomainTarget ?? new URL(config.publicUrl).hostname).toLowerCase();
+}
+
+/** DNS_SERVERS as node's Resolver takes it; undefined (the machine's resolvers) when empty or absent. */
+export function dnsServersFromEnv(raw: string | undefined): string[] | undefined {
+  const servers = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  return servers.length > 0 ? servers : undefined;
 }
