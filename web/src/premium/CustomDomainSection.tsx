@@ -104,7 +104,17 @@ function DomainRecords({ code, domain }: { code: string; domain: CustomDomain })
   const { t, i18n } = useTranslation();
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [check, checking] = useMutation(CHECK_CUSTOM_DOMAIN);
+  // A CustomDomain has no id for the cache to merge by: each answer replaces the page's query result.
+  const [check, checking] = useMutation(CHECK_CUSTOM_DOMAIN, {
+    update(cache, { data }) {
+      if (!data) return;
+      cache.writeQuery({
+        query: CUSTOM_DOMAIN_QUERY,
+        variables: { eventCode: code },
+        data: { customDomain: data.checkCustomDomain },
+      });
+    },
+  });
   const [remove, removing] = useMutation(REMOVE_CUSTOM_DOMAIN, {
     update(cache) {
       cache.writeQuery({
