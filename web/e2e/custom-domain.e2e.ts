@@ -138,9 +138,7 @@ describe("a couple's own domain in the browser", () => {
     await guest.locator(`[data-photo-id="${firstPhoto}"]`).waitFor({ state: 'attached' });
     // Photos arrive live over the socket on the couple's domain.
     const [secondPhoto] = await uploadGuestPhotos(url, code, 1);
-    await guest
-      .locator(`[data-photo-id="${secondPhoto}"]`)
-      .waitFor({ state: 'attached', timeout: 30_000 });
+    await guest.locator(`[data-photo-id="${secondPhoto}"]`).waitFor({ state: 'attached', timeout: 30_000 });
     // Nothing but this gallery there.
     const elsewhere = await guest.goto(`${site}/dashboard`);
     expect(elsewhere?.status()).toBe(404);
