@@ -8,6 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { request } from 'undici';
+import WebSocket from 'ws';
 import { Requests, Subjects, type DomainEvent } from '@gallery/contracts';
 import { findFreePort, startCaddy, type LocalCaddy } from '@gallery/local-servers';
 import { startTestNats, waitFor, type TestNats } from '@gallery/testing';
@@ -209,6 +210,38 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
       }),
     });
     expect(own.status).not.toBe(403);
+  });
+
+  it('lets the live socket on the domain subscribe to that gallery only', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${gateway!.port}/graphql`, 'graphql-transport-ws', {
+      headers: { host: VERIFIED, origin: `https://${VERIFIED}` },
+    });
+    const messages: { id?: string; type: string; payload?: unknown }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    await waitFor('the socket to be acknowledged', async () =>
+      messages.some((m) => m.type === 'connection_ack'),
+    );
+    const subscribe = (id: string, code: string) =>
+      socket.send(
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: { query: `subscription { photoAdded(eventCode: "${code}") { id } }` },
+        }),
+      );
+    subscribe('other', OTHER_GALLERY);
+    subscribe('own', GALLERY);
+    const refused = await waitFor('the other gallery refused', async () =>
+      messages.find((m) => m.id === 'other' && m.type === 'error'),
+    );
+    expect(JSON.stringify(refused.payload)).toContain('FORBIDDEN');
+    // Its own gallery's subscription is open: no error comes for it.
+    socket.send(JSON.stringify({ type: 'ping' }));
+    await waitFor('the pong', async () => messages.some((m) => m.type === 'pong'));
+    expect(messages.filter((m) => m.id === 'own' && m.type === 'error')).toEqual([]);
+    socket.close();
   });
 
   it('asks the media service for the gallery’s photos only', async () => {

@@ -24,7 +24,10 @@ import {
   type TestNats,
   type TestPostgres,
 } from '@gallery/testing';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/create-app.js';
+import { DomainExpiry } from '../src/domains/domain-expiry.js';
+import { GalleryPurge } from '../src/galleries/gallery-purge.js';
 import { EventsConfig } from '../src/config/events-config.js';
 
 function envelope<S extends 'payment.succeeded' | 'payment.refunded'>(
@@ -338,5 +341,45 @@ describe('events service: a Premium gallery on its own domain', () => {
       token,
     );
     expect(after.data).toEqual({ customDomain: null });
+  });
+
+  /** A Premium gallery whose domain passed its check; its code, host and owner's email. */
+  async function verifiedDomain(prefix: string): Promise<{ code: string; host: string; email: string }> {
+    const { code, token, email } = await gallery('premium');
+    const host = `photos.${prefix}-${code.toLowerCase()}.com`;
+    const domain = (await setDomain(code, host, token)).data!.setCustomDomain as Domain;
+    dns!.setCname(host, PRODUCT_HOST);
+    dns!.setTxt(domain.txtName, domain.txtValue);
+    expect(await checkDomain(code, token)).toMatchObject({ state: 'VERIFIED' });
+    return { code, host, email };
+  }
+
+  it('stops serving the domain when the storage period ends, and mails the couple', async () => {
+    const { code, host, email } = await verifiedDomain('ended');
+    await app!
+      .get(DataSource)
+      .query(`UPDATE events SET expires_at = now() - interval '1 minute' WHERE code = $1`, [code]);
+    // Not answered any more even before the sweep: events checks the plan's storage on every lookup.
+    expect(await lookup(host)).toBeNull();
+    expect(await app!.get(DomainExpiry).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await domainEvent('domain.released', host)).toEqual({ code, host, reason: 'expired' });
+    const sent = await waitFor(`mail to ${email}`, async () =>
+      (await caughtMail(mail!.webUrl)).find(
+        (message) => message.to.some((to) => to.address === email) && message.subject.includes(host),
+      ),
+    );
+    expect(sent.subject).toBe(`${host} no longer shows gallery ${code}`);
+    expect(sent.text).toContain('The storage period of your gallery has ended');
+  });
+
+  it('releases the domain of a purged gallery, so the name is free again', async () => {
+    const { code, host } = await verifiedDomain('purged');
+    await app!.get(GalleryPurge).purge(code, 'deleted');
+    expect(await domainEvent('domain.released', host)).toEqual({ code, host, reason: 'deleted' });
+    expect(await lookup(host)).toBeNull();
+    const rows: unknown[] = await app!
+      .get(DataSource)
+      .query('SELECT 1 FROM custom_domains WHERE host = $1', [host]);
+    expect(rows).toEqual([]);
   });
 });
