@@ -178,6 +178,7 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
       `/event/${GALLERY}`,
       '/health',
       '/api/session',
+      '/index.html',
     ]) {
       const answer = await viaCaddy(VERIFIED, pathName);
       expect([pathName, answer.status]).toEqual([pathName, 404]);

@@ -81,7 +81,8 @@ export function customDomainSite(options: CustomDomainSiteOptions): RequestHandl
       void page(res, gallery, 200).catch(next);
       return;
     }
-    if (/^\/(graphql|media|health|api|webhooks)(\/|$)/.test(req.path)) return notFound();
+    // index.html only as the gallery's page above: served as a file it would be the product's app, unmarked.
+    if (/^\/(graphql|media|health|api|webhooks)(\/|$)|^\/index\.html$/.test(req.path)) return notFound();
     assets(req, res, notFound);
   };
 }
