@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,13 @@ import {
   type CustomDomain,
 } from './customDomainGraphql';
 import './premium.css';
+
+/**
+ * While the records are not verified, the page checks again on its own this often: DNS changes appear minutes to
+ * hours after the couple makes them, and 12 checks an hour leave most of RATE_LIMITS.customDomainChecks to the
+ * button.
+ */
+const AUTO_CHECK_MS = 5 * 60 * 1000;
 
 /** The event page's "Your own domain": the field, then the DNS records to create and the state of their check. */
 export function CustomDomainSection({ code, plan }: { code: string; plan: PlanId }) {
@@ -124,6 +131,16 @@ function DomainRecords({ code, domain }: { code: string; domain: CustomDomain })
       });
     },
   });
+  const waiting = domain.state !== 'VERIFIED';
+  useEffect(() => {
+    if (!waiting) return;
+    // A failed automatic check (rate limit, network) says nothing: the button is there for the couple.
+    const timer = setInterval(
+      () => void check({ variables: { eventCode: code } }).catch(() => undefined),
+      AUTO_CHECK_MS,
+    );
+    return () => clearInterval(timer);
+  }, [waiting, check, code]);
   const records = [
     { type: 'CNAME', name: domain.host, value: domain.cnameTarget },
     { type: 'TXT', name: domain.txtName, value: domain.txtValue },
