@@ -134,6 +134,9 @@ export function serviceDefinitions(platformEnv, options = {}) {
         ...mail,
         // Where the contact page's messages are mailed; the events service's default when absent.
         ...(outside.CONTACT_EMAIL && { CONTACT_EMAIL: outside.CONTACT_EMAIL }),
+        // Custom domains: the host their CNAME must name (PUBLIC_URL's by default) and the DNS servers checked.
+        ...(outside.CUSTOM_DOMAIN_TARGET && { CUSTOM_DOMAIN_TARGET: outside.CUSTOM_DOMAIN_TARGET }),
+        ...(outside.DNS_SERVERS && { DNS_SERVERS: outside.DNS_SERVERS }),
       },
     },
     {

@@ -15,6 +15,9 @@ import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
 import { forwardMedia } from './media/media-forwarder.js';
+import { certificateAsk } from './domains/certificate-ask.js';
+import { CustomDomainHosts } from './domains/custom-domain-hosts.js';
+import { customDomainSite } from './domains/custom-domain-site.js';
 import { Supergraph } from './supergraph/supergraph.js';
 import { serveWebApp } from './web/static-web.js';
 
@@ -40,6 +43,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const fanout = new LiveFanout();
   const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, fanout, logger);
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
+  const customDomains = new CustomDomainHosts(
+    config.natsUrl,
+    config.publicUrl ? [new URL(config.publicUrl).hostname] : [],
+  );
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
@@ -62,6 +69,15 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(securityHeaders(config));
   app.use(devOriginsCors(config.webDevOrigins ?? []));
+  // A couple's domain shows their gallery only; every other host goes on to the product below.
+  app.use(
+    customDomainSite({
+      hosts: customDomains,
+      webDist: config.webDist,
+      graphql: supergraph.handler,
+      media: (gallery) => forwardMedia(mediaUrl, gallery),
+    }),
+  );
   app.get(
     '/health',
     healthHandler({
@@ -77,6 +93,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
         : {}),
     }),
   );
+  app.get('/api/custom-domains/allowed', certificateAsk(customDomains));
   if (config.billingUrl)
     app.post('/webhooks/stripe', ...forwardStripeWebhook(new URL(config.billingUrl).origin));
   app.use('/graphql', ...supergraph.handler);
@@ -97,6 +114,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       devOrigins: config.webDevOrigins ?? [],
       publicUrl: config.publicUrl,
     }),
+    galleryOf: (request) => customDomains.galleryOf(request.headers.host),
   });
   await listen(server, config.port, config.host);
 
@@ -104,6 +122,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   try {
     await feed.start();
     await archiveFeed.start();
+    await customDomains.start();
   } catch (error) {
     await closeAll();
     throw error;
@@ -113,6 +132,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     await subscriptions.dispose();
     await feed.stop();
     await archiveFeed.stop();
+    await customDomains.stop();
     await supergraph.stop();
     await closeServer(server);
   }

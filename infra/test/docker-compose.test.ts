@@ -26,9 +26,10 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
 const built = Object.entries(compose.services).filter(([, service]) => service.build);
 
 describe('docker-compose.yml', () => {
-  it('runs the services and the gateway next to PostgreSQL, NATS, MinIO and a mail catcher', () => {
+  it('runs the services and the gateway next to PostgreSQL, NATS, MinIO, a mail catcher and Caddy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'billing',
+      'caddy',
       'download',
       'events',
       'gateway',

@@ -20,6 +20,7 @@ import {
   OWNER_LIMITS,
   PURGE_REMINDER_DAYS,
   RATE_LIMITS,
+  CUSTOM_DOMAIN_LIMITS,
 } from '@gallery/contracts';
 
 // docs/security.md is where people learn each limit: it must name every one with the number the code uses.
@@ -36,6 +37,10 @@ describe('docs/security.md', () => {
   it.each(Object.entries(RATE_LIMITS))('states the rate limit %s as the code counts it', (name, limit) => {
     const row = rowOf(`RATE_LIMITS.${name}`);
     expect(row).toContain(`${limit.points} per ${limit.durationSeconds} s`);
+  });
+
+  it.each(Object.entries(CUSTOM_DOMAIN_LIMITS))('states the custom domain limit %s', (name, value) => {
+    expect(rowOf(`CUSTOM_DOMAIN_LIMITS.${name}`)).toContain(`| ${value}`);
   });
 
   it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {

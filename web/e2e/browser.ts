@@ -50,6 +50,8 @@ export interface BrowserTestOptions {
   port?: number;
   /** Extra gateway configuration. */
   gatewayEnv?: Record<string, string>;
+  /** Extra configuration by service name (`{ events: { DNS_SERVERS: ... } }`). */
+  serviceEnv?: Record<string, Record<string, string>>;
 }
 
 /** Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails. */
@@ -67,6 +69,7 @@ export async function startBrowserTest(options: BrowserTestOptions = {}): Promis
       platformEnv: platform.env,
       port: options.port,
       gatewayEnv: options.gatewayEnv,
+      serviceEnv: options.serviceEnv,
     })) as RunningProduct;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

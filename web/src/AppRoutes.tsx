@@ -5,6 +5,8 @@ import { LANGUAGES, PAGE_IDS, PAGE_PATHS } from './i18n/languages';
 import { BareLayout } from './layout/BareLayout';
 import { SiteLayout } from './layout/SiteLayout';
 import type { ContentPageId } from './pages/ContentPage';
+import { CustomDomainRoutes } from './premium/CustomDomainRoutes';
+import { customDomainGallery } from './premium/customDomainSite';
 
 const HomePage = lazy(() => import('./home/HomePage').then((module) => ({ default: module.HomePage })));
 const OrderPage = lazy(() => import('./order/OrderPage').then((module) => ({ default: module.OrderPage })));
@@ -77,6 +79,8 @@ function ApiRoutes() {
 }
 
 export function AppRoutes() {
+  const customDomainCode = customDomainGallery();
+  if (customDomainCode) return <CustomDomainRoutes code={customDomainCode} />;
   return (
     <Routes>
       <Route element={<SiteLayout footer="full" />}>

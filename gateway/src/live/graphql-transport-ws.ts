@@ -24,7 +24,11 @@ export interface TransportWsOptions {
    * A subscribe message's execution arguments, or the errors it is refused with; `open` is the number of the
    * socket's subscriptions, this one included.
    */
-  executionArgs(payload: SubscribePayload, open: number): ExecutionArgs | readonly GraphQLError[];
+  executionArgs(
+    payload: SubscribePayload,
+    open: number,
+    socket: WebSocket,
+  ): ExecutionArgs | readonly GraphQLError[];
   /** The context of subscription `id` of `socket`. */
   context(socket: WebSocket, id: string): unknown;
   production: boolean;
@@ -155,7 +159,7 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
     subscriptions.set(id, null);
     let started = false;
     try {
-      const args = options.executionArgs(payload, subscriptions.size);
+      const args = options.executionArgs(payload, subscriptions.size, socket);
       if (Array.isArray(args)) return refuse(connection, id, args as readonly GraphQLError[]);
       const executionArgs = args as ExecutionArgs;
       const operation = getOperationAST(executionArgs.document, executionArgs.operationName);

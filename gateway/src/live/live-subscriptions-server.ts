@@ -12,6 +12,7 @@ import {
 import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
+import { outsideGallery } from '../domains/gallery-scope.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
@@ -39,6 +40,11 @@ export interface LiveSubscriptionsOptions {
   clientAddressOf(request: IncomingMessage): string;
   /** Whether the page that asks for a socket may have one (its Origin); every origin when not given. */
   originAllowed?(request: IncomingMessage): boolean;
+  /**
+   * The gallery a request's host is a couple's domain for (null: the product's own host): such a socket may only
+   * subscribe to that gallery. Throws when it cannot be told now.
+   */
+  galleryOf?(request: IncomingMessage): Promise<string | null>;
   /** How often every socket is pinged; one that has not answered by the next ping is cut (12 s). */
   keepAliveMs?: number;
   /** How long a socket has to send connection_init before it is closed (3 s, graphql-ws's default). */
@@ -74,15 +80,29 @@ export function serveLiveSubscriptions(
       refuseUpgrade(stream, 429, 'Too Many Requests');
       return;
     }
-    // Counted once the handshake succeeds (it completes synchronously, so no other upgrade slips in between).
-    sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, stream, client));
+    if (!options.galleryOf) {
+      // Counted once the handshake succeeds (it completes synchronously, so no other upgrade slips in between).
+      sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, stream, client, null));
+      return;
+    }
+    options.galleryOf(request).then(
+      (gallery) => {
+        if (stream.destroyed) return;
+        if (perClient.full(client)) return refuseUpgrade(stream, 429, 'Too Many Requests');
+        sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, stream, client, gallery));
+      },
+      () => refuseUpgrade(stream, 503, 'Service Unavailable'),
+    );
   });
+  /** The gallery each socket opened on a couple's domain is held to. */
+  const galleries = new WeakMap<WebSocket, string>();
   /**
    * Apart from the upgrade handler: a closure made in there would keep the upgrade request (its headers and
    * buffers, about 2 KB) for as long as the socket stays open, and nothing reads it.
    */
-  function accepted(socket: WebSocket, stream: Duplex, client: string): void {
+  function accepted(socket: WebSocket, stream: Duplex, client: string, gallery: string | null): void {
     connections.set(socket, stream);
+    if (gallery) galleries.set(socket, gallery);
     perClient.opened(client);
     socket.once('close', () => perClient.closed(client));
     sockets.emit('connection', socket);
@@ -97,7 +117,14 @@ export function serveLiveSubscriptions(
   const validDocuments = new DocumentCache(256);
   const served = serveTransportWs(sockets, {
     subscribe: (args) => fanout.subscribe(args),
-    executionArgs: (payload, open) => executionArgs(payload, open, fanout, rules, validDocuments),
+    executionArgs: (payload, open, socket) => {
+      const args = executionArgs(payload, open, fanout, rules, validDocuments);
+      const gallery = galleries.get(socket);
+      if (!gallery || Array.isArray(args)) return args;
+      const { document, operationName, variableValues } = args as ExecutionArgs;
+      const refusal = outsideGallery(document, operationName, variableValues, gallery);
+      return refusal ? [refusal] : args;
+    },
     context: (socket, id): LiveContext => writingTo(socket, connections.get(socket)!, id),
     production: Boolean(options.production),
     keepAliveMs: options.keepAliveMs ?? 12_000,

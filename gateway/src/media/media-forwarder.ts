@@ -6,6 +6,9 @@ import { subgraphFetch, type SubgraphResponse } from '../http/subgraph-fetch.js'
 /** Request headers that change what the media service answers. */
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'accept', 'if-none-match', 'if-modified-since', 'range'];
 
+/** The gallery a photo link must belong to, sent by the gateway for requests on a couple's domain. */
+export const GALLERY_SCOPE_HEADER = 'x-gallery-scope';
+
 /** Response headers the browser needs: the redirect target, caching and what the body is. */
 const FORWARDED_RESPONSE_HEADERS = [
   'location',
@@ -32,8 +35,9 @@ const PHOTO_URL =
  * Forwards a photo link (GET or HEAD /media/photos/{uuid}/{thumbnail|preview|original}) to the media service;
  * any other path under /media is a 404 that never reaches it. The answer is usually a 302 to a short-lived
  * presigned object URL: the browser must follow that itself, so redirects are passed through, never followed.
+ * With `galleryCode` (a couple's domain) a photo of any other gallery is a 404.
  */
-export function forwardMedia(mediaUrl: string): RequestHandler {
+export function forwardMedia(mediaUrl: string, galleryCode?: string): RequestHandler {
   const origin = mediaUrl.replace(/\/+$/, '');
   return async (req, res) => {
     const photo = PHOTO_URL.exec(req.originalUrl);
@@ -50,6 +54,8 @@ export function forwardMedia(mediaUrl: string): RequestHandler {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // On a couple's domain only that gallery's photos are answered (the media service compares).
+    if (galleryCode) headers[GALLERY_SCOPE_HEADER] = galleryCode;
     const abort = new AbortController();
     res.on('close', () => abort.abort());
 

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
+import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -30,12 +31,24 @@ export const Subjects = {
   CreditRedeemed: 'credit.redeemed',
   /** billing: a bundle's unused credits were refunded, pro rata (the confirmation mail). */
   CreditsRefunded: 'credit.refunded',
+  /** events: a gallery's own domain passed its DNS check; the gateway serves the gallery on it. */
+  DomainVerified: 'domain.verified',
+  /** events: a gallery's domain stopped being served (removed, the plan left Premium, the gallery ended). */
+  DomainReleased: 'domain.released',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
 /** The JetStream stream holding every durable domain event. */
 export const DOMAIN_STREAM = 'DOMAIN';
-export const DOMAIN_STREAM_SUBJECTS = ['event.>', 'photo.>', 'plan.>', 'payment.>', 'archive.>', 'credit.>'];
+export const DOMAIN_STREAM_SUBJECTS = [
+  'event.>',
+  'photo.>',
+  'plan.>',
+  'payment.>',
+  'archive.>',
+  'credit.>',
+  'domain.>',
+];
 
 const text = z.string().min(1);
 const isoDate = z.iso.datetime({ offset: true });
@@ -172,6 +185,17 @@ export const creditsRefundedSchema = z.object({
   refundedAt: isoDate,
 });
 export type CreditsRefundedData = z.infer<typeof creditsRefundedSchema>;
+export const customHostSchema = z.string().min(4).max(CUSTOM_DOMAIN_LIMITS.hostChars);
+
+export const domainVerifiedSchema = z.object({ code: galleryCodeSchema, host: customHostSchema });
+export type DomainVerifiedData = z.infer<typeof domainVerifiedSchema>;
+
+export const domainReleasedSchema = z.object({
+  code: galleryCodeSchema,
+  host: customHostSchema,
+  reason: z.enum(DOMAIN_RELEASE_REASONS),
+});
+export type DomainReleasedData = z.infer<typeof domainReleasedSchema>;
 
 const dataSchemas = {
   'event.created': eventCreatedSchema,
@@ -184,6 +208,8 @@ const dataSchemas = {
   'credit.purchased': creditsPurchasedSchema,
   'credit.redeemed': creditRedeemedSchema,
   'credit.refunded': creditsRefundedSchema,
+  'domain.verified': domainVerifiedSchema,
+  'domain.released': domainReleasedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -197,6 +223,8 @@ export interface EventData {
   'credit.purchased': CreditsPurchasedData;
   'credit.redeemed': CreditRedeemedData;
   'credit.refunded': CreditsRefundedData;
+  'domain.verified': DomainVerifiedData;
+  'domain.released': DomainReleasedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -252,6 +280,8 @@ export const Requests = {
   DownloadPermission: 'rpc.events.download-permission',
   /** billing asks events whose owner session a request's Authorization header is (buying and listing credits). */
   SessionOwner: 'rpc.events.session-owner',
+  /** The gateway asks events which gallery a verified custom domain shows (cached briefly, see the gateway). */
+  CustomDomainLookup: 'rpc.events.custom-domain',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
@@ -284,3 +314,8 @@ export type SessionOwnerRequest = z.infer<typeof sessionOwnerRequestSchema>;
 /** The email of the live owner session the header names, or null (no session, expired, signed out). */
 export const sessionOwnerReplySchema = z.object({ email: z.string().min(3).max(254).nullable() });
 export type SessionOwnerReply = z.infer<typeof sessionOwnerReplySchema>;
+export const customDomainLookupRequestSchema = z.object({ host: customHostSchema });
+export type CustomDomainLookupRequest = z.infer<typeof customDomainLookupRequestSchema>;
+/** The gallery a verified domain shows, or null when the host is no verified domain. */
+export const customDomainLookupReplySchema = z.object({ code: galleryCodeSchema.nullable() });
+export type CustomDomainLookupReply = z.infer<typeof customDomainLookupReplySchema>;

@@ -16,6 +16,8 @@ export const RATE_LIMITS = Object.freeze({
   archiveRequests: { points: 30, durationSeconds: 60 * 60 },
   /** Messages from the contact page: a visitor with questions writes a few, a spammer is stopped. */
   contactMessages: { points: 5, durationSeconds: 60 * 60 },
+  /** DNS checks of a gallery's custom domain (each costs two lookups): counted per gallery. */
+  customDomainChecks: { points: 30, durationSeconds: 60 * 60 },
   /** Sign-in links asked for by one client, whatever the address. */
   signInLinkRequests: { points: 10, durationSeconds: 60 * 60 },
   /** Sign-in links sent to one email address (counted by address, not by client): no mailbox is flooded. */

@@ -32,3 +32,4 @@ export {
   type LocalMailCatcher,
   type StartMailCatcherOptions,
 } from './mail-catcher.js';
+export { ensureCaddy, startCaddy, type LocalCaddy, type StartCaddyOptions } from './caddy.js';

@@ -352,3 +352,4 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     }),
   };
 }
+export { startTestDns, type TestDns } from './test-dns.js';

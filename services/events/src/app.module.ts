@@ -25,6 +25,9 @@ import { CreateEventsAndOrders1763900000000 } from './database/migrations/176390
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
 import { OwnerSessions1797000000000 } from './database/migrations/1797000000000-owner-sessions.migration.js';
+import { CustomDomains1798220000000 } from './database/migrations/1798220000000-custom-domains.migration.js';
+import { CustomDomainEntity } from './domains/custom-domain.entity.js';
+import { CustomDomainsModule } from './domains/custom-domains.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
@@ -62,7 +65,7 @@ export class AppModule {
         TypeOrmModule.forRoot(
           dataSourceOptions({
             url: config.databaseUrl,
-            entities: [EventEntity, OrderEntity, ContactMessageEntity],
+            entities: [EventEntity, OrderEntity, ContactMessageEntity, CustomDomainEntity],
             migrations: [
               CreateEventsAndOrders1763900000000,
               AppliedPaymentsAndOrderLanguage1764100000000,
@@ -70,6 +73,7 @@ export class AppModule {
               GuestDownloads1796000000001,
               OwnerSessions1797000000000,
               WallLinks1798000000000,
+              CustomDomains1798220000000,
             ],
           }),
         ),
@@ -91,6 +95,7 @@ export class AppModule {
         OwnersModule,
         DownloadsModule,
         WallModule,
+        CustomDomainsModule,
         HealthModule,
       ],
     };

@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
+import { photoLinkHere } from '../premium/customDomainSite';
 import { liveClient } from './liveConnection';
 import { apiFetch } from './request';
 
@@ -25,6 +26,15 @@ export const apolloClient = new ApolloClient({
   cache: new InMemoryCache({
     typePolicies: {
       Event: { keyFields: ['code'] },
+      // On a couple's own domain, photo links are read on that domain (the server writes the product's).
+      Photo: {
+        fields: Object.fromEntries(
+          ['thumbnailUrl', 'previewUrl', 'originalUrl'].map((field) => [
+            field,
+            { read: (url: string | undefined) => url && photoLinkHere(url) },
+          ]),
+        ),
+      },
     },
   }),
 });

@@ -17,6 +17,7 @@ import { fieldErrorsFromServer } from '../order/orderForm';
 import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from './graphql';
 
+import { CustomDomainSection } from '../premium/CustomDomainSection';
 import { SignInForm } from './SignInForm';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
@@ -105,6 +106,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       </section>
 
       <WallSettings code={code} />
+      <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
 
       <section aria-labelledby="event-plan">
         <h2 id="event-plan">{t('owner.event.plan')}</h2>

@@ -73,6 +73,17 @@ export const en = {
     WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
     WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',
     WALL_INTERVAL_INVALID: 'Please choose one of the offered times.',
+    // custom domains
+    DOMAIN_NEEDS_PREMIUM:
+      'A custom domain comes with the Premium plan. Upgrade this gallery to Premium to show it on your own domain.',
+    DOMAIN_INVALID: 'Please enter a host name such as photos.anna-and-ben.com.',
+    DOMAIN_IP_ADDRESS: 'Please enter a host name, not an IP address.',
+    DOMAIN_WILDCARD:
+      'Wildcards are not supported. Please enter one host name such as photos.anna-and-ben.com.',
+    DOMAIN_PRODUCT_HOST: 'This name belongs to Wedding Gallery. Please enter a name under a domain you own.',
+    DOMAIN_TAKEN: 'This domain is already used by another gallery.',
+    DOMAIN_ALREADY_SET: 'This gallery already has a domain. Remove it first to use another one.',
+    DOMAIN_NOT_SET: 'This gallery has no custom domain.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

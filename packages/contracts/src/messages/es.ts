@@ -75,6 +75,16 @@ export const es: SharedMessages = {
     WALL_LINKS_LIMIT:
       'Esta galería ya tiene {{count}} enlaces de pantalla. Restablécelos para crear uno nuevo.',
     WALL_INTERVAL_INVALID: 'Elige uno de los tiempos propuestos.',
+    // custom domains
+    DOMAIN_NEEDS_PREMIUM:
+      'El dominio propio viene con el plan Premium. Pasa esta galería a Premium para mostrarla en tu propio dominio.',
+    DOMAIN_INVALID: 'Escribe un nombre de host como fotos.ana-y-ben.es.',
+    DOMAIN_IP_ADDRESS: 'Escribe un nombre de host, no una dirección IP.',
+    DOMAIN_WILDCARD: 'No se admiten comodines. Escribe un solo nombre como fotos.ana-y-ben.es.',
+    DOMAIN_PRODUCT_HOST: 'Este nombre pertenece a Wedding Gallery. Escribe un nombre de un dominio tuyo.',
+    DOMAIN_TAKEN: 'Este dominio ya lo usa otra galería.',
+    DOMAIN_ALREADY_SET: 'Esta galería ya tiene un dominio. Quítalo primero para usar otro.',
+    DOMAIN_NOT_SET: 'Esta galería no tiene dominio propio.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

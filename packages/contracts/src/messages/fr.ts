@@ -77,6 +77,18 @@ export const fr: SharedMessages = {
     WALL_LINKS_LIMIT:
       'Cette galerie a déjà {{count}} liens de diaporama. Réinitialisez-les pour en créer un nouveau.',
     WALL_INTERVAL_INVALID: 'Veuillez choisir une des durées proposées.',
+    // custom domains
+    DOMAIN_NEEDS_PREMIUM:
+      'Le domaine personnalisé est inclus dans la formule Premium. Passez cette galerie en Premium pour l’afficher sur votre propre domaine.',
+    DOMAIN_INVALID: 'Veuillez saisir un nom d’hôte comme photos.anna-et-ben.fr.',
+    DOMAIN_IP_ADDRESS: 'Veuillez saisir un nom d’hôte, pas une adresse IP.',
+    DOMAIN_WILDCARD:
+      'Les jokers ne sont pas acceptés. Veuillez saisir un seul nom comme photos.anna-et-ben.fr.',
+    DOMAIN_PRODUCT_HOST:
+      'Ce nom appartient à Wedding Gallery. Veuillez saisir un nom d’un domaine qui vous appartient.',
+    DOMAIN_TAKEN: 'Ce domaine est déjà utilisé par une autre galerie.',
+    DOMAIN_ALREADY_SET: 'Cette galerie a déjà un domaine. Retirez-le d’abord pour en utiliser un autre.',
+    DOMAIN_NOT_SET: 'Cette galerie n’a pas de domaine personnalisé.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

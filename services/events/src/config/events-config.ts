@@ -22,6 +22,18 @@ export class EventsConfig {
   readonly contactTo!: string;
   /** How often the end of galleries (mails, purges) is looked for; GALLERY_ENDINGS_INTERVAL_MS when absent. */
   readonly galleryEndingsIntervalMs?: number;
+  /**
+   * The host every custom domain's CNAME must point to (CUSTOM_DOMAIN_TARGET): the product's public host, the
+   * one Caddy answers on; PUBLIC_URL's host when absent (see customDomainTarget).
+   */
+  readonly customDomainTarget?: string;
+  /**
+   * The DNS servers custom domains are checked against (DNS_SERVERS, `ip` or `ip:port`, comma-separated): the
+   * machine's resolvers when absent; a local DNS server in tests.
+   */
+  readonly dnsServers?: string[];
+  /** How often domains of galleries whose storage ended are released; GALLERY_ENDINGS_INTERVAL_MS when absent. */
+  readonly domainEndingsIntervalMs?: number;
 
   constructor(values: Omit<EventsConfig, 'contactTo'> & { contactTo?: string }) {
     Object.assign(this, values, {
@@ -40,6 +52,19 @@ export class EventsConfig {
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
       mail: process.env.SMTP_URL ? mailConfigFromEnv() : null,
       contactTo: env('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
+      customDomainTarget: process.env.CUSTOM_DOMAIN_TARGET || undefined,
+      dnsServers: dnsServersFromEnv(process.env.DNS_SERVERS),
     });
   }
+}
+
+/** The host every custom domain's CNAME must point to: CUSTOM_DOMAIN_TARGET, else PUBLIC_URL's host. */
+export function customDomainTarget(config: EventsConfig): string {
+  return (config.customDomainTarget ?? new URL(config.publicUrl).hostname).toLowerCase();
+}
+
+/** DNS_SERVERS as node's Resolver takes it; undefined (the machine's resolvers) when empty or absent. */
+export function dnsServersFromEnv(raw: string | undefined): string[] | undefined {
+  const servers = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  return servers.length > 0 ? servers : undefined;
 }

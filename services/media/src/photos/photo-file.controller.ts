@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { PHOTO_VARIANTS, type PhotoVariant } from './photo-variant.js';
 import { PhotosService } from './photos.service.js';
@@ -21,9 +21,11 @@ export class PhotoFileController {
     @Param('id') id: string,
     @Param('variant') variant: string,
     @Res() response: Response,
+    // Set by the gateway on a couple's domain: only that gallery's photos are answered there.
+    @Headers('x-gallery-scope') gallery: string | undefined,
   ): Promise<void> {
     const link = (PHOTO_VARIANTS as readonly string[]).includes(variant)
-      ? await this.photos.downloadUrl(id, variant as PhotoVariant)
+      ? await this.photos.downloadUrl(id, variant as PhotoVariant, gallery)
       : null;
     if (!link) throw new NotFoundException();
     response.setHeader('Cache-Control', link.provisional ? PROVISIONAL_REDIRECT : CACHED_REDIRECT);

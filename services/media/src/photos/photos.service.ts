@@ -64,9 +64,11 @@ export class PhotosService {
   async downloadUrl(
     id: string,
     variant: PhotoVariant,
+    /** When given, a photo of another gallery is answered as missing. */
+    gallery?: string,
   ): Promise<{ url: string; provisional: boolean } | null> {
     const photo = await this.photos.find(id);
-    if (!photo) return null;
+    if (!photo || (gallery !== undefined && photo.eventCode !== gallery)) return null;
     const provisional = variant === 'preview' && photo.previewPending && photo.thumbnailKey !== null;
     const derivedKey = provisional
       ? photo.thumbnailKey
