@@ -37,7 +37,7 @@ import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 import { WallModule } from './wall/wall.module.js';
-import { WallLinks1798000000000 } from './database/migrations/1798000000000-wall-links.migration.js';
+import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
 
 @Module({})
 export class AppModule {
@@ -72,7 +72,7 @@ export class AppModule {
               ContactMessages1764300000000,
               GuestDownloads1796000000001,
               OwnerSessions1797000000000,
-              WallLinks1798000000000,
+              WallLinks1798300000000,
               CustomDomains1798220000000,
             ],
           }),

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The slideshow wall: the links a couple opened it with (hashes only; a link is its key) and how long each
  * photo stays on screen. Links go with their gallery (ON DELETE CASCADE), so a purge leaves none behind.
  */
-export class WallLinks1798000000000 implements MigrationInterface {
-  name = 'WallLinks1798000000000';
+export class WallLinks1798300000000 implements MigrationInterface {
+  name = 'WallLinks1798300000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query('ALTER TABLE events ADD COLUMN wall_interval_seconds smallint NOT NULL DEFAULT 8');
