@@ -15,7 +15,10 @@ export const Subjects = {
   PaymentSucceeded: 'payment.succeeded',
   /** billing: a payment was refunded; events reverts the plan it bought. */
   PaymentRefunded: 'payment.refunded',
-  /** events: a gallery's plan or expiry changed (an upgrade, or its reversal after a refund). */
+  /**
+   * events: a gallery's plan or expiry changed (an upgrade, its reversal after a refund, or a new wedding date
+   * moving the expiry).
+   */
   PlanUpgraded: 'plan.upgraded',
   /** media: a photo was removed from a gallery (download marks the gallery's zips stale). */
   PhotoDeleted: 'photo.deleted',
@@ -108,9 +111,10 @@ export const planUpgradedSchema = z.object({
   previousPlan: planId,
   plan: planId,
   expiresAt: isoDate,
-  /** A payment applied, or a refunded one reverted. */
-  reason: z.enum(['payment', 'refund']),
-  paymentId: z.uuid(),
+  /** A payment applied, a refunded one reverted, or the wedding date changed (the plan stays, the expiry moves). */
+  reason: z.enum(['payment', 'refund', 'wedding-date']),
+  /** The payment applied or reverted; absent for a wedding date. */
+  paymentId: z.uuid().optional(),
 });
 export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
 

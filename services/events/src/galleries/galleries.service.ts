@@ -59,7 +59,7 @@ export class GalleriesService {
         location,
         plan: 'free',
         createdAt: now,
-        expiresAt: expiryDate('free', now),
+        expiresAt: expiryDate('free', weddingDate, now),
         ownerTokenHash: owner.hash,
         guestDownloads: false,
       },
@@ -121,6 +121,7 @@ export class GalleriesService {
       weddingDate,
       location,
     });
+    this.relay.kick();
     const updated = await this.galleries.findByCode(code);
     if (!updated) throw new AppError('GALLERY_NOT_FOUND');
     return updated;

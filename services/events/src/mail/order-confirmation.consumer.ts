@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { orderConfirmationMail, Subjects, type DomainEvent } from '@gallery/contracts';
+import { expiryDate, orderConfirmationMail, Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { OrderEntity } from '../orders/order.entity.js';
@@ -58,6 +58,8 @@ export class OrderConfirmationConsumer extends DurableConsumerService {
       galleryUrl: `${this.config.publicUrl}/gallery/${code}`,
       plan: order.requestedPlan,
       paymentPending: order.status === 'awaiting_payment',
+      // What the package ordered gives (a paid one once its payment is applied), by the same rule as the gallery.
+      expiresAt: expiryDate(order.requestedPlan, order.weddingDate, order.createdAt).toISOString(),
     });
     await this.mailer!.send({ to: order.email, ...mail });
   }

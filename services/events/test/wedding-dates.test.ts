@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  DOMAIN_STREAM,
+  parseDomainEvent,
+  Subjects,
+  type DomainEvent,
+  type PaymentSucceededData,
+  type PlanUpgradedData,
+} from '@gallery/contracts';
+import { caughtMail } from '@gallery/local-servers';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import {
+  startTestMailCatcher,
+  startTestNats,
+  startTestPostgres,
+  type TestMailCatcher,
+  type TestNats,
+  type TestPostgres,
+  waitFor,
+} from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { EventsConfig } from '../src/config/events-config.js';
+import { StorageFromWeddingDay1798000000000 } from '../src/database/migrations/1798000000000-storage-from-wedding-day.migration.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CREATE = `mutation Create($input: CreateGalleryInput!) {
+  createGallery(input: $input) { event { code createdAt expiresAt } ownerToken }
+}`;
+const UPDATE = `mutation U($code: String!, $weddingDate: String!) {
+  updateEvent(code: $code, input: { coupleNames: "Sarah & Mike", weddingDate: $weddingDate, location: "Lyon, France" }) {
+    weddingDate expiresAt
+  }
+}`;
+
+/** The calendar day `days` from now, as the order form sends it. */
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 00:00 UTC on the day after `day`: when that day ends. */
+function endOf(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
+}
+
+describe('events service: storage dates that follow the wedding', () => {
+  let postgres: TestPostgres | undefined;
+  let nats: TestNats | undefined;
+  let mail: TestMailCatcher | undefined;
+  let app: INestApplication | undefined;
+  let bus: EventBus | undefined;
+
+  const db = () => app!.get(DataSource);
+
+  async function graphql(query: string, variables: object, token?: string) {
+    const call = request(app!.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+      .send({ query, variables });
+    if (token) call.set('Authorization', `Bearer ${token}`);
+    const body = (await call).body as { data?: Record<string, never>; errors?: unknown[] };
+    expect(body.errors).toBeUndefined();
+    return body.data!;
+  }
+
+  async function order(weddingDate: string, email = `couple-${randomUUID()}@example.com`) {
+    const data = await graphql(CREATE, {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate,
+        location: 'Lyon, France',
+        email,
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+      },
+    });
+    return data.createGallery as {
+      event: { code: string; createdAt: string; expiresAt: string };
+      ownerToken: string;
+    };
+  }
+
+  async function expiryOf(code: string): Promise<Date> {
+    const [row] = await db().query('SELECT expires_at FROM events WHERE code = $1', [code]);
+    return row.expires_at as Date;
+  }
+
+  /** The `plan.upgraded` (reason wedding-date) published for gallery `code`, as the other services receive it. */
+  async function weddingDateChange(code: string): Promise<PlanUpgradedData> {
+    const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, { filter_subjects: Subjects.PlanUpgraded });
+    return waitFor(`plan.upgraded (wedding-date) for ${code}`, async () => {
+      for (;;) {
+        const message = await consumer.next({ expires: 1000 });
+        if (!message) return null;
+        const { data } = parseDomainEvent(message.data) as DomainEvent<'plan.upgraded'>;
+        if (data.code === code && data.reason === 'wedding-date') return data;
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    [postgres, nats, mail] = await Promise.all([
+      startTestPostgres(),
+      startTestNats(),
+      startTestMailCatcher(),
+    ]);
+    const config = new EventsConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
+    });
+    app = await createApp(config, { logger: ['error', 'warn'] });
+    bus = await EventBus.connect(nats.url, 'events-test-wedding-dates');
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await mail?.stop();
+    await nats?.stop();
+    await postgres?.stop();
+  });
+
+  it('keeps a Free gallery ordered eight days before its wedding for 7 days after the wedding', async () => {
+    const wedding = dayFromNow(8);
+    const email = `early-${randomUUID()}@example.com`;
+    const created = await order(wedding, email);
+
+    expect(Date.parse(created.event.expiresAt)).toBe(endOf(wedding) + 7 * DAY_MS);
+    expect(Date.parse(created.event.expiresAt)).toBeGreaterThan(endOf(wedding));
+    const message = await waitFor('the order confirmation', async () =>
+      (await caughtMail(mail!.webUrl)).find((caught) => caught.to.some((to) => to.address === email)),
+    );
+    const lastDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(endOf(wedding) + 6 * DAY_MS),
+    );
+    expect(message.text).toContain(`Guests can add photos from today until ${lastDay}.`);
+  });
+
+  it('counts a gallery ordered after its wedding from the order', async () => {
+    const created = await order(dayFromNow(-3));
+    expect(Date.parse(created.event.expiresAt) - Date.parse(created.event.createdAt)).toBe(7 * DAY_MS);
+  });
+
+  it('counts a Standard upgrade from the wedding day, not from the payment', async () => {
+    const wedding = dayFromNow(20);
+    const created = await order(wedding);
+    const paid: PaymentSucceededData = {
+      paymentId: randomUUID(),
+      eventCode: created.event.code,
+      fromPlan: 'free',
+      plan: 'standard',
+      amountCents: 4900,
+      currency: 'usd',
+      paidAt: new Date().toISOString(),
+    };
+    const event: DomainEvent<'payment.succeeded'> = {
+      id: randomUUID(),
+      type: Subjects.PaymentSucceeded,
+      occurredAt: paid.paidAt,
+      data: paid,
+    };
+    await bus!.publish(event);
+
+    const expected = new Date(endOf(wedding) + 30 * DAY_MS);
+    await waitFor('the upgrade to apply', async () => {
+      const [row] = await db().query('SELECT plan FROM events WHERE code = $1', [created.event.code]);
+      return row.plan === 'standard';
+    });
+    expect(await expiryOf(created.event.code)).toEqual(expected);
+  });
+
+  it('moves the expiry with a later wedding date and never shortens it for an earlier one', async () => {
+    const created = await order(dayFromNow(10));
+    const later = dayFromNow(40);
+
+    const moved = (
+      await graphql(UPDATE, { code: created.event.code, weddingDate: later }, created.ownerToken)
+    ).updateEvent as { expiresAt: string };
+    expect(Date.parse(moved.expiresAt)).toBe(endOf(later) + 7 * DAY_MS);
+    expect(await weddingDateChange(created.event.code)).toEqual({
+      code: created.event.code,
+      previousPlan: 'free',
+      plan: 'free',
+      expiresAt: moved.expiresAt,
+      reason: 'wedding-date',
+    });
+
+    const earlier = (
+      await graphql(UPDATE, { code: created.event.code, weddingDate: dayFromNow(12) }, created.ownerToken)
+    ).updateEvent as { expiresAt: string };
+    expect(earlier.expiresAt).toBe(moved.expiresAt);
+  });
+
+  it('migrates existing galleries: more time where the new rule gives it, the old expiry otherwise', async () => {
+    const counted = await order(dayFromNow(15));
+    const kept = await order(dayFromNow(15));
+    const oldRule = new Date(Date.parse(counted.event.createdAt) + 7 * DAY_MS);
+    const longer = new Date(Date.now() + 100 * DAY_MS);
+    await db().query('UPDATE events SET expires_at = $2 WHERE code = $1', [counted.event.code, oldRule]);
+    await db().query('UPDATE events SET expires_at = $2 WHERE code = $1', [kept.event.code, longer]);
+
+    const runner = db().createQueryRunner();
+    try {
+      await new StorageFromWeddingDay1798000000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+
+    const expected = new Date(endOf(dayFromNow(15)) + 7 * DAY_MS);
+    expect(await expiryOf(counted.event.code)).toEqual(expected);
+    expect(await expiryOf(kept.event.code)).toEqual(longer);
+    expect(await weddingDateChange(counted.event.code)).toEqual({
+      code: counted.event.code,
+      previousPlan: 'free',
+      plan: 'free',
+      expiresAt: expected.toISOString(),
+      reason: 'wedding-date',
+    });
+  });
+});
