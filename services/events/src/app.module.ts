@@ -25,6 +25,7 @@ import { CreateEventsAndOrders1763900000000 } from './database/migrations/176390
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './database/migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { GuestDownloads1796000000001 } from './database/migrations/1796000000001-guest-downloads.migration.js';
 import { OwnerSessions1797000000000 } from './database/migrations/1797000000000-owner-sessions.migration.js';
+import { GalleryLanguage1798000000001 } from './database/migrations/1798000000001-gallery-language.migration.js';
 import { StorageFromWeddingDay1798000000000 } from './database/migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
@@ -69,6 +70,7 @@ export class AppModule {
               GuestDownloads1796000000001,
               OwnerSessions1797000000000,
               StorageFromWeddingDay1798000000000,
+              GalleryLanguage1798000000001,
             ],
           }),
         ),

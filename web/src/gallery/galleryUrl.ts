@@ -1,4 +1,11 @@
-/** The address guests open: this site's /gallery/{code}. */
-export function galleryUrl(code: string, origin: string = window.location.origin): string {
-  return `${origin}/gallery/${encodeURIComponent(code)}`;
+import { galleryPath } from '@gallery/contracts';
+import type { Language } from '../i18n/languages';
+
+/** The address guests open, in the gallery's language: this site's /gallery/{code}, /fr/gallery/{code}, ... */
+export function galleryUrl(
+  code: string,
+  language: Language = 'en',
+  origin: string = window.location.origin,
+): string {
+  return `${origin}${galleryPath(code, language)}`;
 }

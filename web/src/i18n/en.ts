@@ -655,6 +655,23 @@ export const en = {
     byDate: 'All photos by date',
     byGuest: 'A folder per guest',
   },
+  storage: {
+    keptUntil: 'Photos kept until {{date}}',
+    uploadsOpenUntil: 'Guests can add photos from today until {{date}}.',
+    pastWeddingDate:
+      'This date is in the past. That’s fine: guests can add photos from today, and your plan’s days count from today.',
+  },
+  galleryLanguage: {
+    label: 'Gallery language',
+    hint: 'Gallery links, QR codes and emails open the gallery in this language.',
+    saved: 'Gallery language saved.',
+    failed: 'The gallery language could not be saved. Please try again.',
+    offer: 'View in English',
+    dismiss: 'Keep this language',
+  },
+  photoViewer: {
+    download: 'Download',
+  },
 };
 
 type Texts<T> = {

@@ -660,4 +660,21 @@ export const fr: UiTexts = {
     byDate: 'Toutes les photos par date',
     byGuest: 'Un dossier par invité',
   },
+  storage: {
+    keptUntil: 'Photos conservées jusqu’au {{date}}',
+    uploadsOpenUntil: 'Vos invités peuvent ajouter des photos dès aujourd’hui et jusqu’au {{date}}.',
+    pastWeddingDate:
+      'Cette date est passée. Aucun souci : vos invités peuvent ajouter des photos dès aujourd’hui, et les jours de votre formule comptent à partir d’aujourd’hui.',
+  },
+  galleryLanguage: {
+    label: 'Langue de la galerie',
+    hint: 'Les liens, les QR codes et les e-mails ouvrent la galerie dans cette langue.',
+    saved: 'Langue de la galerie enregistrée.',
+    failed: 'La langue de la galerie n’a pas pu être enregistrée. Veuillez réessayer.',
+    offer: 'Voir en français',
+    dismiss: 'Garder cette langue',
+  },
+  photoViewer: {
+    download: 'Télécharger',
+  },
 };

@@ -21,6 +21,7 @@ import {
   emptyOrderForm,
   fieldErrorsFromServer,
   firstInvalidField,
+  isPastWeddingDate,
   latestWeddingDate,
   toCreateGalleryInput,
 } from './orderForm';
@@ -108,5 +109,16 @@ describe('order form helpers', () => {
 
   it('caps the wedding date two years ahead', () => {
     expect(latestWeddingDate(new Date('2026-03-15T10:00:00Z'))).toBe('2028-03-15');
+  });
+});
+
+describe('isPastWeddingDate', () => {
+  const today = new Date(2026, 10, 25, 9, 0);
+
+  it('is true only for a day before today', () => {
+    expect(isPastWeddingDate('2026-11-24', today)).toBe(true);
+    expect(isPastWeddingDate('2026-11-25', today)).toBe(false);
+    expect(isPastWeddingDate('2027-06-12', today)).toBe(false);
+    expect(isPastWeddingDate('', today)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { recomputedExpiry, Subjects, type EventCreatedData } from '@gallery/contracts';
+import { recomputedExpiry, Subjects, type EventCreatedData, type MailLanguage } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
 import { EventEntity } from './event.entity.js';
@@ -42,6 +42,11 @@ export class GalleriesRepository {
       .orderBy('e.created_at', 'DESC')
       .limit(limit)
       .getMany();
+  }
+
+  /** The language the gallery's links, QR codes and mails open it in. */
+  async setLanguage(code: string, language: MailLanguage): Promise<void> {
+    await this.dataSource.getRepository(EventEntity).update({ code }, { language });
   }
 
   /**

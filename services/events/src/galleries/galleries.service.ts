@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_MAIL_LANGUAGE,
   expiryDate,
+  galleryPath,
   mailLanguageSchema,
   parseOrderForm,
   validateOrderForm,
@@ -62,6 +63,7 @@ export class GalleriesService {
         expiresAt: expiryDate('free', weddingDate, now),
         ownerTokenHash: owner.hash,
         guestDownloads: false,
+        language: language.data,
       },
       order: {
         id: randomUUID(),
@@ -83,7 +85,7 @@ export class GalleriesService {
     return {
       event,
       ownerToken: owner.token,
-      galleryUrl: `${this.config.publicUrl}/gallery/${event.code}`,
+      galleryUrl: `${this.config.publicUrl}${galleryPath(event.code, event.language)}`,
       paymentRequired,
       email,
     };

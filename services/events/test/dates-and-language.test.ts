@@ -29,7 +29,7 @@ import { StorageFromWeddingDay1798000000000 } from '../src/database/migrations/1
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const CREATE = `mutation Create($input: CreateGalleryInput!) {
-  createGallery(input: $input) { event { code createdAt expiresAt } ownerToken }
+  createGallery(input: $input) { event { code createdAt expiresAt language } ownerToken galleryUrl }
 }`;
 const UPDATE = `mutation U($code: String!, $weddingDate: String!) {
   updateEvent(code: $code, input: { coupleNames: "Sarah & Mike", weddingDate: $weddingDate, location: "Lyon, France" }) {
@@ -47,7 +47,7 @@ function endOf(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
 }
 
-describe('events service: storage dates that follow the wedding', () => {
+describe('events service: storage dates that follow the wedding, and the gallery language', () => {
   let postgres: TestPostgres | undefined;
   let nats: TestNats | undefined;
   let mail: TestMailCatcher | undefined;
@@ -56,18 +56,29 @@ describe('events service: storage dates that follow the wedding', () => {
 
   const db = () => app!.get(DataSource);
 
-  async function graphql(query: string, variables: object, token?: string) {
+  async function answer(query: string, variables: object, token?: string) {
     const call = request(app!.getHttpServer())
       .post('/graphql')
       .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
       .send({ query, variables });
     if (token) call.set('Authorization', `Bearer ${token}`);
-    const body = (await call).body as { data?: Record<string, never>; errors?: unknown[] };
+    return (await call).body as {
+      data?: Record<string, never>;
+      errors?: { extensions: { code: string } }[];
+    };
+  }
+
+  async function graphql(query: string, variables: object, token?: string) {
+    const body = await answer(query, variables, token);
     expect(body.errors).toBeUndefined();
     return body.data!;
   }
 
-  async function order(weddingDate: string, email = `couple-${randomUUID()}@example.com`) {
+  async function order(
+    weddingDate: string,
+    email = `couple-${randomUUID()}@example.com`,
+    language: 'en' | 'fr' | 'es' = 'en',
+  ) {
     const data = await graphql(CREATE, {
       input: {
         coupleNames: 'Sarah & Mike',
@@ -76,12 +87,20 @@ describe('events service: storage dates that follow the wedding', () => {
         email,
         phone: '+33 6 12 34 56 78',
         plan: 'FREE',
+        language,
       },
     });
     return data.createGallery as {
-      event: { code: string; createdAt: string; expiresAt: string };
+      event: { code: string; createdAt: string; expiresAt: string; language: string };
       ownerToken: string;
+      galleryUrl: string;
     };
+  }
+
+  async function mailTo(email: string) {
+    return waitFor(`mail to ${email}`, async () =>
+      (await caughtMail(mail!.webUrl)).find((caught) => caught.to.some((to) => to.address === email)),
+    );
   }
 
   async function expiryOf(code: string): Promise<Date> {
@@ -135,9 +154,7 @@ describe('events service: storage dates that follow the wedding', () => {
 
     expect(Date.parse(created.event.expiresAt)).toBe(endOf(wedding) + 7 * DAY_MS);
     expect(Date.parse(created.event.expiresAt)).toBeGreaterThan(endOf(wedding));
-    const message = await waitFor('the order confirmation', async () =>
-      (await caughtMail(mail!.webUrl)).find((caught) => caught.to.some((to) => to.address === email)),
-    );
+    const message = await mailTo(email);
     const lastDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(endOf(wedding) + 6 * DAY_MS),
     );
@@ -223,6 +240,45 @@ describe('events service: storage dates that follow the wedding', () => {
       plan: 'free',
       expiresAt: expected.toISOString(),
       reason: 'wedding-date',
+    });
+  });
+
+  describe('the gallery language', () => {
+    const SET_LANGUAGE = `mutation L($code: String!, $language: String!) {
+      setGalleryLanguage(code: $code, language: $language) { code language }
+    }`;
+
+    it("starts in the order's language, and links and mails carry it", async () => {
+      const email = `fr-${randomUUID()}@example.com`;
+      const created = await order(dayFromNow(30), email, 'fr');
+
+      expect(created.event.language).toBe('fr');
+      expect(created.galleryUrl).toBe(`https://gallery.test/fr/gallery/${created.event.code}`);
+      const message = await mailTo(email);
+      expect(message.text).toContain(
+        `Lien de la galerie : https://gallery.test/fr/gallery/${created.event.code}`,
+      );
+      expect(message.text).toMatch(/jusqu’au \d{1,2} [a-zéû]+ \d{4}\./);
+    });
+
+    it("is the owner's to change, to en, fr or es only", async () => {
+      const created = await order(dayFromNow(30));
+      const other = await order(dayFromNow(30));
+      const variables = { code: created.event.code, language: 'es' };
+
+      expect((await answer(SET_LANGUAGE, variables)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+      expect((await answer(SET_LANGUAGE, variables, other.ownerToken)).errors?.[0].extensions.code).toBe(
+        'NOT_GALLERY_OWNER',
+      );
+      expect(
+        (await answer(SET_LANGUAGE, { ...variables, language: 'de' }, created.ownerToken)).errors?.[0]
+          .extensions.code,
+      ).toBe('VALIDATION_FAILED');
+      expect(await graphql(SET_LANGUAGE, variables, created.ownerToken)).toEqual({
+        setGalleryLanguage: { code: created.event.code, language: 'es' },
+      });
+      const [row] = await db().query('SELECT language FROM events WHERE code = $1', [created.event.code]);
+      expect(row.language).toBe('es');
     });
   });
 });
