@@ -108,7 +108,9 @@ export function PhotoViewer({
           </div>
         )}
         {photo.guestName && (
-          <figcaption className="photo-viewer-caption">{t('guestName.by', { name: photo.guestName })}</figcaption>
+          <figcaption className="photo-viewer-caption">
+            {t('guestName.by', { name: photo.guestName })}
+          </figcaption>
         )}
       </figure>
       <div className="photo-viewer-controls">

@@ -38,7 +38,11 @@ export function downloadFraction({ stage, count, total }: DownloadState): number
  * the whole gallery: the photos added so far show in the bar, not in the sentence (it once said "Adding 3
  * photos" halfway through a 6-photo zip).
  */
-export function downloadText({ stage, count, total }: DownloadState): [string, Record<string, number>] | null {
+export function downloadText({
+  stage,
+  count,
+  total,
+}: DownloadState): [string, Record<string, number>] | null {
   if (stage === 'idle') return null;
   if (stage === 'empty') return ['download.noPhotos', {}];
   if (stage === 'adding') return ['download.adding', { count: Math.max(total, count) }];

@@ -35,7 +35,10 @@ interface Point {
 }
 
 function centre(points: Point[]): Point {
-  const sum = points.reduce((total, point) => ({ x: total.x + point.x, y: total.y + point.y }), { x: 0, y: 0 });
+  const sum = points.reduce((total, point) => ({ x: total.x + point.x, y: total.y + point.y }), {
+    x: 0,
+    y: 0,
+  });
   return { x: sum.x / points.length, y: sum.y / points.length };
 }
 
@@ -109,7 +112,10 @@ export function useViewerGestures(photoKey: string, onSwipe: (direction: SwipeDi
     const dx = middle.x - g.startX;
     const dy = middle.y - g.startY;
     if (points.length > 1 && g.startDistance > 0) {
-      const scale = Math.min(MAX_ZOOM, Math.max(1, (g.startScale * distance(points[0], points[1])) / g.startDistance));
+      const scale = Math.min(
+        MAX_ZOOM,
+        Math.max(1, (g.startScale * distance(points[0], points[1])) / g.startDistance),
+      );
       show({ scale, x: g.baseX + dx, y: g.baseY + dy, moving: true });
     } else if (viewRef.current.scale > 1) {
       show({ ...viewRef.current, x: g.baseX + dx, y: g.baseY + dy, moving: true });
