@@ -27,6 +27,8 @@ export const Subjects = {
    * holds of it (photos, derived images, zips, read models).
    */
   EventExpired: 'event.expired',
+  /** events: the owner let guests Download All, or stopped them (open gallery screens show or hide the button). */
+  GuestDownloadsChanged: 'event.guest-downloads-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -133,6 +135,15 @@ export const eventExpiredSchema = z.object({
 });
 export type EventExpiredData = z.infer<typeof eventExpiredSchema>;
 
+export const guestDownloadsChangedSchema = z.object({
+  code: galleryCodeSchema,
+  allowed: z.boolean(),
+  /** The gallery's plan and expiry as they are: every live update of a gallery carries them. */
+  plan: planId,
+  expiresAt: isoDate,
+});
+export type GuestDownloadsChangedData = z.infer<typeof guestDownloadsChangedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -141,6 +152,7 @@ const dataSchemas = {
   'plan.upgraded': planUpgradedSchema,
   'photo.deleted': photoDeletedSchema,
   'event.expired': eventExpiredSchema,
+  'event.guest-downloads-changed': guestDownloadsChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -151,6 +163,7 @@ export interface EventData {
   'plan.upgraded': PlanUpgradedData;
   'photo.deleted': PhotoDeletedData;
   'event.expired': EventExpiredData;
+  'event.guest-downloads-changed': GuestDownloadsChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

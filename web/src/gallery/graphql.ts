@@ -120,6 +120,7 @@ export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
       code
       plan
       expiresAt
+      guestDownloadsAllowed
     }
   }
 `;
