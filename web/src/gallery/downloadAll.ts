@@ -76,10 +76,10 @@ export type ArchiveLayout = ArchiveLayoutId;
 
 export const REQUEST_ARCHIVE: TypedDocumentNode<
   { requestArchive: ArchiveJob },
-  { code: string; layout: ArchiveLayout }
+  { code: string; layout: ArchiveLayout; jpegCopies: boolean }
 > = gql`
-  mutation RequestArchive($code: String!, $layout: ArchiveLayout) {
-    requestArchive(eventCode: $code, layout: $layout) {
+  mutation RequestArchive($code: String!, $layout: ArchiveLayout, $jpegCopies: Boolean) {
+    requestArchive(eventCode: $code, layout: $layout, jpegCopies: $jpegCopies) {
       id
       status
       photoCount

@@ -672,6 +672,9 @@ export const en = {
   photoViewer: {
     download: 'Download',
   },
+  jpegCopies: {
+    label: 'Add JPEG copies of HEIC photos, for computers that cannot open HEIC',
+  },
 };
 
 type Texts<T> = {

@@ -675,4 +675,7 @@ export const es: UiTexts = {
   photoViewer: {
     download: 'Descargar',
   },
+  jpegCopies: {
+    label: 'Añadir copias JPEG de las fotos HEIC, para los ordenadores que no las abren',
+  },
 };

@@ -677,4 +677,7 @@ export const fr: UiTexts = {
   photoViewer: {
     download: 'Télécharger',
   },
+  jpegCopies: {
+    label: 'Ajouter des copies JPEG des photos HEIC, pour les ordinateurs qui ne les ouvrent pas',
+  },
 };
