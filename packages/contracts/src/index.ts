@@ -16,3 +16,4 @@ export * from './downloads.js';
 export * from './owners.js';
 export * from './mail/owner-mail.js';
 export * from './gallery-link.js';
+export * from './mail/plan-change-mail.js';

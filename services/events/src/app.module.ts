@@ -32,6 +32,7 @@ import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js';
+import { PlanChangeMailConsumer } from './mail/plan-change-mail.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
@@ -54,6 +55,7 @@ export class AppModule {
         { provide: Mailer, useValue: config.mail && new Mailer(config.mail) },
         PlanPaymentsConsumer,
         OrderConfirmationConsumer,
+        PlanChangeMailConsumer,
         ContactMailer,
         ContactResolver,
       ],

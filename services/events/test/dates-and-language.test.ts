@@ -168,7 +168,8 @@ describe('events service: storage dates that follow the wedding, and the gallery
 
   it('counts a Standard upgrade from the wedding day, not from the payment', async () => {
     const wedding = dayFromNow(20);
-    const created = await order(wedding);
+    const email = `upgrade-${randomUUID()}@example.com`;
+    const created = await order(wedding, email);
     const paid: PaymentSucceededData = {
       paymentId: randomUUID(),
       eventCode: created.event.code,
@@ -192,6 +193,16 @@ describe('events service: storage dates that follow the wedding, and the gallery
       return row.plan === 'standard';
     });
     expect(await expiryOf(created.event.code)).toEqual(expected);
+    const lastDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expected.getTime() - 1),
+    );
+    const upgraded = await waitFor('the upgrade mail', async () =>
+      (await caughtMail(mail!.webUrl)).find(
+        (caught) => caught.to.some((to) => to.address === email) && caught.subject.includes('Standard'),
+      ),
+    );
+    expect(upgraded.subject).toBe(`Your gallery ${created.event.code} is now on the Standard plan`);
+    expect(upgraded.text).toContain(`Guests can add photos until ${lastDay}.`);
   });
 
   it('moves the expiry with a later wedding date and never shortens it for an earlier one', async () => {
