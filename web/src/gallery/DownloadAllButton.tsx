@@ -10,6 +10,7 @@ import {
 } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
 import { recordActivity } from '../owner/activity';
+import './DownloadAllButton.css';
 
 /**
  * Download All, for the owner and, when the owner allows it, for guests (hidden otherwise): the zip's progress
@@ -65,7 +66,7 @@ export function DownloadAllButton({ code }: { code: string }) {
         </span>
       )}
       {event.isOwner && (
-        <label className="download-guests">
+        <label className="download-jpeg-copies">
           <input
             type="checkbox"
             checked={jpegCopies}
