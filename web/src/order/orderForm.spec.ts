@@ -112,6 +112,25 @@ describe('order form helpers', () => {
   });
 });
 
+describe('a past wedding date', () => {
+  it('is accepted with a word under the field that is not an error, tied to it for screen readers', () => {
+    expect(validateOrderForm({ ...emptyOrderForm(), weddingDate: '2020-06-12' }).weddingDate).toBeUndefined();
+    const markup = render(
+      createElement(TextField, {
+        id: 'order-weddingDate',
+        label: 'Wedding Date',
+        value: '2020-06-12',
+        hint: 'This date is in the past.',
+        onChange: () => undefined,
+        onBlur: () => undefined,
+      }),
+    );
+    expect(markup).toContain('aria-describedby="order-weddingDate-hint"');
+    expect(markup).toContain('<p id="order-weddingDate-hint" class="field-hint"');
+    expect(markup).not.toContain('role="alert"');
+  });
+});
+
 describe('isPastWeddingDate', () => {
   const today = new Date(2026, 10, 25, 9, 0);
 
