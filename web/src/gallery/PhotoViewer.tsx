@@ -77,7 +77,11 @@ export function PhotoViewer({
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <figure className="photo-viewer-figure">
+      <figure
+        className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
+        data-testid="viewer-stage"
+        {...(video ? {} : gestures.stageProps)}
+      >
         {video ? (
           <div className="photo-viewer-stage">
             <video
@@ -92,11 +96,7 @@ export function PhotoViewer({
             />
           </div>
         ) : (
-          <div
-            className={`photo-viewer-stage is-touchable${gestures.zoomed ? ' is-zoomed' : ''}`}
-            data-testid="viewer-stage"
-            {...gestures.stageProps}
-          >
+          <div className="photo-viewer-stage">
             <PhotoImage
               key={photo.id}
               src={photo.previewUrl}
