@@ -371,7 +371,8 @@ describe('events service: owner checks, payments and the order confirmation', ()
       const message = await mailTo(email);
       expect(message.subject).toBe(`Votre galerie de mariage ${created.event.code} est prête`);
       expect(message.text).toContain(`Code de la galerie : ${created.event.code}`);
-      expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
+      // The gallery is in French too: its link opens it in French.
+      expect(message.text).toContain(`https://gallery.test/fr/gallery/${created.event.code}`);
       expect(message.text).toContain('Formule : Gratuite');
       expect(message.text).not.toContain('paiement');
     });
