@@ -153,6 +153,55 @@ describe('the guest gallery', () => {
     await context.close();
   }, 60_000);
 
+  it('zooms with two fingers, pans the zoomed photo with one instead of moving on, and zooms out with a double tap', async () => {
+    const context = await visitor({ width: 390, height: 844 }, 'en-US', true);
+    const page = await context.newPage();
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('img[data-photo-id]').first().click({ timeout: 45_000 });
+    const viewer = page.getByRole('dialog');
+    await viewer.getByRole('heading', { name: 'Photo 1 of 3' }).waitFor();
+    const stage = (await viewer.getByTestId('viewer-stage').boundingBox())!;
+    const x = stage.x + stage.width / 2;
+    const y = stage.y + stage.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((point, id) => ({ ...point, id })),
+      });
+    const scale = () =>
+      viewer
+        .locator('img[data-photo-id]')
+        .evaluate((image) => new DOMMatrix(getComputedStyle(image).transform).a);
+
+    await touch('touchStart', [
+      { x: x - 20, y },
+      { x: x + 20, y },
+    ]);
+    for (let step = 1; step <= 5; step++) {
+      await touch('touchMove', [
+        { x: x - 20 - step * 20, y },
+        { x: x + 20 + step * 20, y },
+      ]);
+    }
+    await touch('touchEnd', []);
+    await page.waitForFunction(
+      () => new DOMMatrix(getComputedStyle(document.querySelector('dialog img')!).transform).a > 2,
+    );
+
+    await touch('touchStart', [{ x: x + 60, y }]);
+    for (let step = 1; step <= 4; step++) await touch('touchMove', [{ x: x + 60 - step * 40, y }]);
+    await touch('touchEnd', []);
+    await viewer.getByRole('heading', { name: 'Photo 1 of 3' }).waitFor();
+    expect(await scale()).toBeGreaterThan(2);
+
+    await viewer.getByTestId('viewer-stage').dblclick();
+    await page.waitForFunction(
+      () => new DOMMatrix(getComputedStyle(document.querySelector('dialog img')!).transform).a === 1,
+    );
+    await context.close();
+  }, 60_000);
+
   it("offers a guest their browser's language on a link in another, and remembers the choice", async () => {
     const context = await visitor(PHONE, 'en-US');
     const page = await context.newPage();
