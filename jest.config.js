@@ -18,6 +18,7 @@ export default {
     '^@gallery/(contracts|platform|local-servers|testing)$': '<rootDir>/packages/$1/src/index.ts',
     '^@gallery/platform/edge$': '<rootDir>/packages/platform/src/edge.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.css$': '<rootDir>/packages/testing/src/style-stub.ts',
   },
   testMatch: [
     '<rootDir>/**/src/**/*.spec.ts',

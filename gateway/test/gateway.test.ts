@@ -783,6 +783,38 @@ describe('gateway', () => {
       ]);
     });
 
+    it('pushes the guest downloads setting to open screens as it changes', async () => {
+      const client = liveClient();
+      const query = `subscription ($eventCode: String!) {
+        eventUpdated(eventCode: $eventCode) { code plan expiresAt guestDownloadsAllowed }
+      }`;
+      const updates = client.iterate({ query, variables: { eventCode: GALLERY } });
+      openStreams.push(updates);
+      const firstUpdate = updates.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) >= 1);
+      const bus = await EventBus.connect(nats!.url, 'gateway-test-guest-downloads');
+      try {
+        await bus.publish({
+          id: crypto.randomUUID(),
+          type: 'event.guest-downloads-changed',
+          occurredAt: new Date().toISOString(),
+          data: { code: GALLERY, allowed: true, plan: 'free', expiresAt: '2027-06-20T00:00:00.000Z' },
+        });
+        expect((await firstUpdate).value).toEqual({
+          data: {
+            eventUpdated: {
+              code: GALLERY,
+              plan: 'FREE',
+              expiresAt: '2027-06-20T00:00:00.000Z',
+              guestDownloadsAllowed: true,
+            },
+          },
+        });
+      } finally {
+        await bus.close();
+      }
+    });
+
     it('keeps delivering after NATS restarts, and makes open screens reconnect to re-read what they missed', async () => {
       const closeCodes: number[] = [];
       const openScreen = createClient({

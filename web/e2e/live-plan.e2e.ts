@@ -5,8 +5,9 @@ import { EventBus } from '@gallery/platform';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 import { createGalleryAt } from './product-api.js';
 
-// A payment reaches the events service as billing publishes it; a guest's open gallery shows the new plan
-// and expiry without a reload (events -> plan.upgraded -> gateway -> eventUpdated -> the page).
+// A payment reaches the events service as billing publishes it; the couple's open gallery shows the new plan
+// and until when photos are kept without a reload (events -> plan.upgraded -> gateway -> eventUpdated -> the
+// page). Guests see neither.
 
 describe('a plan change on an open gallery', () => {
   let e2e: BrowserTest | undefined;
@@ -22,10 +23,12 @@ describe('a plan change on an open gallery', () => {
     await e2e?.stop();
   }, STOP_TIMEOUT_MS);
 
-  it('shows Premium and the new expiry on a guest screen without a reload once the payment is applied', async () => {
-    const { code } = await createGalleryAt(e2e!.product.url, { plan: 'PREMIUM' });
+  it("shows Premium and the new expiry on the couple's open gallery without a reload once the payment is applied", async () => {
+    const { code, ownerToken } = await createGalleryAt(e2e!.product.url, { plan: 'PREMIUM' });
 
-    const page = await (await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const context = await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
+    const page = await context.newPage();
     await page.goto(`${e2e!.product.url}/gallery/${code}`);
     await page.getByTestId('gallery-plan').getByText('Free plan').waitFor({ timeout: 45_000 });
     const expiryBefore = await page.getByTestId('gallery-expiry').textContent();
@@ -54,7 +57,9 @@ describe('a plan change on an open gallery', () => {
     await page.getByTestId('gallery-plan').getByText('Premium plan').waitFor({ timeout: 20_000 });
     const expiryAfter = await page.getByTestId('gallery-expiry').textContent();
     expect(expiryAfter).not.toBe(expiryBefore);
-    expect(expiryAfter).toContain(String(expiryDate('premium', paidAt).getUTCFullYear()));
+    // Counted from the wedding day (June 12th, 2027), not from the payment.
+    expect(expiryAfter).toBe('Photos kept until Jun 11, 2028');
+    expect(expiryDate('premium', '2027-06-12', paidAt).toISOString()).toBe('2028-06-12T00:00:00.000Z');
     expect(reloaded).toBe(false);
   }, 90_000);
 });

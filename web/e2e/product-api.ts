@@ -64,8 +64,8 @@ export async function createGalleryAt(
 }
 
 const REQUEST_UPLOADS = `
-  mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
-    requestPhotoUploads(eventCode: $code, files: $files) {
+  mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
+    requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName) {
       uploadId
       uploadUrl
       headers {
@@ -84,11 +84,20 @@ const CONFIRM_UPLOAD = `
   }
 `;
 
-/** `count` small distinct JPEGs uploaded to gallery `code` by a guest; the confirmed photos' ids, in order. */
-export async function uploadGuestPhotos(url: string, code: string, count: number): Promise<string[]> {
+/**
+ * `count` small distinct JPEGs uploaded to gallery `code` by a guest (named `guestName` when given); the
+ * confirmed photos' ids, in order. `size` is each photo's width and height in pixels.
+ */
+export async function uploadGuestPhotos(
+  url: string,
+  code: string,
+  count: number,
+  { guestName, size = [64, 48] }: { guestName?: string; size?: [number, number] } = {},
+): Promise<string[]> {
+  const [width, height] = size;
   const files = await Promise.all(
     Array.from({ length: count }, () =>
-      sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } })
+      sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
         .jpeg()
         .toBuffer(),
     ),
@@ -101,6 +110,7 @@ export async function uploadGuestPhotos(url: string, code: string, count: number
     }[];
   }>(url, REQUEST_UPLOADS, {
     code,
+    guestName,
     files: files.map((file, i) => ({
       fileName: `IMG_${i}.jpg`,
       contentType: 'image/jpeg',

@@ -52,7 +52,6 @@ describe('videos in the browser', () => {
     await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
       id: startCheckout.id,
     });
-    await page.getByTestId('gallery-plan').filter({ hasText: 'Premium plan' }).waitFor({ timeout: 30_000 });
     await page.waitForFunction(
       () =>
         document

@@ -60,6 +60,9 @@ const PAGE_ROUTES = LANGUAGES.flatMap((language) =>
   PAGE_IDS.map((page) => ({ page, path: PAGE_PATHS[language][page].slice(1) })),
 );
 
+/** The live gallery in each language: /gallery/{code}, /fr/gallery/{code}, /es/gallery/{code}. */
+const GALLERY_PREFIXES = LANGUAGES.map((language) => (language === 'en' ? '' : `${language}/`));
+
 /** Where the order form and the payment pages keep the visitor's attention: the minimal footer. */
 const MINIMAL_FOOTER_PAGES = new Set(['order']);
 
@@ -114,8 +117,10 @@ export function AppRoutes() {
       </Route>
       <Route element={<BareLayout />}>
         <Route element={<ApiRoutes />}>
-          <Route path="live-gallery" element={<LiveGalleryPage />} />
-          <Route path="gallery/:code" element={<LiveGalleryPage />} />
+          {GALLERY_PREFIXES.flatMap((prefix) => [
+            <Route key={`${prefix}live`} path={`${prefix}live-gallery`} element={<LiveGalleryPage />} />,
+            <Route key={`${prefix}gallery`} path={`${prefix}gallery/:code`} element={<LiveGalleryPage />} />,
+          ])}
           <Route path="wall/:code" element={<WallPage />} />
           <Route path="payment-complete" element={<PaymentCompletePage />} />
           <Route path="mobile-checkout" element={<MobileCheckoutPage />} />

@@ -23,11 +23,16 @@ import { AppError } from '@gallery/platform/edge';
 import { archiveProgressType } from './archive-progress.js';
 import { photoType } from './photo-type.js';
 
-/** A gallery's plan and expiry as they are now: what `eventUpdated` pushes after an upgrade or a refund. */
+/**
+ * A gallery's plan and expiry as they are now: what `eventUpdated` pushes after an upgrade, a refund or a new
+ * wedding date; and whether guests may Download All, when that is what changed.
+ */
 export interface EventUpdate {
   code: string;
   plan: PlanId;
   expiresAt: string;
+  /** Set when the owner let guests Download All or stopped them; absent for other changes. */
+  guestDownloadsAllowed?: boolean;
 }
 
 /** What a subscription's source stream yields: the event itself is the root value of the selection. */
@@ -80,11 +85,16 @@ function planType(): GraphQLEnumType {
 function eventUpdateType(): GraphQLObjectType {
   return new GraphQLObjectType({
     name: 'EventUpdate',
-    description: "A gallery's plan and expiry after an upgrade or a refund",
+    description:
+      "A gallery's plan and expiry after an upgrade, a refund or a new wedding date, or its guest downloads",
     fields: {
       code: { type: new GraphQLNonNull(GraphQLString) },
       plan: { type: new GraphQLNonNull(planType()) },
       expiresAt: { type: new GraphQLNonNull(GraphQLString) },
+      guestDownloadsAllowed: {
+        type: GraphQLBoolean,
+        description: 'Whether guests may Download All, when that is what changed; null otherwise',
+      },
     },
   });
 }

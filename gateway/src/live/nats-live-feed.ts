@@ -19,6 +19,11 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     const { code, plan, expiresAt } = (event as DomainEvent<typeof Subjects.PlanUpgraded>).data;
     fanout.publishEventUpdate({ code, plan, expiresAt });
   },
+  [Subjects.GuestDownloadsChanged]: (fanout, event) => {
+    const { code, plan, expiresAt, allowed } = (event as DomainEvent<typeof Subjects.GuestDownloadsChanged>)
+      .data;
+    fanout.publishEventUpdate({ code, plan, expiresAt, guestDownloadsAllowed: allowed });
+  },
   [Subjects.PhotoDeleted]: (fanout, event) =>
     fanout.publishPhotoRemoval((event as DomainEvent<typeof Subjects.PhotoDeleted>).data),
 };

@@ -16,7 +16,10 @@ export const Subjects = {
   PaymentSucceeded: 'payment.succeeded',
   /** billing: a payment was refunded; events reverts the plan it bought. */
   PaymentRefunded: 'payment.refunded',
-  /** events: a gallery's plan or expiry changed (an upgrade, or its reversal after a refund). */
+  /**
+   * events: a gallery's plan or expiry changed (an upgrade, its reversal after a refund, or a new wedding date
+   * moving the expiry).
+   */
   PlanUpgraded: 'plan.upgraded',
   /** media: a photo was removed from a gallery (download marks the gallery's zips stale). */
   PhotoDeleted: 'photo.deleted',
@@ -35,6 +38,8 @@ export const Subjects = {
   DomainVerified: 'domain.verified',
   /** events: a gallery's domain stopped being served (removed, the plan left Premium, the gallery ended). */
   DomainReleased: 'domain.released',
+  /** events: the owner let guests Download All, or stopped them (open gallery screens show or hide the button). */
+  GuestDownloadsChanged: 'event.guest-downloads-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -127,9 +132,10 @@ export const planUpgradedSchema = z.object({
   previousPlan: planId,
   plan: planId,
   expiresAt: isoDate,
-  /** A payment applied, or a refunded one reverted. */
-  reason: z.enum(['payment', 'refund']),
-  paymentId: z.uuid(),
+  /** A payment applied, a refunded one reverted, or the wedding date changed (the plan stays, the expiry moves). */
+  reason: z.enum(['payment', 'refund', 'wedding-date']),
+  /** The payment applied or reverted; absent for a wedding date. */
+  paymentId: z.uuid().optional(),
 });
 export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
 
@@ -196,6 +202,14 @@ export const domainReleasedSchema = z.object({
   reason: z.enum(DOMAIN_RELEASE_REASONS),
 });
 export type DomainReleasedData = z.infer<typeof domainReleasedSchema>;
+export const guestDownloadsChangedSchema = z.object({
+  code: galleryCodeSchema,
+  allowed: z.boolean(),
+  /** The gallery's plan and expiry as they are: every live update of a gallery carries them. */
+  plan: planId,
+  expiresAt: isoDate,
+});
+export type GuestDownloadsChangedData = z.infer<typeof guestDownloadsChangedSchema>;
 
 const dataSchemas = {
   'event.created': eventCreatedSchema,
@@ -210,6 +224,7 @@ const dataSchemas = {
   'credit.refunded': creditsRefundedSchema,
   'domain.verified': domainVerifiedSchema,
   'domain.released': domainReleasedSchema,
+  'event.guest-downloads-changed': guestDownloadsChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -225,6 +240,7 @@ export interface EventData {
   'credit.refunded': CreditsRefundedData;
   'domain.verified': DomainVerifiedData;
   'domain.released': DomainReleasedData;
+  'event.guest-downloads-changed': GuestDownloadsChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -16,3 +16,5 @@ export * from './downloads.js';
 export * from './owners.js';
 export * from './mail/owner-mail.js';
 export * from './premium/custom-domains.js';
+export * from './gallery-link.js';
+export * from './mail/plan-change-mail.js';

@@ -4,8 +4,10 @@ import {
   BUNDLES,
   creditExpiry,
   creditFits,
-  expiryAfterUpgrade,
+  expiryDate,
   isUpgrade,
+  recomputedExpiry,
+  storageStart,
   upgradeOptions,
 } from './plans.js';
 
@@ -34,17 +36,46 @@ describe('isUpgrade', () => {
   });
 });
 
-describe('expiryAfterUpgrade', () => {
-  const paidAt = new Date('2026-06-01T12:00:00Z');
+describe('expiryDate', () => {
+  it('counts a Free gallery ordered eight days ahead from its wedding day, so it outlives the wedding', () => {
+    const orderedAt = new Date('2026-12-17T09:30:00Z');
+    // Open through the whole of January 1st: the wedding day and seven days after it.
+    expect(expiryDate('free', '2026-12-25', orderedAt).toISOString()).toBe('2027-01-02T00:00:00.000Z');
+  });
 
-  it('counts the new plan from the payment', () => {
-    const current = new Date('2026-06-05T12:00:00Z');
-    expect(expiryAfterUpgrade('standard', paidAt, current).toISOString()).toBe('2026-07-01T12:00:00.000Z');
+  it('counts from the order when the wedding is already past', () => {
+    const orderedAt = new Date('2026-06-10T08:00:00Z');
+    expect(storageStart('2026-06-01', orderedAt)).toEqual(orderedAt);
+    expect(expiryDate('standard', '2026-06-01', orderedAt).toISOString()).toBe('2026-07-10T08:00:00.000Z');
+  });
+
+  it('counts from the end of the wedding day for an order placed on the day itself', () => {
+    const orderedAt = new Date('2026-06-01T15:00:00Z');
+    expect(expiryDate('free', '2026-06-01', orderedAt).toISOString()).toBe('2026-06-09T00:00:00.000Z');
+  });
+});
+
+describe('recomputedExpiry', () => {
+  const orderedAt = new Date('2026-05-01T12:00:00Z');
+
+  it('counts an upgrade from the wedding day, not from the payment', () => {
+    const current = new Date('2026-06-08T00:00:00Z');
+    expect(recomputedExpiry('standard', '2026-06-01', orderedAt, current).toISOString()).toBe(
+      '2026-07-02T00:00:00.000Z',
+    );
   });
 
   it('never shortens what the gallery already had', () => {
     const current = new Date('2026-09-01T00:00:00Z');
-    expect(expiryAfterUpgrade('standard', paidAt, current)).toEqual(current);
+    expect(recomputedExpiry('standard', '2026-06-01', orderedAt, current)).toEqual(current);
+  });
+
+  it('moves a later wedding date forward but keeps the old expiry for an earlier one', () => {
+    const current = new Date('2026-06-08T00:00:00Z');
+    expect(recomputedExpiry('free', '2026-06-20', orderedAt, current).toISOString()).toBe(
+      '2026-06-28T00:00:00.000Z',
+    );
+    expect(recomputedExpiry('free', '2026-05-20', orderedAt, current)).toEqual(current);
   });
 });
 

@@ -20,9 +20,24 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
 
-/** When a gallery created at `createdAt` on `plan` stops accepting uploads. */
-export function expiryDate(plan: PlanId, createdAt: Date): Date {
-  return new Date(createdAt.getTime() + PLANS[plan].storageDays * 24 * 60 * 60 * 1000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a gallery's storage period starts: at the end of its wedding day (00:00 UTC the day after, so the wedding
+ * day itself is never counted against the plan and "until" names a whole last day), or at the order if that is
+ * later. Uploads are open from the order either way; counting from the wedding means no gallery ordered ahead
+ * of its wedding (as the copy advises) expires before it.
+ */
+export function storageStart(weddingDate: string, orderedAt: Date): Date {
+  const weddingDay = Date.parse(`${weddingDate}T00:00:00.000Z`);
+  if (Number.isNaN(weddingDay)) throw new RangeError(`not a calendar date: ${weddingDate}`);
+  const weddingDayEnd = new Date(weddingDay + DAY_MS);
+  return weddingDayEnd > orderedAt ? weddingDayEnd : orderedAt;
+}
+
+/** When a gallery on `plan` for a wedding on `weddingDate` (yyyy-mm-dd), ordered at `orderedAt`, stops accepting uploads. */
+export function expiryDate(plan: PlanId, weddingDate: string, orderedAt: Date): Date {
+  return new Date(storageStart(weddingDate, orderedAt).getTime() + PLANS[plan].storageDays * DAY_MS);
 }
 
 /** The money-back guarantee: a payment can be refunded on request for this many days after it was made. */
@@ -49,12 +64,17 @@ export function isUpgrade(from: PlanId, to: PlanId): boolean {
 }
 
 /**
- * The expiry after an upgrade paid at `paidAt`: the new plan's storage period counted from the payment, never
- * shorter than what the gallery already had.
+ * The expiry after the plan or the wedding date changed (an upgrade, or the couple editing their date): `plan`'s
+ * storage period counted from the same start as at the order, never shorter than what the gallery already had.
  */
-export function expiryAfterUpgrade(plan: PlanId, paidAt: Date, currentExpiry: Date): Date {
-  const fromPayment = expiryDate(plan, paidAt);
-  return fromPayment > currentExpiry ? fromPayment : currentExpiry;
+export function recomputedExpiry(
+  plan: PlanId,
+  weddingDate: string,
+  orderedAt: Date,
+  currentExpiry: Date,
+): Date {
+  const byRule = expiryDate(plan, weddingDate, orderedAt);
+  return byRule > currentExpiry ? byRule : currentExpiry;
 }
 
 /**

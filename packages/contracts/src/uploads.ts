@@ -30,6 +30,11 @@ export function isVideoType(contentType: string): contentType is VideoContentTyp
   return (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(contentType);
 }
 
+/** HEIF/HEIC, an iPhone's photos: many computers cannot open them, so Download All can add JPEG copies. */
+export function isHeifType(contentType: string): boolean {
+  return contentType === 'image/heic' || contentType === 'image/heif';
+}
+
 export function isPhotoType(contentType: string): contentType is PhotoContentType {
   return (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentType);
 }

@@ -27,3 +27,4 @@ export * from './health/health.module.js';
 export * from './mail/mailer.js';
 export * from './events/request-responder.js';
 export * from './http/bearer-token.js';
+export * from './images/heif-decoder.js';

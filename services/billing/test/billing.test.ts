@@ -609,7 +609,7 @@ describe('billing service', () => {
       const receipt = await mailTo(gallery.email, gallery.code);
       expect(receipt.subject).toContain('Reçu de paiement');
       expect(receipt.text).toContain('49,00');
-      expect(receipt.text).toContain(`${PUBLIC_URL}/gallery/${gallery.code}`);
+      expect(receipt.text).toContain(`${PUBLIC_URL}/fr/gallery/${gallery.code}`);
       expect(receipt.text).toContain('Gratuite -> Standard');
     });
 

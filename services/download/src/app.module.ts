@@ -18,6 +18,7 @@ import {
   type ExtraHealthChecks,
 } from '@gallery/platform';
 import { ArchiveBuilder } from './archives/archive-builder.js';
+import { HeicJpegCopies } from './archives/heic-jpeg-copies.js';
 import { ArchiveJobEntity } from './archives/archive-job.entity.js';
 import { ArchiveJobsRepository } from './archives/archive-jobs.repository.js';
 import { ArchiveStorage } from './archives/archive-storage.js';
@@ -30,6 +31,7 @@ import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
 import { PurgedGalleries1796200000000 } from './database/migrations/1796200000000-purged-galleries.js';
+import { JpegCopies1798100000000 } from './database/migrations/1798100000000-jpeg-copies.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
 @Module({})
@@ -49,6 +51,7 @@ export class AppModule {
               CreateArchiveJobs1796000000000,
               ArchiveLayouts1796100000000,
               PurgedGalleries1796200000000,
+              JpegCopies1798100000000,
             ],
           }),
         ),
@@ -88,6 +91,7 @@ export class AppModule {
         ServiceRequests,
         ArchiveJobsRepository,
         ArchiveBuilder,
+        HeicJpegCopies,
         ArchivesService,
         ArchivesResolver,
         PhotoChangesConsumer,

@@ -1,8 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -13,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import {
   ARCHIVE_RETENTION_DAYS,
@@ -99,9 +101,12 @@ async function addPhoto(
     createdAt?: string;
     stored?: boolean;
     guestName?: string;
+    /** The original's bytes and type (random bytes named a JPEG unless given). */
+    bytes?: Buffer;
+    contentType?: string;
   } = {},
 ) {
-  const bytes = randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
+  const bytes = options.bytes ?? randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
   const id = randomUUID();
   const originalKey = `photos/${id}/${randomUUID()}/original`;
   if (options.stored !== false) {
@@ -111,7 +116,7 @@ async function addPhoto(
     id,
     originalKey,
     fileName,
-    contentType: options.kind === 'video' ? 'video/mp4' : 'image/jpeg',
+    contentType: options.contentType ?? (options.kind === 'video' ? 'video/mp4' : 'image/jpeg'),
     size: bytes.length,
     createdAt: options.createdAt ?? '2026-06-13T18:04:05.000Z',
     kind: options.kind ?? ('photo' as const),
@@ -161,6 +166,17 @@ async function graphql<T>(
 }
 
 const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
+
+/** A real HEIC photo (480 x 320), made with libheif's heif-enc. */
+const HEIC_FIXTURE = fileURLToPath(new URL('./fixtures/photo-480x320.heic', import.meta.url));
+
+async function requestJpegCopies(code: string, authorization: string | null = owner(code)) {
+  return graphql<{ requestArchive: Job }>(
+    `mutation ($code: String!) { requestArchive(eventCode: $code, jpegCopies: true) { ${JOB_FIELDS} } }`,
+    { code },
+    authorization ?? undefined,
+  );
+}
 
 async function requestArchive(
   code: string,
@@ -401,6 +417,58 @@ describe('download service', () => {
       const { stdout } = await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 1 << 24 });
       expect(sha(stdout)).toBe(sha(bytes));
     }
+  });
+
+  it('adds a JPEG copy beside each HEIC original when the owner asks, in a zip of its own', async () => {
+    const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
+    const at = '2026-06-13T18:04:05.000Z';
+    const heic = await addPhoto(code, 'IMG_0007.HEIC', {
+      createdAt: at,
+      guestName: 'Anna',
+      bytes: await readFile(HEIC_FIXTURE),
+      contentType: 'image/heic',
+    });
+    const jpeg = await addPhoto(code, 'IMG_0008.jpg', { createdAt: at, guestName: 'Tom' });
+
+    const plain = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    const progress = followProgress(code);
+    const asked = await requestJpegCopies(code);
+    expect(asked.errors).toBeUndefined();
+    const job = await finished(code, asked.data!.requestArchive.id!);
+    progress.stop();
+    expect(job.id).not.toBe(plain.id);
+    // Every photo of the gallery is counted, a copy is not a photo of its own.
+    expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 2 });
+    expect(progress.seen.filter((step) => step.stage === 'adding').map((step) => step.total)).toContain(2);
+    // A guest's zip never has copies: the guest asking for them gets the plain one.
+    expect((await requestJpegCopies(code, null)).data!.requestArchive.id).toBe(plain.id);
+
+    const file = path.join(tmp, 'jpeg-copies.zip');
+    await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+    expect((await run('unzip', ['-t', file])).stdout).toContain('No errors detected');
+    const listing = await run('zipinfo', ['-1', file]);
+    expect(listing.stdout.trim().split('\n').sort()).toEqual(
+      [
+        'Sarah & Mike/2026-06-13 18.04.05 Anna.HEIC',
+        'Sarah & Mike/2026-06-13 18.04.05 Anna.jpg',
+        'Sarah & Mike/2026-06-13 18.04.05 Tom.jpg',
+      ].sort(),
+    );
+    const original = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 Anna.HEIC'], {
+      encoding: 'buffer',
+      maxBuffer: 1 << 24,
+    });
+    expect(sha(original.stdout)).toBe(sha(heic.bytes));
+    const copy = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 Anna.jpg'], {
+      encoding: 'buffer',
+      maxBuffer: 1 << 24,
+    });
+    expect(await sharp(copy.stdout).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 320 });
+    const tom = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 Tom.jpg'], {
+      encoding: 'buffer',
+      maxBuffer: 1 << 24,
+    });
+    expect(sha(tom.stdout)).toBe(sha(jpeg.bytes));
   });
 
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {

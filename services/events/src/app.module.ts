@@ -28,11 +28,14 @@ import { OwnerSessions1797000000000 } from './database/migrations/1797000000000-
 import { CustomDomains1798220000000 } from './database/migrations/1798220000000-custom-domains.migration.js';
 import { CustomDomainEntity } from './domains/custom-domain.entity.js';
 import { CustomDomainsModule } from './domains/custom-domains.module.js';
+import { GalleryLanguage1798000000001 } from './database/migrations/1798000000001-gallery-language.migration.js';
+import { StorageFromWeddingDay1798000000000 } from './database/migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { EventEntity } from './galleries/event.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js';
+import { PlanChangeMailConsumer } from './mail/plan-change-mail.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
@@ -57,6 +60,7 @@ export class AppModule {
         { provide: Mailer, useValue: config.mail && new Mailer(config.mail) },
         PlanPaymentsConsumer,
         OrderConfirmationConsumer,
+        PlanChangeMailConsumer,
         ContactMailer,
         ContactResolver,
       ],
@@ -72,8 +76,10 @@ export class AppModule {
               ContactMessages1764300000000,
               GuestDownloads1796000000001,
               OwnerSessions1797000000000,
-              WallLinks1798300000000,
+              StorageFromWeddingDay1798000000000,
+              GalleryLanguage1798000000001,
               CustomDomains1798220000000,
+              WallLinks1798300000000,
             ],
           }),
         ),

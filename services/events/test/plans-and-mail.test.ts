@@ -213,7 +213,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
       const upgraded = await planUpgradedFor(paid.paymentId, 'payment');
       await paymentsDrained();
-      const expected = expiryDate('standard', new Date(paid.paidAt));
+      const expected = expiryDate('standard', '2027-06-12', new Date(created.event.createdAt));
       expect(upgraded).toEqual({
         code: created.event.code,
         previousPlan: 'free',
@@ -343,7 +343,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
         async () => (await gallery(created.event.code)).plan === 'premium',
       );
       const { expires_at } = await gallery(created.event.code);
-      expect(expires_at).toEqual(expiryDate('premium', new Date(paid.paidAt)));
+      expect(expires_at).toEqual(expiryDate('premium', '2027-06-12', new Date(created.event.createdAt)));
       expect(await processedMarks(event.id)).toBe(1);
       await planUpgradedFor(paid.paymentId, 'payment');
     });
@@ -375,7 +375,8 @@ describe('events service: owner checks, payments and the order confirmation', ()
       const message = await mailTo(email);
       expect(message.subject).toBe(`Votre galerie de mariage ${created.event.code} est prête`);
       expect(message.text).toContain(`Code de la galerie : ${created.event.code}`);
-      expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
+      // The gallery is in French too: its link opens it in French.
+      expect(message.text).toContain(`https://gallery.test/fr/gallery/${created.event.code}`);
       expect(message.text).toContain('Formule : Gratuite');
       expect(message.text).not.toContain('paiement');
     });

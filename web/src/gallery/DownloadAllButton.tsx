@@ -10,6 +10,7 @@ import {
 } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
 import { recordActivity } from '../owner/activity';
+import './DownloadAllButton.css';
 
 /**
  * Download All, for the owner and, when the owner allows it, for guests (hidden otherwise): the zip's progress
@@ -20,6 +21,7 @@ export function DownloadAllButton({ code }: { code: string }) {
   const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const { state, start, busy } = useDownloadAll(code);
   const [layout, setLayout] = useState<ArchiveLayout>('BY_DATE');
+  const [jpegCopies, setJpegCopies] = useState(false);
   const layoutId = useId();
   const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
   const event = rights.data?.event;
@@ -34,7 +36,7 @@ export function DownloadAllButton({ code }: { code: string }) {
         className="button button-secondary"
         onClick={() => {
           recordActivity(code, 'DOWNLOAD');
-          void start(event.isOwner ? layout : 'BY_DATE');
+          void start(event.isOwner ? layout : 'BY_DATE', event.isOwner && jpegCopies);
         }}
         disabled={busy}
         aria-busy={busy}
@@ -62,6 +64,17 @@ export function DownloadAllButton({ code }: { code: string }) {
             <option value="BY_GUEST">{t('archiveLayout.byGuest')}</option>
           </select>
         </span>
+      )}
+      {event.isOwner && (
+        <label className="download-jpeg-copies">
+          <input
+            type="checkbox"
+            checked={jpegCopies}
+            disabled={busy}
+            onChange={(change) => setJpegCopies(change.target.checked)}
+          />
+          {t('jpegCopies.label')}
+        </label>
       )}
       {event.isOwner && (
         <label className="download-guests">

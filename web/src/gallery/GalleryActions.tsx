@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
+import type { Language } from '../i18n/languages';
 import { useTimedMessage } from '../ui/useTimedMessage';
 import { DownloadAllButton } from './DownloadAllButton';
 import { galleryUrl } from './galleryUrl';
@@ -13,15 +14,17 @@ interface GalleryActionsProps {
   code: string;
   name: string;
   plan: PlanId;
+  /** The gallery's language: the shared link and the QR code open it in it. */
+  language: Language;
   onFiles: (files: File[]) => void;
 }
 
 /** Upload Photos, Share Gallery, Generate QR Code and Download All (owner, or guests when allowed). */
-export function GalleryActions({ code, name, plan, onFiles }: GalleryActionsProps) {
+export function GalleryActions({ code, name, plan, language, onFiles }: GalleryActionsProps) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const [notice, showNotice] = useTimedMessage();
-  const url = galleryUrl(code);
+  const url = galleryUrl(code, language);
 
   return (
     <div className="gallery-actions-wrap">

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Spinner } from '../ui/Spinner';
 import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
 import { GalleryLoadFailed } from './GalleryLoadFailed';
 import { GalleryNotFound } from './GalleryNotFound';
+import { LanguageOffer } from './LanguageOffer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
@@ -50,11 +52,13 @@ export function GalleryView({ code }: { code: string }) {
 
   return (
     <div className="gallery-page">
+      <LanguageOffer />
       <GalleryHeader event={gallery.event} photoCount={photoCount} />
       <GalleryActions
         code={gallery.event.code}
         name={gallery.event.name}
         plan={plan}
+        language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
         onFiles={uploads.upload}
       />
       <UploadList items={uploads.items} onClear={uploads.clear} />

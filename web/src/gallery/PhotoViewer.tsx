@@ -3,7 +3,9 @@ import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
+import { useViewerGestures } from './useViewerGestures';
 import { recordActivity } from '../owner/activity';
+import './PhotoViewer.css';
 
 interface PhotoViewerProps {
   galleryCode: string;
@@ -17,8 +19,10 @@ interface PhotoViewerProps {
 }
 
 /**
- * One photo at a time in a modal dialog: arrow keys or buttons move, Esc closes. A video plays from its original,
- * its poster shown until it starts.
+ * One photo at a time in a modal dialog, centred and fitted to the screen with who took it under it: a swipe,
+ * the arrow keys or the arrow buttons move, two fingers (or a double tap) zoom, Esc closes. A video plays from
+ * its original, its poster shown until it starts. The arrows and Close are icon buttons named for screen
+ * readers, so the controls fit a 360 px phone in every language.
  */
 export function PhotoViewer({
   galleryCode,
@@ -36,12 +40,16 @@ export function PhotoViewer({
   const position = { index: index + 1, total: Math.max(total, photos.length) };
   const video = photo.kind === 'video';
   const title = video ? t('video.viewerTitle', position) : t('viewer.title', position);
+  const gestures = useViewerGestures(photo.id, (direction) => {
+    const neighbour = direction === 'next' ? next : previous;
+    if (neighbour) onShow(neighbour.id);
+  });
 
   return (
     <Modal
       labelledBy="viewer-title"
       onClose={onClose}
-      className="viewer"
+      className="photo-viewer"
       onKeyDown={(event) => {
         if (event.key === 'ArrowLeft' && previous) {
           event.preventDefault();
@@ -52,63 +60,92 @@ export function PhotoViewer({
         }
       }}
     >
-      <div className="viewer-top">
+      <div className="photo-viewer-top">
         <h2 id="viewer-title">{title}</h2>
         {onRemove && (
-          <button type="button" className="button button-ghost" onClick={() => onRemove(photo.id)}>
+          <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
             {t('owner.removePhoto')}
           </button>
         )}
-        <button type="button" className="button button-ghost" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      </div>
-      <figure className="viewer-figure">
-        {video ? (
-          <video
-            key={photo.id}
-            src={photo.originalUrl}
-            poster={photo.previewUrl}
-            controls
-            playsInline
-            preload="metadata"
-            aria-label={title}
-            data-photo-id={photo.id}
-          />
-        ) : (
-          <PhotoImage key={photo.id} src={photo.previewUrl} alt={title} data-photo-id={photo.id} />
-        )}
-        {photo.guestName && (
-          <figcaption className="viewer-guest">{t('guestName.by', { name: photo.guestName })}</figcaption>
-        )}
-      </figure>
-      <div className="viewer-controls">
         <button
           type="button"
-          className="button button-secondary"
+          className="photo-viewer-icon"
+          aria-label={t('common.close')}
+          title={t('common.close')}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <figure
+        className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
+        data-testid="viewer-stage"
+        {...(video ? {} : gestures.stageProps)}
+      >
+        {video ? (
+          <div className="photo-viewer-stage">
+            <video
+              key={photo.id}
+              src={photo.originalUrl}
+              poster={photo.previewUrl}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={title}
+              data-photo-id={photo.id}
+            />
+          </div>
+        ) : (
+          <div className="photo-viewer-stage">
+            <PhotoImage
+              key={photo.id}
+              src={photo.previewUrl}
+              alt={title}
+              data-photo-id={photo.id}
+              draggable={false}
+              style={gestures.photoStyle}
+            />
+          </div>
+        )}
+        {photo.guestName && (
+          <figcaption className="photo-viewer-caption">
+            {t('guestName.by', { name: photo.guestName })}
+          </figcaption>
+        )}
+      </figure>
+      <div className="photo-viewer-controls">
+        <button
+          type="button"
+          className="photo-viewer-icon"
+          aria-label={t('viewer.previous')}
+          title={t('viewer.previous')}
           disabled={!previous}
           onClick={() => previous && onShow(previous.id)}
         >
-          {t('viewer.previous')}
+          <span aria-hidden="true">‹</span>
         </button>
         <a
           href={photo.originalUrl}
-          className="button button-primary"
+          className="button button-primary photo-viewer-download"
+          aria-label={t('viewer.downloadOriginal')}
+          title={t('viewer.downloadOriginal')}
           download
           onClick={() => {
             track('photo_download', { gallery_code: galleryCode, mode: 'single' });
             recordActivity(photo.eventCode, 'DOWNLOAD');
           }}
         >
-          {t('viewer.downloadOriginal')}
+          {t('photoViewer.download')}
         </a>
         <button
           type="button"
-          className="button button-secondary"
+          className="photo-viewer-icon"
+          aria-label={t('viewer.next')}
+          title={t('viewer.next')}
           disabled={!next}
           onClick={() => next && onShow(next.id)}
         >
-          {t('viewer.next')}
+          <span aria-hidden="true">›</span>
         </button>
       </div>
     </Modal>

@@ -3,11 +3,16 @@ import { en } from '../i18n/en';
 import { downloadFraction, downloadText, IDLE } from './downloadAll';
 
 describe('Download All progress', () => {
+  it('counts the whole gallery while adding, not the photos added so far', () => {
+    expect(downloadText({ stage: 'adding', count: 3, total: 6 })).toEqual(['download.adding', { count: 6 }]);
+    expect(downloadText({ stage: 'adding', count: 0, total: 6 })).toEqual(['download.adding', { count: 6 }]);
+  });
+
   it("shows the spec's texts for each stage", () => {
     expect(downloadText(IDLE)).toBeNull();
     expect(downloadText({ stage: 'adding', count: 12, total: 20 })).toEqual([
       'download.adding',
-      { count: 12 },
+      { count: 20 },
     ]);
     expect(en.download.adding).toBe('Adding {{count}} photos to the zip…');
     expect(en.download.failed).toBe('Download failed: Could not download photos. Please try again.');

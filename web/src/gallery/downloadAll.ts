@@ -33,10 +33,19 @@ export function downloadFraction({ stage, count, total }: DownloadState): number
   }
 }
 
-/** The i18n key and values of the line under the bar (the spec's progress texts). */
-export function downloadText({ stage, count }: DownloadState): [string, Record<string, number>] | null {
+/**
+ * The i18n key and values of the line under the bar (the spec's progress texts). "Adding {{count}} photos" names
+ * the whole gallery: the photos added so far show in the bar, not in the sentence (it once said "Adding 3
+ * photos" halfway through a 6-photo zip).
+ */
+export function downloadText({
+  stage,
+  count,
+  total,
+}: DownloadState): [string, Record<string, number>] | null {
   if (stage === 'idle') return null;
   if (stage === 'empty') return ['download.noPhotos', {}];
+  if (stage === 'adding') return ['download.adding', { count: Math.max(total, count) }];
   return [`download.${stage}`, { count }];
 }
 
@@ -67,10 +76,10 @@ export type ArchiveLayout = ArchiveLayoutId;
 
 export const REQUEST_ARCHIVE: TypedDocumentNode<
   { requestArchive: ArchiveJob },
-  { code: string; layout: ArchiveLayout }
+  { code: string; layout: ArchiveLayout; jpegCopies: boolean }
 > = gql`
-  mutation RequestArchive($code: String!, $layout: ArchiveLayout) {
-    requestArchive(eventCode: $code, layout: $layout) {
+  mutation RequestArchive($code: String!, $layout: ArchiveLayout, $jpegCopies: Boolean) {
+    requestArchive(eventCode: $code, layout: $layout, jpegCopies: $jpegCopies) {
       id
       status
       photoCount

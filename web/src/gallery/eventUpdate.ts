@@ -1,10 +1,14 @@
 import type { ApiPlan } from '../api/plan';
 
-/** A gallery's plan and expiry as the eventUpdated subscription pushes them after an upgrade or a refund. */
+/**
+ * A gallery's plan and expiry as the eventUpdated subscription pushes them after an upgrade, a refund or a new
+ * wedding date; and whether guests may Download All when the owner changed that (null otherwise).
+ */
 export interface EventUpdate {
   code: string;
   plan: ApiPlan;
   expiresAt: string;
+  guestDownloadsAllowed?: boolean | null;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface GalleryEvent {
   photoCount: number;
   createdAt: string;
   expiresAt: string;
+  /** The language its links and QR code open it in (en, fr or es): the couple's choice. */
+  language: string;
   /** Whether this browser's authToken is the owner's: the viewer then offers Remove. */
   isOwner: boolean;
   photos: PhotoPage;
@@ -66,6 +68,7 @@ export const GALLERY_QUERY: TypedDocumentNode<
       photoCount
       createdAt
       expiresAt
+      language
       isOwner
       photos(first: $first) {
         nodes {
@@ -117,6 +120,7 @@ export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
       code
       plan
       expiresAt
+      guestDownloadsAllowed
     }
   }
 `;

@@ -37,7 +37,7 @@ export function useDownloadAll(code: string) {
   useEffect(() => () => stopRef.current(), []);
 
   const start = useCallback(
-    async (layout: ArchiveLayout = 'BY_DATE') => {
+    async (layout: ArchiveLayout = 'BY_DATE', jpegCopies = false) => {
       stopRef.current();
       setState({ stage: 'downloading', count: 0, total: 0 });
       let jobId: string | null = null;
@@ -116,7 +116,10 @@ export function useDownloadAll(code: string) {
       };
 
       try {
-        const result = await client.mutate({ mutation: REQUEST_ARCHIVE, variables: { code, layout } });
+        const result = await client.mutate({
+          mutation: REQUEST_ARCHIVE,
+          variables: { code, layout, jpegCopies },
+        });
         const job = result.data?.requestArchive;
         if (!job) return fail();
         jobId = job.id;

@@ -61,7 +61,16 @@ export function useGallery(code: string) {
     fetchPolicy: 'no-cache',
     onData: ({ data: result }) => {
       const pushed = result.data?.eventUpdated;
-      if (pushed) setUpdate(pushed);
+      if (!pushed) return;
+      setUpdate(pushed);
+      // Download All reads the setting from the cached Event: a guest's button appears or goes at once.
+      if (typeof pushed.guestDownloadsAllowed === 'boolean') {
+        const allowed = pushed.guestDownloadsAllowed;
+        client.cache.modify({
+          id: client.cache.identify({ __typename: 'Event', code: pushed.code }),
+          fields: { guestDownloadsAllowed: () => allowed },
+        });
+      }
     },
   });
 

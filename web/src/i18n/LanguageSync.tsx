@@ -11,7 +11,12 @@ export function LanguageSync() {
   const { i18n } = useTranslation();
 
   useLayoutEffect(() => {
-    const language = resolveLanguage(pathname, readStorage(LANGUAGE_STORAGE_KEY), i18n.language);
+    const language = resolveLanguage(
+      pathname,
+      readStorage(LANGUAGE_STORAGE_KEY),
+      i18n.language,
+      navigator.languages,
+    );
     if (language !== i18n.language) void showLanguage(language);
   }, [pathname, i18n]);
 

@@ -772,6 +772,26 @@ export const en = {
     qrAlt: 'QR code for {{host}}',
     toGallery: 'See the gallery',
   },
+  storage: {
+    keptUntil: 'Photos kept until {{date}}',
+    uploadsOpenUntil: 'Guests can add photos from today until {{date}}.',
+    pastWeddingDate:
+      'This date is in the past. That’s fine: guests can add photos from today, and your plan’s days count from today.',
+  },
+  galleryLanguage: {
+    label: 'Gallery language',
+    hint: 'Gallery links, QR codes and emails open the gallery in this language.',
+    saved: 'Gallery language saved.',
+    failed: 'The gallery language could not be saved. Please try again.',
+    offer: 'View in English',
+    dismiss: 'Keep this language',
+  },
+  photoViewer: {
+    download: 'Download',
+  },
+  jpegCopies: {
+    label: 'Add JPEG copies of HEIC photos, for computers that cannot open HEIC',
+  },
 };
 
 type Texts<T> = {

@@ -777,4 +777,24 @@ export const es: UiTexts = {
     qrAlt: 'Código QR de {{host}}',
     toGallery: 'Ver la galería',
   },
+  storage: {
+    keptUntil: 'Fotos conservadas hasta el {{date}}',
+    uploadsOpenUntil: 'Sus invitados pueden añadir fotos desde hoy hasta el {{date}}.',
+    pastWeddingDate:
+      'Esta fecha ya pasó. No hay problema: sus invitados pueden añadir fotos desde hoy, y los días de su plan cuentan desde hoy.',
+  },
+  galleryLanguage: {
+    label: 'Idioma de la galería',
+    hint: 'Los enlaces, los códigos QR y los correos abren la galería en este idioma.',
+    saved: 'Idioma de la galería guardado.',
+    failed: 'No se pudo guardar el idioma de la galería. Inténtelo de nuevo.',
+    offer: 'Ver en español',
+    dismiss: 'Mantener este idioma',
+  },
+  photoViewer: {
+    download: 'Descargar',
+  },
+  jpegCopies: {
+    label: 'Añadir copias JPEG de las fotos HEIC, para los ordenadores que no las abren',
+  },
 };

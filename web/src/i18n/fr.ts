@@ -779,4 +779,24 @@ export const fr: UiTexts = {
     qrAlt: 'QR code pour {{host}}',
     toGallery: 'Voir la galerie',
   },
+  storage: {
+    keptUntil: 'Photos conservées jusqu’au {{date}}',
+    uploadsOpenUntil: 'Vos invités peuvent ajouter des photos dès aujourd’hui et jusqu’au {{date}}.',
+    pastWeddingDate:
+      'Cette date est passée. Aucun souci : vos invités peuvent ajouter des photos dès aujourd’hui, et les jours de votre formule comptent à partir d’aujourd’hui.',
+  },
+  galleryLanguage: {
+    label: 'Langue de la galerie',
+    hint: 'Les liens, les QR codes et les e-mails ouvrent la galerie dans cette langue.',
+    saved: 'Langue de la galerie enregistrée.',
+    failed: 'La langue de la galerie n’a pas pu être enregistrée. Veuillez réessayer.',
+    offer: 'Voir en français',
+    dismiss: 'Garder cette langue',
+  },
+  photoViewer: {
+    download: 'Télécharger',
+  },
+  jpegCopies: {
+    label: 'Ajouter des copies JPEG des photos HEIC, pour les ordinateurs qui ne les ouvrent pas',
+  },
 };

@@ -34,10 +34,15 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
 
 /** Shows `language`, loading its texts first when they are not there yet. */
 export async function showLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** Loads `language`'s texts without showing it: for a word offered in the visitor's own language. */
+export async function loadLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
     i18n.addResourceBundle(language, 'translation', await loaders[language]());
   }
-  if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
 i18n.on('languageChanged', (language) => {
@@ -46,4 +51,9 @@ i18n.on('languageChanged', (language) => {
 document.documentElement.lang = i18n.language;
 
 /** The language the page opened in: its path prefix (or, on the gallery and payment pages, the stored choice). */
-export const initialLanguage = resolveLanguage(window.location.pathname, readStorage(LANGUAGE_STORAGE_KEY));
+export const initialLanguage = resolveLanguage(
+  window.location.pathname,
+  readStorage(LANGUAGE_STORAGE_KEY),
+  undefined,
+  navigator.languages,
+);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  browserLanguage,
   LANGUAGES,
   PAGE_IDS,
   PAGE_PATHS,
@@ -25,6 +26,22 @@ describe('language from the path', () => {
     expect(resolveLanguage('/live-gallery', 'fr')).toBe('fr');
     expect(resolveLanguage('/gallery/ABCD', null, 'es')).toBe('es');
     expect(resolveLanguage('/gallery/ABCD', 'de', undefined)).toBe('en');
+  });
+
+  it("opens a gallery link in its own language, and an old link without one in the browser's", () => {
+    expect(resolveLanguage('/fr/gallery/ABCD', 'es', 'en', ['es-ES'])).toBe('fr');
+    expect(resolveLanguage('/es/live-gallery', null)).toBe('es');
+    expect(resolveLanguage('/gallery/ABCD', null, 'en', ['fr-CA', 'en'])).toBe('fr');
+    expect(resolveLanguage('/gallery/ABCD', null, undefined, ['de-DE', 'es'])).toBe('es');
+    expect(resolveLanguage('/gallery/ABCD', null, undefined, ['de-DE'])).toBe('en');
+    expect(resolveLanguage('/gallery/ABCD', 'en', undefined, ['fr'])).toBe('en');
+    expect(browserLanguage(['pt-BR', 'ES-mx'])).toBe('es');
+  });
+
+  it('moves a gallery link between languages by its prefix', () => {
+    expect(switchLanguagePath('/gallery/ACDE3467', 'fr')).toBe('/fr/gallery/ACDE3467');
+    expect(switchLanguagePath('/fr/gallery/ACDE3467', 'es')).toBe('/es/gallery/ACDE3467');
+    expect(switchLanguagePath('/es/gallery/ACDE3467', 'en')).toBe('/gallery/ACDE3467');
   });
 
   it('keeps the stored choice on the upgrade and payment pages, which have one path', () => {

@@ -119,27 +119,46 @@ export function pageOfPath(pathname: string): PageId | undefined {
 }
 
 /**
- * Routes that exist in one version only (the live gallery, the upgrade and payment pages): their language is
- * not in the path.
+ * Routes that exist in one version only (the upgrade and payment pages): their language is not in the path.
  */
 export function isUnprefixedOnlyRoute(pathname: string): boolean {
-  return (
-    /^\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname) ||
-    /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
-      pathname,
-    )
+  return /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
+    pathname,
   );
 }
 
+/** The live gallery's routes, with or without a language prefix: /gallery/{code}, /fr/gallery/{code}, ... */
+export function isGalleryPath(pathname: string): boolean {
+  return /^(\/(fr|es))?\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname);
+}
+
+/** The first of the browser's languages (navigator.languages, most preferred first) the site is written in. */
+export function browserLanguage(preferred: readonly string[]): Language | null {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return null;
+}
+
 /**
- * The language to show for a path: its prefix; for the gallery routes, which have no prefixed version, the
- * stored choice or else the language already shown; otherwise English.
+ * The language to show for a path: its prefix; without one, on the upgrade and payment pages (which have no
+ * prefixed version) the stored choice or else the language already shown; on a gallery link without a language
+ * (one made before links carried it) the same, or else the browser's language; otherwise English.
  */
-export function resolveLanguage(pathname: string, stored: string | null, current?: string): Language {
+export function resolveLanguage(
+  pathname: string,
+  stored: string | null,
+  current?: string,
+  browser: readonly string[] = [],
+): Language {
   const fromPath = languageFromPath(pathname);
   if (fromPath) return fromPath;
-  if (isUnprefixedOnlyRoute(pathname)) {
+  const gallery = isGalleryPath(pathname);
+  if (gallery || isUnprefixedOnlyRoute(pathname)) {
     if (isLanguage(stored)) return stored;
+    if (isLanguage(current) && current !== DEFAULT_LANGUAGE) return current;
+    if (gallery) return browserLanguage(browser) ?? DEFAULT_LANGUAGE;
     if (isLanguage(current)) return current;
   }
   return DEFAULT_LANGUAGE;

@@ -17,6 +17,7 @@ import {
   emptyOrderForm,
   fieldErrorsFromServer,
   firstInvalidField,
+  isPastWeddingDate,
   latestWeddingDate,
   toCreateGalleryInput,
   type FieldErrors,
@@ -117,6 +118,11 @@ export function OrderForm({
         autoComplete={config.autoComplete}
         inputMode={config.inputMode}
         max={field === 'weddingDate' ? latestWeddingDate(new Date()) : undefined}
+        hint={
+          field === 'weddingDate' && isPastWeddingDate(form.weddingDate, new Date())
+            ? t('storage.pastWeddingDate')
+            : undefined
+        }
         maxLength={ORDER_FIELD_MAX_LENGTH[field]}
         value={form[field]}
         error={errors[field]}

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
+import { galleryPath } from '@gallery/contracts';
+import { formatLastDay } from '../gallery/formatDate';
+import { useLanguage } from '../i18n/useLanguage';
 import { planPrice } from '../plans/planFeatures';
 import { CopyButton } from '../ui/CopyButton';
 import type { CreatedGallery } from './graphql';
@@ -13,6 +16,9 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { code } = created.event;
   const plan = fromApiPlan(created.event.plan);
+  // A new gallery is in the language it was ordered in: the one shown now.
+  const language = useLanguage();
+  const lastDay = created.paymentRequired ? null : safeLastDay(created.event.expiresAt, language);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -43,6 +49,8 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
         <CopyButton value={created.galleryUrl} label={t('order.success.copyLink')} />
       </div>
 
+      {lastDay && <p data-testid="uploads-open">{t('storage.uploadsOpenUntil', { date: lastDay })}</p>}
+
       {created.paymentRequired && (
         <p className="payment-note" data-testid="payment-note">
           {t('order.success.paymentNext', {
@@ -55,10 +63,18 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
       <button
         type="button"
         className="button button-primary button-large"
-        onClick={() => navigate(`/gallery/${encodeURIComponent(code)}`)}
+        onClick={() => navigate(galleryPath(code, language))}
       >
         {t('order.success.open')}
       </button>
     </section>
   );
+}
+
+function safeLastDay(expiresAt: string, language: string): string | null {
+  try {
+    return formatLastDay(expiresAt, language);
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import './TextField.css';
 
 interface TextFieldProps {
   id: string;
@@ -9,6 +10,8 @@ interface TextFieldProps {
   error?: string;
   /** The values the message is filled with ({{count}} of "at most {{count}} characters"). */
   errorValues?: Record<string, unknown>;
+  /** A word of advice under the field that is not an error (a past wedding date, say). */
+  hint?: string;
   maxLength?: number;
   type?: HTMLInputTypeAttribute;
   placeholder?: string;
@@ -27,6 +30,7 @@ export function TextField({
   value,
   error,
   errorValues,
+  hint,
   type = 'text',
   inputRef,
   onChange,
@@ -34,6 +38,8 @@ export function TextField({
 }: TextFieldProps) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={id}>{label}</label>
@@ -44,10 +50,15 @@ export function TextField({
         value={value}
         required
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}
         {...rest}
       />
+      {hint && (
+        <p id={hintId} className="field-hint" data-testid={hintId}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {t(error, errorValues)}

@@ -21,6 +21,7 @@ import {
   emptyOrderForm,
   fieldErrorsFromServer,
   firstInvalidField,
+  isPastWeddingDate,
   latestWeddingDate,
   toCreateGalleryInput,
 } from './orderForm';
@@ -108,5 +109,35 @@ describe('order form helpers', () => {
 
   it('caps the wedding date two years ahead', () => {
     expect(latestWeddingDate(new Date('2026-03-15T10:00:00Z'))).toBe('2028-03-15');
+  });
+});
+
+describe('a past wedding date', () => {
+  it('is accepted with a word under the field that is not an error, tied to it for screen readers', () => {
+    expect(validateOrderForm({ ...emptyOrderForm(), weddingDate: '2020-06-12' }).weddingDate).toBeUndefined();
+    const markup = render(
+      createElement(TextField, {
+        id: 'order-weddingDate',
+        label: 'Wedding Date',
+        value: '2020-06-12',
+        hint: 'This date is in the past.',
+        onChange: () => undefined,
+        onBlur: () => undefined,
+      }),
+    );
+    expect(markup).toContain('aria-describedby="order-weddingDate-hint"');
+    expect(markup).toContain('<p id="order-weddingDate-hint" class="field-hint"');
+    expect(markup).not.toContain('role="alert"');
+  });
+});
+
+describe('isPastWeddingDate', () => {
+  const today = new Date(2026, 10, 25, 9, 0);
+
+  it('is true only for a day before today', () => {
+    expect(isPastWeddingDate('2026-11-24', today)).toBe(true);
+    expect(isPastWeddingDate('2026-11-25', today)).toBe(false);
+    expect(isPastWeddingDate('2027-06-12', today)).toBe(false);
+    expect(isPastWeddingDate('', today)).toBe(false);
   });
 });

@@ -56,3 +56,15 @@ export function latestWeddingDate(today: Date): string {
   );
   return latest.toISOString().slice(0, 10);
 }
+
+/**
+ * True for a wedding day before today (on the couple's own calendar): allowed, as the spec says, but worth a word,
+ * since storage then counts from the order.
+ */
+export function isPastWeddingDate(value: string, today: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const local = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('-');
+  return value < local;
+}

@@ -18,6 +18,8 @@ import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from './graphql';
 
 import { CustomDomainSection } from '../premium/CustomDomainSection';
+import { GalleryLanguageField } from '../sharing/GalleryLanguageField';
+import { useGalleryLanguage } from '../sharing/useGalleryLanguage';
 import { SignInForm } from './SignInForm';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
@@ -59,7 +61,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
   const [serverErrors, setServerErrors] = useState<DetailsErrors>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const url = galleryUrl(code);
+  const url = galleryUrl(code, useGalleryLanguage(code));
 
   return (
     <div className="owner-page event-page" data-code={code}>
@@ -99,6 +101,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
 
       <section id="share" aria-labelledby="event-share">
         <h2 id="event-share">{t('owner.event.share')}</h2>
+        <GalleryLanguageField code={code} />
         <p>
           <a href={url}>{url}</a> <CopyButton value={url} label={t('owner.event.copyLink')} />
         </p>

@@ -90,6 +90,7 @@ export const UPDATE_EVENT: TypedDocumentNode<
       coupleNames
       weddingDate
       location
+      expiresAt
     }
   }
 `;

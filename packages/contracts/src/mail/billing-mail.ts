@@ -1,11 +1,5 @@
 import type { PlanId } from '../plans.js';
-import { formatAmount, LOCALES, PLAN_NAMES, type MailLanguage } from './mail-language.js';
-
-function formatDay(iso: string, language: MailLanguage): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-}
+import { formatAmount, formatMailDay as formatDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 
 export interface PaymentReceiptMailInput {
   language: MailLanguage;

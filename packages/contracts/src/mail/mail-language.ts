@@ -36,6 +36,16 @@ export function formatAmount(amountCents: number, currency: string, language: Ma
   }).format(amountCents / 100);
 }
 
+/**
+ * `January 1, 2027`, `1 janvier 2027`, `1 de enero de 2027`: a day as the reader's language writes it, on its UTC
+ * calendar day like every date of the product (a yyyy-mm-dd day reads the same everywhere).
+ */
+export function formatMailDay(value: string | Date, language: MailLanguage): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(value),
+  );
+}
+
 export const PLAN_NAMES: Readonly<Record<MailLanguage, Record<PlanId, string>>> = {
   en: { free: 'Free', standard: 'Standard', premium: 'Premium' },
   fr: { free: 'Gratuite', standard: 'Standard', premium: 'Premium' },

@@ -9,6 +9,7 @@ const facts = {
   galleryUrl: 'https://gallery.example/gallery/ACDE3467',
   plan: 'premium' as const,
   paymentPending: true,
+  expiresAt: '2027-01-02T00:00:00.000Z',
 };
 
 describe('orderConfirmationMail', () => {
@@ -26,6 +27,14 @@ describe('orderConfirmationMail', () => {
   it('says that payment is pending only for a package awaiting it', () => {
     expect(orderConfirmationMail('en', facts).text).toContain('Payment for this package is pending');
     expect(orderConfirmationMail('en', { ...facts, paymentPending: false }).text).not.toContain('pending');
+  });
+
+  it("says uploads are open from today and names the last day in each language's own order", () => {
+    expect(orderConfirmationMail('en', facts).text).toContain(
+      'Guests can add photos from today until January 1, 2027. Your photos are kept until then, and you can still download them all for 14 days after.',
+    );
+    expect(orderConfirmationMail('fr', facts).text).toContain('dès aujourd’hui et jusqu’au 1 janvier 2027.');
+    expect(orderConfirmationMail('es', facts).text).toContain('desde hoy hasta el 1 de enero de 2027.');
   });
 
   it('accepts only the languages it is written in', () => {

@@ -1,5 +1,6 @@
+import { GRACE_PERIOD_DAYS } from '../owners.js';
 import { PLANS, type PlanId } from '../plans.js';
-import { formatAmount, PLAN_NAMES, type MailLanguage } from './mail-language.js';
+import { formatAmount, formatMailDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 
 /** What the order confirmation says: the gallery, how to reach it, the plan, and whether payment is pending. */
 export interface OrderConfirmationFacts {
@@ -10,6 +11,8 @@ export interface OrderConfirmationFacts {
   plan: PlanId;
   /** True for a paid package whose payment has not been applied yet. */
   paymentPending: boolean;
+  /** When the gallery stops taking uploads (ISO 8601): its storage period's end. */
+  expiresAt: string;
 }
 
 interface OrderConfirmationTexts {
@@ -20,6 +23,8 @@ interface OrderConfirmationTexts {
   link: (url: string) => string;
   plan: (plan: string) => string;
   paymentPending: string;
+  /** Uploads are open from the order; the day storage ends; how long Download All stays open after it. */
+  keptUntil: (day: string, graceDays: number) => string;
   share: string;
   signature: string;
 }
@@ -34,6 +39,8 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
     plan: (plan) => `Package: ${plan}`,
     paymentPending:
       'Payment for this package is pending: the gallery stays on the Free plan until the payment is confirmed.',
+    keptUntil: (day, graceDays) =>
+      `Guests can add photos from today until ${day}. Your photos are kept until then, and you can still download them all for ${graceDays} days after.`,
     share: 'Share the code or the link with your guests so they can add their photos.',
     signature: 'The Wedding Gallery team',
   },
@@ -46,6 +53,8 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
     plan: (plan) => `Formule : ${plan}`,
     paymentPending:
       'Le paiement de cette formule est en attente : la galerie reste sur la formule Gratuite jusqu’à la confirmation du paiement.',
+    keptUntil: (day, graceDays) =>
+      `Vos invités peuvent ajouter des photos dès aujourd’hui et jusqu’au ${day}. Vos photos sont conservées jusque-là, et vous pouvez encore toutes les télécharger pendant ${graceDays} jours ensuite.`,
     share: 'Partagez le code ou le lien avec vos invités pour qu’ils ajoutent leurs photos.',
     signature: 'L’équipe Wedding Gallery',
   },
@@ -58,6 +67,8 @@ const texts: Record<MailLanguage, OrderConfirmationTexts> = {
     plan: (plan) => `Paquete: ${plan}`,
     paymentPending:
       'El pago de este paquete está pendiente: la galería sigue en el plan Gratis hasta que se confirme el pago.',
+    keptUntil: (day, graceDays) =>
+      `Sus invitados pueden añadir fotos desde hoy hasta el ${day}. Sus fotos se conservan hasta entonces, y aún puede descargarlas todas durante ${graceDays} días más.`,
     share: 'Comparta el código o el enlace con sus invitados para que añadan sus fotos.',
     signature: 'El equipo de Wedding Gallery',
   },
@@ -82,9 +93,16 @@ export function orderConfirmationMail(
     planLine,
     ...(facts.paymentPending ? ['', t.paymentPending] : []),
     '',
+    t.keptUntil(formatMailDay(lastDay(facts.expiresAt), language), GRACE_PERIOD_DAYS),
+    '',
     t.share,
     '',
     t.signature,
   ];
   return { subject: t.subject(facts), text: `${lines.join('\n')}\n` };
+}
+
+/** The last whole day a gallery that stops at `expiresAt` takes uploads: the day before a midnight end. */
+export function lastDay(expiresAt: string | Date): Date {
+  return new Date(new Date(expiresAt).getTime() - 1);
 }

@@ -1,4 +1,4 @@
-import type { MailLanguage } from './mail-language.js';
+import { formatMailDay, type MailLanguage } from './mail-language.js';
 
 interface Mail {
   subject: string;
@@ -57,5 +57,5 @@ const endingTexts: Record<MailLanguage, (facts: GalleryEndingFacts) => Mail> = {
 
 /** The mail when a gallery's storage ends (downloads stay open for the grace period), and the reminder. */
 export function galleryEndingMail(language: MailLanguage, facts: GalleryEndingFacts): Mail {
-  return endingTexts[language](facts);
+  return endingTexts[language]({ ...facts, purgeDay: formatMailDay(facts.purgeDay, language) });
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  galleryPath,
   paymentReceiptMail,
   refundConfirmationMail,
   REFUND_WINDOW_DAYS,
@@ -44,7 +45,9 @@ export class BillingMailConsumer extends DurableConsumerService {
     // Another billing database's event (a shared broker in tests): not ours to mail about.
     if (!payment) return;
     const checkout = await manager.findOneByOrFail(CheckoutEntity, { id: payment.checkoutId });
-    const galleryUrl = `${this.config.publicUrl}/gallery/${payment.eventCode}`;
+    // In the language the couple paid in: billing does not hold the gallery's own language.
+    const { eventCode } = event.data as { eventCode: string };
+    const galleryUrl = `${this.config.publicUrl}${galleryPath(eventCode, checkout.language)}`;
     let mail: MailText;
     if (event.type === Subjects.PaymentSucceeded) {
       const data = (event as DomainEvent<typeof Subjects.PaymentSucceeded>).data;

@@ -5,6 +5,7 @@ import { ZipArchive } from 'archiver';
 import {
   ARCHIVE_RETENTION_DAYS,
   GALLERY_PHOTOS_PAGE_LIMIT,
+  isHeifType,
   type ArchivePhoto,
   type ArchiveStage,
 } from '@gallery/contracts';
@@ -12,7 +13,8 @@ import { describeError } from '@gallery/platform';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
-import { EntryNames, galleryFolderName } from './entry-names.js';
+import { EntryNames, galleryFolderName, jpegName } from './entry-names.js';
+import { HeicJpegCopies } from './heic-jpeg-copies.js';
 import { useZlibCrc32 } from './native-crc32.js';
 import { ServiceRequests } from './service-requests.js';
 
@@ -47,7 +49,7 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 
 /**
  * Builds one zip: the gallery's photo list from media (paged), each original streamed from storage into a
- * store-mode Zip64 archive one entry at a time, the archive streamed into storage by a multipart upload. Memory
+ * store-mode Zip64 archive one entry at a time (with a JPEG copy beside each HEIC original when the owner asked), the archive streamed into storage by a multipart upload. Memory
  * holds one list entry per photo, a stream buffer and the upload's parts in flight, whatever the photos' sizes.
  * Any failure aborts the upload, deletes whatever object may exist and fails the job: a partial zip is never
  * served.
@@ -63,6 +65,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     @Inject(ArchiveJobsRepository) private readonly jobs: ArchiveJobsRepository,
     @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
+    @Inject(HeicJpegCopies) private readonly jpegCopies: HeicJpegCopies,
   ) {}
 
   /** Starts the build in the background; `settled` waits for every build started (shutdown, tests). */
@@ -149,9 +152,20 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         const next = opened.shift()!;
         if (index + READ_AHEAD < total) open(index + READ_AHEAD);
         const body: Readable = await untilAborted(next, abort.signal);
-        const entry = once(zip, 'entry');
-        zip.append(body, { name: names.next(photo), date: new Date(photo.createdAt), store: true });
-        await untilAborted(entry, abort.signal);
+        const append = async (source: Readable | Buffer, name: string) => {
+          const entry = once(zip!, 'entry');
+          zip!.append(source, { name, date: new Date(photo.createdAt), store: true });
+          await untilAborted(entry, abort.signal);
+        };
+        if (job.jpegCopies && isHeifType(photo.contentType)) {
+          // Read whole (a photo is at most MAX_PHOTO_BYTES): the original goes in as it is, its copy beside it.
+          const original = Buffer.concat(await untilAborted(body.toArray(), abort.signal));
+          await append(original, names.next(photo));
+          const copy = await this.jpegCopy(job, photo, original);
+          if (copy) await append(copy, names.next({ ...photo, fileName: jpegName(photo.fileName) }));
+        } else {
+          await append(body, names.next(photo));
+        }
         added++;
         const now = Date.now();
         if (now - lastProgress >= PROGRESS_EVERY_MS || added === total) {
@@ -187,6 +201,20 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     } finally {
       clearInterval(heartbeat);
       this.aborts.delete(abort);
+    }
+  }
+
+  /** The JPEG copy of a HEIC original, or null (logged) when it cannot be decoded: the original is there anyway. */
+  private async jpegCopy(
+    job: ArchiveJobEntity,
+    photo: ArchivePhoto,
+    original: Buffer,
+  ): Promise<Buffer | null> {
+    try {
+      return await this.jpegCopies.jpegOf(original);
+    } catch (error) {
+      this.logger.warn(`zip ${job.id}: no JPEG copy of photo ${photo.id}: ${describeError(error)}`);
+      return null;
     }
   }
 

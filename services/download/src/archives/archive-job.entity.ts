@@ -24,6 +24,10 @@ export class ArchiveJobEntity {
   @Column('text')
   layout!: ArchiveLayoutId;
 
+  /** Whether JPEG copies of HEIC originals go beside them (the owner's choice): another zip either way. */
+  @Column({ name: 'jpeg_copies', type: 'boolean', default: false })
+  jpegCopies!: boolean;
+
   @Column('text')
   status!: ArchiveJobStatus;
 

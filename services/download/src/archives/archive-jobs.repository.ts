@@ -11,6 +11,12 @@ import { ARCHIVES_PREFIX } from './archive-storage.js';
  */
 export const PURGED_RECORD_MS = 60 * 60 * 1000;
 
+/** What a zip holds besides the photo set: its layout and whether HEIC originals get JPEG copies. */
+export interface ArchiveOptions {
+  layout: ArchiveLayoutId;
+  jpegCopies: boolean;
+}
+
 /** The SQL of a gallery code's SHA-256, what purged_galleries keeps instead of the code. */
 const CODE_HASH = (parameter: string) => `sha256(convert_to(${parameter}, 'UTF8'))`;
 
@@ -41,19 +47,20 @@ export class ArchiveJobsRepository {
   }
 
   /**
-   * A finished zip of this version of the gallery in this layout that stays downloadable for at least
-   * `marginSeconds`.
+   * A finished zip of this version of the gallery in this layout, with or without JPEG copies, that stays
+   * downloadable for at least `marginSeconds`.
    */
   findReusable(
     code: string,
     version: number,
-    layout: ArchiveLayoutId,
+    { layout, jpegCopies }: ArchiveOptions,
     marginSeconds: number,
   ): Promise<ArchiveJobEntity | null> {
     return this.dataSource.manager
       .createQueryBuilder(ArchiveJobEntity, 'job')
       .where('job.event_code = :code', { code })
       .andWhere('job.layout = :layout', { layout })
+      .andWhere('job.jpeg_copies = :jpegCopies', { jpegCopies })
       .andWhere(`job.status = 'complete'`)
       .andWhere('job.version = :version', { version })
       .andWhere('job.deleted_at IS NULL')
@@ -73,6 +80,7 @@ export class ArchiveJobsRepository {
     galleryName: string;
     version: number;
     layout: ArchiveLayoutId;
+    jpegCopies: boolean;
   }): Promise<{ job: ArchiveJobEntity; started: boolean } | null> {
     for (;;) {
       const id = randomUUID();
@@ -80,15 +88,16 @@ export class ArchiveJobsRepository {
         await lockGallery(manager, values.eventCode, 'shared');
         if (await isPurged(manager, values.eventCode)) return null;
         const rows: unknown[] = await manager.query(
-          `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, status, object_key)
-           VALUES ($1, $2, $3, $4, $5, 'building', $6)
-           ON CONFLICT (event_code, layout) WHERE status = 'building' DO NOTHING RETURNING id`,
+          `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, jpeg_copies, status, object_key)
+           VALUES ($1, $2, $3, $4, $5, $6, 'building', $7)
+           ON CONFLICT (event_code, layout, jpeg_copies) WHERE status = 'building' DO NOTHING RETURNING id`,
           [
             id,
             values.eventCode,
             values.galleryName,
             values.version,
             values.layout,
+            values.jpegCopies,
             `${ARCHIVES_PREFIX}${id}.zip`,
           ],
         );
@@ -99,6 +108,7 @@ export class ArchiveJobsRepository {
       const running = await this.dataSource.manager.findOneBy(ArchiveJobEntity, {
         eventCode: values.eventCode,
         layout: values.layout,
+        jpegCopies: values.jpegCopies,
         status: 'building',
       });
       // The running build ended between the two statements: try again.

@@ -23,12 +23,20 @@ export class ArchivesResolver {
       description: 'BY_DATE, or BY_GUEST for a folder per guest name; each layout is its own zip',
     })
     layout: ArchiveLayout = ArchiveLayout.BY_DATE,
+    @Args('jpegCopies', {
+      type: () => Boolean,
+      defaultValue: false,
+      description:
+        'Owner only (ignored for guests): a JPEG copy beside each HEIC original, for computers that cannot open HEIC; its own zip',
+    })
+    jpegCopies: boolean = false,
   ): Promise<ArchiveJobModel> {
     return this.archives.requestArchive(
       normalizeEventCode(eventCode),
       context.authorization,
       context.client,
       ARCHIVE_LAYOUT_IDS[layout],
+      jpegCopies,
     );
   }
 

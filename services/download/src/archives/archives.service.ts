@@ -36,18 +36,26 @@ export class ArchivesService {
 
   /**
    * The zip for the gallery as it is now in the layout asked for: a finished one of the same photo set and
-   * layout, the build running (joined), or a new build. An empty gallery answers EMPTY at once and builds nothing.
+   * options, the build running (joined), or a new build. An empty gallery answers EMPTY at once and builds
+   * nothing. JPEG copies of HEIC originals are the owner's choice; a guest's zip never has them.
    */
   async requestArchive(
     code: string,
     authorization: string | undefined,
     client: string,
     layout: ArchiveLayoutId = 'BY_DATE',
+    jpegCopiesAsked = false,
   ): Promise<ArchiveJobModel> {
     await this.rateLimits.consume('archiveRequests', client);
     const permission = await this.permitted(code, authorization);
+    const jpegCopies = jpegCopiesAsked && permission.owner;
     const version = await this.jobs.currentVersion(code);
-    const reusable = await this.jobs.findReusable(code, version, layout, REUSE_MARGIN_SECONDS);
+    const reusable = await this.jobs.findReusable(
+      code,
+      version,
+      { layout, jpegCopies },
+      REUSE_MARGIN_SECONDS,
+    );
     if (reusable) return this.model(reusable);
     const first = await this.requests.galleryPhotos({ code, limit: 1 });
     if (first.photos.length === 0) {
@@ -65,6 +73,7 @@ export class ArchivesService {
       galleryName: permission.gallery!.name,
       version,
       layout,
+      jpegCopies,
     });
     // The gallery ended since its permission was checked.
     if (!build) throw new AppError('GALLERY_NOT_FOUND');

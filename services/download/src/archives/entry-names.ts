@@ -42,6 +42,11 @@ function splitExtension(fileName: string): [string, string] {
   return [fileName.slice(0, dot), fileName.slice(dot)];
 }
 
+/** The name of a JPEG copy of `fileName`: its extension replaced (`IMG_0001.HEIC` -> `IMG_0001.jpg`). */
+export function jpegName(fileName: string): string {
+  return `${splitExtension(fileName)[0]}.jpg`;
+}
+
 /** What naming an entry needs of a photo. */
 export interface NamedPhoto {
   fileName: string;

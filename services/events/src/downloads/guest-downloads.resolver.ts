@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { normalizeEventCode } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { normalizeEventCode, Subjects } from '@gallery/contracts';
+import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { DataSource } from 'typeorm';
 import { EventEntity } from '../galleries/event.entity.js';
 import { EventModel } from '../galleries/event.model.js';
@@ -14,6 +14,7 @@ export class GuestDownloadsResolver {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   @ResolveField(() => Boolean, {
@@ -36,10 +37,20 @@ export class GuestDownloadsResolver {
   ): Promise<EventModel> {
     const code = normalizeEventCode(eventCode);
     if (!(await this.ownerTokens.verify(code, token))) throw new AppError('UNAUTHENTICATED');
-    const repository = this.dataSource.getRepository(EventEntity);
-    await repository.update({ code }, { guestDownloads: allowed });
-    const event = await repository.findOneBy({ code });
-    if (!event) throw new AppError('GALLERY_NOT_FOUND');
+    // The change and its live signal in one transaction: open gallery screens show or hide Download All at once.
+    const event = await this.dataSource.transaction(async (manager) => {
+      await manager.update(EventEntity, { code }, { guestDownloads: allowed });
+      const found = await manager.findOneBy(EventEntity, { code });
+      if (!found) throw new AppError('GALLERY_NOT_FOUND');
+      await recordEvent(manager, Subjects.GuestDownloadsChanged, {
+        code,
+        allowed,
+        plan: found.plan,
+        expiresAt: found.expiresAt.toISOString(),
+      });
+      return found;
+    });
+    this.relay.kick();
     return EventModel.fromEntity(event);
   }
 }

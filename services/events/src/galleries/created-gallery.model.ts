@@ -15,7 +15,10 @@ export class CreatedGalleryModel {
   })
   sessionToken!: string;
 
-  @Field({ description: '{PUBLIC_URL}/gallery/{code}' })
+  @Field({
+    description:
+      '{PUBLIC_URL}/gallery/{code}, with /fr or /es before /gallery for a gallery in French or Spanish',
+  })
   galleryUrl!: string;
 
   @Field({ description: 'True for standard and premium until billing confirms the payment' })

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PlanId } from '@gallery/contracts';
+import type { MailLanguage, PlanId } from '@gallery/contracts';
 
 /** A gallery. The domain and the public API call it an event, so the table does too. */
 @Entity('events')
@@ -32,6 +32,10 @@ export class EventEntity {
   /** SHA-256 (hex) of the owner token: the token itself is shown once and never stored. */
   @Column({ name: 'owner_token_hash', type: 'text' })
   ownerTokenHash!: string;
+
+  /** The language the gallery's links, QR codes and mails open it in: the couple's choice, their order's at first. */
+  @Column('text')
+  language!: MailLanguage;
 
   /** Whether guests may Download All (the owner always may); off until the owner turns it on. */
   @Column({ name: 'guest_downloads', type: 'boolean', default: false })

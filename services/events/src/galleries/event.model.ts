@@ -29,6 +29,9 @@ export class EventModel {
   @Field({ description: 'ISO 8601: when the gallery stops accepting uploads' })
   expiresAt!: string;
 
+  @Field({ description: 'en, fr or es: the language its links, QR codes and mails open the gallery in' })
+  language!: string;
+
   static fromEntity(entity: EventEntity): EventModel {
     return Object.assign(new EventModel(), {
       code: entity.code,
@@ -39,6 +42,7 @@ export class EventModel {
       plan: entity.plan as Plan,
       createdAt: entity.createdAt.toISOString(),
       expiresAt: entity.expiresAt.toISOString(),
+      language: entity.language,
     });
   }
 }

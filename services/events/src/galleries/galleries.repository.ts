@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { Subjects, type EventCreatedData } from '@gallery/contracts';
+import { recomputedExpiry, Subjects, type EventCreatedData, type MailLanguage } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
 import { EventEntity } from './event.entity.js';
@@ -44,15 +44,45 @@ export class GalleriesRepository {
       .getMany();
   }
 
-  /** A gallery's name, date and location, and the same on its order. */
+  /** The language the gallery's links, QR codes and mails open it in. */
+  async setLanguage(code: string, language: MailLanguage): Promise<void> {
+    await this.dataSource.getRepository(EventEntity).update({ code }, { language });
+  }
+
+  /**
+   * A gallery's name, date and location, and the same on its order. A later wedding date moves the expiry by the
+   * order's rule (never shortening it) and tells the other services with `plan.upgraded` (reason wedding-date).
+   */
   async updateDetails(
     code: string,
     details: Pick<EventEntity, 'name' | 'coupleNames' | 'weddingDate' | 'location'>,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(EventEntity, { code }, details);
+      // Locked so a payment applied at the same moment cannot be overwritten with an older expiry.
+      const gallery = await manager
+        .createQueryBuilder(EventEntity, 'event')
+        .where('event.code = :code', { code })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!gallery) return;
+      const expiresAt = recomputedExpiry(
+        gallery.plan,
+        details.weddingDate,
+        gallery.createdAt,
+        gallery.expiresAt,
+      );
+      await manager.update(EventEntity, { code }, { ...details, expiresAt });
       const { coupleNames, weddingDate, location } = details;
       await manager.update(OrderEntity, { eventCode: code }, { coupleNames, weddingDate, location });
+      if (expiresAt.getTime() !== gallery.expiresAt.getTime()) {
+        await recordEvent(manager, Subjects.PlanUpgraded, {
+          code,
+          previousPlan: gallery.plan,
+          plan: gallery.plan,
+          expiresAt: expiresAt.toISOString(),
+          reason: 'wedding-date',
+        });
+      }
     });
   }
 

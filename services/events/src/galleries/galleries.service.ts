@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_MAIL_LANGUAGE,
   expiryDate,
+  galleryPath,
   mailLanguageSchema,
   parseOrderForm,
   validateOrderForm,
@@ -59,9 +60,10 @@ export class GalleriesService {
         location,
         plan: 'free',
         createdAt: now,
-        expiresAt: expiryDate('free', now),
+        expiresAt: expiryDate('free', weddingDate, now),
         ownerTokenHash: owner.hash,
         guestDownloads: false,
+        language: language.data,
       },
       order: {
         id: randomUUID(),
@@ -83,7 +85,7 @@ export class GalleriesService {
     return {
       event,
       ownerToken: owner.token,
-      galleryUrl: `${this.config.publicUrl}/gallery/${event.code}`,
+      galleryUrl: `${this.config.publicUrl}${galleryPath(event.code, event.language)}`,
       paymentRequired,
       email,
     };
@@ -121,6 +123,7 @@ export class GalleriesService {
       weddingDate,
       location,
     });
+    this.relay.kick();
     const updated = await this.galleries.findByCode(code);
     if (!updated) throw new AppError('GALLERY_NOT_FOUND');
     return updated;

@@ -8,6 +8,7 @@ import {
 import { DataSource } from 'typeorm';
 import {
   galleryEndingMail,
+  galleryPath,
   GRACE_PERIOD_DAYS,
   PURGE_REMINDER_DAYS,
   type MailLanguage,
@@ -26,6 +27,7 @@ interface EndingRow {
   expires_at: Date;
   email: string;
   language: MailLanguage;
+  gallery_language: MailLanguage;
 }
 
 /**
@@ -88,7 +90,8 @@ export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
     reminder: boolean,
   ): Promise<number> {
     const due: EndingRow[] = await this.dataSource.query(
-      `SELECT e.code, e.expires_at, o.email, o.language FROM events e JOIN orders o ON o.event_code = e.code
+      `SELECT e.code, e.expires_at, o.email, o.language, e.language AS gallery_language
+       FROM events e JOIN orders o ON o.event_code = e.code
        WHERE e.expires_at <= $1 AND e.${column} IS NULL LIMIT $2`,
       [expiredBefore, BATCH],
     );
@@ -100,7 +103,7 @@ export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
           .slice(0, 10);
         const mail = galleryEndingMail(row.language, {
           code: row.code,
-          galleryUrl: `${this.config.publicUrl}/gallery/${row.code}`,
+          galleryUrl: `${this.config.publicUrl}${galleryPath(row.code, row.gallery_language)}`,
           purgeDay,
           reminder,
         });

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { normalizeEventCode, OWNER_LIMITS } from '@gallery/contracts';
+import { mailLanguageSchema, normalizeEventCode, OWNER_LIMITS } from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { BearerToken } from '../owners/bearer-token.decorator.js';
@@ -63,6 +63,25 @@ export class OwnerGalleriesResolver {
   ): Promise<EventModel> {
     const normalized = await this.owned(code, token);
     return EventModel.fromEntity(await this.galleries.updateDetails(normalized, { ...input }));
+  }
+
+  @Mutation(() => EventModel, {
+    description:
+      "Owner only: the language (en, fr or es) the gallery's links, QR codes and mails open it in; " +
+      'VALIDATION_FAILED for another',
+  })
+  async setGalleryLanguage(
+    @Args('code') code: string,
+    @Args('language') language: string,
+    @BearerToken() token: string | null,
+  ): Promise<EventModel> {
+    const normalized = await this.owned(code, token);
+    const parsed = mailLanguageSchema.safeParse(language);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED');
+    await this.repository.setLanguage(normalized, parsed.data);
+    const event = await this.repository.findByCode(normalized);
+    if (!event) throw new AppError('GALLERY_NOT_FOUND');
+    return EventModel.fromEntity(event);
   }
 
   @Mutation(() => Boolean, {

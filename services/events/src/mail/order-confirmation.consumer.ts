@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { orderConfirmationMail, Subjects, type DomainEvent } from '@gallery/contracts';
+import {
+  expiryDate,
+  galleryPath,
+  orderConfirmationMail,
+  Subjects,
+  type DomainEvent,
+} from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { OrderEntity } from '../orders/order.entity.js';
@@ -55,9 +61,11 @@ export class OrderConfirmationConsumer extends DurableConsumerService {
     const mail = orderConfirmationMail(order.language, {
       coupleNames: order.coupleNames,
       code,
-      galleryUrl: `${this.config.publicUrl}/gallery/${code}`,
+      galleryUrl: `${this.config.publicUrl}${galleryPath(code, order.language)}`,
       plan: order.requestedPlan,
       paymentPending: order.status === 'awaiting_payment',
+      // What the package ordered gives (a paid one once its payment is applied), by the same rule as the gallery.
+      expiresAt: expiryDate(order.requestedPlan, order.weddingDate, order.createdAt).toISOString(),
     });
     await this.mailer!.send({ to: order.email, ...mail });
   }

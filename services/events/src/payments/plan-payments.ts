@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import {
-  expiryAfterUpgrade,
   isUpgrade,
+  recomputedExpiry,
   Subjects,
   type PaymentRefundedData,
   type PaymentSucceededData,
@@ -47,7 +47,8 @@ export async function applyPayment(
     return { applied: false, reason: `${payment.plan} is no upgrade from ${gallery.plan}` };
   }
   const previousPlan = gallery.plan;
-  const expiresAt = expiryAfterUpgrade(payment.plan, new Date(payment.paidAt), gallery.expiresAt);
+  // From the same start as at the order (the wedding day, or the order if later), never shortening.
+  const expiresAt = recomputedExpiry(payment.plan, gallery.weddingDate, gallery.createdAt, gallery.expiresAt);
   await manager.query(
     `INSERT INTO applied_payments (payment_id, event_code, previous_plan, previous_expires_at, plan, applied_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,

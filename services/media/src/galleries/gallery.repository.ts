@@ -51,11 +51,10 @@ export class GalleryRepository {
    * event.created or the lookup, both of which read the events service's current plan.
    */
   async recordPlanChange(manager: EntityManager, change: PlanUpgradedData): Promise<void> {
-    await manager.update(
-      GalleryEntity,
-      { code: change.code },
-      // A refund leaves the photos but closes uploads; a payment made after it opens them again.
-      { plan: change.plan, expiresAt: new Date(change.expiresAt), readOnly: change.reason === 'refund' },
-    );
+    const expiresAt = new Date(change.expiresAt);
+    // A refund leaves the photos but closes uploads; a payment made after it opens them again; a new wedding date
+    // moves only the expiry.
+    const readOnly = change.reason === 'wedding-date' ? {} : { readOnly: change.reason === 'refund' };
+    await manager.update(GalleryEntity, { code: change.code }, { plan: change.plan, expiresAt, ...readOnly });
   }
 }

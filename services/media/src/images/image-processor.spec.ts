@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
-import { HeifWorkerDecoder } from './heif-decoder.js';
+import { HeifWorkerDecoder } from '@gallery/platform';
 import { ImageProcessor } from './image-processor.js';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import { pixelBombPng } from '../../test/fixtures/pixel-bomb.js';

@@ -3,7 +3,7 @@ import sharp, { type SharpOptions } from 'sharp';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
 import type { DerivedImages } from './derived-images.js';
 import { heifDimensions } from './heif-dimensions.js';
-import { HeifWorkerDecoder, type HeifDecode } from './heif-decoder.js';
+import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 

@@ -10,8 +10,11 @@ export interface DecodedHeif {
 
 export type HeifDecode = (data: Buffer) => Promise<DecodedHeif>;
 
-/** libheif compiled to WebAssembly with its .wasm inside the script: nothing is fetched at run time. */
-const LIBHEIF = createRequire(import.meta.url).resolve('libheif-js/wasm-bundle.js');
+/**
+ * libheif compiled to WebAssembly with its .wasm inside the script: nothing is fetched at run time. Found when a
+ * decoder first starts, so the services that never decode HEIF need not have it.
+ */
+const libheifPath = () => createRequire(import.meta.url).resolve('libheif-js/wasm-bundle.js');
 
 // CommonJS source run as an eval'd worker, so it needs no build step of its own and works under Jest as well.
 const WORKER_SOURCE = `
@@ -49,7 +52,8 @@ interface Answer {
 /**
  * Decodes HEIF/HEIC (an iPhone's photos) with libheif's WebAssembly build in a worker thread, so the decode
  * (about half a second for 12 MP) never blocks the service's event loop. One worker, started on first use and
- * kept; it does not keep the process alive.
+ * kept; it does not keep the process alive. Media decodes uploads with it (thumbnails and previews), download
+ * the JPEG copies Download All can add beside HEIC originals.
  */
 export class HeifWorkerDecoder {
   private worker: Worker | undefined;
@@ -68,7 +72,7 @@ export class HeifWorkerDecoder {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { libheif: LIBHEIF } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { libheif: libheifPath() } });
     worker.unref();
     worker.on('message', (answer: Answer) => {
       const waiting = this.waiting.get(answer.id);

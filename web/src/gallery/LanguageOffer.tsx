@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { i18n, loadLanguage } from '../i18n';
+import { browserLanguage, LANGUAGE_STORAGE_KEY, switchLanguagePath, type Language } from '../i18n/languages';
+import { useLanguage } from '../i18n/useLanguage';
+import { readStorage, writeStorage } from '../storage';
+import './LanguageOffer.css';
+
+/**
+ * A gallery link opens in the gallery's language; a guest whose browser asks for another one the site speaks is
+ * offered theirs, in their own words ("View in English"), once: switching or keeping the shown language is
+ * remembered as the guest's choice.
+ */
+export function LanguageOffer() {
+  const shown = useLanguage();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [offer, setOffer] = useState<Language | null>(null);
+
+  useEffect(() => {
+    const preferred = browserLanguage(navigator.languages);
+    if (!preferred || preferred === shown || readStorage(LANGUAGE_STORAGE_KEY) === shown) {
+      setOffer(null);
+      return;
+    }
+    let current = true;
+    void loadLanguage(preferred).then(() => {
+      if (current) setOffer(preferred);
+    });
+    return () => {
+      current = false;
+    };
+  }, [shown]);
+
+  if (!offer) return null;
+  const t = i18n.getFixedT(offer);
+  const target = `${switchLanguagePath(pathname, offer)}${search}`;
+  return (
+    <aside className="language-offer" lang={offer} data-testid="language-offer">
+      <a
+        href={target}
+        className="language-offer-switch"
+        onClick={(event) => {
+          event.preventDefault();
+          writeStorage(LANGUAGE_STORAGE_KEY, offer);
+          void navigate(target, { replace: true });
+        }}
+      >
+        {t('galleryLanguage.offer')}
+      </a>
+      <button
+        type="button"
+        className="language-offer-dismiss"
+        onClick={() => {
+          writeStorage(LANGUAGE_STORAGE_KEY, shown);
+          setOffer(null);
+        }}
+      >
+        {t('galleryLanguage.dismiss')}
+      </button>
+    </aside>
+  );
+}
