@@ -42,7 +42,7 @@ export interface CreatedGallery {
 /** A gallery ordered through the API (Sarah & Mike, free, unless told), with the code and tokens the order gives. */
 export async function createGalleryAt(
   url: string,
-  { plan = 'FREE', coupleNames = 'Sarah & Mike', email = 'sarah@example.com' } = {},
+  { plan = 'FREE', coupleNames = 'Sarah & Mike', email = 'sarah@example.com', language = 'en' } = {},
 ): Promise<CreatedGallery> {
   const { createGallery } = await graphqlAt<{
     createGallery: { event: { code: string }; ownerToken: string; sessionToken: string };
@@ -54,6 +54,7 @@ export async function createGalleryAt(
       email,
       phone: '+33 6 12 34 56 78',
       plan,
+      language,
     },
   });
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en } from '@gallery/contracts';
+import { fr } from '../src/i18n/fr.js';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
@@ -140,6 +141,21 @@ describe('the slideshow wall', () => {
     await owner.getByText('Every wall link is closed. Open the wall again for a new one.').waitFor();
     await wall.reload();
     await wall.getByText(en.errors.WALL_LINK_INVALID).waitFor();
+  });
+
+  it("shows a French couple's wall in French, inviting the room to their gallery's French address", async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url, { coupleNames: 'Léa & Tom', language: 'fr' });
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      CREATE_LINK,
+      { code },
+      ownerToken,
+    );
+    const page = await e2e!.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, url));
+    await page.getByText(fr.wall.join).first().waitFor();
+    await page.getByText(`/fr/gallery/${code}`).waitFor();
   });
 
   it('opens for nobody without the link the couple made', async () => {

@@ -120,8 +120,8 @@ export function AppRoutes() {
           {GALLERY_PREFIXES.flatMap((prefix) => [
             <Route key={`${prefix}live`} path={`${prefix}live-gallery`} element={<LiveGalleryPage />} />,
             <Route key={`${prefix}gallery`} path={`${prefix}gallery/:code`} element={<LiveGalleryPage />} />,
+            <Route key={`${prefix}wall`} path={`${prefix}wall/:code`} element={<WallPage />} />,
           ])}
-          <Route path="wall/:code" element={<WallPage />} />
           <Route path="payment-complete" element={<PaymentCompletePage />} />
           <Route path="mobile-checkout" element={<MobileCheckoutPage />} />
           <Route path="demo-checkout" element={<DemoCheckoutPage />} />

@@ -5,6 +5,14 @@ import type { MailLanguage } from './mail/mail-language.js';
  * /es/gallery/{code} otherwise, as the site's other pages are prefixed. Every link, QR code and mail uses it.
  */
 export function galleryPath(code: string, language: MailLanguage): string {
-  const prefix = language === 'en' ? '' : `/${language}`;
-  return `${prefix}/gallery/${encodeURIComponent(code)}`;
+  return `${languagePrefix(language)}/gallery/${encodeURIComponent(code)}`;
+}
+
+/** The slideshow wall of a gallery in its language (the key follows in the fragment). */
+export function wallPath(code: string, language: MailLanguage): string {
+  return `${languagePrefix(language)}/wall/${encodeURIComponent(code)}`;
+}
+
+function languagePrefix(language: MailLanguage): string {
+  return language === 'en' ? '' : `/${language}`;
 }

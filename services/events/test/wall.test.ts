@@ -44,7 +44,7 @@ describe('events service: the slideshow wall', () => {
     return (await call).body as GraphQLBody<Data>;
   }
 
-  async function order(coupleNames = 'Sarah & Mike') {
+  async function order(coupleNames = 'Sarah & Mike', language = 'en') {
     const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
       input: {
         coupleNames,
@@ -53,6 +53,7 @@ describe('events service: the slideshow wall', () => {
         email: `${randomUUID()}@example.com`,
         phone: '+33 6 12 34 56 78',
         plan: 'FREE',
+        language,
       },
     });
     expect(body.errors).toBeUndefined();
@@ -101,6 +102,23 @@ describe('events service: the slideshow wall', () => {
       name: 'Anna & Ben',
       intervalSeconds: WALL_LIMITS.defaultIntervalSeconds,
     });
+  });
+
+  it("links a French gallery's wall in French, and tells the wall its language", async () => {
+    const { code, ownerToken } = await order('Léa & Tom', 'fr');
+    const { url, key } = await newLink(code, ownerToken);
+    expect(url).toMatch(new RegExp(`^https://gallery\\.test/fr/wall/${code}#key=`));
+    const wall = await graphql<{ wall: { language: string } }>(
+      `
+        query Wall($code: String!, $key: String!) {
+          wall(code: $code, key: $key) {
+            language
+          }
+        }
+      `,
+      { code, key },
+    );
+    expect(wall.data?.wall.language).toBe('fr');
   });
 
   it('refuses a stranger and another couple the wall settings', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { galleryUrl } from '../gallery/galleryUrl';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import type { Wall } from './graphql';
 import { useLiveStatus } from './useLiveStatus';
 import { useWakeLock } from './useWakeLock';
@@ -73,7 +74,7 @@ export function WallShow({ wall }: { wall: Wall }) {
     document.title = t('wall.title', { name: wall.name });
   }, [t, wall.name]);
 
-  const joinUrl = galleryUrl(wall.code);
+  const joinUrl = galleryUrl(wall.code, isLanguage(wall.language) ? wall.language : DEFAULT_LANGUAGE);
   const current = playlist.current;
 
   return (

@@ -4,6 +4,7 @@ export interface Wall {
   code: string;
   name: string;
   intervalSeconds: number;
+  language: string;
 }
 
 /** The wall a link opens: WALL_LINK_INVALID when its key is not one of the gallery's links. */
@@ -13,6 +14,7 @@ export const WALL_QUERY: TypedDocumentNode<{ wall: Wall }, { code: string; key: 
       code
       name
       intervalSeconds
+      language
     }
   }
 `;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { WALL_LIMITS } from '@gallery/contracts';
+import { WALL_LIMITS, type MailLanguage } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 
 const KEY_BYTES = 18;
@@ -10,6 +10,7 @@ export interface OpenedWall {
   code: string;
   name: string;
   intervalSeconds: number;
+  language: MailLanguage;
 }
 
 /**
@@ -24,14 +25,17 @@ export class WallLinks {
     return createHash('sha256').update(key, 'utf8').digest('hex');
   }
 
-  /** A new key for gallery `code`; WALL_LINKS_LIMIT once the gallery holds the most links it may. */
-  async create(code: string): Promise<string> {
+  /**
+   * A new key for gallery `code`, and the gallery's language for the link; WALL_LINKS_LIMIT once the gallery
+   * holds the most links it may.
+   */
+  async create(code: string): Promise<{ key: string; language: MailLanguage }> {
     return this.dataSource.transaction(async (manager) => {
       // Serialises link creation per gallery, so two screens opened at once cannot both pass the count.
-      const gallery: unknown[] = await manager.query('SELECT 1 FROM events WHERE code = $1 FOR UPDATE', [
+      const [gallery] = (await manager.query('SELECT language FROM events WHERE code = $1 FOR UPDATE', [
         code,
-      ]);
-      if (gallery.length === 0) throw new AppError('GALLERY_NOT_FOUND');
+      ])) as { language: MailLanguage }[];
+      if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
       const [{ count }] = (await manager.query(
         'SELECT count(*)::int AS count FROM wall_links WHERE event_code = $1',
         [code],
@@ -44,7 +48,7 @@ export class WallLinks {
         WallLinks.hash(key),
         code,
       ]);
-      return key;
+      return { key, language: gallery.language };
     });
   }
 
@@ -71,12 +75,14 @@ export class WallLinks {
   /** The wall that `key` opens on gallery `code`, or null when the key is not one of its links. */
   async open(code: string, key: string): Promise<OpenedWall | null> {
     const rows = (await this.dataSource.query(
-      `SELECT e.code, e.name, e.wall_interval_seconds
+      `SELECT e.code, e.name, e.wall_interval_seconds, e.language
          FROM wall_links w JOIN events e ON e.code = w.event_code
         WHERE w.key_hash = $1 AND w.event_code = $2`,
       [WallLinks.hash(key), code],
-    )) as { code: string; name: string; wall_interval_seconds: number }[];
+    )) as { code: string; name: string; wall_interval_seconds: number; language: MailLanguage }[];
     const [row] = rows;
-    return row ? { code: row.code, name: row.name, intervalSeconds: row.wall_interval_seconds } : null;
+    return row
+      ? { code: row.code, name: row.name, intervalSeconds: row.wall_interval_seconds, language: row.language }
+      : null;
   }
 }

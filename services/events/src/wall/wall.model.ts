@@ -10,6 +10,9 @@ export class WallModel {
 
   @Field(() => Int, { description: 'How long each photo stays on screen' })
   intervalSeconds!: number;
+
+  @Field({ description: "The gallery's language (en, fr, es): the wall's and its join link's" })
+  language!: string;
 }
 
 @ObjectType('WallLink', { description: "A new link to the gallery's slideshow wall" })

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { normalizeEventCode } from '@gallery/contracts';
+import { normalizeEventCode, wallPath } from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { EventModel } from '../galleries/event.model.js';
@@ -44,9 +44,9 @@ export class WallResolver {
     @BearerToken() token: string | null,
   ): Promise<WallLinkModel> {
     const code = await this.requireOwner(eventCode, token);
-    const key = await this.links.create(code);
+    const { key, language } = await this.links.create(code);
     return Object.assign(new WallLinkModel(), {
-      url: `${this.config.publicUrl}/wall/${encodeURIComponent(code)}#key=${key}`,
+      url: `${this.config.publicUrl}${wallPath(code, language)}#key=${key}`,
     });
   }
 
