@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField as UiTextField } from '../ui/Field';
 
 interface TextFieldProps {
   id: string;
@@ -20,39 +21,16 @@ interface TextFieldProps {
   onBlur: () => void;
 }
 
-/** A labelled input whose message is announced and tied to it. */
-export function TextField({
-  id,
-  label,
-  value,
-  error,
-  errorValues,
-  type = 'text',
-  inputRef,
-  onChange,
-  ...rest
-}: TextFieldProps) {
+/** A required field of the order forms, its message given as a key of the shared messages. */
+export function TextField({ error, errorValues, type = 'text', onChange, ...rest }: TextFieldProps) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        ref={inputRef}
-        type={type}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        {...rest}
-      />
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {t(error, errorValues)}
-        </p>
-      )}
-    </div>
+    <UiTextField
+      type={type}
+      required
+      error={error && t(error, errorValues)}
+      onValueChange={onChange}
+      {...rest}
+    />
   );
 }
