@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
+import { QrImage } from '../billing/QrImage';
 import { planPrice } from '../plans/planFeatures';
+import { Button, ButtonLink } from '../ui/Button';
 import { CopyButton } from '../ui/CopyButton';
 import type { CreatedGallery } from './graphql';
 
-/** What the couple sees once the gallery exists: its code, its link, and the way in. */
+/** What the couple sees once the gallery exists: its code, link and QR code, what to do next, and the way in. */
 export function OrderSuccess({ created }: { created: CreatedGallery }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -43,6 +45,9 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
         <CopyButton value={created.galleryUrl} label={t('order.success.copyLink')} />
       </div>
 
+      <p className="label">{t('billing.success.qrTitle')}</p>
+      <QrImage url={created.galleryUrl} alt={t('qr.alt', { url: created.galleryUrl })} testId="gallery-qr" />
+
       {created.paymentRequired && (
         <p className="payment-note" data-testid="payment-note">
           {t('order.success.paymentNext', {
@@ -52,13 +57,27 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
         </p>
       )}
 
-      <button
-        type="button"
-        className="button button-primary button-large"
-        onClick={() => navigate(`/gallery/${encodeURIComponent(code)}`)}
-      >
-        {t('order.success.open')}
-      </button>
+      <div className="success-next">
+        <h3>{t('couplePages.success.nextTitle')}</h3>
+        <ol className="steps-list">
+          <li>{t('couplePages.success.nextShare')}</li>
+          <li>{t('couplePages.success.nextTry')}</li>
+          <li>{t('couplePages.success.nextManage')}</li>
+        </ol>
+      </div>
+
+      <div className="button-row is-stacked success-actions">
+        <Button
+          variant="primary"
+          size="large"
+          onClick={() => navigate(`/gallery/${encodeURIComponent(code)}`)}
+        >
+          {t('order.success.open')}
+        </Button>
+        <ButtonLink to="/dashboard" variant="secondary" size="large">
+          {t('couplePages.success.myGalleries')}
+        </ButtonLink>
+      </div>
     </section>
   );
 }
