@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLANS } from '../plans.js';
 import { formatAmount, MAIL_LANGUAGES, mailLanguageSchema } from './mail-language.js';
-import { orderConfirmationMail } from './order-confirmation.js';
+import { ORDER_QR_CID, orderConfirmationMail } from './order-confirmation.js';
 
 const facts = {
   coupleNames: 'Sarah & Mike',
   code: 'ACDE3467',
   galleryUrl: 'https://gallery.example/gallery/ACDE3467',
+  dashboardUrl: 'https://gallery.example/dashboard',
   plan: 'premium' as const,
   paymentPending: true,
 };
@@ -27,6 +28,19 @@ describe('orderConfirmationMail', () => {
     expect(orderConfirmationMail('en', facts).text).toContain('Payment for this package is pending');
     expect(orderConfirmationMail('en', { ...facts, paymentPending: false }).text).not.toContain('pending');
   });
+
+  it.each(MAIL_LANGUAGES)(
+    'links the couple to their galleries and shows the QR code in the HTML in %s',
+    (language) => {
+      const mail = orderConfirmationMail(language, facts);
+
+      expect(mail.text).toContain('https://gallery.example/dashboard');
+      expect(mail.html).toContain(`<img src="cid:${ORDER_QR_CID}"`);
+      expect(mail.html).toContain('https://gallery.example/dashboard');
+      expect(mail.html).toContain('Sarah &#38; Mike');
+      expect(mail.html).not.toContain('Sarah & Mike');
+    },
+  );
 
   it('accepts only the languages it is written in', () => {
     expect(mailLanguageSchema.safeParse('fr').success).toBe(true);
