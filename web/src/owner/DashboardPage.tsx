@@ -105,7 +105,7 @@ function GalleryCard({ event }: { event: OwnerEvent }) {
       data-code={event.code}
     >
       <div className="owner-gallery-body">
-        <QrImage url={url} alt={t('owner.event.qrAlt', { code: event.code })} size={112} />
+        <QrImage url={url} alt={t('owner.event.qrAlt', { code: event.code })} size={88} />
         <FactList
           facts={[
             { label: t('owner.code'), value: event.code, className: 'owner-gallery-code' },

@@ -71,10 +71,10 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
 
   return (
     <div className="page owner-page event-page" data-code={code}>
+      <ButtonLink to="/dashboard" variant="ghost" size="small" className="back-link">
+        <span aria-hidden="true">←</span> {t('owner.event.back')}
+      </ButtonLink>
       <PageHeader title={event.name}>
-        <ButtonLink to="/dashboard" variant="ghost">
-          {t('owner.event.back')}
-        </ButtonLink>
         <ButtonLink to={`/gallery/${encodeURIComponent(code)}`} variant="primary">
           {t('owner.links.gallery')}
         </ButtonLink>
