@@ -670,6 +670,7 @@ export const en = {
       guestsMayHint: 'When on, guests see Download All in the gallery.',
       byGuest: 'by a guest',
       photoRemoved: 'Photo removed',
+      noPhotos: 'No photos yet: your guests’ photos appear here as they arrive.',
       dangerTitle: 'Danger zone',
       deleteTitle: 'Delete {{name}}?',
     },

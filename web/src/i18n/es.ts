@@ -673,6 +673,7 @@ export const es: UiTexts = {
       guestsMayHint: 'Activado, los invitados ven «Descargar todo» en la galería.',
       byGuest: 'de un invitado',
       photoRemoved: 'Foto eliminada',
+      noPhotos: 'Aún no hay fotos: las de sus invitados aparecen aquí en cuanto llegan.',
       dangerTitle: 'Zona de peligro',
       deleteTitle: '¿Eliminar {{name}}?',
     },

@@ -675,6 +675,7 @@ export const fr: UiTexts = {
       guestsMayHint: 'Activé, les invités voient « Tout télécharger » dans la galerie.',
       byGuest: 'par un invité',
       photoRemoved: 'Photo supprimée',
+      noPhotos: 'Pas encore de photos : celles de vos invités apparaissent ici dès leur arrivée.',
       dangerTitle: 'Zone de danger',
       deleteTitle: 'Supprimer {{name}} ?',
     },

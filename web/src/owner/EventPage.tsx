@@ -263,7 +263,7 @@ function EventPhotos({ code }: { code: string }) {
         </p>
       )}
       {shown.length === 0 ? (
-        <p className="page-section-intro">{t('gallery.empty')}</p>
+        <p className="page-section-intro">{t('couplePages.event.noPhotos')}</p>
       ) : (
         <ul className="owner-photos">
           {shown.map((photo, index) => (
