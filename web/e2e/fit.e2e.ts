@@ -4,7 +4,14 @@ import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language } from '../src/i18n/lang
 import { en } from '../src/i18n/en.js';
 import { fr } from '../src/i18n/fr.js';
 import { es } from '../src/i18n/es.js';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import {
+  seriousViolations,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos, type CreatedGallery } from './product-api.js';
 
 // Every page on a 360 px phone and a 1280 px desktop in English, French and Spanish: nothing wider than the
@@ -146,6 +153,11 @@ describe('every page on a phone and a desktop, in three languages', () => {
         for (const path of paths) {
           await visit(page, path, language);
           problems.push(...(await problemsOnPage(page, size)).map((problem) => `${path}: ${problem}`));
+          // axe once per page, on the phone in English (the other runs add little but time).
+          if (size === 'phone' && language === 'en') {
+            const violations = await seriousViolations(page);
+            problems.push(...violations.map((found) => `${path}: ${found.id} at ${found.nodes.join(', ')}`));
+          }
         }
         // The phone's menu, open, and the Find My Event popover in it.
         if (size === 'phone') {
@@ -200,6 +212,29 @@ describe('every page on a phone and a desktop, in three languages', () => {
     await photo(kept).waitFor();
     expect(await photo(removed).count()).toBe(0);
   }, 120_000);
+
+  it('asks before deleting a gallery in a dialog that holds the focus and closes with Escape', async () => {
+    const page = await coupleBrowser('desktop', 'en');
+    await visit(page, `/event/${gallery.code}`, 'en');
+    const remove = page.getByRole('button', { name: en.owner.event.delete });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Sarah & Mike?' });
+    await dialog.waitFor();
+    const cancel = dialog.getByRole('button', { name: en.owner.event.cancel });
+    const confirm = dialog.getByRole('button', { name: en.owner.event.deleteConfirm });
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Nothing was deleted.
+    await visit(page, `/event/${gallery.code}`, 'en');
+    await page.getByRole('heading', { name: 'Sarah & Mike', level: 1 }).waitFor();
+  }, 60_000);
 
   it('finds the gallery from a code typed with a space in Find My Event', async () => {
     const page = await coupleBrowser('phone', 'en');
