@@ -28,4 +28,12 @@ describe('gallery codes', () => {
     expect(formatEventCodeInput('abcdefghijkl')).toBe('ABCDEFGHIJ');
     expect(normalizeEventCode('  wxyz3  ')).toBe('WXYZ3');
   });
+
+  it('reads a code typed with spaces or dashes as the code itself, capped at 10 code characters', () => {
+    expect(normalizeEventCode('9pdc 7g9j')).toBe('9PDC7G9J');
+    expect(normalizeEventCode(' 9PDC-7G9J ')).toBe('9PDC7G9J');
+    expect(formatEventCodeInput('9pdc 7g9j')).toBe('9PDC 7G9J');
+    expect(formatEventCodeInput('abcd efgh ijkl')).toBe('ABCD EFGH IJ');
+    expect(normalizeEventCode(formatEventCodeInput('abcd-efgh-ijkl'))).toBe('ABCDEFGHIJ');
+  });
 });

@@ -9,14 +9,32 @@ export function isGalleryCode(value: unknown): value is string {
   return typeof value === 'string' && GALLERY_CODE_PATTERN.test(value);
 }
 
-/** What the Find My Event input does to each keystroke: upper case, capped at 10 characters. */
+/** Spaces and dashes a printed code invites ("9PDC 7G9J", "9PDC-7G9J"): typed between characters, not part of it. */
+const CODE_SEPARATOR = /[\s-]/;
+
+/**
+ * What the Find My Event input does to each keystroke: upper case, at most 10 code characters; spaces and
+ * dashes between them stay as typed (and count towards no cap but twice the code's).
+ */
 export function formatEventCodeInput(raw: string): string {
-  return raw.toUpperCase().slice(0, EVENT_CODE_MAX_LENGTH);
+  let shown = '';
+  let characters = 0;
+  for (const character of raw.toUpperCase()) {
+    if (!CODE_SEPARATOR.test(character)) {
+      if (characters === EVENT_CODE_MAX_LENGTH) break;
+      characters++;
+    }
+    shown += character;
+  }
+  return shown.slice(0, EVENT_CODE_MAX_LENGTH * 2);
 }
 
-/** What a submitted code becomes: trimmed, upper case, capped. */
+/** What a submitted code becomes: without spaces or dashes, upper case, capped at 10 characters. */
 export function normalizeEventCode(raw: string): string {
-  return raw.trim().toUpperCase().slice(0, EVENT_CODE_MAX_LENGTH);
+  return raw
+    .replace(new RegExp(CODE_SEPARATOR.source, 'g'), '')
+    .toUpperCase()
+    .slice(0, EVENT_CODE_MAX_LENGTH);
 }
 
 /** Builds a code from random bytes (crypto-strength bytes come from the caller). */

@@ -366,6 +366,12 @@ describe('events service: owner checks, payments and the order confirmation', ()
       expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
       expect(message.text).toContain('Package: Standard ($49.00)');
       expect(message.text).toContain('Payment for this package is pending');
+      expect(message.text).toContain(
+        'Manage your galleries and download the photos: https://gallery.test/dashboard',
+      );
+      // The QR code, attached as a PNG under its content id: the mail catcher shows it in place of the cid: link.
+      expect(message.html).toContain(`alt="https://gallery.test/gallery/${created.event.code}"`);
+      expect(message.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]{500,}"/);
     });
 
     it('writes in French when the order was placed in French, without a payment line for Free', async () => {

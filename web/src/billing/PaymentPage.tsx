@@ -6,13 +6,14 @@ import { CheckoutSummary } from './CheckoutSummary';
 import { goToPayment } from './goToPayment';
 import type { Checkout } from './graphql';
 import { MessagePanel } from './MessagePanel';
+import { isOnPhone } from './onPhone';
 import { QrImage } from './QrImage';
 import { useCheckout } from './useCheckout';
 import { usePaymentProgress } from './usePaymentProgress';
 
 /**
- * /payment?checkout=ID: what is bought, the way to the payment provider, and a QR code to pay on a phone. It
- * follows the plan too: paid on the phone, this screen moves on to the verification by itself.
+ * /payment?checkout=ID: what is bought, the way to the payment provider, and (unless this is a phone) a QR code
+ * to pay on a phone. It follows the plan too: paid on the phone, this screen moves on to the verification.
  */
 export function PaymentPage() {
   const state = useCheckout();
@@ -28,6 +29,7 @@ function Payment({ checkout, rereadCheckout }: { checkout: Checkout; rereadCheck
   const navigate = useNavigate();
   const { progress } = usePaymentProgress(checkout, rereadCheckout);
   const [redirecting, setRedirecting] = useState(false);
+  const [onPhone] = useState(isOnPhone);
   const id = encodeURIComponent(checkout.id);
 
   useEffect(() => {
@@ -70,11 +72,13 @@ function Payment({ checkout, rereadCheckout }: { checkout: Checkout; rereadCheck
           {checkout.status === 'PAID' && <p>{t('billing.verification.waiting')}</p>}
         </div>
       </section>
-      <section className="payment-phone" aria-labelledby="payment-phone-title">
-        <h2 id="payment-phone-title">{t('billing.payment.phoneTitle')}</h2>
-        <p className="hint">{t('billing.payment.phoneHint')}</p>
-        <QrImage url={phoneUrl} alt={t('billing.payment.qrAlt')} testId="payment-qr" />
-      </section>
+      {!onPhone && (
+        <section className="payment-phone" aria-labelledby="payment-phone-title">
+          <h2 id="payment-phone-title">{t('billing.payment.phoneTitle')}</h2>
+          <p className="hint">{t('billing.payment.phoneHint')}</p>
+          <QrImage url={phoneUrl} alt={t('billing.payment.qrAlt')} testId="payment-qr" />
+        </section>
+      )}
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { fromApiPlan } from '../api/plan';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { OrderSuccess } from '../order/OrderSuccess';
 import { PaidGallery } from './PaidGallery';
-import { QrImage } from './QrImage';
 
-/** /payment-success?checkout=ID: a new paid order, once paid: the gallery, its code, its link and QR code. */
+/** /payment-success?checkout=ID: a new paid order, once paid: the gallery, its code, link and QR code, what next. */
 export function PaymentSuccessPage() {
   const { t } = useTranslation();
   return (
@@ -22,10 +21,6 @@ export function PaymentSuccessPage() {
               <OrderSuccess
                 created={{ event, ownerToken: '', sessionToken: '', galleryUrl: url, paymentRequired: false }}
               />
-              <section className="success-qr" aria-labelledby="success-qr-title">
-                <h2 id="success-qr-title">{t('billing.success.qrTitle')}</h2>
-                <QrImage url={url} alt={t('qr.alt', { url })} testId="gallery-qr" />
-              </section>
             </>
           );
         }}

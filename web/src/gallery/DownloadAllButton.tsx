@@ -14,9 +14,9 @@ import './DownloadAllButton.css';
 
 /**
  * Download All, for the owner and, when the owner allows it, for guests (hidden otherwise): the zip's progress
- * as a bar with the spec's texts, then the browser's download.
+ * as a bar with the spec's texts, then the browser's download. `guestSwitch={false}` where the page has its own.
  */
-export function DownloadAllButton({ code }: { code: string }) {
+export function DownloadAllButton({ code, guestSwitch = true }: { code: string; guestSwitch?: boolean }) {
   const { t } = useTranslation();
   const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const { state, start, busy } = useDownloadAll(code);
@@ -76,7 +76,7 @@ export function DownloadAllButton({ code }: { code: string }) {
           {t('jpegCopies.label')}
         </label>
       )}
-      {event.isOwner && (
+      {event.isOwner && guestSwitch && (
         <label className="download-guests">
           <input
             type="checkbox"

@@ -792,6 +792,34 @@ export const en = {
   jpegCopies: {
     label: 'Add JPEG copies of HEIC photos, for computers that cannot open HEIC',
   },
+  ui: {
+    undo: 'Undo',
+  },
+  couplePages: {
+    event: {
+      shareIntro:
+        'Guests open the gallery with this link or by scanning the QR code. Print it for your tables or send the link.',
+      downloadQr: 'Download QR code (PNG)',
+      printQr: 'Print QR code',
+      guestsTitle: 'Guests and privacy',
+      guestsIntro:
+        'Guests need no account: anyone with the code, the link or the QR code can see the photos and add their own.',
+      guestsMayHint: 'When on, guests see Download All in the gallery.',
+      byGuest: 'by a guest',
+      photoRemoved: 'Photo removed',
+      noPhotos: 'No photos yet: your guests’ photos appear here as they arrive.',
+      dangerTitle: 'Danger zone',
+      deleteTitle: 'Delete {{name}}?',
+    },
+    success: {
+      nextTitle: 'What to do next',
+      nextShare: 'Print the QR code for your tables or send the link to your guests.',
+      nextTry: 'Open the gallery on your phone and add a first photo to see how it works.',
+      nextManage:
+        'Manage the gallery and download every photo from My galleries: we have emailed you the link.',
+      myGalleries: 'Go to my galleries',
+    },
+  },
 };
 
 type Texts<T> = {

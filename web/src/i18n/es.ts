@@ -797,4 +797,32 @@ export const es: UiTexts = {
   jpegCopies: {
     label: 'Añadir copias JPEG de las fotos HEIC, para los ordenadores que no las abren',
   },
+  ui: {
+    undo: 'Deshacer',
+  },
+  couplePages: {
+    event: {
+      shareIntro:
+        'Los invitados abren la galería con este enlace o escaneando el código QR. Imprímalo para sus mesas o envíe el enlace.',
+      downloadQr: 'Descargar el código QR (PNG)',
+      printQr: 'Imprimir el código QR',
+      guestsTitle: 'Invitados y privacidad',
+      guestsIntro:
+        'Los invitados no necesitan cuenta: quien tenga el código, el enlace o el código QR ve las fotos y puede añadir las suyas.',
+      guestsMayHint: 'Activado, los invitados ven «Descargar todo» en la galería.',
+      byGuest: 'de un invitado',
+      photoRemoved: 'Foto eliminada',
+      noPhotos: 'Aún no hay fotos: las de sus invitados aparecen aquí en cuanto llegan.',
+      dangerTitle: 'Zona de peligro',
+      deleteTitle: '¿Eliminar {{name}}?',
+    },
+    success: {
+      nextTitle: 'Qué hacer ahora',
+      nextShare: 'Imprima el código QR para sus mesas o envíe el enlace a sus invitados.',
+      nextTry: 'Abra la galería en su teléfono y añada una primera foto para ver cómo funciona.',
+      nextManage:
+        'Gestione la galería y descargue todas las fotos desde Mis galerías: le hemos enviado el enlace por correo.',
+      myGalleries: 'Ir a mis galerías',
+    },
+  },
 };

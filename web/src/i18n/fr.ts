@@ -799,4 +799,33 @@ export const fr: UiTexts = {
   jpegCopies: {
     label: 'Ajouter des copies JPEG des photos HEIC, pour les ordinateurs qui ne les ouvrent pas',
   },
+  ui: {
+    undo: 'Annuler',
+  },
+  couplePages: {
+    event: {
+      shareIntro:
+        'Les invités ouvrent la galerie avec ce lien ou en scannant le QR code. Imprimez-le pour vos tables ou envoyez le lien.',
+      downloadQr: 'Télécharger le QR code (PNG)',
+      printQr: 'Imprimer le QR code',
+      guestsTitle: 'Invités et confidentialité',
+      guestsIntro:
+        'Les invités n’ont pas besoin de compte : toute personne qui a le code, le lien ou le QR code voit les photos et peut ajouter les siennes.',
+      guestsMayHint: 'Activé, les invités voient « Tout télécharger » dans la galerie.',
+      byGuest: 'par un invité',
+      photoRemoved: 'Photo supprimée',
+      noPhotos: 'Pas encore de photos : celles de vos invités apparaissent ici dès leur arrivée.',
+      dangerTitle: 'Zone de danger',
+      deleteTitle: 'Supprimer {{name}} ?',
+    },
+    success: {
+      nextTitle: 'Et maintenant',
+      nextShare: 'Imprimez le QR code pour vos tables ou envoyez le lien à vos invités.',
+      nextTry:
+        'Ouvrez la galerie sur votre téléphone et ajoutez une première photo pour voir comment cela marche.',
+      nextManage:
+        'Gérez la galerie et téléchargez toutes les photos depuis Mes galeries : nous vous en avons envoyé le lien par e-mail.',
+      myGalleries: 'Aller à mes galeries',
+    },
+  },
 };

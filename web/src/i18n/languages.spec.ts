@@ -51,6 +51,13 @@ describe('language from the path', () => {
     }
     expect(resolveLanguage('/upgrade', 'es')).toBe('en');
   });
+
+  it("keeps the stored choice on the couple's pages, which have one path", () => {
+    for (const path of ['/dashboard', '/event/ACDEFGHJ', '/create-event', '/analytics-dashboard']) {
+      expect(resolveLanguage(path, 'fr')).toBe('fr');
+      expect(switchLanguagePath(path, 'es')).toBe(path);
+    }
+  });
 });
 
 describe('localized paths', () => {

@@ -119,11 +119,14 @@ export function pageOfPath(pathname: string): PageId | undefined {
 }
 
 /**
- * Routes that exist in one version only (the upgrade and payment pages): their language is not in the path.
+ * Routes that exist in one version only (the upgrade and payment pages, the couple's pages): their language is
+ * not in the path.
  */
 export function isUnprefixedOnlyRoute(pathname: string): boolean {
-  return /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
-    pathname,
+  return (
+    /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
+      pathname,
+    ) || /^\/(dashboard|event\/[^/]+|create-event|analytics-dashboard)\/?$/.test(pathname)
   );
 }
 

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EVENT_CODE_MAX_LENGTH, formatEventCodeInput, normalizeEventCode } from '@gallery/contracts';
+import { Button, buttonClass } from '../ui/Button';
+import { TextField } from '../ui/Field';
 
 /** The header's "Find My Event" button and its small dialog asking for a gallery code. */
 export function FindMyEvent() {
@@ -14,7 +16,6 @@ export function FindMyEvent() {
   const dialogId = useId();
   const titleId = useId();
   const inputId = useId();
-  const hintId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -35,7 +36,7 @@ export function FindMyEvent() {
       <button
         ref={buttonRef}
         type="button"
-        className="button button-ghost"
+        className={buttonClass({ variant: 'ghost' })}
         aria-expanded={open}
         aria-controls={open ? dialogId : undefined}
         aria-haspopup="dialog"
@@ -69,27 +70,24 @@ export function FindMyEvent() {
             <h2 id={titleId} className="popover-title">
               {t('findEvent.title')}
             </h2>
-            <label htmlFor={inputId}>{t('findEvent.label')}</label>
-            <input
+            <TextField
               id={inputId}
-              className="code-input"
+              label={t('findEvent.label')}
+              hint={t('findEvent.hint')}
+              className="code-field"
               type="text"
               value={code}
-              maxLength={EVENT_CODE_MAX_LENGTH}
+              maxLength={EVENT_CODE_MAX_LENGTH * 2}
               placeholder={t('findEvent.placeholder')}
-              aria-describedby={hintId}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               autoFocus
-              onChange={(event) => setCode(formatEventCodeInput(event.target.value))}
+              onValueChange={(value) => setCode(formatEventCodeInput(value))}
             />
-            <p id={hintId} className="hint">
-              {t('findEvent.hint')}
-            </p>
-            <button type="submit" className="button button-primary" disabled={code.trim() === ''}>
+            <Button type="submit" variant="primary" block disabled={normalizeEventCode(code) === ''}>
               {t('findEvent.submit')}
-            </button>
+            </Button>
           </form>
         </div>
       )}

@@ -7,6 +7,7 @@ import { useAppState } from '../state/AppStateProvider';
 import { FindMyEvent } from './FindMyEvent';
 import { LanguageSelect } from './LanguageSelect';
 import { OwnerLink } from '../owner/OwnerLink';
+import { Button, ButtonLink } from '../ui/Button';
 
 const NAV_ITEMS: ReadonlyArray<{ page: PageId; label: string }> = [
   { page: 'home', label: 'nav.home' },
@@ -40,8 +41,8 @@ export function Header() {
           </span>
           {t('brand.name')}
         </Link>
-        <button
-          type="button"
+        <Button
+          variant="ghost"
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
@@ -49,7 +50,7 @@ export function Header() {
         >
           <span className="menu-icon" aria-hidden="true" />
           {t('nav.menu')}
-        </button>
+        </Button>
         <div id="site-menu" className={menuOpen ? 'site-menu is-open' : 'site-menu'}>
           <nav aria-label={t('nav.main')}>
             <ul className="nav-list">
@@ -66,9 +67,9 @@ export function Header() {
             <FindMyEvent />
             <LanguageSelect />
             <OwnerLink />
-            <Link to={pagePath('order')} className="button button-primary">
+            <ButtonLink to={pagePath('order')} variant="primary">
               {t('nav.createGallery')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </div>

@@ -5,11 +5,13 @@ import { fromApiPlan } from '../api/plan';
 import { galleryPath } from '@gallery/contracts';
 import { formatLastDay } from '../gallery/formatDate';
 import { useLanguage } from '../i18n/useLanguage';
+import { QrImage } from '../billing/QrImage';
 import { planPrice } from '../plans/planFeatures';
+import { Button, ButtonLink } from '../ui/Button';
 import { CopyButton } from '../ui/CopyButton';
 import type { CreatedGallery } from './graphql';
 
-/** What the couple sees once the gallery exists: its code, its link, and the way in. */
+/** What the couple sees once the gallery exists: its code, link and QR code, what to do next, and the way in. */
 export function OrderSuccess({ created }: { created: CreatedGallery }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -51,6 +53,9 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
 
       {lastDay && <p data-testid="uploads-open">{t('storage.uploadsOpenUntil', { date: lastDay })}</p>}
 
+      <p className="label">{t('billing.success.qrTitle')}</p>
+      <QrImage url={created.galleryUrl} alt={t('qr.alt', { url: created.galleryUrl })} testId="gallery-qr" />
+
       {created.paymentRequired && (
         <p className="payment-note" data-testid="payment-note">
           {t('order.success.paymentNext', {
@@ -60,13 +65,23 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
         </p>
       )}
 
-      <button
-        type="button"
-        className="button button-primary button-large"
-        onClick={() => navigate(galleryPath(code, language))}
-      >
-        {t('order.success.open')}
-      </button>
+      <div className="success-next">
+        <h3>{t('couplePages.success.nextTitle')}</h3>
+        <ol className="steps-list">
+          <li>{t('couplePages.success.nextShare')}</li>
+          <li>{t('couplePages.success.nextTry')}</li>
+          <li>{t('couplePages.success.nextManage')}</li>
+        </ol>
+      </div>
+
+      <div className="button-row is-stacked success-actions">
+        <Button variant="primary" size="large" onClick={() => navigate(galleryPath(code, language))}>
+          {t('order.success.open')}
+        </Button>
+        <ButtonLink to="/dashboard" variant="secondary" size="large">
+          {t('couplePages.success.myGalleries')}
+        </ButtonLink>
+      </div>
     </section>
   );
 }

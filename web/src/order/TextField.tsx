@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import './TextField.css';
+import { TextField as UiTextField } from '../ui/Field';
 
 interface TextFieldProps {
   id: string;
@@ -23,47 +23,16 @@ interface TextFieldProps {
   onBlur: () => void;
 }
 
-/** A labelled input whose message is announced and tied to it. */
-export function TextField({
-  id,
-  label,
-  value,
-  error,
-  errorValues,
-  hint,
-  type = 'text',
-  inputRef,
-  onChange,
-  ...rest
-}: TextFieldProps) {
+/** A required field of the order forms, its message given as a key of the shared messages. */
+export function TextField({ error, errorValues, type = 'text', onChange, ...rest }: TextFieldProps) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        ref={inputRef}
-        type={type}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.value)}
-        {...rest}
-      />
-      {hint && (
-        <p id={hintId} className="field-hint" data-testid={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {t(error, errorValues)}
-        </p>
-      )}
-    </div>
+    <UiTextField
+      type={type}
+      required
+      error={error && t(error, errorValues)}
+      onValueChange={onChange}
+      {...rest}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { CREATE_EVENT } from './graphql';
 import { useUser } from './session';
 import { SignInForm } from './SignInForm';
 import { CreditOrPay } from '../bundles/UseCredit';
+import './owner.css';
 
 /**
  * /create-event: a signed-in owner's next gallery. Only the wedding's details and the package are asked: the
@@ -96,27 +97,39 @@ export function CreateEventPage() {
   }
 
   return (
-    <div className="owner-page create-event-page">
+    <div className="page owner-page create-event-page">
       <h1>{t('owner.create.title')}</h1>
       <p>{t('owner.create.intro', { email: user.email })}</p>
-      <EventDetailsForm
-        initial={{ coupleNames: '', weddingDate: '', location: '' }}
-        submitLabel={t('owner.create.submit')}
-        busy={busy}
-        serverErrors={serverErrors}
-        onSubmit={(details) => void create(details)}
-      >
-        <fieldset className="create-event-plans">
-          <legend>{t('order.packageSelection')}</legend>
-          {PLAN_IDS.map((id) => (
-            <label key={id} className="create-event-plan">
-              <input type="radio" name="plan" value={id} checked={plan === id} onChange={() => setPlan(id)} />
-              {t(`plans.names.${id}`)}
-            </label>
-          ))}
-        </fieldset>
-      </EventDetailsForm>
-      {failure && <p role="alert">{t(`errors.${failure.code}`, { count: failure.count })}</p>}
+      <div className="page-section">
+        <EventDetailsForm
+          initial={{ coupleNames: '', weddingDate: '', location: '' }}
+          submitLabel={t('owner.create.submit')}
+          busy={busy}
+          serverErrors={serverErrors}
+          onSubmit={(details) => void create(details)}
+        >
+          <fieldset className="create-event-plans">
+            <legend>{t('order.packageSelection')}</legend>
+            {PLAN_IDS.map((id) => (
+              <label key={id} className="create-event-plan">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={id}
+                  checked={plan === id}
+                  onChange={() => setPlan(id)}
+                />
+                {t(`plans.names.${id}`)}
+              </label>
+            ))}
+          </fieldset>
+        </EventDetailsForm>
+      </div>
+      {failure && (
+        <p className="form-error" role="alert">
+          {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
-import { formatDate } from '../gallery/formatDate';
 import { OwnerBundles } from '../bundles/OwnerBundles';
+import { displayDate } from '../billing/displayDate';
+import { QrImage } from '../billing/QrImage';
+import { galleryUrl } from '../gallery/galleryUrl';
+import { useLanguage } from '../i18n/useLanguage';
+import { Button, ButtonLink } from '../ui/Button';
+import { Card, FactList } from '../ui/Card';
 import { Spinner } from '../ui/Spinner';
-import { MY_EVENTS_QUERY } from './graphql';
+import { MY_EVENTS_QUERY, type OwnerEvent } from './graphql';
 import { useSessionActions, useUser } from './session';
 import { SignInForm } from './SignInForm';
+import './owner.css';
 
 /** /dashboard: the signed-in owner's galleries; the sign-in form for anyone else (no gallery shown). */
 export function DashboardPage() {
@@ -36,7 +42,7 @@ export function DashboardPage() {
 
   if (checking || usingLink) return <Spinner label={t('common.loading')} />;
   return (
-    <div className="owner-page dashboard-page">
+    <div className="page owner-page dashboard-page">
       <h1>{t('owner.dashboard.title')}</h1>
       {linkError && (
         <p className="field-error" role="alert">
@@ -57,49 +63,77 @@ function OwnerGalleries({ email }: { email: string }) {
   const events = data?.myEvents ?? [];
   return (
     <>
-      <p className="owner-signed-in">
-        {t('owner.signedInAs', { email })}{' '}
-        <button type="button" className="button button-ghost" onClick={() => void signOut()}>
+      <div className="owner-signed-in">
+        <p>{t('owner.signedInAs', { email })}</p>
+        <Button variant="ghost" size="small" onClick={() => void signOut()}>
           {t('owner.signOut')}
-        </button>
-      </p>
-      <p>
-        <Link to="/create-event" className="button button-primary">
+        </Button>
+      </div>
+      <div className="button-row is-stacked owner-dashboard-actions">
+        <ButtonLink to="/create-event" variant="primary">
           {t('owner.dashboard.createAnother')}
-        </Link>{' '}
-        <Link to="/analytics-dashboard" className="button button-secondary">
+        </ButtonLink>
+        <ButtonLink to="/analytics-dashboard" variant="secondary">
           {t('owner.dashboard.analytics')}
-        </Link>
-      </p>
+        </ButtonLink>
+      </div>
       {events.length === 0 ? (
         <p>{t('owner.dashboard.none')}</p>
       ) : (
-        <ul className="owner-galleries">
+        <ul className="card-grid owner-galleries">
           {events.map((event) => (
-            <li key={event.code} className="owner-gallery" data-code={event.code}>
-              <h2>{event.name}</h2>
-              <dl>
-                <dt>{t('owner.code')}</dt>
-                <dd className="owner-gallery-code">{event.code}</dd>
-                <dt>{t('owner.plan')}</dt>
-                <dd>{t(`plans.names.${fromApiPlan(event.plan)}`)}</dd>
-                <dt>{t('owner.photos')}</dt>
-                <dd className="owner-photo-count">{event.photoCount}</dd>
-                <dt>{t('owner.expires')}</dt>
-                <dd>{formatDate(event.expiresAt)}</dd>
-              </dl>
-              <nav className="owner-gallery-links" aria-label={event.name}>
-                <Link to={`/gallery/${event.code}`}>{t('owner.links.gallery')}</Link>
-                <Link to={`/event/${event.code}#share`}>{t('owner.links.qr')}</Link>
-                <Link to={`/upgrade/${event.code}`}>{t('owner.links.upgrade')}</Link>
-                <Link to={`/event/${event.code}#download`}>{t('owner.links.download')}</Link>
-                <Link to={`/event/${event.code}`}>{t('owner.links.event')}</Link>
-              </nav>
+            <li key={event.code}>
+              <GalleryCard event={event} />
             </li>
           ))}
         </ul>
       )}
       <OwnerBundles />
     </>
+  );
+}
+
+/** One gallery: its QR code and facts, then what the couple can do with it. */
+function GalleryCard({ event }: { event: OwnerEvent }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const url = galleryUrl(event.code);
+  const code = encodeURIComponent(event.code);
+  return (
+    <Card
+      title={event.name}
+      titleId={`gallery-${event.code}`}
+      className="owner-gallery"
+      data-code={event.code}
+    >
+      <div className="owner-gallery-body">
+        <QrImage url={url} alt={t('owner.event.qrAlt', { code: event.code })} size={88} />
+        <FactList
+          facts={[
+            { label: t('owner.code'), value: event.code, className: 'owner-gallery-code' },
+            { label: t('owner.plan'), value: t(`plans.names.${fromApiPlan(event.plan)}`) },
+            { label: t('owner.photos'), value: event.photoCount, className: 'owner-photo-count' },
+            { label: t('owner.expires'), value: displayDate(event.expiresAt, language) ?? '' },
+          ]}
+        />
+      </div>
+      <div className="owner-gallery-actions">
+        <ButtonLink to={`/gallery/${code}`} variant="primary">
+          {t('owner.links.gallery')}
+        </ButtonLink>
+        <ButtonLink to={`/event/${code}`} variant="secondary">
+          {t('owner.links.event')}
+        </ButtonLink>
+        <ButtonLink to={`/event/${code}#share`} variant="ghost">
+          {t('owner.links.qr')}
+        </ButtonLink>
+        <ButtonLink to={`/event/${code}#download`} variant="ghost">
+          {t('owner.links.download')}
+        </ButtonLink>
+        <ButtonLink to={`/upgrade/${code}`} variant="ghost">
+          {t('owner.links.upgrade')}
+        </ButtonLink>
+      </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_FIELD_MAX_LENGTH, orderMessageValues, validateOrderForm } from '@gallery/contracts';
 import { latestWeddingDate } from '../order/orderForm';
 import { TextField } from '../order/TextField';
+import { Button } from '../ui/Button';
 import type { EventDetails } from './graphql';
 
 export type DetailsErrors = Partial<Record<keyof EventDetails, string>>;
@@ -78,9 +79,9 @@ export function EventDetailsForm({
         />
       ))}
       {children}
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <Button type="submit" variant="primary" disabled={busy}>
         {submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

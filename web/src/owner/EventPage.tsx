@@ -1,26 +1,35 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
-import { QrImage } from '../billing/QrImage';
+import { displayDate } from '../billing/displayDate';
+import { QrImage, useQrCode } from '../billing/QrImage';
 import { DownloadAllButton } from '../gallery/DownloadAllButton';
-import { formatDate } from '../gallery/formatDate';
+import { SET_GUEST_DOWNLOADS } from '../gallery/downloadAll';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
 import { useGallery } from '../gallery/useGallery';
+import { useLanguage } from '../i18n/useLanguage';
+import { Button, ButtonLink, buttonClass } from '../ui/Button';
+import { FactList } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CopyButton } from '../ui/CopyButton';
+import { SwitchField } from '../ui/Field';
+import { PageHeader, PageSection } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
+import { UndoToasts } from '../ui/UndoToast';
+import { useUndoableRemoval } from '../ui/useUndoableRemoval';
 import { fieldErrorsFromServer } from '../order/orderForm';
 import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from './graphql';
-
 import { CustomDomainSection } from '../premium/CustomDomainSection';
 import { GalleryLanguageField } from '../sharing/GalleryLanguageField';
 import { useGalleryLanguage } from '../sharing/useGalleryLanguage';
 import { SignInForm } from './SignInForm';
+import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
 
@@ -42,7 +51,7 @@ export function EventPage() {
   if (error && !data) return <p role="alert">{t(`errors.${readApiError(error).code}`)}</p>;
   if (!event || !event.isOwner) {
     return (
-      <div className="owner-page event-page">
+      <div className="page owner-page event-page">
         <h1>{t('owner.event.title')}</h1>
         <p role="alert">{t('owner.event.notYours')}</p>
         {!user && <SignInForm />}
@@ -54,23 +63,28 @@ export function EventPage() {
 
 function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const [update, updating] = useMutation(UPDATE_EVENT);
   const [remove, removing] = useMutation(DELETE_EVENT);
   const [saved, setSaved] = useState(false);
   const [serverErrors, setServerErrors] = useState<DetailsErrors>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const url = galleryUrl(code, useGalleryLanguage(code));
 
   return (
-    <div className="owner-page event-page" data-code={code}>
-      <h1>{event.name}</h1>
-      <p>
-        <Link to="/dashboard">{t('owner.event.back')}</Link>
-      </p>
-      <section aria-labelledby="event-details">
-        <h2 id="event-details">{t('owner.event.details')}</h2>
+    <div className="page owner-page event-page" data-code={code}>
+      <ButtonLink to="/dashboard" variant="ghost" size="small" className="back-link">
+        <span aria-hidden="true">←</span> {t('owner.event.back')}
+      </ButtonLink>
+      <PageHeader title={event.name}>
+        <ButtonLink to={`/gallery/${encodeURIComponent(code)}`} variant="primary">
+          {t('owner.links.gallery')}
+        </ButtonLink>
+      </PageHeader>
+
+      <PageSection id="details" title={t('owner.event.details')}>
         <EventDetailsForm
           initial={{
             coupleNames: event.coupleNames,
@@ -95,101 +109,205 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
               });
           }}
         />
-        {saved && <p role="status">{t('owner.event.saved')}</p>}
-        {failure && <p role="alert">{t(`errors.${failure.code}`, { count: failure.count })}</p>}
-      </section>
+        <div role="status">{saved && <p className="form-success">{t('owner.event.saved')}</p>}</div>
+        {failure && (
+          <p className="form-error" role="alert">
+            {t(`errors.${failure.code}`, { count: failure.count })}
+          </p>
+        )}
+      </PageSection>
 
-      <section id="share" aria-labelledby="event-share">
-        <h2 id="event-share">{t('owner.event.share')}</h2>
-        <GalleryLanguageField code={code} />
-        <p>
-          <a href={url}>{url}</a> <CopyButton value={url} label={t('owner.event.copyLink')} />
-        </p>
-        <QrImage url={url} alt={t('owner.event.qrAlt', { code })} testId="event-qr" />
-      </section>
+      <EventSharing code={code} name={event.name} />
 
       <WallSettings code={code} />
+
       <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
 
-      <section aria-labelledby="event-plan">
-        <h2 id="event-plan">{t('owner.event.plan')}</h2>
-        <p>
-          {t(`plans.names.${fromApiPlan(event.plan)}`)} · {t('owner.expires')} {formatDate(event.expiresAt)}
-        </p>
-        <Link to={`/upgrade/${code}`} className="button button-secondary">
-          {t('owner.links.upgrade')}
-        </Link>
-      </section>
-
-      <section id="download" aria-labelledby="event-download">
-        <h2 id="event-download">{t('owner.event.download')}</h2>
-        <DownloadAllButton code={code} />
-      </section>
+      <PageSection
+        id="guests"
+        title={t('couplePages.event.guestsTitle')}
+        intro={t('couplePages.event.guestsIntro')}
+      >
+        <GuestDownloadsSwitch code={code} allowed={event.guestDownloadsAllowed} />
+      </PageSection>
 
       <EventPhotos code={code} />
 
-      <section aria-labelledby="event-delete">
-        <h2 id="event-delete">{t('owner.event.delete')}</h2>
-        <p>{t('owner.event.deleteWarning')}</p>
-        {confirmDelete ? (
-          <p>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={removing.loading}
-              onClick={() =>
-                void remove({ variables: { code } })
-                  .then(() => navigate('/dashboard'))
-                  .catch((error: unknown) => setFailure(readApiError(error)))
-              }
-            >
-              {t('owner.event.deleteConfirm')}
-            </button>{' '}
-            <button type="button" className="button button-ghost" onClick={() => setConfirmDelete(false)}>
-              {t('owner.event.cancel')}
-            </button>
+      <PageSection id="plan" title={t('owner.event.plan')}>
+        <FactList
+          facts={[
+            { label: t('owner.plan'), value: t(`plans.names.${fromApiPlan(event.plan)}`) },
+            { label: t('owner.expires'), value: displayDate(event.expiresAt, language) ?? '' },
+          ]}
+        />
+        <div className="button-row section-actions">
+          <ButtonLink to={`/upgrade/${encodeURIComponent(code)}`} variant="secondary">
+            {t('owner.links.upgrade')}
+          </ButtonLink>
+        </div>
+      </PageSection>
+
+      <PageSection
+        id="danger"
+        tone="danger"
+        title={t('couplePages.event.dangerTitle')}
+        intro={t('owner.event.deleteWarning')}
+      >
+        <Button variant="danger-outline" onClick={() => setConfirmDelete(true)}>
+          {t('owner.event.delete')}
+        </Button>
+        {deleteFailure && (
+          <p className="form-error" role="alert">
+            {t(`errors.${deleteFailure.code}`, { count: deleteFailure.count })}
           </p>
-        ) : (
-          <button type="button" className="button button-secondary" onClick={() => setConfirmDelete(true)}>
-            {t('owner.event.delete')}
-          </button>
         )}
-      </section>
+      </PageSection>
+
+      {confirmDelete && (
+        <ConfirmDialog
+          title={t('couplePages.event.deleteTitle', { name: event.name })}
+          confirmLabel={t('owner.event.deleteConfirm')}
+          cancelLabel={t('owner.event.cancel')}
+          busy={removing.loading}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            void remove({ variables: { code } })
+              .then(() => navigate('/dashboard'))
+              .catch((error: unknown) => {
+                setConfirmDelete(false);
+                setDeleteFailure(readApiError(error));
+              })
+          }
+        >
+          <p>{t('owner.event.deleteWarning')}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
 
-/** The gallery's photos with a Remove button each; removals (here or elsewhere) show live. */
+/** The link, the QR code, and the QR code as a PNG file or on paper (the print shows the QR card alone). */
+function EventSharing({ code, name }: { code: string; name: string }) {
+  const { t } = useTranslation();
+  const url = galleryUrl(code, useGalleryLanguage(code));
+  const { image } = useQrCode(url);
+  return (
+    <PageSection id="share" title={t('owner.event.share')} intro={t('couplePages.event.shareIntro')}>
+      <GalleryLanguageField code={code} />
+      <div className="share-link">
+        <a href={url} className="gallery-link">
+          {url}
+        </a>
+        <CopyButton value={url} label={t('owner.event.copyLink')} />
+      </div>
+      <div className="print-qr">
+        <p className="print-qr-name">{name}</p>
+        <QrImage url={url} alt={t('owner.event.qrAlt', { code })} testId="event-qr" />
+        <p className="print-qr-code">{code}</p>
+      </div>
+      <div className="button-row is-stacked">
+        {image ? (
+          <a
+            href={image}
+            download={`gallery-${code}-qr.png`}
+            className={buttonClass({ variant: 'secondary' })}
+          >
+            {t('couplePages.event.downloadQr')}
+          </a>
+        ) : (
+          <Button variant="secondary" disabled>
+            {t('couplePages.event.downloadQr')}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('couplePages.event.printQr')}
+        </Button>
+      </div>
+    </PageSection>
+  );
+}
+
+/** Whether guests may download the whole gallery as a zip: on at once, for everyone's open gallery too. */
+function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolean }) {
+  const { t } = useTranslation();
+  const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  return (
+    <SwitchField
+      label={t('downloadAll.guestsMay')}
+      hint={t('couplePages.event.guestsMayHint')}
+      checked={allowed}
+      disabled={saving.loading}
+      error={failure ? t(`errors.${failure.code}`, { count: failure.count }) : undefined}
+      onCheckedChange={(checked) => {
+        setFailure(null);
+        setGuestDownloads({ variables: { code, allowed: checked } }).catch((error: unknown) =>
+          setFailure(readApiError(error)),
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The gallery's photos with who sent each and a Remove button. A removal hides the photo at once and is sent
+ * when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
+ */
 function EventPhotos({ code }: { code: string }) {
   const { t } = useTranslation();
   const gallery = useGallery(code);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const { photos, photoCount, hasMore } = gallery.list;
+  const removal = useUndoableRemoval(gallery.removePhoto, (_id, error) => setFailure(readApiError(error)));
+  const shown = photos.filter((photo) => !removal.pending.includes(photo.id));
+  const count = Math.max(0, photoCount - removal.pending.length);
   return (
-    <section aria-labelledby="event-photos">
-      <h2 id="event-photos">{t('owner.event.photos', { count: photoCount })}</h2>
-      {failure && <p role="alert">{t(`errors.${failure.code}`, { count: failure.count })}</p>}
-      <ul className="owner-photos">
-        {photos.map((photo) => (
-          <li key={photo.id} data-photo-id={photo.id}>
-            <PhotoImage src={photo.thumbnailUrl} alt="" data-photo-id={photo.id} />
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={() =>
-                void gallery.removePhoto(photo.id).catch((error: unknown) => setFailure(readApiError(error)))
-              }
-            >
-              {t('owner.removePhoto')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {hasMore && (
-        <button type="button" className="button button-secondary" onClick={() => void gallery.loadMore()}>
-          {t('gallery.loadMore')}
-        </button>
+    <PageSection id="photos" title={t('owner.event.photos', { count })}>
+      <div id="download" className="event-download">
+        <DownloadAllButton code={code} guestSwitch={false} />
+      </div>
+      {failure && (
+        <p className="form-error" role="alert">
+          {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
       )}
-    </section>
+      {shown.length === 0 ? (
+        <p className="page-section-intro">{t('couplePages.event.noPhotos')}</p>
+      ) : (
+        <ul className="owner-photos">
+          {shown.map((photo, index) => (
+            <li key={photo.id} data-photo-id={photo.id} className="owner-photo">
+              <PhotoImage
+                src={photo.thumbnailUrl}
+                alt={t('gallery.photoAlt', { index: index + 1, total: count })}
+                loading="lazy"
+                data-photo-id={photo.id}
+              />
+              <p className="owner-photo-by">
+                {photo.guestName
+                  ? t('guestName.by', { name: photo.guestName })
+                  : t('couplePages.event.byGuest')}
+              </p>
+              <Button variant="ghost" size="small" block onClick={() => removal.remove(photo.id)}>
+                {t('owner.removePhoto')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <div className="button-row section-actions">
+          <Button variant="secondary" onClick={() => void gallery.loadMore()}>
+            {t('gallery.loadMore')}
+          </Button>
+        </div>
+      )}
+      <UndoToasts
+        items={removal.pending}
+        message={t('couplePages.event.photoRemoved')}
+        durationMs={removal.delayMs}
+        onUndo={removal.undo}
+      />
+    </PageSection>
   );
 }

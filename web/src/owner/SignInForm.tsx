@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
 import { REQUEST_SIGN_IN_LINK } from './graphql';
 
 /** The owner's sign-in: a one-time link mailed to the order's email. The answer never says if it is known. */
@@ -35,27 +37,24 @@ export function SignInForm() {
     <form className="owner-signin" onSubmit={(event) => void submit(event)} noValidate>
       <h2>{t('owner.signIn.title')}</h2>
       <p>{t('owner.signIn.intro')}</p>
-      <div className="field">
-        <label htmlFor="signin-email">{t('order.email')}</label>
-        <input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          value={email}
-          onChange={(change) => setEmail(change.target.value)}
-          required
-        />
-      </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error.fields?.email ? t(error.fields.email) : t(`errors.${error.code}`, { count: error.count })}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={loading || !email.trim()}>
+      <TextField
+        id="signin-email"
+        label={t('order.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        value={email}
+        onValueChange={setEmail}
+        required
+        error={
+          error &&
+          (error.fields?.email ? t(error.fields.email) : t(`errors.${error.code}`, { count: error.count }))
+        }
+      />
+      <Button type="submit" variant="primary" disabled={loading || !email.trim()}>
         {t('owner.signIn.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,28 +1,20 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../ui/Field';
 import { isTheme, THEMES } from './appState';
 import { useAppState } from './AppStateProvider';
 
 export function ThemeSelect() {
   const { t } = useTranslation();
   const { state, dispatch } = useAppState();
-  const id = useId();
   return (
-    <div className="theme-select">
-      <label htmlFor={id}>{t('site.theme')}</label>
-      <select
-        id={id}
-        value={state.theme}
-        onChange={(event) => {
-          if (isTheme(event.target.value)) dispatch({ type: 'setTheme', theme: event.target.value });
-        }}
-      >
-        {THEMES.map((theme) => (
-          <option key={theme} value={theme}>
-            {t(`site.themes.${theme}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      className="theme-select"
+      label={t('site.theme')}
+      value={state.theme}
+      options={THEMES.map((theme) => ({ value: theme, label: t(`site.themes.${theme}`) }))}
+      onValueChange={(value) => {
+        if (isTheme(value)) dispatch({ type: 'setTheme', theme: value });
+      }}
+    />
   );
 }

@@ -3,7 +3,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { WALL_LIMITS } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
+import { Button, buttonClass } from '../ui/Button';
 import { CopyButton } from '../ui/CopyButton';
+import { SelectField, TextField } from '../ui/Field';
+import { PageSection } from '../ui/Section';
 import { CREATE_WALL_LINK, RESET_WALL_LINKS, SET_WALL_INTERVAL, WALL_SETTINGS_QUERY } from './graphql';
 
 /**
@@ -36,82 +39,89 @@ export function WallSettings({ code }: { code: string }) {
   }
 
   return (
-    <section id="wall" aria-labelledby="event-wall">
-      <h2 id="event-wall">{t('wall.settingsTitle')}</h2>
-      <p>{t('wall.settingsHint')}</p>
-      <p className="hint">{t('wall.privateHint')}</p>
+    <PageSection id="wall" title={t('wall.settingsTitle')} intro={t('wall.settingsHint')}>
+      <p className="field-hint">{t('wall.privateHint')}</p>
       {link ? (
-        <div className="wall-link">
-          <label htmlFor="wall-link">{t('wall.linkLabel')}</label>
-          <input
+        <>
+          <TextField
             id="wall-link"
-            type="text"
+            label={t('wall.linkLabel')}
             readOnly
             value={link}
             onFocus={(event) => event.target.select()}
+            onValueChange={() => undefined}
           />
-          <div className="actions">
-            <a className="button button-primary" href={link} target="_blank" rel="noopener noreferrer">
+          <div className="button-row">
+            <a
+              className={buttonClass({ variant: 'primary' })}
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('wall.open')}
             </a>
             <CopyButton value={link} label={t('wall.copyLink')} />
           </div>
-        </div>
+        </>
       ) : (
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={creating.loading}
-          onClick={() =>
-            attempt(async () => {
-              const result = await createLink({ variables: { eventCode: code } });
-              setLink(result.data?.createWallLink.url ?? null);
-            })
-          }
-        >
-          {creating.loading ? t('wall.opening') : t('wall.open')}
-        </button>
+        <div className="button-row">
+          <Button
+            variant="primary"
+            disabled={creating.loading}
+            onClick={() =>
+              attempt(async () => {
+                const result = await createLink({ variables: { eventCode: code } });
+                setLink(result.data?.createWallLink.url ?? null);
+              })
+            }
+          >
+            {creating.loading ? t('wall.opening') : t('wall.open')}
+          </Button>
+        </div>
       )}
-      <label htmlFor="wall-interval">{t('wall.interval')}</label>
-      <select
+      <SelectField
         id="wall-interval"
-        value={interval}
-        onChange={async (event) => {
-          const seconds = Number(event.target.value);
+        label={t('wall.interval')}
+        value={String(interval)}
+        options={WALL_LIMITS.intervalChoicesSeconds.map((seconds) => ({
+          value: String(seconds),
+          label: t('wall.seconds', { count: seconds }),
+        }))}
+        onValueChange={async (value) => {
+          const seconds = Number(value);
           setChosen(seconds);
           const saved = await attempt(() => setInterval({ variables: { eventCode: code, seconds } }));
           if (saved) setStatus('saved');
           else setChosen(null);
         }}
-      >
-        {WALL_LIMITS.intervalChoicesSeconds.map((seconds) => (
-          <option key={seconds} value={seconds}>
-            {t('wall.seconds', { count: seconds })}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={resetting.loading}
-        onClick={() =>
-          attempt(async () => {
-            await resetLinks({ variables: { eventCode: code } });
-            setLink(null);
-            setStatus('reset');
-          })
-        }
-      >
-        {t('wall.reset')}
-      </button>
-      <p role="status">
+      />
+      <div className="button-row">
+        <Button
+          variant="secondary"
+          disabled={resetting.loading}
+          onClick={() =>
+            attempt(async () => {
+              await resetLinks({ variables: { eventCode: code } });
+              setLink(null);
+              setStatus('reset');
+            })
+          }
+        >
+          {t('wall.reset')}
+        </Button>
+      </div>
+      <p role="status" className="form-success">
         {status === 'reset'
           ? t('wall.resetDone')
           : status === 'saved'
             ? t('wall.saved', { count: interval })
             : ''}
       </p>
-      {error && <p role="alert">{t(`errors.${error.code}`, { count: error.count })}</p>}
-    </section>
+      {error && (
+        <p className="form-error" role="alert">
+          {t(`errors.${error.code}`, { count: error.count })}
+        </p>
+      )}
+    </PageSection>
   );
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLANS } from '../plans.js';
 import { formatAmount, MAIL_LANGUAGES, mailLanguageSchema } from './mail-language.js';
-import { orderConfirmationMail } from './order-confirmation.js';
+import { ORDER_QR_CID, orderConfirmationMail } from './order-confirmation.js';
 
 const facts = {
   coupleNames: 'Sarah & Mike',
   code: 'ACDE3467',
   galleryUrl: 'https://gallery.example/gallery/ACDE3467',
+  dashboardUrl: 'https://gallery.example/dashboard',
   plan: 'premium' as const,
   paymentPending: true,
   expiresAt: '2027-01-02T00:00:00.000Z',
@@ -36,6 +37,19 @@ describe('orderConfirmationMail', () => {
     expect(orderConfirmationMail('fr', facts).text).toContain('dès aujourd’hui et jusqu’au 1 janvier 2027.');
     expect(orderConfirmationMail('es', facts).text).toContain('desde hoy hasta el 1 de enero de 2027.');
   });
+
+  it.each(MAIL_LANGUAGES)(
+    'links the couple to their galleries and shows the QR code in the HTML in %s',
+    (language) => {
+      const mail = orderConfirmationMail(language, facts);
+
+      expect(mail.text).toContain('https://gallery.example/dashboard');
+      expect(mail.html).toContain(`<img src="cid:${ORDER_QR_CID}"`);
+      expect(mail.html).toContain('https://gallery.example/dashboard');
+      expect(mail.html).toContain('Sarah &#38; Mike');
+      expect(mail.html).not.toContain('Sarah & Mike');
+    },
+  );
 
   it('accepts only the languages it is written in', () => {
     expect(mailLanguageSchema.safeParse('fr').success).toBe(true);

@@ -20,6 +20,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along; one with a `cid` is shown in the HTML body as <img src="cid:...">. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 /**

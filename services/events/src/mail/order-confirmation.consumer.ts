@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import QRCode from 'qrcode';
 import {
   expiryDate,
   galleryPath,
+  ORDER_QR_CID,
   orderConfirmationMail,
   Subjects,
   type DomainEvent,
@@ -19,8 +21,9 @@ import { OrderEntity } from '../orders/order.entity.js';
 export const ORDER_CONFIRMATION_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Mails the couple their order confirmation once their gallery exists: the code, the link, the package and,
- * for a paid one, that payment is pending. The address is read from the order here; it never travels in
+ * Mails the couple their order confirmation once their gallery exists: the code, the link and its QR code (a
+ * PNG shown in the HTML body), the package, the way to their galleries and, for a paid one, that payment is
+ * pending. The address is read from the order here; it never travels in
  * events. A refused send fails the handler, so the event is redelivered and the mail retried.
  */
 @Injectable()
@@ -58,15 +61,24 @@ export class OrderConfirmationConsumer extends DurableConsumerService {
       this.logger.warn(`order confirmation for ${code} not sent: no order`);
       return;
     }
+    const galleryUrl = `${this.config.publicUrl}${galleryPath(code, order.language)}`;
     const mail = orderConfirmationMail(order.language, {
       coupleNames: order.coupleNames,
       code,
-      galleryUrl: `${this.config.publicUrl}${galleryPath(code, order.language)}`,
+      galleryUrl,
+      dashboardUrl: `${this.config.publicUrl}/dashboard`,
       plan: order.requestedPlan,
       paymentPending: order.status === 'awaiting_payment',
       // What the package ordered gives (a paid one once its payment is applied), by the same rule as the gallery.
       expiresAt: expiryDate(order.requestedPlan, order.weddingDate, order.createdAt).toISOString(),
     });
-    await this.mailer!.send({ to: order.email, ...mail });
+    const qrCode = await QRCode.toBuffer(galleryUrl, { width: 400, margin: 2, errorCorrectionLevel: 'M' });
+    await this.mailer!.send({
+      to: order.email,
+      ...mail,
+      attachments: [
+        { filename: `gallery-${code}-qr.png`, content: qrCode, contentType: 'image/png', cid: ORDER_QR_CID },
+      ],
+    });
   }
 }

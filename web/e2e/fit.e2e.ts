@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language } from '../src/i18n/languages.js';
+import { en } from '../src/i18n/en.js';
+import { fr } from '../src/i18n/fr.js';
+import { es } from '../src/i18n/es.js';
+import {
+  seriousViolations,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos, type CreatedGallery } from './product-api.js';
+
+// Every page on a 360 px phone and a 1280 px desktop in English, French and Spanish: nothing wider than the
+// screen, every button, button-like link and field a 44 px touch target on the phone, inputs at 16 px or more
+// (iOS zooms into smaller ones). Then what the couple's and guests' pages promise: a photo removal can be
+// undone and Undo keeps the photo, Find My Event reads a code typed with a space, and a phone is not asked to
+// scan a QR code to pay on a phone.
+
+const TEXTS = { en, fr, es } as const;
+const SIZES = {
+  phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} as const;
+type Size = keyof typeof SIZES;
+
+/** What is wrong with the page as it is now; an empty list when nothing is. */
+function problemsOnPage(page: Page, size: Size): Promise<string[]> {
+  return page.evaluate((phone) => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth !== root.clientWidth) {
+      const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > root.clientWidth + 0.5 &&
+            getComputedStyle(element).position !== 'fixed',
+        )
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      problems.push(
+        `scroll width ${root.scrollWidth} for a ${root.clientWidth} px viewport (${wide.join(', ')})`,
+      );
+    }
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || element.id).trim().slice(0, 40)}"`;
+    const fields = document.querySelectorAll(
+      'input:not([type="hidden"]):not([type="file"]):not([type="checkbox"]):not([type="radio"]), select, textarea',
+    );
+    for (const field of Array.from(fields).filter(visible)) {
+      const fontSize = parseFloat(getComputedStyle(field).fontSize);
+      if (fontSize < 16) problems.push(`${name(field)} has ${fontSize} px text`);
+    }
+    if (phone) {
+      const targets = [
+        ...Array.from(document.querySelectorAll('button, a.button, [role="button"]')),
+        ...Array.from(fields),
+        // A checkbox or radio button is pressed through its label: the label is the target.
+        ...Array.from(document.querySelectorAll('input[type="checkbox"], input[type="radio"]')).map(
+          (input) => input.closest('label') ?? input,
+        ),
+      ];
+      for (const target of targets.filter(visible)) {
+        const height = target.getBoundingClientRect().height;
+        if (height < 44) problems.push(`${name(target)} is ${Math.round(height)} px tall`);
+      }
+    }
+    return problems;
+  }, size === 'phone');
+}
+
+describe('every page on a phone and a desktop, in three languages', () => {
+  let e2e: BrowserTest | undefined;
+  let gallery: CreatedGallery;
+  let checkoutId = '';
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+    gallery = await createGalleryAt(e2e.product.url, { coupleNames: 'Sarah & Mike' });
+    await uploadGuestPhotos(e2e.product.url, gallery.code, 3);
+    const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
+      e2e.product.url,
+      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: STANDARD) { id } }',
+      { code: gallery.code },
+      gallery.sessionToken,
+    );
+    checkoutId = startCheckout.id;
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  /** A browser of `size` showing `language`, signed in as the gallery's couple. */
+  async function coupleBrowser(size: Size, language: Language): Promise<Page> {
+    const context = await e2e!.browser.newContext({ ...SIZES[size], deviceScaleFactor: 1 });
+    contexts.push(context);
+    await context.addInitScript(
+      ([token, chosen]) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('app-language', chosen);
+      },
+      [gallery.sessionToken, language],
+    );
+    return context.newPage();
+  }
+
+  /** Opens `path` and waits for its content: no spinner left, the page in `language`. */
+  async function visit(page: Page, path: string, language: Language): Promise<void> {
+    await page.goto(`${e2e!.product.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    await until(`${path} loaded in ${language}`, () =>
+      page.evaluate(
+        (lang) => document.documentElement.lang === lang && document.querySelector('.spinner') === null,
+        language,
+      ),
+    );
+  }
+
+  function appPaths(language: Language): string[] {
+    const code = gallery.code;
+    const checkout = encodeURIComponent(checkoutId);
+    return [
+      '/dashboard',
+      `/event/${code}`,
+      '/create-event',
+      '/analytics-dashboard',
+      `/gallery/${code}`,
+      `/live-gallery?code=${code}`,
+      `/upgrade/${code}`,
+      `/payment?checkout=${checkout}`,
+      `/mobile-checkout?checkout=${checkout}`,
+      `/demo-checkout?checkout=${checkout}`,
+      `${language === 'en' ? '' : `/${language}`}/no-such-page`,
+    ];
+  }
+
+  for (const size of Object.keys(SIZES) as Size[]) {
+    for (const language of LANGUAGES) {
+      it(`fits ${size} in ${language}: no overflow, 44 px targets, 16 px inputs`, async () => {
+        const page = await coupleBrowser(size, language);
+        const problems: string[] = [];
+        const paths = [...PAGE_IDS.map((id) => PAGE_PATHS[language][id]), ...appPaths(language)];
+        for (const path of paths) {
+          await visit(page, path, language);
+          problems.push(...(await problemsOnPage(page, size)).map((problem) => `${path}: ${problem}`));
+          // axe once per page, on the phone in English (the other runs add little but time).
+          if (size === 'phone' && language === 'en') {
+            const violations = await seriousViolations(page);
+            problems.push(...violations.map((found) => `${path}: ${found.id} at ${found.nodes.join(', ')}`));
+          }
+        }
+        // The phone's menu, open, and the Find My Event popover in it.
+        if (size === 'phone') {
+          await visit(page, PAGE_PATHS[language].home, language);
+          await page.getByRole('button', { name: TEXTS[language].nav.menu }).click();
+          await page.getByRole('button', { name: TEXTS[language].findEvent.button }).click();
+          problems.push(...(await problemsOnPage(page, size)).map((problem) => `menu: ${problem}`));
+        }
+        expect(problems).toEqual([]);
+      }, 240_000);
+    }
+  }
+
+  async function serverPhotoIds(): Promise<string[]> {
+    const { event } = await graphqlAt<{ event: { photos: { nodes: { id: string }[] } } }>(
+      e2e!.product.url,
+      'query ($code: String!) { event(code: $code) { photos(first: 50) { nodes { id } } } }',
+      { code: gallery.code },
+    );
+    return event.photos.nodes.map((photo) => photo.id);
+  }
+
+  it('offers Undo for a removal, keeps an undone photo, and removes the other when its toast ends', async () => {
+    const page = await coupleBrowser('phone', 'en');
+    await visit(page, `/event/${gallery.code}`, 'en');
+    const [kept, removed] = await serverPhotoIds();
+    const photo = (id: string) => page.locator(`li[data-photo-id="${id}"]`);
+    const toast = page.getByTestId('undo-toast');
+
+    await photo(kept).getByRole('button', { name: en.owner.removePhoto }).click();
+    await photo(kept).waitFor({ state: 'detached' });
+    await toast.getByText(en.couplePages.event.photoRemoved).waitFor();
+    await toast.getByRole('button', { name: en.ui.undo }).click();
+    await photo(kept).waitFor();
+    await toast.waitFor({ state: 'detached' });
+
+    await photo(removed).getByRole('button', { name: en.owner.removePhoto }).click();
+    await photo(removed).waitFor({ state: 'detached' });
+    await toast.waitFor();
+    // Nothing is sent while the toast shows: the photo is still on the server, and the toast still there after.
+    expect(await serverPhotoIds()).toContain(removed);
+    expect(await toast.isVisible()).toBe(true);
+
+    // The toast ends, the removal is sent. The undone photo's toast would have ended before this one.
+    await toast.waitFor({ state: 'detached', timeout: 30_000 });
+    await until(
+      'the removal sent when its toast ended',
+      async () => !(await serverPhotoIds()).includes(removed),
+    );
+    expect(await serverPhotoIds()).toContain(kept);
+    await page.reload();
+    await photo(kept).waitFor();
+    expect(await photo(removed).count()).toBe(0);
+  }, 120_000);
+
+  it('asks before deleting a gallery in a dialog that holds the focus and closes with Escape', async () => {
+    const page = await coupleBrowser('desktop', 'en');
+    await visit(page, `/event/${gallery.code}`, 'en');
+    const remove = page.getByRole('button', { name: en.owner.event.delete });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Sarah & Mike?' });
+    await dialog.waitFor();
+    const cancel = dialog.getByRole('button', { name: en.owner.event.cancel });
+    const confirm = dialog.getByRole('button', { name: en.owner.event.deleteConfirm });
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Nothing was deleted.
+    await visit(page, `/event/${gallery.code}`, 'en');
+    await page.getByRole('heading', { name: 'Sarah & Mike', level: 1 }).waitFor();
+  }, 60_000);
+
+  it('finds the gallery from a code typed with a space in Find My Event', async () => {
+    const page = await coupleBrowser('phone', 'en');
+    await visit(page, '/', 'en');
+    await page.getByRole('button', { name: en.nav.menu }).click();
+    await page.getByRole('button', { name: en.findEvent.button }).click();
+    const typed = `${gallery.code.slice(0, 4)} ${gallery.code.slice(4)}`.toLowerCase();
+    await page.getByLabel(en.findEvent.label).pressSequentially(typed);
+    await page.getByRole('button', { name: en.findEvent.submit }).click();
+    await page.waitForURL(new RegExp(`/live-gallery\\?code=${gallery.code}$`));
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+  }, 60_000);
+
+  it('offers paying on a phone by QR code to a computer only, not to a phone', async () => {
+    const path = `/payment?checkout=${encodeURIComponent(checkoutId)}`;
+    const computer = await coupleBrowser('desktop', 'en');
+    await visit(computer, path, 'en');
+    await computer.getByRole('heading', { name: en.billing.payment.phoneTitle }).waitFor();
+    const phone = await coupleBrowser('phone', 'en');
+    await visit(phone, path, 'en');
+    await phone.getByRole('button', { name: en.billing.payment.payHere }).waitFor();
+    expect(await phone.getByRole('heading', { name: en.billing.payment.phoneTitle }).count()).toBe(0);
+  }, 60_000);
+});
