@@ -57,7 +57,12 @@ export function GalleryView({ code }: { code: string }) {
         plan={plan}
         onFiles={uploads.upload}
       />
-      <UploadList items={uploads.items} onClear={uploads.clear} />
+      <UploadList
+        items={uploads.items}
+        onClear={uploads.clear}
+        onRemove={uploads.remove}
+        onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
+      />
       <LiveAnnouncer arrivals={liveArrivals} />
       <PhotoGrid
         photos={photos}
