@@ -29,15 +29,16 @@ interface GalleryUploads {
 const galleries = new Map<string, GalleryUploads>();
 
 /**
- * Whether this page may resume the gallery's kept queue: one tab at a time (a Web Lock held while the page
- * lives), so two tabs of one gallery never send the same file twice.
+ * Resolves once this page may resume the gallery's kept queue: one tab at a time (a Web Lock held while the
+ * page lives), so two tabs of one gallery never send the same file twice; a second tab takes the queue over
+ * when the first closes.
  */
-function claimKeptQueue(eventCode: string): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve(true);
+function claimKeptQueue(eventCode: string): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve();
   return new Promise((resolve) => {
-    void navigator.locks.request(`gallery-uploads:${eventCode}`, { ifAvailable: true }, (lock) => {
-      resolve(lock !== null);
-      return lock ? new Promise<never>(() => undefined) : undefined;
+    void navigator.locks.request(`gallery-uploads:${eventCode}`, () => {
+      resolve();
+      return new Promise<never>(() => undefined);
     });
   });
 }
@@ -126,9 +127,11 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
       }),
     };
     galleries.set(eventCode, created);
-    void claimKeptQueue(eventCode).then(async (claimed) => {
-      if (!claimed) return;
-      const entries = await store.list(eventCode).catch(() => []);
+    void claimKeptQueue(eventCode).then(async () => {
+      // Files this page added itself are already on their way.
+      const entries = (await store.list(eventCode).catch(() => [])).filter(
+        (entry) => !created.kept.has(entry.id),
+      );
       entries.forEach((entry) => created.kept.set(entry.id, entry));
       created.dispatch({ type: 'add', items: entries.map(itemOf) });
       created.queue.add(entries);
