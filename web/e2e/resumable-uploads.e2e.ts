@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListPartsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { UPLOAD_PART_BYTES } from '@gallery/contracts';
+import { MULTIPART_THRESHOLD_BYTES, UPLOAD_PART_BYTES } from '@gallery/contracts';
 import { createS3Client } from '@gallery/platform';
 import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
 import { en } from '../src/i18n/en.js';
@@ -31,9 +31,9 @@ const photo = (seed: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
-/** A PNG of noise (it does not compress) over one part: it goes in two. */
+/** A PNG of noise (it does not compress) over the threshold for parts: it goes in two. */
 const largePhoto = () =>
-  sharp(randomBytes(2400 * 1200 * 3), { raw: { width: 2400, height: 1200, channels: 3 } })
+  sharp(randomBytes(2800 * 1200 * 3), { raw: { width: 2800, height: 1200, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
 
@@ -157,7 +157,7 @@ describe('uploads that survive the network', () => {
       else await route.continue();
     });
     const file = await largePhoto();
-    expect(file.length).toBeGreaterThan(UPLOAD_PART_BYTES);
+    expect(file.length).toBeGreaterThan(MULTIPART_THRESHOLD_BYTES);
     await page
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'panorama.png', mimeType: 'image/png', buffer: file }]);

@@ -1,10 +1,16 @@
 /**
- * Files larger than one part go to storage in parts a browser can resume after a dropped connection. 5 MiB is
- * the smallest part S3 takes (all but the last): the least a drop can cost, about 20 s of a 2 Mbit/s venue
- * link. A photo of up to 5 MiB (most 12 MP JPEGs and HEICs) goes in one PUT, where parts would only add
- * round trips; larger photos, and every video, go in parts (a 500 MB video in 100).
+ * Files over MULTIPART_THRESHOLD_BYTES go to storage in parts a browser can resume after a dropped connection.
+ * 5 MiB is the smallest part S3 takes (all but the last): the least a drop can cost, about 20 s of a 2 Mbit/s
+ * venue link.
  */
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A 12 MP photo (3 to 6 MB as JPEG or HEIC) goes in one PUT: cut at S3's 5 MiB minimum it would be one part
+ * and a sliver, saving a retry a few hundred kB while adding four storage round trips to every photo. Above
+ * 8 MiB (48 MP photos, most videos) a drop saves at least one whole part; a 500 MB video goes in 100.
+ */
+export const MULTIPART_THRESHOLD_BYTES = 8 * 1024 * 1024;
 
 /** Part URLs a browser may ask for at once: a few parts ahead, each URL short-lived. */
 export const MAX_PARTS_PER_REQUEST = 10;

@@ -15,6 +15,7 @@ import {
   MAX_PARTS_PER_REQUEST,
   RATE_LIMITS,
   Subjects,
+  MULTIPART_THRESHOLD_BYTES,
   UPLOAD_PART_BYTES,
   type DomainEvent,
   type LivePhoto,
@@ -96,9 +97,9 @@ async function createGallery(plan: PlanId): Promise<string> {
   return code;
 }
 
-/** A PNG of noise (it does not compress), larger than one part: it goes in two. */
+/** A PNG of noise (it does not compress) over the threshold for parts: it goes in two. */
 const largePhoto = () =>
-  sharp(randomBytes(2400 * 1200 * 3), { raw: { width: 2400, height: 1200, channels: 3 } })
+  sharp(randomBytes(2800 * 1200 * 3), { raw: { width: 2800, height: 1200, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
 
@@ -200,7 +201,7 @@ describe('uploads in parts', () => {
   it('sends a photo larger than one part in parts, resumes after the first, and records it once', async () => {
     const code = await createGallery('standard');
     const photo = await largePhoto();
-    expect(photo.length).toBeGreaterThan(UPLOAD_PART_BYTES);
+    expect(photo.length).toBeGreaterThan(MULTIPART_THRESHOLD_BYTES);
     const slot = await slotFor(code, photo);
     expect(slot.uploadUrl).toBeNull();
     expect(slot.multipart).toEqual({ partSize: UPLOAD_PART_BYTES, partCount: 2 });
@@ -225,7 +226,7 @@ describe('uploads in parts', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.confirmPhotoUpload).toEqual({
       id: slot.uploadId,
-      width: 2400,
+      width: 2800,
       height: 1200,
       kind: 'photo',
     });

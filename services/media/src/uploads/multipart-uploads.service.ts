@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { DataSource, In } from 'typeorm';
 import {
   MAX_PARTS_PER_REQUEST,
+  MULTIPART_THRESHOLD_BYTES,
   normalizeEventCode,
   partCount,
   partLength,
@@ -19,7 +20,7 @@ import { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
 /**
- * Files larger than one part go to their staging key as an S3 multipart upload: the browser PUTs each part to
+ * Files over MULTIPART_THRESHOLD_BYTES go to their staging key as an S3 multipart upload: the browser PUTs each part to
  * a URL that grants that one part, and resumes from the first part it has no ETag for after a drop. Storage
  * holds the parts, never an object, until confirmation joins them (`assemble`), so confirmation stays the one
  * moment a file is checked and recorded, and no late part PUT can change a confirmed file.
@@ -34,11 +35,11 @@ export class MultipartUploads {
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
-  /** Starts a storage multipart upload for each upload larger than one part, and records it with the upload. */
+  /** Starts a storage multipart upload for each upload over the threshold, and records it with the upload. */
   async begin(uploads: UploadEntity[]): Promise<void> {
     await Promise.all(
       uploads
-        .filter((upload) => upload.size > UPLOAD_PART_BYTES)
+        .filter((upload) => upload.size > MULTIPART_THRESHOLD_BYTES)
         .map(async (upload) => {
           upload.multipartUploadId = await this.storage.createMultipartUpload(
             upload.objectKey,
