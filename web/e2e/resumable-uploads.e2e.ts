@@ -15,7 +15,7 @@ import { en } from '../src/i18n/en.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { S3_BUCKET } from '../../infra/services.mjs';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
-import { createGalleryAt, graphqlAt } from './product-api.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // A guest's uploads on a venue's network, the way npm start runs the product: the connection drops, the
 // browser goes offline, the page is reloaded, a video is cut off mid-way. Every file arrives, once.
@@ -244,4 +244,146 @@ describe('uploads that survive the network', () => {
     );
     expect(Buffer.from(await original.arrayBuffer()).equals(video)).toBe(true);
   }, 180_000);
+
+  /** Opens the gallery in a phone-like context and waits until the service worker controls the page. */
+  async function openControlledGallery(code: string, options: { isMobile?: boolean } = {}): Promise<Page> {
+    const context = await e2e!.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: options.isMobile,
+      isMobile: options.isMobile,
+    });
+    const page = await context.newPage();
+    await page.goto(`${e2e!.product.url}/gallery/${code}`);
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    return page;
+  }
+
+  it('installs as an app: a valid manifest with icons and a share target, its worker served fresh', async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    const page = await openControlledGallery(code);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: unknown[];
+      data: string;
+    };
+    expect(manifest.url).toBe(`${url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+      share_target: {
+        action: string;
+        method: string;
+        enctype: string;
+        params: { files: { name: string }[] };
+      };
+    };
+    expect(parsed).toMatchObject({ start_url: '/', display: 'standalone' });
+    expect(parsed.share_target).toMatchObject({
+      action: '/share-target',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: 'files' }] },
+    });
+    for (const icon of parsed.icons) {
+      const response = await fetch(`${url}${icon.src}`);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const { width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(`${width}x${height}`).toBe(icon.sizes);
+    }
+    expect(parsed.icons.map((icon) => icon.purpose).sort()).toEqual(['any', 'any', 'maskable']);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // A test browser's contexts are incognito, which alone keeps Chromium from offering the install.
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+
+    const worker = await fetch(`${url}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('content-security-policy')).toContain("default-src 'self'");
+  }, 120_000);
+
+  it('takes photos shared from the phone into the upload queue of the gallery last opened', async () => {
+    const { code } = await createGalleryAt(e2e!.product.url);
+    const page = await openControlledGallery(code, { isMobile: true });
+    // On a phone, "Take a photo" opens the camera straight away.
+    await page.getByRole('button', { name: en.upload.takePhoto }).waitFor();
+    await expect(page.getByTestId('camera-input').getAttribute('capture')).resolves.toBe('environment');
+
+    // The photo app shares a photo into the installed app: a POST of the share target, as the system sends it.
+    const shared = await photo(7);
+    await page.evaluate(
+      ({ bytes, action }) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.enctype = 'multipart/form-data';
+        form.action = action;
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.name = 'files';
+        const files = new DataTransfer();
+        files.items.add(new File([new Uint8Array(bytes)], 'from-photos.jpg', { type: 'image/jpeg' }));
+        input.files = files.files;
+        form.append(input);
+        document.body.append(form);
+        form.submit();
+      },
+      { bytes: [...shared], action: '/share-target' },
+    );
+    await page.waitForURL(`**/gallery/${code}`);
+    await allUploaded(page, 1);
+    await page.locator('img[data-photo-id]').first().waitFor();
+    expect(await photoCount(code)).toBe(1);
+  }, 120_000);
+
+  it('opens a gallery without a network: the thumbnails it had and its queue, which goes on when back', async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    await uploadGuestPhotos(url, code, 3);
+    const page = await openControlledGallery(code);
+    // The page that registered the worker loaded its thumbnails before the worker controlled it: once more.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    await until('three thumbnails kept by the service worker', () =>
+      page.evaluate(async () =>
+        (await (await caches.open('gallery-thumbnails-v1')).keys()).length === 3 ? true : null,
+      ),
+    );
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-gallery').waitFor();
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    await until('the three thumbnails drawn', () =>
+      page.evaluate(() => {
+        const drawn = [...document.querySelectorAll<HTMLImageElement>('img[data-photo-id]')].filter(
+          (image) => image.complete && image.naturalWidth > 0,
+        );
+        return drawn.length === 3 ? true : null;
+      }),
+    );
+    await expect(
+      page.getByRole('status').filter({ hasText: en.gallery.offlineSnapshot }).count(),
+    ).resolves.toBe(1);
+
+    // A photo chosen offline waits in the queue, and goes once the network is back.
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'offline.jpg', mimeType: 'image/jpeg', buffer: await photo(9) }]);
+    await until('the list to say it waits for the network', async () =>
+      (await page.getByTestId('upload-offline').textContent()) === en.upload.offline ? true : null,
+    );
+    await page.context().setOffline(false);
+    await allUploaded(page, 1);
+    await until('the fourth photo in the gallery', async () =>
+      (await photoCount(code)) === 4 ? true : null,
+    );
+  }, 150_000);
 });

@@ -137,6 +137,8 @@ export const en = {
     notFoundText: 'Check the code and try again.',
     returnHome: 'Return Home',
     loadFailed: 'We could not load this gallery.',
+    offlineSnapshot:
+      'No network: these are the photos from your last visit. New photos appear when it is back.',
     retry: 'Retry',
     plan: '{{plan}} plan',
     photoCount_one: '{{count}} photo',

@@ -136,6 +136,7 @@ export const es: UiTexts = {
     notFoundText: 'Comprueba el código e inténtalo de nuevo.',
     returnHome: 'Volver al inicio',
     loadFailed: 'No pudimos cargar esta galería.',
+    offlineSnapshot: 'Sin red: estas son las fotos de tu última visita. Las nuevas aparecerán cuando vuelva.',
     retry: 'Reintentar',
     plan: 'Plan {{plan}}',
     photoCount_one: '{{count}} foto',

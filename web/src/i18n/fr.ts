@@ -138,6 +138,8 @@ export const fr: UiTexts = {
     notFoundText: 'Vérifiez le code et réessayez.',
     returnHome: "Retour à l'accueil",
     loadFailed: "Impossible d'afficher cette galerie.",
+    offlineSnapshot:
+      'Pas de réseau : voici les photos de votre dernière visite. Les nouvelles apparaîtront à son retour.',
     retry: 'Réessayer',
     plan: 'Formule {{plan}}',
     photoCount_one: '{{count}} photo',
