@@ -23,7 +23,8 @@ const THUMBNAILS_CACHE = 'gallery-thumbnails-v1';
 const MAX_THUMBNAILS = 600;
 const SHELL_URL = '/';
 /** Pages only the couple sees: never answered from the shell when the network fails. */
-const OWNER_PAGES = /^\/(?:(?:fr|es)\/)?(dashboard|event|analytics-dashboard|upgrade|payment|sign-in)(\/|$)/;
+const OWNER_PAGES =
+  /^\/(?:(?:fr|es)\/)?(dashboard|event|create-event|analytics-dashboard|upgrade[\w-]*|payment[\w-]*|mobile-checkout|demo-checkout)(\/|$)/;
 const THUMBNAIL = /^\/media\/photos\/[0-9a-f-]{36}\/thumbnail$/;
 
 self.addEventListener('install', (event) => {
