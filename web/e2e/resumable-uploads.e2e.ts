@@ -71,10 +71,27 @@ describe('uploads that survive the network', () => {
     if (fixtures) await rm(fixtures, { recursive: true, force: true });
   }, STOP_TIMEOUT_MS);
 
+  /** With SCREENSHOTS set, the page at a phone's and a desktop's width, for a reviewer to look at. */
+  async function screenshots(page: Page, name: string): Promise<void> {
+    if (!process.env.SCREENSHOTS) return;
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: path.join(process.env.SCREENSHOTS, `${name}-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
   const storageOrigin = () => new URL(e2e!.platform.env.S3_ENDPOINT).origin;
 
+  /**
+   * Opens the gallery with its service worker kept out: requests a service worker passes on are not seen by
+   * the route interception these tests cut connections with.
+   */
   async function openGallery(code: string): Promise<Page> {
-    const context = await e2e!.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await e2e!.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto(`${e2e!.product.url}/gallery/${code}`);
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
@@ -131,6 +148,7 @@ describe('uploads that survive the network', () => {
       page.locator('[data-testid="upload-item"][data-status="paused"] .upload-state').first().textContent(),
     ).resolves.toBe(en.upload.paused);
     expect(await page.getByText('Uploading 61%').count()).toBe(0);
+    await screenshots(page, 'uploads-offline');
 
     await page.unroute(`${storageOrigin()}/**`);
     await page.context().setOffline(false);
@@ -138,6 +156,7 @@ describe('uploads that survive the network', () => {
     await expect(page.getByTestId('upload-panel').getAttribute('data-ended')).resolves.toBe('true');
     // The finished list collapsed: no row pushes the photos down.
     expect(await page.getByTestId('upload-item').count()).toBe(0);
+    await screenshots(page, 'uploads-done');
     await page.locator('img[data-photo-id]').nth(4).waitFor();
     expect(await photoCount(code)).toBe(5);
     expect(await page.locator('img[data-photo-id]').count()).toBe(5);
@@ -147,13 +166,12 @@ describe('uploads that survive the network', () => {
     const { code } = await createGalleryAt(e2e!.product.url);
     const page = await openGallery(code);
     const sent: number[] = [];
-    let secondPartSeen!: () => void;
-    const secondPart = new Promise<void>((resolve) => (secondPartSeen = resolve));
+    let held: Route | undefined;
     await page.route(`${storageOrigin()}/**`, async (route) => {
       const part = partOf(route.request().url());
       if (part) sent.push(part.partNumber);
-      // Part 2 never gets an answer: the guest reloads the page while it is on its way.
-      if (part?.partNumber === 2) secondPartSeen();
+      // The first try of part 2 gets no answer: the guest reloads the page while it is on its way.
+      if (part?.partNumber === 2 && !held) held = route;
       else await route.continue();
     });
     const file = await largePhoto();
@@ -161,14 +179,11 @@ describe('uploads that survive the network', () => {
     await page
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'panorama.png', mimeType: 'image/png', buffer: file }]);
-    await secondPart;
-    await page.unroute(`${storageOrigin()}/**`);
-    await page.route(`${storageOrigin()}/**`, async (route) => {
-      const part = partOf(route.request().url());
-      if (part) sent.push(part.partNumber);
-      await route.continue();
-    });
-    await page.reload();
+    await until('part 2 on its way', async () => held !== undefined);
+    // The reload cuts the PUT of part 2 off.
+    const reloaded = page.reload();
+    await held!.abort('connectionreset');
+    await reloaded;
 
     await page.getByText('panorama.png').waitFor();
     await allUploaded(page, 1);
@@ -380,6 +395,7 @@ describe('uploads that survive the network', () => {
     await until('the list to say it waits for the network', async () =>
       (await page.getByTestId('upload-offline').textContent()) === en.upload.offline ? true : null,
     );
+    await screenshots(page, 'gallery-offline');
     await page.context().setOffline(false);
     await allUploaded(page, 1);
     await until('the fourth photo in the gallery', async () =>
