@@ -21,7 +21,9 @@ import { recordActivity } from '../owner/activity';
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
   const gallery = useGallery(code);
-  const snapshot = useMemo(() => (gallery.error ? readSnapshot(code) : null), [gallery.error, code]);
+  // Only a gallery the network kept from us is shown from what was seen: a refusal is said as it is.
+  const offline = gallery.error?.code === 'SERVICE_UNAVAILABLE';
+  const snapshot = useMemo(() => (offline ? readSnapshot(code) : null), [offline, code]);
   const plan = fromApiPlan(gallery.event?.plan ?? snapshot?.event.plan ?? 'FREE');
   const uploads = useUploads(code, plan, gallery.addPhoto);
   const [viewedId, setViewedId] = useState<string | null>(null);

@@ -5,15 +5,19 @@ import { acceptedTypes } from './uploads';
 
 const PHONE = '(pointer: coarse)';
 
+const touchScreen = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
+
+function watchTouchScreen(changed: () => void): () => void {
+  const media = touchScreen();
+  media?.addEventListener('change', changed);
+  return () => media?.removeEventListener('change', changed);
+}
+
 /** Whether the page runs on a touch screen (a phone or tablet), whose browser can open the camera directly. */
 function useTouchScreen(): boolean {
   return useSyncExternalStore(
-    (changed) => {
-      const media = typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null;
-      media?.addEventListener('change', changed);
-      return () => media?.removeEventListener('change', changed);
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches,
+    watchTouchScreen,
+    () => touchScreen()?.matches ?? false,
     () => false,
   );
 }
