@@ -120,7 +120,7 @@ describe('Download All in the browser', () => {
     await guest
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'cake.jpg', mimeType: 'image/jpeg', buffer: photo }]);
-    await guest.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
+    await guest.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 30_000 });
 
     const couple = await open(code, ownerToken);
     await couple.locator('img[data-photo-id]').nth(1).waitFor();

@@ -84,10 +84,12 @@ describe('live gallery in the browser', () => {
       { name: 'first-dance.jpg', mimeType: 'image/jpeg', buffer: photos[0] },
       { name: 'cake.jpg', mimeType: 'image/jpeg', buffer: photos[1] },
     ]);
+    // Once both are in, the list collapses to its summary; its details still list each file.
     await guestA
-      .locator('[data-testid="upload-item"][data-status="done"]')
-      .nth(1)
+      .getByTestId('upload-summary')
+      .filter({ hasText: '2 files uploaded' })
       .waitFor({ timeout: 30_000 });
+    await guestA.getByRole('button', { name: 'Show details' }).click();
     await expect(
       guestA.getByRole('progressbar', { name: 'Upload progress of cake.jpg' }).count(),
     ).resolves.toBe(1);
@@ -160,7 +162,7 @@ describe('live gallery in the browser', () => {
     await page
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: realHeic }]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 45_000 });
+    await page.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 45_000 });
     // Chromium cannot draw HEIC: the tile is the server's JPEG thumbnail, drawn, not the "not available" tile.
     const tile = page.locator('img[data-photo-id]');
     await tile.waitFor();
@@ -213,7 +215,7 @@ describe('live gallery in the browser', () => {
     await page
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'vows.jpg', mimeType: 'image/jpeg', buffer: await weddingJpeg(30) }]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 30_000 });
     expect(confirmsAnswerLost).toBe(1);
     await page.locator('img[data-photo-id]').first().waitFor();
     expect(await page.locator('img[data-photo-id]').count()).toBe(1);

@@ -64,7 +64,7 @@ describe('videos in the browser', () => {
     await input.setInputFiles([
       { name: 'first-dance.webm', mimeType: 'video/webm', buffer: await readFile(file) },
     ]);
-    await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 30_000 });
 
     const tile = page.getByRole('img', { name: 'Video, 0:02 (1 of 1)' });
     await tile.waitFor({ timeout: 45_000 });

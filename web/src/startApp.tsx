@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { registerServiceWorker } from './sw/registerServiceWorker';
 
 /**
  * Renders the app into `root`. A render error that no error boundary catches (React 19 unmounts the whole tree
@@ -17,4 +18,5 @@ export function startApp(root: HTMLElement, onFatal: (error: unknown) => void): 
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }

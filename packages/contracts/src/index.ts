@@ -7,6 +7,7 @@ export * from './team.js';
 export * from './messages/index.js';
 export * from './errors.js';
 export * from './uploads.js';
+export * from './resumable-uploads.js';
 export * from './limits.js';
 export * from './events.js';
 export * from './mail/mail-language.js';

@@ -10,6 +10,8 @@ export const RATE_LIMITS = Object.freeze({
   galleryCreations: { points: 10, durationSeconds: 60 * 60 },
   /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
   uploadSlotRequests: { points: 60, durationSeconds: 60 },
+  /** Each request may ask for up to MAX_PARTS_PER_REQUEST part URLs: a 500 MB video needs 10 requests. */
+  uploadPartRequests: { points: 120, durationSeconds: 60 },
   /** Checkouts started (each may open a Stripe session): plenty for a couple trying plans, not for a script. */
   checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
   /** Download All requests (each may start a zip build, the download service's costly work). */

@@ -72,8 +72,8 @@ const server = new S3rver({
   configureBuckets: buckets.map((name) => ({ name, configs: [corsXml] })),
 });
 
-// s3rver 3 answers AbortMultipartUpload and ListMultipartUploads with an error, and keeps an aborted upload's
-// parts forever: both are added here, in front of its own routes, as S3 answers them (path-style requests).
+// s3rver 3 answers AbortMultipartUpload, ListMultipartUploads and ListParts with an error, and keeps an aborted
+// upload's parts forever: all three are added here, in front of its own routes, as S3 answers them (path-style requests).
 // s3rver keeps the uploads in flight in <directory>/<bucket>/._S3rver_uploads/<uploadId>/ (the key in "key").
 const uploadsDir = (bucket) => path.join(directory, bucket, '._S3rver_uploads');
 const SAFE_NAME = /^[\w.-]+$/;
@@ -82,6 +82,12 @@ const escapeXml = (text) =>
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c],
   );
+
+function noSuchUpload(ctx, id) {
+  ctx.status = 404;
+  ctx.type = 'application/xml';
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${escapeXml(id)}</UploadId></Error>`;
+}
 
 async function uploadsInFlight(bucket) {
   const ids = await readdir(uploadsDir(bucket)).catch(() => []);
@@ -102,13 +108,41 @@ server.middleware.unshift(async (ctx, next) => {
     const id = ctx.query.uploadId;
     const upload = SAFE_NAME.test(id) && (await uploadsInFlight(bucket)).find((u) => u.id === id);
     if (!upload || upload.key !== key) {
-      ctx.status = 404;
-      ctx.type = 'application/xml';
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${escapeXml(id)}</UploadId></Error>`;
+      noSuchUpload(ctx, id);
       return;
     }
     await rm(path.join(uploadsDir(bucket), id), { recursive: true, force: true });
     ctx.status = 204;
+    return;
+  }
+  if (ctx.method === 'GET' && key && typeof ctx.query.uploadId === 'string') {
+    const id = ctx.query.uploadId;
+    const upload = SAFE_NAME.test(id) && (await uploadsInFlight(bucket)).find((u) => u.id === id);
+    if (!upload || upload.key !== key) {
+      noSuchUpload(ctx, id);
+      return;
+    }
+    const dir = path.join(uploadsDir(bucket), id);
+    const numbers = (await readdir(dir))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
+    const parts = [];
+    for (const number of numbers) {
+      const md5 = await readFile(path.join(dir, `${number}.md5`), 'utf8').catch(() => null);
+      // A part still being written has no .md5 yet: S3 lists only parts it finished.
+      if (md5 === null) continue;
+      const info = await stat(path.join(dir, String(number)));
+      parts.push(
+        `<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified>` +
+          `<ETag>&quot;${escapeXml(md5.trim())}&quot;</ETag><Size>${info.size}</Size></Part>`,
+      );
+    }
+    ctx.type = 'application/xml';
+    ctx.body =
+      `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${escapeXml(id)}</UploadId>` +
+      `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
     return;
   }
   if (ctx.method === 'GET' && !key && 'uploads' in ctx.query) {

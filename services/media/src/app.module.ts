@@ -27,6 +27,7 @@ import { StageUploadsAndQueueDeletions1795500000000 } from './database/migration
 import { RefundedGalleriesReadOnly1795700000000 } from './database/migrations/1795700000000-refunded-galleries-read-only.js';
 import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-add-guest-names.js';
 import { PreviewsAfterCommit1796000000000 } from './database/migrations/1796000000000-previews-after-commit.js';
+import { MultipartUploads1796240000000 } from './database/migrations/1796240000000-multipart-uploads.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -48,7 +49,9 @@ import { PhotosService } from './photos/photos.service.js';
 import { ObjectStorage } from './storage/object-storage.js';
 import { StorageDeletions } from './storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from './uploads/abandoned-upload-sweeper.js';
+import { MultipartUploads } from './uploads/multipart-uploads.service.js';
 import { UploadConfirmationService } from './uploads/upload-confirmation.service.js';
+import { UploadPartsResolver } from './uploads/upload-parts.resolver.js';
 import { UploadSlotsService } from './uploads/upload-slots.service.js';
 import { UploadEntity } from './uploads/upload.entity.js';
 import { UploadRepository } from './uploads/upload.repository.js';
@@ -76,6 +79,7 @@ export class AppModule {
               RefundedGalleriesReadOnly1795700000000,
               AddGuestNames1795800000000,
               PreviewsAfterCommit1796000000000,
+              MultipartUploads1796240000000,
             ],
           }),
         ),
@@ -135,6 +139,8 @@ export class AppModule {
         UploadSlotsService,
         UploadConfirmationService,
         UploadsResolver,
+        MultipartUploads,
+        UploadPartsResolver,
         AbandonedUploadSweeper,
         GalleryPhotosResponder,
         OwnerCheck,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
@@ -9,6 +9,8 @@ import { GalleryLoadFailed } from './GalleryLoadFailed';
 import { GalleryNotFound } from './GalleryNotFound';
 import { LanguageOffer } from './LanguageOffer';
 import { LiveAnnouncer } from './LiveAnnouncer';
+import { OfflineGallery } from './OfflineGallery';
+import { readSnapshot, rememberLastGallery, saveSnapshot, takeSharedFiles } from './offlineGallery';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
@@ -21,7 +23,10 @@ import { recordActivity } from '../owner/activity';
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
   const gallery = useGallery(code);
-  const plan = fromApiPlan(gallery.event?.plan ?? 'FREE');
+  // Only a gallery the network kept from us is shown from what was seen: a refusal is said as it is.
+  const offline = gallery.error?.code === 'SERVICE_UNAVAILABLE';
+  const snapshot = useMemo(() => (offline ? readSnapshot(code) : null), [offline, code]);
+  const plan = fromApiPlan(gallery.event?.plan ?? snapshot?.event.plan ?? 'FREE');
   const uploads = useUploads(code, plan, gallery.addPhoto);
   const [viewedId, setViewedId] = useState<string | null>(null);
   const galleryName = gallery.event?.name;
@@ -42,7 +47,38 @@ export function GalleryView({ code }: { code: string }) {
     if (openedCode) recordActivity(openedCode, 'VIEW');
   }, [openedCode]);
 
+  // What this guest sees is kept for a visit without a network, and files shared into the installed app come
+  // to the gallery they last opened.
+  const seenPhotos = gallery.list.initialized ? gallery.list.photos : null;
+  useEffect(() => {
+    if (!event || !seenPhotos) return;
+    saveSnapshot(event, seenPhotos);
+    void rememberLastGallery(event.code).catch(() => undefined);
+  }, [event, seenPhotos]);
+  const planKnown = Boolean(event ?? snapshot);
+  const { upload } = uploads;
+  useEffect(() => {
+    if (!planKnown) return;
+    void takeSharedFiles()
+      .then((files) => (files.length > 0 ? upload(files) : undefined))
+      .catch(() => undefined);
+  }, [planKnown, upload]);
+  const retry = gallery.retry;
+  const readAgain = useCallback(() => void retry(), [retry]);
+
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
+  if (snapshot)
+    return (
+      <OfflineGallery
+        snapshot={snapshot}
+        uploads={{
+          ...uploads,
+          upload: (files) => void uploads.upload(files),
+          chooseAgain: (id, file) => void uploads.chooseAgain(id, file),
+        }}
+        onOnline={readAgain}
+      />
+    );
   if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
   if (!gallery.event) return <GalleryNotFound />;
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
@@ -61,7 +97,12 @@ export function GalleryView({ code }: { code: string }) {
         language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
         onFiles={uploads.upload}
       />
-      <UploadList items={uploads.items} onClear={uploads.clear} />
+      <UploadList
+        items={uploads.items}
+        onClear={uploads.clear}
+        onRemove={uploads.remove}
+        onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
+      />
       <LiveAnnouncer arrivals={liveArrivals} />
       <PhotoGrid
         photos={photos}

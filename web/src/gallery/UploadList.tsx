@@ -1,28 +1,91 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadItem } from './uploads';
+import { useOptionalAppState } from '../state/AppStateProvider';
+import { isFinished, queueProgress, type UploadItem } from './uploadItems';
 import { UploadRow } from './UploadRow';
+import './uploads.css';
 
-export function UploadList({ items, onClear }: { items: UploadItem[]; onClear: () => void }) {
+interface UploadListProps {
+  items: UploadItem[];
+  onClear: () => void;
+  onRemove: (id: string) => void;
+  onChooseAgain: (id: string, file: File) => void;
+}
+
+/**
+ * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network.
+ * Once every file has ended it collapses to a summary, keeping only the files that need the guest (failed).
+ */
+export function UploadList({ items, onClear, onRemove, onChooseAgain }: UploadListProps) {
   const { t } = useTranslation();
+  const online = useOptionalAppState()?.state.ui.isOnline ?? true;
+  const [expanded, setExpanded] = useState(false);
   if (items.length === 0) return null;
-  const done = items.filter((item) => item.status === 'done').length;
-  const finished = items.some((item) => item.status === 'done' || item.status === 'failed');
+  const { done, total, percent } = queueProgress(items);
+  const allEnded = items.every(isFinished);
+  const failed = items.filter((item) => item.status === 'failed').length;
+  const waitingForNetwork = !allEnded && (!online || items.some((item) => item.status === 'paused'));
+  const shown = allEnded && !expanded ? items.filter((item) => item.status === 'failed') : items;
+
   return (
-    <section className="upload-panel" aria-labelledby="uploads-title">
+    <section
+      className={`upload-panel${allEnded ? ' is-ended' : ''}`}
+      aria-labelledby="uploads-title"
+      data-testid="upload-panel"
+      data-ended={allEnded}
+    >
       <div className="upload-panel-head">
         <h2 id="uploads-title">{t('upload.listLabel')}</h2>
-        <p className="upload-summary">{t('upload.summary', { done, total: items.length })}</p>
-        {finished && (
-          <button type="button" className="button button-ghost button-small" onClick={onClear}>
-            {t('upload.clear')}
-          </button>
+        {allEnded ? (
+          <p className="upload-summary upload-ended" role="status" data-testid="upload-summary">
+            {t('upload.allDone', { count: done })}
+            {failed > 0 && ` · ${t('upload.failedCount', { count: failed })}`}
+          </p>
+        ) : (
+          <p className="upload-summary" data-testid="upload-summary">
+            {t('upload.summary', { done, total })}
+          </p>
         )}
+        <div className="upload-panel-actions">
+          {allEnded && done > 0 && (
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-expanded={expanded}
+              aria-controls="upload-list"
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? t('upload.hideDetails') : t('upload.showDetails')}
+            </button>
+          )}
+          {items.some(isFinished) && (
+            <button type="button" className="button button-ghost" onClick={onClear}>
+              {t('upload.clear')}
+            </button>
+          )}
+        </div>
       </div>
-      <ul className="upload-list">
-        {items.map((item) => (
-          <UploadRow key={item.id} item={item} />
-        ))}
-      </ul>
+      {!allEnded && (
+        <div className="upload-overall">
+          <progress
+            max={100}
+            value={percent}
+            aria-label={t('upload.overallLabel')}
+            data-testid="upload-overall"
+          />
+          <span className="upload-percent">{t('upload.percent', { percent })}</span>
+        </div>
+      )}
+      <p className="upload-offline" role="status" data-testid="upload-offline">
+        {waitingForNetwork ? t('upload.offline') : ''}
+      </p>
+      {shown.length > 0 && (
+        <ul className="upload-list" id="upload-list">
+          {shown.map((item) => (
+            <UploadRow key={item.id} item={item} onRemove={onRemove} onChooseAgain={onChooseAgain} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

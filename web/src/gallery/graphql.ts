@@ -28,8 +28,10 @@ export interface GalleryEvent {
 
 export interface UploadSlot {
   uploadId: string;
-  uploadUrl: string;
+  /** Null for a file sent in parts. */
+  uploadUrl: string | null;
   headers: { name: string; value: string }[];
+  multipart?: { partSize: number; partCount: number } | null;
 }
 
 /** Photos per page of the grid. */
@@ -141,6 +143,23 @@ export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
         name
         value
       }
+      multipart {
+        partSize
+        partCount
+      }
+    }
+  }
+`;
+
+/** Short-lived URLs for parts of a file sent in parts, each granting that one part. */
+export const REQUEST_UPLOAD_PARTS: TypedDocumentNode<
+  { requestUploadParts: { partNumber: number; url: string }[] },
+  { eventCode: string; uploadId: string; partNumbers: number[] }
+> = gql`
+  mutation RequestUploadParts($eventCode: String!, $uploadId: ID!, $partNumbers: [Int!]!) {
+    requestUploadParts(eventCode: $eventCode, uploadId: $uploadId, partNumbers: $partNumbers) {
+      partNumber
+      url
     }
   }
 `;

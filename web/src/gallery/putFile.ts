@@ -1,13 +1,35 @@
 /** Headers the browser sets itself and refuses from scripts. */
 const FORBIDDEN_HEADERS = new Set(['content-length', 'host', 'connection']);
 
-/** PUTs a file to a presigned URL, reporting progress in percent (XMLHttpRequest: fetch has no upload progress). */
+/** The connection dropped (or never opened): the same PUT may be sent again once the network is back. */
+export class ConnectionLostError extends Error {
+  constructor() {
+    super('Network error during upload');
+    this.name = 'ConnectionLostError';
+  }
+}
+
+/** Storage answered, and refused: 403 when the URL has expired. */
+export class StorageRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'StorageRefusedError';
+  }
+}
+
+/**
+ * PUTs a file (or one part of it) to a presigned URL, reporting the bytes sent so far (XMLHttpRequest: fetch
+ * has no upload progress). Resolves with the ETag storage answered (a part's, which CORS exposes), or null.
+ */
 export function putFile(
   url: string,
-  file: Blob,
+  body: Blob,
   headers: ReadonlyArray<{ name: string; value: string }>,
-  onProgress: (percent: number) => void,
-): Promise<void> {
+  onProgress: (sentBytes: number) => void,
+): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', url);
@@ -16,18 +38,21 @@ export function putFile(
         request.setRequestHeader(header.name, header.value);
     }
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
+      if (event.lengthComputable) onProgress(Math.min(event.loaded, body.size));
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
-        onProgress(100);
-        resolve();
+        onProgress(body.size);
+        resolve(request.getResponseHeader('ETag'));
+      } else if (request.status === 0) {
+        reject(new ConnectionLostError());
       } else {
-        reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
+        reject(new StorageRefusedError(request.status, request.responseText || request.statusText));
       }
     };
-    request.onerror = () => reject(new Error('Network error during upload'));
-    request.onabort = () => reject(new Error('Upload aborted'));
-    request.send(file);
+    request.onerror = () => reject(new ConnectionLostError());
+    request.ontimeout = () => reject(new ConnectionLostError());
+    request.onabort = () => reject(new ConnectionLostError());
+    request.send(body);
   });
 }

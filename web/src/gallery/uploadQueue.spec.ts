@@ -3,13 +3,24 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import type { ErrorCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
 import type { Photo, UploadSlot } from './graphql';
-import { CONFIRM_RETRY_DELAYS_MS, runUploads, type UploadEntry, type UploadTransport } from './uploadQueue';
-import { UPLOAD_CONCURRENCY, uploadsReducer, type UploadAction, type UploadItem } from './uploads';
+import type { Network } from './network';
+import { ConnectionLostError, StorageRefusedError } from './putFile';
+import { UPLOAD_CONCURRENCY, uploadsReducer, type UploadItem, type UploadStatus } from './uploadItems';
+import {
+  LOST_ANSWER_DELAYS_MS,
+  sentOf,
+  UploadQueue,
+  URL_FRESH_MS,
+  type UploadEntry,
+  type UploadTransport,
+} from './uploadQueue';
 
 const refusedWith = (code: ErrorCode) =>
   new CombinedGraphQLErrors({ errors: [{ message: code, extensions: { code } }] });
 /** What the browser reports when the connection drops before the answer arrives. */
 const answerLost = () => new TypeError('Failed to fetch');
+
+const PART = 10;
 
 const photoFor = (uploadId: string): Photo => ({
   id: `00000000-0000-4000-8000-${uploadId.padStart(12, '0')}`,
@@ -25,37 +36,64 @@ const photoFor = (uploadId: string): Photo => ({
   guestName: null,
 });
 
-function entries(count: number): UploadEntry[] {
-  return Array.from({ length: count }, (_, index) => ({
+function entry(index: number, size = 10, contentType = 'image/jpeg'): UploadEntry {
+  return {
     id: `upload-${index}`,
-    file: new File([new Uint8Array(10)], `photo-${index}.jpg`, { type: 'image/jpeg' }),
-    contentType: 'image/jpeg',
-  }));
+    eventCode: 'ACDE3467',
+    file: new Blob([new Uint8Array(size)], { type: contentType }),
+    name: `photo-${index}.jpg`,
+    contentType,
+    size,
+    addedAt: index,
+    parts: [],
+  };
 }
 
+const entries = (count: number) => Array.from({ length: count }, (_, index) => entry(index));
+
 /**
- * A gallery API that keeps what it was asked: slot requests, and confirms per upload. `confirmAnswers` lists,
- * per upload, what each confirm gets back in turn (an error thrown after the server did the work, or a
- * refusal); once they run out the confirm succeeds, and confirming again is idempotent as on the server.
+ * A gallery API and storage that keep what they were asked: slot requests, part URL requests, PUTs (by URL) and
+ * confirms per upload. Files over PART bytes go in parts of PART bytes. `confirmAnswers` lists, per upload,
+ * what each confirm gets back in turn (an error thrown after the server did the work, or a refusal); once they
+ * run out the confirm succeeds, and confirming again is idempotent as on the server. `putAnswers` does the same
+ * for PUTs by URL.
  */
-function fakeApi(confirmAnswers: Record<string, Error[]> = {}) {
+function fakeApi(confirmAnswers: Record<string, Error[]> = {}, putAnswers: Record<string, Error[]> = {}) {
   const slotRequests: string[][] = [];
+  const partRequests: number[][] = [];
+  const puts: string[] = [];
   const confirms: string[] = [];
   let nextSlot = 0;
   let pending = 0;
   let mostPending = 0;
   const transport: UploadTransport = {
     requestSlots: async (batch) => {
-      slotRequests.push(batch.map((entry) => entry.id));
+      slotRequests.push(batch.map((next) => next.id));
       pending += batch.length;
       mostPending = Math.max(mostPending, pending);
-      return batch.map((): UploadSlot => ({
-        uploadId: `${++nextSlot}`,
-        uploadUrl: 'http://s3/x',
-        headers: [],
-      }));
+      return batch.map((next): UploadSlot => {
+        const uploadId = `${++nextSlot}`;
+        return next.size > PART
+          ? {
+              uploadId,
+              uploadUrl: null,
+              headers: [],
+              multipart: { partSize: PART, partCount: Math.ceil(next.size / PART) },
+            }
+          : { uploadId, uploadUrl: `put:${uploadId}`, headers: [] };
+      });
     },
-    put: async (_slot, _entry, onProgress) => onProgress(100),
+    requestParts: async (uploadId, partNumbers) => {
+      partRequests.push(partNumbers);
+      return partNumbers.map((partNumber) => ({ partNumber, url: `put:${uploadId}:${partNumber}` }));
+    },
+    put: async (url, body, _headers, onProgress) => {
+      puts.push(url);
+      const answer = putAnswers[url]?.shift();
+      if (answer) throw answer;
+      onProgress(body.size);
+      return `"etag-${url}"`;
+    },
     confirm: async (uploadId) => {
       if (!confirms.includes(uploadId)) pending -= 1;
       confirms.push(uploadId);
@@ -64,39 +102,90 @@ function fakeApi(confirmAnswers: Record<string, Error[]> = {}) {
       return photoFor(uploadId);
     },
   };
-  return { transport, slotRequests, confirms, mostPending: () => mostPending };
+  return { transport, slotRequests, partRequests, puts, confirms, mostPending: () => mostPending };
+}
+
+/** A network the test switches off and on; back-offs only record their length. */
+function fakeNetwork() {
+  let online = true;
+  let back: (() => void)[] = [];
+  const pauses: number[] = [];
+  const network: Network = {
+    online: () => online,
+    whenOnline: () => (online ? Promise.resolve() : new Promise<void>((resolve) => back.push(resolve))),
+    pause: async (ms) => {
+      pauses.push(ms);
+    },
+  };
+  return {
+    network,
+    pauses,
+    goOffline: () => (online = false),
+    goOnline: () => {
+      online = true;
+      back.forEach((resolve) => resolve());
+      back = [];
+    },
+  };
+}
+
+function queueFor(transport: UploadTransport, net = fakeNetwork(), now = () => 0) {
+  let items: UploadItem[] = [];
+  const statuses: Record<string, UploadStatus[]> = {};
+  const uploaded: Photo[] = [];
+  const kept = new Map<string, UploadEntry>();
+  const queue = new UploadQueue({
+    transport,
+    network: net.network,
+    keeper: {
+      save: async (saved) => {
+        kept.set(saved.id, structuredClone({ ...saved, file: undefined }) as unknown as UploadEntry);
+      },
+      remove: async (id) => {
+        kept.delete(id);
+      },
+    },
+    refusalOf: (error) => ({ code: readApiError(error).code }),
+    dispatch: (action) => {
+      items = uploadsReducer(items, action);
+      if (action.type === 'status') (statuses[action.id] ??= []).push(action.status);
+    },
+    onUploaded: (photo) => uploaded.push(photo),
+    now,
+  });
+  const add = (files: UploadEntry[]) => {
+    items = uploadsReducer(items, {
+      type: 'add',
+      items: files.map((next) => ({
+        id: next.id,
+        name: next.name,
+        size: next.size,
+        sent: 0,
+        status: 'waiting',
+      })),
+    });
+    queue.add(files);
+  };
+  return { queue, add, items: () => items, statuses, uploaded, kept, net };
 }
 
 async function upload(files: UploadEntry[], transport: UploadTransport) {
-  let items: UploadItem[] = uploadsReducer([], {
-    type: 'add',
-    items: files.map((entry) => ({ id: entry.id, name: entry.file.name, status: 'waiting', progress: 0 })),
-  });
-  const uploaded: Photo[] = [];
-  const waits: number[] = [];
-  await runUploads({
-    entries: files,
-    transport,
-    refusalOf: (error) => ({ code: readApiError(error).code }),
-    dispatch: (action: UploadAction) => {
-      items = uploadsReducer(items, action);
-    },
-    onUploaded: (photo) => uploaded.push(photo),
-    wait: async (ms) => {
-      waits.push(ms);
-    },
-  });
-  return { items, uploaded, waits };
+  const run = queueFor(transport);
+  run.add(files);
+  await run.queue.idle();
+  return { items: run.items(), uploaded: run.uploaded, waits: run.net.pauses, kept: run.kept };
 }
 
 describe('confirming an upload whose answer was lost', () => {
   it('sends the confirm again after a lost answer and shows the photo once, with no failure', async () => {
     const api = fakeApi({ '1': [answerLost()] });
-    const { items, uploaded, waits } = await upload(entries(1), api.transport);
+    const { items, uploaded, waits, kept } = await upload(entries(1), api.transport);
     expect(api.confirms).toEqual(['1', '1']);
     expect(uploaded.map((photo) => photo.id)).toEqual([photoFor('1').id]);
     expect(items.map((item) => item.status)).toEqual(['done']);
-    expect(waits).toEqual([CONFIRM_RETRY_DELAYS_MS[0]]);
+    expect(waits).toEqual([LOST_ANSWER_DELAYS_MS[0]]);
+    // Done: nothing is left to resume.
+    expect(kept.size).toBe(0);
   });
 
   it('sends it again while the service answers SERVICE_UNAVAILABLE, waiting longer each time', async () => {
@@ -106,7 +195,7 @@ describe('confirming an upload whose answer was lost', () => {
     const { items, uploaded, waits } = await upload(entries(1), api.transport);
     expect(uploaded).toHaveLength(1);
     expect(items[0].status).toBe('done');
-    expect(waits).toEqual(CONFIRM_RETRY_DELAYS_MS.slice(0, 3));
+    expect(waits).toEqual(LOST_ANSWER_DELAYS_MS.slice(0, 3));
   });
 
   it('does not send a refused confirm again: the file fails with the refusal', async () => {
@@ -114,7 +203,7 @@ describe('confirming an upload whose answer was lost', () => {
       '1': [refusedWith('UNSUPPORTED_FILE_TYPE')],
       '2': [refusedWith('PHOTO_LIMIT_REACHED')],
     });
-    const { items, uploaded, waits } = await upload(entries(2), api.transport);
+    const { items, uploaded, waits, kept } = await upload(entries(2), api.transport);
     expect(api.confirms).toEqual(['1', '2']);
     expect(uploaded).toEqual([]);
     expect(waits).toEqual([]);
@@ -122,14 +211,15 @@ describe('confirming an upload whose answer was lost', () => {
       ['failed', 'UNSUPPORTED_FILE_TYPE'],
       ['failed', 'PHOTO_LIMIT_REACHED'],
     ]);
+    expect(kept.size).toBe(0);
   });
 
   it('gives up after the last retry and says the service is not answering', async () => {
-    const lost = Array.from({ length: CONFIRM_RETRY_DELAYS_MS.length + 1 }, answerLost);
+    const lost = Array.from({ length: LOST_ANSWER_DELAYS_MS.length + 1 }, answerLost);
     const api = fakeApi({ '1': lost });
     const { items, uploaded, waits } = await upload(entries(1), api.transport);
-    expect(api.confirms).toHaveLength(CONFIRM_RETRY_DELAYS_MS.length + 1);
-    expect(waits).toEqual([...CONFIRM_RETRY_DELAYS_MS]);
+    expect(api.confirms).toHaveLength(LOST_ANSWER_DELAYS_MS.length + 1);
+    expect(waits).toEqual([...LOST_ANSWER_DELAYS_MS]);
     expect(uploaded).toEqual([]);
     expect(items[0]).toMatchObject({ status: 'failed', refusal: { code: 'SERVICE_UNAVAILABLE' } });
   });
@@ -141,24 +231,18 @@ describe('upload slots', () => {
     const api = fakeApi();
     const { uploaded } = await upload(files, api.transport);
     expect(uploaded).toHaveLength(8);
-    expect(api.slotRequests.flat()).toEqual(files.map((entry) => entry.id));
+    expect(api.slotRequests.flat()).toEqual(files.map((next) => next.id));
     expect(Math.max(...api.slotRequests.map((batch) => batch.length))).toBe(UPLOAD_CONCURRENCY);
     expect(api.mostPending()).toBeLessThanOrEqual(2 * UPLOAD_CONCURRENCY);
   });
 
   it('are asked for a video alone, never next to other files that would wait behind it', async () => {
     const files = entries(6);
-    for (const index of [1, 4]) {
-      files[index] = {
-        id: files[index].id,
-        file: new File([new Uint8Array(10)], `clip-${index}.mp4`, { type: 'video/mp4' }),
-        contentType: 'video/mp4',
-      };
-    }
+    for (const index of [1, 4]) files[index] = entry(index, 10, 'video/mp4');
     const api = fakeApi();
     const { uploaded } = await upload(files, api.transport);
     expect(uploaded).toHaveLength(6);
-    expect(api.slotRequests.flat().sort()).toEqual(files.map((entry) => entry.id).sort());
+    expect(api.slotRequests.flat().sort()).toEqual(files.map((next) => next.id).sort());
     for (const batch of api.slotRequests) {
       if (batch.includes('upload-1') || batch.includes('upload-4')) expect(batch).toHaveLength(1);
     }
@@ -179,3 +263,161 @@ describe('upload slots', () => {
     expect(uploaded).toHaveLength(2);
   });
 });
+
+describe('offline', () => {
+  it('waits for the network without trying, says so, and goes on by itself: every file arrives once', async () => {
+    const api = fakeApi();
+    const run = queueFor(api.transport);
+    const files = entries(5);
+    // The connection drops under the first PUTs: the browser is offline by the time they fail.
+    let dropped = false;
+    const put = api.transport.put;
+    api.transport.put = async (...args) => {
+      if (!dropped) {
+        dropped = true;
+        run.net.goOffline();
+      }
+      if (!run.net.network.online()) throw new ConnectionLostError();
+      return put(...args);
+    };
+    run.add(files);
+    await waitUntil(
+      () => run.items().filter((item) => item.status === 'paused').length === UPLOAD_CONCURRENCY,
+    );
+    const triedOffline = api.puts.length;
+    expect(run.items().map((item) => item.status)).toEqual([
+      'paused',
+      'paused',
+      'paused',
+      'waiting',
+      'waiting',
+    ]);
+
+    run.net.goOnline();
+    await run.queue.idle();
+    expect(api.puts).toHaveLength(triedOffline + files.length);
+    expect(run.uploaded.map((photo) => photo.id).sort()).toEqual(
+      ['1', '2', '3', '4', '5'].map((id) => photoFor(id).id).sort(),
+    );
+    expect([...new Set(api.confirms)]).toHaveLength(5);
+    expect(api.confirms).toHaveLength(5);
+    expect(run.net.pauses).toEqual([]);
+    expect(run.statuses['upload-0']).toEqual(['uploading', 'paused', 'uploading', 'confirming', 'done']);
+  });
+});
+
+describe('files in parts', () => {
+  it('sends each part once, keeps each finished part, and after a drop sends only the part that was cut', async () => {
+    const file = entry(0, 35);
+    const api = fakeApi({}, { 'put:1:2': [new ConnectionLostError()] });
+    const { uploaded, items } = await upload([file], api.transport);
+    expect(uploaded).toHaveLength(1);
+    expect(api.puts).toEqual(['put:1:1', 'put:1:2', 'put:1:2', 'put:1:3', 'put:1:4']);
+    expect(api.partRequests).toEqual([[1, 2, 3, 4]]);
+    expect(items[0]).toMatchObject({ status: 'done', sent: 35 });
+  });
+
+  it('resumes a kept file from the first part storage lacks, with fresh part URLs', async () => {
+    const file: UploadEntry = {
+      ...entry(0, 35),
+      slot: { uploadId: '7', uploadUrl: null, headers: [], multipart: { partSize: PART, partCount: 4 } },
+      slotAt: 0,
+      parts: [
+        { partNumber: 1, etag: '"a"' },
+        { partNumber: 2, etag: '"b"' },
+      ],
+    };
+    expect(sentOf(file)).toBe(20);
+    const api = fakeApi();
+    const { uploaded } = await upload([file], api.transport);
+    expect(api.slotRequests).toEqual([]);
+    expect(api.partRequests).toEqual([[3, 4]]);
+    expect(api.puts).toEqual(['put:7:3', 'put:7:4']);
+    expect(api.confirms).toEqual(['7']);
+    expect(uploaded).toHaveLength(1);
+  });
+
+  it('asks for a fresh URL when storage refuses an expired one', async () => {
+    const api = fakeApi({}, { 'put:1:2': [new StorageRefusedError(403, 'Request has expired')] });
+    const { uploaded } = await upload([entry(0, 25)], api.transport);
+    expect(uploaded).toHaveLength(1);
+    expect(api.partRequests).toEqual([
+      [1, 2, 3],
+      [2, 3],
+    ]);
+  });
+
+  it('starts over with a new slot when its upload was abandoned while the file waited', async () => {
+    const file: UploadEntry = {
+      ...entry(0, 25),
+      slot: { uploadId: '9', uploadUrl: null, headers: [], multipart: { partSize: PART, partCount: 3 } },
+      parts: [{ partNumber: 1, etag: '"a"' }],
+    };
+    const api = fakeApi();
+    const askParts = api.transport.requestParts;
+    api.transport.requestParts = async (uploadId, parts) => {
+      if (uploadId === '9') throw refusedWith('UPLOAD_NOT_FOUND');
+      return askParts(uploadId, parts);
+    };
+    const { uploaded } = await upload([file], api.transport);
+    expect(api.slotRequests).toEqual([['upload-0']]);
+    expect(api.puts).toEqual(['put:1:1', 'put:1:2', 'put:1:3']);
+    expect(uploaded).toHaveLength(1);
+  });
+});
+
+describe('a kept queue', () => {
+  it('confirms a file storage already has without sending it again', async () => {
+    const file: UploadEntry = {
+      ...entry(0),
+      slot: { uploadId: '4', uploadUrl: 'put:4', headers: [] },
+      slotAt: 0,
+      stored: true,
+    };
+    const api = fakeApi();
+    const { uploaded } = await upload([file], api.transport);
+    expect(api.puts).toEqual([]);
+    expect(api.confirms).toEqual(['4']);
+    expect(uploaded).toHaveLength(1);
+  });
+
+  it('takes a new slot for a file whose one-PUT URL is too old to trust', async () => {
+    const file: UploadEntry = {
+      ...entry(0),
+      slot: { uploadId: '4', uploadUrl: 'put:4', headers: [] },
+      slotAt: 0,
+    };
+    const api = fakeApi();
+    const run = queueFor(api.transport, fakeNetwork(), () => URL_FRESH_MS + 1);
+    run.add([file]);
+    await run.queue.idle();
+    expect(api.puts).toEqual(['put:1']);
+    expect(api.confirms).toEqual(['1']);
+  });
+
+  it('asks for a file the browser no longer lets the page read, and sends nothing', async () => {
+    const file: UploadEntry = { ...entry(0), file: unreadableBlob() };
+    const api = fakeApi();
+    const { items, kept } = await upload([file], api.transport);
+    expect(items[0].status).toBe('unreadable');
+    expect(api.slotRequests).toEqual([]);
+    expect(kept.size).toBe(0);
+  });
+});
+
+/** A Blob whose bytes can no longer be read, as a browser gives for a file moved since it was picked. */
+function unreadableBlob(): Blob {
+  const blob = new Blob([new Uint8Array(10)]);
+  blob.slice = () => {
+    const broken = new Blob([]);
+    broken.arrayBuffer = () => Promise.reject(new DOMException('gone', 'NotReadableError'));
+    return broken;
+  };
+  return blob;
+}
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1000 && !condition(); turn++)
+    await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
+}

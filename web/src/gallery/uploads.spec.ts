@@ -7,15 +7,7 @@ import {
   MAX_VIDEO_BYTES,
   MAX_VIDEO_MEGABYTES,
 } from '@gallery/contracts';
-import {
-  acceptedTypes,
-  checkPhotoFile,
-  contentTypeFor,
-  refusalFor,
-  runWithConcurrency,
-  uploadsReducer,
-  type UploadItem,
-} from './uploads';
+import { acceptedTypes, checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
 
 describe('checking files in the browser', () => {
   it('accepts the photo types up to the size limit', () => {
@@ -88,49 +80,5 @@ describe('server refusals', () => {
       count: MAX_PHOTO_MEGAPIXELS,
     });
     expect(refusalFor('UPLOADS_BUSY', 'premium')).toEqual({ code: 'UPLOADS_BUSY' });
-  });
-});
-
-describe('upload list', () => {
-  const item = (id: string): UploadItem => ({ id, name: `${id}.jpg`, status: 'waiting', progress: 0 });
-
-  it('tracks progress, completion and failure per file', () => {
-    let items = uploadsReducer([], { type: 'add', items: [item('a'), item('b'), item('c')] });
-    items = uploadsReducer(items, { type: 'progress', id: 'a', progress: 42.4 });
-    items = uploadsReducer(items, { type: 'status', id: 'b', status: 'done' });
-    items = uploadsReducer(items, { type: 'failed', id: 'c', refusal: { code: 'UPLOAD_NOT_FOUND' } });
-    expect(items.map((i) => [i.status, i.progress])).toEqual([
-      ['waiting', 42],
-      ['done', 100],
-      ['failed', 0],
-    ]);
-    expect(uploadsReducer(items, { type: 'clear' }).map((i) => i.id)).toEqual(['a']);
-  });
-});
-
-describe('runWithConcurrency', () => {
-  it('runs every item, never more than the limit at once, despite failures', async () => {
-    const unfinished = new Map<number, () => void>();
-    let peak = 0;
-    const done: number[] = [];
-    const all = runWithConcurrency([1, 2, 3, 4, 5, 6, 7], 3, (n) => {
-      peak = Math.max(peak, unfinished.size + 1);
-      return new Promise<void>((resolve, reject) => {
-        unfinished.set(n, () => {
-          unfinished.delete(n);
-          if (n === 2) reject(new Error('fails'));
-          else {
-            done.push(n);
-            resolve();
-          }
-        });
-      });
-    });
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
-    // Finish the newest running item each time, so the lanes refill in every order.
-    for (await settle(); unfinished.size > 0; await settle()) [...unfinished.values()].at(-1)!();
-    await all;
-    expect(peak).toBe(3);
-    expect(done.sort()).toEqual([1, 3, 4, 5, 6, 7]);
   });
 });

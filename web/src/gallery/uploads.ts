@@ -13,51 +13,10 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 
-/** Files sent to storage at the same time. */
-export const UPLOAD_CONCURRENCY = 3;
-
-export type UploadStatus = 'waiting' | 'uploading' | 'confirming' | 'done' | 'failed';
-
 /** Why a file was refused: an error code and the {{count}} its message needs. */
 export interface UploadRefusal {
   code: ErrorCode;
   count?: number;
-}
-
-export interface UploadItem {
-  id: string;
-  name: string;
-  status: UploadStatus;
-  /** 0 to 100. */
-  progress: number;
-  refusal?: UploadRefusal;
-}
-
-export type UploadAction =
-  | { type: 'add'; items: UploadItem[] }
-  | { type: 'progress'; id: string; progress: number }
-  | { type: 'status'; id: string; status: UploadStatus }
-  | { type: 'failed'; id: string; refusal: UploadRefusal }
-  | { type: 'clear' };
-
-export function uploadsReducer(items: UploadItem[], action: UploadAction): UploadItem[] {
-  const change = (id: string, patch: Partial<UploadItem>) =>
-    items.map((item) => (item.id === id ? { ...item, ...patch } : item));
-  switch (action.type) {
-    case 'add':
-      return [...items, ...action.items];
-    case 'progress':
-      return change(action.id, { progress: Math.max(0, Math.min(100, Math.round(action.progress))) });
-    case 'status':
-      return change(
-        action.id,
-        action.status === 'done' ? { status: 'done', progress: 100 } : { status: action.status },
-      );
-    case 'failed':
-      return change(action.id, { status: 'failed', refusal: action.refusal });
-    case 'clear':
-      return items.filter((item) => item.status !== 'done' && item.status !== 'failed');
-  }
 }
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -119,24 +78,4 @@ export function refusalFor(
   if (code === 'RATE_LIMITED' && typeof extensions.count === 'number')
     return { code, count: extensions.count };
   return { code };
-}
-
-/** Runs `worker` on every item, at most `limit` at a time; a failing item does not stop the others. */
-export async function runWithConcurrency<T>(
-  items: readonly T[],
-  limit: number,
-  worker: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      try {
-        await worker(item);
-      } catch {
-        // The worker reports its own failures.
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

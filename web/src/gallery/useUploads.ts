@@ -1,26 +1,67 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { PlanId } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
-import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, type Photo } from './graphql';
+import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, REQUEST_UPLOAD_PARTS, type Photo } from './graphql';
 import { readGuestName } from './guestName';
+import { browserNetwork } from './network';
 import { putFile } from './putFile';
-import { runUploads, type UploadEntry, type UploadTransport } from './uploadQueue';
-import { checkPhotoFile, contentTypeFor, refusalFor, uploadsReducer } from './uploads';
+import { uploadsReducer, type UploadAction, type UploadItem } from './uploadItems';
+import { sentOf, UploadQueue, type UploadEntry, type UploadTransport } from './uploadQueue';
+import { availableUploadStore } from './uploadStore';
+import { checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
 
 let lastUploadId = 0;
 
 /**
- * Uploads chosen files (see runUploads) and lists them with their progress; each confirmed photo goes to
- * `onUploaded` at once.
+ * A gallery's queue and its list, one per gallery and page however often React mounts the gallery: a resumed
+ * file must never be sent twice, and a gallery opened again shows the files still going.
+ */
+interface GalleryUploads {
+  queue: UploadQueue;
+  items: UploadItem[];
+  /** The entries as kept, for a file chosen again. */
+  kept: Map<string, UploadEntry>;
+  dispatch: (action: UploadAction) => void;
+  watchers: Set<() => void>;
+  uploaded: Set<(photo: Photo) => void>;
+}
+const galleries = new Map<string, GalleryUploads>();
+
+/**
+ * Resolves once this page may resume the gallery's kept queue: one tab at a time (a Web Lock held while the
+ * page lives), so two tabs of one gallery never send the same file twice; a second tab takes the queue over
+ * when the first closes.
+ */
+function claimKeptQueue(eventCode: string): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve();
+  return new Promise((resolve) => {
+    void navigator.locks.request(`gallery-uploads:${eventCode}`, () => {
+      resolve();
+      return new Promise<never>(() => undefined);
+    });
+  });
+}
+
+const itemOf = (entry: UploadEntry): UploadItem => ({
+  id: entry.id,
+  name: entry.name,
+  size: entry.size,
+  sent: sentOf(entry),
+  status: 'waiting',
+});
+
+/**
+ * Uploads chosen files through the gallery's queue (see UploadQueue), kept in IndexedDB so a reload or a
+ * reopened tab resumes it, and lists them with their progress; each confirmed photo goes to `onUploaded`.
  */
 export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: Photo) => void) {
   const client = useApolloClient();
-  const [items, dispatch] = useReducer(uploadsReducer, []);
-  const onUploadedRef = useRef(onUploaded);
+  const planRef = useRef(plan);
   useEffect(() => {
-    onUploadedRef.current = onUploaded;
+    planRef.current = plan;
   });
+  const store = useMemo(availableUploadStore, []);
 
   const transport = useMemo<UploadTransport>(
     () => ({
@@ -30,9 +71,9 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
           variables: {
             eventCode,
             files: entries.map((entry) => ({
-              fileName: entry.file.name,
+              fileName: entry.name,
               contentType: entry.contentType,
-              size: entry.file.size,
+              size: entry.size,
             })),
             // Read at each request: a name given while files upload goes with the next ones.
             guestName: readGuestName(),
@@ -40,7 +81,14 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         });
         return result.data?.requestPhotoUploads ?? [];
       },
-      put: (slot, entry, onProgress) => putFile(slot.uploadUrl, entry.file, slot.headers, onProgress),
+      requestParts: async (uploadId, partNumbers) => {
+        const result = await client.mutate({
+          mutation: REQUEST_UPLOAD_PARTS,
+          variables: { eventCode, uploadId, partNumbers },
+        });
+        return result.data?.requestUploadParts ?? [];
+      },
+      put: putFile,
       confirm: async (uploadId) => {
         const result = await client.mutate({
           mutation: CONFIRM_PHOTO_UPLOAD,
@@ -52,40 +100,126 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
     [client, eventCode],
   );
 
+  const gallery = useMemo(() => {
+    const known = galleries.get(eventCode);
+    if (known) return known;
+    const watchers = new Set<() => void>();
+    const uploaded = new Set<(photo: Photo) => void>();
+    const created: GalleryUploads = {
+      items: [],
+      kept: new Map(),
+      watchers,
+      uploaded,
+      dispatch: (action) => {
+        created.items = uploadsReducer(created.items, action);
+        watchers.forEach((watcher) => watcher());
+      },
+      queue: new UploadQueue({
+        transport,
+        keeper: store,
+        network: browserNetwork,
+        refusalOf: (error) => {
+          const apiError = readApiError(error);
+          return refusalFor(apiError.code, planRef.current, apiError.extensions);
+        },
+        dispatch: (action) => created.dispatch(action),
+        onUploaded: (photo) => uploaded.forEach((listener) => listener(photo)),
+      }),
+    };
+    galleries.set(eventCode, created);
+    void claimKeptQueue(eventCode).then(async () => {
+      // Files this page added itself are already on their way.
+      const entries = (await store.list(eventCode).catch(() => [])).filter(
+        (entry) => !created.kept.has(entry.id),
+      );
+      entries.forEach((entry) => created.kept.set(entry.id, entry));
+      created.dispatch({ type: 'add', items: entries.map(itemOf) });
+      created.queue.add(entries);
+    });
+    return created;
+  }, [eventCode, transport, store]);
+
+  const items = useSyncExternalStore(
+    useCallback(
+      (watcher: () => void) => {
+        gallery.watchers.add(watcher);
+        return () => gallery.watchers.delete(watcher);
+      },
+      [gallery],
+    ),
+    () => gallery.items,
+  );
+  const onUploadedRef = useRef(onUploaded);
+  useEffect(() => {
+    onUploadedRef.current = onUploaded;
+  });
+  useEffect(() => {
+    const listener = (photo: Photo) => onUploadedRef.current(photo);
+    gallery.uploaded.add(listener);
+    return () => {
+      gallery.uploaded.delete(listener);
+    };
+  }, [gallery]);
+  const { dispatch, kept } = gallery;
+
   const upload = useCallback(
     async (files: File[]) => {
-      const checked = files.map((file) => ({
-        id: `upload-${++lastUploadId}`,
-        file,
-        contentType: contentTypeFor(file),
-        refusal: checkPhotoFile(file, plan),
+      const addedAt = Date.now();
+      const checked = files.map((file, index) => ({
+        entry: {
+          id: `${addedAt.toString(36)}-${++lastUploadId}-${Math.random().toString(36).slice(2, 8)}`,
+          eventCode,
+          file,
+          name: file.name,
+          contentType: contentTypeFor(file),
+          size: file.size,
+          addedAt: addedAt + index,
+          parts: [],
+        } satisfies UploadEntry,
+        refusal: checkPhotoFile(file, planRef.current),
       }));
       dispatch({
         type: 'add',
-        items: checked.map((entry) => ({
-          id: entry.id,
-          name: entry.file.name,
-          status: entry.refusal ? 'failed' : 'waiting',
-          progress: 0,
-          refusal: entry.refusal ?? undefined,
-        })),
+        items: checked.map(({ entry, refusal }) =>
+          refusal ? { ...itemOf(entry), status: 'failed', refusal } : itemOf(entry),
+        ),
       });
-      const entries: UploadEntry[] = checked.filter((entry) => !entry.refusal);
-      await runUploads({
-        entries,
-        transport,
-        refusalOf: (error) => {
-          const apiError = readApiError(error);
-          return refusalFor(apiError.code, plan, apiError.extensions);
-        },
-        dispatch,
-        onUploaded: (photo) => onUploadedRef.current(photo),
-      });
+      const entries = checked.filter((checkedFile) => !checkedFile.refusal).map(({ entry }) => entry);
+      // Kept before they start, so a reload from now on resumes them; a browser that cannot keep them still sends.
+      await Promise.all(entries.map((entry) => store.save(entry).catch(() => undefined)));
+      entries.forEach((entry) => kept.set(entry.id, entry));
+      gallery.queue.add(entries);
     },
-    [transport, plan],
+    [eventCode, gallery, dispatch, kept, store],
   );
 
-  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  /** Forgets a file the browser can no longer read. */
+  const remove = useCallback(
+    (id: string) => {
+      kept.delete(id);
+      void store.remove(id).catch(() => undefined);
+      dispatch({ type: 'remove', id });
+    },
+    [dispatch, kept, store],
+  );
 
-  return { items, upload, clear };
+  /** Gives a file the browser could no longer read again, chosen anew by the guest, and goes on with it. */
+  const chooseAgain = useCallback(
+    async (id: string, file: File) => {
+      const entry = kept.get(id);
+      if (!entry) return;
+      // Another file than the one whose parts storage has: it starts over.
+      if (file.size !== entry.size)
+        Object.assign(entry, { slot: undefined, slotAt: undefined, parts: [], stored: false });
+      Object.assign(entry, { file, name: file.name, size: file.size, contentType: contentTypeFor(file) });
+      await store.save(entry).catch(() => undefined);
+      dispatch({ type: 'status', id, status: 'waiting' });
+      gallery.queue.add([entry]);
+    },
+    [gallery, dispatch, kept, store],
+  );
+
+  const clear = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
+
+  return { items, upload, clear, remove, chooseAgain };
 }

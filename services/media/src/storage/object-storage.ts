@@ -2,10 +2,16 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
   PutObjectCommand,
+  UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -68,6 +74,131 @@ export class ObjectStorage implements OnApplicationShutdown {
       expiresIn: expiresInSeconds,
       signableHeaders: new Set(['content-type', 'content-length']),
     });
+  }
+
+  /** Starts a multipart upload to `key`; its upload id, which every part and the completion name. */
+  async createMultipartUpload(key: string, contentType: string): Promise<string> {
+    const answer = await this.send(() =>
+      this.client.send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      ),
+    );
+    return answer.UploadId!;
+  }
+
+  /**
+   * A URL a browser can PUT one part of one multipart upload to, signed for exactly that part's length, so S3,
+   * MinIO and R2 refuse any other size; nothing else can be written with it.
+   */
+  presignUploadPart(
+    key: string,
+    part: { uploadId: string; partNumber: number; size: number },
+    expiresInSeconds: number,
+  ): Promise<string> {
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: part.uploadId,
+      PartNumber: part.partNumber,
+      ContentLength: part.size,
+    });
+    return getSignedUrl(this.signer, command, {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(['content-length']),
+    });
+  }
+
+  /** The parts storage holds for a multipart upload, by number; null when there is no such upload (any more). */
+  async listParts(
+    key: string,
+    uploadId: string,
+  ): Promise<{ partNumber: number; etag: string; size: number }[] | null> {
+    const parts: { partNumber: number; etag: string; size: number }[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const page = await this.send(() =>
+          this.client.send(
+            new ListPartsCommand({
+              Bucket: this.bucket,
+              Key: key,
+              UploadId: uploadId,
+              PartNumberMarker: marker,
+            }),
+          ),
+        );
+        for (const part of page.Parts ?? []) {
+          parts.push({ partNumber: part.PartNumber!, etag: part.ETag!, size: part.Size ?? 0 });
+        }
+        marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (error) {
+      if (isNoSuchUpload(error)) return null;
+      throw error;
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  /** Joins the parts into the object; false when the upload no longer exists (completed before, or aborted). */
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<boolean> {
+    try {
+      await this.send(() =>
+        this.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: {
+              Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+            },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (isNoSuchUpload(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Aborts a multipart upload, which removes its parts; one that no longer exists is not an error. */
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.send(() =>
+        this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+        ),
+      );
+    } catch (error) {
+      if (!isNoSuchUpload(error)) throw error;
+    }
+  }
+
+  /** Every multipart upload in progress under a prefix, listed page by page. */
+  async listMultipartUploads(prefix: string): Promise<{ key: string; uploadId: string }[]> {
+    const uploads: { key: string; uploadId: string }[] = [];
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.send(() =>
+        this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        ),
+      );
+      for (const upload of page.Uploads ?? []) uploads.push({ key: upload.Key!, uploadId: upload.UploadId! });
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return uploads;
   }
 
   presignDownload(
@@ -190,6 +321,10 @@ export class ObjectStorage implements OnApplicationShutdown {
     this.client.destroy();
     if (this.signer !== this.client) this.signer.destroy();
   }
+}
+
+function isNoSuchUpload(error: unknown): boolean {
+  return (error as { name?: string }).name === 'NoSuchUpload' || isNotFound(error);
 }
 
 /** The SDK's bytes as a Buffer over the same memory: an original is megabytes, not worth a second copy. */

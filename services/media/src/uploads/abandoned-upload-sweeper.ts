@@ -6,10 +6,12 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { describeError } from '@gallery/platform';
 import { PeriodicTask } from '../background/periodic-task.js';
 import { MediaConfig } from '../config/media-config.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { abandonedUploadCutoff } from './abandoned-upload-cutoff.js';
+import { MultipartUploads } from './multipart-uploads.service.js';
 import { uploadObjectKeys } from './upload-object-keys.js';
 import { UploadRepository } from './upload.repository.js';
 
@@ -23,6 +25,9 @@ const SWEEP_BATCH = 100;
  * confirmation): marks those uploads abandoned, which frees their slots, and schedules their objects for
  * deletion in the same transaction, so the durable deletion queue removes them, retrying until storage answers.
  *
+ * Files sent in parts have no object until confirmation: their storage multipart uploads are aborted instead,
+ * which removes the parts (see MultipartUploads.abortAbandoned).
+ *
  * Each sweep locks a batch of old pending uploads, skipping rows another replica holds, so sweeps running at
  * once share the work. A confirmation arriving meanwhile waits for the row and then finds the upload abandoned.
  */
@@ -35,6 +40,7 @@ export class AbandonedUploadSweeper implements OnApplicationBootstrap, OnModuleD
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
     @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
+    @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
     @Inject(MediaConfig) config: MediaConfig,
   ) {
     this.sweeps = new PeriodicTask(
@@ -69,6 +75,14 @@ export class AbandonedUploadSweeper implements OnApplicationBootstrap, OnModuleD
       return claimed.length;
     });
     if (swept > 0) this.logger.log(`marked ${swept} uploads abandoned, their objects scheduled for deletion`);
+    // After the commit, so the uploads just marked count as no longer pending. Storage's own listing is the
+    // queue: what storage did not answer now, the next sweep finds again.
+    try {
+      const aborted = await this.multipart.abortAbandoned();
+      if (aborted > 0) this.logger.log(`aborted ${aborted} abandoned multipart uploads, their parts removed`);
+    } catch (error) {
+      this.logger.warn(`abandoned multipart uploads left to the next sweep: ${describeError(error)}`);
+    }
     return swept;
   }
 }

@@ -1,14 +1,21 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { HttpHeaderModel } from './http-header.model.js';
+import { MultipartUploadModel } from './multipart-upload.model.js';
 
 @ObjectType('PhotoUploadSlot')
 export class PhotoUploadSlotModel {
   @Field(() => ID)
   uploadId!: string;
 
-  @Field({ description: 'Presigned PUT straight to object storage.' })
-  uploadUrl!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Presigned PUT straight to object storage; null for a file sent in parts (see multipart).',
+  })
+  uploadUrl!: string | null;
 
   @Field(() => [HttpHeaderModel], { description: 'Headers the PUT must send (Content-Type).' })
   headers!: HttpHeaderModel[];
+
+  @Field(() => MultipartUploadModel, { nullable: true, description: 'Set when the file goes in parts.' })
+  multipart?: MultipartUploadModel | null;
 }

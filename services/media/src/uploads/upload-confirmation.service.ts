@@ -40,6 +40,7 @@ import { ABANDONED_UPLOAD_AGE_MS, uploadSettledAt } from './abandoned-upload-cut
 import { UnreadableVideoError } from '../videos/unreadable-video.error.js';
 import { VideoFrames } from '../videos/video-frames.js';
 import { detectMediaType } from './detect-media-type.js';
+import { MultipartUploads } from './multipart-uploads.service.js';
 import { PHOTO_TYPE_HEAD_BYTES } from './detect-photo-type.js';
 import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
@@ -96,6 +97,7 @@ export class UploadConfirmationService {
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PhotoPreviews) private readonly previews: PhotoPreviews,
+    @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
   ) {}
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
@@ -108,6 +110,8 @@ export class UploadConfirmationService {
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     const early = uploadRefusal(gallery, new Date());
     if (early) return this.refuse(upload, [], early);
+    // A file sent in parts becomes its staging object here, and only here.
+    await this.multipart.assemble(upload);
     const keys = photoObjectKeys(upload.id, randomUUID());
     const attemptKeys = Object.values(keys);
     // Reserved before anything is written: should this confirmation never finish, its copies are deleted later.

@@ -3,8 +3,11 @@
  * and copied to its photo's own keys on confirmation; the staging object is never served.
  */
 export function stagingObjectKey(uploadId: string): string {
-  return `staging/${uploadId}`;
+  return `${STAGING_PREFIX}${uploadId}`;
 }
+
+/** Where every staging key starts. */
+export const STAGING_PREFIX = 'staging/';
 
 /**
  * Every object an unconfirmed upload may have left in storage. Uploads staged before staging keys existed kept

@@ -24,6 +24,7 @@ import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { cleanFileName } from './clean-file-name.js';
+import { MultipartUploads } from './multipart-uploads.service.js';
 import type { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import type { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
 import { stagingObjectKey } from './upload-object-keys.js';
@@ -40,6 +41,7 @@ export class UploadSlotsService {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
   ) {}
 
   async request(
@@ -91,13 +93,20 @@ export class UploadSlotsService {
       await this.refuseBeyondOpenSlots(manager, gallery, uploads.length);
       await this.uploads.createMany(manager, uploads);
     });
+    await this.multipart.begin(uploads);
 
     return Promise.all(
-      uploads.map(async (upload) => ({
-        uploadId: upload.id,
-        uploadUrl: await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS),
-        headers: [{ name: 'Content-Type', value: upload.contentType }],
-      })),
+      uploads.map(async (upload) => {
+        const multipart = this.multipart.describe(upload);
+        return {
+          uploadId: upload.id,
+          uploadUrl: multipart
+            ? null
+            : await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS),
+          headers: [{ name: 'Content-Type', value: upload.contentType }],
+          multipart,
+        };
+      }),
     );
   }
 

@@ -33,6 +33,14 @@ export class UploadEntity {
   @Column('text')
   status!: UploadStatus;
 
+  /** The storage multipart upload its parts go to; null when the file goes in one PUT. */
+  @Column({ name: 'multipart_upload_id', type: 'text', nullable: true })
+  multipartUploadId?: string | null;
+
+  /** The size every part but the last has; null when the file goes in one PUT. */
+  @Column({ name: 'part_size', type: 'integer', nullable: true })
+  partSize?: number | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,0 +1,27 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { RateLimits } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { MultipartUploads } from './multipart-uploads.service.js';
+import { UploadPartModel } from './upload-part.model.js';
+
+@Resolver()
+export class UploadPartsResolver {
+  constructor(
+    @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+  ) {}
+
+  @Mutation(() => [UploadPartModel], {
+    description: 'Short-lived URLs for parts of a file sent in parts, each granting that one part.',
+  })
+  async requestUploadParts(
+    @Context() context: GraphQLRequestContext,
+    @Args('eventCode') eventCode: string,
+    @Args('uploadId', { type: () => ID }) uploadId: string,
+    @Args('partNumbers', { type: () => [Int] }) partNumbers: number[],
+  ): Promise<UploadPartModel[]> {
+    await this.rateLimits.consume('uploadPartRequests', context.client);
+    return this.multipart.partUrls(eventCode, uploadId, partNumbers);
+  }
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromApiPlan } from '../api/plan';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
+import { GalleryActions } from './GalleryActions';
+import { GalleryHeader } from './GalleryHeader';
+import type { GallerySnapshot } from './offlineGallery';
+import { PhotoGrid } from './PhotoGrid';
+import type { UploadItem } from './uploadItems';
+import { UploadList } from './UploadList';
+
+interface OfflineGalleryProps {
+  snapshot: GallerySnapshot;
+  uploads: {
+    items: UploadItem[];
+    upload: (files: File[]) => void;
+    clear: () => void;
+    remove: (id: string) => void;
+    chooseAgain: (id: string, file: File) => void;
+  };
+  /** Reads the gallery again: called when the network is back. */
+  onOnline: () => void;
+}
+
+/**
+ * A gallery opened without a network: what the guest saw last time (its thumbnails come from the service
+ * worker's cache) and the upload queue, which goes on by itself once the network is back.
+ */
+export function OfflineGallery({ snapshot, uploads, onOnline }: OfflineGalleryProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [onOnline]);
+  const { event, photos } = snapshot;
+  return (
+    <div className="gallery-page" data-testid="offline-gallery">
+      <GalleryHeader event={event} photoCount={event.photoCount} />
+      <p className="gallery-offline" role="status">
+        {t('gallery.offlineSnapshot')}
+      </p>
+      <GalleryActions
+        code={event.code}
+        name={event.name}
+        plan={fromApiPlan(event.plan)}
+        language={isLanguage(event.language) ? event.language : DEFAULT_LANGUAGE}
+        onFiles={uploads.upload}
+      />
+      <UploadList
+        items={uploads.items}
+        onClear={uploads.clear}
+        onRemove={uploads.remove}
+        onChooseAgain={uploads.chooseAgain}
+      />
+      <PhotoGrid
+        photos={photos}
+        total={event.photoCount}
+        hasMore={false}
+        loadingMore={false}
+        onLoadMore={() => undefined}
+        onOpen={() => undefined}
+      />
+    </div>
+  );
+}

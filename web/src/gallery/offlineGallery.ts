@@ -1,0 +1,65 @@
+import { readStorage, writeStorage } from '../storage';
+import {
+  APP_STATE_CACHE,
+  LAST_GALLERY_KEY,
+  SHARED_FILES_CACHE,
+  SHARED_NAME_HEADER,
+} from '../sw/offlineCaches';
+import type { GalleryEvent, Photo } from './graphql';
+
+/** Photos kept for the gallery opened without a network: its first screens, whose thumbnails were seen. */
+export const SNAPSHOT_PHOTOS = 60;
+
+const snapshotKey = (code: string) => `gallery-snapshot:${code}`;
+
+/** What a guest saw of a gallery when it last loaded: shown again when it is opened without a network. */
+export interface GallerySnapshot {
+  event: GalleryEvent;
+  photos: Photo[];
+  savedAt: string;
+}
+
+export function saveSnapshot(event: GalleryEvent, photos: readonly Photo[]): void {
+  const snapshot: GallerySnapshot = {
+    // Owner or not is only known online: a snapshot never offers the couple's actions.
+    event: { ...event, isOwner: false, photos: { ...event.photos, nodes: [] } },
+    photos: photos.slice(0, SNAPSHOT_PHOTOS),
+    savedAt: new Date().toISOString(),
+  };
+  writeStorage(snapshotKey(event.code), JSON.stringify(snapshot));
+}
+
+export function readSnapshot(code: string): GallerySnapshot | null {
+  const stored = readStorage(snapshotKey(code));
+  if (!stored) return null;
+  try {
+    const snapshot = JSON.parse(stored) as GallerySnapshot;
+    return snapshot.event?.code === code && Array.isArray(snapshot.photos) ? snapshot : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Tells the service worker which gallery files shared from another app go to. */
+export async function rememberLastGallery(code: string): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const cache = await caches.open(APP_STATE_CACHE);
+  await cache.put(LAST_GALLERY_KEY, new Response(code, { headers: { 'content-type': 'text/plain' } }));
+}
+
+/** The files another app shared into the installed app (held by the service worker), taken out of its hold. */
+export async function takeSharedFiles(): Promise<File[]> {
+  if (typeof caches === 'undefined' || !(await caches.has(SHARED_FILES_CACHE))) return [];
+  const cache = await caches.open(SHARED_FILES_CACHE);
+  const files: File[] = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response) {
+      const name = decodeURIComponent(response.headers.get(SHARED_NAME_HEADER) ?? 'shared');
+      const type = response.headers.get('content-type') ?? '';
+      files.push(new File([await response.blob()], name, { type }));
+    }
+    await cache.delete(request);
+  }
+  return files;
+}
