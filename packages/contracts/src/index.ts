@@ -15,3 +15,4 @@ export * from './mail/billing-mail.js';
 export * from './downloads.js';
 export * from './owners.js';
 export * from './mail/owner-mail.js';
+export * from './requests.js';

@@ -25,4 +25,5 @@ export * from './app/create-service-app.js';
 export * from './health/health.module.js';
 export * from './mail/mailer.js';
 export * from './events/request-responder.js';
+export * from './events/service-request.js';
 export * from './http/bearer-token.js';

@@ -2,15 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   isGalleryCode,
   normalizeEventCode,
-  ownerAuthorizationReplySchema,
   ownerAuthorizationRequestSchema,
-  Requests,
+  RequestContracts,
   type EventCreatedData,
 } from '@gallery/contracts';
-import { AppError, EventBus } from '@gallery/platform';
-
-/** How long events gets to answer before the caller is told the service is unavailable. */
-const OWNER_CHECK_TIMEOUT_MS = 3000;
+import { AppError, askService, EventBus } from '@gallery/platform';
 
 export interface GalleryOwner {
   gallery: EventCreatedData;
@@ -32,21 +28,10 @@ export class OwnerCheck {
     if (!isGalleryCode(normalized)) throw new AppError('GALLERY_NOT_FOUND');
     const request = ownerAuthorizationRequestSchema.safeParse({ code: normalized, authorization });
     if (!request.success) throw new AppError('NOT_GALLERY_OWNER');
-    let body: unknown;
-    try {
-      const reply = await this.bus.nc.request(Requests.OwnerAuthorization, JSON.stringify(request.data), {
-        timeout: OWNER_CHECK_TIMEOUT_MS,
-      });
-      body = reply.json();
-    } catch {
-      // No responder, no answer in time, or no connection: the events service cannot say now.
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    const reply = ownerAuthorizationReplySchema.safeParse(body);
-    if (!reply.success) throw new AppError('SERVICE_UNAVAILABLE');
-    if (!reply.data.gallery) throw new AppError('GALLERY_NOT_FOUND');
-    if (!reply.data.owner) throw new AppError('NOT_GALLERY_OWNER');
-    return { gallery: reply.data.gallery, owner: reply.data.owner };
+    const reply = await askService(this.bus, RequestContracts.OwnerAuthorization, request.data);
+    if (!reply.gallery) throw new AppError('GALLERY_NOT_FOUND');
+    if (!reply.owner) throw new AppError('NOT_GALLERY_OWNER');
+    return { gallery: reply.gallery, owner: reply.owner };
   }
 
   /** The gallery and its owner when the caller is its owner, else null (for fields shown to owners only). */

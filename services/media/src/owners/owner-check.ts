@@ -1,14 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  isGalleryCode,
-  ownerAuthorizationReplySchema,
-  ownerAuthorizationRequestSchema,
-  Requests,
-} from '@gallery/contracts';
-import { AppError, describeError, EventBus } from '@gallery/platform';
-
-/** Long enough for events to read two rows, short enough that the couple is not left waiting. */
-export const OWNER_CHECK_TIMEOUT_MS = 2000;
+import { isGalleryCode, RequestContracts } from '@gallery/contracts';
+import { AppError, askService, EventBus } from '@gallery/platform';
 
 /**
  * The one place media decides ownership: it asks the events service (which holds the owner credentials and
@@ -25,23 +17,13 @@ export class OwnerCheck {
   async requireOwner(code: string, authorization: string | undefined): Promise<void> {
     if (!authorization) throw new AppError('UNAUTHENTICATED');
     if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
-    let reply: unknown;
-    try {
-      const message = await this.bus.nc.request(
-        Requests.OwnerAuthorization,
-        JSON.stringify(
-          ownerAuthorizationRequestSchema.parse({ code, authorization: authorization.slice(0, 1000) }),
-        ),
-        { timeout: OWNER_CHECK_TIMEOUT_MS },
-      );
-      reply = message.json();
-    } catch (error) {
-      this.logger.warn(`owner authorization unanswered: ${describeError(error)}`);
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    const parsed = ownerAuthorizationReplySchema.safeParse(reply);
-    if (!parsed.success) throw new AppError('SERVICE_UNAVAILABLE');
-    if (!parsed.data.gallery) throw new AppError('GALLERY_NOT_FOUND');
-    if (!parsed.data.owner) throw new AppError('NOT_GALLERY_OWNER');
+    const reply = await askService(
+      this.bus,
+      RequestContracts.OwnerAuthorization,
+      { code, authorization: authorization.slice(0, 1000) },
+      this.logger,
+    );
+    if (!reply.gallery) throw new AppError('GALLERY_NOT_FOUND');
+    if (!reply.owner) throw new AppError('NOT_GALLERY_OWNER');
   }
 }
