@@ -27,3 +27,6 @@ export * from './mail/mailer.js';
 export * from './events/request-responder.js';
 export * from './events/service-request.js';
 export * from './http/bearer-token.js';
+export * from './access/access-marks.js';
+export * from './access/owner-authority.js';
+export * from './access/access.guard.js';

@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,6 +16,7 @@ import {
   HealthModule,
   Mailer,
   RateLimits,
+  RemoteOwnerAuthority,
 } from '@gallery/platform';
 import { CheckoutEntity } from './checkouts/checkout.entity.js';
 import { CheckoutsResolver } from './checkouts/checkouts.resolver.js';
@@ -25,7 +27,6 @@ import { KeepPaymentsWithoutGallery1795392000001 } from './database/migrations/1
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { GalleryPurgeConsumer } from './galleries/gallery-purge.consumer.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
-import { OwnerCheck } from './owners/owner-check.js';
 import { EventModel } from './payments/event.model.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsService } from './payments/payments.service.js';
@@ -50,7 +51,8 @@ export class AppModule {
         },
         { provide: STRIPE, useFactory: () => createStripe(config) },
         { provide: Mailer, useFactory: () => new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
-        OwnerCheck,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         PaymentsService,
         CheckoutsService,
         CheckoutsResolver,

@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,6 +16,7 @@ import {
   GraphQLErrorFilter,
   HealthModule,
   RateLimits,
+  RemoteOwnerAuthority,
   type ExtraHealthChecks,
 } from '@gallery/platform';
 import { ArchiveBuilder } from './archives/archive-builder.js';
@@ -86,6 +88,8 @@ export class AppModule {
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         ServiceRequests,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         ArchiveJobsRepository,
         ArchiveBuilder,
         ArchivesService,

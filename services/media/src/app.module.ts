@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,9 +16,10 @@ import {
   GraphQLErrorFilter,
   HealthModule,
   RateLimits,
+  RemoteOwnerAuthority,
   type ExtraHealthChecks,
 } from '@gallery/platform';
-import { OwnerCheck } from './owners/owner-check.js';
+import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
@@ -137,7 +139,9 @@ export class AppModule {
         UploadsResolver,
         AbandonedUploadSweeper,
         GalleryPhotosResponder,
-        OwnerCheck,
+        PhotoGalleries,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
       ],

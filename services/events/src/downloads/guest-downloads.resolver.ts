@@ -1,20 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { normalizeEventCode } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { AppError, OwnerOnly, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
 import { DataSource } from 'typeorm';
 import { EventEntity } from '../galleries/event.entity.js';
 import { EventModel } from '../galleries/event.model.js';
-import { BearerToken } from '../owners/bearer-token.decorator.js';
-import { OwnerTokens } from '../owners/owner-tokens.js';
 
 /** The owner's Download All setting for guests: read by anyone with the code, changed by the owner only. */
 @Resolver(() => EventModel)
 export class GuestDownloadsResolver {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
-  ) {}
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   @ResolveField(() => Boolean, {
     description: 'Whether guests may download the whole gallery as a zip (the owner always may)',
@@ -26,16 +20,15 @@ export class GuestDownloadsResolver {
     return found?.guestDownloads ?? false;
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
-    description: 'Owner only: lets guests Download All, or not. UNAUTHENTICATED without the owner token',
+    description: 'Owner only: lets guests Download All, or not',
   })
   async setGuestDownloads(
-    @Args('eventCode') eventCode: string,
+    @Args('eventCode') _eventCode: string,
     @Args('allowed') allowed: boolean,
-    @BearerToken() token: string | null,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
   ): Promise<EventModel> {
-    const code = normalizeEventCode(eventCode);
-    if (!(await this.ownerTokens.verify(code, token))) throw new AppError('UNAUTHENTICATED');
     const repository = this.dataSource.getRepository(EventEntity);
     await repository.update({ code }, { guestDownloads: allowed });
     const event = await repository.findOneBy({ code });
