@@ -16,3 +16,4 @@ export * from './downloads.js';
 export * from './owners.js';
 export * from './mail/owner-mail.js';
 export * from './requests.js';
+export * from './access.js';

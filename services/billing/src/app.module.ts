@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
   accessCheckProviders,
   clientAddress,
   dataSourceOptions,
@@ -75,7 +76,7 @@ export class AppModule {
           autoSchemaFile: { federation: 2 },
           graphiql: false,
           // Event is reached only through the gateway's entity references, never from billing's own root fields.
-          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],

@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
   accessCheckProviders,
   clientAddress,
   dataSourceOptions,
@@ -58,6 +59,7 @@ export class AppModule {
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
+          buildSchemaOptions: { directives: [ACCESS_DIRECTIVE] },
           graphiql: false,
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({

@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
   accessCheckProviders,
   clientAddress,
   dataSourceOptions,
@@ -86,7 +87,7 @@ export class AppModule {
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
           // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
-          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),

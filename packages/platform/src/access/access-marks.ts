@@ -1,5 +1,13 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext, type Type } from '@nestjs/common';
-import type { EventCreatedData } from '@gallery/contracts';
+import {
+  applyDecorators,
+  createParamDecorator,
+  SetMetadata,
+  type ExecutionContext,
+  type Type,
+} from '@nestjs/common';
+import { Directive } from '@nestjs/graphql';
+import { DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString } from 'graphql';
+import type { AccessLevel, EventCreatedData } from '@gallery/contracts';
 
 /** Where each operation's access mark is kept (read by AccessGuard, and by the test that every one has one). */
 export const ACCESS_MARK = 'gallery:access';
@@ -12,9 +20,9 @@ export interface GalleryOfArgument {
   galleryOf(value: string): Promise<string>;
 }
 
-/** Who may call an operation: what AccessGuard enforces before the resolver runs. */
+/** Who may call an operation (one of ACCESS_LEVELS in @gallery/contracts): what AccessGuard enforces. */
 export type AccessMark =
-  /** Anyone: the operation decides for itself what a caller sees (nothing that belongs to a gallery's owner). */
+  /** Anyone: the operation decides for itself what a caller sees (nothing of a gallery's owner's). */
   | { who: 'public' }
   /** Whoever holds the gallery's code, named by `argument`: today the code is the guest's credential. */
   | { who: 'guest'; argument: string }
@@ -23,17 +31,38 @@ export type AccessMark =
   /** The owner of the gallery named by `argument` (or found from it by `gallery`). */
   | { who: 'owner'; argument: string; gallery?: Type<GalleryOfArgument> };
 
-export type AccessLevel = AccessMark['who'];
+/**
+ * The mark as the subgraph's schema shows it (`@access(who: "owner", argument: "eventCode")` on the operation),
+ * so a test of the composed schema can tell an operation without one and walk the owner-only ones. The gateway
+ * keeps it out of the schema clients see. Every subgraph lists it in buildSchemaOptions.directives.
+ */
+export const ACCESS_DIRECTIVE = new GraphQLDirective({
+  name: 'access',
+  description: 'Who may call this operation: public, guest (holds the code), signed-in or owner',
+  locations: [DirectiveLocation.FIELD_DEFINITION],
+  args: {
+    who: { type: new GraphQLNonNull(GraphQLString) },
+    argument: { type: GraphQLString, description: "The argument holding the gallery's code (or naming it)" },
+  },
+});
+
+/** The guard's metadata and the schema's directive, always together. */
+function mark(access: AccessMark & { who: AccessLevel }) {
+  const argument = 'argument' in access ? `, argument: ${JSON.stringify(access.argument)}` : '';
+  return applyDecorators(
+    SetMetadata(ACCESS_MARK, access),
+    Directive(`@access(who: ${JSON.stringify(access.who)}${argument})`),
+  );
+}
 
 /** Anyone may call it. */
-export const Public = () => SetMetadata(ACCESS_MARK, { who: 'public' } satisfies AccessMark);
+export const Public = () => mark({ who: 'public' });
 
 /** Anyone holding the code passed as `argument` (a guest of that gallery, or its owner). */
-export const GuestOf = (argument: string) =>
-  SetMetadata(ACCESS_MARK, { who: 'guest', argument } satisfies AccessMark);
+export const GuestOf = (argument: string) => mark({ who: 'guest', argument });
 
 /** A signed-in owner: UNAUTHENTICATED without a bearer token. */
-export const SignedIn = () => SetMetadata(ACCESS_MARK, { who: 'signed-in' } satisfies AccessMark);
+export const SignedIn = () => mark({ who: 'signed-in' });
 
 /**
  * The owner of the gallery whose code is `argument` (or, with `options.gallery`, of the gallery that argument
@@ -41,7 +70,7 @@ export const SignedIn = () => SetMetadata(ACCESS_MARK, { who: 'signed-in' } sati
  * NOT_GALLERY_OWNER for any other token. The resolver reads what was verified with @VerifiedOwner().
  */
 export const OwnerOnly = (argument: string, options: { gallery?: Type<GalleryOfArgument> } = {}) =>
-  SetMetadata(ACCESS_MARK, { who: 'owner', argument, gallery: options.gallery } satisfies AccessMark);
+  mark({ who: 'owner', argument, gallery: options.gallery });
 
 /** What AccessGuard verified for an OwnerOnly operation: the gallery (as event.created told it) and its owner. */
 export interface VerifiedGalleryOwner {
