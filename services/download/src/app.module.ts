@@ -33,6 +33,8 @@ import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
 import { PurgedGalleries1796200000000 } from './database/migrations/1796200000000-purged-galleries.js';
+import { ArchiveBuilders1797100000000 } from './database/migrations/1797100000000-archive-builders.js';
+import { BuilderLease } from './archives/builder-lease.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
 @Module({})
@@ -52,6 +54,7 @@ export class AppModule {
               CreateArchiveJobs1796000000000,
               ArchiveLayouts1796100000000,
               PurgedGalleries1796200000000,
+              ArchiveBuilders1797100000000,
             ],
           }),
         ),
@@ -93,6 +96,7 @@ export class AppModule {
         // Every operation's access check; ownership asked of events.
         ...accessCheckProviders(RemoteOwnerAuthority),
         ArchiveJobsRepository,
+        BuilderLease,
         ArchiveBuilder,
         ArchivesService,
         ArchivesResolver,
