@@ -267,12 +267,23 @@ async function startReplica(port: number): Promise<Replica> {
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => replica.once('exit', resolve));
-  await waitFor('the replica', () =>
-    fetch(`http://127.0.0.1:${port}/health`).then(
-      (response) => response.ok,
-      () => false,
-    ),
-  );
+  try {
+    // A minute: a process starting on a busy machine (its migrations, NATS, storage) takes its time.
+    await waitFor(
+      'the replica',
+      () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      60_000,
+    );
+  } catch (error) {
+    // Never left running: it would sweep the next tests' builds with its own settings.
+    replica.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
   return {
     async requestArchive(code) {
       const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -287,7 +298,9 @@ async function startReplica(port: number): Promise<Replica> {
           variables: { code },
         }),
       });
-      return ((await response.json()) as { data: { requestArchive: { id: string } } }).data.requestArchive;
+      const body = (await response.json()) as GraphQLAnswer<{ requestArchive: { id: string } }>;
+      if (!body.data) throw new Error(`requestArchive answered ${JSON.stringify(body.errors)}`);
+      return body.data.requestArchive;
     },
     async kill() {
       replica.kill('SIGKILL');
@@ -691,7 +704,7 @@ describe('download service', () => {
     } finally {
       replica.kill();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('fails at once, when the killed service starts again, the build it left, so a retry builds straight away', async () => {
     const code = newGallery();
@@ -715,7 +728,7 @@ describe('download service', () => {
       killed.kill();
       restarted?.kill();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('leaves alone a build whose service is alive, however many replicas start', async () => {
     const code = newGallery();
@@ -737,7 +750,7 @@ describe('download service', () => {
       building.kill();
       other?.kill();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('fails a build left by a process that was killed, and deletes what it wrote', async () => {
     const code = newGallery();
