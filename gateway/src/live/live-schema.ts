@@ -13,6 +13,7 @@ import {
 } from 'graphql';
 import {
   isGalleryCode,
+  type OperationAccess,
   normalizeEventCode,
   PLAN_IDS,
   type ArchiveProgress,
@@ -112,6 +113,12 @@ function photoRemovalType(): GraphQLObjectType {
 }
 
 /**
+ * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
+ * kept in the field's extensions; a test fails for a subscription without one).
+ */
+export const LIVE_ACCESS: OperationAccess = { who: 'guest', argument: 'eventCode' };
+
+/**
  * The schema graphql-ws serves. Its types carry the supergraph's own names and fields (see docs/api.graphql),
  * so Apollo Client merges a live photo into the same cache entry a query returned.
  */
@@ -122,6 +129,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
   ): GraphQLFieldConfig<unknown, LiveContext> => ({
     type: new GraphQLNonNull(type),
     args: { eventCode: { type: new GraphQLNonNull(GraphQLString) } },
+    extensions: { access: LIVE_ACCESS },
     subscribe: (_root, args: { eventCode: string }, context: LiveContext) => {
       // A code no gallery can have is refused as the queries refuse it, before anything listens.
       const code = normalizeEventCode(args.eventCode);
@@ -138,6 +146,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
           description:
             'Always true. Queries and mutations go over HTTP POST /graphql; this socket serves subscriptions.',
           resolve: () => true,
+          extensions: { access: { who: 'public' } satisfies OperationAccess },
         },
       },
     }),

@@ -19,3 +19,5 @@ export * from './mail/owner-mail.js';
 export * from './premium/custom-domains.js';
 export * from './gallery-link.js';
 export * from './mail/plan-change-mail.js';
+export * from './requests.js';
+export * from './access.js';

@@ -1,4 +1,5 @@
 import { hasForbiddenCharacters } from './order-form.js';
+import { PLANS, type PlanId } from './plans.js';
 
 /** What an uploaded photo may be. Checked on the object's first bytes, never on its name. */
 export const MAX_PHOTO_MEGABYTES = 50;
@@ -37,6 +38,33 @@ export function isHeifType(contentType: string): boolean {
 
 export function isPhotoType(contentType: string): contentType is PhotoContentType {
   return (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(contentType);
+}
+
+/** The types a gallery on `plan` takes: photos, and videos on a plan that has them. */
+export function acceptedContentTypes(plan: PlanId): readonly MediaContentType[] {
+  return PLANS[plan].videos ? [...ACCEPTED_PHOTO_TYPES, ...ACCEPTED_VIDEO_TYPES] : ACCEPTED_PHOTO_TYPES;
+}
+
+/** Why a file is refused (an error code of the catalogue) and the {{count}} its message needs. */
+export interface FileRefusal {
+  code: 'FILE_EMPTY' | 'UNSUPPORTED_FILE_TYPE' | 'VIDEOS_NEED_PREMIUM' | 'FILE_TOO_LARGE' | 'VIDEO_TOO_LARGE';
+  count?: number;
+}
+
+/**
+ * THE file-acceptance rule, the same in the browser (on what it declares), when an upload slot is handed out (on
+ * what the browser declared) and when the upload is confirmed (on the type its content shows and its stored
+ * size): empty, then a type no gallery takes, then a video on a plan without videos, then over its kind's size
+ * limit. Null: accepted.
+ */
+export function fileRefusal(file: { contentType: string; size: number }, plan: PlanId): FileRefusal | null {
+  if (file.size <= 0) return { code: 'FILE_EMPTY' };
+  const video = isVideoType(file.contentType);
+  if (!video && !isPhotoType(file.contentType)) return { code: 'UNSUPPORTED_FILE_TYPE' };
+  if (video && !PLANS[plan].videos) return { code: 'VIDEOS_NEED_PREMIUM' };
+  if (video && file.size > MAX_VIDEO_BYTES) return { code: 'VIDEO_TOO_LARGE', count: MAX_VIDEO_MEGABYTES };
+  if (!video && file.size > MAX_PHOTO_BYTES) return { code: 'FILE_TOO_LARGE', count: MAX_PHOTO_MEGABYTES };
+  return null;
 }
 /** How many files one upload request may ask slots for. */
 export const MAX_FILES_PER_REQUEST = 50;

@@ -7,6 +7,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,6 +17,7 @@ import {
   HealthModule,
   Mailer,
   RateLimits,
+  RemoteOwnerAuthority,
 } from '@gallery/platform';
 import { BundleCheckoutEntity } from './bundles/bundle-checkout.entity.js';
 import { BundleCheckoutsService } from './bundles/bundle-checkouts.service.js';
@@ -33,7 +36,6 @@ import { CreateBundleTables1796000000000 } from './database/migrations/179600000
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { GalleryPurgeConsumer } from './galleries/gallery-purge.consumer.js';
 import { BillingMailConsumer } from './mail/billing-mail.consumer.js';
-import { OwnerCheck } from './owners/owner-check.js';
 import { SessionOwner } from './owners/session-owner.js';
 import { EventModel } from './payments/event.model.js';
 import { PaymentEntity } from './payments/payment.entity.js';
@@ -59,7 +61,8 @@ export class AppModule {
         },
         { provide: STRIPE, useFactory: () => createStripe(config) },
         { provide: Mailer, useFactory: () => new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
-        OwnerCheck,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         PaymentsService,
         CheckoutsService,
         CheckoutsResolver,
@@ -97,7 +100,7 @@ export class AppModule {
           autoSchemaFile: { federation: 2 },
           graphiql: false,
           // Event is reached only through the gateway's entity references, never from billing's own root fields.
-          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],

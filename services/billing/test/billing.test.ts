@@ -467,13 +467,18 @@ describe('billing service', () => {
         [START, { code: gallery.code, plan: 'STANDARD' }],
         [REFUND, { code: gallery.code }],
       ] as const) {
-        for (const token of [stranger, anotherOwner, undefined]) {
+        for (const token of [stranger, anotherOwner]) {
           const body = await billing!.graphql(query, variables, { token });
           expect(body.errors?.[0]).toMatchObject({
             message: en.errors.NOT_GALLERY_OWNER,
             extensions: { code: 'NOT_GALLERY_OWNER' },
           });
         }
+        const anonymous = await billing!.graphql(query, variables, {});
+        expect(anonymous.errors?.[0]).toMatchObject({
+          message: en.errors.UNAUTHENTICATED,
+          extensions: { code: 'UNAUTHENTICATED' },
+        });
       }
       const missing = await billing!.graphql(
         START,

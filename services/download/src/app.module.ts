@@ -7,6 +7,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,6 +17,7 @@ import {
   GraphQLErrorFilter,
   HealthModule,
   RateLimits,
+  RemoteOwnerAuthority,
   type ExtraHealthChecks,
 } from '@gallery/platform';
 import { ArchiveBuilder } from './archives/archive-builder.js';
@@ -32,6 +35,8 @@ import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
 import { PurgedGalleries1796200000000 } from './database/migrations/1796200000000-purged-galleries.js';
 import { JpegCopies1798100000000 } from './database/migrations/1798100000000-jpeg-copies.js';
+import { ArchiveBuilders1797100000000 } from './database/migrations/1797100000000-archive-builders.js';
+import { BuilderLease } from './archives/builder-lease.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
 @Module({})
@@ -51,6 +56,7 @@ export class AppModule {
               CreateArchiveJobs1796000000000,
               ArchiveLayouts1796100000000,
               PurgedGalleries1796200000000,
+              ArchiveBuilders1797100000000,
               JpegCopies1798100000000,
             ],
           }),
@@ -59,6 +65,7 @@ export class AppModule {
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
+          buildSchemaOptions: { directives: [ACCESS_DIRECTIVE] },
           graphiql: false,
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
@@ -89,7 +96,10 @@ export class AppModule {
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         ServiceRequests,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         ArchiveJobsRepository,
+        BuilderLease,
         ArchiveBuilder,
         HeicJpegCopies,
         ArchivesService,

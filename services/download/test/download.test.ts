@@ -258,6 +258,87 @@ async function purgeGallery(code: string) {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+interface Replica {
+  requestArchive(code: string): Promise<{ id: string }>;
+  /** SIGKILL: the process dies at once, as a crash or an OOM kill. */
+  kill(): Promise<void>;
+}
+
+/** Another process of the service on `port`, as npm start runs it (the build's output: `npm run build` first). */
+async function startReplica(port: number): Promise<Replica> {
+  const replica = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: platform!.nats.url,
+      S3_ENDPOINT: platform!.s3.endpoint,
+      S3_REGION: platform!.s3.region,
+      S3_ACCESS_KEY_ID: platform!.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: platform!.s3.secretAccessKey,
+      S3_BUCKET: BUCKET,
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => replica.once('exit', resolve));
+  try {
+    // A minute: a process starting on a busy machine (its migrations, NATS, storage) takes its time.
+    await waitFor(
+      'the replica',
+      () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      60_000,
+    );
+  } catch (error) {
+    // Never left running: it would sweep the next tests' builds with its own settings.
+    replica.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
+  return {
+    async requestArchive(code) {
+      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: owner(code),
+          [CLIENT_ADDRESS_HEADER]: randomUUID(),
+        },
+        body: JSON.stringify({
+          query: 'mutation ($code: String!) { requestArchive(eventCode: $code) { id } }',
+          variables: { code },
+        }),
+      });
+      const body = (await response.json()) as GraphQLAnswer<{ requestArchive: { id: string } }>;
+      if (!body.data) throw new Error(`requestArchive answered ${JSON.stringify(body.errors)}`);
+      return body.data.requestArchive;
+    },
+    async kill() {
+      replica.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** A build of the gallery started on `replica`, killed with it once photos and parts of the zip are in. */
+async function buildKilledMidway(replica: Replica, code: string) {
+  const progress = followProgress(code);
+  const { id: jobId } = await replica.requestArchive(code);
+  await waitFor('photos being added', async () =>
+    progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
+  );
+  await waitFor('parts of the zip in storage', async () =>
+    (await uploadsInProgress()).includes(`archives/${jobId}.zip`) ? true : null,
+  );
+  await replica.kill();
+  return { jobId, progress };
+}
+
 beforeAll(async () => {
   platform = await startTestPlatform();
   const storage = {
@@ -665,63 +746,19 @@ describe('download service', () => {
   it('fails a build whose process was killed midway once its heartbeat is old, aborts its upload, and builds anew', async () => {
     const code = newGallery();
     for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
-    // Another replica of the service, as npm start runs it (the build's output: `npm run build` first).
-    const port = await findFreePort();
-    const replica = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'dist', 'main.js')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        NATS_URL: platform!.nats.url,
-        S3_ENDPOINT: platform!.s3.endpoint,
-        S3_REGION: platform!.s3.region,
-        S3_ACCESS_KEY_ID: platform!.s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: platform!.s3.secretAccessKey,
-        S3_BUCKET: BUCKET,
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => replica.once('exit', resolve));
+    const replica = await startReplica(await findFreePort());
     try {
-      await waitFor('the replica', () =>
-        fetch(`http://127.0.0.1:${port}/health`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      );
-      const progress = followProgress(code);
-      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: owner(code),
-          [CLIENT_ADDRESS_HEADER]: randomUUID(),
-        },
-        body: JSON.stringify({
-          query: 'mutation ($code: String!) { requestArchive(eventCode: $code) { id } }',
-          variables: { code },
-        }),
-      });
-      const jobId = ((await response.json()) as { data: { requestArchive: { id: string } } }).data
-        .requestArchive.id;
-      await waitFor('photos being added', async () =>
-        progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
-      );
-      await waitFor('parts of the zip in storage', async () =>
-        (await uploadsInProgress()).includes(`archives/${jobId}.zip`) ? true : null,
-      );
-      replica.kill('SIGKILL');
-      await exited;
+      const { jobId, progress } = await buildKilledMidway(replica, code);
       progress.stop();
       expect(progress.stages()).not.toContain('complete');
       expect(await archiveJob(code, jobId)).toMatchObject({ status: 'BUILDING' });
 
       // Its heartbeat grows old (this app allows a day of silence): the sweep, at boot then periodically, fails it.
-      await db.query(`UPDATE archive_jobs SET heartbeat_at = now() - interval '2 days' WHERE id = $1`, [
-        jobId,
-      ]);
+      // (It has no lease, as a build from before leases: only its heartbeat tells.)
+      await db.query(
+        `UPDATE archive_jobs SET heartbeat_at = now() - interval '2 days', builder = NULL WHERE id = $1`,
+        [jobId],
+      );
       await app!.get(ArchiveSweeper).sweep();
       expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
       expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
@@ -733,9 +770,55 @@ describe('download service', () => {
         photoCount: 100,
       });
     } finally {
-      replica.kill('SIGKILL');
+      replica.kill();
     }
-  }, 120_000);
+  }, 180_000);
+
+  it('fails at once, when the killed service starts again, the build it left, so a retry builds straight away', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 60; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    const port = await findFreePort();
+    const killed = await startReplica(port);
+    let restarted: Replica | undefined;
+    try {
+      const { jobId, progress } = await buildKilledMidway(killed, code);
+      progress.stop();
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'BUILDING' });
+
+      // The same service started again, its heartbeat allowance (a minute) far from over.
+      restarted = await startReplica(port);
+      const retry = await restarted.requestArchive(code);
+      expect(retry.id).not.toBe(jobId);
+      expect(await archiveJob(code, jobId)).toMatchObject({ status: 'FAILED', downloadUrl: null });
+      expect(await finished(code, retry.id)).toMatchObject({ status: 'COMPLETE', photoCount: 60 });
+      expect(await archiveKeys()).not.toContain(`archives/${jobId}.zip`);
+    } finally {
+      killed.kill();
+      restarted?.kill();
+    }
+  }, 180_000);
+
+  it('leaves alone a build whose service is alive, however many replicas start', async () => {
+    const code = newGallery();
+    for (let i = 0; i < 60; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    const building = await startReplica(await findFreePort());
+    let other: Replica | undefined;
+    try {
+      const progress = followProgress(code);
+      const { id } = await building.requestArchive(code);
+      await waitFor('photos being added', async () =>
+        progress.seen.some((step) => step.stage === 'adding' && step.count > 0),
+      );
+      other = await startReplica(await findFreePort());
+      await app!.get(ArchiveSweeper).sweep();
+      expect((await other.requestArchive(code)).id).toBe(id);
+      expect(await finished(code, id)).toMatchObject({ status: 'COMPLETE', photoCount: 60 });
+      progress.stop();
+    } finally {
+      building.kill();
+      other?.kill();
+    }
+  }, 180_000);
 
   it('fails a build left by a process that was killed, and deletes what it wrote', async () => {
     const code = newGallery();

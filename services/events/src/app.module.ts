@@ -7,6 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -87,6 +88,7 @@ export class AppModule {
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
+          buildSchemaOptions: { directives: [ACCESS_DIRECTIVE] },
           graphiql: false,
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.

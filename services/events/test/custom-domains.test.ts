@@ -227,7 +227,7 @@ describe('events service: a Premium gallery on its own domain', () => {
       expect([host, errorCode(await setDomain(code, host, token))]).toEqual([host, expected]);
     }
     const other = await gallery('free');
-    expect(errorCode(await setDomain(code, 'photos.someone.com', other.token))).toBe('UNAUTHENTICATED');
+    expect(errorCode(await setDomain(code, 'photos.someone.com', other.token))).toBe('NOT_GALLERY_OWNER');
     expect(errorCode(await setDomain(code, 'photos.someone.com', ''))).toBe('UNAUTHENTICATED');
   });
 

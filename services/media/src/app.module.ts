@@ -7,6 +7,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  ACCESS_DIRECTIVE,
+  accessCheckProviders,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -15,9 +17,10 @@ import {
   GraphQLErrorFilter,
   HealthModule,
   RateLimits,
+  RemoteOwnerAuthority,
   type ExtraHealthChecks,
 } from '@gallery/platform';
-import { OwnerCheck } from './owners/owner-check.js';
+import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
@@ -88,7 +91,7 @@ export class AppModule {
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
           // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
-          buildSchemaOptions: { orphanedTypes: [EventModel] },
+          buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),
@@ -143,7 +146,9 @@ export class AppModule {
         UploadPartsResolver,
         AbandonedUploadSweeper,
         GalleryPhotosResponder,
-        OwnerCheck,
+        PhotoGalleries,
+        // Every operation's access check; ownership asked of events.
+        ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
       ],

@@ -1,12 +1,8 @@
 import {
-  ACCEPTED_PHOTO_TYPES,
-  ACCEPTED_VIDEO_TYPES,
-  isPhotoType,
-  isVideoType,
-  MAX_PHOTO_BYTES,
+  acceptedContentTypes,
+  fileRefusal,
   MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
-  MAX_VIDEO_BYTES,
   MAX_VIDEO_MEGABYTES,
   PLANS,
   type ErrorCode,
@@ -34,7 +30,7 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 
 /** What the file input offers: photos, and videos too when the gallery's plan takes them. */
 export function acceptedTypes(plan: PlanId): string {
-  return [...ACCEPTED_PHOTO_TYPES, ...(PLANS[plan].videos ? ACCEPTED_VIDEO_TYPES : [])].join(',');
+  return acceptedContentTypes(plan).join(',');
 }
 
 /** The file's type, read from its extension when the browser gives none (HEIC on many systems). */
@@ -44,21 +40,12 @@ export function contentTypeFor(file: { name: string; type: string }): string {
   return (extension && TYPES_BY_EXTENSION[extension]) || 'application/octet-stream';
 }
 
-/** The browser's own check before anything is sent; the server checks again on the content. */
+/** The browser's own check before anything is sent (the rule the server applies); the server checks again. */
 export function checkPhotoFile(
   file: { name: string; type: string; size: number },
   plan: PlanId,
 ): UploadRefusal | null {
-  if (file.size === 0) return { code: 'FILE_EMPTY' };
-  const type = contentTypeFor(file);
-  if (isVideoType(type)) {
-    if (!PLANS[plan].videos) return { code: 'VIDEOS_NEED_PREMIUM' };
-    if (file.size > MAX_VIDEO_BYTES) return { code: 'VIDEO_TOO_LARGE', count: MAX_VIDEO_MEGABYTES };
-    return null;
-  }
-  if (!isPhotoType(type)) return { code: 'UNSUPPORTED_FILE_TYPE' };
-  if (file.size > MAX_PHOTO_BYTES) return { code: 'FILE_TOO_LARGE', count: MAX_PHOTO_MEGABYTES };
-  return null;
+  return fileRefusal({ contentType: contentTypeFor(file), size: file.size }, plan);
 }
 
 /** A refusal from the server's error code, with the count its message needs. */

@@ -1,7 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { BUNDLE_LIMITS, type BundlePlan } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import {
+  AppError,
+  OwnerOnly,
+  Public,
+  SignedIn,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { Plan } from '../graphql/plan.enum.js';
 import { BundleCheckoutsService } from './bundle-checkouts.service.js';
@@ -15,6 +22,7 @@ export class BundlesResolver {
     @Inject(CreditsService) private readonly credits: CreditsService,
   ) {}
 
+  @SignedIn()
   @Query(() => [BundlePurchaseModel], {
     description:
       "Signed-in owner only (Authorization: Bearer <session>): the owner's bundles and their credits",
@@ -26,6 +34,7 @@ export class BundlesResolver {
     );
   }
 
+  @Public()
   @Query(() => BundleCheckoutModel, {
     nullable: true,
     description: 'Null when no bundle checkout has this id',
@@ -35,6 +44,7 @@ export class BundlesResolver {
     return found && BundleCheckoutModel.from(found);
   }
 
+  @SignedIn()
   @Mutation(() => BundleCheckoutModel, {
     description: `Signed-in owner only: opens a checkout of a catalogue bundle (at most ${BUNDLE_LIMITS.bundlesPerCheckout} per checkout)`,
   })
@@ -46,6 +56,7 @@ export class BundlesResolver {
     return BundleCheckoutModel.from(await this.checkouts.start(bundleId, quantity, context));
   }
 
+  @Public()
   @Mutation(() => BundleCheckoutModel, {
     description: 'Demo mode only: pays the checkout through the webhook path',
   })
@@ -53,27 +64,28 @@ export class BundlesResolver {
     return BundleCheckoutModel.from(await this.checkouts.payDemo(id));
   }
 
+  @Public()
   @Mutation(() => BundleCheckoutModel)
   async cancelBundleCheckout(@Args('id', { type: () => ID }) id: string): Promise<BundleCheckoutModel> {
     return BundleCheckoutModel.from(await this.checkouts.cancel(id));
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => CreditModel, {
     description:
       "Gallery owner only: makes one of the owner's credits the gallery's plan at once (no checkout); the plan applies through plan.upgraded",
   })
   async redeemCredit(
     @Args('creditId', { type: () => ID }) creditId: string,
-    @Args('eventCode') eventCode: string,
+    @Args('eventCode') _eventCode: string,
     @Args('plan', { type: () => Plan }) plan: Plan,
-    @Context() context: GraphQLRequestContext,
+    @VerifiedOwner() verified: VerifiedGalleryOwner,
   ): Promise<CreditModel> {
     if (plan === Plan.FREE) throw new AppError('CREDIT_WRONG_PLAN');
-    return CreditModel.from(
-      await this.credits.redeem(creditId, eventCode, plan as BundlePlan, context.authorization),
-    );
+    return CreditModel.from(await this.credits.redeem(creditId, plan as BundlePlan, verified));
   }
 
+  @SignedIn()
   @Mutation(() => BundlePurchaseModel, {
     description:
       'Signed-in owner only: within the refund window, refunds the unused credits of a bundle pro rata (price paid x unused / total)',

@@ -10,9 +10,8 @@ import {
   Subjects,
   type BundlePlan,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, OutboxRelay, recordEvent, type VerifiedGalleryOwner } from '@gallery/platform';
 import { BillingConfig } from '../config/billing-config.js';
-import { OwnerCheck } from '../owners/owner-check.js';
 import { SessionOwner } from '../owners/session-owner.js';
 import { PaymentsService, PLAN_CHANGE_LOCK, refundDeadline } from '../payments/payments.service.js';
 import { creditsRedeemedOn } from './bundle-payments.js';
@@ -39,7 +38,6 @@ export interface PurchaseWithCredits {
 export class CreditsService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(OwnerCheck) private readonly ownerCheck: OwnerCheck,
     @Inject(SessionOwner) private readonly sessionOwner: SessionOwner,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
@@ -71,19 +69,17 @@ export class CreditsService {
   }
 
   /**
-   * Makes credit `creditId` the plan `plan` of gallery `eventCode`: the caller must own the gallery, and the
+   * Makes credit `creditId` the plan `plan` of the gallery AccessGuard verified the caller owns; the
    * credit must be theirs (the gallery's order email is the session's), unused, unexpired and of that plan, and
    * the gallery below that plan.
    */
   async redeem(
     creditId: string,
-    eventCode: string,
     plan: BundlePlan,
-    authorization: string | undefined,
+    { gallery, owner }: VerifiedGalleryOwner,
     now = new Date(),
   ): Promise<CreditEntity> {
     if (!UUID.test(creditId)) throw new AppError('CREDIT_NOT_FOUND');
-    const { gallery, owner } = await this.ownerCheck.require(eventCode, authorization);
     const email = normalizeEmail(owner.email);
     const credit = await this.dataSource
       .getRepository(CreditEntity)

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mailLanguage, PLAN_NAMES, upgradeOptions, type PlanId } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { AppError, RateLimits, type VerifiedGalleryOwner } from '@gallery/platform';
 import { BillingConfig } from '../config/billing-config.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { OwnerCheck } from '../owners/owner-check.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
 import { CheckoutEntity, type GalleryCheckout } from './checkout.entity.js';
@@ -20,7 +19,6 @@ export class CheckoutsService {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(OwnerCheck) private readonly ownerCheck: OwnerCheck,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
     @Inject(STRIPE) private readonly stripe: StripeClient,
@@ -41,13 +39,16 @@ export class CheckoutsService {
   }
 
   /**
-   * Opens a checkout for the owner of `eventCode`, priced from the catalogue as an upgrade from the gallery's
+   * Opens a checkout for the gallery's owner (verified by AccessGuard), priced from the catalogue as an upgrade from the gallery's
    * current plan. With Stripe keys a Checkout Session is created for it (once, whatever the retries: its
    * idempotency key is the checkout id); without, the web app's demo checkout stands in.
    */
-  async start(eventCode: string, plan: PlanId, caller: GraphQLRequestContext): Promise<GalleryCheckout> {
+  async start(
+    { gallery, owner }: VerifiedGalleryOwner,
+    plan: PlanId,
+    caller: GraphQLRequestContext,
+  ): Promise<GalleryCheckout> {
     await this.rateLimits.consume('checkoutStarts', caller.client);
-    const { gallery, owner } = await this.ownerCheck.require(eventCode, caller.authorization);
     const option = upgradeOptions(gallery.plan).find((candidate) => candidate.plan === plan);
     if (!option) throw new AppError('UPGRADE_NOT_AVAILABLE');
 

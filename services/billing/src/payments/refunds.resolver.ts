@@ -1,8 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import {
+  bearerTokenFromHeader,
+  OwnerAuthority,
+  OwnerOnly,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
+import { isGalleryCode } from '@gallery/contracts';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import type { Plan } from '../graphql/plan.enum.js';
-import { OwnerCheck } from '../owners/owner-check.js';
 import { EventModel } from './event.model.js';
 import { PaymentsService, refundDeadline } from './payments.service.js';
 import { RefundModel } from './refund.model.js';
@@ -10,7 +17,7 @@ import { RefundModel } from './refund.model.js';
 @Resolver(() => EventModel)
 export class RefundsResolver {
   constructor(
-    @Inject(OwnerCheck) private readonly ownerCheck: OwnerCheck,
+    @Inject(OwnerAuthority) private readonly owners: OwnerAuthority,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
   ) {}
 
@@ -27,20 +34,22 @@ export class RefundsResolver {
     @Parent() event: EventModel,
     @Context() context: GraphQLRequestContext,
   ): Promise<string | null> {
-    const owned = await this.ownerCheck.ifOwner(event.code, context.authorization);
-    if (!owned) return null;
-    const payment = await this.payments.latestStanding(owned.gallery.code);
+    const { authorization } = context;
+    if (!authorization || !bearerTokenFromHeader(authorization) || !isGalleryCode(event.code)) return null;
+    const { owner } = await this.owners.authorize(event.code, authorization);
+    if (!owner) return null;
+    const payment = await this.payments.latestStanding(event.code);
     return payment && refundDeadline(payment.paidAt).toISOString();
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => RefundModel, {
     description: `Owner only: refunds the gallery's last payment within the refund window; the plan reverts once the refund is confirmed`,
   })
   async requestRefund(
-    @Args('eventCode') eventCode: string,
-    @Context() context: GraphQLRequestContext,
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<RefundModel> {
-    const { gallery } = await this.ownerCheck.require(eventCode, context.authorization);
     const { payment, requestedAt } = await this.payments.requestRefund(gallery.code);
     return {
       eventCode: gallery.code,

@@ -54,6 +54,10 @@ export class ArchiveJobEntity {
   @Column({ name: 'heartbeat_at', type: 'timestamptz' })
   heartbeatAt!: Date;
 
+  /** The BuilderLease key of the process building it; null for builds from before leases. */
+  @Column({ type: 'integer', nullable: true })
+  builder!: number | null;
+
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
 import { ARCHIVES_PREFIX } from './archive-storage.js';
+import { BUILDER_LOCK_NAMESPACE } from './builder-lease.js';
 
 /**
  * How long a purged gallery is remembered (by its code's hash): far longer than a request takes from its
@@ -81,6 +82,8 @@ export class ArchiveJobsRepository {
     version: number;
     layout: ArchiveLayoutId;
     jpegCopies: boolean;
+    /** The lease of the process that will build it (BuilderLease.current()). */
+    builder: number;
   }): Promise<{ job: ArchiveJobEntity; started: boolean } | null> {
     for (;;) {
       const id = randomUUID();
@@ -88,8 +91,9 @@ export class ArchiveJobsRepository {
         await lockGallery(manager, values.eventCode, 'shared');
         if (await isPurged(manager, values.eventCode)) return null;
         const rows: unknown[] = await manager.query(
-          `INSERT INTO archive_jobs (id, event_code, gallery_name, version, layout, jpeg_copies, status, object_key)
-           VALUES ($1, $2, $3, $4, $5, $6, 'building', $7)
+          `INSERT INTO archive_jobs
+             (id, event_code, gallery_name, version, layout, jpeg_copies, status, object_key, builder)
+           VALUES ($1, $2, $3, $4, $5, $6, 'building', $7, $8)
            ON CONFLICT (event_code, layout, jpeg_copies) WHERE status = 'building' DO NOTHING RETURNING id`,
           [
             id,
@@ -99,6 +103,7 @@ export class ArchiveJobsRepository {
             values.layout,
             values.jpegCopies,
             `${ARCHIVES_PREFIX}${id}.zip`,
+            values.builder,
           ],
         );
         return rows.length > 0;
@@ -176,6 +181,26 @@ export class ArchiveJobsRepository {
       `UPDATE archive_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'building'`,
       [id, error.slice(0, 1000)],
     );
+  }
+
+  /**
+   * Builds whose process is gone (killed, crashed, restarted): no session of this database holds their lease
+   * any more. Failed at once, with the keys of what they may have left, so a new request builds anew.
+   */
+  async failOrphaned(): Promise<{ id: string; eventCode: string; objectKey: string }[]> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE archive_jobs SET status = 'failed', error = 'interrupted', finished_at = now()
+       WHERE status = 'building' AND builder IS NOT NULL
+         AND NOT EXISTS (
+           SELECT 1 FROM pg_locks l
+           WHERE l.locktype = 'advisory' AND l.granted
+             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND l.classid = $1::oid AND l.objid = archive_jobs.builder::oid AND l.objsubid = 2)
+       RETURNING id, event_code, object_key`,
+      [BUILDER_LOCK_NAMESPACE],
+    );
+    const rows = returned(result) as { id: string; event_code: string; object_key: string }[];
+    return rows.map((row) => ({ id: row.id, eventCode: row.event_code, objectKey: row.object_key }));
   }
 
   /** Builds whose process stopped beating (killed, crashed): failed, with the keys of what they may have left. */

@@ -17,8 +17,8 @@ const DELETIONS_PER_SWEEP = 200;
 const UPLOADS_PER_SWEEP = 200;
 
 /**
- * Keeps storage honest: builds left by a process that died (no heartbeat) are failed and whatever they wrote
- * deleted, at boot and then periodically; zips past their retention (ARCHIVE_RETENTION_DAYS) or of a gallery
+ * Keeps storage honest: builds left by a process that died (its lease gone, or no heartbeat) are failed and
+ * whatever they wrote deleted, at boot and then periodically; zips past their retention (ARCHIVE_RETENTION_DAYS) or of a gallery
  * that changed since are deleted; multipart uploads of zips whose job is not building (its process died, or its
  * gallery was purged while it built and the process died before it aborted) are aborted, so their parts do not
  * stay in storage; purged galleries are forgotten after PURGED_RECORD_MS.
@@ -66,7 +66,13 @@ export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   async sweep(): Promise<void> {
     try {
-      for (const job of await this.jobs.failStale(this.staleBuildMs)) {
+      // Builds whose process is gone first (at boot: this process's own before its restart), then builds of
+      // any process that stopped beating.
+      const interrupted = [
+        ...(await this.jobs.failOrphaned()),
+        ...(await this.jobs.failStale(this.staleBuildMs)),
+      ];
+      for (const job of interrupted) {
         this.logger.warn(`zip ${job.id} was interrupted (its process stopped): failed`);
         await this.storage.remove(job.objectKey);
         this.requests.publishProgress({

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode } from '@gallery/contracts';
+import { GuestOf } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ArchiveJobModel } from './archive-job.model.js';
 import { ARCHIVE_LAYOUT_IDS, ArchiveLayout } from './archive-layout.js';
@@ -10,6 +11,7 @@ import { ArchivesService } from './archives.service.js';
 export class ArchivesResolver {
   constructor(@Inject(ArchivesService) private readonly archives: ArchivesService) {}
 
+  @GuestOf('eventCode')
   @Mutation(() => ArchiveJobModel, {
     description:
       'Download All: starts or joins the zip of the gallery (owner, or guests when allowed); progress on the archiveProgress subscription. FORBIDDEN for a guest when the owner has not allowed guest downloads; RATE_LIMITED past the limit',
@@ -40,6 +42,7 @@ export class ArchivesResolver {
     );
   }
 
+  @GuestOf('eventCode')
   @Query(() => ArchiveJobModel, {
     nullable: true,
     description:

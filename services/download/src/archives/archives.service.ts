@@ -11,6 +11,7 @@ import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobModel, ArchiveStatus } from './archive-job.model.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
+import { BuilderLease } from './builder-lease.js';
 import { archiveDisposition } from './entry-names.js';
 import { ServiceRequests } from './service-requests.js';
 
@@ -32,6 +33,7 @@ export class ArchivesService {
     @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(BuilderLease) private readonly lease: BuilderLease,
   ) {}
 
   /**
@@ -74,6 +76,7 @@ export class ArchivesService {
       version,
       layout,
       jpegCopies,
+      builder: await this.lease.current(),
     });
     // The gallery ended since its permission was checked.
     if (!build) throw new AppError('GALLERY_NOT_FOUND');

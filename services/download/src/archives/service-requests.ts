@@ -2,26 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   archiveProgressSchema,
   archiveProgressSubject,
-  downloadPermissionReplySchema,
-  downloadPermissionRequestSchema,
-  galleryPhotosReplySchema,
-  galleryPhotosRequestSchema,
-  Requests,
+  RequestContracts,
   type ArchiveProgress,
   type DownloadPermissionReply,
   type DownloadPermissionRequest,
   type GalleryPhotosReply,
   type GalleryPhotosRequest,
 } from '@gallery/contracts';
-import { AppError, EventBus } from '@gallery/platform';
-
-/** The part of a zod schema used here (the service does not depend on zod itself). */
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
-
-/** Long enough for a service to read one page of rows, short enough that nobody is left waiting. */
-export const REQUEST_TIMEOUT_MS = 5000;
+import { askService, EventBus } from '@gallery/platform';
 
 /**
  * What the download service asks other services over core NATS (zod-checked both ways), and the live progress
@@ -35,20 +23,12 @@ export class ServiceRequests {
 
   /** events: whether the caller may download the whole gallery. */
   downloadPermission(request: DownloadPermissionRequest): Promise<DownloadPermissionReply> {
-    return this.ask(
-      Requests.DownloadPermission,
-      downloadPermissionRequestSchema.parse(request),
-      downloadPermissionReplySchema,
-    );
+    return askService(this.bus, RequestContracts.DownloadPermission, request, this.logger);
   }
 
   /** media: one page of the gallery's photos, oldest first. */
   galleryPhotos(request: GalleryPhotosRequest): Promise<GalleryPhotosReply> {
-    return this.ask(
-      Requests.GalleryPhotos,
-      galleryPhotosRequestSchema.parse(request),
-      galleryPhotosReplySchema,
-    );
+    return askService(this.bus, RequestContracts.GalleryPhotos, request, this.logger);
   }
 
   /** Live only: nobody listening is fine, and a publish while NATS is away is dropped, not retried. */
@@ -61,24 +41,5 @@ export class ServiceRequests {
     } catch (error) {
       this.logger.warn(`progress not published: ${(error as Error).message}`);
     }
-  }
-
-  private async ask<T>(subject: string, request: unknown, schema: Schema<T>): Promise<T> {
-    let reply: unknown;
-    try {
-      const message = await this.bus.nc.request(subject, JSON.stringify(request), {
-        timeout: REQUEST_TIMEOUT_MS,
-      });
-      reply = message.json();
-    } catch (error) {
-      this.logger.warn(`${subject} unanswered: ${(error as Error).message}`);
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    const parsed = schema.safeParse(reply);
-    if (!parsed.success) {
-      this.logger.warn(`${subject} reply breaks its contract`);
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    return parsed.data;
   }
 }

@@ -11,10 +11,8 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { GuestOf, OwnerOnly, RateLimits, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { BearerToken } from '../owners/bearer-token.decorator.js';
-import { OwnerTokens } from '../owners/owner-tokens.js';
 import { GalleryActivity } from './gallery-activity.js';
 
 export enum ActivityKind {
@@ -44,10 +42,10 @@ const GUEST_ID_MAX = 64;
 export class GalleryActivityResolver {
   constructor(
     @Inject(GalleryActivity) private readonly activity: GalleryActivity,
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
   ) {}
 
+  @GuestOf('eventCode')
   @Mutation(() => Boolean, {
     description:
       "Records a view or a download for the couple's analytics (guest: a random id the browser keeps). " +
@@ -65,16 +63,14 @@ export class GalleryActivityResolver {
     return this.activity.record(code, kind, guest);
   }
 
+  @OwnerOnly('eventCode')
   @Query(() => [ActivityDayModel], {
     description: 'Owner only: views, uploads, downloads and distinct guests per day over the last 30 days',
   })
   async galleryAnalytics(
-    @Args('eventCode') eventCode: string,
-    @BearerToken() token: string | null,
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<ActivityDayModel[]> {
-    const code = normalizeEventCode(eventCode);
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    if (!(await this.ownerTokens.verify(code, token))) throw new AppError('NOT_GALLERY_OWNER');
-    return this.activity.days(code);
+    return this.activity.days(gallery.code);
   }
 }

@@ -8,7 +8,7 @@ import {
   parseContactForm,
   validateContactForm,
 } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { AppError, Public, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ContactMailer } from './contact-mailer.js';
 import { ContactMessageEntity } from './contact-message.entity.js';
@@ -22,6 +22,7 @@ export class ContactResolver {
     @Inject(ContactMailer) private readonly mailer: ContactMailer,
   ) {}
 
+  @Public()
   @Mutation(() => Boolean, {
     description:
       'Stores a message for the team, then mails it; VALIDATION_FAILED errors carry extensions.fields: { field: messageKey }',

@@ -1,19 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { normalizeEventCode, Subjects } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { Subjects } from '@gallery/contracts';
+import {
+  AppError,
+  OutboxRelay,
+  OwnerOnly,
+  recordEvent,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
 import { DataSource } from 'typeorm';
 import { EventEntity } from '../galleries/event.entity.js';
 import { EventModel } from '../galleries/event.model.js';
-import { BearerToken } from '../owners/bearer-token.decorator.js';
-import { OwnerTokens } from '../owners/owner-tokens.js';
 
 /** The owner's Download All setting for guests: read by anyone with the code, changed by the owner only. */
 @Resolver(() => EventModel)
 export class GuestDownloadsResolver {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
@@ -27,16 +31,15 @@ export class GuestDownloadsResolver {
     return found?.guestDownloads ?? false;
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
-    description: 'Owner only: lets guests Download All, or not. UNAUTHENTICATED without the owner token',
+    description: 'Owner only: lets guests Download All, or not',
   })
   async setGuestDownloads(
-    @Args('eventCode') eventCode: string,
+    @Args('eventCode') _eventCode: string,
     @Args('allowed') allowed: boolean,
-    @BearerToken() token: string | null,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
   ): Promise<EventModel> {
-    const code = normalizeEventCode(eventCode);
-    if (!(await this.ownerTokens.verify(code, token))) throw new AppError('UNAUTHENTICATED');
     // The change and its live signal in one transaction: open gallery screens show or hide Download All at once.
     const event = await this.dataSource.transaction(async (manager) => {
       await manager.update(EventEntity, { code }, { guestDownloads: allowed });

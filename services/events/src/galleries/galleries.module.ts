@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { accessCheckProviders } from '@gallery/platform';
+import { LocalOwnerAuthority } from '../owners/local-owner-authority.js';
 import { OwnerAuthorizationResponder } from '../owners/owner-authorization.responder.js';
 import { OwnersModule } from '../owners/owners.module.js';
 import { GalleriesRepository } from './galleries.repository.js';
@@ -23,6 +25,8 @@ import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
     GalleriesResolver,
     GalleryLookupResponder,
     OwnerAuthorizationResponder,
+    // Every operation's access check; ownership decided here, where the owner credentials are.
+    ...accessCheckProviders(LocalOwnerAuthority),
     GalleryPurge,
     GalleryEndings,
     OwnerGalleriesResolver,

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { RateLimits } from '@gallery/platform';
+import { GuestOf, Public, RateLimits } from '@gallery/platform';
 import { OwnerSessions } from '../owners/owner-sessions.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { CreateGalleryInput } from './create-gallery.input.js';
@@ -18,6 +18,7 @@ export class GalleriesResolver {
     @Inject(OwnerSessions) private readonly sessions: OwnerSessions,
   ) {}
 
+  @GuestOf('code')
   @Query(() => EventModel, {
     nullable: true,
     description: 'Null when no gallery has this code; RATE_LIMITED after too many unknown codes',
@@ -30,6 +31,7 @@ export class GalleriesResolver {
     return found && EventModel.fromEntity(found);
   }
 
+  @Public()
   @Mutation(() => CreatedGalleryModel, {
     description: 'VALIDATION_FAILED errors carry extensions.fields: { field: messageKey }',
   })

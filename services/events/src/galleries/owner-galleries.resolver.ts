@@ -1,11 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { mailLanguageSchema, normalizeEventCode, OWNER_LIMITS } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { mailLanguageSchema, OWNER_LIMITS } from '@gallery/contracts';
+import {
+  AppError,
+  OwnerOnly,
+  RateLimits,
+  SignedIn,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { BearerToken } from '../owners/bearer-token.decorator.js';
 import { OwnerSessions } from '../owners/owner-sessions.js';
-import { OwnerTokens } from '../owners/owner-tokens.js';
 import { CreatedGalleryModel } from './created-gallery.model.js';
 import { EventModel } from './event.model.js';
 import { GalleriesRepository } from './galleries.repository.js';
@@ -13,11 +19,10 @@ import { GalleriesService } from './galleries.service.js';
 import { GalleryPurge } from './gallery-purge.js';
 import { EventDetailsInput, NewEventInput } from './owner-galleries.inputs.js';
 
-/** The couple's own actions on their galleries. Each checks ownership with OwnerTokens.verify, the one check. */
+/** The couple's own actions on their galleries: a signed-in owner's, or the one gallery's owner's (AccessGuard). */
 @Resolver(() => EventModel)
 export class OwnerGalleriesResolver {
   constructor(
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
     @Inject(OwnerSessions) private readonly sessions: OwnerSessions,
     @Inject(GalleriesRepository) private readonly repository: GalleriesRepository,
     @Inject(GalleriesService) private readonly galleries: GalleriesService,
@@ -25,6 +30,7 @@ export class OwnerGalleriesResolver {
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
   ) {}
 
+  @SignedIn()
   @Query(() => [EventModel], {
     description: "The signed-in owner's galleries, newest first; UNAUTHENTICATED without a session",
   })
@@ -35,6 +41,7 @@ export class OwnerGalleriesResolver {
     return found.map((event) => EventModel.fromEntity(event));
   }
 
+  @SignedIn()
   @Mutation(() => CreatedGalleryModel, {
     description:
       "A signed-in owner's next gallery, with the contact details of their last order; a paid plan then goes " +
@@ -52,50 +59,46 @@ export class OwnerGalleriesResolver {
     return { ...created, sessionToken: token!, event: EventModel.fromEntity(created.event) };
   }
 
+  @OwnerOnly('code')
   @Mutation(() => EventModel, {
     description:
       'Owner only: name, date and location, by the order form rules (VALIDATION_FAILED with fields)',
   })
   async updateEvent(
-    @Args('code') code: string,
+    @Args('code') _code: string,
     @Args('input') input: EventDetailsInput,
-    @BearerToken() token: string | null,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<EventModel> {
-    const normalized = await this.owned(code, token);
-    return EventModel.fromEntity(await this.galleries.updateDetails(normalized, { ...input }));
+    return EventModel.fromEntity(await this.galleries.updateDetails(gallery.code, { ...input }));
   }
 
+  @OwnerOnly('code')
   @Mutation(() => EventModel, {
     description:
       "Owner only: the language (en, fr or es) the gallery's links, QR codes and mails open it in; " +
       'VALIDATION_FAILED for another',
   })
   async setGalleryLanguage(
-    @Args('code') code: string,
+    @Args('code') _code: string,
     @Args('language') language: string,
-    @BearerToken() token: string | null,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<EventModel> {
-    const normalized = await this.owned(code, token);
     const parsed = mailLanguageSchema.safeParse(language);
     if (!parsed.success) throw new AppError('VALIDATION_FAILED');
-    await this.repository.setLanguage(normalized, parsed.data);
-    const event = await this.repository.findByCode(normalized);
+    await this.repository.setLanguage(gallery.code, parsed.data);
+    const event = await this.repository.findByCode(gallery.code);
     if (!event) throw new AppError('GALLERY_NOT_FOUND');
     return EventModel.fromEntity(event);
   }
 
+  @OwnerOnly('code')
   @Mutation(() => Boolean, {
     description: 'Owner only: deletes the gallery now; every service purges its photos, zips and records',
   })
-  async deleteEvent(@Args('code') code: string, @BearerToken() token: string | null): Promise<boolean> {
-    const normalized = await this.owned(code, token);
-    return this.purge.purge(normalized, 'deleted');
-  }
-
-  private async owned(code: string, token: string | null): Promise<string> {
-    const normalized = normalizeEventCode(code);
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    if (!(await this.ownerTokens.verify(normalized, token))) throw new AppError('NOT_GALLERY_OWNER');
-    return normalized;
+  async deleteEvent(
+    @Args('code') _code: string,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
+  ): Promise<boolean> {
+    return this.purge.purge(gallery.code, 'deleted');
   }
 }

@@ -6,14 +6,12 @@ import {
   type OwnerAuthorizationReply,
   type OwnerAuthorizationRequest,
 } from '@gallery/contracts';
-import { bearerTokenFromHeader, EventBus, RequestResponder } from '@gallery/platform';
-import { eventCreatedData, GalleriesRepository } from '../galleries/galleries.repository.js';
-import { OwnerTokens } from './owner-tokens.js';
+import { EventBus, OwnerAuthority, RequestResponder } from '@gallery/platform';
 
 /**
- * Answers `Requests.OwnerAuthorization`: another service (billing, media) asks whether a request's
- * Authorization header belongs to a gallery's owner before any owner-only action. Ownership is decided by the
- * one check the GraphQL API uses (OwnerTokens.verify). The owner's email goes only to an owner's request.
+ * Answers `Requests.OwnerAuthorization`: another service (billing, media, download) asks whether a request's
+ * Authorization header belongs to a gallery's owner before any owner-only operation, and gets the answer this
+ * service's own OwnerOnly operations get (LocalOwnerAuthority).
  */
 @Injectable()
 export class OwnerAuthorizationResponder extends RequestResponder<
@@ -22,8 +20,7 @@ export class OwnerAuthorizationResponder extends RequestResponder<
 > {
   constructor(
     @Inject(EventBus) bus: EventBus,
-    @Inject(GalleriesRepository) private readonly galleries: GalleriesRepository,
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(OwnerAuthority) private readonly owners: OwnerAuthority,
   ) {
     super(bus, {
       subject: Requests.OwnerAuthorization,
@@ -34,17 +31,7 @@ export class OwnerAuthorizationResponder extends RequestResponder<
     });
   }
 
-  protected async answer({
-    code,
-    authorization,
-  }: OwnerAuthorizationRequest): Promise<OwnerAuthorizationReply> {
-    const found = await this.galleries.findByCode(code);
-    if (!found) return { gallery: null, owner: null };
-    const gallery = eventCreatedData(found);
-    if (!(await this.ownerTokens.verify(code, bearerTokenFromHeader(authorization)))) {
-      return { gallery, owner: null };
-    }
-    const order = await this.galleries.findOrder(code);
-    return { gallery, owner: order ? { email: order.email } : null };
+  protected answer({ code, authorization }: OwnerAuthorizationRequest): Promise<OwnerAuthorizationReply> {
+    return this.owners.authorize(code, authorization ?? '');
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { DEFAULT_MAIL_LANGUAGE, mailLanguageSchema, ORDER_FIELD_MAX_LENGTH } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { AppError, Public } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { BearerToken } from './bearer-token.decorator.js';
 import { OwnerModel, OwnerSessionModel } from './owner-session.model.js';
@@ -11,6 +11,7 @@ import { OwnerSessions } from './owner-sessions.js';
 export class OwnerSessionResolver {
   constructor(@Inject(OwnerSessions) private readonly sessions: OwnerSessions) {}
 
+  @Public()
   @Query(() => OwnerModel, {
     nullable: true,
     description:
@@ -24,6 +25,7 @@ export class OwnerSessionResolver {
     return email ? { email } : null;
   }
 
+  @Public()
   @Mutation(() => Boolean, {
     description:
       'Mails a one-time sign-in link when the address has ordered a gallery. Always true (the same answer for any ' +
@@ -44,6 +46,7 @@ export class OwnerSessionResolver {
     return true;
   }
 
+  @Public()
   @Mutation(() => OwnerSessionModel, {
     description:
       "Trades a sign-in link's token for a session; SIGN_IN_LINK_INVALID when wrong, used or expired",
@@ -56,6 +59,7 @@ export class OwnerSessionResolver {
     return this.sessions.signIn(token, context.client);
   }
 
+  @Public()
   @Mutation(() => Boolean, { description: "Ends the request's session on the server" })
   async signOut(@BearerToken() token: string | null): Promise<boolean> {
     await this.sessions.end(token);

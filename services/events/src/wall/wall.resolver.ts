@@ -1,28 +1,33 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode, wallPath } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import {
+  AppError,
+  OwnerOnly,
+  Public,
+  RateLimits,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { EventModel } from '../galleries/event.model.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { BearerToken } from '../owners/bearer-token.decorator.js';
-import { OwnerTokens } from '../owners/owner-tokens.js';
 import { WallLinks } from './wall-links.js';
 import { WallLinkModel, WallModel } from './wall.model.js';
 
 /** A key is 24 characters; anything much longer is not one and is refused before any lookup. */
 const MAX_KEY_CHARS = 64;
 
-/** The slideshow wall: opened with a key the couple made, set up by the couple only. */
+/** The slideshow wall: opened with a key the couple made (Public: the key is checked here), set up by the couple. */
 @Resolver(() => EventModel)
 export class WallResolver {
   constructor(
     @Inject(WallLinks) private readonly links: WallLinks,
-    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(EventsConfig) private readonly config: EventsConfig,
   ) {}
 
+  @Public()
   @Query(() => WallModel, {
     description:
       "The wall a wall link opens. WALL_LINK_INVALID for a key that is not one of the gallery's links",
@@ -38,36 +43,37 @@ export class WallResolver {
     throw new AppError('WALL_LINK_INVALID');
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => WallLinkModel, { description: 'Owner only: a new link that opens the wall on a screen' })
   async createWallLink(
-    @Args('eventCode') eventCode: string,
-    @BearerToken() token: string | null,
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
   ): Promise<WallLinkModel> {
-    const code = await this.requireOwner(eventCode, token);
     const { key, language } = await this.links.create(code);
     return Object.assign(new WallLinkModel(), {
       url: `${this.config.publicUrl}${wallPath(code, language)}#key=${key}`,
     });
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => Boolean, { description: 'Owner only: closes every wall link of the gallery' })
   async resetWallLinks(
-    @Args('eventCode') eventCode: string,
-    @BearerToken() token: string | null,
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
   ): Promise<boolean> {
-    await this.links.reset(await this.requireOwner(eventCode, token));
+    await this.links.reset(code);
     return true;
   }
 
+  @OwnerOnly('eventCode')
   @Mutation(() => Int, {
     description: 'Owner only: how long each photo stays on the wall (one of the offered times)',
   })
   async setWallInterval(
-    @Args('eventCode') eventCode: string,
+    @Args('eventCode') _eventCode: string,
     @Args('seconds', { type: () => Int }) seconds: number,
-    @BearerToken() token: string | null,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
   ): Promise<number> {
-    const code = await this.requireOwner(eventCode, token);
     await this.links.setInterval(code, seconds);
     return seconds;
   }
@@ -75,12 +81,5 @@ export class WallResolver {
   @ResolveField(() => Int, { description: 'How long each photo stays on the slideshow wall' })
   async wallIntervalSeconds(@Parent() event: EventModel): Promise<number> {
     return this.links.interval(event.code);
-  }
-
-  private async requireOwner(eventCode: string, token: string | null): Promise<string> {
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    const code = normalizeEventCode(eventCode);
-    if (!(await this.ownerTokens.verify(code, token))) throw new AppError('NOT_GALLERY_OWNER');
-    return code;
   }
 }

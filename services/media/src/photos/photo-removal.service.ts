@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects } from '@gallery/contracts';
 import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
-import { OwnerCheck } from '../owners/owner-check.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { uploadObjectKeys } from '../uploads/upload-object-keys.js';
 import { PhotoEntity } from './photo.entity.js';
@@ -32,19 +31,16 @@ export class PhotoRemovalService {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(OwnerCheck) private readonly owners: OwnerCheck,
     @Inject(StorageDeletions) private readonly deletions: StorageDeletions,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
-  /** Owner only: removes one photo; the gallery's new photo count. */
-  async remove(photoId: string, authorization: string | undefined): Promise<number> {
-    if (!authorization) throw new AppError('UNAUTHENTICATED');
+  /** Removes one photo (its owner's call, checked by AccessGuard); the gallery's new photo count. */
+  async remove(photoId: string): Promise<number> {
     const photo = isPhotoId(photoId)
       ? await this.dataSource.manager.findOneBy(PhotoEntity, { id: photoId })
       : null;
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
-    await this.owners.requireOwner(photo.eventCode, authorization);
     const photoCount = await this.dataSource.transaction(async (manager) => {
       // The photo's row first: a preview being built holds it, and the gallery, whose lock confirmations of
       // other photos need, is locked only once that build is over. Then the gallery row: the quota counter moves

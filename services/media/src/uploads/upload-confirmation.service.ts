@@ -5,13 +5,11 @@ import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  fileRefusal,
   isVideoType,
   MAX_PHOTO_BYTES,
-  MAX_PHOTO_MEGABYTES,
   MAX_PHOTO_MEGAPIXELS,
   MAX_PHOTO_PIXELS,
-  MAX_VIDEO_BYTES,
-  MAX_VIDEO_MEGABYTES,
   normalizeEventCode,
   PLANS,
   Subjects,
@@ -333,19 +331,12 @@ function checkOriginal(
   size: number,
   head: Uint8Array,
 ): { type: MediaContentType } | { refusal: AppError } {
-  if (size === 0) return { refusal: new AppError('FILE_EMPTY') };
   const type = detectMediaType(head.subarray(0, PHOTO_TYPE_HEAD_BYTES));
-  if (!type) return { refusal: new AppError('UNSUPPORTED_FILE_TYPE') };
-  const video = isVideoType(type);
-  if (video && !PLANS[plan].videos) return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
-  if (video && size > MAX_VIDEO_BYTES) {
-    return { refusal: new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES }) };
-  }
-  if (!video && size > MAX_PHOTO_BYTES) {
-    return { refusal: new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES }) };
-  }
+  // No type detected is a type no gallery takes: refused by the rule.
+  const refusal = fileRefusal({ contentType: type ?? '', size }, plan);
+  if (refusal) return { refusal: new AppError(refusal.code, { count: refusal.count }) };
   if (size !== declaredSize) return { refusal: new AppError('UPLOAD_NOT_FOUND') };
-  return { type };
+  return { type: type as MediaContentType };
 }
 
 /** A rendition, or the refusal its failure means: an image over the pixel limit, an unreadable video, no image. */

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
-import { RateLimits } from '@gallery/platform';
+import { GuestOf, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
 import { UploadPartModel } from './upload-part.model.js';
@@ -12,6 +12,7 @@ export class UploadPartsResolver {
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
   ) {}
 
+  @GuestOf('eventCode')
   @Mutation(() => [UploadPartModel], {
     description: 'Short-lived URLs for parts of a file sent in parts, each granting that one part.',
   })

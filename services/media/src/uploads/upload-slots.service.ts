@@ -3,14 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  isPhotoType,
-  isVideoType,
+  fileRefusal,
   MAX_FILES_PER_REQUEST,
   MAX_PENDING_UPLOADS_PER_GALLERY,
-  MAX_PHOTO_BYTES,
-  MAX_PHOTO_MEGABYTES,
-  MAX_VIDEO_BYTES,
-  MAX_VIDEO_MEGABYTES,
   cleanGuestName,
   guestNameProblem,
   MAX_GUEST_NAME_CHARS,
@@ -65,15 +60,9 @@ export class UploadSlotsService {
       // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
       const contentType = file.contentType.split(';')[0].trim().toLowerCase();
       const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
-      const video = isVideoType(contentType);
-      if (!video && !isPhotoType(contentType)) throw new AppError('UNSUPPORTED_FILE_TYPE', which);
       // What the browser declares decides early; confirmation decides again on the file's real type.
-      if (video && !PLANS[found.plan].videos) throw new AppError('VIDEOS_NEED_PREMIUM', which);
-      if (file.size <= 0) throw new AppError('FILE_EMPTY', which);
-      if (video && file.size > MAX_VIDEO_BYTES)
-        throw new AppError('VIDEO_TOO_LARGE', { count: MAX_VIDEO_MEGABYTES, ...which });
-      if (!video && file.size > MAX_PHOTO_BYTES)
-        throw new AppError('FILE_TOO_LARGE', { count: MAX_PHOTO_MEGABYTES, ...which });
+      const refusal = fileRefusal({ contentType, size: file.size }, found.plan);
+      if (refusal) throw new AppError(refusal.code, { count: refusal.count, ...which });
       const id = randomUUID();
       return {
         id,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
-import { RateLimits } from '@gallery/platform';
+import { GuestOf, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';
@@ -17,6 +17,7 @@ export class UploadsResolver {
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
   ) {}
 
+  @GuestOf('eventCode')
   @Mutation(() => [PhotoUploadSlotModel])
   async requestPhotoUploads(
     @Context() context: GraphQLRequestContext,
@@ -33,6 +34,7 @@ export class UploadsResolver {
     return this.slots.request(eventCode, files, guestName);
   }
 
+  @GuestOf('eventCode')
   @Mutation(() => PhotoModel)
   confirmPhotoUpload(
     @Args('eventCode') eventCode: string,

@@ -1,0 +1,133 @@
+import { describe, expect, it } from '@jest/globals';
+import { Reflector, type ModuleRef } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { OwnerAuthorizationReply } from '@gallery/contracts';
+import { AppError } from '../graphql/app-error.js';
+import { AccessGuard } from './access.guard.js';
+import { GuestOf, OwnerOnly, Public, SignedIn, type GalleryOfArgument } from './access-marks.js';
+import { OwnerAuthority } from './owner-authority.js';
+
+const GALLERY = {
+  code: 'KXMP7TQR',
+  name: 'Sarah & Mike',
+  plan: 'free' as const,
+  createdAt: '2026-06-01T10:00:00.000Z',
+  expiresAt: '2026-06-08T10:00:00.000Z',
+};
+const OWNER_TOKEN = 'the-owners-token';
+
+/** Events' answer in miniature: one gallery, one owner token. */
+class FakeAuthority extends OwnerAuthority {
+  readonly asked: string[] = [];
+  authorize(code: string, authorization: string): Promise<OwnerAuthorizationReply> {
+    this.asked.push(code);
+    if (code !== GALLERY.code) return Promise.resolve({ gallery: null, owner: null });
+    const owner = authorization === `Bearer ${OWNER_TOKEN}` ? { email: 'sarah@example.com' } : null;
+    return Promise.resolve({ gallery: GALLERY, owner });
+  }
+}
+
+class PhotoGalleries implements GalleryOfArgument {
+  galleryOf(photoId: string): Promise<string> {
+    if (photoId !== 'photo-1') throw new AppError('PHOTO_NOT_FOUND');
+    return Promise.resolve(GALLERY.code);
+  }
+}
+
+class Operations {
+  @Public() publicOne() {}
+  @GuestOf('eventCode') guestOne() {}
+  @SignedIn() signedInOne() {}
+  @OwnerOnly('eventCode') ownerOne() {}
+  @OwnerOnly('id', { gallery: PhotoGalleries }) ownerOfPhoto() {}
+  @OwnerOnly('code') misnamed() {}
+  unmarked() {}
+}
+
+function guard(authority = new FakeAuthority()): AccessGuard {
+  const moduleRef = { get: () => new PhotoGalleries() } as unknown as ModuleRef;
+  return new AccessGuard(new Reflector(), authority, moduleRef);
+}
+
+function call(
+  operation: keyof Operations,
+  args: Record<string, unknown>,
+  token?: string,
+  parentType = 'Mutation',
+): ExecutionContextHost {
+  const info = { parentType: { name: parentType }, fieldName: operation };
+  const context = { authorization: token && `Bearer ${token}` };
+  const host = new ExecutionContextHost(
+    [undefined, args, context, info],
+    Operations,
+    Operations.prototype[operation],
+  );
+  host.setType('graphql');
+  return host;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
+}
+
+describe('AccessGuard', () => {
+  it('lets anyone call a public operation', async () => {
+    await expect(guard().canActivate(call('publicOne', {}))).resolves.toBe(true);
+  });
+
+  it('lets whoever holds the code call a guest operation', async () => {
+    await expect(guard().canActivate(call('guestOne', { eventCode: 'kxmp7tqr' }))).resolves.toBe(true);
+  });
+
+  it('refuses a signed-in operation without a token', async () => {
+    expect(await refusal(guard().canActivate(call('signedInOne', {})))).toBe('UNAUTHENTICATED');
+    await expect(guard().canActivate(call('signedInOne', {}, 'any'))).resolves.toBe(true);
+  });
+
+  it('answers an owner operation by one rule: no token, unknown gallery, another token, the owner', async () => {
+    const authority = new FakeAuthority();
+    expect(await refusal(guard(authority).canActivate(call('ownerOne', { eventCode: 'KXMP7TQR' })))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(authority.asked).toEqual([]);
+    expect(await refusal(guard().canActivate(call('ownerOne', { eventCode: 'HWYC3NAD' }, 'x')))).toBe(
+      'GALLERY_NOT_FOUND',
+    );
+    expect(await refusal(guard().canActivate(call('ownerOne', { eventCode: 'no such' }, 'x')))).toBe(
+      'GALLERY_NOT_FOUND',
+    );
+    expect(await refusal(guard().canActivate(call('ownerOne', { eventCode: 'KXMP7TQR' }, 'x')))).toBe(
+      'NOT_GALLERY_OWNER',
+    );
+    await expect(
+      guard().canActivate(call('ownerOne', { eventCode: ' kxmp7tqr ' }, OWNER_TOKEN)),
+    ).resolves.toBe(true);
+  });
+
+  it('finds the gallery of an argument that is not a code, and that finder answers for an unknown one', async () => {
+    await expect(guard().canActivate(call('ownerOfPhoto', { id: 'photo-1' }, OWNER_TOKEN))).resolves.toBe(
+      true,
+    );
+    expect(await refusal(guard().canActivate(call('ownerOfPhoto', { id: 'photo-1' }, 'x')))).toBe(
+      'NOT_GALLERY_OWNER',
+    );
+    expect(await refusal(guard().canActivate(call('ownerOfPhoto', { id: 'photo-2' }, OWNER_TOKEN)))).toBe(
+      'PHOTO_NOT_FOUND',
+    );
+  });
+
+  it('refuses an operation with no mark, or a mark naming no argument, as a bug', async () => {
+    expect(await refusal(guard().canActivate(call('unmarked', {}, OWNER_TOKEN)))).toBe('INTERNAL');
+    expect(await refusal(guard().canActivate(call('unmarked', {}, OWNER_TOKEN, 'Query')))).toBe('INTERNAL');
+    expect(await refusal(guard().canActivate(call('misnamed', { eventCode: 'KXMP7TQR' }, OWNER_TOKEN)))).toBe(
+      'INTERNAL',
+    );
+  });
+
+  it('leaves fields that are not operations to their type', async () => {
+    await expect(guard().canActivate(call('unmarked', {}, undefined, 'Event'))).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CanActivate,
+  type ExecutionContext,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import { APP_GUARD, ModuleRef, Reflector } from '@nestjs/core';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
+import { AppError } from '../graphql/app-error.js';
+import { bearerTokenFromHeader } from '../http/bearer-token.js';
+import { ACCESS_MARK, recordVerifiedOwner, type AccessMark } from './access-marks.js';
+import { OwnerAuthority } from './owner-authority.js';
+
+/** The root types whose fields are operations: each must carry an access mark. */
+const OPERATION_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
+
+/**
+ * The one access check of every service (APP_GUARD): each GraphQL operation says who may call it (Public,
+ * GuestOf, SignedIn, OwnerOnly) and this enforces it before the resolver runs. An operation without a mark is
+ * refused (INTERNAL, logged), so a new one cannot be reached until it says who may call it. The rule for
+ * owners, the same in every service: no bearer token -> UNAUTHENTICATED; a code naming no gallery ->
+ * GALLERY_NOT_FOUND; any token but the gallery's owner's -> NOT_GALLERY_OWNER. HTTP routes (health, photo
+ * redirects, webhooks) are not GraphQL operations and pass through.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly logger = new Logger(AccessGuard.name);
+
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(OwnerAuthority) private readonly owners: OwnerAuthority,
+    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType<string>() !== 'graphql') return true;
+    const graphql = GqlExecutionContext.create(context);
+    const info = graphql.getInfo<GraphQLResolveInfo>();
+    if (!OPERATION_TYPES.has(info.parentType.name)) return true;
+    const mark = this.reflector.get<AccessMark | undefined>(ACCESS_MARK, context.getHandler());
+    if (!mark) {
+      this.logger.error(`${info.parentType.name}.${info.fieldName} has no access mark: refused`);
+      throw new AppError('INTERNAL');
+    }
+    const args = graphql.getArgs<Record<string, unknown>>();
+    const authorization = graphql.getContext<{ authorization?: string }>().authorization;
+    switch (mark.who) {
+      case 'public':
+        return true;
+      case 'guest':
+        this.argument(args, mark.argument, info);
+        return true;
+      case 'signed-in':
+        if (!bearerTokenFromHeader(authorization)) throw new AppError('UNAUTHENTICATED');
+        return true;
+      case 'owner':
+        await this.requireOwner(mark, args, authorization, info);
+        return true;
+    }
+  }
+
+  private async requireOwner(
+    mark: Extract<AccessMark, { who: 'owner' }>,
+    args: Record<string, unknown>,
+    authorization: string | undefined,
+    info: GraphQLResolveInfo,
+  ): Promise<void> {
+    if (!authorization || !bearerTokenFromHeader(authorization)) throw new AppError('UNAUTHENTICATED');
+    const value = this.argument(args, mark.argument, info);
+    const code = mark.gallery
+      ? await this.moduleRef.get(mark.gallery, { strict: false }).galleryOf(value)
+      : normalizeEventCode(value);
+    if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
+    const { gallery, owner } = await this.owners.authorize(code, authorization);
+    if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
+    if (!owner) throw new AppError('NOT_GALLERY_OWNER');
+    recordVerifiedOwner(args, { gallery, owner });
+  }
+
+  /** The marked argument's value; a mark naming no string argument is a bug in the mark, refused loudly. */
+  private argument(args: Record<string, unknown>, name: string, info: GraphQLResolveInfo): string {
+    const value = args[name];
+    if (typeof value !== 'string') {
+      this.logger.error(`${info.parentType.name}.${info.fieldName}'s access mark names no argument ${name}`);
+      throw new AppError('INTERNAL');
+    }
+    return value;
+  }
+}
+
+/**
+ * What a service adds to its providers for the access check: AccessGuard on every operation, and how this
+ * service learns who owns a gallery (`authority`: RemoteOwnerAuthority everywhere but in events).
+ */
+export function accessCheckProviders(authority: Type<OwnerAuthority>): Provider[] {
+  return [
+    { provide: OwnerAuthority, useClass: authority },
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ];
+}
