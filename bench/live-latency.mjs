@@ -22,8 +22,11 @@
 // sockets on a bare `ws` server in a process of its own (bench/live-bare-server.mjs), which sends every socket
 // the very message the gateway sent for the warm-up photo (a fresh photo id each time), one `send` per socket,
 // at the same pace as the photos. Each of --rounds=N rounds uploads --photos photos through the product, then
-// has the bare server send as many; the CPU per delivered message of each (utime + stime from /proc over the
-// phase, less its idle rate) and their ratio are printed per round, then the medians.
+// as many to a gallery no screen watches (the gateway's cost of the uploads' own requests, which the bare server
+// has no part of, printed and taken out for "the live path alone"), then has the bare server send as many; the
+// CPU per delivered message of each (utime + stime from /proc over the
+// phase, less its idle rate, read while the other one works) and their ratio are printed per round, then the
+// medians.
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -439,9 +442,6 @@ async function run() {
   sample.write(bareWarmUp, sampleId, 'latin1');
   await bare.send(sample);
   await delivery([bareWarmUp], total);
-  const bareIdleStart = await cpuMs(bare.pid);
-  await sleep(5000);
-  const bareIdleCpuMsPerSecond = ((await cpuMs(bare.pid)) - bareIdleStart) / 5;
 
   let peakRss = (await gatewaysUsage(gatewayPids)).rssMb.reduce((a, b) => a + b, 0);
   const sampler = setInterval(async () => {
@@ -453,77 +453,81 @@ async function run() {
       );
   }, 200);
 
-  /** The product's phase of a round: PHOTOS uploads, the gateway's CPU until every screen has them. */
-  async function productPhase(round) {
-    const ids = [];
-    const startUsage = await gatewaysUsage(gatewayPids);
-    const start = performance.now();
-    for (let i = 0; i < PHOTOS; i++) {
-      await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
-      const n = round * PHOTOS + i;
-      ids.push(await uploadPhoto(n, galleries[n % GALLERIES]));
-    }
-    const delivered = await delivery(ids, SCREENS);
-    const seconds = (performance.now() - start) / 1000;
-    const cpu = (await gatewaysUsage(gatewayPids)).cpuMs - startUsage.cpuMs;
-    return {
-      delivered,
-      expected: PHOTOS * SCREENS,
-      cpuMs: cpu,
-      netCpuMs: cpu - idleCpuMsPerSecond * seconds,
-    };
-  }
-
   /**
-   * The same uploads to a gallery no screen watches: what the gateway spends on the uploads' own requests and
-   * their event, which the bare server has no part of, taken out of the product's figure for the live path's.
+   * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it: each
+   * is idle while the other works, so every round measures both idle rates at the time it runs.
    */
-  async function uploadsAlonePhase(round) {
-    const ids = [];
-    const startCpu = (await gatewaysUsage(gatewayPids)).cpuMs;
+  async function phase(work) {
+    const [gatewayStart, bareStart] = [(await gatewaysUsage(gatewayPids)).cpuMs, await cpuMs(bare.pid)];
     const start = performance.now();
-    for (let i = 0; i < PHOTOS; i++) {
-      await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
-      ids.push(await uploadPhoto(UNWATCHED_UPLOADS + round * PHOTOS + i, unwatchedGallery));
-    }
-    const deadline = Date.now() + 30_000;
-    while (!ids.every((id) => published.has(id)) && Date.now() < deadline) await sleep(100);
-    await sleep(250); // the gateway's own copy of the last event, a moment after the bench's
-    for (const id of ids) sent.delete(id);
+    const delivered = await work();
     const seconds = (performance.now() - start) / 1000;
-    const cpu = (await gatewaysUsage(gatewayPids)).cpuMs - startCpu;
-    return { cpuMs: cpu, netCpuMs: cpu - idleCpuMsPerSecond * seconds };
-  }
-
-  /** The bare server's phase of a round: PHOTOS triggers at the same pace, its CPU until every socket has them. */
-  async function barePhase() {
-    const ids = [];
-    const startCpu = await cpuMs(bare.pid);
-    const start = performance.now();
-    for (let i = 0; i < PHOTOS; i++) {
-      await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
-      const id = randomUUID();
-      sample.write(id, sampleId, 'latin1');
-      ids.push(id);
-      await bare.send(sample);
-    }
-    const delivered = await delivery(ids, total);
-    const seconds = (performance.now() - start) / 1000;
-    const cpu = (await cpuMs(bare.pid)) - startCpu;
     return {
       delivered,
-      expected: PHOTOS * total,
-      cpuMs: cpu,
-      netCpuMs: cpu - bareIdleCpuMsPerSecond * seconds,
+      seconds,
+      gatewayCpuMs: (await gatewaysUsage(gatewayPids)).cpuMs - gatewayStart,
+      bareCpuMs: (await cpuMs(bare.pid)) - bareStart,
     };
+  }
+
+  /** PHOTOS photos at the pace of --interval, each uploaded or triggered by `send(i)`, which returns its id. */
+  async function paced(send) {
+    const ids = [];
+    const start = performance.now();
+    for (let i = 0; i < PHOTOS; i++) {
+      await sleep(Math.max(0, start + i * INTERVAL_MS - performance.now()));
+      ids.push(await send(i));
+    }
+    return ids;
   }
 
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const product = await productPhase(round);
-    const uploads = await uploadsAlonePhase(round);
-    const bareServer = await barePhase();
-    rounds.push({ product, uploads, bare: bareServer });
+    // The product: PHOTOS uploads, until every screen has them.
+    const product = await phase(async () => {
+      const ids = await paced((i) => {
+        const n = round * PHOTOS + i;
+        return uploadPhoto(n, galleries[n % GALLERIES]);
+      });
+      return delivery(ids, SCREENS);
+    });
+    // The same uploads to a gallery no screen watches: what the gateway spends on the uploads' own requests and
+    // their event, which the bare server has no part of, taken out of the product's figure for the live path's.
+    const uploads = await phase(async () => {
+      const ids = await paced((i) => uploadPhoto(UNWATCHED_UPLOADS + round * PHOTOS + i, unwatchedGallery));
+      const deadline = Date.now() + 30_000;
+      while (!ids.every((id) => published.has(id)) && Date.now() < deadline) await sleep(100);
+      await sleep(250); // the gateway's own copy of the last event, a moment after the bench's
+      for (const id of ids) sent.delete(id);
+      return 0;
+    });
+    // The bare server: as many messages at the same pace, until every socket has them.
+    const bareSends = await phase(async () => {
+      const ids = await paced(async () => {
+        const id = randomUUID();
+        sample.write(id, sampleId, 'latin1');
+        await bare.send(sample);
+        return id;
+      });
+      return delivery(ids, total);
+    });
+    const gatewayIdle = bareSends.gatewayCpuMs / bareSends.seconds;
+    const bareIdle = (product.bareCpuMs + uploads.bareCpuMs) / (product.seconds + uploads.seconds);
+    rounds.push({
+      gatewayIdle,
+      product: {
+        delivered: product.delivered,
+        expected: PHOTOS * SCREENS,
+        cpuMs: product.gatewayCpuMs,
+        netCpuMs: product.gatewayCpuMs - gatewayIdle * product.seconds,
+      },
+      uploads: { netCpuMs: uploads.gatewayCpuMs - gatewayIdle * uploads.seconds },
+      bare: {
+        delivered: bareSends.delivered,
+        expected: PHOTOS * total,
+        netCpuMs: bareSends.bareCpuMs - bareIdle * bareSends.seconds,
+      },
+    });
   }
   const endUsage = await gatewaysUsage(gatewayPids);
   clearInterval(sampler);
@@ -581,18 +585,18 @@ async function run() {
     `  gateway RSS: peak ${mb(peakRss)} during the photos, ${endUsage.rssMb.map(mb).join(' + ')} after`,
   );
   console.log(
-    `  bare ws server: ${bareOpenedCount} / ${total} sockets opened by the same screens, CPU while idle ${bareIdleCpuMsPerSecond.toFixed(1)} ms per second; the gateway's ${sample.length}-byte message sent to each socket per photo`,
+    `  bare ws server: ${bareOpenedCount} / ${total} sockets opened by the same screens; the gateway's ${sample.length}-byte message sent to each socket per photo`,
   );
   const usPerMessage = (phase) => (Math.max(0, phase.netCpuMs) * 1000) / Math.max(1, phase.delivered);
   /** The product's CPU per delivered message with the uploads' own cost (measured without screens) taken out. */
   const liveUsPerMessage = ({ product, uploads }) =>
-    (Math.max(0, product.netCpuMs - uploads.netCpuMs) * 1000) / Math.max(1, product.delivered);
+    (Math.max(0, product.netCpuMs - Math.max(0, uploads.netCpuMs)) * 1000) / Math.max(1, product.delivered);
   const median = (values) => sorted(values)[Math.floor((values.length - 1) / 2)];
   const ratios = rounds.map((round) => usPerMessage(round.product) / usPerMessage(round.bare));
   const liveRatios = rounds.map((round) => liveUsPerMessage(round) / usPerMessage(round.bare));
   for (const [r, round] of rounds.entries()) {
     console.log(
-      `  round ${r + 1}: gateway ${usPerMessage(round.product).toFixed(2)} us per delivered message (${round.product.delivered} / ${round.product.expected}; ${(round.uploads.netCpuMs / PHOTOS).toFixed(1)} ms per upload without screens, ${liveUsPerMessage(round).toFixed(2)} us without it), bare ws ${usPerMessage(round.bare).toFixed(2)} us (${round.bare.delivered} / ${round.bare.expected}); ratio ${ratios[r].toFixed(2)}, ${liveRatios[r].toFixed(2)} without the uploads' own cost`,
+      `  round ${r + 1}: gateway ${usPerMessage(round.product).toFixed(2)} us per delivered message (${round.product.delivered} / ${round.product.expected}; idle ${round.gatewayIdle.toFixed(1)} ms/s, ${(round.uploads.netCpuMs / PHOTOS).toFixed(1)} ms per upload without screens, ${liveUsPerMessage(round).toFixed(2)} us without it), bare ws ${usPerMessage(round.bare).toFixed(2)} us (${round.bare.delivered} / ${round.bare.expected}); ratio ${ratios[r].toFixed(2)}, ${liveRatios[r].toFixed(2)} without the uploads' own cost`,
     );
   }
   console.log(
