@@ -24,8 +24,8 @@
 // at the same pace as the photos. Each of --rounds=N rounds uploads --photos photos through the product, then
 // as many to a gallery no screen watches (the gateway's cost of the uploads' own requests, which the bare server
 // has no part of, printed and taken out for "the live path alone"), then has the bare server send as many; the
-// CPU per delivered message of each (utime + stime from /proc over the
-// phase, less its idle rate, read while the other one works) and their ratio are printed per round, then the
+// CPU per delivered message of each (utime + stime from /proc over the phase and 3 s after it, less its idle
+// rate, read in a quiet window at the start of each round) and their ratio are printed per round, then the
 // medians.
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +41,10 @@ import { cpuMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
+/** Each phase of a round is measured until this long after its last message. */
+const SETTLE_AFTER_PHASE_MS = 3000;
+/** How long each round reads the idle rates of the gateway and the bare server. */
+const IDLE_WINDOW_MS = 4000;
 
 function option(name, fallback) {
   const flag = process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
@@ -454,13 +458,14 @@ async function run() {
   }, 200);
 
   /**
-   * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it: each
-   * is idle while the other works, so every round measures both idle rates at the time it runs.
+   * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it and the
+   * few seconds after it (the collections that follow a burst of work are part of its cost).
    */
   async function phase(work) {
     const [gatewayStart, bareStart] = [(await gatewaysUsage(gatewayPids)).cpuMs, await cpuMs(bare.pid)];
     const start = performance.now();
     const delivered = await work();
+    await sleep(SETTLE_AFTER_PHASE_MS);
     const seconds = (performance.now() - start) / 1000;
     return {
       delivered,
@@ -483,6 +488,8 @@ async function run() {
 
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
+    // Both idle, settled after the previous round: each one's idle rate (keep-alive pings for the gateway).
+    const idle = await phase(() => sleep(IDLE_WINDOW_MS));
     // The product: PHOTOS uploads, until every screen has them.
     const product = await phase(async () => {
       const ids = await paced((i) => {
@@ -511,8 +518,8 @@ async function run() {
       });
       return delivery(ids, total);
     });
-    const gatewayIdle = bareSends.gatewayCpuMs / bareSends.seconds;
-    const bareIdle = (product.bareCpuMs + uploads.bareCpuMs) / (product.seconds + uploads.seconds);
+    const gatewayIdle = idle.gatewayCpuMs / idle.seconds;
+    const bareIdle = idle.bareCpuMs / idle.seconds;
     rounds.push({
       gatewayIdle,
       product: {
