@@ -598,7 +598,11 @@ async function run() {
   /** The product's CPU per delivered message with the uploads' own cost (measured without screens) taken out. */
   const liveUsPerMessage = ({ product, uploads }) =>
     (Math.max(0, product.netCpuMs - Math.max(0, uploads.netCpuMs)) * 1000) / Math.max(1, product.delivered);
-  const median = (values) => sorted(values)[Math.floor((values.length - 1) / 2)];
+  /** The median of the rounds that measured something (a few screens may leave a phase under a clock tick). */
+  const median = (values) => {
+    const measured = sorted(values.filter(Number.isFinite));
+    return measured.length > 0 ? measured[Math.floor((measured.length - 1) / 2)] : NaN;
+  };
   const ratios = rounds.map((round) => usPerMessage(round.product) / usPerMessage(round.bare));
   const liveRatios = rounds.map((round) => liveUsPerMessage(round) / usPerMessage(round.bare));
   for (const [r, round] of rounds.entries()) {
