@@ -48,13 +48,14 @@ export class NextMessages {
 
   /**
    * The same message as a whole WebSocket frame from a server (RFC 6455 5.2: FIN and the text opcode, the
-   * payload's length, no mask), ready to be written to the socket in one piece.
+   * payload's length, no mask), ready to be written to the socket in one piece; written into `reusable` when that
+   * buffer has the frame's length.
    */
-  frameOf(result: ExecutionResult): Buffer {
+  frameOf(result: ExecutionResult, reusable?: Buffer): Buffer {
     const payload = payloadOf(result);
     const length = this.prefix.length + payload.length + 1;
     const header = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
-    const frame = this.written(payload, header);
+    const frame = this.written(payload, header, reusable);
     frame[0] = FIN_TEXT;
     if (header === 2) frame[1] = length;
     else if (header === 4) {
@@ -67,9 +68,10 @@ export class NextMessages {
     return frame;
   }
 
-  /** The message around `payload`, after `offset` bytes left for a frame header. */
-  private written(payload: Buffer, offset: number): Buffer {
-    const message = Buffer.allocUnsafe(offset + this.prefix.length + payload.length + 1);
+  /** The message around `payload`, after `offset` bytes left for a frame header, in `reusable` if it fits exactly. */
+  private written(payload: Buffer, offset: number, reusable?: Buffer): Buffer {
+    const length = offset + this.prefix.length + payload.length + 1;
+    const message = reusable?.length === length ? reusable : Buffer.allocUnsafe(length);
     // TypedArray's set: a plain memory copy, where Buffer's copy and write go through Node's bindings.
     message.set(this.prefix, offset);
     message.set(payload, offset + this.prefix.length);
