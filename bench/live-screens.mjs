@@ -4,7 +4,8 @@
 // each photo was confirmed (performance.timeOrigin + performance.now() is the shared wall clock, in ms).
 //
 // Driven over IPC by the parent: { type: 'open', screens: [{ n, url, eventCode }] } -> { type: 'opened' },
-// { type: 'report' } -> { type: 'report', arrivals, messageBytes, closed, errors }, { type: 'close' } -> exit.
+// { type: 'report' } -> { type: 'report', arrivals, messageBytes, sample, closed, errors } (sample: the last
+// message's bytes, base64), { type: 'close' } -> exit.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
@@ -20,6 +21,8 @@ const sockets = [];
 /** Photo id -> arrival times on this process's screens. */
 const arrivals = new Map();
 let messageBytes = 0;
+/** The last photo message received, as it came: what the bare server of the bench sends. */
+let sample;
 let closed = 0;
 let errors = 0;
 
@@ -43,6 +46,7 @@ function openScreen({ n, url, eventCode }) {
         const start = at + ID_MARK.length;
         const id = data.toString('latin1', start, start + ID_LENGTH);
         messageBytes = data.length;
+        sample = data;
         let times = arrivals.get(id);
         if (!times) arrivals.set(id, (times = []));
         times.push(receivedAt);
@@ -82,7 +86,14 @@ process.on('message', async (message) => {
     );
     process.send({ type: 'opened', opened });
   } else if (message.type === 'report') {
-    process.send({ type: 'report', arrivals: Object.fromEntries(arrivals), messageBytes, closed, errors });
+    process.send({
+      type: 'report',
+      arrivals: Object.fromEntries(arrivals),
+      messageBytes,
+      sample: sample?.toString('base64'),
+      closed,
+      errors,
+    });
     arrivals.clear();
   } else if (message.type === 'close') {
     for (const socket of sockets) socket.terminate();

@@ -117,6 +117,27 @@ describe('LiveFanout', () => {
     expect(fanout.listenerCount()).toBe(1);
   });
 
+  it('gives a reader behind the others the result of its own event, once per event for all', async () => {
+    const { fanout, executions } = countingFanout();
+    const behind = await subscribe(fanout, 'KXMP7TQR');
+    const delivered: string[] = [];
+    await subscribe(fanout, 'KXMP7TQR', PHOTO_ADDED, {
+      fellBehind: () => undefined,
+      deliver: (result) => delivered.push((result.data?.photoAdded as LivePhoto).id),
+    });
+
+    fanout.publish(photo('KXMP7TQR', 'p1'));
+    fanout.publish(photo('KXMP7TQR', 'p2'));
+    // Read after p2 was handed out to the writing subscriber: p1's result is still p1's.
+    const first = await behind.next();
+    const second = await behind.next();
+
+    expect(delivered).toEqual(['p1', 'p2']);
+    expect((first.value as ExecutionResult).data?.photoAdded).toHaveProperty('id', 'p1');
+    expect((second.value as ExecutionResult).data?.photoAdded).toHaveProperty('id', 'p2');
+    expect(executions).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps the order of events for a writing context when an execution is async', async () => {
     let calls = 0;
     const fanout = new LiveFanout(async (args) => {

@@ -37,6 +37,12 @@ export class LiveFanout {
     LiveEvent,
     Map<string, ExecutionResult | Promise<ExecutionResult>>
   >();
+  /**
+   * The event being handed out and its results: every subscriber of a publish asks for the same event in turn,
+   * so each finds them here rather than in the WeakMap (an ephemeron lookup per socket and event).
+   */
+  private latestEvent: LiveEvent | undefined;
+  private latestResults: Map<string, ExecutionResult | Promise<ExecutionResult>> | undefined;
 
   constructor(private readonly executeSelection: Execute = execute) {
     this.schema = buildLiveSchema((field, eventCode, fellBehind) =>
@@ -168,10 +174,15 @@ export class LiveFanout {
     operation: string,
     args: ExecutionArgs,
   ): ExecutionResult | Promise<ExecutionResult> {
-    let byOperation = this.results.get(event);
-    if (!byOperation) {
-      byOperation = new Map();
-      this.results.set(event, byOperation);
+    let byOperation = this.latestResults;
+    if (event !== this.latestEvent || !byOperation) {
+      byOperation = this.results.get(event);
+      if (!byOperation) {
+        byOperation = new Map();
+        this.results.set(event, byOperation);
+      }
+      this.latestEvent = event;
+      this.latestResults = byOperation;
     }
     let result = byOperation.get(operation);
     if (!result) {

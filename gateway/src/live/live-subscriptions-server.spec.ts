@@ -1,12 +1,18 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import WebSocket from 'ws';
 import { LiveFanout } from './live-fanout.js';
-import { serveLiveSubscriptions, type LiveSubscriptions } from './live-subscriptions-server.js';
+import {
+  serveLiveSubscriptions,
+  writingTo,
+  type LentFrame,
+  type LiveSubscriptions,
+} from './live-subscriptions-server.js';
 import { livePhoto } from '../../test/live-photo.js';
 
 v8.setFlagsFromString('--expose-gc');
@@ -178,5 +184,50 @@ describe('live subscriptions server', () => {
 
     expect(requests[0].deref()).toBeUndefined();
     expect(socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('writing results to connections', () => {
+  const openSocket = () =>
+    ({ readyState: WebSocket.OPEN, OPEN: WebSocket.OPEN, close: jest.fn() }) as unknown as WebSocket;
+  /** A WebSocket frame's text (a server's frame: no mask, a payload under 126 bytes here). */
+  const text = (frame: Buffer) => frame.subarray(2).toString();
+
+  it('lends one frame buffer to connections that take it at once, never one a connection still holds', async () => {
+    // What each connection sent, read as the kernel would: at once by the quick ones, at completion by the slow one.
+    const sent: Record<string, string[]> = { quick: [], slow: [], other: [] };
+    const buffers = new Set<Buffer>();
+    const quick = (name: string) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          sent[name].push(text(chunk));
+          buffers.add(chunk);
+          done();
+        },
+      });
+    const slow = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        setImmediate(() => {
+          sent.slow.push(text(chunk));
+          done();
+        });
+      },
+    });
+    const frames: LentFrame = {};
+    const contexts = [
+      writingTo(openSocket(), quick('quick'), 'a', frames),
+      writingTo(openSocket(), slow, 'b', frames),
+      writingTo(openSocket(), quick('other'), 'c', frames),
+    ];
+    const results = ['p1', 'p2', 'p3'].map((id) => ({ data: { photoAdded: { id } } }));
+
+    for (const result of results) for (const context of contexts) context.deliver!(result);
+    await waitFor('the slow connection', () => sent.slow.length === 3);
+
+    const expected = (id: string) =>
+      results.map((result) => JSON.stringify({ id, type: 'next', payload: result }));
+    expect(sent).toEqual({ quick: expected('a'), slow: expected('b'), other: expected('c') });
+    // The quick connections' six frames were written from fewer buffers than that.
+    expect(buffers.size).toBeLessThan(6);
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
@@ -113,6 +113,7 @@ export function serveLiveSubscriptions(
     ...documentLimitRules(),
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
+  const frames: LentFrame = {};
   // Valid under this server's rules (production refuses introspection): one cache per server.
   const validDocuments = new DocumentCache(256);
   const served = serveTransportWs(sockets, {
@@ -125,7 +126,7 @@ export function serveLiveSubscriptions(
       const refusal = outsideGallery(document, operationName, variableValues, gallery);
       return refusal ? [refusal] : args;
     },
-    context: (socket, id): LiveContext => writingTo(socket, connections.get(socket)!, id),
+    context: (socket, id): LiveContext => writingTo(socket, connections.get(socket)!, id, frames),
     production: Boolean(options.production),
     keepAliveMs: options.keepAliveMs ?? 12_000,
     connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,
@@ -139,15 +140,31 @@ export function serveLiveSubscriptions(
 }
 
 /**
+ * A frame buffer that the sockets of a fan-out use in turn: a connection with nothing waiting to be written takes
+ * a frame at once (the kernel copies it during the write), so the next socket's frame, mostly the same length,
+ * is written into the same buffer instead of a new one. A connection that could not take it all keeps it, and
+ * the next frame gets a new buffer.
+ */
+export interface LentFrame {
+  frame?: Buffer;
+}
+
+/**
  * A subscription's context: its results are written to its socket as the fan-out hands them over, each event
  * in the same synchronous step for every subscriber (see LiveFanout.subscribe), every message's payload the
  * shared bytes of its result. Each message goes to the connection as one whole frame in one write: ws's own send
  * makes, per socket, two option objects, a header buffer and a two-chunk write, garbage that a 5,000-screen
  * fan-out paid for in collector pauses (no extension is negotiated, so a plain frame is all a message needs).
- * Messages handed to the socket and not yet written out are counted: past API_LIMITS.eventsQueuedPerSubscription
- * the screen fell behind and its socket is closed.
+ * Behind earlier writes still waiting, a frame is the connection's own to keep; otherwise it is written from
+ * `frames`. Messages handed to the socket and not yet written out are counted: past
+ * API_LIMITS.eventsQueuedPerSubscription the screen fell behind and its socket is closed.
  */
-function writingTo(socket: WebSocket, connection: Duplex, id: string): LiveContext {
+export function writingTo(
+  socket: WebSocket,
+  connection: Writable,
+  id: string,
+  frames: LentFrame,
+): LiveContext {
   const messages = new NextMessages(id);
   let unwritten = 0;
   const written = () => {
@@ -160,7 +177,14 @@ function writingTo(socket: WebSocket, connection: Duplex, id: string): LiveConte
       if (socket.readyState !== socket.OPEN) return;
       if (unwritten >= API_LIMITS.eventsQueuedPerSubscription) return fellBehind();
       unwritten++;
-      connection.write(messages.frameOf(result), written);
+      if (connection.writableLength > 0) {
+        connection.write(messages.frameOf(result), written);
+        return;
+      }
+      const frame = messages.frameOf(result, frames.frame);
+      connection.write(frame, written);
+      // Counted until the write completes: a frame still counted is the connection's until then.
+      frames.frame = connection.writableLength > 0 ? undefined : frame;
     },
   };
 }

@@ -23,6 +23,18 @@ describe('next messages', () => {
     expect(JSON.parse(two.toString())).toEqual({ id: 'b-“2”', type: 'next', payload: result });
   });
 
+  it('writes each result’s own bytes when results take turns', () => {
+    const first: ExecutionResult = { data: { photoAdded: { id: 'p1' } } };
+    const second: ExecutionResult = { data: { photoAdded: { id: 'p2', width: 400 } } };
+    const messages = new NextMessages('a');
+
+    const written = [first, second, first, second].map((result) =>
+      JSON.parse(messages.of(result).toString()),
+    );
+
+    expect(written.map((message) => message.payload)).toEqual([first, second, first, second]);
+  });
+
   it('writes errors as graphql-ws does', () => {
     const result: ExecutionResult = {
       data: null,
