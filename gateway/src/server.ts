@@ -78,6 +78,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       media: (gallery) => forwardMedia(mediaUrl, gallery),
     }),
   );
+  // Liveness only: the process answers. A subgraph or NATS outage shows on /health, not here, so it never
+  // restarts every gateway at once.
+  app.get('/health/live', (_request, response) => {
+    response.json({ status: 'ok' });
+  });
   app.get(
     '/health',
     healthHandler({

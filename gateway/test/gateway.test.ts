@@ -351,6 +351,13 @@ describe('gateway', () => {
       });
     });
 
+    it('stays live for the liveness probe while a subgraph is missing', async () => {
+      const response = await fetch(`${gateway!.url}/health/live`);
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    });
+
     it('answers queries with a clear SERVICE_UNAVAILABLE error', async () => {
       const response = await graphql('{ event(code: "SARAHMIKE") { name } }');
 

@@ -105,5 +105,7 @@ export function servesHealth(deployable: Deployable): boolean {
   const sources = sourceFiles(join(root, deployable.workspace, 'src'))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
-  return /\bHealthModule\b/.test(sources) || sources.includes("'/health'");
+  return (
+    /\bHealthModule\b/.test(sources) || (sources.includes("'/health'") && sources.includes("'/health/live'"))
+  );
 }

@@ -147,11 +147,13 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     expect(service.spec!.ports).toEqual([{ name: 'http', port: deployable.port, targetPort: 'http' }]);
   });
 
-  it.each(deployables)('probes $name on the /health it serves', (deployable) => {
+  it.each(deployables)('probes $name on the /health and /health/live it serves', (deployable) => {
     expect(servesHealth(deployable)).toBe(true);
     const container = containerOf(objects, deployable);
-    for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe])
+    for (const probe of [container.startupProbe, container.readinessProbe])
       expect(probe?.httpGet).toEqual({ path: '/health', port: 'http' });
+    // Liveness asks only whether the process answers: a dependency's outage must not restart every replica.
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
   });
 
   it.each(deployables)('sets resource requests and limits for $name', (deployable) => {

@@ -615,6 +615,10 @@ describe('events service', () => {
       expect(response.body.status).toBe('unavailable');
       expect(response.body.checks.nats).toBe('ok');
       expect(response.body.checks.database).not.toBe('ok');
+      // The liveness probe's answer does not follow the database: a database outage restarts no replica.
+      const live = await request(app!.getHttpServer()).get('/health/live');
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ status: 'ok' });
 
       const lookup = await graphql(EVENT, { code: 'HAPPYDAY' });
       expect(lookup.errors?.[0]).toMatchObject({

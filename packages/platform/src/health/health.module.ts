@@ -7,7 +7,11 @@ import { checkHealth, databaseCheck, natsCheck, type Check, type HealthReport } 
 export const EXTRA_HEALTH_CHECKS = Symbol('EXTRA_HEALTH_CHECKS');
 export type ExtraHealthChecks = Record<string, Check>;
 
-/** GET /health: 200 when every dependency answers, 503 otherwise, so a load balancer routes around. */
+/**
+ * GET /health: 200 when every dependency answers, 503 otherwise, so a load balancer routes around.
+ * GET /health/live: 200 while the process answers at all, whatever its dependencies: what a liveness probe asks,
+ * so a database or broker outage takes replicas out of the rotation without restarting every one of them.
+ */
 @Controller('health')
 class HealthController {
   constructor(
@@ -27,6 +31,11 @@ class HealthController {
     });
     response.status(report.status === 'ok' ? 200 : 503);
     return report;
+  }
+
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
   }
 }
 
