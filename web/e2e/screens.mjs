@@ -1,5 +1,5 @@
 // `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
-// gallery, its viewer, a new order's success page), on a phone and a desktop, into
+// gallery, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. It starts the product as the browser tests
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
 // few photos through the API, and signs the couple in by the order's session token. Run `npm run build` first.
@@ -18,10 +18,10 @@ const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
 };
 
-async function graphql(url, query, variables = {}) {
+async function graphql(url, query, variables = {}, token = undefined) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
     body: JSON.stringify({ query, variables }),
   });
   const body = await response.json();
@@ -188,8 +188,20 @@ try {
     await shoot(gallery, `gallery-${size}`, false);
 
     await gallery.locator('.photo-tile').first().click();
-    await gallery.locator('.viewer-figure img').waitFor();
+    await gallery.locator('.photo-viewer-figure img').waitFor();
     await shoot(gallery, `viewer-${size}`, false);
+
+    // The slideshow wall, as the venue's screen shows it.
+    const { createWallLink } = await graphql(
+      product.url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      createGallery.sessionToken,
+    );
+    await gallery.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, product.url));
+    await gallery.locator('[data-testid="wall-media"]').waitFor();
+    await gallery.locator('.wall-qr').waitFor();
+    await shoot(gallery, `wall-${size}`, false);
     await guest.close();
     await couple.close();
 

@@ -29,7 +29,11 @@ export function CustomDomainSection({ code, plan }: { code: string; plan: PlanId
   const { data, loading } = useQuery(CUSTOM_DOMAIN_QUERY, { variables: { eventCode: code } });
   const domain = data?.customDomain ?? null;
   return (
-    <section className="premium-section custom-domain" aria-labelledby="custom-domain-title">
+    <section
+      id="domain"
+      className="page-section premium-section custom-domain"
+      aria-labelledby="custom-domain-title"
+    >
       <h2 id="custom-domain-title">{t('customDomain.title')}</h2>
       {loading && !data ? (
         <Spinner label={t('common.loading')} />

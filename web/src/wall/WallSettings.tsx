@@ -110,13 +110,13 @@ export function WallSettings({ code }: { code: string }) {
           {t('wall.reset')}
         </Button>
       </div>
-      <p role="status" className="form-success">
-        {status === 'reset'
-          ? t('wall.resetDone')
-          : status === 'saved'
-            ? t('wall.saved', { count: interval })
-            : ''}
-      </p>
+      <div role="status">
+        {status && (
+          <p className="form-success">
+            {status === 'reset' ? t('wall.resetDone') : t('wall.saved', { count: interval })}
+          </p>
+        )}
+      </div>
       {error && (
         <p className="form-error" role="alert">
           {t(`errors.${error.code}`, { count: error.count })}
