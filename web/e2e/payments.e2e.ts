@@ -129,7 +129,7 @@ describe('paying for a plan in the browser', () => {
     );
     await expect(upgrade.getByTestId('upgrade-photo-count').textContent()).resolves.toBe('0 photos');
     await expect(upgrade.getByTestId('upgrade-expiry').textContent()).resolves.toMatch(
-      /^Expires [A-Z][a-z]{2} \d{2}, \d{4}$/,
+      /^Photos kept until [A-Z][a-z]{2} \d{2}, \d{4}$/,
     );
     await expect(upgrade.getByRole('article', { name: 'Premium' }).textContent()).resolves.toContain(
       `$${PLANS.premium.priceUsd}`,
@@ -152,7 +152,7 @@ describe('paying for a plan in the browser', () => {
     await upgrade.getByRole('heading', { name: 'Successfully upgraded' }).waitFor();
     await expect(upgrade.getByTestId('upgraded-plan').textContent()).resolves.toContain('Premium');
     await expect(upgrade.getByTestId('upgraded-expiry').textContent()).resolves.toMatch(
-      /^New expiry date: [A-Z][a-z]{2} \d{2}, \d{4}$/,
+      /^Photos kept until [A-Z][a-z]{2} \d{2}, \d{4}$/,
     );
 
     // The guest's screen, never reloaded, follows the new plan: it takes videos now.

@@ -8,6 +8,7 @@ import { readApiError, type ApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
 import { fromApiPlan } from '../api/plan';
 import { GalleryNotFound } from '../gallery/GalleryNotFound';
+import { formatLastDay } from '../gallery/formatDate';
 import { useLanguage } from '../i18n/useLanguage';
 import { UpgradeWithCredit } from '../bundles/UseCredit';
 import { PlanFeatureList } from '../plans/PlanFeatureList';
@@ -65,7 +66,8 @@ function UpgradeGallery({ code }: { code: string }) {
   if (!event) return <GalleryNotFound />;
 
   const choices = upgradeChoices(event.plan);
-  const expiry = displayDate(event.expiresAt, language);
+  // The last day photos are kept (the storage ends at the start of the next day).
+  const expiry = event.expiresAt ? formatLastDay(event.expiresAt) : null;
 
   // After startCheckout the couple goes to our /payment page, not straight to the provider's paymentUrl: it
   // shows what is bought, offers paying on a phone through a QR code, and follows the plan change itself.
@@ -95,7 +97,7 @@ function UpgradeGallery({ code }: { code: string }) {
           {t('billing.upgrade.currentPlan', { plan: t(`plans.names.${fromApiPlan(event.plan)}`) })}
         </li>
         <li data-testid="upgrade-photo-count">{t('gallery.photoCount', { count: event.photoCount })}</li>
-        {expiry && <li data-testid="upgrade-expiry">{t('gallery.expires', { date: expiry })}</li>}
+        {expiry && <li data-testid="upgrade-expiry">{t('storage.keptUntil', { date: expiry })}</li>}
       </ul>
 
       {searchParams.has('cancelled') && (

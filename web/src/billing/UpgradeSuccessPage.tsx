@@ -1,20 +1,18 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
-import { useLanguage } from '../i18n/useLanguage';
-import { displayDate } from './displayDate';
+import { formatLastDay } from '../gallery/formatDate';
 import { MessagePanel } from './MessagePanel';
 import { PaidGallery } from './PaidGallery';
 
-/** /upgrade-success?checkout=ID: "Successfully upgraded", the plan and the new expiry. */
+/** /upgrade-success?checkout=ID: "Successfully upgraded", the plan and until when photos are now kept. */
 export function UpgradeSuccessPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   return (
     <PaidGallery>
       {(_checkout, event) => {
-        const expiry = displayDate(event.expiresAt, language);
+        const expiry = event.expiresAt ? formatLastDay(event.expiresAt) : null;
         return (
           <MessagePanel title={t('billing.upgraded.title')} testId="upgrade-success">
             <p data-testid="upgraded-plan">
@@ -23,7 +21,7 @@ export function UpgradeSuccessPage() {
                 plan: t(`plans.names.${fromApiPlan(event.plan)}`),
               })}
             </p>
-            {expiry && <p data-testid="upgraded-expiry">{t('billing.upgraded.expires', { date: expiry })}</p>}
+            {expiry && <p data-testid="upgraded-expiry">{t('storage.keptUntil', { date: expiry })}</p>}
             <button
               type="button"
               className="button button-primary"

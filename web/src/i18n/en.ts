@@ -603,6 +603,7 @@ export const en = {
     code: 'Code',
     plan: 'Plan',
     photos: 'Photos',
+    keptUntil: 'Photos kept until',
     expires: 'Expires',
     links: {
       gallery: 'Open gallery',

@@ -605,6 +605,7 @@ export const es: UiTexts = {
     code: 'Código',
     plan: 'Plan',
     photos: 'Fotos',
+    keptUntil: 'Fotos guardadas hasta el',
     expires: 'Caduca',
     links: {
       gallery: 'Abrir galería',

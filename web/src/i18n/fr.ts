@@ -608,6 +608,7 @@ export const fr: UiTexts = {
     code: 'Code',
     plan: 'Formule',
     photos: 'Photos',
+    keptUntil: 'Photos conservées jusqu’au',
     expires: 'Expire le',
     links: {
       gallery: 'Ouvrir la galerie',

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
 import { OwnerBundles } from '../bundles/OwnerBundles';
-import { displayDate } from '../billing/displayDate';
 import { QrImage } from '../billing/QrImage';
+import { formatLastDay } from '../gallery/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
-import { useLanguage } from '../i18n/useLanguage';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card, FactList } from '../ui/Card';
 import { Spinner } from '../ui/Spinner';
@@ -96,8 +96,7 @@ function OwnerGalleries({ email }: { email: string }) {
 /** One gallery: its QR code and facts, then what the couple can do with it. */
 function GalleryCard({ event }: { event: OwnerEvent }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const url = galleryUrl(event.code);
+  const url = galleryUrl(event.code, isLanguage(event.language) ? event.language : DEFAULT_LANGUAGE);
   const code = encodeURIComponent(event.code);
   return (
     <Card
@@ -113,12 +112,12 @@ function GalleryCard({ event }: { event: OwnerEvent }) {
             { label: t('owner.code'), value: event.code, className: 'owner-gallery-code' },
             { label: t('owner.plan'), value: t(`plans.names.${fromApiPlan(event.plan)}`) },
             { label: t('owner.photos'), value: event.photoCount, className: 'owner-photo-count' },
-            { label: t('owner.expires'), value: displayDate(event.expiresAt, language) ?? '' },
+            { label: t('owner.keptUntil'), value: formatLastDay(event.expiresAt) },
           ]}
         />
       </div>
       <div className="owner-gallery-actions">
-        <ButtonLink to={`/gallery/${code}`} variant="primary">
+        <ButtonLink to={new URL(url).pathname} variant="primary">
           {t('owner.links.gallery')}
         </ButtonLink>
         <ButtonLink to={`/event/${code}`} variant="secondary">

@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
-import { displayDate } from '../billing/displayDate';
 import { QrImage, useQrCode } from '../billing/QrImage';
 import { DownloadAllButton } from '../gallery/DownloadAllButton';
 import { SET_GUEST_DOWNLOADS } from '../gallery/downloadAll';
+import { formatLastDay } from '../gallery/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
 import { useGallery } from '../gallery/useGallery';
-import { useLanguage } from '../i18n/useLanguage';
 import { Button, ButtonLink, buttonClass } from '../ui/Button';
 import { FactList } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -63,7 +62,6 @@ export function EventPage() {
 
 function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const [update, updating] = useMutation(UPDATE_EVENT);
   const [remove, removing] = useMutation(DELETE_EVENT);
@@ -137,7 +135,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         <FactList
           facts={[
             { label: t('owner.plan'), value: t(`plans.names.${fromApiPlan(event.plan)}`) },
-            { label: t('owner.expires'), value: displayDate(event.expiresAt, language) ?? '' },
+            { label: t('owner.keptUntil'), value: formatLastDay(event.expiresAt) },
           ]}
         />
         <div className="button-row section-actions">

@@ -36,6 +36,8 @@ export interface OwnerEvent {
   plan: ApiPlan;
   photoCount: number;
   expiresAt: string;
+  /** en, fr or es: the language its links and QR code open the gallery in. */
+  language: string;
 }
 
 export const MY_EVENTS_QUERY: TypedDocumentNode<{ myEvents: OwnerEvent[] }, Record<string, never>> = gql`
@@ -49,6 +51,7 @@ export const MY_EVENTS_QUERY: TypedDocumentNode<{ myEvents: OwnerEvent[] }, Reco
       plan
       photoCount
       expiresAt
+      language
     }
   }
 `;
@@ -67,6 +70,7 @@ export const OWNER_EVENT_QUERY: TypedDocumentNode<
       plan
       photoCount
       expiresAt
+      language
       isOwner
       guestDownloadsAllowed
     }
