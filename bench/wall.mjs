@@ -12,15 +12,12 @@
 // PostgreSQL, NATS and the S3 server (or storage elsewhere: S3_ENDPOINT, bench/storage.mjs) run as local child
 // processes, the services and the gateway as npm start runs them, Chromium from CHROMIUM_PATH or /usr/bin/chromium.
 import { fork } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
-import { startProduct } from '../infra/product.mjs';
-import { benchStorage, describeStorage } from './storage.mjs';
+import { startBenchProduct } from './product.mjs';
+import { describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 30 * 60_000;
 
@@ -356,33 +353,10 @@ async function longNight(browser, product, files) {
 }
 
 async function run() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-wall-'));
-  await chmod(dataDir, 0o755);
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const postgres = await startPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: await findFreePort(),
-    persistent: false,
-  });
-  cleanups.push(() => postgres.stop());
-  const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
-  cleanups.push(() => nats.stop());
-  const s3 = await benchStorage({ dataDir });
-  cleanups.push(() => s3.stop());
-  const product = await startProduct({
-    platformEnv: {
-      DATABASE_URL: postgres.url('postgres'),
-      NATS_URL: nats.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.region,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    },
-    log: () => undefined,
+  const { product, s3 } = await startBenchProduct('wall', cleanups, {
     // Each screen and uploader says who it is through X-Forwarded-For, believed from loopback only.
     gatewayEnv: { TRUST_PROXY: 'loopback' },
   });
-  cleanups.push(() => product.stop());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
