@@ -20,6 +20,8 @@ export const galleryPhotosRequestSchema = z.object({
   /** The `next` of the previous page; absent for the first. */
   after: z.string().min(1).max(200).optional(),
   limit: z.number().int().min(1).max(GALLERY_PHOTOS_PAGE_LIMIT),
+  /** Only these photos of the gallery (the backup service copying the ones it was told of); all when absent. */
+  ids: z.array(z.uuid()).min(1).max(GALLERY_PHOTOS_PAGE_LIMIT).optional(),
 });
 export type GalleryPhotosRequest = z.infer<typeof galleryPhotosRequestSchema>;
 

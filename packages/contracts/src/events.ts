@@ -3,6 +3,7 @@ import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
+import { BACKUP_LIMITS } from './premium/backups.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -40,6 +41,11 @@ export const Subjects = {
   DomainReleased: 'domain.released',
   /** events: the owner let guests Download All, or stopped them (open gallery screens show or hide the button). */
   GuestDownloadsChanged: 'event.guest-downloads-changed',
+  /**
+   * backup: a gallery's backup to the couple's drive stopped because the gallery left Premium (a refund) or its
+   * storage ended; events mails the couple.
+   */
+  BackupStopped: 'backup.stopped',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -53,6 +59,7 @@ export const DOMAIN_STREAM_SUBJECTS = [
   'archive.>',
   'credit.>',
   'domain.>',
+  'backup.>',
 ];
 
 const text = z.string().min(1);
@@ -211,6 +218,15 @@ export const guestDownloadsChangedSchema = z.object({
 });
 export type GuestDownloadsChangedData = z.infer<typeof guestDownloadsChangedSchema>;
 
+export const backupStoppedSchema = z.object({
+  code: galleryCodeSchema,
+  /** 'plan': a refund took the gallery off Premium; 'expired': its storage period ended. */
+  reason: z.enum(['plan', 'expired']),
+  /** The drive's folder address (no credentials), named in the mail. */
+  address: z.string().min(1).max(BACKUP_LIMITS.urlChars),
+});
+export type BackupStoppedData = z.infer<typeof backupStoppedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -225,6 +241,7 @@ const dataSchemas = {
   'domain.verified': domainVerifiedSchema,
   'domain.released': domainReleasedSchema,
   'event.guest-downloads-changed': guestDownloadsChangedSchema,
+  'backup.stopped': backupStoppedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -241,6 +258,7 @@ export interface EventData {
   'domain.verified': DomainVerifiedData;
   'domain.released': DomainReleasedData;
   'event.guest-downloads-changed': GuestDownloadsChangedData;
+  'backup.stopped': BackupStoppedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

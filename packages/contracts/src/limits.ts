@@ -35,6 +35,13 @@ export const RATE_LIMITS = Object.freeze({
   galleryActivity: { points: 300, durationSeconds: 60 * 60 },
   /** Wall links tried that open no wall: a wrong key costs one; a key has 144 random bits anyway. */
   wallKeyAttempts: { points: 20, durationSeconds: 15 * 60 },
+  /**
+   * Cloud-drive connections tried (each makes the backup service call the address given): counted per gallery,
+   * enough for a couple fixing a typo, not for probing addresses.
+   */
+  backupConnects: { points: 20, durationSeconds: 60 * 60 },
+  /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
+  backupEverything: { points: 10, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -33,3 +33,4 @@ export {
   type StartMailCatcherOptions,
 } from './mail-catcher.js';
 export { ensureCaddy, startCaddy, type LocalCaddy, type StartCaddyOptions } from './caddy.js';
+export { ensureRclone, startWebDav, type LocalWebDav, type StartWebDavOptions } from './webdav.js';

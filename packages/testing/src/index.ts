@@ -353,3 +353,4 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   };
 }
 export { startTestDns, type TestDns } from './test-dns.js';
+export { startTestWebDav, type TestWebDav } from './test-webdav.js';

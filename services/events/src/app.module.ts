@@ -37,6 +37,7 @@ import { GalleriesModule } from './galleries/galleries.module.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js';
 import { PlanChangeMailConsumer } from './mail/plan-change-mail.consumer.js';
+import { BackupStoppedMailConsumer } from './mail/backup-stopped-mail.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
@@ -62,6 +63,7 @@ export class AppModule {
         PlanPaymentsConsumer,
         OrderConfirmationConsumer,
         PlanChangeMailConsumer,
+        BackupStoppedMailConsumer,
         ContactMailer,
         ContactResolver,
       ],

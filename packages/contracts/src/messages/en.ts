@@ -84,6 +84,23 @@ export const en = {
     DOMAIN_TAKEN: 'This domain is already used by another gallery.',
     DOMAIN_ALREADY_SET: 'This gallery already has a domain. Remove it first to use another one.',
     DOMAIN_NOT_SET: 'This gallery has no custom domain.',
+    // cloud-drive backup
+    BACKUP_NEEDS_PREMIUM:
+      'The cloud-drive backup comes with the Premium plan. Upgrade this gallery to Premium to back it up to your drive.',
+    BACKUP_URL_INVALID:
+      'Please enter your WebDAV folder address, such as https://cloud.example.com/remote.php/dav/files/anna/ (at most 500 characters).',
+    BACKUP_DESTINATION_PRIVATE:
+      'This address is on a private network. Please enter the address of your cloud drive on the internet.',
+    BACKUP_CREDENTIALS_TOO_LONG: 'The user name or app password is too long.',
+    BACKUP_CREDENTIALS_REFUSED:
+      'Your drive refused this user name and app password. Check them, or create a new app password in your drive’s settings.',
+    BACKUP_DESTINATION_UNREACHABLE:
+      'Your drive did not answer at this address. Check the address and try again.',
+    BACKUP_NOT_WEBDAV:
+      'This address answered, but not as a WebDAV folder. Check the address in your drive’s settings.',
+    BACKUP_ALREADY_CONNECTED:
+      'This gallery already backs up to a drive. Disconnect it first to use another one.',
+    BACKUP_NOT_CONNECTED: 'This gallery backs up to no drive.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

@@ -85,6 +85,22 @@ export const es: SharedMessages = {
     DOMAIN_TAKEN: 'Este dominio ya lo usa otra galería.',
     DOMAIN_ALREADY_SET: 'Esta galería ya tiene un dominio. Quítalo primero para usar otro.',
     DOMAIN_NOT_SET: 'Esta galería no tiene dominio propio.',
+    // cloud-drive backup
+    BACKUP_NEEDS_PREMIUM:
+      'La copia en tu nube viene con el plan Premium. Pasa esta galería a Premium para copiarla en tu nube.',
+    BACKUP_URL_INVALID:
+      'Escribe la dirección de tu carpeta WebDAV, como https://nube.ejemplo.es/remote.php/dav/files/ana/ (500 caracteres como máximo).',
+    BACKUP_DESTINATION_PRIVATE:
+      'Esta dirección está en una red privada. Escribe la dirección de tu nube en internet.',
+    BACKUP_CREDENTIALS_TOO_LONG: 'El nombre de usuario o la contraseña de aplicación es demasiado largo.',
+    BACKUP_CREDENTIALS_REFUSED:
+      'Tu nube rechazó este nombre de usuario y esta contraseña de aplicación. Revísalos o crea una nueva contraseña de aplicación en los ajustes de tu nube.',
+    BACKUP_DESTINATION_UNREACHABLE:
+      'Tu nube no respondió en esta dirección. Revisa la dirección y vuelve a intentarlo.',
+    BACKUP_NOT_WEBDAV:
+      'Esta dirección respondió, pero no como una carpeta WebDAV. Revisa la dirección en los ajustes de tu nube.',
+    BACKUP_ALREADY_CONNECTED: 'Esta galería ya se copia en una nube. Desconéctala primero para usar otra.',
+    BACKUP_NOT_CONNECTED: 'Esta galería no se copia en ninguna nube.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

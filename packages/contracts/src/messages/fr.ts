@@ -89,6 +89,23 @@ export const fr: SharedMessages = {
     DOMAIN_TAKEN: 'Ce domaine est déjà utilisé par une autre galerie.',
     DOMAIN_ALREADY_SET: 'Cette galerie a déjà un domaine. Retirez-le d’abord pour en utiliser un autre.',
     DOMAIN_NOT_SET: 'Cette galerie n’a pas de domaine personnalisé.',
+    // cloud-drive backup
+    BACKUP_NEEDS_PREMIUM:
+      'La sauvegarde sur votre cloud est incluse dans la formule Premium. Passez cette galerie en Premium pour la sauvegarder sur votre cloud.',
+    BACKUP_URL_INVALID:
+      'Veuillez saisir l’adresse de votre dossier WebDAV, comme https://cloud.exemple.fr/remote.php/dav/files/anna/ (500 caractères au plus).',
+    BACKUP_DESTINATION_PRIVATE:
+      'Cette adresse est sur un réseau privé. Veuillez saisir l’adresse de votre cloud sur internet.',
+    BACKUP_CREDENTIALS_TOO_LONG: 'Le nom d’utilisateur ou le mot de passe d’application est trop long.',
+    BACKUP_CREDENTIALS_REFUSED:
+      'Votre cloud a refusé ce nom d’utilisateur et ce mot de passe d’application. Vérifiez-les, ou créez un nouveau mot de passe d’application dans les réglages de votre cloud.',
+    BACKUP_DESTINATION_UNREACHABLE:
+      'Votre cloud n’a pas répondu à cette adresse. Vérifiez l’adresse et réessayez.',
+    BACKUP_NOT_WEBDAV:
+      'Cette adresse a répondu, mais pas comme un dossier WebDAV. Vérifiez l’adresse dans les réglages de votre cloud.',
+    BACKUP_ALREADY_CONNECTED:
+      'Cette galerie est déjà sauvegardée sur un cloud. Déconnectez-le d’abord pour en utiliser un autre.',
+    BACKUP_NOT_CONNECTED: 'Cette galerie n’est sauvegardée sur aucun cloud.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

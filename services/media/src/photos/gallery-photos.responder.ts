@@ -15,7 +15,8 @@ import { PhotoEntity } from './photo.entity.js';
 
 /**
  * Answers `Requests.GalleryPhotos`: the download service asks for a gallery's photos, a page at a time and
- * oldest first (a page boundary never moves while new photos arrive), to put their originals in a zip.
+ * oldest first (a page boundary never moves while new photos arrive), to put their originals in a zip; the
+ * backup service asks for the photos it was told of by id, to copy their originals to the couple's drive.
  */
 @Injectable()
 export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosRequest, GalleryPhotosReply> {
@@ -48,6 +49,7 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
       .addOrderBy('photo.id', 'ASC')
       // One more than asked says whether another page follows.
       .limit(request.limit + 1);
+    if (request.ids) query.andWhere('photo.id IN (:...ids)', { ids: request.ids });
     if (after) {
       query.andWhere('(photo.created_at, photo.id) > (:createdAt, :id)', {
         createdAt: after.createdAt,

@@ -1,0 +1,82 @@
+import type { MailLanguage } from '../mail/mail-language.js';
+
+/**
+ * The backup of a Premium gallery to the couple's own cloud drive: the limits every service and the web app
+ * share, and what the event page shows of it.
+ */
+export const BACKUP_LIMITS = Object.freeze({
+  /** A WebDAV folder address, scheme and path included (a Nextcloud one is about 90 characters). */
+  urlChars: 500,
+  usernameChars: 200,
+  /** An app password or token; Nextcloud's are 72 characters. */
+  passwordChars: 500,
+  /** How long connecting waits for the drive's answer before giving up with DESTINATION_UNREACHABLE. */
+  checkSeconds: 15,
+});
+
+/** Where a backup goes. Only WebDAV today (Nextcloud, ownCloud, Synology, kDrive and others). */
+export const BACKUP_DESTINATION_KINDS = ['WEBDAV'] as const;
+export type BackupDestinationKind = (typeof BACKUP_DESTINATION_KINDS)[number];
+
+/**
+ * ACTIVE: copying as photos arrive. STOPPED: the gallery left Premium (refund) or its storage ended: nothing new
+ * is copied, what is in the drive stays the couple's.
+ */
+export const BACKUP_STATES = ['ACTIVE', 'STOPPED'] as const;
+export type BackupState = (typeof BACKUP_STATES)[number];
+
+/** Why a backup stopped: each has its sentence on the event page. */
+export const BACKUP_STOP_REASONS = ['PLAN', 'EXPIRED'] as const;
+export type BackupStopReason = (typeof BACKUP_STOP_REASONS)[number];
+
+/**
+ * Why the last copy failed, in words the couple can act on (the event page has a sentence for each); the
+ * drive's own status or message is shown beside it.
+ */
+export const BACKUP_FAILURES = [
+  /** The drive did not answer (down, unreachable, timed out). */
+  'UNREACHABLE',
+  /** The drive refused the user name or app password (401/403). */
+  'REFUSED',
+  /** The drive is full (507). */
+  'FULL',
+  /** Any other answer from the drive. */
+  'SERVER_ERROR',
+] as const;
+export type BackupFailure = (typeof BACKUP_FAILURES)[number];
+
+/** The folder a gallery's photos go to without a guest name, when the couple chose a folder per guest. */
+export const BACKUP_UNNAMED_GUESTS_FOLDER = 'Guests without a name';
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+
+export interface BackupStoppedFacts {
+  code: string;
+  /** The drive's folder address, without credentials. */
+  address: string;
+  /** 'plan': a refund took the gallery off Premium; 'expired': its storage period ended. */
+  reason: 'plan' | 'expired';
+}
+
+const backupStoppedTexts: Record<MailLanguage, (facts: BackupStoppedFacts) => Mail> = {
+  en: ({ code, address, reason }) => ({
+    subject: `Gallery ${code} is no longer backed up to your drive`,
+    text: `Hello,\n\n${reason === 'plan' ? 'Your gallery is no longer on the Premium plan after the refund' : 'The storage period of your gallery has ended'}, so its new photos are no longer copied to ${address}.\n\nEverything already copied stays in your drive: it is yours to keep.\n\nThe Wedding Gallery team\n`,
+  }),
+  fr: ({ code, address, reason }) => ({
+    subject: `La galerie ${code} n'est plus sauvegardée sur votre cloud`,
+    text: `Bonjour,\n\n${reason === 'plan' ? "Après le remboursement, votre galerie n'est plus en formule Premium" : 'La durée de stockage de votre galerie est terminée'} : ses nouvelles photos ne sont plus copiées vers ${address}.\n\nTout ce qui a déjà été copié reste sur votre cloud : c'est à vous.\n\nL'équipe Wedding Gallery\n`,
+  }),
+  es: ({ code, address, reason }) => ({
+    subject: `La galería ${code} ya no se copia en tu nube`,
+    text: `Hola:\n\n${reason === 'plan' ? 'Tras el reembolso, tu galería ya no tiene el plan Premium' : 'El periodo de almacenamiento de tu galería terminó'}, así que sus nuevas fotos ya no se copian en ${address}.\n\nTodo lo que ya se copió sigue en tu nube: es tuyo.\n\nEl equipo de Wedding Gallery\n`,
+  }),
+};
+
+/** The mail to the couple when their backup stops because the gallery left Premium or its storage ended. */
+export function backupStoppedMail(language: MailLanguage, facts: BackupStoppedFacts): Mail {
+  return backupStoppedTexts[language](facts);
+}

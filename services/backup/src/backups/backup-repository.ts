@@ -1,0 +1,206 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BackupFailure, PlanId } from '@gallery/contracts';
+import { DESTINATION_COLUMNS, type BackupCounts, type BackupDestination } from './backup-destination.js';
+
+/** One copy a worker took on: the photo, its destination and how many times it was tried (this one included). */
+export interface ClaimedCopy {
+  destinationId: string;
+  photoId: string;
+  attempts: number;
+}
+
+/** The backup service's tables: destinations and one row per photo and destination. */
+@Injectable()
+export class BackupRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async findByGallery(
+    code: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<BackupDestination | null> {
+    const rows: BackupDestination[] = await manager.query(
+      `SELECT ${DESTINATION_COLUMNS} FROM backup_destinations WHERE event_code = $1`,
+      [code],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findById(id: string): Promise<BackupDestination | null> {
+    const rows: BackupDestination[] = await this.db.query(
+      `SELECT ${DESTINATION_COLUMNS} FROM backup_destinations WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Adds the gallery's destination; false when the gallery already has one (one per gallery). */
+  async insert(
+    destination: Omit<
+      BackupDestination,
+      'state' | 'stopReason' | 'lastFailure' | 'lastError' | 'lastErrorAt' | 'createdAt'
+    >,
+  ): Promise<boolean> {
+    // An INSERT answers its RETURNING rows (an UPDATE or DELETE answers [rows, count]).
+    const inserted = (await this.db.query(
+      `INSERT INTO backup_destinations
+         (id, event_code, kind, address, username, credentials, gallery_name, folder_per_guest, plan, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (event_code) DO NOTHING RETURNING id`,
+      [
+        destination.id,
+        destination.eventCode,
+        destination.kind,
+        destination.address,
+        destination.username,
+        destination.credentials,
+        destination.galleryName,
+        destination.folderPerGuest,
+        destination.plan,
+        destination.expiresAt,
+      ],
+    )) as unknown[];
+    return inserted.length > 0;
+  }
+
+  /** Deletes the gallery's destination, its sealed credentials and its rows; whether it had one. */
+  async deleteGallery(code: string, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const [, deleted] = (await manager.query('DELETE FROM backup_destinations WHERE event_code = $1', [
+      code,
+    ])) as [unknown, number];
+    return deleted > 0;
+  }
+
+  async setFolderPerGuest(code: string, folderPerGuest: boolean): Promise<void> {
+    await this.db.query('UPDATE backup_destinations SET folder_per_guest = $2 WHERE event_code = $1', [
+      code,
+      folderPerGuest,
+    ]);
+  }
+
+  /**
+   * The gallery's plan as events last told it. Leaving Premium stops the backup (reason PLAN); coming back to it
+   * resumes a backup stopped for that reason. Returns the destination when this change stopped it.
+   */
+  async applyPlan(
+    manager: EntityManager,
+    code: string,
+    plan: PlanId,
+    expiresAt: Date,
+  ): Promise<BackupDestination | null> {
+    const [rows] = (await manager.query(
+      `UPDATE backup_destinations d SET plan = $2, expires_at = $3,
+         state = CASE WHEN $2 = 'premium' AND $3 > now() THEN 'ACTIVE' ELSE 'STOPPED' END,
+         stop_reason = CASE WHEN $2 = 'premium' AND $3 > now() THEN NULL
+                            WHEN $2 <> 'premium' THEN 'PLAN' ELSE 'EXPIRED' END
+       FROM backup_destinations before
+       WHERE d.event_code = $1 AND before.id = d.id
+       RETURNING before.state AS "before", d.state AS "after", d.id`,
+      [code, plan, expiresAt],
+    )) as [{ before: string; after: string; id: string }[], number];
+    const change = rows[0];
+    if (!change || change.before !== 'ACTIVE' || change.after !== 'STOPPED') return null;
+    return this.findByGallery(code, manager);
+  }
+
+  /** Active destinations whose gallery's storage has ended, now stopped (reason EXPIRED). */
+  async stopExpired(manager: EntityManager, now: Date): Promise<BackupDestination[]> {
+    const [rows] = (await manager.query(
+      `UPDATE backup_destinations SET state = 'STOPPED', stop_reason = 'EXPIRED'
+       WHERE state = 'ACTIVE' AND expires_at <= $1 RETURNING event_code`,
+      [now],
+    )) as [{ event_code: string }[], number];
+    const stopped: BackupDestination[] = [];
+    for (const row of rows) {
+      const destination = await this.findByGallery(row.event_code, manager);
+      if (destination) stopped.push(destination);
+    }
+    return stopped;
+  }
+
+  /** Records photos to copy to the gallery's destination (none without one); those already recorded stay as they are. */
+  async enqueue(code: string, photoIds: string[], manager: EntityManager = this.db.manager): Promise<number> {
+    if (photoIds.length === 0) return 0;
+    const added = (await manager.query(
+      `INSERT INTO backup_items (destination_id, photo_id)
+       SELECT d.id, photo_id FROM backup_destinations d, unnest($2::uuid[]) AS photo_id WHERE d.event_code = $1
+       ON CONFLICT DO NOTHING RETURNING photo_id`,
+      [code, photoIds],
+    )) as unknown[];
+    return added.length;
+  }
+
+  /**
+   * Takes up to `limit` copies that are due, of destinations still backing up, for `leaseMs`: their due time moves
+   * that far ahead, so another worker (or this one after a restart) takes them again only if this one died.
+   * SKIP LOCKED: replicas never wait on each other's rows.
+   */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedCopy[]> {
+    const [rows] = (await this.db.query(
+      `UPDATE backup_items i SET due_at = now() + $2 * interval '1 millisecond', attempts = i.attempts + 1
+       FROM (
+         SELECT item.destination_id, item.photo_id FROM backup_items item
+         JOIN backup_destinations d ON d.id = item.destination_id
+         WHERE item.status = 'pending' AND item.due_at <= now() AND d.state = 'ACTIVE'
+         ORDER BY item.due_at LIMIT $1 FOR UPDATE OF item SKIP LOCKED
+       ) due
+       WHERE i.destination_id = due.destination_id AND i.photo_id = due.photo_id
+       RETURNING i.destination_id AS "destinationId", i.photo_id AS "photoId", i.attempts`,
+      [limit, leaseMs],
+    )) as [ClaimedCopy[], number];
+    return rows;
+  }
+
+  async markCopied(copy: ClaimedCopy): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE backup_items SET status = 'copied', copied_at = now(), last_error = NULL
+         WHERE destination_id = $1 AND photo_id = $2`,
+        [copy.destinationId, copy.photoId],
+      );
+      await manager.query(
+        `UPDATE backup_destinations SET last_failure = NULL, last_error = NULL, last_error_at = NULL
+         WHERE id = $1 AND last_failure IS NOT NULL`,
+        [copy.destinationId],
+      );
+    });
+  }
+
+  /** The photo left the gallery before its copy: nothing to copy, and not counted. */
+  async markGone(copy: ClaimedCopy): Promise<void> {
+    await this.db.query(
+      `UPDATE backup_items SET status = 'gone' WHERE destination_id = $1 AND photo_id = $2`,
+      [copy.destinationId, copy.photoId],
+    );
+  }
+
+  /** Puts the copy back for another attempt after `retryMs`, and the reason on the destination for the page. */
+  async markFailed(
+    copy: ClaimedCopy,
+    failure: BackupFailure,
+    detail: string,
+    retryMs: number,
+  ): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE backup_items SET due_at = now() + $3 * interval '1 millisecond', last_error = $4
+         WHERE destination_id = $1 AND photo_id = $2 AND status = 'pending'`,
+        [copy.destinationId, copy.photoId, retryMs, detail.slice(0, 500)],
+      );
+      await manager.query(
+        `UPDATE backup_destinations SET last_failure = $2, last_error = $3, last_error_at = now() WHERE id = $1`,
+        [copy.destinationId, failure, detail.slice(0, 500)],
+      );
+    });
+  }
+
+  async counts(destinationId: string): Promise<BackupCounts> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE status = 'copied')::int AS copied,
+              count(*) FILTER (WHERE status <> 'gone')::int AS total
+       FROM backup_items WHERE destination_id = $1`,
+      [destinationId],
+    )) as BackupCounts[];
+    return row ?? { copied: 0, total: 0 };
+  }
+}
