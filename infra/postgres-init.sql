@@ -3,3 +3,4 @@ CREATE DATABASE gallery_events;
 CREATE DATABASE gallery_media;
 CREATE DATABASE gallery_billing;
 CREATE DATABASE gallery_download;
+CREATE DATABASE gallery_backup;

@@ -1,5 +1,6 @@
 // Starts the product's processes (services, then the gateway) against given backing servers, the way
 // `npm start` does. Used by infra/start.mjs, the browser tests and the benchmarks.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -248,7 +249,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
  * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
- * @param {{ events?: number, media?: number, billing?: number, download?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {{ events?: number, media?: number, billing?: number, download?: number, backup?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
  *   Called when a process ends without stop() having been called.
@@ -266,7 +267,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   is its inbox. With SMTP_URL given, `mail` is null.
  * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
  *   When one of them is taken before its service binds it, the whole product starts again on new ones.
- * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void> }>}
  */
 export async function startProduct(options) {
   // Only ports picked here can be picked again.
@@ -301,6 +302,7 @@ async function startProductOnce({
     media: servicePorts.media || (await pickPort()),
     billing: servicePorts.billing || (await pickPort()),
     download: servicePorts.download || (await pickPort()),
+    backup: servicePorts.backup || (await pickPort()),
   };
   const gatewayPorts = [ports.gateway];
   while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await pickPort());
@@ -321,7 +323,13 @@ async function startProductOnce({
     throw new Error(`Cannot create the service databases on ${server}: ${error.message}`, { cause: error });
   }
   const mailCatcher = platformEnv.SMTP_URL ? undefined : await startLocalMailCatcher(repoRoot, log);
-  const env = mailCatcher ? { ...platformEnv, SMTP_URL: mailCatcher.smtpUrl } : platformEnv;
+  const env = {
+    ...platformEnv,
+    ...(mailCatcher && { SMTP_URL: mailCatcher.smtpUrl }),
+    // The key drives' credentials are sealed with: kept by npm start, one per product otherwise.
+    BACKUP_SECRET_KEY:
+      platformEnv.BACKUP_SECRET_KEY ?? process.env.BACKUP_SECRET_KEY ?? randomBytes(32).toString('base64'),
+  };
   const definitions = withReplicas(
     serviceDefinitions(env, { ports, repoRoot }).map((service) =>
       service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,

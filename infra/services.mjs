@@ -12,6 +12,7 @@ export const SERVICE_DATABASES = {
   media: 'gallery_media',
   billing: 'gallery_billing',
   download: 'gallery_download',
+  backup: 'gallery_backup',
 };
 
 export const S3_BUCKET = 'gallery-media';
@@ -58,7 +59,14 @@ export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
 export const MEDIA_NODE_ARGS = ['--heap-growing-percent=100'];
 
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
-export const DEFAULT_PORTS = { gateway: 5000, events: 5101, media: 5102, billing: 5103, download: 5104 };
+export const DEFAULT_PORTS = {
+  gateway: 5000,
+  events: 5101,
+  media: 5102,
+  billing: 5103,
+  download: 5104,
+  backup: 5105,
+};
 
 /**
  * The Vite dev server's page (`npm run dev -w web`): `npm start`'s gateway answers its CORS requests and live
@@ -79,7 +87,12 @@ const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_
  * @property {string} S3_SECRET_ACCESS_KEY
  * @property {string} [SMTP_URL] Where mail goes (a local mail catcher unless configured).
  * @property {string} [MAIL_FROM] The sender of the product's mail; the services' default when absent.
+ * @property {string} [BACKUP_SECRET_KEY] The key the backup service seals drives' credentials with (32 bytes,
+ *   base64): `npm start` keeps one under .data/, the product harness makes one per product.
  */
+
+/** The backup service's settings passed on when set (the back-off's ceiling, the worker's pace). */
+const BACKUP_VARIABLES = ['BACKUP_RETRY_MAX_MS', 'BACKUP_POLL_MS', 'BACKUP_CONCURRENCY'];
 
 /**
  * @typedef {object} ServiceDefinition
@@ -101,7 +114,7 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
+ * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
  *   `env` is where STRIPE_* are taken from when set (default: this process's environment).
  * @returns {ServiceDefinition[]}
  */
@@ -118,6 +131,9 @@ export function serviceDefinitions(platformEnv, options = {}) {
   };
   const stripe = Object.fromEntries(
     STRIPE_VARIABLES.filter((name) => outside[name]).map((name) => [name, outside[name]]),
+  );
+  const backupTuning = Object.fromEntries(
+    BACKUP_VARIABLES.filter((name) => outside[name]).map((name) => [name, outside[name]]),
   );
   return [
     {
@@ -194,6 +210,28 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
     {
+      name: 'backup',
+      entry: path.join(root, 'services/backup/dist/main.js'),
+      port: ports.backup,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(ports.backup),
+        HOST: SUBGRAPH_HOST,
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.backup),
+        NATS_URL,
+        // Originals are read from the media bucket and copied to the couples' drives.
+        S3_ENDPOINT: platformEnv.S3_ENDPOINT,
+        S3_REGION: platformEnv.S3_REGION,
+        S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
+        S3_BUCKET,
+        BACKUP_SECRET_KEY: platformEnv.BACKUP_SECRET_KEY ?? outside.BACKUP_SECRET_KEY ?? '',
+        // On one machine a drive may be a local server (a NAS, the tests' WebDAV server); in production it may not.
+        BACKUP_ALLOW_PRIVATE_DESTINATIONS: outside.BACKUP_ALLOW_PRIVATE_DESTINATIONS ?? 'true',
+        ...backupTuning,
+      },
+    },
+    {
       name: 'gateway',
       entry: path.join(root, 'gateway/dist/main.js'),
       nodeArgs: GATEWAY_NODE_ARGS,
@@ -210,6 +248,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         MEDIA_URL: `http://127.0.0.1:${ports.media}`,
         BILLING_URL: `http://127.0.0.1:${ports.billing}/graphql`,
         DOWNLOAD_URL: `http://127.0.0.1:${ports.download}/graphql`,
+        BACKUP_URL: `http://127.0.0.1:${ports.backup}/graphql`,
         WEB_DIST: path.join(root, 'web/dist'),
       },
     },

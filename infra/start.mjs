@@ -2,7 +2,8 @@
 // S3_ENDPOINT and SMTP_URL when given, otherwise started locally with their data under .data/, PostgreSQL's
 // elsewhere when its user cannot reach it, said at start; mail goes to a local catcher with a web inbox), then
 // the services and the gateway as separate processes. Ctrl-C stops everything in order.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, checkNode, ensureDependencies, fail } from './prepare.mjs';
@@ -213,7 +214,18 @@ const platformEnv = {
   S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? s3.value.secretAccessKey,
   SMTP_URL: process.env.SMTP_URL ?? mail.value.smtpUrl,
   ...(process.env.MAIL_FROM && { MAIL_FROM: process.env.MAIL_FROM }),
+  BACKUP_SECRET_KEY: process.env.BACKUP_SECRET_KEY ?? localBackupKey(),
 };
+
+/**
+ * The key the backup service seals drives' credentials with, made once and kept under .data/ (readable by this
+ * user only): a new key at each start would leave every connected drive's credentials unreadable.
+ */
+function localBackupKey() {
+  const file = path.join(DATA_DIR, 'backup-secret-key');
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
 
 try {
   const product = await startProduct({
@@ -224,6 +236,7 @@ try {
       media: DEFAULT_PORTS.media,
       billing: DEFAULT_PORTS.billing,
       download: DEFAULT_PORTS.download,
+      backup: DEFAULT_PORTS.backup,
     },
     // WEB_DEV_ORIGINS from the environment wins (another dev server port), else the Vite dev server's default.
     gatewayEnv: { WEB_DEV_ORIGINS: process.env.WEB_DEV_ORIGINS ?? LOCAL_DEV_ENV.WEB_DEV_ORIGINS },

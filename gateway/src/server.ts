@@ -54,6 +54,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       { name: 'media', url: `${mediaUrl}/graphql` },
       ...(config.billingUrl ? [{ name: 'billing', url: config.billingUrl }] : []),
       ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
+      ...(config.backupUrl ? [{ name: 'backup', url: config.backupUrl }] : []),
     ],
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
@@ -96,6 +97,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       ...(config.downloadUrl
         ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
         : {}),
+      ...(config.backupUrl ? { backup: subgraphHealth(`${new URL(config.backupUrl).origin}/health`) } : {}),
     }),
   );
   app.get('/api/custom-domains/allowed', certificateAsk(customDomains));

@@ -28,6 +28,7 @@ const built = Object.entries(compose.services).filter(([, service]) => service.b
 describe('docker-compose.yml', () => {
   it('runs the services and the gateway next to PostgreSQL, NATS, MinIO, a mail catcher and Caddy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
+      'backup',
       'billing',
       'caddy',
       'download',

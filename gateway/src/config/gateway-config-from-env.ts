@@ -14,6 +14,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     mediaUrl: env('MEDIA_URL', 'http://127.0.0.1:5102').replace(/\/+$/, ''),
     billingUrl: env('BILLING_URL', 'http://127.0.0.1:5103/graphql'),
     downloadUrl: env('DOWNLOAD_URL', 'http://127.0.0.1:5104/graphql'),
+    backupUrl: env('BACKUP_URL', 'http://127.0.0.1:5105/graphql'),
     webDist: env('WEB_DIST', DEFAULT_WEB_DIST),
     production: env('NODE_ENV', 'development') === 'production',
     trustProxy: trustProxyFromEnv(env('TRUST_PROXY', 'false')),

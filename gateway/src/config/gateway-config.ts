@@ -15,6 +15,8 @@ export interface GatewayConfig {
   billingUrl?: string;
   /** The download subgraph's GraphQL endpoint (Download All); left out of the supergraph when unset. */
   downloadUrl?: string;
+  /** The backup subgraph's GraphQL endpoint (the couple's cloud-drive backup); left out when unset. */
+  backupUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
   /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */

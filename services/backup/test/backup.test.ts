@@ -10,6 +10,7 @@ import {
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
   ownerAuthorizationRequestSchema,
+  RATE_LIMITS,
   Requests,
   Subjects,
   type ArchivePhoto,
@@ -316,6 +317,19 @@ describe('backup service', () => {
     expect(await state(code)).toBeNull();
   });
 
+  it('refuses overlong credentials, and too many tries at connecting one gallery', async () => {
+    const code = newGallery();
+    expect((await connect(code, { password: 'x'.repeat(501) })).errors?.[0]?.extensions?.code).toBe(
+      'BACKUP_CREDENTIALS_TOO_LONG',
+    );
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i <= RATE_LIMITS.backupConnects.points; i++) {
+      codes.push((await connect(code, { password: 'wrong' })).errors?.[0]?.extensions?.code);
+    }
+    expect(codes.slice(0, -1).every((refusal) => refusal === 'BACKUP_CREDENTIALS_REFUSED')).toBe(true);
+    expect(codes.at(-1)).toBe('RATE_LIMITED');
+  });
+
   it('is the owner’s only', async () => {
     const code = newGallery();
     const answer = await graphql(
@@ -404,6 +418,10 @@ describe('backup service', () => {
     await untilCopied(code, 5);
     await graphql(everything, { code }, owner(code));
     expect(await state(code)).toMatchObject({ copied: 5, total: 5 });
+    for (let i = 2; i < RATE_LIMITS.backupEverything.points; i++)
+      await graphql(everything, { code }, owner(code));
+    const refused = await graphql(everything, { code }, owner(code));
+    expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     await expectEachOnce(code);
   });
 
