@@ -32,7 +32,7 @@ import { buildLiveSchema } from '../src/live/live-schema.js';
 
 interface RunningProduct {
   url: string;
-  ports: Record<'events' | 'media' | 'billing' | 'download', number>;
+  ports: Record<'events' | 'media' | 'billing' | 'download' | 'backup', number>;
   stop(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ interface Operation {
   access: OperationAccess;
 }
 
-const SUBGRAPHS = ['events', 'media', 'billing', 'download'] as const;
+const SUBGRAPHS = ['events', 'media', 'billing', 'download', 'backup'] as const;
 const quiet = () => undefined;
 
 let platform: TestPlatform | undefined;
@@ -232,6 +232,11 @@ describe('who may call each operation', () => {
           'Mutation.removePhoto',
           'Mutation.startCheckout',
           'Mutation.requestRefund',
+          'Query.backup',
+          'Mutation.connectWebDavBackup',
+          'Mutation.disconnectBackup',
+          'Mutation.backUpEverything',
+          'Mutation.setBackupFolderPerGuest',
         ]),
       );
       const answers = [];

@@ -752,6 +752,45 @@ export const en = {
     reset: 'Close all wall links',
     resetDone: 'Every wall link is closed. Open the wall again for a new one.',
   },
+  backup: {
+    title: 'Backup',
+    intro:
+      'Every photo and video guests add is copied to your own cloud drive (Nextcloud, ownCloud, Synology, kDrive or any WebDAV drive), in a folder for this gallery.',
+    premiumOnly: 'Included with the Premium plan.',
+    upgrade: 'Upgrade to Premium',
+    urlLabel: 'WebDAV folder address',
+    urlHint:
+      'In Nextcloud: Files, Settings, WebDAV. For example https://cloud.example.com/remote.php/dav/files/anna/',
+    usernameLabel: 'User name',
+    passwordLabel: 'App password',
+    passwordHint: 'Make an app password for this backup in your drive’s security settings.',
+    folderPerGuest: 'A folder for each guest',
+    folderPerGuestHint: 'Photos go into a folder named after the guest who sent them.',
+    connect: 'Connect the drive',
+    connecting: 'Checking with your drive…',
+    destination: 'Copying to',
+    progress: '{{copied}} of {{total}} copied',
+    upToDate: 'Everything is copied.',
+    lastError: 'The last copy failed: {{reason}} ({{detail}}). It will be tried again.',
+    failures: {
+      UNREACHABLE: 'your drive did not answer',
+      REFUSED: 'your drive refused the app password',
+      FULL: 'your drive is full',
+      SERVER_ERROR: 'your drive answered with an error',
+    },
+    stopped: {
+      PLAN: 'Stopped: this gallery is no longer on the Premium plan. New photos are not copied.',
+      EXPIRED: 'Stopped: this gallery’s storage period has ended. New photos are not copied.',
+    },
+    removedStay: 'A photo removed from the gallery stays in your backup.',
+    everything: 'Back up everything now',
+    everythingDone: 'Every photo of the gallery is on its way to your drive.',
+    disconnect: 'Disconnect',
+    disconnectConfirm: 'Yes, disconnect',
+    disconnectWarning:
+      'New photos will no longer be copied, and the app password is deleted. What is already in your drive stays there.',
+    cancel: 'Cancel',
+  },
   customDomain: {
     title: 'Your own domain',
     intro:

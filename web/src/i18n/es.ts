@@ -755,6 +755,46 @@ export const es: UiTexts = {
     reset: 'Cerrar todos los enlaces de la pantalla',
     resetDone: 'Todos los enlaces de la pantalla están cerrados. Vuelve a abrirla para obtener uno nuevo.',
   },
+  backup: {
+    title: 'Copia de seguridad',
+    intro:
+      'Cada foto y vídeo que añaden tus invitados se copia en tu propia nube (Nextcloud, ownCloud, Synology, kDrive o cualquier nube WebDAV), en una carpeta para esta galería.',
+    premiumOnly: 'Incluido en el plan Premium.',
+    upgrade: 'Pasar a Premium',
+    urlLabel: 'Dirección de la carpeta WebDAV',
+    urlHint:
+      'En Nextcloud: Archivos, Ajustes, WebDAV. Por ejemplo https://nube.ejemplo.es/remote.php/dav/files/ana/',
+    usernameLabel: 'Nombre de usuario',
+    passwordLabel: 'Contraseña de aplicación',
+    passwordHint: 'Crea una contraseña de aplicación para esta copia en los ajustes de seguridad de tu nube.',
+    folderPerGuest: 'Una carpeta por invitado',
+    folderPerGuestHint: 'Las fotos van a una carpeta con el nombre del invitado que las envió.',
+    connect: 'Conectar la nube',
+    connecting: 'Comprobando con tu nube…',
+    destination: 'Copiando en',
+    progress: '{{copied}} de {{total}} copiadas',
+    upToDate: 'Todo está copiado.',
+    lastError: 'La última copia falló: {{reason}} ({{detail}}). Se volverá a intentar.',
+    failures: {
+      UNREACHABLE: 'tu nube no respondió',
+      REFUSED: 'tu nube rechazó la contraseña de aplicación',
+      FULL: 'tu nube está llena',
+      SERVER_ERROR: 'tu nube respondió con un error',
+    },
+    stopped: {
+      PLAN: 'Detenida: esta galería ya no tiene el plan Premium. Las fotos nuevas no se copian.',
+      EXPIRED:
+        'Detenida: el periodo de almacenamiento de esta galería terminó. Las fotos nuevas no se copian.',
+    },
+    removedStay: 'Una foto quitada de la galería se queda en tu copia.',
+    everything: 'Copiar todo ahora',
+    everythingDone: 'Todas las fotos de la galería van camino de tu nube.',
+    disconnect: 'Desconectar',
+    disconnectConfirm: 'Sí, desconectar',
+    disconnectWarning:
+      'Las fotos nuevas ya no se copiarán y se borra la contraseña de aplicación. Lo que ya está en tu nube se queda allí.',
+    cancel: 'Cancelar',
+  },
   customDomain: {
     title: 'Tu propio dominio',
     intro:

@@ -758,6 +758,47 @@ export const fr: UiTexts = {
     reset: 'Fermer tous les liens du diaporama',
     resetDone: 'Tous les liens du diaporama sont fermés. Ouvrez-le à nouveau pour en obtenir un nouveau.',
   },
+  backup: {
+    title: 'Sauvegarde',
+    intro:
+      'Chaque photo et vidéo ajoutée par vos invités est copiée sur votre propre cloud (Nextcloud, ownCloud, Synology, kDrive ou tout cloud WebDAV), dans un dossier pour cette galerie.',
+    premiumOnly: 'Inclus dans la formule Premium.',
+    upgrade: 'Passer en Premium',
+    urlLabel: 'Adresse du dossier WebDAV',
+    urlHint:
+      'Dans Nextcloud : Fichiers, Paramètres, WebDAV. Par exemple https://cloud.exemple.fr/remote.php/dav/files/anna/',
+    usernameLabel: 'Nom d’utilisateur',
+    passwordLabel: 'Mot de passe d’application',
+    passwordHint:
+      'Créez un mot de passe d’application pour cette sauvegarde dans les réglages de sécurité de votre cloud.',
+    folderPerGuest: 'Un dossier par invité',
+    folderPerGuestHint: 'Les photos vont dans un dossier au nom de l’invité qui les a envoyées.',
+    connect: 'Connecter le cloud',
+    connecting: 'Vérification auprès de votre cloud…',
+    destination: 'Copie vers',
+    progress: '{{copied}} sur {{total}} copiées',
+    upToDate: 'Tout est copié.',
+    lastError: 'La dernière copie a échoué : {{reason}} ({{detail}}). Elle sera réessayée.',
+    failures: {
+      UNREACHABLE: 'votre cloud n’a pas répondu',
+      REFUSED: 'votre cloud a refusé le mot de passe d’application',
+      FULL: 'votre cloud est plein',
+      SERVER_ERROR: 'votre cloud a répondu par une erreur',
+    },
+    stopped: {
+      PLAN: 'Arrêtée : cette galerie n’est plus en formule Premium. Les nouvelles photos ne sont pas copiées.',
+      EXPIRED:
+        'Arrêtée : la durée de stockage de cette galerie est terminée. Les nouvelles photos ne sont pas copiées.',
+    },
+    removedStay: 'Une photo retirée de la galerie reste dans votre sauvegarde.',
+    everything: 'Tout sauvegarder maintenant',
+    everythingDone: 'Toutes les photos de la galerie partent vers votre cloud.',
+    disconnect: 'Déconnecter',
+    disconnectConfirm: 'Oui, déconnecter',
+    disconnectWarning:
+      'Les nouvelles photos ne seront plus copiées, et le mot de passe d’application est supprimé. Ce qui est déjà sur votre cloud y reste.',
+    cancel: 'Annuler',
+  },
   customDomain: {
     title: 'Votre propre domaine',
     intro:

@@ -25,6 +25,7 @@ import { fieldErrorsFromServer } from '../order/orderForm';
 import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from './graphql';
 import { CustomDomainSection } from '../premium/CustomDomainSection';
+import { BackupSection } from '../premium/BackupSection';
 import { GalleryLanguageField } from '../sharing/GalleryLanguageField';
 import { useGalleryLanguage } from '../sharing/useGalleryLanguage';
 import { SignInForm } from './SignInForm';
@@ -120,6 +121,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       <WallSettings code={code} />
 
       <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
+
+      <BackupSection code={code} plan={fromApiPlan(event.plan)} />
 
       <PageSection
         id="guests"

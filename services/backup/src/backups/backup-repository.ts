@@ -8,6 +8,11 @@ export interface ClaimedCopy {
   destinationId: string;
   photoId: string;
   attempts: number;
+  /** What copying needs of the destination, as it was when the copy was claimed. */
+  destination: Pick<
+    BackupDestination,
+    'id' | 'eventCode' | 'address' | 'username' | 'credentials' | 'galleryName' | 'folderPerGuest'
+  >;
 }
 
 /** The backup service's tables: destinations and one row per photo and destination. */
@@ -22,14 +27,6 @@ export class BackupRepository {
     const rows: BackupDestination[] = await manager.query(
       `SELECT ${DESTINATION_COLUMNS} FROM backup_destinations WHERE event_code = $1`,
       [code],
-    );
-    return rows[0] ?? null;
-  }
-
-  async findById(id: string): Promise<BackupDestination | null> {
-    const rows: BackupDestination[] = await this.db.query(
-      `SELECT ${DESTINATION_COLUMNS} FROM backup_destinations WHERE id = $1`,
-      [id],
     );
     return rows[0] ?? null;
   }
@@ -133,37 +130,49 @@ export class BackupRepository {
   /**
    * Takes up to `limit` copies that are due, of destinations still backing up, for `leaseMs`: their due time moves
    * that far ahead, so another worker (or this one after a restart) takes them again only if this one died.
-   * SKIP LOCKED: replicas never wait on each other's rows.
+   * SKIP LOCKED: replicas never wait on each other's rows. Each comes with its destination, read in the same
+   * statement.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedCopy[]> {
-    const [rows] = (await this.db.query(
-      `UPDATE backup_items i SET due_at = now() + $2 * interval '1 millisecond', attempts = i.attempts + 1
-       FROM (
+    const rows: (Omit<ClaimedCopy, 'destination'> & {
+      destination: Omit<ClaimedCopy['destination'], 'credentials'> & { credentials: string };
+    })[] = await this.db.query(
+      `WITH due AS (
          SELECT item.destination_id, item.photo_id FROM backup_items item
          JOIN backup_destinations d ON d.id = item.destination_id
          WHERE item.status = 'pending' AND item.due_at <= now() AND d.state = 'ACTIVE'
          ORDER BY item.due_at LIMIT $1 FOR UPDATE OF item SKIP LOCKED
-       ) due
-       WHERE i.destination_id = due.destination_id AND i.photo_id = due.photo_id
-       RETURNING i.destination_id AS "destinationId", i.photo_id AS "photoId", i.attempts`,
+       ), claimed AS (
+         UPDATE backup_items i SET due_at = now() + $2 * interval '1 millisecond', attempts = i.attempts + 1
+         FROM due WHERE i.destination_id = due.destination_id AND i.photo_id = due.photo_id
+         RETURNING i.destination_id, i.photo_id, i.attempts
+       )
+       SELECT claimed.destination_id AS "destinationId", claimed.photo_id AS "photoId", claimed.attempts,
+         json_build_object('id', d.id, 'eventCode', d.event_code, 'address', d.address, 'username', d.username,
+           'credentials', encode(d.credentials, 'base64'), 'galleryName', d.gallery_name,
+           'folderPerGuest', d.folder_per_guest) AS destination
+       FROM claimed JOIN backup_destinations d ON d.id = claimed.destination_id`,
       [limit, leaseMs],
-    )) as [ClaimedCopy[], number];
-    return rows;
+    );
+    return rows.map((row) => ({
+      destinationId: row.destinationId,
+      photoId: row.photoId,
+      attempts: row.attempts,
+      destination: { ...row.destination, credentials: Buffer.from(row.destination.credentials, 'base64') },
+    }));
   }
 
+  /** The copy is in the drive: counted, and the destination's last failure cleared (one statement). */
   async markCopied(copy: ClaimedCopy): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE backup_items SET status = 'copied', copied_at = now(), last_error = NULL
-         WHERE destination_id = $1 AND photo_id = $2`,
-        [copy.destinationId, copy.photoId],
-      );
-      await manager.query(
-        `UPDATE backup_destinations SET last_failure = NULL, last_error = NULL, last_error_at = NULL
-         WHERE id = $1 AND last_failure IS NOT NULL`,
-        [copy.destinationId],
-      );
-    });
+    await this.db.query(
+      `WITH done AS (
+         UPDATE backup_items SET status = 'copied', copied_at = now(), last_error = NULL
+         WHERE destination_id = $1 AND photo_id = $2 RETURNING destination_id
+       )
+       UPDATE backup_destinations SET last_failure = NULL, last_error = NULL, last_error_at = NULL
+       WHERE id IN (SELECT destination_id FROM done) AND last_failure IS NOT NULL`,
+      [copy.destinationId, copy.photoId],
+    );
   }
 
   /** The photo left the gallery before its copy: nothing to copy, and not counted. */

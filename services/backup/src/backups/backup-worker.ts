@@ -5,11 +5,11 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import type { ArchivePhoto } from '@gallery/contracts';
 import { describeError } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
 import { CredentialCipher } from '../destinations/credential-cipher.js';
 import { DriveError, WebDavClient } from '../destinations/webdav-client.js';
-import type { BackupDestination } from './backup-destination.js';
 import { backupPath } from './backup-paths.js';
 import { BackupRepository, type ClaimedCopy } from './backup-repository.js';
 import { OriginalsStorage } from './originals-storage.js';
@@ -23,23 +23,31 @@ export function backupRetryMs(attempts: number, maxMs: number): number {
   return Math.min(maxMs, 1000 * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
 }
 
+/** A claimed copy with what media said of its photo (null: removed from the gallery since). */
+interface ReadyCopy {
+  copy: ClaimedCopy;
+  photo: ArchivePhoto | null;
+}
+
 /**
- * Copies the pending rows to the couples' drives: up to `concurrency` at once, each claimed in the database (so
- * replicas and restarts never copy one twice at once), streamed from storage to the drive, then marked copied.
- * A failed copy is retried with back-off and never holds the others up. The path of a copy is the photo's own
- * (backupPath), so a copy repeated after a crash between the PUT and the mark replaces itself: each photo is in
- * the drive once.
+ * Copies the pending rows to the couples' drives: `concurrency` lanes, each taking the next copy from a batch
+ * claimed in the database (so replicas and restarts never copy one twice at once) with its photo asked of media
+ * in one request per gallery, streaming the original from storage to the drive, then marking it copied. A failed
+ * copy is retried with back-off and never holds the others up. The path of a copy is the photo's own (backupPath),
+ * so a copy repeated after a crash between the PUT and the mark replaces itself: each photo is in the drive once.
  */
 @Injectable()
 export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BackupWorker.name);
   private readonly cipher: CredentialCipher;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Copies claimed by this process and not yet started. */
+  private readonly queue: ReadyCopy[] = [];
+  private refilling: Promise<void> | undefined;
   /** Drive clients by destination id (credentials opened once); a reconnected drive has a new id. */
   private readonly clients = new Map<string, WebDavClient>();
   private stopped = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private lanes: Promise<void>[] = [];
+  private readonly sleepers = new Set<() => void>();
 
   constructor(
     @Inject(BackupConfig) private readonly config: BackupConfig,
@@ -51,19 +59,18 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    this.loop = this.run();
+    this.lanes = Array.from({ length: this.config.concurrency }, () => this.lane());
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
-    await this.loop;
-    await Promise.allSettled(this.inFlight);
+    this.kick();
+    await Promise.all(this.lanes);
   }
 
   /** New rows were recorded here: look now instead of at the next poll. */
   kick(): void {
-    this.wake?.();
+    for (const wake of this.sleepers) wake();
   }
 
   /** Forgets a destination's client (disconnected). */
@@ -71,52 +78,68 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.clients.delete(destinationId);
   }
 
-  private async run(): Promise<void> {
+  private async lane(): Promise<void> {
     while (!this.stopped) {
-      let claimed: ClaimedCopy[] = [];
-      const free = this.config.concurrency - this.inFlight.size;
-      if (free > 0) {
-        try {
-          claimed = await this.repository.claim(free, LEASE_MS);
-        } catch (error) {
-          this.logger.warn(`claiming copies: ${describeError(error)}`);
-        }
-      }
-      for (const copy of claimed) {
-        const running: Promise<void> = this.copy(copy).finally(() => {
-          this.inFlight.delete(running);
-          this.wake?.();
-        });
-        this.inFlight.add(running);
-      }
-      if (claimed.length === 0 || this.inFlight.size >= this.config.concurrency) await this.idle();
+      const next = await this.next();
+      if (next) await this.copy(next);
+      else await this.sleep();
     }
   }
 
-  /** Until a copy ends, a kick, or the poll interval. */
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.config.pollMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
+  /** The next copy of this process's batch, claiming another batch when it is empty; null when none is due. */
+  private async next(): Promise<ReadyCopy | null> {
+    if (this.queue.length === 0) {
+      this.refilling ??= this.refill().finally(() => (this.refilling = undefined));
+      await this.refilling;
+    }
+    return this.queue.shift() ?? null;
+  }
+
+  private async refill(): Promise<void> {
+    try {
+      // Two rounds of every lane: few claims, and little held back from the other replicas.
+      const claimed = await this.repository.claim(this.config.concurrency * 2, LEASE_MS);
+      const byGallery = new Map<string, ClaimedCopy[]>();
+      for (const copy of claimed) {
+        const code = copy.destination.eventCode;
+        byGallery.set(code, [...(byGallery.get(code) ?? []), copy]);
       }
-      this.wake = done;
+      for (const [code, copies] of byGallery) {
+        let photos: Map<string, ArchivePhoto>;
+        try {
+          const reply = await this.requests.galleryPhotos({
+            code,
+            ids: copies.map((copy) => copy.photoId),
+            limit: copies.length,
+          });
+          photos = new Map(reply.photos.map((photo) => [photo.id, photo]));
+        } catch (error) {
+          for (const copy of copies) await this.failed(copy, error);
+          continue;
+        }
+        for (const copy of copies) this.queue.push({ copy, photo: photos.get(copy.photoId) ?? null });
+      }
+    } catch (error) {
+      this.logger.warn(`claiming copies: ${describeError(error)}`);
+    }
+  }
+
+  /** Until a kick or the poll interval. */
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.config.pollMs);
+      this.sleepers.add(wake);
     });
   }
 
-  private async copy(copy: ClaimedCopy): Promise<void> {
-    let destination: BackupDestination | null = null;
+  private async copy({ copy, photo }: ReadyCopy): Promise<void> {
+    const { destination } = copy;
     try {
-      destination = await this.repository.findById(copy.destinationId);
-      // Disconnected since the claim: its rows went with it.
-      if (!destination) return;
-      const reply = await this.requests.galleryPhotos({
-        code: destination.eventCode,
-        ids: [copy.photoId],
-        limit: 1,
-      });
-      const photo = reply.photos[0];
       if (!photo) {
         await this.repository.markGone(copy);
         return;
@@ -132,19 +155,23 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
       await client.put(path, body, photo.size, photo.contentType);
       await this.repository.markCopied(copy);
     } catch (error) {
-      const failure = error instanceof DriveError ? error.failure : 'SERVER_ERROR';
-      const detail = error instanceof DriveError ? error.detail : describeError(error);
-      const retryMs = backupRetryMs(copy.attempts, this.config.retryMaxMs);
-      this.logger.warn(
-        `photo ${copy.photoId} to ${destination?.eventCode ?? copy.destinationId}: ${detail} (again in ${retryMs} ms)`,
-      );
-      await this.repository
-        .markFailed(copy, failure, detail, retryMs)
-        .catch((markError: unknown) => this.logger.warn(`recording a failure: ${describeError(markError)}`));
+      await this.failed(copy, error);
     }
   }
 
-  private client(destination: BackupDestination): WebDavClient {
+  private async failed(copy: ClaimedCopy, error: unknown): Promise<void> {
+    const failure = error instanceof DriveError ? error.failure : 'SERVER_ERROR';
+    const detail = error instanceof DriveError ? error.detail : describeError(error);
+    const retryMs = backupRetryMs(copy.attempts, this.config.retryMaxMs);
+    this.logger.warn(
+      `photo ${copy.photoId} to ${copy.destination.eventCode}'s drive: ${detail} (again in ${retryMs} ms)`,
+    );
+    await this.repository
+      .markFailed(copy, failure, detail, retryMs)
+      .catch((markError: unknown) => this.logger.warn(`recording a failure: ${describeError(markError)}`));
+  }
+
+  private client(destination: ClaimedCopy['destination']): WebDavClient {
     let client = this.clients.get(destination.id);
     if (!client) {
       const password = this.cipher.open(destination.credentials, destination.id);
