@@ -8,7 +8,7 @@
 // processes, the backup service as its own process as npm start runs it. Media and events are stood in for by
 // NATS responders in this process (the photo list, the owner): the bench measures the copy path only. The plain
 // copy reads each object from storage and PUTs it to the drive with its length, as many at once as the service
-// copies (BACKUP_CONCURRENCY, 4).
+// copies (BACKUP_CONCURRENCY, 4), into a folder of its own as the backup writes into the gallery's.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -51,13 +51,14 @@ const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
-async function waitUntil(what, probe, timeoutMs) {
+/** `probe` every `everyMs` until it answers; the copies are followed once a second, which costs the service little. */
+async function waitUntil(what, probe, timeoutMs, everyMs = 100) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
+    await sleep(everyMs);
   }
 }
 
@@ -184,10 +185,18 @@ async function run() {
 
   // The plain copy: every object read from storage and PUT to the drive, CONCURRENCY at once.
   process.stdout.write('plain copy... ');
+  await new Promise((resolve, reject) =>
+    http
+      .request(`${drive.url}plain/`, { method: 'MKCOL', headers: { authorization: auth } }, (response) =>
+        response.resume().on('end', resolve),
+      )
+      .on('error', reject)
+      .end(),
+  );
   const plainStart = performance.now();
   await inParallel(photos, CONCURRENCY, async (photo) => {
     const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
-    await put(`${drive.url}plain-${photo.id}.jpg`, auth, object.Body, photo.size);
+    await put(`${drive.url}plain/${photo.id}.jpg`, auth, object.Body, photo.size);
   });
   const plainSeconds = (performance.now() - plainStart) / 1000;
 
@@ -266,6 +275,7 @@ async function run() {
       return backup.copied === COUNT;
     },
     60 * 60_000,
+    1000,
   );
   const backupSeconds = (performance.now() - backupStart) / 1000;
   const cpu = (await cpuMs(service.pid)) - cpuBefore;

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestWebDav, type TestWebDav } from '@gallery/testing';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // A Premium couple connects their cloud drive (a real WebDAV server the test runs) on the event page; a guest
@@ -86,16 +93,17 @@ describe("the backup to the couple's drive in the browser", () => {
       .waitFor();
     await page.getByLabel('App password').fill(drive!.password);
     await page.getByRole('button', { name: 'Connect the drive' }).click();
-    await page.getByText('0 of 0 copied').waitFor({ timeout: 30_000 });
+    await page.getByText('0 of 0 copied.').waitFor({ timeout: 30_000 });
     await page.getByText(drive!.url).waitFor();
 
     await uploadGuestPhotos(url, code, 1);
-    await page.getByText('1 of 1 copied Everything is copied.').waitFor({ timeout: 60_000 });
+    await page.getByText('1 of 1 copied. Everything is copied.').waitFor({ timeout: 60_000 });
     const files = [...(await drive!.files()).keys()];
     expect(files).toHaveLength(1);
     expect(files[0]!.startsWith(`Anna & Ben ${code}/`)).toBe(true);
     expect((await readFile(path.join(drive!.dataDir, files[0]!))).length).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'backup-360.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('#backup').screenshot({ path: path.join(os.tmpdir(), 'backup-360.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.locator('#backup').screenshot({ path: path.join(os.tmpdir(), 'backup-1280.png') });
     await page.context().close();

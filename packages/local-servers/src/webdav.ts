@@ -76,11 +76,9 @@ export async function startWebDav(options: StartWebDavOptions): Promise<LocalWeb
       options.username,
       '--pass',
       options.password,
-      // No cache between the folder and the server: what a test reads from the folder is what was written.
+      // Writes go straight to the folder (no cache in between): what a test reads there is what was written.
       '--vfs-cache-mode',
       'off',
-      '--dir-cache-time',
-      '0s',
       '--config',
       '/dev/null',
     ],

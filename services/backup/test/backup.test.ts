@@ -34,6 +34,7 @@ import {
   type TestWebDav,
 } from '@gallery/testing';
 import { BackupConfig, createApp } from '../src/index.js';
+import { BackupExpiry } from '../src/backups/backup-expiry.js';
 
 const BUCKET = 'backup-test';
 
@@ -497,6 +498,30 @@ describe('backup service', () => {
       reason: 'payment',
     });
     await untilCopied(code, 1);
+    watch.unsubscribe();
+  });
+
+  it('stops when the gallery’s storage ends, and says so for the mail', async () => {
+    const code = newGallery();
+    await connected(code);
+    const stops: DomainEvent[] = [];
+    const watch = bus!.nc.subscribe(Subjects.BackupStopped, {
+      callback: (_error, message) => stops.push(message.json<DomainEvent>()),
+    });
+    await db.query(
+      `UPDATE backup_destinations SET expires_at = now() - interval '1 minute' WHERE event_code = $1`,
+      [code],
+    );
+    expect(await app!.get(BackupExpiry).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await state(code)).toMatchObject({ state: 'STOPPED', stopReason: 'EXPIRED' });
+    await waitFor('backup.stopped', async () =>
+      stops.find((stop) => (stop.data as { code: string }).code === code),
+    );
+    expect(stops.find((stop) => (stop.data as { code: string }).code === code)!.data).toEqual({
+      code,
+      reason: 'expired',
+      address: drive!.url,
+    });
     watch.unsubscribe();
   });
 

@@ -343,6 +343,25 @@ describe('events service: a Premium gallery on its own domain', () => {
     expect(after.data).toEqual({ customDomain: null });
   });
 
+  it("mails the couple when their backup stops, in the gallery's language, saying the copies stay theirs", async () => {
+    const { code, email } = await gallery('premium');
+    await bus!.publish(
+      envelope(Subjects.BackupStopped, {
+        code,
+        reason: 'plan',
+        address: 'https://cloud.example.com/remote.php/dav/files/anna/',
+      }),
+    );
+    const sent = await waitFor(`backup mail to ${email}`, async () =>
+      (await caughtMail(mail!.webUrl)).find(
+        (message) => message.to.some((to) => to.address === email) && message.subject.includes('backed up'),
+      ),
+    );
+    expect(sent.subject).toBe(`Gallery ${code} is no longer backed up to your drive`);
+    expect(sent.text).toContain('https://cloud.example.com/remote.php/dav/files/anna/');
+    expect(sent.text).toContain('Everything already copied stays in your drive');
+  });
+
   /** A Premium gallery whose domain passed its check; its code, host and owner's email. */
   async function verifiedDomain(prefix: string): Promise<{ code: string; host: string; email: string }> {
     const { code, token, email } = await gallery('premium');

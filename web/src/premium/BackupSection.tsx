@@ -173,7 +173,7 @@ function BackupState({ code, backup }: { code: string; backup: Backup }) {
       <p role="status" className="backup-progress" data-testid="backup-progress">
         {backup.state === 'STOPPED' && backup.stopReason
           ? t(`backup.stopped.${backup.stopReason}`)
-          : `${t('backup.progress', { copied: backup.copied, total: backup.total })}${
+          : `${t('backup.progress', { copied: backup.copied, total: backup.total })}.${
               backup.total > 0 && backup.copied === backup.total ? ` ${t('backup.upToDate')}` : ''
             }`}
       </p>

@@ -86,13 +86,20 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** The next copy of this process's batch, claiming another batch when it is empty; null when none is due. */
+  /**
+   * The next copy of this process's batch; null when none is due. The next batch is claimed while the lanes
+   * still have copies to run, so they do not stand waiting for the database and media between batches.
+   */
   private async next(): Promise<ReadyCopy | null> {
-    if (this.queue.length === 0) {
-      this.refilling ??= this.refill().finally(() => (this.refilling = undefined));
-      await this.refilling;
-    }
-    return this.queue.shift() ?? null;
+    if (this.queue.length === 0) await this.startRefill();
+    const next = this.queue.shift() ?? null;
+    if (next && this.queue.length < this.config.concurrency) void this.startRefill();
+    return next;
+  }
+
+  private startRefill(): Promise<void> {
+    this.refilling ??= this.refill().finally(() => (this.refilling = undefined));
+    return this.refilling;
   }
 
   private async refill(): Promise<void> {
