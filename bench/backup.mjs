@@ -3,9 +3,10 @@
 // memory while it copies (goal: flat).
 //
 //   npm run build && node bench/backup.mjs [--photos=2000] [--photo-kb=256]
+//   SERVICE_NODE_ARGS='--max-old-space-size=96' node bench/backup.mjs   (added to the service's Node arguments)
 //
 // PostgreSQL, NATS, the S3 server and the WebDAV server (Debian's `rclone serve webdav`) run as local child
-// processes, the backup service as its own process as npm start runs it. Media and events are stood in for by
+// processes, the backup service as its own process as npm start runs it (BACKUP_NODE_ARGS, RETURN_FREED_MEMORY_ENV). Media and events are stood in for by
 // NATS responders in this process (the photo list, the owner): the bench measures the copy path only. The plain
 // copy reads each object from storage and PUTs it to the drive with its length, as many at once as the service
 // copies (BACKUP_CONCURRENCY, 4), into a folder of its own as the backup writes into the gallery's.
@@ -31,7 +32,7 @@ import {
   startWebDav,
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client, ensureBucket } from '../packages/platform/dist/index.js';
-import { REPO_ROOT } from '../infra/services.mjs';
+import { BACKUP_NODE_ARGS, REPO_ROOT, RETURN_FREED_MEMORY_ENV } from '../infra/services.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
 import { benchStorage, removeBucket } from './storage.mjs';
 
@@ -203,25 +204,30 @@ async function run() {
   // The backup service, as npm start runs it.
   const port = await findFreePort();
   const databaseUrl = await createDatabaseOnServer(postgres.url('postgres'), 'gallery_backup');
-  const service = spawn(process.execPath, [path.join(REPO_ROOT, 'services/backup/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      NATS_URL: nats.url,
-      S3_ENDPOINT: storage.endpoint,
-      S3_REGION: storage.region,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      S3_BUCKET: BUCKET,
-      BACKUP_SECRET_KEY: randomBytes(32).toString('base64'),
-      BACKUP_ALLOW_PRIVATE_DESTINATIONS: 'true',
-      BACKUP_CONCURRENCY: String(CONCURRENCY),
+  const nodeArgs = [...BACKUP_NODE_ARGS, ...(process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const service = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(REPO_ROOT, 'services/backup/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        NATS_URL: nats.url,
+        S3_ENDPOINT: storage.endpoint,
+        S3_REGION: storage.region,
+        S3_ACCESS_KEY_ID: storage.accessKeyId,
+        S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+        S3_BUCKET: BUCKET,
+        BACKUP_SECRET_KEY: randomBytes(32).toString('base64'),
+        BACKUP_ALLOW_PRIVATE_DESTINATIONS: 'true',
+        BACKUP_CONCURRENCY: String(CONCURRENCY),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   cleanups.push(
     () =>
       new Promise((resolve) =>

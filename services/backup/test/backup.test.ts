@@ -270,10 +270,10 @@ beforeAll(async () => {
   bus = await EventBus.connect(platform.nats.url, 'backup-test');
   responders.push(
     bus.nc.subscribe(Requests.OwnerAuthorization, {
-      callback: (_error, message) => message.respond(JSON.stringify(answerOwner(message.json()))),
+      callback: (_error, message) => void message.respond(JSON.stringify(answerOwner(message.json()))),
     }),
     bus.nc.subscribe(Requests.GalleryPhotos, {
-      callback: (_error, message) => message.respond(JSON.stringify(answerPhotos(message.json()))),
+      callback: (_error, message) => void message.respond(JSON.stringify(answerPhotos(message.json()))),
     }),
   );
   config = backupConfig(await platform.postgres.createDatabase());
@@ -458,7 +458,7 @@ describe('backup service', () => {
     await connected(code);
     const stops: DomainEvent[] = [];
     const watch = bus!.nc.subscribe(Subjects.BackupStopped, {
-      callback: (_error, message) => stops.push(message.json<DomainEvent>()),
+      callback: (_error, message) => void stops.push(message.json<DomainEvent>()),
     });
     const expiresAt = galleries.get(code)!.expiresAt;
     await publish(Subjects.PlanUpgraded, {
@@ -506,7 +506,7 @@ describe('backup service', () => {
     await connected(code);
     const stops: DomainEvent[] = [];
     const watch = bus!.nc.subscribe(Subjects.BackupStopped, {
-      callback: (_error, message) => stops.push(message.json<DomainEvent>()),
+      callback: (_error, message) => void stops.push(message.json<DomainEvent>()),
     });
     await db.query(
       `UPDATE backup_destinations SET expires_at = now() - interval '1 minute' WHERE event_code = $1`,

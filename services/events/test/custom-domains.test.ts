@@ -30,7 +30,7 @@ import { DomainExpiry } from '../src/domains/domain-expiry.js';
 import { GalleryPurge } from '../src/galleries/gallery-purge.js';
 import { EventsConfig } from '../src/config/events-config.js';
 
-function envelope<S extends 'payment.succeeded' | 'payment.refunded'>(
+function envelope<S extends 'payment.succeeded' | 'payment.refunded' | 'backup.stopped'>(
   type: S,
   data: DomainEvent<S>['data'],
 ): DomainEvent<S> {

@@ -1,4 +1,9 @@
-import { cleanSegment, timestampPrefix, UNNAMED_GUESTS_FOLDER, type ArchiveLayoutId } from '@gallery/contracts';
+import {
+  cleanSegment,
+  timestampPrefix,
+  UNNAMED_GUESTS_FOLDER,
+  type ArchiveLayoutId,
+} from '@gallery/contracts';
 
 export { cleanSegment, galleryFolderName, timestampPrefix } from '@gallery/contracts';
 

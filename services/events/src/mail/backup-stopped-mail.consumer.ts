@@ -33,6 +33,9 @@ export class BackupStoppedMailConsumer extends DurableConsumerService {
     if (Date.now() - Date.parse(event.occurredAt) > ORDER_CONFIRMATION_MAX_DELAY_MS) return;
     const order = await manager.findOneBy(OrderEntity, { eventCode: code });
     if (!order) return;
-    await this.mailer!.send({ to: order.email, ...backupStoppedMail(order.language, { code, reason, address }) });
+    await this.mailer!.send({
+      to: order.email,
+      ...backupStoppedMail(order.language, { code, reason, address }),
+    });
   }
 }
