@@ -405,7 +405,7 @@ describe('backup service', () => {
     );
     await untilCopied(code, 30);
     await expectEachOnce(code);
-  });
+  }, 180_000);
 
   it('backs up everything the gallery had before, once, however often it is asked', async () => {
     const code = newGallery();

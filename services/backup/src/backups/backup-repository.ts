@@ -175,6 +175,16 @@ export class BackupRepository {
     );
   }
 
+  /** Gives back copies claimed and not started (a process stopping): due again at once for whoever looks. */
+  async release(copies: ClaimedCopy[]): Promise<void> {
+    if (copies.length === 0) return;
+    await this.db.query(
+      `UPDATE backup_items SET due_at = now()
+       WHERE status = 'pending' AND (destination_id, photo_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+      [copies.map((copy) => copy.destinationId), copies.map((copy) => copy.photoId)],
+    );
+  }
+
   /** The photo left the gallery before its copy: nothing to copy, and not counted. */
   async markGone(copy: ClaimedCopy): Promise<void> {
     await this.db.query(

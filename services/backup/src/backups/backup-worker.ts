@@ -15,8 +15,12 @@ import { BackupRepository, type ClaimedCopy } from './backup-repository.js';
 import { OriginalsStorage } from './originals-storage.js';
 import { ServiceRequests } from './service-requests.js';
 
-/** How long a claimed copy is this worker's: a 500 MB video to a slow drive fits; a dead worker's comes back. */
-const LEASE_MS = 15 * 60 * 1000;
+/**
+ * How long a claimed copy is this worker's: a 500 MB video to a slow drive fits, and a killed worker's copies come
+ * back after it (a worker that stops gives back those it had not started). Should a copy outlast it, the second
+ * copy writes the same name: still one file.
+ */
+const LEASE_MS = 5 * 60 * 1000;
 
 /** The wait before attempt `attempts + 1`: 1 s doubling up to `maxMs`, for as long as it takes. */
 export function backupRetryMs(attempts: number, maxMs: number): number {
@@ -66,6 +70,11 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     this.kick();
     await Promise.all(this.lanes);
+    await this.refilling;
+    const unstarted = this.queue.splice(0).map((ready) => ready.copy);
+    await this.repository
+      .release(unstarted)
+      .catch((error: unknown) => this.logger.warn(`giving back copies: ${describeError(error)}`));
   }
 
   /** New rows were recorded here: look now instead of at the next poll. */
