@@ -212,6 +212,7 @@ async function run() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        ...RETURN_FREED_MEMORY_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
