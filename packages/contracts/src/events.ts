@@ -3,6 +3,7 @@ import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
+import { PHOTO_VISIBILITY_MODES } from './privacy.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -40,6 +41,11 @@ export const Subjects = {
   DomainReleased: 'domain.released',
   /** events: the owner let guests Download All, or stopped them (open gallery screens show or hide the button). */
   GuestDownloadsChanged: 'event.guest-downloads-changed',
+  /**
+   * events: the couple changed the gallery's privacy settings; carries them whole, so media applies them from
+   * its own read model without asking events per request.
+   */
+  PrivacyChanged: 'event.privacy-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -211,6 +217,23 @@ export const guestDownloadsChangedSchema = z.object({
 });
 export type GuestDownloadsChangedData = z.infer<typeof guestDownloadsChangedSchema>;
 
+/**
+ * A gallery's privacy settings as they now are, whole (not a diff): a consumer that missed one change is right
+ * again at the next. New settings (a drop box, a reveal time, approval) are new fields or new `visibility` values.
+ */
+export const privacyChangedSchema = z.object({
+  code: galleryCodeSchema,
+  /** Who sees which photos; only `everyone` today. */
+  visibility: z.enum(PHOTO_VISIBILITY_MODES),
+  /** When uploads open; null: from the gallery's creation. */
+  uploadsOpenAt: isoDate.nullable(),
+  /** When uploads close; null: at the plan's expiry. */
+  uploadsCloseAt: isoDate.nullable(),
+  /** Whether guests may download single originals (the couple always may). */
+  guestOriginals: z.boolean(),
+});
+export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -225,6 +248,7 @@ const dataSchemas = {
   'domain.verified': domainVerifiedSchema,
   'domain.released': domainReleasedSchema,
   'event.guest-downloads-changed': guestDownloadsChangedSchema,
+  'event.privacy-changed': privacyChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -241,6 +265,7 @@ export interface EventData {
   'domain.verified': DomainVerifiedData;
   'domain.released': DomainReleasedData;
   'event.guest-downloads-changed': GuestDownloadsChangedData;
+  'event.privacy-changed': PrivacyChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -42,6 +42,8 @@ import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 import { WallModule } from './wall/wall.module.js';
 import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
+import { PrivacySettings1798320000000 } from './database/migrations/1798320000000-privacy-settings.migration.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 
 @Module({})
 export class AppModule {
@@ -81,6 +83,7 @@ export class AppModule {
               GalleryLanguage1798000000001,
               CustomDomains1798220000000,
               WallLinks1798300000000,
+              PrivacySettings1798320000000,
             ],
           }),
         ),
@@ -102,6 +105,7 @@ export class AppModule {
         GalleriesModule,
         OwnersModule,
         DownloadsModule,
+        PrivacyModule,
         WallModule,
         CustomDomainsModule,
         HealthModule,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadWindowRefusal } from '@gallery/contracts';
+import type { PrivacySettings } from '../privacy/graphql';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Spinner } from '../ui/Spinner';
@@ -97,6 +99,7 @@ export function GalleryView({ code }: { code: string }) {
         language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
         onFiles={uploads.upload}
       />
+      <UploadWindowNote privacy={gallery.event.privacy} />
       <UploadList
         items={uploads.items}
         onClear={uploads.clear}
@@ -120,6 +123,13 @@ export function GalleryView({ code }: { code: string }) {
           total={photoCount}
           onShow={setViewedId}
           onClose={() => setViewedId(null)}
+          originalDownload={
+            (gallery.event.privacy?.guestOriginalsAllowed ?? true)
+              ? 'link'
+              : gallery.event.isOwner
+                ? 'owner'
+                : 'none'
+          }
           onRemove={
             gallery.event.isOwner
               ? (photoId) => {
@@ -135,4 +145,32 @@ export function GalleryView({ code }: { code: string }) {
       )}
     </div>
   );
+}
+
+/** Says when the couple's upload window is not open now: media refuses uploads outside it anyway. */
+function UploadWindowNote({ privacy }: { privacy?: PrivacySettings }) {
+  const { t } = useTranslation();
+  if (!privacy) return null;
+  const refusal = uploadWindowRefusal(
+    {
+      uploadsOpenAt: privacy.uploadsOpenAt ? new Date(privacy.uploadsOpenAt) : null,
+      uploadsCloseAt: privacy.uploadsCloseAt ? new Date(privacy.uploadsCloseAt) : null,
+    },
+    new Date(),
+  );
+  if (!refusal) return null;
+  return (
+    <p className="upload-window-note" data-testid="upload-window-note">
+      {refusal === 'UPLOADS_CLOSED'
+        ? t('privacy.uploadsClosed')
+        : t('privacy.uploadsNotOpen', { date: formatDateTime(privacy.uploadsOpenAt!) })}
+    </p>
+  );
+}
+
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(document.documentElement.lang || undefined, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
 }

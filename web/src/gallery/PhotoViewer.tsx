@@ -1,4 +1,6 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { PHOTO_ORIGINAL_URL } from '../privacy/graphql';
 import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
@@ -16,6 +18,11 @@ interface PhotoViewerProps {
   onClose: () => void;
   /** The owner's Remove; absent for guests. */
   onRemove?: (photoId: string) => void;
+  /**
+   * How the original is downloaded: its link (`link`), a link asked for as the couple when guests may not
+   * download originals (`owner`), or not at all for such a guest (`none`).
+   */
+  originalDownload?: 'link' | 'owner' | 'none';
 }
 
 /**
@@ -32,8 +39,10 @@ export function PhotoViewer({
   onShow,
   onClose,
   onRemove,
+  originalDownload = 'link',
 }: PhotoViewerProps) {
   const { t } = useTranslation();
+  const client = useApolloClient();
   const photo = photos[index];
   const previous = photos[index - 1];
   const next = photos[index + 1];
@@ -124,19 +133,30 @@ export function PhotoViewer({
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <a
-          href={photo.originalUrl}
-          className="button button-primary photo-viewer-download"
-          aria-label={t('viewer.downloadOriginal')}
-          title={t('viewer.downloadOriginal')}
-          download
-          onClick={() => {
-            track('photo_download', { gallery_code: galleryCode, mode: 'single' });
-            recordActivity(photo.eventCode, 'DOWNLOAD');
-          }}
-        >
-          {t('photoViewer.download')}
-        </a>
+        {originalDownload !== 'none' && (
+          <a
+            href={photo.originalUrl}
+            className="button button-primary photo-viewer-download"
+            aria-label={t('viewer.downloadOriginal')}
+            title={t('viewer.downloadOriginal')}
+            download
+            onClick={(event) => {
+              track('photo_download', { gallery_code: galleryCode, mode: 'single' });
+              recordActivity(photo.eventCode, 'DOWNLOAD');
+              if (originalDownload !== 'owner') return;
+              // Guests may not download originals: the couple's link comes from an owner-only query.
+              event.preventDefault();
+              void client
+                .query({ query: PHOTO_ORIGINAL_URL, variables: { id: photo.id }, fetchPolicy: 'no-cache' })
+                .then((result) => {
+                  if (result.data) window.location.assign(result.data.photoOriginalUrl);
+                })
+                .catch(() => undefined);
+            }}
+          >
+            {t('photoViewer.download')}
+          </a>
+        )}
         <button
           type="button"
           className="photo-viewer-icon"

@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { LivePhoto } from '@gallery/contracts';
 import type { ApiPlan } from '../api/plan';
 import type { EventUpdate } from './eventUpdate';
+import type { PrivacySettings } from '../privacy/graphql';
 
 /** A photo as the gallery shows it: the same shape the live events carry. */
 export type Photo = LivePhoto;
@@ -23,6 +24,8 @@ export interface GalleryEvent {
   language: string;
   /** Whether this browser's authToken is the owner's: the viewer then offers Remove. */
   isOwner: boolean;
+  /** The couple's privacy settings; absent in a gallery kept offline before they existed. */
+  privacy?: PrivacySettings;
   photos: PhotoPage;
 }
 
@@ -72,6 +75,11 @@ export const GALLERY_QUERY: TypedDocumentNode<
       expiresAt
       language
       isOwner
+      privacy {
+        uploadsOpenAt
+        uploadsCloseAt
+        guestOriginalsAllowed
+      }
       photos(first: $first) {
         nodes {
           ...GalleryPhoto

@@ -813,6 +813,21 @@ export const en = {
   ui: {
     undo: 'Undo',
   },
+  privacy: {
+    title: 'Privacy',
+    intro:
+      'Choose when guests may add photos and what they may download. You can always upload and download everything.',
+    uploadsOpenAt: 'Uploads open',
+    uploadsOpenHint: 'Leave empty to take photos from now on.',
+    uploadsCloseAt: 'Uploads close',
+    uploadsCloseHint: 'Leave empty to take photos until the gallery ends ({{date}}).',
+    saveWindow: 'Save upload times',
+    saved: 'Privacy settings saved.',
+    guestOriginals: 'Guests may download originals',
+    guestOriginalsHint: 'When off, guests see the photos but cannot download the original files.',
+    uploadsNotOpen: 'Uploads open on {{date}}.',
+    uploadsClosed: 'Uploads to this gallery are closed.',
+  },
   couplePages: {
     event: {
       shareIntro:

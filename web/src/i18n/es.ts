@@ -817,6 +817,22 @@ export const es: UiTexts = {
   ui: {
     undo: 'Deshacer',
   },
+  privacy: {
+    title: 'Privacidad',
+    intro:
+      'Elige cuándo pueden añadir fotos los invitados y qué pueden descargar. Tú siempre puedes subir y descargar todo.',
+    uploadsOpenAt: 'Apertura de subidas',
+    uploadsOpenHint: 'Déjalo vacío para aceptar fotos desde ahora.',
+    uploadsCloseAt: 'Cierre de subidas',
+    uploadsCloseHint: 'Déjalo vacío para aceptar fotos hasta el final de la galería ({{date}}).',
+    saveWindow: 'Guardar horarios de subida',
+    saved: 'Ajustes de privacidad guardados.',
+    guestOriginals: 'Los invitados pueden descargar los originales',
+    guestOriginalsHint:
+      'Desactivado, los invitados ven las fotos pero no pueden descargar los archivos originales.',
+    uploadsNotOpen: 'Las subidas abren el {{date}}.',
+    uploadsClosed: 'Las subidas a esta galería están cerradas.',
+  },
   couplePages: {
     event: {
       shareIntro:

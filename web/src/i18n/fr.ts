@@ -820,6 +820,22 @@ export const fr: UiTexts = {
   ui: {
     undo: 'Annuler',
   },
+  privacy: {
+    title: 'Confidentialité',
+    intro:
+      'Choisissez quand les invités peuvent ajouter des photos et ce qu’ils peuvent télécharger. Vous pouvez toujours tout envoyer et tout télécharger.',
+    uploadsOpenAt: 'Ouverture des envois',
+    uploadsOpenHint: 'Laissez vide pour accepter les photos dès maintenant.',
+    uploadsCloseAt: 'Fermeture des envois',
+    uploadsCloseHint: 'Laissez vide pour accepter les photos jusqu’à la fin de la galerie ({{date}}).',
+    saveWindow: 'Enregistrer les horaires d’envoi',
+    saved: 'Réglages de confidentialité enregistrés.',
+    guestOriginals: 'Les invités peuvent télécharger les originaux',
+    guestOriginalsHint:
+      'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
+    uploadsNotOpen: 'Les envois ouvrent le {{date}}.',
+    uploadsClosed: 'Les envois vers cette galerie sont fermés.',
+  },
   couplePages: {
     event: {
       shareIntro:

@@ -31,6 +31,7 @@ import { SignInForm } from './SignInForm';
 import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
+import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -127,6 +128,10 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         intro={t('couplePages.event.guestsIntro')}
       >
         <GuestDownloadsSwitch code={code} allowed={event.guestDownloadsAllowed} />
+      </PageSection>
+
+      <PageSection id="privacy" title={t('privacy.title')} intro={t('privacy.intro')}>
+        <PrivacySettingsForm code={code} />
       </PageSection>
 
       <EventPhotos code={code} />

@@ -84,6 +84,14 @@ export const en = {
     DOMAIN_TAKEN: 'This domain is already used by another gallery.',
     DOMAIN_ALREADY_SET: 'This gallery already has a domain. Remove it first to use another one.',
     DOMAIN_NOT_SET: 'This gallery has no custom domain.',
+    // privacy settings
+    UPLOADS_NOT_OPEN:
+      'Uploads to this gallery have not opened yet. Please try again when the couple opens them.',
+    UPLOADS_CLOSED: 'Uploads to this gallery are closed.',
+    UPLOADS_CLOSE_IN_PAST: 'Please choose a closing time in the future.',
+    UPLOADS_AFTER_EXPIRY: 'Please choose times before the gallery ends.',
+    UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
+    ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

@@ -85,6 +85,14 @@ export const es: SharedMessages = {
     DOMAIN_TAKEN: 'Este dominio ya lo usa otra galería.',
     DOMAIN_ALREADY_SET: 'Esta galería ya tiene un dominio. Quítalo primero para usar otro.',
     DOMAIN_NOT_SET: 'Esta galería no tiene dominio propio.',
+    // ajustes de privacidad
+    UPLOADS_NOT_OPEN:
+      'Las subidas a esta galería aún no están abiertas. Inténtalo cuando la pareja las abra.',
+    UPLOADS_CLOSED: 'Las subidas a esta galería están cerradas.',
+    UPLOADS_CLOSE_IN_PAST: 'Elige una hora de cierre en el futuro.',
+    UPLOADS_AFTER_EXPIRY: 'Elige horas anteriores al final de la galería.',
+    UPLOADS_CLOSE_BEFORE_OPEN: 'Elige una hora de cierre posterior a la de apertura.',
+    ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

@@ -89,6 +89,14 @@ export const fr: SharedMessages = {
     DOMAIN_TAKEN: 'Ce domaine est déjà utilisé par une autre galerie.',
     DOMAIN_ALREADY_SET: 'Cette galerie a déjà un domaine. Retirez-le d’abord pour en utiliser un autre.',
     DOMAIN_NOT_SET: 'Cette galerie n’a pas de domaine personnalisé.',
+    // réglages de confidentialité
+    UPLOADS_NOT_OPEN:
+      'Les envois vers cette galerie ne sont pas encore ouverts. Réessayez quand les mariés les ouvriront.',
+    UPLOADS_CLOSED: 'Les envois vers cette galerie sont fermés.',
+    UPLOADS_CLOSE_IN_PAST: 'Veuillez choisir une heure de fermeture dans le futur.',
+    UPLOADS_AFTER_EXPIRY: 'Veuillez choisir des heures avant la fin de la galerie.',
+    UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
+    ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

@@ -19,6 +19,8 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
       this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
     [Subjects.PlanUpgraded]: (event, manager) =>
       this.galleries.recordPlanChange(manager, (event as DomainEvent<typeof Subjects.PlanUpgraded>).data),
+    [Subjects.PrivacyChanged]: (event, manager) =>
+      this.galleries.recordPrivacy(manager, (event as DomainEvent<typeof Subjects.PrivacyChanged>).data),
     // The end of a gallery: its photos, uploads and read model go; their objects join the deletions queue.
     [Subjects.EventExpired]: (event, manager) =>
       this.removal.purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code),

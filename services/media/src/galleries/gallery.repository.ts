@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventCreatedData, PlanUpgradedData } from '@gallery/contracts';
+import type { EventCreatedData, PlanUpgradedData, PrivacyChangedData } from '@gallery/contracts';
 import { GalleryEntity } from './gallery.entity.js';
 
 /** The gallery read model in PostgreSQL. */
@@ -56,5 +56,21 @@ export class GalleryRepository {
     // moves only the expiry.
     const readOnly = change.reason === 'wedding-date' ? {} : { readOnly: change.reason === 'refund' };
     await manager.update(GalleryEntity, { code: change.code }, { plan: change.plan, expiresAt, ...readOnly });
+  }
+
+  /**
+   * The couple's privacy settings, whole. A gallery the read model has not heard of yet gets them with its row:
+   * event.created comes first on the stream, so only a lookup could have been quicker, and it made the row.
+   */
+  async recordPrivacy(manager: EntityManager, settings: PrivacyChangedData): Promise<void> {
+    await manager.update(
+      GalleryEntity,
+      { code: settings.code },
+      {
+        uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
+        uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
+        guestOriginals: settings.guestOriginals,
+      },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
 import { downloadFileName } from './download-file-name.js';
@@ -22,6 +23,7 @@ export class PhotosService {
     @Inject(PhotoRepository) private readonly photos: PhotoRepository,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
   ) {}
 
   async page(
@@ -66,9 +68,18 @@ export class PhotosService {
     variant: PhotoVariant,
     /** When given, a photo of another gallery is answered as missing. */
     gallery?: string,
-  ): Promise<{ url: string; provisional: boolean } | null> {
+    /**
+     * Asked only for a photo's original in a gallery whose couple turned guests' originals off: whether the
+     * caller is the couple. Not asked for videos, which guests play from their original.
+     */
+    isOwner: (code: string) => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<{ url: string; provisional: boolean } | 'refused' | null> {
     const photo = await this.photos.find(id);
     if (!photo || (gallery !== undefined && photo.eventCode !== gallery)) return null;
+    if (variant === 'original' && photo.kind === 'photo') {
+      const settings = await this.galleries.find(photo.eventCode);
+      if (settings && !settings.guestOriginals && !(await isOwner(photo.eventCode))) return 'refused';
+    }
     const provisional = variant === 'preview' && photo.previewPending && photo.thumbnailKey !== null;
     const derivedKey = provisional
       ? photo.thumbnailKey
