@@ -816,7 +816,7 @@ export const en = {
   privacy: {
     title: 'Privacy',
     intro:
-      'Choose when guests may add photos and what they may download. You can always upload and download everything.',
+      'Choose when guests may add photos and what they may download. The upload times apply to everyone, you included; you can always download everything.',
     uploadsOpenAt: 'Uploads open',
     uploadsOpenHint: 'Leave empty to take photos from now on.',
     uploadsCloseAt: 'Uploads close',

@@ -820,7 +820,7 @@ export const es: UiTexts = {
   privacy: {
     title: 'Privacidad',
     intro:
-      'Elige cuándo pueden añadir fotos los invitados y qué pueden descargar. Tú siempre puedes subir y descargar todo.',
+      'Elige cuándo pueden añadir fotos los invitados y qué pueden descargar. Las horas de subida valen para todos, también para ti; siempre puedes descargarlo todo.',
     uploadsOpenAt: 'Apertura de subidas',
     uploadsOpenHint: 'Déjalo vacío para aceptar fotos desde ahora.',
     uploadsCloseAt: 'Cierre de subidas',

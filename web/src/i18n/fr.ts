@@ -823,7 +823,7 @@ export const fr: UiTexts = {
   privacy: {
     title: 'Confidentialité',
     intro:
-      'Choisissez quand les invités peuvent ajouter des photos et ce qu’ils peuvent télécharger. Vous pouvez toujours tout envoyer et tout télécharger.',
+      'Choisissez quand les invités peuvent ajouter des photos et ce qu’ils peuvent télécharger. Les horaires d’envoi valent pour tous, vous compris ; vous pouvez toujours tout télécharger.',
     uploadsOpenAt: 'Ouverture des envois',
     uploadsOpenHint: 'Laissez vide pour accepter les photos dès maintenant.',
     uploadsCloseAt: 'Fermeture des envois',
