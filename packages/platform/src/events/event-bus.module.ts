@@ -39,7 +39,11 @@ export class EventBusModule {
    * `relayPollIntervalMs`: how often the relay looks for rows no kick published (500 ms by default); a service
    * that kicks after every transaction recording events may look less often.
    */
-  static forRoot(options: { natsUrl: string; clientName: string; relayPollIntervalMs?: number }): DynamicModule {
+  static forRoot(options: {
+    natsUrl: string;
+    clientName: string;
+    relayPollIntervalMs?: number;
+  }): DynamicModule {
     const logger = new Logger('OutboxRelay');
     return {
       module: EventBusModule,

@@ -111,8 +111,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
   makeSoon(photoId: string, source?: ImageSource): void {
     const bytes = source?.input.length ?? 0;
     const held =
-      source &&
-      (this.heldSources < MAX_HELD_SOURCES || this.heldBytes + bytes <= MAX_HELD_SOURCE_BYTES)
+      source && (this.heldSources < MAX_HELD_SOURCES || this.heldBytes + bytes <= MAX_HELD_SOURCE_BYTES)
         ? source
         : undefined;
     if (held) {
