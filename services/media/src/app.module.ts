@@ -44,7 +44,7 @@ import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
-import { MAX_HELD_SOURCES, PhotoPreviews } from './photos/photo-previews.js';
+import { PhotoPreviews, PREVIEW_BACKLOG } from './photos/photo-previews.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
 import { PhotoRepository } from './photos/photo.repository.js';
@@ -61,6 +61,13 @@ import { UploadEntity } from './uploads/upload.entity.js';
 import { UploadRepository } from './uploads/upload.repository.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { VideoFrames } from './videos/video-frames.js';
+
+/**
+ * How often media's outbox relay looks for events no kick published. Every transaction of media that records
+ * an event kicks the relay when it commits, so the look only catches what a replica that stopped in between
+ * left behind; at the platform's 500 ms it cost two transactions a second, idle or not (docs/benchmarks.md).
+ */
+export const MEDIA_RELAY_POLL_MS = 5000;
 
 @Module({})
 export class AppModule {
@@ -88,7 +95,11 @@ export class AppModule {
             ],
           }),
         ),
-        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'media' }),
+        EventBusModule.forRoot({
+          natsUrl: config.natsUrl,
+          clientName: 'media',
+          relayPollIntervalMs: MEDIA_RELAY_POLL_MS,
+        }),
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
@@ -126,7 +137,7 @@ export class AppModule {
         {
           provide: ImageWorkQueue,
           // Past the previews that keep their original in memory, a waiting preview would read it again.
-          useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), MAX_HELD_SOURCES),
+          useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), PREVIEW_BACKLOG),
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,

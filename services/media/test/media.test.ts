@@ -648,6 +648,46 @@ describe('media service', () => {
     expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload.id).toBe(slot.uploadId);
   });
 
+  it('records nothing when a deletion run took the reservations of its copies, and records it on a retry', async () => {
+    const code = await createGallery('standard');
+    const slot = await upload(code, await photoJpeg(320, 240, '#a52'));
+    const storage = app!.get(ObjectStorage);
+    const writing = storage.write.bind(storage);
+    // As a deletion run would, once a reservation outlived its deadline: taken before the commit.
+    const spy = jest.spyOn(storage, 'write').mockImplementation(async (key, body, contentType) => {
+      await writing(key, body, contentType);
+      if (key.startsWith(`photos/${slot.uploadId}/`)) {
+        await db.query('DELETE FROM storage_deletions WHERE object_key LIKE $1', [
+          `photos/${slot.uploadId}/%`,
+        ]);
+      }
+    });
+    let refused;
+    try {
+      refused = await confirm(code, slot.uploadId);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(refused.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await uploadStatus(slot.uploadId)).toBe('pending');
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [slot.uploadId])).toEqual([]);
+    const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
+    expect(photo_count).toBe(0);
+    // The staged object's later deletion was not scheduled either: it still belongs to a pending upload.
+    expect(
+      await db.query('SELECT 1 FROM storage_deletions WHERE object_key = $1', [`staging/${slot.uploadId}`]),
+    ).toEqual([]);
+
+    const retried = await confirm(code, slot.uploadId);
+    expect(retried.errors).toBeUndefined();
+    expect(await uploadStatus(slot.uploadId)).toBe('confirmed');
+    const [{ photo_count: after }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [
+      code,
+    ]);
+    expect(after).toBe(1);
+    await previewStored(slot.uploadId);
+  });
+
   it('refuses uploads to an expired gallery', async () => {
     const expired = await createGallery('free', new Date(Date.now() - 1000));
     const early = await requestSlots(expired, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
@@ -729,6 +769,40 @@ describe('media service', () => {
     } finally {
       held.release();
       held.restore();
+    }
+  });
+
+  it("keeps the originals of a burst's waiting previews in memory while they are small: none read again", async () => {
+    const code = await createGallery('standard');
+    const widths = [1201, 1202, 1203, 1204, 1205, 1206, 1207];
+    const making = ImageProcessor.prototype.preview;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Every preview of the burst waits until all its photos are confirmed: more wait than MAX_HELD_SOURCES.
+    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+      this: ImageProcessor,
+      source: ImageSource,
+    ) {
+      if (widths.includes(source.width)) await released;
+      return making.call(this, source);
+    });
+    const storage = app!.get(ObjectStorage);
+    const reads = jest.spyOn(storage, 'read');
+    try {
+      const ids: string[] = [];
+      for (const width of widths) {
+        const slot = await upload(code, await photoJpeg(width, 900));
+        expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
+        ids.push(slot.uploadId);
+      }
+      release();
+      for (const id of ids) await previewStored(id);
+      const readAgain = reads.mock.calls.filter(([key]) => ids.some((id) => key.startsWith(`photos/${id}/`)));
+      expect(readAgain).toEqual([]);
+    } finally {
+      release();
+      spy.mockRestore();
+      reads.mockRestore();
     }
   });
 

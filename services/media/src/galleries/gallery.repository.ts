@@ -21,18 +21,6 @@ export class GalleryRepository {
       .getOne();
   }
 
-  /** Counts one more photo; returns the new count. */
-  async addPhoto(manager: EntityManager, code: string): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(GalleryEntity)
-      .set({ photoCount: () => 'photo_count + 1' })
-      .where('code = :code', { code })
-      .returning('photo_count')
-      .execute();
-    return (result.raw as { photo_count: number }[])[0].photo_count;
-  }
-
   /**
    * A gallery the events service created. A repeat of the same gallery leaves the row (and its count) as is:
    * later events (plan upgrades, expiry) are what change it.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fileRefusal,
@@ -19,7 +19,7 @@ import {
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
@@ -74,7 +74,6 @@ interface Rendition {
  */
 @Injectable()
 export class UploadConfirmationService {
-  private readonly logger = new Logger(UploadConfirmationService.name);
   /**
    * Photos being rendered at once (read, thumbnail, write). Their thumbnails take turns in the image work
    * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
@@ -140,12 +139,8 @@ export class UploadConfirmationService {
     this.relay.kick();
     if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
     // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
-    // PUT), so deleting it now is only early cleanup: not worth the guest's wait.
-    void this.deletions
-      .removeNow([upload.objectKey])
-      .catch((error: unknown) =>
-        this.logger.warn(`staged object left to the queue: ${describeError(error)}`),
-      );
+    // PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row of its own.
+    void this.deletions.removeEarly([upload.objectKey]);
     return outcome.photo;
   }
 
@@ -251,14 +246,14 @@ export class UploadConfirmationService {
     rendition: Rendition,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
-      const gallery = await this.galleries.findForUpdate(manager, upload.eventCode);
-      const current = await this.uploads.findForUpdate(manager, upload.id);
-      if (current?.status === 'confirmed') {
+      const locked = await this.uploads.lockWithGallery(manager, upload.eventCode, upload.id);
+      if (locked?.status !== 'pending') {
+        // Confirmed meanwhile (or its gallery gone since): the confirmation that recorded it queued its preview.
         const existing = await this.photos.find(upload.id, manager);
-        // The confirmation that recorded it queued its preview.
         if (existing) return { photo: this.presenter.present(existing), previewPending: false };
+        return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       }
-      if (!gallery || current?.status !== 'pending') return { refusal: new AppError('UPLOAD_NOT_FOUND') };
+      const { gallery } = locked;
       const refusal = uploadRefusal(gallery, new Date());
       if (refusal) return { refusal };
       // The plan may have changed (a refund) while the video was being read.
@@ -266,10 +261,6 @@ export class UploadConfirmationService {
         return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
       }
 
-      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
-      // own). Their reservation ran out and a deletion run took them: nothing this attempt wrote can be trusted.
-      if (!(await this.deletions.keep(manager, Object.values(keys))))
-        throw new AppError('SERVICE_UNAVAILABLE');
       const previewPending = rendition.previewSource !== null;
       const photo: PhotoEntity = {
         id: upload.id,
@@ -288,10 +279,16 @@ export class UploadConfirmationService {
         guestName: upload.guestName ?? null,
         createdAt: new Date(),
       };
-      await this.photos.insert(manager, photo);
-      const photoCount = await this.galleries.addPhoto(manager, upload.eventCode);
-      await this.uploads.setStatus(manager, upload.id, 'confirmed');
-      await this.deletions.schedule([upload.objectKey], uploadSettledAt(upload.createdAt), manager);
+      const attemptKeys = Object.values(keys);
+      const { kept, photoCount } = await this.photos.recordConfirmed(manager, photo, {
+        keys: attemptKeys,
+        stagedKey: upload.objectKey,
+        stagedNotBefore: uploadSettledAt(upload.createdAt),
+      });
+      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
+      // own), must still have been reserved. Its reservation ran out and a deletion run took it: nothing this
+      // attempt wrote can be trusted, and all of the above is rolled back.
+      if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       const live = this.presenter.present(photo);
       await recordEvent(manager, Subjects.PhotoUploaded, { photo: live, photoCount });
       return { photo: live, previewPending };
