@@ -21,3 +21,4 @@ export * from './gallery-link.js';
 export * from './mail/plan-change-mail.js';
 export * from './requests.js';
 export * from './access.js';
+export * from './challenges.js';

@@ -42,6 +42,8 @@ import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 import { WallModule } from './wall/wall.module.js';
 import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
+import { PhotoChallenges1798400000000 } from './database/migrations/1798400000000-photo-challenges.migration.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 
 @Module({})
 export class AppModule {
@@ -81,6 +83,7 @@ export class AppModule {
               GalleryLanguage1798000000001,
               CustomDomains1798220000000,
               WallLinks1798300000000,
+              PhotoChallenges1798400000000,
             ],
           }),
         ),
@@ -103,6 +106,7 @@ export class AppModule {
         OwnersModule,
         DownloadsModule,
         WallModule,
+        ChallengesModule,
         CustomDomainsModule,
         HealthModule,
       ],

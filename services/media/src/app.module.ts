@@ -31,6 +31,8 @@ import { RefundedGalleriesReadOnly1795700000000 } from './database/migrations/17
 import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-add-guest-names.js';
 import { PreviewsAfterCommit1796000000000 } from './database/migrations/1796000000000-previews-after-commit.js';
 import { MultipartUploads1796240000000 } from './database/migrations/1796240000000-multipart-uploads.js';
+import { PhotoChallenges1796400000000 } from './database/migrations/1796400000000-photo-challenges.js';
+import { ChallengeRepository } from './challenges/challenge.repository.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -83,6 +85,7 @@ export class AppModule {
               AddGuestNames1795800000000,
               PreviewsAfterCommit1796000000000,
               MultipartUploads1796240000000,
+              PhotoChallenges1796400000000,
             ],
           }),
         ),
@@ -128,6 +131,7 @@ export class AppModule {
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,
+        ChallengeRepository,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
         GalleryRepository,
         GalleryDirectory,

@@ -31,6 +31,7 @@ import { SignInForm } from './SignInForm';
 import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
+import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -118,6 +119,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       <EventSharing code={code} name={event.name} />
 
       <WallSettings code={code} />
+
+      <ChallengeSettings code={code} />
 
       <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
 

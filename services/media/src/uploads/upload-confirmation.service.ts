@@ -286,6 +286,7 @@ export class UploadConfirmationService {
         kind: isVideoType(contentType) ? 'video' : 'photo',
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
+        challengeId: upload.challengeId ?? null,
         createdAt: new Date(),
       };
       await this.photos.insert(manager, photo);
