@@ -132,7 +132,7 @@ describe('photo challenges', () => {
 
     // From the challenge's card.
     const chooser = guest.waitForEvent('filechooser');
-    await guest.getByRole('button', { name: 'Upload for the challenge: <b>The best dance move</b>' }).click();
+    await guest.getByRole('button', { name: 'Upload for this challenge: <b>The best dance move</b>' }).click();
     await (await chooser).setFiles([{ name: 'dance.jpg', mimeType: 'image/jpeg', buffer: await jpeg() }]);
     await guest.getByText('2 of 2 done').waitFor({ timeout: 30_000 });
     await guest.locator(`option[value="${dance.id}"]`, { hasText: '(1)' }).waitFor({ state: 'attached' });

@@ -658,6 +658,9 @@ export const en = {
       downloads: 'Downloads',
       totals: '{{views}} views · {{uploads}} uploads · {{downloads}} downloads in the last 30 days',
       none: 'No activity yet.',
+      challenges: 'Photos per challenge',
+      challenge: 'Challenge',
+      photos: 'Photos',
     },
   },
   bundles: {
@@ -737,7 +740,7 @@ export const en = {
     photoCount: '{{count}} photos',
     done: 'Done',
     upload: 'Upload for this challenge',
-    uploadFor: 'Upload for the challenge: {{prompt}}',
+    uploadFor: 'Upload for this challenge: {{prompt}}',
     pick: 'Challenge for your next photos',
     none: 'No challenge',
     settingsTitle: 'Photo challenges',

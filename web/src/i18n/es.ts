@@ -660,6 +660,9 @@ export const es: UiTexts = {
       downloads: 'Descargas',
       totals: '{{views}} visitas · {{uploads}} subidas · {{downloads}} descargas en los últimos 30 días',
       none: 'Aún no hay actividad.',
+      challenges: 'Fotos por reto',
+      challenge: 'Reto',
+      photos: 'Fotos',
     },
   },
   bundles: {
@@ -739,7 +742,7 @@ export const es: UiTexts = {
     photoCount: '{{count}} fotos',
     done: 'Hecho',
     upload: 'Subir para este reto',
-    uploadFor: 'Subir para el reto: {{prompt}}',
+    uploadFor: 'Subir para este reto: {{prompt}}',
     pick: 'Reto de tus próximas fotos',
     none: 'Ningún reto',
     settingsTitle: 'Retos de fotos',

@@ -663,6 +663,9 @@ export const fr: UiTexts = {
       downloads: 'Téléchargements',
       totals: '{{views}} vues · {{uploads}} envois · {{downloads}} téléchargements sur les 30 derniers jours',
       none: "Pas encore d'activité.",
+      challenges: 'Photos par défi',
+      challenge: 'Défi',
+      photos: 'Photos',
     },
   },
   bundles: {
@@ -742,7 +745,7 @@ export const fr: UiTexts = {
     photoCount: '{{count}} photos',
     done: 'Réalisé',
     upload: 'Envoyer pour ce défi',
-    uploadFor: 'Envoyer pour le défi : {{prompt}}',
+    uploadFor: 'Envoyer pour ce défi : {{prompt}}',
     pick: 'Défi de vos prochaines photos',
     none: 'Aucun défi',
     settingsTitle: 'Défis photo',
