@@ -87,6 +87,7 @@ describe('photo challenges', () => {
     // The couple writes one prompt, picks a suggestion, and is told in words what is wrong before saving.
     const couple = await openPage(`/event/${code}`, sessionToken);
     const section = couple.locator('#challenges');
+    await section.getByText('Suggestions', { exact: true }).click();
     await section.getByRole('button', { name: 'Add the suggestion: A selfie with the bride' }).click();
     await section.getByRole('button', { name: 'Add a challenge' }).click();
     await section.getByRole('textbox', { name: 'Challenge 2' }).fill('x'.repeat(81));
@@ -132,7 +133,9 @@ describe('photo challenges', () => {
 
     // From the challenge's card.
     const chooser = guest.waitForEvent('filechooser');
-    await guest.getByRole('button', { name: 'Upload for this challenge: <b>The best dance move</b>' }).click();
+    await guest
+      .getByRole('button', { name: 'Upload for this challenge: <b>The best dance move</b>' })
+      .click();
     await (await chooser).setFiles([{ name: 'dance.jpg', mimeType: 'image/jpeg', buffer: await jpeg() }]);
     await guest.getByText('2 of 2 done').waitFor({ timeout: 30_000 });
     await guest.locator(`option[value="${dance.id}"]`, { hasText: '(1)' }).waitFor({ state: 'attached' });

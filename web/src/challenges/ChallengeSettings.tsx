@@ -123,8 +123,8 @@ export function ChallengeSettings({ code }: { code: string }) {
         <p className="field-hint">{t('challenges.full', { count: CHALLENGE_LIMITS.promptsPerGallery })}</p>
       )}
       {suggestions.length > 0 && !full && (
-        <div className="challenge-suggestions">
-          <h3>{t('challenges.suggestions')}</h3>
+        <details className="challenge-suggestions">
+          <summary>{t('challenges.suggestions')}</summary>
           <ul>
             {suggestions.map((prompt) => (
               <li key={prompt}>
@@ -139,7 +139,7 @@ export function ChallengeSettings({ code }: { code: string }) {
               </li>
             ))}
           </ul>
-        </div>
+        </details>
       )}
       <div className="button-row">
         <Button variant="primary" disabled={saving.loading || rows === null} onClick={() => void submit()}>
