@@ -19,6 +19,7 @@ describe('photoType', () => {
         '  kind: MediaKind!',
         '  durationSeconds: Float',
         '  guestName: String',
+        '  challengeId: ID',
         '}',
       ].join('\n'),
     );

@@ -19,6 +19,7 @@ const envelope = {
       kind: 'photo',
       durationSeconds: null,
       guestName: null,
+      challengeId: null,
     },
   },
 };

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
+import { CHALLENGE_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 import { PHOTO_VISIBILITY_MODES } from './privacy.js';
 
@@ -46,6 +47,8 @@ export const Subjects = {
    * its own read model without asking events per request.
    */
   PrivacyChanged: 'event.privacy-changed',
+  /** events: the couple changed the gallery's photo challenges (media keeps them to check and count uploads). */
+  ChallengesChanged: 'event.challenges-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -96,6 +99,8 @@ export const livePhotoSchema = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
   /** The name the guest who uploaded it gave (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
   guestName: text.nullable(),
+  /** The photo challenge the guest took it for; null when none. */
+  challengeId: z.uuid().nullable(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */
@@ -148,6 +153,8 @@ export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
 export const photoDeletedSchema = z.object({
   photoId: z.uuid(),
   eventCode: galleryCodeSchema,
+  /** The challenge the photo was taken for (open screens lower its count); null or absent when none. */
+  challengeId: z.uuid().nullable().optional(),
   /** The gallery's photo count after the deletion. */
   photoCount: count,
 });
@@ -233,6 +240,22 @@ export const privacyChangedSchema = z.object({
   guestOriginals: z.boolean(),
 });
 export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
+/** One photo challenge as the couple wrote it: its id stays while its prompt is edited. */
+export const challengeSchema = z.object({
+  id: z.uuid(),
+  prompt: z
+    .string()
+    .min(1)
+    .max(CHALLENGE_LIMITS.promptChars * 4),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+/** The gallery's whole list of challenges, in the couple's order, after a change (an empty list: none). */
+export const challengesChangedSchema = z.object({
+  code: galleryCodeSchema,
+  challenges: z.array(challengeSchema).max(CHALLENGE_LIMITS.promptsPerGallery),
+});
+export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 
 const dataSchemas = {
   'event.created': eventCreatedSchema,
@@ -249,6 +272,7 @@ const dataSchemas = {
   'domain.released': domainReleasedSchema,
   'event.guest-downloads-changed': guestDownloadsChangedSchema,
   'event.privacy-changed': privacyChangedSchema,
+  'event.challenges-changed': challengesChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -266,6 +290,7 @@ export interface EventData {
   'domain.released': DomainReleasedData;
   'event.guest-downloads-changed': GuestDownloadsChangedData;
   'event.privacy-changed': PrivacyChangedData;
+  'event.challenges-changed': ChallengesChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

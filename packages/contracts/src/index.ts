@@ -22,3 +22,4 @@ export * from './mail/plan-change-mail.js';
 export * from './requests.js';
 export * from './access.js';
 export * from './privacy.js';
+export * from './challenges.js';

@@ -73,3 +73,13 @@ export const WALL_LIMITS = Object.freeze({
   defaultIntervalSeconds: 8,
   linksPerGallery: 20,
 });
+
+/**
+ * Photo challenges: the couple's list is short enough to read on a phone, and each prompt is one line on a card.
+ */
+export const CHALLENGE_LIMITS = Object.freeze({
+  /** Prompts in one gallery's list. */
+  promptsPerGallery: 30,
+  /** Characters in one prompt, counted as a person counts them. */
+  promptChars: 80,
+});

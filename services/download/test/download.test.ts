@@ -24,6 +24,7 @@ import {
   downloadPermissionRequestSchema,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
+  NO_CHALLENGE_FOLDER,
   RATE_LIMITS,
   Requests,
   Subjects,
@@ -101,6 +102,7 @@ async function addPhoto(
     createdAt?: string;
     stored?: boolean;
     guestName?: string;
+    challengePrompt?: string;
     /** The original's bytes and type (random bytes named a JPEG unless given). */
     bytes?: Buffer;
     contentType?: string;
@@ -121,6 +123,7 @@ async function addPhoto(
     createdAt: options.createdAt ?? '2026-06-13T18:04:05.000Z',
     kind: options.kind ?? ('photo' as const),
     guestName: options.guestName ?? null,
+    challengePrompt: options.challengePrompt ?? null,
     bytes,
   };
   galleries.get(code)!.photos.push(photo);
@@ -182,7 +185,7 @@ async function requestArchive(
   code: string,
   authorization: string | null = owner(code),
   client?: string,
-  layout?: 'BY_DATE' | 'BY_GUEST',
+  layout?: 'BY_DATE' | 'BY_GUEST' | 'BY_CHALLENGE',
 ) {
   return graphql<{ requestArchive: Job }>(
     layout
@@ -500,6 +503,56 @@ describe('download service', () => {
     }
   });
 
+  it('makes a folder per photo challenge when the owner asks, made anew when the challenges change', async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    const at = '2026-06-13T18:04:05.000Z';
+    const selfie = await addPhoto(code, 'IMG_0001.jpg', {
+      createdAt: at,
+      challengePrompt: 'A selfie with the bride',
+    });
+    const odd = await addPhoto(code, 'IMG_0002.jpg', {
+      createdAt: at,
+      challengePrompt: 'Shoes: "red" / blue?',
+    });
+    const none = await addPhoto(code, 'IMG_0003.jpg', { createdAt: at, guestName: 'Anna' });
+
+    const asked = await requestArchive(code, owner(code), undefined, 'BY_CHALLENGE');
+    expect(asked.errors).toBeUndefined();
+    const job = await finished(code, asked.data!.requestArchive.id!);
+    expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 3 });
+    const file = path.join(tmp, 'by-challenge.zip');
+    await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+    const expected: [string, Buffer][] = [
+      ['Sarah & Mike/A selfie with the bride/2026-06-13 18.04.05 IMG_0001.jpg', selfie.bytes],
+      // A prompt's characters no file system takes become underscores; it stays one folder.
+      ['Sarah & Mike/Shoes_ _red_ _ blue_/2026-06-13 18.04.05 IMG_0002.jpg', odd.bytes],
+      [`Sarah & Mike/${NO_CHALLENGE_FOLDER}/2026-06-13 18.04.05 Anna.jpg`, none.bytes],
+    ];
+    const listing = await run('zipinfo', ['-1', file]);
+    expect(listing.stdout.trim().split('\n').sort()).toEqual(expected.map(([name]) => name).sort());
+    for (const [name, bytes] of expected) {
+      const { stdout } = await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 1 << 24 });
+      expect(sha(stdout)).toBe(sha(bytes));
+    }
+
+    // A renamed challenge renames its folder: event.challenges-changed makes the next request build anew.
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.ChallengesChanged,
+      occurredAt: new Date().toISOString(),
+      data: { code, challenges: [{ id: randomUUID(), prompt: 'Selfies' }] },
+    });
+    await waitFor('the gallery version to change', async () => {
+      const rows: { version: number }[] = await db.query(
+        'SELECT version FROM gallery_versions WHERE event_code = $1',
+        [code],
+      );
+      return rows[0]?.version > 0;
+    });
+    const again = await requestArchive(code, owner(code), undefined, 'BY_CHALLENGE');
+    expect(again.data!.requestArchive.id).not.toBe(job.id);
+  });
+
   it('adds a JPEG copy beside each HEIC original when the owner asks, in a zip of its own', async () => {
     const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
     const at = '2026-06-13T18:04:05.000Z';
@@ -593,6 +646,7 @@ describe('download service', () => {
           kind: 'photo',
           durationSeconds: null,
           guestName: null,
+          challengeId: null,
         },
         photoCount: 21,
       },

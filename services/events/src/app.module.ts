@@ -44,6 +44,8 @@ import { WallModule } from './wall/wall.module.js';
 import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
 import { PrivacySettings1798320000000 } from './database/migrations/1798320000000-privacy-settings.migration.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
+import { PhotoChallenges1798400000000 } from './database/migrations/1798400000000-photo-challenges.migration.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 
 @Module({})
 export class AppModule {
@@ -84,6 +86,7 @@ export class AppModule {
               CustomDomains1798220000000,
               WallLinks1798300000000,
               PrivacySettings1798320000000,
+              PhotoChallenges1798400000000,
             ],
           }),
         ),
@@ -107,6 +110,7 @@ export class AppModule {
         DownloadsModule,
         PrivacyModule,
         WallModule,
+        ChallengesModule,
         CustomDomainsModule,
         HealthModule,
       ],

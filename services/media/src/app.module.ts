@@ -32,6 +32,8 @@ import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-
 import { PreviewsAfterCommit1796000000000 } from './database/migrations/1796000000000-previews-after-commit.js';
 import { MultipartUploads1796240000000 } from './database/migrations/1796240000000-multipart-uploads.js';
 import { PrivacySettings1796320000000 } from './database/migrations/1796320000000-privacy-settings.js';
+import { PhotoChallenges1796400000000 } from './database/migrations/1796400000000-photo-challenges.js';
+import { ChallengeRepository } from './challenges/challenge.repository.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -92,6 +94,7 @@ export class AppModule {
               PreviewsAfterCommit1796000000000,
               MultipartUploads1796240000000,
               PrivacySettings1796320000000,
+              PhotoChallenges1796400000000,
             ],
           }),
         ),
@@ -141,6 +144,7 @@ export class AppModule {
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         StorageDeletions,
+        ChallengeRepository,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
         GalleryRepository,
         GalleryDirectory,

@@ -119,7 +119,7 @@ async function createGallery(plan: PlanId, expiresAt?: Date): Promise<string> {
 
 const CONFIRM = `mutation ($code: String!, $id: ID!) {
   confirmPhotoUpload(eventCode: $code, uploadId: $id) {
-    id eventCode thumbnailUrl previewUrl originalUrl width height createdAt kind durationSeconds guestName
+    id eventCode thumbnailUrl previewUrl originalUrl width height createdAt kind durationSeconds guestName challengeId
   }
 }`;
 
@@ -296,7 +296,10 @@ describe('media service', () => {
     if (process.env.PRINT_SDL) process.stdout.write(`${sdl}\n`);
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
     expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
-    expect(sdl).toMatch(/photos\(first: Int = 30, after: String\): PhotoPage!/);
+    expect(sdl).toMatch(
+      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s*\): PhotoPage!/,
+    );
+    expect(sdl).toContain('challenges: [Challenge!]!');
     expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);
     expect(sdl).toContain('confirmPhotoUpload(eventCode: String!, uploadId: ID!): Photo!');
   });
@@ -337,6 +340,7 @@ describe('media service', () => {
       kind: 'photo',
       durationSeconds: null,
       guestName: null,
+      challengeId: null,
     });
 
     const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, {

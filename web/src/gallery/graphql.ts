@@ -27,6 +27,15 @@ export interface GalleryEvent {
   /** The couple's privacy settings; absent in a gallery kept offline before they existed. */
   privacy?: PrivacySettings;
   photos: PhotoPage;
+  /** The photo challenges in the couple's order, each with its photo count when read. */
+  challenges: GalleryChallenge[];
+}
+
+/** A photo challenge as the gallery shows it: its prompt is plain text (React renders it as text). */
+export interface GalleryChallenge {
+  id: string;
+  prompt: string;
+  photoCount: number;
 }
 
 export interface UploadSlot {
@@ -58,6 +67,7 @@ const PHOTO_FIELDS = gql`
     kind
     durationSeconds
     guestName
+    challengeId
   }
 `;
 
@@ -81,6 +91,31 @@ export const GALLERY_QUERY: TypedDocumentNode<
         guestOriginalsAllowed
       }
       photos(first: $first) {
+        nodes {
+          ...GalleryPhoto
+        }
+        endCursor
+        hasMore
+      }
+      challenges {
+        id
+        prompt
+        photoCount
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+/** One photo challenge's photos, newest first, a page at a time: the gallery's filter. */
+export const CHALLENGE_PHOTOS_QUERY: TypedDocumentNode<
+  { event: { code: string; photos: PhotoPage } | null },
+  { code: string; first: number; challengeId: string; after?: string | null }
+> = gql`
+  query GalleryChallengePhotos($code: String!, $first: Int!, $challengeId: ID!, $after: String) {
+    event(code: $code) {
+      code
+      photos(first: $first, after: $after, challengeId: $challengeId) {
         nodes {
           ...GalleryPhoto
         }
@@ -141,10 +176,21 @@ export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
     eventCode: string;
     files: { fileName: string; contentType: string; size: number }[];
     guestName?: string | null;
+    challengeId?: string | null;
   }
 > = gql`
-  mutation RequestPhotoUploads($eventCode: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
-    requestPhotoUploads(eventCode: $eventCode, files: $files, guestName: $guestName) {
+  mutation RequestPhotoUploads(
+    $eventCode: String!
+    $files: [PhotoUploadRequest!]!
+    $guestName: String
+    $challengeId: ID
+  ) {
+    requestPhotoUploads(
+      eventCode: $eventCode
+      files: $files
+      guestName: $guestName
+      challengeId: $challengeId
+    ) {
       uploadId
       uploadUrl
       headers {
@@ -186,13 +232,14 @@ export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
 
 /** A photo its owner removed: every open screen drops it, and the count follows. */
 export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
-  { photoRemoved: { photoId: string; photoCount: number } },
+  { photoRemoved: { photoId: string; photoCount: number; challengeId?: string | null } },
   { eventCode: string }
 > = gql`
   subscription PhotoRemoved($eventCode: String!) {
     photoRemoved(eventCode: $eventCode) {
       photoId
       photoCount
+      challengeId
     }
   }
 `;

@@ -41,7 +41,14 @@ export function useGallery(code: string) {
 
   useLayoutEffect(() => {
     if (data?.event) {
-      dispatch({ type: 'firstPage', page: data.event.photos, photoCount: data.event.photoCount });
+      dispatch({
+        type: 'firstPage',
+        page: data.event.photos,
+        photoCount: data.event.photoCount,
+        challengeCounts: Object.fromEntries(
+          (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
+        ),
+      });
     }
   }, [data]);
 

@@ -77,6 +77,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
             })),
             // Read at each request: a name given while files upload goes with the next ones.
             guestName: readGuestName(),
+            challengeId: entries[0]?.challengeId ?? null,
           },
         });
         return result.data?.requestPhotoUploads ?? [];
@@ -163,7 +164,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
   const { dispatch, kept } = gallery;
 
   const upload = useCallback(
-    async (files: File[]) => {
+    async (files: File[], challengeId: string | null = null) => {
       const addedAt = Date.now();
       const checked = files.map((file, index) => ({
         entry: {
@@ -175,6 +176,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
           size: file.size,
           addedAt: addedAt + index,
           parts: [],
+          challengeId,
         } satisfies UploadEntry,
         refusal: checkPhotoFile(file, planRef.current),
       }));

@@ -32,6 +32,7 @@ import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
 import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
+import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -119,6 +120,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       <EventSharing code={code} name={event.name} />
 
       <WallSettings code={code} />
+
+      <ChallengeSettings code={code} />
 
       <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
 

@@ -69,6 +69,13 @@ export const en = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'A gallery can have at most {{count}} challenges.',
+    CHALLENGE_PROMPT_EMPTY: 'Please write the challenge, or remove it.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Please keep each challenge to {{count}} characters.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Please remove control or text-direction characters from the challenge.',
+    CHALLENGE_NOT_FOUND: 'This challenge is no longer in the gallery. Choose another one.',
     // the slideshow wall
     WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
     WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',

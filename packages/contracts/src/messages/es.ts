@@ -70,6 +70,13 @@ export const es: SharedMessages = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'Una galería puede tener como máximo {{count}} retos.',
+    CHALLENGE_PROMPT_EMPTY: 'Escribe el reto o quítalo.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Cada reto no puede superar los {{count}} caracteres.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Quita del reto los caracteres de control o de dirección del texto.',
+    CHALLENGE_NOT_FOUND: 'Este reto ya no está en la galería. Elige otro.',
     // the slideshow wall
     WALL_LINK_INVALID: 'Este enlace de la pantalla ya no es válido. Pide uno nuevo a los novios.',
     WALL_LINKS_LIMIT:

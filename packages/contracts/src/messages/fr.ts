@@ -72,6 +72,13 @@ export const fr: SharedMessages = {
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:
       'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'Une galerie peut avoir au plus {{count}} défis.',
+    CHALLENGE_PROMPT_EMPTY: 'Veuillez écrire le défi, ou le retirer.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Chaque défi ne doit pas dépasser {{count}} caractères.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer du défi les caractères de contrôle ou de direction du texte.',
+    CHALLENGE_NOT_FOUND: "Ce défi n'est plus dans la galerie. Choisissez-en un autre.",
     // the slideshow wall
     WALL_LINK_INVALID: "Ce lien de diaporama n'est plus valide. Demandez-en un nouveau aux mariés.",
     WALL_LINKS_LIMIT:

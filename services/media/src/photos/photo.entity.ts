@@ -61,6 +61,10 @@ export class PhotoEntity {
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
 
+  /** The photo challenge the guest took it for; null when none. */
+  @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
+  challengeId!: string | null;
+
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

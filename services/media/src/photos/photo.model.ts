@@ -42,4 +42,10 @@ export class PhotoModel implements LivePhoto {
     description: 'The name the guest who uploaded it gave (at most 40 characters); null when none.',
   })
   guestName!: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The photo challenge the guest took it for; null when none.',
+  })
+  challengeId!: string | null;
 }

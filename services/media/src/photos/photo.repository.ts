@@ -15,14 +15,23 @@ export class PhotoRepository {
     return manager.findOneBy(PhotoEntity, { id });
   }
 
-  /** Up to `limit` photos of a gallery, newest first, strictly after the cursor's position when given. */
-  newestFirst(eventCode: string, limit: number, after: PhotoCursor | null): Promise<PhotoEntity[]> {
+  /**
+   * Up to `limit` photos of a gallery, newest first, strictly after the cursor's position when given; only
+   * those of one photo challenge when `challengeId` is given.
+   */
+  newestFirst(
+    eventCode: string,
+    limit: number,
+    after: PhotoCursor | null,
+    challengeId: string | null = null,
+  ): Promise<PhotoEntity[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
       .where('photo.event_code = :eventCode', { eventCode })
       .orderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    if (challengeId) query.andWhere('photo.challenge_id = :challengeId', { challengeId });
     if (after) {
       // A row comparison, so PostgreSQL walks the (event_code, created_at, id) index from the cursor.
       query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {

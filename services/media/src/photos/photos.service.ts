@@ -6,6 +6,7 @@ import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
+import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import { PhotoRepository } from './photo.repository.js';
 import { PhotoPresenter } from './photo.presenter.js';
@@ -30,6 +31,7 @@ export class PhotosService {
     eventCode: string,
     first: number | null | undefined,
     after: string | null | undefined,
+    challengeId?: string | null,
   ): Promise<PhotoPageModel> {
     const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
     const cursor = after ? PhotoCursor.decode(after) : null;
@@ -39,7 +41,10 @@ export class PhotosService {
       });
     }
     // One row more than asked tells whether another page follows.
-    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor);
+    // A value no challenge can have finds no photo (PostgreSQL would refuse it as a uuid).
+    if (challengeId != null && !isPhotoId(challengeId))
+      return { nodes: [], endCursor: after ?? null, hasMore: false };
+    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor, challengeId ?? null);
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
     return {

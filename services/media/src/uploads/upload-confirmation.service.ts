@@ -277,6 +277,7 @@ export class UploadConfirmationService {
         kind: isVideoType(contentType) ? 'video' : 'photo',
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
+        challengeId: upload.challengeId ?? null,
         createdAt: new Date(),
       };
       const attemptKeys = Object.values(keys);

@@ -30,6 +30,10 @@ export class UploadEntity {
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
 
+  /** The photo challenge the guest chose with the request (checked then), copied to the photo on confirmation. */
+  @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
+  challengeId?: string | null;
+
   @Column('text')
   status!: UploadStatus;
 

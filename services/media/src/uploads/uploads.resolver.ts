@@ -29,9 +29,15 @@ export class UploadsResolver {
       description: "The uploading guest's name, given once on their device; travels with each photo.",
     })
     guestName?: string | null,
+    @Args('challengeId', {
+      type: () => ID,
+      nullable: true,
+      description: "The gallery's photo challenge these files answer; CHALLENGE_NOT_FOUND for any other id.",
+    })
+    challengeId?: string | null,
   ): Promise<PhotoUploadSlotModel[]> {
     await this.rateLimits.consume('uploadSlotRequests', context.client);
-    return this.slots.request(eventCode, files, guestName);
+    return this.slots.request(eventCode, files, guestName, challengeId);
   }
 
   @GuestOf('eventCode')
