@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, checkNode, ensureDependencies, fail } from './prepare.mjs';
+import { build, checkNode, ensureDependencies, ensureExiftool, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
 import { DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
 
@@ -83,6 +83,7 @@ process.on('exit', () => rmSync(PID_FILE, { force: true }));
 
 await ensureDependencies('start');
 await build('start');
+await ensureExiftool('start');
 
 const servers = await import(
   pathToFileURL(path.join(REPO_ROOT, 'packages/local-servers/dist/index.js')).href

@@ -22,6 +22,11 @@ import {
 } from '@gallery/platform';
 import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
+import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
+import { GuestCopies } from './guest-copies/guest-copies.js';
+import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
+import { MetadataStripper } from './guest-copies/metadata-stripper.js';
+import { GuestCopies1798404533193 } from './database/migrations/1798404533193-guest-copies.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
@@ -83,6 +88,7 @@ export class AppModule {
               AddGuestNames1795800000000,
               PreviewsAfterCommit1796000000000,
               MultipartUploads1796240000000,
+              GuestCopies1798404533193,
             ],
           }),
         ),
@@ -127,6 +133,10 @@ export class AppModule {
           useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), MAX_HELD_SOURCES),
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
+        // exiftool must be on the machine: the service refuses to start without it, saying what to install.
+        { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
+        GuestCopies,
+        GuestCopySweep,
         StorageDeletions,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
         GalleryRepository,
@@ -151,6 +161,7 @@ export class AppModule {
         ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
+        OwnerOriginalResolver,
       ],
     };
   }

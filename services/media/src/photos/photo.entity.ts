@@ -17,6 +17,18 @@ export class PhotoEntity {
   @Column({ name: 'original_key', type: 'text' })
   originalKey!: string;
 
+  /**
+   * The copy of the original guests fetch: the same image or video data without location, serial numbers or
+   * names (MetadataStripper). Null while it is pending (photos recorded before guest copies existed) and when
+   * it could not be made: then guests are not served the original.
+   */
+  @Column({ name: 'guest_original_key', type: 'text', nullable: true })
+  guestOriginalKey!: string | null;
+
+  /** True for a photo whose guest copy the sweep is still to make (recorded before guest copies existed). */
+  @Column({ name: 'guest_copy_pending', type: 'boolean', default: false })
+  guestCopyPending!: boolean;
+
   /** Null when the original could not be decoded here (HEVC-coded HEIC): the original is shown instead. */
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey!: string | null;
