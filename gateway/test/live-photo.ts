@@ -14,6 +14,7 @@ export function livePhoto(eventCode: string, id: string, overrides: Partial<Live
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    uploaderId: null,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ describe('photoType', () => {
         '  kind: MediaKind!',
         '  durationSeconds: Float',
         '  guestName: String',
+        '  uploaderId: String',
         '}',
       ].join('\n'),
     );

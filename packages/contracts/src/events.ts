@@ -90,6 +90,11 @@ export const livePhotoSchema = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
   /** The name the guest who uploaded it gave (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
   guestName: text.nullable(),
+  /**
+   * The id of the guest identity that uploaded it (a browser's, signed by the server: GuestIdentities in
+   * @gallery/platform; never an address); null when none. The id alone is no credential.
+   */
+  uploaderId: z.string().min(1).max(100).nullable(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */

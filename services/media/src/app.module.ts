@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -13,6 +14,8 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  GuestIdentities,
+  guestIdentityHeader,
   EXTRA_HEALTH_CHECKS,
   GraphQLErrorFilter,
   HealthModule,
@@ -22,6 +25,9 @@ import {
 } from '@gallery/platform';
 import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
+import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
+import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
+import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -89,6 +95,7 @@ export class AppModule {
               PreviewsAfterCommit1796000000000,
               MultipartUploads1796240000000,
               GuestCopies1798404533193,
+              UploaderIdentity1798404600000,
             ],
           }),
         ),
@@ -102,6 +109,7 @@ export class AppModule {
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),
             authorization: req.headers.authorization,
+            guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
@@ -133,6 +141,13 @@ export class AppModule {
           useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), MAX_HELD_SOURCES),
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
+        {
+          provide: GuestIdentities,
+          useFactory: () =>
+            new GuestIdentities(config.guestIdentityKey ?? randomBytes(32).toString('base64url')),
+        },
+        GuestIdentityResolver,
+        OwnPhotoResolver,
         // exiftool must be on the machine: the service refuses to start without it, saying what to install.
         { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
         GuestCopies,

@@ -337,6 +337,7 @@ describe('media service', () => {
       kind: 'photo',
       durationSeconds: null,
       guestName: null,
+      uploaderId: null,
     });
 
     const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, {

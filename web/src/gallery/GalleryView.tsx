@@ -14,6 +14,7 @@ import { readSnapshot, rememberLastGallery, saveSnapshot, takeSharedFiles } from
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
+import { myGuestId } from './guestIdentity';
 import { useGallery } from './useGallery';
 import { track } from '../analytics/track';
 import { useAppState } from '../state/AppStateProvider';
@@ -130,6 +131,17 @@ export function GalleryView({ code }: { code: string }) {
                     .catch(() => undefined);
                 }
               : undefined
+          }
+          ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
+          myGuestId={myGuestId()}
+          onDeleteOwn={
+            gallery.event.isOwner
+              ? undefined
+              : async (photoId) => {
+                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                  await gallery.deleteOwnPhoto(photoId);
+                  setViewedId(next?.id ?? null);
+                }
           }
         />
       )}

@@ -14,6 +14,7 @@ const photo = (id: string): Photo => ({
   kind: 'photo',
   durationSeconds: null,
   guestName: null,
+  uploaderId: null,
 });
 const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
   nodes: ids.map(photo),

@@ -34,6 +34,7 @@ const photoFor = (uploadId: string): Photo => ({
   kind: 'photo',
   durationSeconds: null,
   guestName: null,
+  uploaderId: null,
 });
 
 function entry(index: number, size = 10, contentType = 'image/jpeg'): UploadEntry {

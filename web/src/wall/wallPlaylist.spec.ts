@@ -22,6 +22,7 @@ function photo(id: string, minute = 0): Photo {
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    uploaderId: null,
   };
 }
 

@@ -73,6 +73,13 @@ export class PhotoEntity {
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
 
+  /**
+   * The guest identity's id of the browser that uploaded it (GuestIdentities, never an address): that guest
+   * may delete it. Null for photos uploaded without one.
+   */
+  @Column({ name: 'uploader_id', type: 'text', nullable: true })
+  uploaderId!: string | null;
+
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

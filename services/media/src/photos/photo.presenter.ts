@@ -25,6 +25,7 @@ export class PhotoPresenter {
       kind: photo.kind,
       durationSeconds: photo.durationSeconds,
       guestName: photo.guestName ?? null,
+      uploaderId: photo.uploaderId ?? null,
     };
   }
 

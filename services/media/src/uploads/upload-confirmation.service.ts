@@ -306,6 +306,7 @@ export class UploadConfirmationService {
         kind: isVideoType(contentType) ? 'video' : 'photo',
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
+        uploaderId: upload.uploaderId ?? null,
         createdAt: new Date(),
       };
       await this.photos.insert(manager, photo);

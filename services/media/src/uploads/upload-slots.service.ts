@@ -43,6 +43,8 @@ export class UploadSlotsService {
     eventCode: string,
     files: PhotoUploadRequestInput[],
     givenGuestName?: string | null,
+    /** The verified guest identity of the browser asking, when it sent one. */
+    uploaderId: string | null = null,
   ): Promise<PhotoUploadSlotModel[]> {
     const guestName = acceptedGuestName(givenGuestName);
     const found = await this.directory.find(normalizeEventCode(eventCode));
@@ -72,6 +74,7 @@ export class UploadSlotsService {
         contentType,
         size: file.size,
         guestName,
+        uploaderId,
         status: 'pending',
         createdAt,
       };

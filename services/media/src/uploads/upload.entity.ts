@@ -30,6 +30,10 @@ export class UploadEntity {
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
 
+  /** The signed guest identity's id of the browser that asked (GuestIdentities), copied to the photo; or null. */
+  @Column({ name: 'uploader_id', type: 'text', nullable: true })
+  uploaderId?: string | null;
+
   @Column('text')
   status!: UploadStatus;
 

@@ -18,14 +18,20 @@ import {
   type DomainEvent,
   type LivePhoto,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createS3Client,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  type NatsSubscription,
+} from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
-const BUCKET = 'media-guest-copies-test';
+const BUCKET = 'media-guest-privacy-test';
 const DAY = 24 * 60 * 60 * 1000;
 const exec = promisify(execFile);
 
@@ -46,12 +52,14 @@ async function graphql<T>(
   query: string,
   variables: object,
   authorization?: string,
+  guestIdentity?: string,
 ): Promise<GraphQLAnswer<T>> {
   const call = request(app!.getHttpServer())
     .post('/graphql')
     .set(CLIENT_ADDRESS_HEADER, randomUUID())
     .send({ query, variables });
   if (authorization) call.set('Authorization', authorization);
+  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
   return (await call).body as GraphQLAnswer<T>;
 }
 
@@ -110,15 +118,17 @@ async function tagsOf(bytes: Buffer): Promise<Record<string, unknown>> {
 
 const gpsTags = (tags: Record<string, unknown>) => Object.keys(tags).filter((name) => /GPS/.test(name));
 
-async function upload(code: string, body: Buffer): Promise<LivePhoto> {
-  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, {
-    code,
-    files: [{ fileName: 'IMG_0042.JPG', contentType: 'image/jpeg', size: body.length }],
-  });
+async function upload(code: string, body: Buffer, guestIdentity?: string): Promise<LivePhoto> {
+  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(
+    REQUEST_UPLOADS,
+    { code, files: [{ fileName: 'IMG_0042.JPG', contentType: 'image/jpeg', size: body.length }] },
+    undefined,
+    guestIdentity,
+  );
   const slot = slots.data!.requestPhotoUploads[0];
   expect((await putToSlot(slot, body)).status).toBe(200);
   const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(
-    'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode } }',
+    'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode uploaderId } }',
     { code, id: slot.uploadId },
   );
   expect(confirmed.errors).toBeUndefined();
@@ -145,7 +155,7 @@ async function fetchAsOwner(photoId: string, code: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'guest-copies-test-'));
+  folder = await mkdtemp(path.join(tmpdir(), 'guest-privacy-test-'));
   platform = await startTestPlatform();
   const storage = {
     endpoint: platform.s3.endpoint,
@@ -168,7 +178,7 @@ beforeAll(async () => {
     { logger: ['error'] },
   );
   db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-guest-copies-test');
+  bus = await EventBus.connect(platform.nats.url, 'media-guest-privacy-test');
   s3 = createS3Client(storage);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
@@ -284,5 +294,86 @@ describe('guest copies', () => {
     ]);
     while ((await app!.get(StorageDeletions).processOnce()) > 0);
     expect(await keys()).toEqual([]);
+  });
+});
+
+const ISSUE = 'mutation { issueGuestIdentity { token id } }';
+const DELETE_OWN = 'mutation ($code: String!, $id: ID!) { deleteOwnPhoto(eventCode: $code, id: $id) }';
+
+async function newGuest(): Promise<{ token: string; id: string }> {
+  const issued = await graphql<{ issueGuestIdentity: { token: string; id: string } }>(ISSUE, {});
+  expect(issued.errors).toBeUndefined();
+  return issued.data!.issueGuestIdentity;
+}
+
+const plainJpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer();
+
+describe('guest identities', () => {
+  it("records the uploading browser's identity with its photo, and gives a browser back the one it holds", async () => {
+    const code = await createGallery();
+    const guest = await newGuest();
+    const again = await graphql<{ issueGuestIdentity: { token: string; id: string } }>(
+      ISSUE,
+      {},
+      undefined,
+      guest.token,
+    );
+    expect(again.data!.issueGuestIdentity).toEqual(guest);
+
+    const photo = await upload(code, await plainJpeg(), guest.token);
+    expect(photo.uploaderId).toBe(guest.id);
+    const [row] = (await db.query('SELECT uploader_id FROM photos WHERE id = $1', [photo.id])) as {
+      uploader_id: string;
+    }[];
+    expect(row.uploader_id).toBe(guest.id);
+    // Without an identity, or with one the server did not sign, a photo has no uploader.
+    expect((await upload(code, await plainJpeg())).uploaderId).toBeNull();
+    const forged = `g1.${guest.id}.${'A'.repeat(43)}`;
+    expect((await upload(code, await plainJpeg(), forged)).uploaderId).toBeNull();
+  });
+
+  it('lets a guest delete their own photo, which leaves every screen through photo.deleted', async () => {
+    const code = await createGallery();
+    const guest = await newGuest();
+    const photo = await upload(code, await plainJpeg(), guest.token);
+    await upload(code, await plainJpeg(), guest.token);
+
+    const deleted = bus!.nc.subscribe(Subjects.PhotoDeleted);
+    const answer = await graphql<{ deleteOwnPhoto: number }>(
+      DELETE_OWN,
+      { code, id: photo.id },
+      undefined,
+      guest.token,
+    );
+    expect(answer).toEqual({ data: { deleteOwnPhoto: 1 } });
+    for await (const message of deleted) {
+      const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
+      if (event.data.photoId !== photo.id) continue;
+      expect(event.data).toEqual({ photoId: photo.id, eventCode: code, photoCount: 1 });
+      break;
+    }
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
+  });
+
+  it("refuses to delete another guest's photo, one without an identity, or one of another gallery", async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const anna = await newGuest();
+    const tom = await newGuest();
+    const annas = await upload(code, await plainJpeg(), anna.token);
+    const anonymous = await upload(code, await plainJpeg());
+    const refusal = async (variables: object, token?: string) =>
+      (await graphql(DELETE_OWN, variables, undefined, token)).errors?.[0].extensions?.code;
+
+    expect(await refusal({ code, id: annas.id }, tom.token)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: annas.id })).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: annas.id }, `g1.${anna.id}.${'A'.repeat(43)}`)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: anonymous.id }, tom.token)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code: other, id: annas.id }, anna.token)).toBe('PHOTO_NOT_FOUND');
+    expect(await refusal({ code, id: randomUUID() }, anna.token)).toBe('PHOTO_NOT_FOUND');
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [annas.id])).toHaveLength(1);
   });
 });
