@@ -92,4 +92,56 @@ describe("a guest's privacy in the browser", () => {
     expect((await readFile(couples)).equals(await readFile(sent))).toBe(true);
     expect(gpsTags(await tagsOf(couples))).toContain('EXIF:GPSLatitude');
   }, 120_000);
+
+  /** A guest's page uploads one photo through the file input, as the guest would. */
+  async function uploadThroughPage(page: Awaited<ReturnType<typeof open>>, name: string, colour: string) {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name, mimeType: 'image/jpeg', buffer: photo }]);
+    await page.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 30_000 });
+  }
+
+  it("lets a guest delete their own photo after a confirmation; it leaves the other guests' screens live", async () => {
+    const { code } = await createGalleryAt(e2e!.product.url);
+    const anna = await open(code);
+    const tom = await open(code);
+    await uploadThroughPage(tom, 'tom.jpg', '#a33');
+    await anna.locator('img[data-photo-id]').first().waitFor();
+    await uploadThroughPage(anna, 'anna.jpg', '#3a3');
+    await tom.locator('img[data-photo-id]').nth(1).waitFor();
+
+    const annasId = await anna.evaluate(
+      () => (JSON.parse(localStorage.getItem('galleryGuestIdentity') ?? '{}') as { id?: string }).id,
+    );
+    expect(annasId).toBeTruthy();
+    const viewer = anna.getByRole('dialog');
+    // Tom's photo (the older, second in the grid) offers no Delete to Anna.
+    await anna.locator('img[data-photo-id]').nth(1).click();
+    await viewer.getByRole('link', { name: 'Download original' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+
+    // Her own does, and asks first; keeping it keeps it.
+    await anna.locator('img[data-photo-id]').first().click();
+    await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = anna.getByRole('dialog', { name: 'Delete this photo?' });
+    await confirm.getByText('It leaves the gallery at once, for everyone. This cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const annasPhoto = await anna.locator('.photo-viewer img[data-photo-id]').getAttribute('data-photo-id');
+
+    await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
+    await anna
+      .getByRole('dialog', { name: 'Delete this photo?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+
+    // Gone from Tom's open screen, live, and from Anna's; Tom's own photo stays.
+    await tom.locator(`img[data-photo-id="${annasPhoto}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    await anna.locator(`.photo-grid img[data-photo-id="${annasPhoto}"]`).waitFor({ state: 'detached' });
+    expect(await tom.locator('img[data-photo-id]').count()).toBe(1);
+  }, 120_000);
 });
