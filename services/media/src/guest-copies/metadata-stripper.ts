@@ -111,7 +111,7 @@ export class MetadataStripper {
       (file) => file.size > 0,
       () => false,
     );
-    if (!/\b1 image files? created\b/.test(said) || !written) {
+    if (!/\b1 image files? (?:created|copied)\b/.test(said) || !written) {
       await rm(output, { force: true });
       throw new MetadataNotStrippedError((errors.trim() || said.trim()).split('\n')[0] ?? 'no output');
     }

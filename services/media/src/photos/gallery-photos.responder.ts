@@ -69,6 +69,7 @@ function archivePhoto(photo: PhotoEntity): ArchivePhoto {
   return {
     id: photo.id,
     originalKey: photo.originalKey,
+    guestCopyKey: photo.guestOriginalKey,
     fileName: downloadFileName(photo.fileName, photo.contentType),
     contentType: photo.contentType,
     size: photo.size,
