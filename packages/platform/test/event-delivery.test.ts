@@ -45,6 +45,7 @@ const uploaded = (code: string): EventData['photo.uploaded'] => ({
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    uploaderId: null,
   },
   photoCount: 1,
 });

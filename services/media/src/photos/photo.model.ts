@@ -49,5 +49,5 @@ export class PhotoModel implements LivePhoto {
       "The id of the guest identity (a browser's, never an address) that uploaded it; null when none. A browser " +
       'compares it with its own to offer deleting its own photos; the id alone is no credential.',
   })
-  uploaderId!: string | null;
+  uploaderId?: string | null;
 }
