@@ -15,6 +15,7 @@ export function livePhoto(eventCode: string, id: string, overrides: Partial<Live
     durationSeconds: null,
     guestName: null,
     challengeId: null,
+    uploaderId: null,
     ...overrides,
   };
 }

@@ -27,6 +27,11 @@ export const archivePhotoSchema = z.object({
   id: z.uuid(),
   /** The original's object key in the media bucket (never shown to a browser). */
   originalKey: z.string().min(1).max(1000),
+  /**
+   * The key of its guests' copy (the original without location, serial numbers or names), what a guest's zip
+   * holds; null while it is not made (such a photo stays out of a guest's zip).
+   */
+  guestCopyKey: z.string().min(1).max(1000).nullable(),
   /** The name the guest's file had, with the extension of its detected type. */
   fileName: z.string().min(1).max(1000),
   contentType: z.string().min(1).max(200),

@@ -101,6 +101,12 @@ export const livePhotoSchema = z.object({
   guestName: text.nullable(),
   /** The photo challenge the guest took it for; null when none. */
   challengeId: z.uuid().nullable(),
+  /**
+   * The id of the guest identity that uploaded it (a browser's, signed by the server: GuestIdentities in
+   * @gallery/platform; never an address); null when none. The id alone is no credential. Absent from events
+   * published before it existed, which the stream still holds for a while: those read as none.
+   */
+  uploaderId: z.string().min(1).max(100).nullable().optional(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */

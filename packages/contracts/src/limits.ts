@@ -33,6 +33,8 @@ export const RATE_LIMITS = Object.freeze({
   unknownSessionLookups: { points: 30, durationSeconds: 15 * 60 },
   /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
   galleryActivity: { points: 300, durationSeconds: 60 * 60 },
+  /** Guest identities issued to one client: a browser needs one, a venue's shared network a few hundred. */
+  guestIdentities: { points: 300, durationSeconds: 60 * 60 },
   /** Wall links tried that open no wall: a wrong key costs one; a key has 144 random bits anyway. */
   wallKeyAttempts: { points: 20, durationSeconds: 15 * 60 },
 });

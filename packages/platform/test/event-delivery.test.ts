@@ -46,6 +46,7 @@ const uploaded = (code: string): EventData['photo.uploaded'] => ({
     durationSeconds: null,
     guestName: null,
     challengeId: null,
+    uploaderId: null,
   },
   photoCount: 1,
 });

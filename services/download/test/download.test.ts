@@ -60,7 +60,7 @@ interface TestGallery {
   name: string;
   ownerToken: string;
   guestDownloads: boolean;
-  photos: (ArchivePhoto & { bytes: Buffer })[];
+  photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
 }
 const galleries = new Map<string, TestGallery>();
 
@@ -76,7 +76,7 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
   const end = start + page.length;
   return {
     found: true,
-    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
+    photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, ...photo }) => photo),
     next: end < gallery.photos.length ? String(end) : null,
   };
 }
@@ -106,13 +106,22 @@ async function addPhoto(
     /** The original's bytes and type (random bytes named a JPEG unless given). */
     bytes?: Buffer;
     contentType?: string;
+    /** False: media has not made the guests' copy yet (guestCopyKey null). */
+    guestCopy?: boolean;
   } = {},
 ) {
   const bytes = options.bytes ?? randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
   const id = randomUUID();
-  const originalKey = `photos/${id}/${randomUUID()}/original`;
+  const attempt = randomUUID();
+  const originalKey = `photos/${id}/${attempt}/original`;
+  // What media's guest copy would be: other bytes than the original's, so a zip tells which it holds.
+  const guestBytes = Buffer.concat([Buffer.from('guest copy of '), bytes]);
+  const guestCopyKey = options.guestCopy === false ? null : `photos/${id}/${attempt}/guest-original`;
   if (options.stored !== false) {
     await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
+    if (guestCopyKey) {
+      await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: guestCopyKey, Body: guestBytes }));
+    }
   }
   const photo = {
     id,
@@ -124,7 +133,9 @@ async function addPhoto(
     kind: options.kind ?? ('photo' as const),
     guestName: options.guestName ?? null,
     challengePrompt: options.challengePrompt ?? null,
+    guestCopyKey,
     bytes,
+    guestBytes,
   };
   galleries.get(code)!.photos.push(photo);
   return photo;
@@ -574,8 +585,10 @@ describe('download service', () => {
     // Every photo of the gallery is counted, a copy is not a photo of its own.
     expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 2 });
     expect(progress.seen.filter((step) => step.stage === 'adding').map((step) => step.total)).toContain(2);
-    // A guest's zip never has copies: the guest asking for them gets the plain one.
-    expect((await requestJpegCopies(code, null)).data!.requestArchive.id).toBe(plain.id);
+    // A guest's zip never has JPEG copies: the guest asking for them gets a guest's zip (guests' copies).
+    const guests = await finished(code, (await requestJpegCopies(code, null)).data!.requestArchive.id!);
+    expect([plain.id, job.id]).not.toContain(guests.id);
+    expect(guests.photoCount).toBe(2);
 
     const file = path.join(tmp, 'jpeg-copies.zip');
     await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
@@ -603,6 +616,39 @@ describe('download service', () => {
       maxBuffer: 1 << 24,
     });
     expect(sha(tom.stdout)).toBe(sha(jpeg.bytes));
+  });
+
+  it("gives a guest's zip the guests' copies and the couple's the untouched originals", async () => {
+    const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
+    const at = '2026-06-13T18:04:05.000Z';
+    const anna = await addPhoto(code, 'IMG_0001.jpg', { createdAt: at, guestName: 'Anna' });
+    // Its guests' copy is not made yet: it stays out of a guest's zip.
+    await addPhoto(code, 'IMG_0002.jpg', { createdAt: at, guestName: 'Tom', guestCopy: false });
+    const download = async (job: Job, name: string) => {
+      const file = path.join(tmp, name);
+      await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+      const entry = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 Anna.jpg'], {
+        encoding: 'buffer',
+        maxBuffer: 1 << 24,
+      });
+      return { entries: (await run('zipinfo', ['-1', file])).stdout.trim().split('\n'), anna: entry.stdout };
+    };
+
+    const couples = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    const guests = await finished(code, (await requestArchive(code, null)).data!.requestArchive.id!);
+    expect(guests.id).not.toBe(couples.id);
+    expect(couples.photoCount).toBe(2);
+    expect(guests.photoCount).toBe(1);
+
+    const couple = await download(couples, 'couple.zip');
+    expect(couple.entries).toHaveLength(2);
+    expect(sha(couple.anna)).toBe(sha(anna.bytes));
+    const guest = await download(guests, 'guest.zip');
+    expect(guest.entries).toEqual(['Sarah & Mike/2026-06-13 18.04.05 Anna.jpg']);
+    expect(sha(guest.anna)).toBe(sha(anna.guestBytes));
+    // Each is reused for its own kind of requester.
+    expect((await requestArchive(code, null)).data!.requestArchive.id).toBe(guests.id);
+    expect((await requestArchive(code)).data!.requestArchive.id).toBe(couples.id);
   });
 
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {
@@ -647,6 +693,7 @@ describe('download service', () => {
           durationSeconds: null,
           guestName: null,
           challengeId: null,
+          uploaderId: null,
         },
         photoCount: 21,
       },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -13,6 +14,8 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  GuestIdentities,
+  guestIdentityHeader,
   EXTRA_HEALTH_CHECKS,
   GraphQLErrorFilter,
   HealthModule,
@@ -22,6 +25,14 @@ import {
 } from '@gallery/platform';
 import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
+import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
+import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
+import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
+import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
+import { GuestCopies } from './guest-copies/guest-copies.js';
+import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
+import { MetadataStripper } from './guest-copies/metadata-stripper.js';
+import { GuestCopies1798404533193 } from './database/migrations/1798404533193-guest-copies.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
@@ -95,6 +106,8 @@ export class AppModule {
               MultipartUploads1796240000000,
               PrivacySettings1796320000000,
               PhotoChallenges1796400000000,
+              GuestCopies1798404533193,
+              UploaderIdentity1798404600000,
             ],
           }),
         ),
@@ -112,6 +125,7 @@ export class AppModule {
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),
             authorization: req.headers.authorization,
+            guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
@@ -143,6 +157,17 @@ export class AppModule {
           useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), PREVIEW_BACKLOG),
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
+        {
+          provide: GuestIdentities,
+          useFactory: () =>
+            new GuestIdentities(config.guestIdentityKey ?? randomBytes(32).toString('base64url')),
+        },
+        GuestIdentityResolver,
+        OwnPhotoResolver,
+        // exiftool must be on the machine: the service refuses to start without it, saying what to install.
+        { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
+        GuestCopies,
+        GuestCopySweep,
         StorageDeletions,
         ChallengeRepository,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
@@ -168,6 +193,7 @@ export class AppModule {
         ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
+        OwnerOriginalResolver,
       ],
     };
   }

@@ -20,6 +20,7 @@ import { PhotoGrid } from './PhotoGrid';
 import { useChallengePhotos } from './useChallengePhotos';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
+import { myGuestId } from './guestIdentity';
 import { useGallery } from './useGallery';
 import { track } from '../analytics/track';
 import { useAppState } from '../state/AppStateProvider';
@@ -158,13 +159,7 @@ export function GalleryView({ code }: { code: string }) {
           total={shownTotal}
           onShow={setViewedId}
           onClose={() => setViewedId(null)}
-          originalDownload={
-            (gallery.event.privacy?.guestOriginalsAllowed ?? true)
-              ? 'link'
-              : gallery.event.isOwner
-                ? 'owner'
-                : 'none'
-          }
+          guestOriginals={gallery.event.privacy?.guestOriginalsAllowed ?? true}
           onRemove={
             gallery.event.isOwner
               ? (photoId) => {
@@ -175,6 +170,17 @@ export function GalleryView({ code }: { code: string }) {
                     .catch(() => undefined);
                 }
               : undefined
+          }
+          ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
+          myGuestId={myGuestId()}
+          onDeleteOwn={
+            gallery.event.isOwner
+              ? undefined
+              : async (photoId) => {
+                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                  await gallery.deleteOwnPhoto(photoId);
+                  setViewedId(next?.id ?? null);
+                }
           }
         />
       )}

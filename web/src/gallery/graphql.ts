@@ -68,6 +68,7 @@ const PHOTO_FIELDS = gql`
     durationSeconds
     guestName
     challengeId
+    uploaderId
   }
 `;
 
@@ -245,6 +246,23 @@ export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
 `;
 
 /** Owner only: removes a photo; the gallery's new photo count. */
+/** The couple's download of a photo's untouched original (guests' originals have no location or serials). */
+export const PHOTO_ORIGINAL_URL: TypedDocumentNode<{ photoOriginalUrl: string }, { id: string }> = gql`
+  query PhotoOriginalUrl($id: ID!) {
+    photoOriginalUrl(id: $id)
+  }
+`;
+
+/** A guest deletes a photo they uploaded (their guest identity goes as X-Guest-Identity). */
+export const DELETE_OWN_PHOTO: TypedDocumentNode<
+  { deleteOwnPhoto: number },
+  { eventCode: string; id: string }
+> = gql`
+  mutation DeleteOwnPhoto($eventCode: String!, $id: ID!) {
+    deleteOwnPhoto(eventCode: $eventCode, id: $id)
+  }
+`;
+
 export const REMOVE_PHOTO: TypedDocumentNode<{ removePhoto: number }, { id: string }> = gql`
   mutation RemovePhoto($id: ID!) {
     removePhoto(id: $id)

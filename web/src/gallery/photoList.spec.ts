@@ -15,6 +15,7 @@ const photo = (id: string): Photo => ({
   durationSeconds: null,
   guestName: null,
   challengeId: null,
+  uploaderId: null,
 });
 const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
   nodes: ids.map(photo),

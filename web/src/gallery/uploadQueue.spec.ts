@@ -35,6 +35,7 @@ const photoFor = (uploadId: string): Photo => ({
   durationSeconds: null,
   guestName: null,
   challengeId: null,
+  uploaderId: null,
 });
 
 function entry(index: number, size = 10, contentType = 'image/jpeg'): UploadEntry {

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { PlanId } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
 import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, REQUEST_UPLOAD_PARTS, type Photo } from './graphql';
+import { ensureGuestIdentity } from './guestIdentity';
 import { readGuestName } from './guestName';
 import { browserNetwork } from './network';
 import { putFile } from './putFile';
@@ -66,6 +67,8 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
   const transport = useMemo<UploadTransport>(
     () => ({
       requestSlots: async (entries) => {
+        // The browser's guest identity goes with the request: its photos are then its own to delete.
+        await ensureGuestIdentity(client);
         const result = await client.mutate({
           mutation: REQUEST_PHOTO_UPLOADS,
           variables: {

@@ -176,6 +176,12 @@ export const en = {
     previous: 'Previous photo',
     next: 'Next photo',
     downloadOriginal: 'Download original',
+    deleteOwn: 'Delete',
+    deleteOwnTitle: 'Delete this photo?',
+    deleteOwnVideoTitle: 'Delete this video?',
+    deleteOwnWarning: 'It leaves the gallery at once, for everyone. This cannot be undone.',
+    deleteOwnConfirm: 'Delete',
+    deleteOwnCancel: 'Keep it',
   },
   upload: {
     chooseFiles: 'Choose photos to upload',

@@ -174,6 +174,12 @@ export const es: UiTexts = {
     previous: 'Foto anterior',
     next: 'Foto siguiente',
     downloadOriginal: 'Descargar original',
+    deleteOwn: 'Borrar',
+    deleteOwnTitle: '¿Borrar esta foto?',
+    deleteOwnVideoTitle: '¿Borrar este vídeo?',
+    deleteOwnWarning: 'Sale de la galería al instante, para todos. No se puede deshacer.',
+    deleteOwnConfirm: 'Borrar',
+    deleteOwnCancel: 'Conservarla',
   },
   upload: {
     chooseFiles: 'Elegir fotos para subir',

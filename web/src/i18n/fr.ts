@@ -177,6 +177,13 @@ export const fr: UiTexts = {
     previous: 'Photo précédente',
     next: 'Photo suivante',
     downloadOriginal: "Télécharger l'original",
+    deleteOwn: 'Supprimer',
+    deleteOwnTitle: 'Supprimer cette photo ?',
+    deleteOwnVideoTitle: 'Supprimer cette vidéo ?',
+    deleteOwnWarning:
+      'Elle quitte la galerie aussitôt, pour tout le monde. Impossible de revenir en arrière.',
+    deleteOwnConfirm: 'Supprimer',
+    deleteOwnCancel: 'La garder',
   },
   upload: {
     chooseFiles: 'Choisir les photos à envoyer',

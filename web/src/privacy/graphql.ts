@@ -39,10 +39,3 @@ export const SET_PRIVACY: TypedDocumentNode<
     }
   }
 `;
-
-/** Owner only: a link that downloads a photo's original, also when guests may not. */
-export const PHOTO_ORIGINAL_URL: TypedDocumentNode<{ photoOriginalUrl: string }, { id: string }> = gql`
-  query PhotoOriginalUrl($id: ID!) {
-    photoOriginalUrl(id: $id)
-  }
-`;

@@ -23,6 +23,7 @@ function photo(id: string, minute = 0): Photo {
     durationSeconds: null,
     guestName: null,
     challengeId: null,
+    uploaderId: null,
   };
 }
 

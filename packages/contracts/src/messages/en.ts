@@ -66,6 +66,8 @@ export const en = {
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
     PHOTO_NOT_FOUND: 'This photo no longer exists.',
+    NOT_YOUR_PHOTO:
+      'Only the guest who uploaded this photo can delete it, from the phone or computer it was sent from.',
     // guest names
     GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',

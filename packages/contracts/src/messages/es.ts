@@ -67,6 +67,8 @@ export const es: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
     PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
+    NOT_YOUR_PHOTO:
+      'Solo el invitado que subió esta foto puede borrarla, desde el teléfono o el ordenador desde el que la envió.',
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',

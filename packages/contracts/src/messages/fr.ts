@@ -68,6 +68,8 @@ export const fr: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
     PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
+    NOT_YOUR_PHOTO:
+      "Seul l'invité qui a envoyé cette photo peut la supprimer, depuis le téléphone ou l'ordinateur d'où elle est partie.",
     // guest names
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:

@@ -28,6 +28,13 @@ export class ArchiveJobEntity {
   @Column({ name: 'jpeg_copies', type: 'boolean', default: false })
   jpegCopies!: boolean;
 
+  /**
+   * Whether the zip holds the guests' copies (without location, serial numbers or names) instead of the
+   * untouched originals: a guest's zip; the owner's holds the originals.
+   */
+  @Column({ name: 'guest_copies', type: 'boolean', default: false })
+  guestCopies!: boolean;
+
   @Column('text')
   status!: ArchiveJobStatus;
 

@@ -76,6 +76,7 @@ function archivePhoto(photo: PhotoEntity, challengePrompt: string | null): Archi
   return {
     id: photo.id,
     originalKey: photo.originalKey,
+    guestCopyKey: photo.guestOriginalKey,
     fileName: downloadFileName(photo.fileName, photo.contentType),
     contentType: photo.contentType,
     size: photo.size,

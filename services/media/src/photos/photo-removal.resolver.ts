@@ -1,29 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AppError, OwnerOnly } from '@gallery/platform';
+import { Args, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { OwnerOnly } from '@gallery/platform';
 import { PhotoGalleries } from './photo-galleries.js';
 import { PhotoRemovalService } from './photo-removal.service.js';
-import { PhotosService } from './photos.service.js';
 
-/** What only the couple does with one photo: remove it, and download its original whatever guests may. */
 @Resolver()
 export class PhotoRemovalResolver {
-  constructor(
-    @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
-    @Inject(PhotosService) private readonly photos: PhotosService,
-  ) {}
-
-  @OwnerOnly('id', { gallery: PhotoGalleries })
-  @Query(() => String, {
-    description:
-      "Owner only: a link (10 minutes) that downloads a photo's original, also when guests may not. " +
-      'UNAUTHENTICATED, NOT_GALLERY_OWNER or PHOTO_NOT_FOUND',
-  })
-  async photoOriginalUrl(@Args('id', { type: () => ID }) id: string): Promise<string> {
-    const link = await this.photos.downloadUrl(id, 'original', undefined, () => Promise.resolve(true));
-    if (!link || link === 'refused') throw new AppError('PHOTO_NOT_FOUND');
-    return link.url;
-  }
+  constructor(@Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService) {}
 
   @OwnerOnly('id', { gallery: PhotoGalleries })
   @Mutation(() => Int, {

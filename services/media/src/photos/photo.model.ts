@@ -48,4 +48,11 @@ export class PhotoModel implements LivePhoto {
     description: 'The photo challenge the guest took it for; null when none.',
   })
   challengeId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The id of the guest identity (a browser's, never an address) that uploaded it; null when none. A browser " +
+      'compares it with its own to offer deleting its own photos; the id alone is no credential.',
+  })
+  uploaderId?: string | null;
 }

@@ -26,6 +26,7 @@ export class PhotoPresenter {
       durationSeconds: photo.durationSeconds,
       guestName: photo.guestName ?? null,
       challengeId: photo.challengeId ?? null,
+      uploaderId: photo.uploaderId ?? null,
     };
   }
 

@@ -22,6 +22,7 @@ import {
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
+import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
@@ -60,14 +61,17 @@ interface Rendition {
   previewKey: string | null;
   previewSource: ImageSource | null;
   durationSeconds: number | null;
+  /** The original without identifying metadata, what guests fetch; null when it could not be made. */
+  guestOriginalKey: string | null;
 }
 
 /**
  * Turns an object a browser staged into a photo. The staged object is first copied to the photo's own keys and
  * everything is checked on that copy (size against what was declared, real type, pixels, quota), so a browser
  * PUTting again to its URL, before or after confirmation, never changes what was checked or what guests get.
- * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail is stored:
- * every open screen shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
+ * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail and its guest
+ * copy (the original without location, serial numbers or names: GuestCopies) are stored: every open screen
+ * shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
  * after the commit (PhotoPreviews). Whatever is refused leaves nothing in storage (deletions go through the
  * durable queue). The photo takes its upload's id, so confirming one upload
  * twice can never make two photos.
@@ -95,6 +99,7 @@ export class UploadConfirmationService {
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PhotoPreviews) private readonly previews: PhotoPreviews,
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
+    @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
   ) {}
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
@@ -160,9 +165,15 @@ export class UploadConfirmationService {
     if ('refusal' in checked) return checked;
     const { type } = checked;
     if (isVideoType(type)) return { type, size };
-    // A photo passed the size limit, so its bytes were read whole.
-    const rendered = await renditionOrRefusal(() => this.render(type, keys, copy!.whole!));
-    return 'refusal' in rendered ? rendered : { type, size, rendition: rendered.rendition };
+    // A photo passed the size limit, so its bytes were read whole. Its guest copy is made by exiftool, beside
+    // the thumbnail being decoded; a refused photo's copy goes with the attempt's other keys.
+    const [rendered, guestOriginalKey] = await Promise.all([
+      renditionOrRefusal(() => this.render(type, keys, copy!.whole!)),
+      this.guestCopies.ofPhoto(copy!.whole!, type, keys.guestOriginal),
+    ]);
+    return 'refusal' in rendered
+      ? rendered
+      : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
   }
 
   /**
@@ -188,6 +199,7 @@ export class UploadConfirmationService {
         previewKey: null,
         previewSource: source,
         durationSeconds: null,
+        guestOriginalKey: null,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
@@ -201,6 +213,7 @@ export class UploadConfirmationService {
         previewKey: null,
         previewSource: null,
         durationSeconds: null,
+        guestOriginalKey: null,
       };
     }
   }
@@ -211,11 +224,15 @@ export class UploadConfirmationService {
    * way a photo's are. The temporary copy is always deleted.
    */
   private async renderVideo(type: VideoContentType, keys: Keys): Promise<Rendition> {
+    // The guest copy is made from the same temporary file, beside the poster frame.
     const folder = await mkdtemp(path.join(tmpdir(), 'gallery-video-'));
     try {
       const file = path.join(folder, 'original');
       await this.storage.download(keys.original, file);
-      const { poster, durationSeconds } = await this.videoFrames.poster(file, type);
+      const [{ poster, durationSeconds }, guestOriginalKey] = await Promise.all([
+        this.videoFrames.poster(file, type),
+        this.guestCopies.ofVideo(file, type, keys.guestOriginal),
+      ]);
       const derived = await this.images.derive(poster).catch((error: unknown) => {
         if (error instanceof UndecodableImageError) throw new UnreadableVideoError(error);
         throw error;
@@ -231,6 +248,7 @@ export class UploadConfirmationService {
         previewKey: keys.preview,
         previewSource: null,
         durationSeconds,
+        guestOriginalKey,
       };
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -266,6 +284,8 @@ export class UploadConfirmationService {
         id: upload.id,
         eventCode: upload.eventCode,
         originalKey: keys.original,
+        guestOriginalKey: rendition.guestOriginalKey,
+        guestCopyPending: false,
         thumbnailKey: rendition.thumbnailKey,
         previewKey: rendition.previewKey,
         previewPending,
@@ -278,6 +298,7 @@ export class UploadConfirmationService {
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
         challengeId: upload.challengeId ?? null,
+        uploaderId: upload.uploaderId ?? null,
         createdAt: new Date(),
       };
       const attemptKeys = Object.values(keys);

@@ -46,6 +46,8 @@ export class UploadSlotsService {
     files: PhotoUploadRequestInput[],
     givenGuestName?: string | null,
     challengeId?: string | null,
+    /** The verified guest identity of the browser asking, when it sent one. */
+    uploaderId: string | null = null,
   ): Promise<PhotoUploadSlotModel[]> {
     const guestName = acceptedGuestName(givenGuestName);
     const found = await this.directory.find(normalizeEventCode(eventCode));
@@ -79,6 +81,7 @@ export class UploadSlotsService {
         size: file.size,
         guestName,
         challengeId: challengeId ?? null,
+        uploaderId,
         status: 'pending',
         createdAt,
       };
