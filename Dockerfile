@@ -26,6 +26,12 @@ RUN npx tsc -b ${WORKSPACE} && if [ "${WORKSPACE}" = gateway ]; then npm run bui
 FROM node:22-bookworm-slim
 ARG WORKSPACE
 ENV NODE_ENV=production
+# The media service strips location, serial numbers and names from guests' copies with exiftool (Debian's
+# libimage-exiftool-perl); no other deployable needs it.
+RUN if [ "${WORKSPACE}" = services/media ]; then \
+      apt-get update && apt-get install -y --no-install-recommends libimage-exiftool-perl && \
+      rm -rf /var/lib/apt/lists/*; \
+    fi
 WORKDIR /app
 COPY --from=build /app /app
 WORKDIR /app/${WORKSPACE}

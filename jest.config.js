@@ -26,6 +26,7 @@ export default {
     '<rootDir>/**/e2e/**/*.e2e.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
-  testTimeout: 60000,
+  // Hooks start several real servers and services: on a loaded 2-core machine that alone can pass a minute.
+  testTimeout: 120000,
   maxWorkers: 2,
 };

@@ -2,6 +2,7 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
+//     [--count-calls]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
@@ -18,6 +19,10 @@
 // shared machine whose speed drifts between runs, one bare run against one product run says little.
 // Beside the ratio, the CPU time each process spent per photo during the product's run, from /proc: what the
 // pipeline costs besides the decode and resizes bare sharp also does.
+// --count-calls: the media service's SQL statements and storage requests per photo in each burst, counted in
+// the service by bench/call-counter.mjs (loaded with --import; nothing of the product changes).
+// The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
+// media's, the gateway's and the events service's together over bare sharp's.
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
@@ -81,6 +86,7 @@ const CPU_PROF = option('cpu-prof', '');
 // Node options for the media service (an A/B of its heap settings), and a file for its output (--trace-gc's).
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
 const MEDIA_LOG = option('media-log', '');
+const COUNT_CALLS = process.argv.includes('--count-calls');
 const DISTINCT = 8;
 const CORES = os.availableParallelism();
 if (Math.ceil(PHOTOS / UPLOADERS) > 50)
@@ -265,7 +271,13 @@ async function run() {
     },
     log: mediaLog ? (name, line) => name.startsWith('media') && mediaLog.write(`${line}\n`) : () => undefined,
     gatewayEnv: { TRUST_PROXY: 'loopback' },
-    nodeArgs: { media: [...profiling, ...MEDIA_NODE_ARGS] },
+    nodeArgs: {
+      media: [
+        ...profiling,
+        ...MEDIA_NODE_ARGS,
+        ...(COUNT_CALLS ? ['--import', new URL('./call-counter.mjs', import.meta.url).href] : []),
+      ],
+    },
     mediaReplicas: MEDIA,
     gatewayReplicas: MEDIA,
   });
@@ -273,6 +285,34 @@ async function run() {
   const mediaDb = new pg.Client({ connectionString: postgres.url(SERVICE_DATABASES.media) });
   await mediaDb.connect();
   cleanups.push(() => mediaDb.end());
+  /** Media's counted calls so far, summed over its replicas (bench/call-counter.mjs). */
+  async function mediaCalls() {
+    const total = { sql: {}, http: {} };
+    if (!COUNT_CALLS) return total;
+    // The counter writes every half second: wait for the latest.
+    await sleep(1200);
+    for (const [name, pid] of Object.entries(product.pids)) {
+      if (!name.startsWith('media')) continue;
+      const counts = JSON.parse(await readFile(path.join(os.tmpdir(), `call-counts-${pid}.json`), 'utf8'));
+      for (const table of ['sql', 'http']) {
+        for (const [key, n] of Object.entries(counts[table]))
+          total[table][key] = (total[table][key] ?? 0) + n;
+      }
+    }
+    return total;
+  }
+  const callsBetween = (before, after) => {
+    const per = {};
+    for (const table of ['sql', 'http']) {
+      per[table] = {};
+      for (const [key, n] of Object.entries(after[table])) {
+        const count = n - (before[table][key] ?? 0);
+        if (count > 0) per[table][key] = count / PHOTOS;
+      }
+    }
+    return per;
+  };
+
   /** Waits until every photo's preview, made after its confirmation, is recorded. */
   async function previewsDone() {
     for (;;) {
@@ -338,6 +378,7 @@ async function run() {
     const galleries = [];
     for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(round * UPLOADERS + u));
     const perPhoto = [];
+    const callsBefore = await mediaCalls();
     const cpuBefore = await productCpu(product.pids, s3.pid);
     const start = performance.now();
     await Promise.all(
@@ -355,6 +396,7 @@ async function run() {
     await previewsDone();
     const seconds = (performance.now() - start) / 1000;
     const cpuAfter = await productCpu(product.pids, s3.pid);
+    const calls = callsBetween(callsBefore, await mediaCalls());
     const cpuPerPhoto = {};
     for (const part of Object.keys(cpuAfter)) cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
     return {
@@ -364,6 +406,7 @@ async function run() {
       rate: PHOTOS / seconds,
       perPhoto: [...perPhoto].sort((a, b) => a - b),
       cpuPerPhoto,
+      calls,
     };
   }
 
@@ -418,6 +461,7 @@ async function run() {
   );
   console.log(`  machine: nproc ${host.nproc}, ${host.cpu}, Node ${process.version}; ${describeStorage(s3)}`);
   const ratios = [];
+  const cpuRatios = [];
   for (const [round, productRun] of bursts.entries()) {
     const baseline = bareRounds[round];
     if (ROUNDS > 1) console.log(`  round ${round + 1} of ${ROUNDS}`);
@@ -443,10 +487,37 @@ async function run() {
     console.log(
       `  CPU per photo in the product's run: media ${ms(cpu.media)} ms (its JavaScript thread ${ms(cpu.mediaJs)} ms, the rest libvips and Node's helpers), S3 server ${Number.isFinite(cpu.s3) ? `${ms(cpu.s3)} ms` : 'not measured'}, gateway ${ms(cpu.gateway)} ms, events ${ms(cpu.events)} ms, this bench's uploads ${ms(cpu.bench)} ms; bare sharp ${ms(baseline.cpuMsPerPhoto)} ms`,
     );
+    const cpuRatio = {
+      media: cpu.media / baseline.cpuMsPerPhoto,
+      services: (cpu.media + cpu.gateway + cpu.events) / baseline.cpuMsPerPhoto,
+    };
+    cpuRatios.push(cpuRatio);
+    console.log(
+      `  CPU per photo against bare sharp's: media ${cpuRatio.media.toFixed(2)}, media + gateway + events ${cpuRatio.services.toFixed(2)}`,
+    );
+    if (COUNT_CALLS) {
+      const list = (table) =>
+        Object.entries(table)
+          .sort((a, b) => b[1] - a[1])
+          .map(([key, n]) => `${key} ${n.toFixed(2)}`)
+          .join(', ');
+      const sum = (table) => Object.values(table).reduce((a, b) => a + b, 0);
+      console.log(
+        `  media's SQL statements per photo: ${sum(productRun.calls.sql).toFixed(2)} (${list(productRun.calls.sql)})`,
+      );
+      console.log(
+        `  media's storage requests per photo: ${sum(productRun.calls.http).toFixed(2)} (${list(productRun.calls.http)})`,
+      );
+    }
   }
   if (ROUNDS > 1) {
     console.log(
       `  median of ${ROUNDS} rounds: ${percent(median(ratios.map((r) => r.one)))} of one at a time (${ratios.map((r) => percent(r.one)).join(', ')}), ${percent(median(ratios.map((r) => r.allCores)))} of ${CORES} at a time (${ratios.map((r) => percent(r.allCores)).join(', ')})`,
+    );
+  }
+  if (ROUNDS > 1) {
+    console.log(
+      `  CPU per photo against bare sharp's, median of ${ROUNDS} rounds: media ${median(cpuRatios.map((r) => r.media)).toFixed(2)} (${cpuRatios.map((r) => r.media.toFixed(2)).join(', ')}), media + gateway + events ${median(cpuRatios.map((r) => r.services)).toFixed(2)} (${cpuRatios.map((r) => r.services.toFixed(2)).join(', ')})`,
     );
   }
   console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);

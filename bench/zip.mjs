@@ -161,6 +161,7 @@ async function run() {
         createdAt: new Date(started + i * 1000).toISOString(),
         kind: 'photo',
         guestName: null,
+        guestCopyKey: null,
       });
     }
     process.stdout.write(`${count} photos of ${PHOTO_BYTES / 1024} KB: storing... `);

@@ -1,7 +1,7 @@
 // What `npm start` and `npm test` do before anything else on a fresh clone: check Node, install, build.
 // Node built-ins only: this runs before `npm install`.
 import { spawn } from 'node:child_process';
-import { statSync, utimesSync } from 'node:fs';
+import { accessSync, constants, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './services.mjs';
 import { printPrefixed } from './product.mjs';
@@ -75,4 +75,48 @@ export async function build(name) {
   printPrefixed(name, 'Building...');
   const code = await runNpm(['run', 'build']);
   if (code !== 0) fail(name, `The build failed (exit code ${code}); see above`);
+}
+
+export function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A program on PATH, or undefined. */
+export function onPath(program) {
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, program))
+    .find(isExecutable);
+}
+
+/** apt-get install of one Debian package, waiting for another install to finish first; whether it worked. */
+export async function aptInstall(name) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
+  return (
+    (await run('apt-get', [...lockWait, 'update'], { env })) === 0 &&
+    (await run('apt-get', [...lockWait, 'install', '-y', name], { env })) === 0
+  );
+}
+
+/**
+ * exiftool, with which the media service strips location, serial numbers and names from the copies guests fetch
+ * (it does not start without it): the one on PATH, else Debian's libimage-exiftool-perl, installed when we run
+ * as root on Debian; otherwise one line saying what to install.
+ */
+export async function ensureExiftool(name) {
+  if (onPath('exiftool')) return;
+  const hint =
+    'exiftool is needed by the media service (it strips GPS and serial numbers from what guests fetch): install it (Debian/Ubuntu: apt-get install libimage-exiftool-perl; macOS: brew install exiftool)';
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail(name, hint);
+  printPrefixed(name, 'exiftool not found: installing the Debian package libimage-exiftool-perl...');
+  if (!(await aptInstall('libimage-exiftool-perl')) || !onPath('exiftool')) {
+    fail(name, `${hint} (apt-get install libimage-exiftool-perl failed)`);
+  }
 }

@@ -1,6 +1,7 @@
 // The one table of the product's processes and how each is configured: environment variables only, exactly as
 // a container gets them. `npm start`, the browser tests and the benchmarks all start the product from here.
 // Node built-ins only: this must load before `npm install` has run.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,6 +66,9 @@ export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
  * media's CPU per photo falls from 275-298 ms to 221-226 (docs/benchmarks.md, "Full collections").
  */
 export const MEDIA_NODE_ARGS = ['--heap-growing-percent=100'];
+
+/** The guest identity key of a product started without GUEST_IDENTITY_KEY: one per run of this process. */
+const RUN_GUEST_IDENTITY_KEY = randomBytes(32).toString('base64url');
 
 /** The ports `npm start` uses; startProduct picks free ones unless told. */
 export const DEFAULT_PORTS = {
@@ -180,6 +184,8 @@ export function serviceDefinitions(platformEnv, options = {}) {
         S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
         S3_BUCKET,
         PUBLIC_URL: publicUrl,
+        // Signs guests' identities: npm start keeps one under .data/; the browser tests and benches get one per run.
+        GUEST_IDENTITY_KEY: outside.GUEST_IDENTITY_KEY ?? RUN_GUEST_IDENTITY_KEY,
       },
     },
     {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, checkNode, ensureDependencies, fail } from './prepare.mjs';
+import { build, checkNode, ensureDependencies, ensureExiftool, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
 import { DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
 
@@ -80,10 +80,21 @@ if (otherStart && otherStart !== process.pid) {
 }
 mkdirSync(DATA_DIR, { recursive: true });
 writeFileSync(PID_FILE, `${process.pid}\n`);
+
+// The key guests' identities are signed with: kept under .data/ so the identities browsers hold (and with them
+// each guest's right to delete their own photos) survive a restart, unless GUEST_IDENTITY_KEY is given.
+const GUEST_IDENTITY_KEY_FILE = path.join(DATA_DIR, 'guest-identity-key');
+if (!process.env.GUEST_IDENTITY_KEY) {
+  if (!existsSync(GUEST_IDENTITY_KEY_FILE)) {
+    writeFileSync(GUEST_IDENTITY_KEY_FILE, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  }
+  process.env.GUEST_IDENTITY_KEY = readFileSync(GUEST_IDENTITY_KEY_FILE, 'utf8').trim();
+}
 process.on('exit', () => rmSync(PID_FILE, { force: true }));
 
 await ensureDependencies('start');
 await build('start');
+await ensureExiftool('start');
 
 const servers = await import(
   pathToFileURL(path.join(REPO_ROOT, 'packages/local-servers/dist/index.js')).href

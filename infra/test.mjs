@@ -1,33 +1,25 @@
-// `npm test`: install if needed, build, lint, make sure Chromium (browser tests) and kubectl (the Kubernetes
-// manifests' tests) are there, then run Jest (arguments after `npm test --` are passed to it) and exit with its
-// code.
-import { constants, accessSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: install if needed, build, lint, make sure Chromium (browser tests), kubectl (the Kubernetes
+// manifests' tests) and exiftool (the media service) are there, then run Jest (arguments after `npm test --`
+// are passed to it) and exit with its code.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, checkNode, ensureDependencies, fail, run, runNpm } from './prepare.mjs';
+import {
+  aptInstall,
+  build,
+  checkNode,
+  ensureDependencies,
+  ensureExiftool,
+  fail,
+  isExecutable,
+  onPath,
+  run,
+  runNpm,
+} from './prepare.mjs';
 import { printPrefixed } from './product.mjs';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const say = (line) => printPrefixed('test', line);
-
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** apt-get install of one Debian package, waiting for another install to finish first; whether it worked. */
-async function aptInstall(name) {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-  return (
-    (await run('apt-get', [...lockWait, 'update'], { env })) === 0 &&
-    (await run('apt-get', [...lockWait, 'install', '-y', name], { env })) === 0
-  );
-}
 
 async function ensureChromium() {
   const given = process.env.CHROMIUM_PATH;
@@ -56,11 +48,8 @@ async function ensureKubectl() {
     if (!isExecutable(given)) fail('test', `KUBECTL_PATH=${given} is not an executable: point it at kubectl`);
     return given;
   }
-  const onPath = (process.env.PATH ?? '')
-    .split(path.delimiter)
-    .map((dir) => path.join(dir, 'kubectl'))
-    .find(isExecutable);
-  if (onPath) return onPath;
+  const found = onPath('kubectl');
+  if (found) return found;
   const hint =
     'kubectl is needed to build the Kubernetes manifests in the tests: install it (Debian/Ubuntu: apt-get install kubernetes-client)';
   if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail('test', hint);
@@ -78,6 +67,7 @@ if ((await runNpm(['run', 'lint'])) !== 0)
   fail('test', 'Lint failed (see above); `npm run format` fixes formatting');
 const chromium = await ensureChromium();
 const kubectl = await ensureKubectl();
+await ensureExiftool('test');
 
 // Jest shares our terminal: a Ctrl-C reaches it directly, and we wait for it to finish and report its code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);

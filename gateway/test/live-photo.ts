@@ -14,6 +14,8 @@ export function livePhoto(eventCode: string, id: string, overrides: Partial<Live
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    challengeId: null,
+    uploaderId: null,
     ...overrides,
   };
 }

@@ -53,4 +53,11 @@ describe('the images', () => {
     expect(readme).toContain(`The images run Node ${major} LTS`);
     expect(packageJson.engines.node).toContain(`>=${major}`);
   });
+
+  it("give the media service's image exiftool, which it does not start without", () => {
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(
+      /if \[ "\$\{WORKSPACE\}" = services\/media \]; then[\s\\]*apt-get update && apt-get install -y --no-install-recommends libimage-exiftool-perl/,
+    );
+  });
 });

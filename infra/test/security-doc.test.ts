@@ -21,6 +21,7 @@ import {
   PURGE_REMINDER_DAYS,
   RATE_LIMITS,
   CUSTOM_DOMAIN_LIMITS,
+  CHALLENGE_LIMITS,
 } from '@gallery/contracts';
 
 // docs/security.md is where people learn each limit: it must name every one with the number the code uses.
@@ -41,6 +42,10 @@ describe('docs/security.md', () => {
 
   it.each(Object.entries(CUSTOM_DOMAIN_LIMITS))('states the custom domain limit %s', (name, value) => {
     expect(rowOf(`CUSTOM_DOMAIN_LIMITS.${name}`)).toContain(`| ${value}`);
+  });
+
+  it.each(Object.entries(CHALLENGE_LIMITS))('states the photo challenge limit %s', (name, value) => {
+    expect(rowOf(`CHALLENGE_LIMITS.${name}`)).toContain(`| ${value}`);
   });
 
   it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {

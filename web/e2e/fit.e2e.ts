@@ -85,7 +85,31 @@ describe('every page on a phone and a desktop, in three languages', () => {
   beforeAll(async () => {
     e2e = await startBrowserTest();
     gallery = await createGalleryAt(e2e.product.url, { coupleNames: 'Sarah & Mike' });
-    await uploadGuestPhotos(e2e.product.url, gallery.code, 3);
+    // Photo challenges, one as long as a prompt may be, so the gallery and the event page show theirs.
+    const { setChallenges } = await graphqlAt<{ setChallenges: { id: string }[] }>(
+      e2e.product.url,
+      `mutation ($code: String!, $challenges: [ChallengePromptInput!]!) {
+        setChallenges(eventCode: $code, challenges: $challenges) { id }
+      }`,
+      {
+        code: gallery.code,
+        challenges: [
+          { prompt: 'A selfie with the bride' },
+          { prompt: 'A photo of the whole table raising a toast to the couple, glasses high, smiling' },
+        ],
+      },
+      gallery.sessionToken,
+    );
+    await until('media to hold the challenges', async () => {
+      const { event } = await graphqlAt<{ event: { challenges: unknown[] } }>(
+        e2e!.product.url,
+        'query ($code: String!) { event(code: $code) { challenges { id } } }',
+        { code: gallery.code },
+      );
+      return event.challenges.length === 2;
+    });
+    await uploadGuestPhotos(e2e.product.url, gallery.code, 1, { challengeId: setChallenges[0].id });
+    await uploadGuestPhotos(e2e.product.url, gallery.code, 2);
     const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
       e2e.product.url,
       'mutation ($code: String!) { startCheckout(eventCode: $code, plan: STANDARD) { id } }',

@@ -65,8 +65,8 @@ export async function createGalleryAt(
 }
 
 const REQUEST_UPLOADS = `
-  mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
-    requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName) {
+  mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String, $challengeId: ID) {
+    requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName, challengeId: $challengeId) {
       uploadId
       uploadUrl
       headers {
@@ -93,7 +93,11 @@ export async function uploadGuestPhotos(
   url: string,
   code: string,
   count: number,
-  { guestName, size = [64, 48] }: { guestName?: string; size?: [number, number] } = {},
+  {
+    guestName,
+    size = [64, 48],
+    challengeId,
+  }: { guestName?: string; size?: [number, number]; challengeId?: string } = {},
 ): Promise<string[]> {
   const [width, height] = size;
   const files = await Promise.all(
@@ -112,6 +116,7 @@ export async function uploadGuestPhotos(
   }>(url, REQUEST_UPLOADS, {
     code,
     guestName,
+    challengeId,
     files: files.map((file, i) => ({
       fileName: `IMG_${i}.jpg`,
       contentType: 'image/jpeg',

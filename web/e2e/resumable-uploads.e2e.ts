@@ -236,10 +236,16 @@ describe('uploads that survive the network', () => {
       .getByTestId('photo-file-input')
       .setInputFiles([{ name: 'panorama.png', mimeType: 'image/png', buffer: file }]);
     await until('part 2 on its way', async () => held !== undefined);
-    // The reload cuts the PUT of part 2 off.
-    const reloaded = page.reload();
-    await held!.abort('connectionreset');
-    await reloaded;
+    // The reloaded page's answer comes late, as on a loaded machine: the old page lives on meanwhile, for
+    // longer than the queue's first pause before trying a part again (1 s, LOST_ANSWER_DELAYS_MS).
+    await page.route(`${e2e!.product.url}/gallery/**`, async (route) => {
+      if (route.request().isNavigationRequest()) await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    // The reload cuts the PUT of part 2 off. It gets no answer until the old page is gone: answered sooner,
+    // the old page would try part 2 again and could finish the file before the reload takes over.
+    await page.reload();
+    await held!.abort('connectionreset').catch(() => undefined);
 
     await page.getByText('panorama.png').waitFor();
     await allUploaded(page, 1);

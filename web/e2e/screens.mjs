@@ -1,5 +1,5 @@
 // `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
-// gallery, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
+// gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. It starts the product as the browser tests
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
 // few photos through the API, and signs the couple in by the order's session token. Run `npm run build` first.
@@ -51,15 +51,28 @@ const PICTURES = [
   [['#bfe0dc', '#f1f7f3'], '#fff6d8', ['#8fb8a8', '#4f7d6b']],
 ];
 const GUESTS = ['Anna', 'Marc', 'Lucía', null, 'Tom', 'Anna'];
+const CHALLENGES = [
+  'A selfie with the bride',
+  'The best dance move',
+  'Your table raising a toast',
+  'The first dance',
+];
+/** The challenge each picture answers (an index into CHALLENGES), or null; the newest, on the wall, answers one. */
+const CHALLENGE_OF = [0, null, 1, null, 2, 1];
 
-async function uploadPhotos(url, code) {
+async function uploadPhotos(url, code, challengeIds) {
   for (const [i, look] of PICTURES.entries()) {
     const file = await picture(...look);
     const { requestPhotoUploads } = await graphql(
       url,
       `
-        mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
-          requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName) {
+        mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String, $challengeId: ID) {
+          requestPhotoUploads(
+            eventCode: $code
+            files: $files
+            guestName: $guestName
+            challengeId: $challengeId
+          ) {
             uploadId
             uploadUrl
             headers {
@@ -72,6 +85,7 @@ async function uploadPhotos(url, code) {
       {
         code,
         guestName: GUESTS[i],
+        challengeId: CHALLENGE_OF[i] === null ? null : challengeIds[CHALLENGE_OF[i]],
         files: [{ fileName: `IMG_${i + 1}.jpg`, contentType: 'image/jpeg', size: file.length }],
       },
     );
@@ -155,7 +169,35 @@ try {
     },
   );
   const code = createGallery.event.code;
-  await uploadPhotos(product.url, code);
+  const { setChallenges } = await graphql(
+    product.url,
+    `
+      mutation ($code: String!, $challenges: [ChallengePromptInput!]!) {
+        setChallenges(eventCode: $code, challenges: $challenges) {
+          id
+        }
+      }
+    `,
+    { code, challenges: CHALLENGES.map((prompt) => ({ prompt })) },
+    createGallery.sessionToken,
+  );
+  // Media hears of them through the outbox: the uploads wait until it has.
+  for (;;) {
+    const { event } = await graphql(
+      product.url,
+      'query ($code: String!) { event(code: $code) { challenges { id } } }',
+      {
+        code,
+      },
+    );
+    if (event.challenges.length === CHALLENGES.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await uploadPhotos(
+    product.url,
+    code,
+    setChallenges.map((challenge) => challenge.id),
+  );
   await mkdir(OUT, { recursive: true });
 
   for (const [size, device] of Object.entries(SIZES)) {
@@ -172,6 +214,7 @@ try {
 
     await page.goto(`${product.url}/event/${code}`);
     await page.locator('[data-testid="event-qr"]').waitFor();
+    await page.getByRole('textbox', { name: 'Challenge 4' }).waitFor();
     await page
       .locator('.owner-photo img')
       .nth(PICTURES.length - 1)
@@ -186,6 +229,12 @@ try {
       .nth(PICTURES.length - 1)
       .waitFor();
     await shoot(gallery, `gallery-${size}`, false);
+
+    // The photo challenges: this browser's progress, the filter with each count, a card per challenge.
+    await gallery.locator('#challenges-title').scrollIntoViewIfNeeded();
+    await gallery.evaluate(() => document.querySelector('.challenges')?.scrollIntoView({ block: 'start' }));
+    await shoot(gallery, `challenges-${size}`, false);
+    await gallery.evaluate(() => window.scrollTo(0, 0));
 
     await gallery.locator('.photo-tile').first().click();
     await gallery.locator('.photo-viewer-figure img').waitFor();

@@ -51,6 +51,8 @@ export interface PhotoRemoval {
   photoId: string;
   eventCode: string;
   photoCount: number;
+  /** The photo challenge it was taken for, whose count open screens lower; null or absent when none. */
+  challengeId?: string | null;
 }
 export interface PhotoRemovedEvent {
   photoRemoved: PhotoRemoval;
@@ -108,6 +110,7 @@ function photoRemovalType(): GraphQLObjectType {
       photoId: { type: new GraphQLNonNull(GraphQLID) },
       eventCode: { type: new GraphQLNonNull(GraphQLString) },
       photoCount: { type: new GraphQLNonNull(GraphQLInt) },
+      challengeId: { type: GraphQLID, description: 'The photo challenge it was taken for; null when none' },
     },
   });
 }

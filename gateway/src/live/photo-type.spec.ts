@@ -19,6 +19,8 @@ describe('photoType', () => {
         '  kind: MediaKind!',
         '  durationSeconds: Float',
         '  guestName: String',
+        '  challengeId: ID',
+        '  uploaderId: String',
         '}',
       ].join('\n'),
     );

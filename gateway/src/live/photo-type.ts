@@ -43,8 +43,14 @@ const ENUM_NAMES: Record<string, string> = { kind: 'MediaKind' };
 /** A contract field's GraphQL type, required or not: an enum (named as the media subgraph names it) keeps the
  * contract's values as they are. */
 function graphqlTypeFor(name: string, field: ContractFieldShape): GraphQLOutputType {
-  const nullable = field.def.type === 'nullable' && field.def.innerType !== undefined;
-  const inner = nullable ? field.def.innerType! : field;
+  // An optional field (absent from older events) is a nullable one to GraphQL, as is a nullable one.
+  const optional = field.def.type === 'optional' && field.def.innerType !== undefined;
+  const unwrapped = optional ? field.def.innerType! : field;
+  const nullable = optional || (unwrapped.def.type === 'nullable' && unwrapped.def.innerType !== undefined);
+  const inner =
+    unwrapped.def.type === 'nullable' && unwrapped.def.innerType !== undefined
+      ? unwrapped.def.innerType
+      : unwrapped;
   let type: GraphQLScalarType | GraphQLEnumType;
   if (inner.def.type === 'enum') {
     const enumName = ENUM_NAMES[name];

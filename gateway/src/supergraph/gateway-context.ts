@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { GUEST_IDENTITY_TOKEN_MAX_LENGTH, guestIdentityHeader } from '@gallery/platform/edge';
 
 /** Per-request context of the gateway's Apollo Server: what it forwards to the subgraphs. */
 export interface GatewayContext {
@@ -7,6 +8,8 @@ export interface GatewayContext {
   clientAddress: string;
   /** The browser's Accept-Language: billing writes its mails in the buyer's language. */
   acceptLanguage?: string;
+  /** The browser's signed guest identity (X-Guest-Identity), checked by the subgraph that reads it. */
+  guestIdentity?: string;
 }
 
 /** Longest Accept-Language passed on: enough for any real browser's list. */
@@ -21,5 +24,12 @@ export function gatewayContext(req: Request, authorization = req.headers.authori
     authorization,
     clientAddress: req.ip ?? 'unknown',
     acceptLanguage: req.headers['accept-language']?.slice(0, ACCEPT_LANGUAGE_MAX),
+    guestIdentity: guestIdentity(req),
   };
+}
+
+/** The guest identity header when it has a token's length at most (a longer one is no token: not passed on). */
+function guestIdentity(req: Request): string | undefined {
+  const value = guestIdentityHeader(req.headers);
+  return value && value.length <= GUEST_IDENTITY_TOKEN_MAX_LENGTH ? value : undefined;
 }

@@ -29,6 +29,11 @@ export const archivePhotoSchema = z.object({
   id: z.uuid(),
   /** The original's object key in the media bucket (never shown to a browser). */
   originalKey: z.string().min(1).max(1000),
+  /**
+   * The key of its guests' copy (the original without location, serial numbers or names), what a guest's zip
+   * holds; null while it is not made (such a photo stays out of a guest's zip).
+   */
+  guestCopyKey: z.string().min(1).max(1000).nullable(),
   /** The name the guest's file had, with the extension of its detected type. */
   fileName: z.string().min(1).max(1000),
   contentType: z.string().min(1).max(200),
@@ -37,6 +42,8 @@ export const archivePhotoSchema = z.object({
   kind: z.enum(['photo', 'video']),
   /** The name the uploading guest gave, already cleaned by media; null when none. */
   guestName: z.string().min(1).max(200).nullable(),
+  /** The prompt of the challenge the photo was taken for, as the gallery's list has it now; null when none. */
+  challengePrompt: z.string().min(1).max(400).nullable().optional(),
 });
 export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
 
@@ -82,9 +89,10 @@ export const ARCHIVE_STAGES = [
 ] as const;
 /**
  * How the zip is laid out: BY_DATE, every photo in the gallery's folder, sorted by when it was taken; BY_GUEST,
- * one folder per guest name (photos without one in a folder of their own). A zip of each layout is its own job.
+ * one folder per guest name (photos without one in a folder of their own); BY_CHALLENGE, one folder per photo
+ * challenge (photos taken for none in NO_CHALLENGE_FOLDER). A zip of each layout is its own job.
  */
-export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST'] as const;
+export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE'] as const;
 export type ArchiveLayoutId = (typeof ARCHIVE_LAYOUTS)[number];
 /** The folder of photos whose guest gave no name, in the BY_GUEST layout. */
 export const UNNAMED_GUESTS_FOLDER = 'Guests without a name';

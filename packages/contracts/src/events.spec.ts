@@ -19,6 +19,8 @@ const envelope = {
       kind: 'photo',
       durationSeconds: null,
       guestName: null,
+      challengeId: null,
+      uploaderId: 'guest-identity-id-abcdef',
     },
   },
 };
@@ -58,6 +60,12 @@ describe('parseDomainEvent', () => {
     expect(() => parseDomainEvent(withPhoto({ kind: 'video', durationSeconds: -1 }))).toThrow(
       InvalidEventError,
     );
+  });
+
+  it('reads a photo.uploaded from before uploaders were recorded as one without an uploader', () => {
+    const { uploaderId: _uploaderId, ...before } = envelope.data.photo;
+    const older = { ...envelope, data: { ...envelope.data, photo: before } };
+    expect(parseDomainEvent(JSON.stringify(older)).data).toEqual(older.data);
   });
 
   it('lists every field of the photo for the queries and the live schema', () => {

@@ -2,8 +2,10 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
+import { CHALLENGE_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 import { BACKUP_LIMITS } from './premium/backups.js';
+import { PHOTO_VISIBILITY_MODES } from './privacy.js';
 
 /**
  * The domain event contracts: subjects, payloads and their validation on receipt, each defined once as a zod
@@ -46,6 +48,13 @@ export const Subjects = {
    * storage ended; events mails the couple.
    */
   BackupStopped: 'backup.stopped',
+  /**
+   * events: the couple changed the gallery's privacy settings; carries them whole, so media applies them from
+   * its own read model without asking events per request.
+   */
+  PrivacyChanged: 'event.privacy-changed',
+  /** events: the couple changed the gallery's photo challenges (media keeps them to check and count uploads). */
+  ChallengesChanged: 'event.challenges-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -97,6 +106,14 @@ export const livePhotoSchema = z.object({
   durationSeconds: z.number().nonnegative().nullable(),
   /** The name the guest who uploaded it gave (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
   guestName: text.nullable(),
+  /** The photo challenge the guest took it for; null when none. */
+  challengeId: z.uuid().nullable(),
+  /**
+   * The id of the guest identity that uploaded it (a browser's, signed by the server: GuestIdentities in
+   * @gallery/platform; never an address); null when none. The id alone is no credential. Absent from events
+   * published before it existed, which the stream still holds for a while: those read as none.
+   */
+  uploaderId: z.string().min(1).max(100).nullable().optional(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */
@@ -149,6 +166,8 @@ export type PlanUpgradedData = z.infer<typeof planUpgradedSchema>;
 export const photoDeletedSchema = z.object({
   photoId: z.uuid(),
   eventCode: galleryCodeSchema,
+  /** The challenge the photo was taken for (open screens lower its count); null or absent when none. */
+  challengeId: z.uuid().nullable().optional(),
   /** The gallery's photo count after the deletion. */
   photoCount: count,
 });
@@ -226,6 +245,38 @@ export const backupStoppedSchema = z.object({
   address: z.string().min(1).max(BACKUP_LIMITS.urlChars),
 });
 export type BackupStoppedData = z.infer<typeof backupStoppedSchema>;
+/**
+ * A gallery's privacy settings as they now are, whole (not a diff): a consumer that missed one change is right
+ * again at the next. New settings (a drop box, a reveal time, approval) are new fields or new `visibility` values.
+ */
+export const privacyChangedSchema = z.object({
+  code: galleryCodeSchema,
+  /** Who sees which photos; only `everyone` today. */
+  visibility: z.enum(PHOTO_VISIBILITY_MODES),
+  /** When uploads open; null: from the gallery's creation. */
+  uploadsOpenAt: isoDate.nullable(),
+  /** When uploads close; null: at the plan's expiry. */
+  uploadsCloseAt: isoDate.nullable(),
+  /** Whether guests may download single originals (the couple always may). */
+  guestOriginals: z.boolean(),
+});
+export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
+/** One photo challenge as the couple wrote it: its id stays while its prompt is edited. */
+export const challengeSchema = z.object({
+  id: z.uuid(),
+  prompt: z
+    .string()
+    .min(1)
+    .max(CHALLENGE_LIMITS.promptChars * 4),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+/** The gallery's whole list of challenges, in the couple's order, after a change (an empty list: none). */
+export const challengesChangedSchema = z.object({
+  code: galleryCodeSchema,
+  challenges: z.array(challengeSchema).max(CHALLENGE_LIMITS.promptsPerGallery),
+});
+export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 
 const dataSchemas = {
   'event.created': eventCreatedSchema,
@@ -242,6 +293,8 @@ const dataSchemas = {
   'domain.released': domainReleasedSchema,
   'event.guest-downloads-changed': guestDownloadsChangedSchema,
   'backup.stopped': backupStoppedSchema,
+  'event.privacy-changed': privacyChangedSchema,
+  'event.challenges-changed': challengesChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -259,6 +312,8 @@ export interface EventData {
   'domain.released': DomainReleasedData;
   'event.guest-downloads-changed': GuestDownloadsChangedData;
   'backup.stopped': BackupStoppedData;
+  'event.privacy-changed': PrivacyChangedData;
+  'event.challenges-changed': ChallengesChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

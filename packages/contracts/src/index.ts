@@ -23,3 +23,5 @@ export * from './requests.js';
 export * from './access.js';
 export * from './premium/backups.js';
 export * from './file-names.js';
+export * from './privacy.js';
+export * from './challenges.js';

@@ -33,6 +33,8 @@ export const RATE_LIMITS = Object.freeze({
   unknownSessionLookups: { points: 30, durationSeconds: 15 * 60 },
   /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
   galleryActivity: { points: 300, durationSeconds: 60 * 60 },
+  /** Guest identities issued to one client: a browser needs one, a venue's shared network a few hundred. */
+  guestIdentities: { points: 300, durationSeconds: 60 * 60 },
   /** Wall links tried that open no wall: a wrong key costs one; a key has 144 random bits anyway. */
   wallKeyAttempts: { points: 20, durationSeconds: 15 * 60 },
   /**
@@ -79,4 +81,14 @@ export const WALL_LIMITS = Object.freeze({
   intervalChoicesSeconds: Object.freeze([5, 8, 10, 15, 30, 60]),
   defaultIntervalSeconds: 8,
   linksPerGallery: 20,
+});
+
+/**
+ * Photo challenges: the couple's list is short enough to read on a phone, and each prompt is one line on a card.
+ */
+export const CHALLENGE_LIMITS = Object.freeze({
+  /** Prompts in one gallery's list. */
+  promptsPerGallery: 30,
+  /** Characters in one prompt, counted as a person counts them. */
+  promptChars: 80,
 });

@@ -10,3 +10,4 @@ export * from './http/client-address-header.js';
 export * from './http/subgraph-keep-alive.js';
 export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
 export * from './http/bearer-token.js';
+export * from './guests/guest-identity.js';

@@ -32,3 +32,4 @@ export * from './images/heif-decoder.js';
 export * from './access/access-marks.js';
 export * from './access/owner-authority.js';
 export * from './access/access.guard.js';
+export * from './guests/guest-identity.js';

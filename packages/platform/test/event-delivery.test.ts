@@ -45,6 +45,8 @@ const uploaded = (code: string): EventData['photo.uploaded'] => ({
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    challengeId: null,
+    uploaderId: null,
   },
   photoCount: 1,
 });

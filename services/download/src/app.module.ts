@@ -35,6 +35,7 @@ import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000
 import { CreateArchiveJobs1796000000000 } from './database/migrations/1796000000000-create-archive-jobs.js';
 import { PurgedGalleries1796200000000 } from './database/migrations/1796200000000-purged-galleries.js';
 import { JpegCopies1798100000000 } from './database/migrations/1798100000000-jpeg-copies.js';
+import { GuestCopiesInZips1798405700000 } from './database/migrations/1798405700000-guest-copies-in-zips.js';
 import { ArchiveBuilders1797100000000 } from './database/migrations/1797100000000-archive-builders.js';
 import { BuilderLease } from './archives/builder-lease.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
@@ -58,6 +59,7 @@ export class AppModule {
               PurgedGalleries1796200000000,
               ArchiveBuilders1797100000000,
               JpegCopies1798100000000,
+              GuestCopiesInZips1798405700000,
             ],
           }),
         ),

@@ -24,6 +24,7 @@ import {
   downloadPermissionRequestSchema,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
+  NO_CHALLENGE_FOLDER,
   RATE_LIMITS,
   Requests,
   Subjects,
@@ -59,7 +60,7 @@ interface TestGallery {
   name: string;
   ownerToken: string;
   guestDownloads: boolean;
-  photos: (ArchivePhoto & { bytes: Buffer })[];
+  photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
 }
 const galleries = new Map<string, TestGallery>();
 
@@ -75,7 +76,7 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
   const end = start + page.length;
   return {
     found: true,
-    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
+    photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, ...photo }) => photo),
     next: end < gallery.photos.length ? String(end) : null,
   };
 }
@@ -101,16 +102,26 @@ async function addPhoto(
     createdAt?: string;
     stored?: boolean;
     guestName?: string;
+    challengePrompt?: string;
     /** The original's bytes and type (random bytes named a JPEG unless given). */
     bytes?: Buffer;
     contentType?: string;
+    /** False: media has not made the guests' copy yet (guestCopyKey null). */
+    guestCopy?: boolean;
   } = {},
 ) {
   const bytes = options.bytes ?? randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
   const id = randomUUID();
-  const originalKey = `photos/${id}/${randomUUID()}/original`;
+  const attempt = randomUUID();
+  const originalKey = `photos/${id}/${attempt}/original`;
+  // What media's guest copy would be: other bytes than the original's, so a zip tells which it holds.
+  const guestBytes = Buffer.concat([Buffer.from('guest copy of '), bytes]);
+  const guestCopyKey = options.guestCopy === false ? null : `photos/${id}/${attempt}/guest-original`;
   if (options.stored !== false) {
     await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
+    if (guestCopyKey) {
+      await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: guestCopyKey, Body: guestBytes }));
+    }
   }
   const photo = {
     id,
@@ -121,7 +132,10 @@ async function addPhoto(
     createdAt: options.createdAt ?? '2026-06-13T18:04:05.000Z',
     kind: options.kind ?? ('photo' as const),
     guestName: options.guestName ?? null,
+    challengePrompt: options.challengePrompt ?? null,
+    guestCopyKey,
     bytes,
+    guestBytes,
   };
   galleries.get(code)!.photos.push(photo);
   return photo;
@@ -182,7 +196,7 @@ async function requestArchive(
   code: string,
   authorization: string | null = owner(code),
   client?: string,
-  layout?: 'BY_DATE' | 'BY_GUEST',
+  layout?: 'BY_DATE' | 'BY_GUEST' | 'BY_CHALLENGE',
 ) {
   return graphql<{ requestArchive: Job }>(
     layout
@@ -500,6 +514,56 @@ describe('download service', () => {
     }
   });
 
+  it('makes a folder per photo challenge when the owner asks, made anew when the challenges change', async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    const at = '2026-06-13T18:04:05.000Z';
+    const selfie = await addPhoto(code, 'IMG_0001.jpg', {
+      createdAt: at,
+      challengePrompt: 'A selfie with the bride',
+    });
+    const odd = await addPhoto(code, 'IMG_0002.jpg', {
+      createdAt: at,
+      challengePrompt: 'Shoes: "red" / blue?',
+    });
+    const none = await addPhoto(code, 'IMG_0003.jpg', { createdAt: at, guestName: 'Anna' });
+
+    const asked = await requestArchive(code, owner(code), undefined, 'BY_CHALLENGE');
+    expect(asked.errors).toBeUndefined();
+    const job = await finished(code, asked.data!.requestArchive.id!);
+    expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 3 });
+    const file = path.join(tmp, 'by-challenge.zip');
+    await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+    const expected: [string, Buffer][] = [
+      ['Sarah & Mike/A selfie with the bride/2026-06-13 18.04.05 IMG_0001.jpg', selfie.bytes],
+      // A prompt's characters no file system takes become underscores; it stays one folder.
+      ['Sarah & Mike/Shoes_ _red_ _ blue_/2026-06-13 18.04.05 IMG_0002.jpg', odd.bytes],
+      [`Sarah & Mike/${NO_CHALLENGE_FOLDER}/2026-06-13 18.04.05 Anna.jpg`, none.bytes],
+    ];
+    const listing = await run('zipinfo', ['-1', file]);
+    expect(listing.stdout.trim().split('\n').sort()).toEqual(expected.map(([name]) => name).sort());
+    for (const [name, bytes] of expected) {
+      const { stdout } = await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 1 << 24 });
+      expect(sha(stdout)).toBe(sha(bytes));
+    }
+
+    // A renamed challenge renames its folder: event.challenges-changed makes the next request build anew.
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.ChallengesChanged,
+      occurredAt: new Date().toISOString(),
+      data: { code, challenges: [{ id: randomUUID(), prompt: 'Selfies' }] },
+    });
+    await waitFor('the gallery version to change', async () => {
+      const rows: { version: number }[] = await db.query(
+        'SELECT version FROM gallery_versions WHERE event_code = $1',
+        [code],
+      );
+      return rows[0]?.version > 0;
+    });
+    const again = await requestArchive(code, owner(code), undefined, 'BY_CHALLENGE');
+    expect(again.data!.requestArchive.id).not.toBe(job.id);
+  });
+
   it('adds a JPEG copy beside each HEIC original when the owner asks, in a zip of its own', async () => {
     const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
     const at = '2026-06-13T18:04:05.000Z';
@@ -521,8 +585,10 @@ describe('download service', () => {
     // Every photo of the gallery is counted, a copy is not a photo of its own.
     expect(job).toMatchObject({ status: 'COMPLETE', photoCount: 2 });
     expect(progress.seen.filter((step) => step.stage === 'adding').map((step) => step.total)).toContain(2);
-    // A guest's zip never has copies: the guest asking for them gets the plain one.
-    expect((await requestJpegCopies(code, null)).data!.requestArchive.id).toBe(plain.id);
+    // A guest's zip never has JPEG copies: the guest asking for them gets a guest's zip (guests' copies).
+    const guests = await finished(code, (await requestJpegCopies(code, null)).data!.requestArchive.id!);
+    expect([plain.id, job.id]).not.toContain(guests.id);
+    expect(guests.photoCount).toBe(2);
 
     const file = path.join(tmp, 'jpeg-copies.zip');
     await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
@@ -550,6 +616,39 @@ describe('download service', () => {
       maxBuffer: 1 << 24,
     });
     expect(sha(tom.stdout)).toBe(sha(jpeg.bytes));
+  });
+
+  it("gives a guest's zip the guests' copies and the couple's the untouched originals", async () => {
+    const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
+    const at = '2026-06-13T18:04:05.000Z';
+    const anna = await addPhoto(code, 'IMG_0001.jpg', { createdAt: at, guestName: 'Anna' });
+    // Its guests' copy is not made yet: it stays out of a guest's zip.
+    await addPhoto(code, 'IMG_0002.jpg', { createdAt: at, guestName: 'Tom', guestCopy: false });
+    const download = async (job: Job, name: string) => {
+      const file = path.join(tmp, name);
+      await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+      const entry = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 Anna.jpg'], {
+        encoding: 'buffer',
+        maxBuffer: 1 << 24,
+      });
+      return { entries: (await run('zipinfo', ['-1', file])).stdout.trim().split('\n'), anna: entry.stdout };
+    };
+
+    const couples = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    const guests = await finished(code, (await requestArchive(code, null)).data!.requestArchive.id!);
+    expect(guests.id).not.toBe(couples.id);
+    expect(couples.photoCount).toBe(2);
+    expect(guests.photoCount).toBe(1);
+
+    const couple = await download(couples, 'couple.zip');
+    expect(couple.entries).toHaveLength(2);
+    expect(sha(couple.anna)).toBe(sha(anna.bytes));
+    const guest = await download(guests, 'guest.zip');
+    expect(guest.entries).toEqual(['Sarah & Mike/2026-06-13 18.04.05 Anna.jpg']);
+    expect(sha(guest.anna)).toBe(sha(anna.guestBytes));
+    // Each is reused for its own kind of requester.
+    expect((await requestArchive(code, null)).data!.requestArchive.id).toBe(guests.id);
+    expect((await requestArchive(code)).data!.requestArchive.id).toBe(couples.id);
   });
 
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {
@@ -593,6 +692,8 @@ describe('download service', () => {
           kind: 'photo',
           durationSeconds: null,
           guestName: null,
+          challengeId: null,
+          uploaderId: null,
         },
         photoCount: 21,
       },

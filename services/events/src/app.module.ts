@@ -43,6 +43,10 @@ import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 import { WallModule } from './wall/wall.module.js';
 import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
+import { PrivacySettings1798320000000 } from './database/migrations/1798320000000-privacy-settings.migration.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
+import { PhotoChallenges1798400000000 } from './database/migrations/1798400000000-photo-challenges.migration.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 
 @Module({})
 export class AppModule {
@@ -83,6 +87,8 @@ export class AppModule {
               GalleryLanguage1798000000001,
               CustomDomains1798220000000,
               WallLinks1798300000000,
+              PrivacySettings1798320000000,
+              PhotoChallenges1798400000000,
             ],
           }),
         ),
@@ -104,7 +110,9 @@ export class AppModule {
         GalleriesModule,
         OwnersModule,
         DownloadsModule,
+        PrivacyModule,
         WallModule,
+        ChallengesModule,
         CustomDomainsModule,
         HealthModule,
       ],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -13,6 +14,8 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  GuestIdentities,
+  guestIdentityHeader,
   EXTRA_HEALTH_CHECKS,
   GraphQLErrorFilter,
   HealthModule,
@@ -22,6 +25,14 @@ import {
 } from '@gallery/platform';
 import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
+import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
+import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
+import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
+import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
+import { GuestCopies } from './guest-copies/guest-copies.js';
+import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
+import { MetadataStripper } from './guest-copies/metadata-stripper.js';
+import { GuestCopies1798404533193 } from './database/migrations/1798404533193-guest-copies.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
 import { CreateMediaTables1763900000000 } from './database/migrations/1763900000000-create-media-tables.js';
@@ -31,6 +42,9 @@ import { RefundedGalleriesReadOnly1795700000000 } from './database/migrations/17
 import { AddGuestNames1795800000000 } from './database/migrations/1795800000000-add-guest-names.js';
 import { PreviewsAfterCommit1796000000000 } from './database/migrations/1796000000000-previews-after-commit.js';
 import { MultipartUploads1796240000000 } from './database/migrations/1796240000000-multipart-uploads.js';
+import { PrivacySettings1796320000000 } from './database/migrations/1796320000000-privacy-settings.js';
+import { PhotoChallenges1796400000000 } from './database/migrations/1796400000000-photo-challenges.js';
+import { ChallengeRepository } from './challenges/challenge.repository.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
@@ -43,7 +57,7 @@ import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
 import { PhotoFileController } from './photos/photo-file.controller.js';
-import { MAX_HELD_SOURCES, PhotoPreviews } from './photos/photo-previews.js';
+import { PhotoPreviews, PREVIEW_BACKLOG } from './photos/photo-previews.js';
 import { PhotoEntity } from './photos/photo.entity.js';
 import { PhotoPresenter } from './photos/photo.presenter.js';
 import { PhotoRepository } from './photos/photo.repository.js';
@@ -60,6 +74,13 @@ import { UploadEntity } from './uploads/upload.entity.js';
 import { UploadRepository } from './uploads/upload.repository.js';
 import { UploadsResolver } from './uploads/uploads.resolver.js';
 import { VideoFrames } from './videos/video-frames.js';
+
+/**
+ * How often media's outbox relay looks for events no kick published. Every transaction of media that records
+ * an event kicks the relay when it commits, so the look only catches what a replica that stopped in between
+ * left behind; at the platform's 500 ms it cost two transactions a second, idle or not (docs/benchmarks.md).
+ */
+export const MEDIA_RELAY_POLL_MS = 5000;
 
 @Module({})
 export class AppModule {
@@ -83,10 +104,18 @@ export class AppModule {
               AddGuestNames1795800000000,
               PreviewsAfterCommit1796000000000,
               MultipartUploads1796240000000,
+              PrivacySettings1796320000000,
+              PhotoChallenges1796400000000,
+              GuestCopies1798404533193,
+              UploaderIdentity1798404600000,
             ],
           }),
         ),
-        EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'media' }),
+        EventBusModule.forRoot({
+          natsUrl: config.natsUrl,
+          clientName: 'media',
+          relayPollIntervalMs: MEDIA_RELAY_POLL_MS,
+        }),
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({
           driver: ApolloFederationDriver,
           autoSchemaFile: { federation: 2 },
@@ -96,6 +125,7 @@ export class AppModule {
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),
             authorization: req.headers.authorization,
+            guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
@@ -124,10 +154,22 @@ export class AppModule {
         {
           provide: ImageWorkQueue,
           // Past the previews that keep their original in memory, a waiting preview would read it again.
-          useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), MAX_HELD_SOURCES),
+          useFactory: () => new ImageWorkQueue(imageWorkConcurrency(), PREVIEW_BACKLOG),
         },
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
+        {
+          provide: GuestIdentities,
+          useFactory: () =>
+            new GuestIdentities(config.guestIdentityKey ?? randomBytes(32).toString('base64url')),
+        },
+        GuestIdentityResolver,
+        OwnPhotoResolver,
+        // exiftool must be on the machine: the service refuses to start without it, saying what to install.
+        { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
+        GuestCopies,
+        GuestCopySweep,
         StorageDeletions,
+        ChallengeRepository,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },
         GalleryRepository,
         GalleryDirectory,
@@ -151,6 +193,7 @@ export class AppModule {
         ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
+        OwnerOriginalResolver,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { guestIdentityHeader } from '../gallery/guestIdentity';
 import { authorizationHeader } from '../storage';
 import { apiUrl } from './origin';
 
@@ -9,11 +10,12 @@ export async function responseError(response: Response): Promise<Error> {
 
 /**
  * One request to the gateway, any method: a path (starting with a slash) goes to apiOrigin(), the owner's bearer
- * token from `authToken` is sent, credentials are included. The answer is returned whatever its status.
+ * token from `authToken` and the guest identity (gallery/guestIdentity) are sent, credentials are included. The answer is returned whatever its status.
  */
 function apiRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(authorizationHeader())) headers.set(name, value);
+  const credentials = { ...authorizationHeader(), ...guestIdentityHeader() };
+  for (const [name, value] of Object.entries(credentials)) headers.set(name, value);
   const target = typeof input === 'string' && input.startsWith('/') ? apiUrl(input) : input;
   return fetch(target, { ...init, headers, credentials: 'include' });
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import type { Language } from '../i18n/languages';
 import { useTimedMessage } from '../ui/useTimedMessage';
+import { SelectField } from '../ui/Field';
 import { DownloadAllButton } from './DownloadAllButton';
+import type { GalleryChallenge } from './graphql';
 import { galleryUrl } from './galleryUrl';
 import { GuestNameField } from './GuestNameField';
 import { QrCodeDialog } from './QrCodeDialog';
@@ -17,10 +19,23 @@ interface GalleryActionsProps {
   /** The gallery's language: the shared link and the QR code open it in it. */
   language: Language;
   onFiles: (files: File[]) => void;
+  /** The gallery's photo challenges: a guest picks the one their next upload answers. */
+  challenges?: GalleryChallenge[];
+  uploadChallenge?: string | null;
+  onUploadChallenge?: (challengeId: string | null) => void;
 }
 
 /** Upload Photos, Share Gallery, Generate QR Code and Download All (owner, or guests when allowed). */
-export function GalleryActions({ code, name, plan, language, onFiles }: GalleryActionsProps) {
+export function GalleryActions({
+  code,
+  name,
+  plan,
+  language,
+  onFiles,
+  challenges = [],
+  uploadChallenge = null,
+  onUploadChallenge,
+}: GalleryActionsProps) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const [notice, showNotice] = useTimedMessage();
@@ -36,6 +51,18 @@ export function GalleryActions({ code, name, plan, language, onFiles }: GalleryA
         </button>
         <DownloadAllButton code={code} />
       </div>
+      {challenges.length > 0 && onUploadChallenge && (
+        <SelectField
+          className="upload-challenge"
+          label={t('challenges.pick')}
+          value={uploadChallenge ?? ''}
+          onValueChange={(value) => onUploadChallenge(value || null)}
+          options={[
+            { value: '', label: t('challenges.none') },
+            ...challenges.map((challenge) => ({ value: challenge.id, label: challenge.prompt })),
+          ]}
+        />
+      )}
       <GuestNameField />
       <p className="action-notice" role="status">
         {notice}

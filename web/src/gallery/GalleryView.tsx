@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadWindowRefusal } from '@gallery/contracts';
+import type { PrivacySettings } from '../privacy/graphql';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Spinner } from '../ui/Spinner';
@@ -11,9 +13,14 @@ import { LanguageOffer } from './LanguageOffer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { OfflineGallery } from './OfflineGallery';
 import { readSnapshot, rememberLastGallery, saveSnapshot, takeSharedFiles } from './offlineGallery';
+import { markChallengeDone, readDoneChallenges } from './challengeProgress';
+import { ChallengesPanel } from './ChallengesPanel';
+import type { Photo } from './graphql';
 import { PhotoGrid } from './PhotoGrid';
+import { useChallengePhotos } from './useChallengePhotos';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
+import { myGuestId } from './guestIdentity';
 import { useGallery } from './useGallery';
 import { track } from '../analytics/track';
 import { useAppState } from '../state/AppStateProvider';
@@ -27,8 +34,20 @@ export function GalleryView({ code }: { code: string }) {
   const offline = gallery.error?.code === 'SERVICE_UNAVAILABLE';
   const snapshot = useMemo(() => (offline ? readSnapshot(code) : null), [offline, code]);
   const plan = fromApiPlan(gallery.event?.plan ?? snapshot?.event.plan ?? 'FREE');
-  const uploads = useUploads(code, plan, gallery.addPhoto);
+  const [done, setDone] = useState(() => readDoneChallenges(code));
+  const addPhoto = gallery.addPhoto;
+  const onUploaded = useCallback(
+    (photo: Photo) => {
+      addPhoto(photo);
+      if (photo.challengeId) setDone(markChallengeDone(code, photo.challengeId));
+    },
+    [addPhoto, code],
+  );
+  const uploads = useUploads(code, plan, onUploaded);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<string | null>(null);
+  const [uploadChallenge, setUploadChallenge] = useState<string | null>(null);
+  const filtered = useChallengePhotos(code, filter, gallery.list.photos);
   const galleryName = gallery.event?.name;
   useEffect(() => {
     if (galleryName) track('gallery_view', { gallery_code: code, gallery_name: galleryName });
@@ -83,7 +102,11 @@ export function GalleryView({ code }: { code: string }) {
   if (!gallery.event) return <GalleryNotFound />;
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
 
-  const { photos, photoCount, hasMore, liveArrivals } = gallery.list;
+  const { photoCount, liveArrivals, challengeCounts } = gallery.list;
+  const challenges = gallery.event.challenges ?? [];
+  const photos = filtered.photos ?? gallery.list.photos;
+  const hasMore = filtered.photos ? filtered.hasMore : gallery.list.hasMore;
+  const shownTotal = filter ? (challengeCounts[filter] ?? 0) : photoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
 
   return (
@@ -95,8 +118,24 @@ export function GalleryView({ code }: { code: string }) {
         name={gallery.event.name}
         plan={plan}
         language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
-        onFiles={uploads.upload}
+        onFiles={(files) => void uploads.upload(files, uploadChallenge)}
+        challenges={challenges}
+        uploadChallenge={uploadChallenge}
+        onUploadChallenge={setUploadChallenge}
       />
+      <UploadWindowNote privacy={gallery.event.privacy} />
+      {challenges.length > 0 && (
+        <ChallengesPanel
+          challenges={challenges}
+          counts={challengeCounts}
+          total={photoCount}
+          plan={plan}
+          done={done}
+          filter={filter}
+          onFilter={setFilter}
+          onFiles={(files, challengeId) => void uploads.upload(files, challengeId)}
+        />
+      )}
       <UploadList
         items={uploads.items}
         onClear={uploads.clear}
@@ -106,10 +145,10 @@ export function GalleryView({ code }: { code: string }) {
       <LiveAnnouncer arrivals={liveArrivals} />
       <PhotoGrid
         photos={photos}
-        total={photoCount}
+        total={shownTotal}
         hasMore={hasMore}
-        loadingMore={gallery.loadingMore}
-        onLoadMore={() => void gallery.loadMore()}
+        loadingMore={filtered.photos ? filtered.loadingMore : gallery.loadingMore}
+        onLoadMore={() => (filtered.photos ? filtered.loadMore() : void gallery.loadMore())}
         onOpen={setViewedId}
       />
       {viewedIndex >= 0 && (
@@ -117,9 +156,10 @@ export function GalleryView({ code }: { code: string }) {
           galleryCode={code}
           photos={photos}
           index={viewedIndex}
-          total={photoCount}
+          total={shownTotal}
           onShow={setViewedId}
           onClose={() => setViewedId(null)}
+          guestOriginals={gallery.event.privacy?.guestOriginalsAllowed ?? true}
           onRemove={
             gallery.event.isOwner
               ? (photoId) => {
@@ -131,8 +171,47 @@ export function GalleryView({ code }: { code: string }) {
                 }
               : undefined
           }
+          ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
+          myGuestId={myGuestId()}
+          onDeleteOwn={
+            gallery.event.isOwner
+              ? undefined
+              : async (photoId) => {
+                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                  await gallery.deleteOwnPhoto(photoId);
+                  setViewedId(next?.id ?? null);
+                }
+          }
         />
       )}
     </div>
   );
+}
+
+/** Says when the couple's upload window is not open now: media refuses uploads outside it anyway. */
+function UploadWindowNote({ privacy }: { privacy?: PrivacySettings }) {
+  const { t } = useTranslation();
+  if (!privacy) return null;
+  const refusal = uploadWindowRefusal(
+    {
+      uploadsOpenAt: privacy.uploadsOpenAt ? new Date(privacy.uploadsOpenAt) : null,
+      uploadsCloseAt: privacy.uploadsCloseAt ? new Date(privacy.uploadsCloseAt) : null,
+    },
+    new Date(),
+  );
+  if (!refusal) return null;
+  return (
+    <p className="upload-window-note" data-testid="upload-window-note">
+      {refusal === 'UPLOADS_CLOSED'
+        ? t('privacy.uploadsClosed')
+        : t('privacy.uploadsNotOpen', { date: formatDateTime(privacy.uploadsOpenAt!) })}
+    </p>
+  );
+}
+
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(document.documentElement.lang || undefined, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
 }

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
@@ -16,6 +19,20 @@ interface PhotoViewerProps {
   onClose: () => void;
   /** The owner's Remove; absent for guests. */
   onRemove?: (photoId: string) => void;
+  /**
+   * The owner's link to a photo's untouched original; absent for guests, whose Download fetches the copy
+   * without location, serial numbers or names (the photo's originalUrl).
+   */
+  ownerOriginalUrl?: (photoId: string) => Promise<string>;
+  /**
+   * A guest's deletion of a photo they uploaded, offered (after a confirmation) on the photos whose uploaderId
+   * is `myGuestId`; absent for the owner, who has Remove.
+   */
+  onDeleteOwn?: (photoId: string) => Promise<void>;
+  /** This browser's guest identity id (gallery/guestIdentity). */
+  myGuestId?: string | null;
+  /** Whether guests may download originals (the couple's setting); the owner's Download stays either way. */
+  guestOriginals?: boolean;
 }
 
 /**
@@ -32,6 +49,10 @@ export function PhotoViewer({
   onShow,
   onClose,
   onRemove,
+  ownerOriginalUrl,
+  onDeleteOwn,
+  myGuestId,
+  guestOriginals = true,
 }: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
@@ -40,114 +61,165 @@ export function PhotoViewer({
   const position = { index: index + 1, total: Math.max(total, photos.length) };
   const video = photo.kind === 'video';
   const title = video ? t('video.viewerTitle', position) : t('viewer.title', position);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
+  const ownPhoto = Boolean(onDeleteOwn && myGuestId && photo.uploaderId === myGuestId);
   const gestures = useViewerGestures(photo.id, (direction) => {
     const neighbour = direction === 'next' ? next : previous;
     if (neighbour) onShow(neighbour.id);
   });
 
   return (
-    <Modal
-      labelledBy="viewer-title"
-      onClose={onClose}
-      className="photo-viewer"
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft' && previous) {
-          event.preventDefault();
-          onShow(previous.id);
-        } else if (event.key === 'ArrowRight' && next) {
-          event.preventDefault();
-          onShow(next.id);
-        }
-      }}
-    >
-      <div className="photo-viewer-top">
-        <h2 id="viewer-title">{title}</h2>
-        {onRemove && (
-          <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
-            {t('owner.removePhoto')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="photo-viewer-icon"
-          aria-label={t('common.close')}
-          title={t('common.close')}
-          onClick={onClose}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <figure
-        className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
-        data-testid="viewer-stage"
-        {...(video ? {} : gestures.stageProps)}
+    <>
+      <Modal
+        labelledBy="viewer-title"
+        onClose={onClose}
+        className="photo-viewer"
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft' && previous) {
+            event.preventDefault();
+            onShow(previous.id);
+          } else if (event.key === 'ArrowRight' && next) {
+            event.preventDefault();
+            onShow(next.id);
+          }
+        }}
       >
-        {video ? (
-          <div className="photo-viewer-stage">
-            <video
-              key={photo.id}
-              src={photo.originalUrl}
-              poster={photo.previewUrl}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label={title}
-              data-photo-id={photo.id}
-            />
-          </div>
-        ) : (
-          <div className="photo-viewer-stage">
-            <PhotoImage
-              key={photo.id}
-              src={photo.previewUrl}
-              alt={title}
-              data-photo-id={photo.id}
-              draggable={false}
-              style={gestures.photoStyle}
-            />
-          </div>
-        )}
-        {photo.guestName && (
-          <figcaption className="photo-viewer-caption">
-            {t('guestName.by', { name: photo.guestName })}
-          </figcaption>
-        )}
-      </figure>
-      <div className="photo-viewer-controls">
-        <button
-          type="button"
-          className="photo-viewer-icon"
-          aria-label={t('viewer.previous')}
-          title={t('viewer.previous')}
-          disabled={!previous}
-          onClick={() => previous && onShow(previous.id)}
+        <div className="photo-viewer-top">
+          <h2 id="viewer-title">{title}</h2>
+          {onRemove && (
+            <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
+              {t('owner.removePhoto')}
+            </button>
+          )}
+          {ownPhoto && (
+            <button
+              type="button"
+              className="photo-viewer-text-button"
+              onClick={() => {
+                setDeleteFailure(null);
+                setConfirmingDelete(true);
+              }}
+            >
+              {t('viewer.deleteOwn')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="photo-viewer-icon"
+            aria-label={t('common.close')}
+            title={t('common.close')}
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <figure
+          className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
+          data-testid="viewer-stage"
+          {...(video ? {} : gestures.stageProps)}
         >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <a
-          href={photo.originalUrl}
-          className="button button-primary photo-viewer-download"
-          aria-label={t('viewer.downloadOriginal')}
-          title={t('viewer.downloadOriginal')}
-          download
-          onClick={() => {
-            track('photo_download', { gallery_code: galleryCode, mode: 'single' });
-            recordActivity(photo.eventCode, 'DOWNLOAD');
+          {video ? (
+            <div className="photo-viewer-stage">
+              <video
+                key={photo.id}
+                src={photo.originalUrl}
+                poster={photo.previewUrl}
+                controls
+                playsInline
+                preload="metadata"
+                aria-label={title}
+                data-photo-id={photo.id}
+              />
+            </div>
+          ) : (
+            <div className="photo-viewer-stage">
+              <PhotoImage
+                key={photo.id}
+                src={photo.previewUrl}
+                alt={title}
+                data-photo-id={photo.id}
+                draggable={false}
+                style={gestures.photoStyle}
+              />
+            </div>
+          )}
+          {photo.guestName && (
+            <figcaption className="photo-viewer-caption">
+              {t('guestName.by', { name: photo.guestName })}
+            </figcaption>
+          )}
+        </figure>
+        <div className="photo-viewer-controls">
+          <button
+            type="button"
+            className="photo-viewer-icon"
+            aria-label={t('viewer.previous')}
+            title={t('viewer.previous')}
+            disabled={!previous}
+            onClick={() => previous && onShow(previous.id)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          {(ownerOriginalUrl || guestOriginals) && (
+            <a
+              href={photo.originalUrl}
+              className="button button-primary photo-viewer-download"
+              aria-label={t('viewer.downloadOriginal')}
+              title={t('viewer.downloadOriginal')}
+              download
+              onClick={(event) => {
+                track('photo_download', { gallery_code: galleryCode, mode: 'single' });
+                recordActivity(photo.eventCode, 'DOWNLOAD');
+                if (!ownerOriginalUrl) return;
+                // The couple's own download is the original as it was uploaded; should the link not come, the
+                // guests' copy is still there to take (when guests may download originals).
+                event.preventDefault();
+                void ownerOriginalUrl(photo.id).then(
+                  (url) => window.location.assign(url),
+                  () => window.location.assign(photo.originalUrl),
+                );
+              }}
+            >
+              {t('photoViewer.download')}
+            </a>
+          )}
+          <button
+            type="button"
+            className="photo-viewer-icon"
+            aria-label={t('viewer.next')}
+            title={t('viewer.next')}
+            disabled={!next}
+            onClick={() => next && onShow(next.id)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </Modal>
+      {confirmingDelete && onDeleteOwn && (
+        <ConfirmDialog
+          title={video ? t('viewer.deleteOwnVideoTitle') : t('viewer.deleteOwnTitle')}
+          confirmLabel={t('viewer.deleteOwnConfirm')}
+          cancelLabel={t('viewer.deleteOwnCancel')}
+          busy={deleting}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => {
+            setDeleting(true);
+            void onDeleteOwn(photo.id)
+              .then(() => setConfirmingDelete(false))
+              .catch((error: unknown) => setDeleteFailure(readApiError(error)))
+              .finally(() => setDeleting(false));
           }}
         >
-          {t('photoViewer.download')}
-        </a>
-        <button
-          type="button"
-          className="photo-viewer-icon"
-          aria-label={t('viewer.next')}
-          title={t('viewer.next')}
-          disabled={!next}
-          onClick={() => next && onShow(next.id)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
-      </div>
-    </Modal>
+          <p>{t('viewer.deleteOwnWarning')}</p>
+          {deleteFailure && (
+            <p className="form-error" role="alert">
+              {t(`errors.${deleteFailure.code}`, { count: deleteFailure.count })}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { LivePhoto } from '@gallery/contracts';
 import type { ApiPlan } from '../api/plan';
 import type { EventUpdate } from './eventUpdate';
+import type { PrivacySettings } from '../privacy/graphql';
 
 /** A photo as the gallery shows it: the same shape the live events carry. */
 export type Photo = LivePhoto;
@@ -23,7 +24,18 @@ export interface GalleryEvent {
   language: string;
   /** Whether this browser's authToken is the owner's: the viewer then offers Remove. */
   isOwner: boolean;
+  /** The couple's privacy settings; absent in a gallery kept offline before they existed. */
+  privacy?: PrivacySettings;
   photos: PhotoPage;
+  /** The photo challenges in the couple's order, each with its photo count when read. */
+  challenges: GalleryChallenge[];
+}
+
+/** A photo challenge as the gallery shows it: its prompt is plain text (React renders it as text). */
+export interface GalleryChallenge {
+  id: string;
+  prompt: string;
+  photoCount: number;
 }
 
 export interface UploadSlot {
@@ -55,6 +67,8 @@ const PHOTO_FIELDS = gql`
     kind
     durationSeconds
     guestName
+    challengeId
+    uploaderId
   }
 `;
 
@@ -72,7 +86,37 @@ export const GALLERY_QUERY: TypedDocumentNode<
       expiresAt
       language
       isOwner
+      privacy {
+        uploadsOpenAt
+        uploadsCloseAt
+        guestOriginalsAllowed
+      }
       photos(first: $first) {
+        nodes {
+          ...GalleryPhoto
+        }
+        endCursor
+        hasMore
+      }
+      challenges {
+        id
+        prompt
+        photoCount
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+/** One photo challenge's photos, newest first, a page at a time: the gallery's filter. */
+export const CHALLENGE_PHOTOS_QUERY: TypedDocumentNode<
+  { event: { code: string; photos: PhotoPage } | null },
+  { code: string; first: number; challengeId: string; after?: string | null }
+> = gql`
+  query GalleryChallengePhotos($code: String!, $first: Int!, $challengeId: ID!, $after: String) {
+    event(code: $code) {
+      code
+      photos(first: $first, after: $after, challengeId: $challengeId) {
         nodes {
           ...GalleryPhoto
         }
@@ -133,10 +177,21 @@ export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
     eventCode: string;
     files: { fileName: string; contentType: string; size: number }[];
     guestName?: string | null;
+    challengeId?: string | null;
   }
 > = gql`
-  mutation RequestPhotoUploads($eventCode: String!, $files: [PhotoUploadRequest!]!, $guestName: String) {
-    requestPhotoUploads(eventCode: $eventCode, files: $files, guestName: $guestName) {
+  mutation RequestPhotoUploads(
+    $eventCode: String!
+    $files: [PhotoUploadRequest!]!
+    $guestName: String
+    $challengeId: ID
+  ) {
+    requestPhotoUploads(
+      eventCode: $eventCode
+      files: $files
+      guestName: $guestName
+      challengeId: $challengeId
+    ) {
       uploadId
       uploadUrl
       headers {
@@ -178,18 +233,36 @@ export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
 
 /** A photo its owner removed: every open screen drops it, and the count follows. */
 export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
-  { photoRemoved: { photoId: string; photoCount: number } },
+  { photoRemoved: { photoId: string; photoCount: number; challengeId?: string | null } },
   { eventCode: string }
 > = gql`
   subscription PhotoRemoved($eventCode: String!) {
     photoRemoved(eventCode: $eventCode) {
       photoId
       photoCount
+      challengeId
     }
   }
 `;
 
 /** Owner only: removes a photo; the gallery's new photo count. */
+/** The couple's download of a photo's untouched original (guests' originals have no location or serials). */
+export const PHOTO_ORIGINAL_URL: TypedDocumentNode<{ photoOriginalUrl: string }, { id: string }> = gql`
+  query PhotoOriginalUrl($id: ID!) {
+    photoOriginalUrl(id: $id)
+  }
+`;
+
+/** A guest deletes a photo they uploaded (their guest identity goes as X-Guest-Identity). */
+export const DELETE_OWN_PHOTO: TypedDocumentNode<
+  { deleteOwnPhoto: number },
+  { eventCode: string; id: string }
+> = gql`
+  mutation DeleteOwnPhoto($eventCode: String!, $id: ID!) {
+    deleteOwnPhoto(eventCode: $eventCode, id: $id)
+  }
+`;
+
 export const REMOVE_PHOTO: TypedDocumentNode<{ removePhoto: number }, { id: string }> = gql`
   mutation RemovePhoto($id: ID!) {
     removePhoto(id: $id)

@@ -14,6 +14,8 @@ const photo = (id: string): Photo => ({
   kind: 'photo',
   durationSeconds: null,
   guestName: null,
+  challengeId: null,
+  uploaderId: null,
 });
 const page = (ids: string[], hasMore = false, endCursor: string | null = null): PhotoPage => ({
   nodes: ids.map(photo),
@@ -141,5 +143,26 @@ describe('photo list, whatever the order of arrival', () => {
     state = photoListReducer(state, { type: 'removed', photoId: 'p9', photoCount: 1 });
     expect(ids(state)).toEqual(['p3', 'p1']);
     expect(state.photoCount).toBe(1);
+  });
+
+  it("moves each challenge's count with photos added live, read, and removed, a removal heard twice once", () => {
+    const ofChallenge = (id: string, challengeId: string): Photo => ({ ...photo(id), challengeId });
+    let state = photoListReducer(EMPTY_PHOTO_LIST, {
+      type: 'firstPage',
+      page: { nodes: [ofChallenge('p2', 'dance'), photo('p1')], hasMore: false, endCursor: null },
+      photoCount: 2,
+      challengeCounts: { dance: 4, cake: 0 },
+    });
+    expect(state.challengeCounts).toEqual({ dance: 4, cake: 0 });
+    state = photoListReducer(state, { type: 'added', photo: ofChallenge('p3', 'cake'), live: true });
+    state = photoListReducer(state, { type: 'added', photo: ofChallenge('p3', 'cake'), live: true });
+    state = photoListReducer(state, { type: 'added', photo: photo('p4'), live: true });
+    expect(state.challengeCounts).toEqual({ dance: 4, cake: 1 });
+    // This screen's own removal, then the live one.
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 3 });
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 3, challengeId: 'dance' });
+    // A photo this screen never loaded: the removal says its challenge.
+    state = photoListReducer(state, { type: 'removed', photoId: 'p0', photoCount: 2, challengeId: 'dance' });
+    expect(state.challengeCounts).toEqual({ dance: 2, cake: 1 });
   });
 });

@@ -9,14 +9,20 @@ export interface PhotoListState {
   photoCount: number;
   /** How many photos arrived live (from others) since the screen opened: drives the announcement. */
   liveArrivals: number;
+  /** Photos per photo challenge, by challenge id: read with the first page, moved by each photo added or removed. */
+  challengeCounts: Record<string, number>;
+  /** The last photos removed, so a removal heard twice lowers a challenge's count once. */
+  removedIds: string[];
 }
 
+const REMEMBERED_REMOVALS = 100;
+
 export type PhotoListAction =
-  | { type: 'firstPage'; page: PhotoPage; photoCount: number }
+  | { type: 'firstPage'; page: PhotoPage; photoCount: number; challengeCounts?: Record<string, number> }
   | { type: 'nextPage'; page: PhotoPage }
   | { type: 'added'; photo: Photo; live: boolean }
   /** The owner removed a photo (here or on another screen): it goes, and the count is the gallery's new one. */
-  | { type: 'removed'; photoId: string; photoCount: number };
+  | { type: 'removed'; photoId: string; photoCount: number; challengeId?: string | null };
 
 export const EMPTY_PHOTO_LIST: PhotoListState = {
   initialized: false,
@@ -25,7 +31,19 @@ export const EMPTY_PHOTO_LIST: PhotoListState = {
   hasMore: false,
   photoCount: 0,
   liveArrivals: 0,
+  challengeCounts: {},
+  removedIds: [],
 };
+
+/** The counts with `delta` more photos of `challengeId` (none moves for a photo of no challenge). */
+function countedFor(
+  counts: Record<string, number>,
+  challengeId: string | null | undefined,
+  delta: number,
+): Record<string, number> {
+  if (!challengeId) return counts;
+  return { ...counts, [challengeId]: Math.max(0, (counts[challengeId] ?? 0) + delta) };
+}
 
 function withoutIds(photos: Photo[], ids: Set<string>): Photo[] {
   return photos.filter((photo) => !ids.has(photo.id));
@@ -51,7 +69,12 @@ function newestFirst(photos: Photo[]): Photo[] {
  * no photo with an opened screen means photos were missed: it replaces the older part of the list. The paging
  * state comes from whichever list holds the oldest photo.
  */
-function mergeFirstPage(state: PhotoListState, page: PhotoPage, photoCount: number): PhotoListState {
+function mergeFirstPage(
+  state: PhotoListState,
+  page: PhotoPage,
+  photoCount: number,
+  challengeCounts: Record<string, number>,
+): PhotoListState {
   const incomingIds = new Set(page.nodes.map((photo) => photo.id));
   const newestRead = page.nodes.length > 0 ? time(page.nodes[0]) : Number.NEGATIVE_INFINITY;
   const others = withoutIds(state.photos, incomingIds);
@@ -60,7 +83,14 @@ function mergeFirstPage(state: PhotoListState, page: PhotoPage, photoCount: numb
   const missedSome = state.initialized && !overlaps && page.hasMore;
   const older = missedSome ? [] : others.filter((photo) => time(photo) <= newestRead);
   const photos = newestFirst([...newer, ...page.nodes, ...older]);
-  const base = { ...state, initialized: true, photos, photoCount: photoCount + newer.length };
+  const counts = newer.reduce((sum, photo) => countedFor(sum, photo.challengeId, 1), challengeCounts);
+  const base = {
+    ...state,
+    initialized: true,
+    photos,
+    photoCount: photoCount + newer.length,
+    challengeCounts: counts,
+  };
   const oldestIsIncoming = older.length === 0 || incomingIds.has(photos[photos.length - 1].id);
   return oldestIsIncoming ? { ...base, endCursor: page.endCursor, hasMore: page.hasMore } : base;
 }
@@ -68,7 +98,7 @@ function mergeFirstPage(state: PhotoListState, page: PhotoPage, photoCount: numb
 export function photoListReducer(state: PhotoListState, action: PhotoListAction): PhotoListState {
   switch (action.type) {
     case 'firstPage':
-      return mergeFirstPage(state, action.page, action.photoCount);
+      return mergeFirstPage(state, action.page, action.photoCount, action.challengeCounts ?? {});
     case 'nextPage': {
       const known = new Set(state.photos.map((photo) => photo.id));
       return {
@@ -78,12 +108,21 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
         hasMore: action.page.hasMore,
       };
     }
-    case 'removed':
+    case 'removed': {
+      // A second word of the same removal (this screen's own, then the live one) moves no count again.
+      const again = state.removedIds.includes(action.photoId);
+      const known = state.photos.find((photo) => photo.id === action.photoId);
+      const challengeId = known ? known.challengeId : action.challengeId;
       return {
         ...state,
         photos: state.photos.filter((photo) => photo.id !== action.photoId),
         photoCount: action.photoCount,
+        challengeCounts: again ? state.challengeCounts : countedFor(state.challengeCounts, challengeId, -1),
+        removedIds: again
+          ? state.removedIds
+          : [...state.removedIds.slice(-(REMEMBERED_REMOVALS - 1)), action.photoId],
       };
+    }
     case 'added': {
       if (state.photos.some((photo) => photo.id === action.photo.id)) return state;
       return {
@@ -91,6 +130,7 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
         photos: [action.photo, ...state.photos],
         photoCount: state.photoCount + 1,
         liveArrivals: state.liveArrivals + (action.live ? 1 : 0),
+        challengeCounts: countedFor(state.challengeCounts, action.photo.challengeId, 1),
       };
     }
   }

@@ -34,6 +34,8 @@ const photoFor = (uploadId: string): Photo => ({
   kind: 'photo',
   durationSeconds: null,
   guestName: null,
+  challengeId: null,
+  uploaderId: null,
 });
 
 function entry(index: number, size = 10, contentType = 'image/jpeg'): UploadEntry {

@@ -30,6 +30,8 @@ export interface UploadEntry {
   parts: FinishedPart[];
   /** Storage has every byte: only the confirm is left. */
   stored?: boolean;
+  /** The photo challenge the guest chose for it; absent or null for none. */
+  challengeId?: string | null;
 }
 
 /** What an upload needs from the outside world: the API's mutations and the PUTs to storage. */
@@ -215,7 +217,9 @@ export class UploadQueue {
     const batch = [entry];
     if (!isVideoType(entry.contentType)) {
       for (const next of following) {
+        // One request names one challenge: a file for another one asks on its own.
         if (batch.length >= UPLOAD_CONCURRENCY || isVideoType(next.contentType)) break;
+        if ((next.challengeId ?? null) !== (entry.challengeId ?? null)) break;
         batch.push(next);
       }
     }

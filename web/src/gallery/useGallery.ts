@@ -10,6 +10,8 @@ import {
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
+  DELETE_OWN_PHOTO,
+  PHOTO_ORIGINAL_URL,
   REMOVE_PHOTO,
   type Photo,
 } from './graphql';
@@ -41,7 +43,14 @@ export function useGallery(code: string) {
 
   useLayoutEffect(() => {
     if (data?.event) {
-      dispatch({ type: 'firstPage', page: data.event.photos, photoCount: data.event.photoCount });
+      dispatch({
+        type: 'firstPage',
+        page: data.event.photos,
+        photoCount: data.event.photoCount,
+        challengeCounts: Object.fromEntries(
+          (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
+        ),
+      });
     }
   }, [data]);
 
@@ -123,6 +132,33 @@ export function useGallery(code: string) {
     [client],
   );
 
+  /** A guest's deletion of a photo this browser uploaded; it leaves the list here as on every other screen. */
+  const deleteOwnPhoto = useCallback(
+    async (photoId: string) => {
+      const result = await client.mutate({
+        mutation: DELETE_OWN_PHOTO,
+        variables: { eventCode: code, id: photoId },
+      });
+      const photoCount = result.data?.deleteOwnPhoto;
+      if (typeof photoCount === 'number') dispatch({ type: 'removed', photoId, photoCount });
+    },
+    [client, code],
+  );
+
+  /** The couple's link to a photo's untouched original, asked each time: it works for 10 minutes. */
+  const ownerOriginalUrl = useCallback(
+    async (photoId: string) => {
+      const result = await client.query({
+        query: PHOTO_ORIGINAL_URL,
+        variables: { id: photoId },
+        fetchPolicy: 'no-cache',
+      });
+      if (!result.data) throw new Error('no link to the original');
+      return result.data.photoOriginalUrl;
+    },
+    [client],
+  );
+
   return {
     event,
     loading: loading && !data,
@@ -133,5 +169,7 @@ export function useGallery(code: string) {
     loadingMore,
     addPhoto,
     removePhoto,
+    deleteOwnPhoto,
+    ownerOriginalUrl,
   };
 }

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import type { PlanId } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
 import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, REQUEST_UPLOAD_PARTS, type Photo } from './graphql';
+import { ensureGuestIdentity } from './guestIdentity';
 import { readGuestName } from './guestName';
 import { browserNetwork } from './network';
 import { putFile } from './putFile';
@@ -66,6 +67,8 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
   const transport = useMemo<UploadTransport>(
     () => ({
       requestSlots: async (entries) => {
+        // The browser's guest identity goes with the request: its photos are then its own to delete.
+        await ensureGuestIdentity(client);
         const result = await client.mutate({
           mutation: REQUEST_PHOTO_UPLOADS,
           variables: {
@@ -77,6 +80,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
             })),
             // Read at each request: a name given while files upload goes with the next ones.
             guestName: readGuestName(),
+            challengeId: entries[0]?.challengeId ?? null,
           },
         });
         return result.data?.requestPhotoUploads ?? [];
@@ -163,7 +167,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
   const { dispatch, kept } = gallery;
 
   const upload = useCallback(
-    async (files: File[]) => {
+    async (files: File[], challengeId: string | null = null) => {
       const addedAt = Date.now();
       const checked = files.map((file, index) => ({
         entry: {
@@ -175,6 +179,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
           size: file.size,
           addedAt: addedAt + index,
           parts: [],
+          challengeId,
         } satisfies UploadEntry,
         refusal: checkPhotoFile(file, planRef.current),
       }));

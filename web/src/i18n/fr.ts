@@ -177,6 +177,13 @@ export const fr: UiTexts = {
     previous: 'Photo précédente',
     next: 'Photo suivante',
     downloadOriginal: "Télécharger l'original",
+    deleteOwn: 'Supprimer',
+    deleteOwnTitle: 'Supprimer cette photo ?',
+    deleteOwnVideoTitle: 'Supprimer cette vidéo ?',
+    deleteOwnWarning:
+      'Elle quitte la galerie aussitôt, pour tout le monde. Impossible de revenir en arrière.',
+    deleteOwnConfirm: 'Supprimer',
+    deleteOwnCancel: 'La garder',
   },
   upload: {
     chooseFiles: 'Choisir les photos à envoyer',
@@ -663,6 +670,9 @@ export const fr: UiTexts = {
       downloads: 'Téléchargements',
       totals: '{{views}} vues · {{uploads}} envois · {{downloads}} téléchargements sur les 30 derniers jours',
       none: "Pas encore d'activité.",
+      challenges: 'Photos par défi',
+      challenge: 'Défi',
+      photos: 'Photos',
     },
   },
   bundles: {
@@ -730,6 +740,35 @@ export const fr: UiTexts = {
     label: 'Organisation du zip',
     byDate: 'Toutes les photos par date',
     byGuest: 'Un dossier par invité',
+    byChallenge: 'Un dossier par défi',
+  },
+  challenges: {
+    title: 'Défis photo',
+    progress: '{{done}} sur {{count}} réalisés',
+    show: 'Afficher',
+    allPhotos: 'Toutes les photos ({{count}})',
+    option: '{{prompt}} ({{count}})',
+    photoCount_one: '{{count}} photo',
+    photoCount: '{{count}} photos',
+    done: 'Réalisé',
+    upload: 'Envoyer pour ce défi',
+    uploadFor: 'Envoyer pour ce défi : {{prompt}}',
+    pick: 'Défi de vos prochaines photos',
+    none: 'Aucun défi',
+    settingsTitle: 'Défis photo',
+    settingsHint:
+      "Donnez aux invités des idées de photos : ils voient les défis dans la galerie, en choisissent un à l'envoi et suivent leur progression.",
+    noneYet: 'Aucun défi pour le moment. Écrivez les vôtres ou ajoutez des suggestions.',
+    promptLabel: 'Défi {{number}}',
+    remove: 'Retirer',
+    removeLabel: 'Retirer le défi {{number}}',
+    add: 'Ajouter un défi',
+    full: 'Une galerie peut avoir au plus {{count}} défis.',
+    suggestions: 'Suggestions',
+    addSuggestion: 'Ajouter la suggestion : {{prompt}}',
+    save: 'Enregistrer les défis',
+    saving: 'Enregistrement…',
+    saved: 'Défis enregistrés. Les invités les voient dans la galerie.',
   },
   wall: {
     title: '{{name}} · diaporama en direct',
@@ -860,6 +899,22 @@ export const fr: UiTexts = {
   },
   ui: {
     undo: 'Annuler',
+  },
+  privacy: {
+    title: 'Confidentialité',
+    intro:
+      'Choisissez quand les invités peuvent ajouter des photos et ce qu’ils peuvent télécharger. Les horaires d’envoi valent pour tous, vous compris ; vous pouvez toujours tout télécharger.',
+    uploadsOpenAt: 'Ouverture des envois',
+    uploadsOpenHint: 'Laissez vide pour accepter les photos dès maintenant.',
+    uploadsCloseAt: 'Fermeture des envois',
+    uploadsCloseHint: 'Laissez vide pour accepter les photos jusqu’à la fin de la galerie ({{date}}).',
+    saveWindow: 'Enregistrer les horaires d’envoi',
+    saved: 'Réglages de confidentialité enregistrés.',
+    guestOriginals: 'Les invités peuvent télécharger les originaux',
+    guestOriginalsHint:
+      'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
+    uploadsNotOpen: 'Les envois ouvrent le {{date}}.',
+    uploadsClosed: 'Les envois vers cette galerie sont fermés.',
   },
   couplePages: {
     event: {

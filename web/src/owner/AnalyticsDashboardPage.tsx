@@ -7,7 +7,10 @@ import { GALLERY_ANALYTICS_QUERY, MY_EVENTS_QUERY, type OwnerEvent } from './gra
 import { useUser } from './session';
 import { SignInForm } from './SignInForm';
 
-/** /analytics-dashboard: per gallery of the signed-in owner, views, uploads, downloads and guests over time. */
+/**
+ * /analytics-dashboard: per gallery of the signed-in owner, views, uploads, downloads and guests over time, and
+ * the photos taken for each photo challenge.
+ */
 export function AnalyticsDashboardPage() {
   const { t } = useTranslation();
   const { user, checking } = useUser();
@@ -32,6 +35,7 @@ function GalleryAnalytics({ event }: { event: OwnerEvent }) {
     fetchPolicy: 'network-only',
   });
   const days = data?.galleryAnalytics ?? [];
+  const challenges = data?.event?.challenges ?? [];
   const totals = days.reduce(
     (sum, day) => ({
       views: sum.views + day.views,
@@ -51,6 +55,25 @@ function GalleryAnalytics({ event }: { event: OwnerEvent }) {
         <>
           <p className="analytics-totals">{t('owner.analytics.totals', totals)}</p>
           {days.length === 0 ? <p>{t('owner.analytics.none')}</p> : <AnalyticsCharts days={days} />}
+          {challenges.length > 0 && (
+            <table className="analytics-challenges" data-testid="challenge-counts">
+              <caption>{t('owner.analytics.challenges')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('owner.analytics.challenge')}</th>
+                  <th scope="col">{t('owner.analytics.photos')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {challenges.map((challenge) => (
+                  <tr key={challenge.id}>
+                    <td>{challenge.prompt}</td>
+                    <td>{challenge.photoCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </>
       )}
     </section>

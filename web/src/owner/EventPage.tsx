@@ -32,6 +32,8 @@ import { SignInForm } from './SignInForm';
 import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
+import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
+import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -120,6 +122,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
 
       <WallSettings code={code} />
 
+      <ChallengeSettings code={code} />
+
       <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
 
       <BackupSection code={code} plan={fromApiPlan(event.plan)} />
@@ -130,6 +134,10 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         intro={t('couplePages.event.guestsIntro')}
       >
         <GuestDownloadsSwitch code={code} allowed={event.guestDownloadsAllowed} />
+      </PageSection>
+
+      <PageSection id="privacy" title={t('privacy.title')} intro={t('privacy.intro')}>
+        <PrivacySettingsForm code={code} />
       </PageSection>
 
       <EventPhotos code={code} />

@@ -134,7 +134,10 @@ export interface ActivityDay {
 }
 
 export const GALLERY_ANALYTICS_QUERY: TypedDocumentNode<
-  { galleryAnalytics: ActivityDay[] },
+  {
+    galleryAnalytics: ActivityDay[];
+    event: { code: string; challenges: { id: string; prompt: string; photoCount: number }[] } | null;
+  },
   { code: string }
 > = gql`
   query GalleryAnalytics($code: String!) {
@@ -144,6 +147,14 @@ export const GALLERY_ANALYTICS_QUERY: TypedDocumentNode<
       uploads
       downloads
       guests
+    }
+    event(code: $code) {
+      code
+      challenges {
+        id
+        prompt
+        photoCount
+      }
     }
   }
 `;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import type { Wall } from './graphql';
+import { useChallengePrompt } from './useChallengePrompt';
 import { useLiveStatus } from './useLiveStatus';
 import { useWakeLock } from './useWakeLock';
 import { useWallPhotos } from './useWallPhotos';
@@ -76,6 +77,7 @@ export function WallShow({ wall }: { wall: Wall }) {
 
   const joinUrl = galleryUrl(wall.code, isLanguage(wall.language) ? wall.language : DEFAULT_LANGUAGE);
   const current = playlist.current;
+  const prompt = useChallengePrompt(wall.code, current?.challengeId ?? null);
 
   return (
     <div
@@ -98,7 +100,12 @@ export function WallShow({ wall }: { wall: Wall }) {
         <p className="wall-empty">{t('wall.empty')}</p>
       )}
       <h1 className="wall-names">{wall.name}</h1>
-      {current?.guestName && <p className="wall-caption">{t('guestName.by', { name: current.guestName })}</p>}
+      {current && (prompt || current.guestName) && (
+        <div className="wall-caption" data-testid="wall-caption">
+          {prompt && <p className="wall-prompt">{prompt}</p>}
+          {current.guestName && <p>{t('guestName.by', { name: current.guestName })}</p>}
+        </div>
+      )}
       <aside className="wall-join" aria-label={t('wall.join')}>
         <WallQr url={joinUrl} alt={t('qr.alt', { url: joinUrl })} />
         <p>

@@ -31,6 +31,22 @@ export const WALL_SETTINGS_QUERY: TypedDocumentNode<
   }
 `;
 
+/** The gallery's photo challenges, for the prompt under each photo (anyone with the code may read them). */
+export const WALL_CHALLENGES_QUERY: TypedDocumentNode<
+  { event: { code: string; challenges: { id: string; prompt: string }[] } | null },
+  { code: string }
+> = gql`
+  query WallChallenges($code: String!) {
+    event(code: $code) {
+      code
+      challenges {
+        id
+        prompt
+      }
+    }
+  }
+`;
+
 /** Owner only: a new link that opens the wall on a screen. */
 export const CREATE_WALL_LINK: TypedDocumentNode<{ createWallLink: { url: string } }, { eventCode: string }> =
   gql`

@@ -22,6 +22,8 @@ function photo(id: string, minute = 0): Photo {
     kind: 'photo',
     durationSeconds: null,
     guestName: null,
+    challengeId: null,
+    uploaderId: null,
   };
 }
 

@@ -66,9 +66,18 @@ export const en = {
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
     PHOTO_NOT_FOUND: 'This photo no longer exists.',
+    NOT_YOUR_PHOTO:
+      'Only the guest who uploaded this photo can delete it, from the phone or computer it was sent from.',
     // guest names
     GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'A gallery can have at most {{count}} challenges.',
+    CHALLENGE_PROMPT_EMPTY: 'Please write the challenge, or remove it.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Please keep each challenge to {{count}} characters.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Please remove control or text-direction characters from the challenge.',
+    CHALLENGE_NOT_FOUND: 'This challenge is no longer in the gallery. Choose another one.',
     // the slideshow wall
     WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
     WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',
@@ -101,6 +110,14 @@ export const en = {
     BACKUP_ALREADY_CONNECTED:
       'This gallery already backs up to a drive. Disconnect it first to use another one.',
     BACKUP_NOT_CONNECTED: 'This gallery backs up to no drive.',
+    // privacy settings
+    UPLOADS_NOT_OPEN:
+      'Uploads to this gallery have not opened yet. Please try again when the couple opens them.',
+    UPLOADS_CLOSED: 'Uploads to this gallery are closed.',
+    UPLOADS_CLOSE_IN_PAST: 'Please choose a closing time in the future.',
+    UPLOADS_AFTER_EXPIRY: 'Please choose times before the gallery ends.',
+    UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
+    ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

@@ -67,9 +67,18 @@ export const es: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
     PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
+    NOT_YOUR_PHOTO:
+      'Solo el invitado que subió esta foto puede borrarla, desde el teléfono o el ordenador desde el que la envió.',
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'Una galería puede tener como máximo {{count}} retos.',
+    CHALLENGE_PROMPT_EMPTY: 'Escribe el reto o quítalo.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Cada reto no puede superar los {{count}} caracteres.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Quita del reto los caracteres de control o de dirección del texto.',
+    CHALLENGE_NOT_FOUND: 'Este reto ya no está en la galería. Elige otro.',
     // the slideshow wall
     WALL_LINK_INVALID: 'Este enlace de la pantalla ya no es válido. Pide uno nuevo a los novios.',
     WALL_LINKS_LIMIT:
@@ -101,6 +110,14 @@ export const es: SharedMessages = {
       'Esta dirección respondió, pero no como una carpeta WebDAV. Revisa la dirección en los ajustes de tu nube.',
     BACKUP_ALREADY_CONNECTED: 'Esta galería ya se copia en una nube. Desconéctala primero para usar otra.',
     BACKUP_NOT_CONNECTED: 'Esta galería no se copia en ninguna nube.',
+    // ajustes de privacidad
+    UPLOADS_NOT_OPEN:
+      'Las subidas a esta galería aún no están abiertas. Inténtalo cuando la pareja las abra.',
+    UPLOADS_CLOSED: 'Las subidas a esta galería están cerradas.',
+    UPLOADS_CLOSE_IN_PAST: 'Elige una hora de cierre en el futuro.',
+    UPLOADS_AFTER_EXPIRY: 'Elige horas anteriores al final de la galería.',
+    UPLOADS_CLOSE_BEFORE_OPEN: 'Elige una hora de cierre posterior a la de apertura.',
+    ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

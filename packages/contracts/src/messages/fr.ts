@@ -68,10 +68,19 @@ export const fr: SharedMessages = {
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
     PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
+    NOT_YOUR_PHOTO:
+      "Seul l'invité qui a envoyé cette photo peut la supprimer, depuis le téléphone ou l'ordinateur d'où elle est partie.",
     // guest names
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:
       'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
+    // photo challenges
+    CHALLENGES_TOO_MANY: 'Une galerie peut avoir au plus {{count}} défis.',
+    CHALLENGE_PROMPT_EMPTY: 'Veuillez écrire le défi, ou le retirer.',
+    CHALLENGE_PROMPT_TOO_LONG: 'Chaque défi ne doit pas dépasser {{count}} caractères.',
+    CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer du défi les caractères de contrôle ou de direction du texte.',
+    CHALLENGE_NOT_FOUND: "Ce défi n'est plus dans la galerie. Choisissez-en un autre.",
     // the slideshow wall
     WALL_LINK_INVALID: "Ce lien de diaporama n'est plus valide. Demandez-en un nouveau aux mariés.",
     WALL_LINKS_LIMIT:
@@ -106,6 +115,14 @@ export const fr: SharedMessages = {
     BACKUP_ALREADY_CONNECTED:
       'Cette galerie est déjà sauvegardée sur un cloud. Déconnectez-le d’abord pour en utiliser un autre.',
     BACKUP_NOT_CONNECTED: 'Cette galerie n’est sauvegardée sur aucun cloud.',
+    // réglages de confidentialité
+    UPLOADS_NOT_OPEN:
+      'Les envois vers cette galerie ne sont pas encore ouverts. Réessayez quand les mariés les ouvriront.',
+    UPLOADS_CLOSED: 'Les envois vers cette galerie sont fermés.',
+    UPLOADS_CLOSE_IN_PAST: 'Veuillez choisir une heure de fermeture dans le futur.',
+    UPLOADS_AFTER_EXPIRY: 'Veuillez choisir des heures avant la fin de la galerie.',
+    UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
+    ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

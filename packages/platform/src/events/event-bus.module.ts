@@ -35,7 +35,15 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
  */
 @Module({})
 export class EventBusModule {
-  static forRoot(options: { natsUrl: string; clientName: string }): DynamicModule {
+  /**
+   * `relayPollIntervalMs`: how often the relay looks for rows no kick published (500 ms by default); a service
+   * that kicks after every transaction recording events may look less often.
+   */
+  static forRoot(options: {
+    natsUrl: string;
+    clientName: string;
+    relayPollIntervalMs?: number;
+  }): DynamicModule {
     const logger = new Logger('OutboxRelay');
     return {
       module: EventBusModule,
@@ -47,6 +55,7 @@ export class EventBusModule {
           inject: [DataSource, EventBus],
           useFactory: (dataSource: DataSource, bus: EventBus) =>
             new OutboxRelay(dataSource, bus, {
+              pollIntervalMs: options.relayPollIntervalMs,
               onError: (error) => logger.warn(`publishing delayed: ${describeError(error)}`),
               onParked: (event, reason) =>
                 logger.error(

@@ -115,7 +115,9 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let zip: ZipArchive | undefined;
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
     try {
-      const photos = await this.listPhotos(job.eventCode);
+      const listed = await this.listPhotos(job.eventCode);
+      // A guest's zip holds the guests' copies; a photo whose copy is not made yet stays out of it.
+      const photos = job.guestCopies ? listed.filter((photo) => photo.guestCopyKey !== null) : listed;
       const total = photos.length;
       this.publish(job, 'adding', 0, total);
 
@@ -135,7 +137,9 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       // each holds only its stream buffer until its turn.
       const opened: Promise<Readable>[] = [];
       const open = (index: number) => {
-        const body = this.storage.readStream(photos[index].originalKey, abort.signal);
+        const photo = photos[index];
+        const key = job.guestCopies ? photo.guestCopyKey! : photo.originalKey;
+        const body = this.storage.readStream(key, abort.signal);
         body.catch(() => undefined);
         opened.push(body);
       };

@@ -20,13 +20,20 @@ export class ArchiveJobEntity {
   @Column('integer')
   version!: number;
 
-  /** BY_DATE or BY_GUEST: the same photos in another layout are another zip. */
+  /** BY_DATE, BY_GUEST or BY_CHALLENGE: the same photos in another layout are another zip. */
   @Column('text')
   layout!: ArchiveLayoutId;
 
   /** Whether JPEG copies of HEIC originals go beside them (the owner's choice): another zip either way. */
   @Column({ name: 'jpeg_copies', type: 'boolean', default: false })
   jpegCopies!: boolean;
+
+  /**
+   * Whether the zip holds the guests' copies (without location, serial numbers or names) instead of the
+   * untouched originals: a guest's zip; the owner's holds the originals.
+   */
+  @Column({ name: 'guest_copies', type: 'boolean', default: false })
+  guestCopies!: boolean;
 
   @Column('text')
   status!: ArchiveJobStatus;

@@ -16,6 +16,8 @@ export const PURGED_RECORD_MS = 60 * 60 * 1000;
 export interface ArchiveOptions {
   layout: ArchiveLayoutId;
   jpegCopies: boolean;
+  /** A guest's zip: the guests' copies rather than the originals. */
+  guestCopies: boolean;
 }
 
 /** The SQL of a gallery code's SHA-256, what purged_galleries keeps instead of the code. */
@@ -54,7 +56,7 @@ export class ArchiveJobsRepository {
   findReusable(
     code: string,
     version: number,
-    { layout, jpegCopies }: ArchiveOptions,
+    { layout, jpegCopies, guestCopies }: ArchiveOptions,
     marginSeconds: number,
   ): Promise<ArchiveJobEntity | null> {
     return this.dataSource.manager
@@ -62,6 +64,7 @@ export class ArchiveJobsRepository {
       .where('job.event_code = :code', { code })
       .andWhere('job.layout = :layout', { layout })
       .andWhere('job.jpeg_copies = :jpegCopies', { jpegCopies })
+      .andWhere('job.guest_copies = :guestCopies', { guestCopies })
       .andWhere(`job.status = 'complete'`)
       .andWhere('job.version = :version', { version })
       .andWhere('job.deleted_at IS NULL')
@@ -82,6 +85,7 @@ export class ArchiveJobsRepository {
     version: number;
     layout: ArchiveLayoutId;
     jpegCopies: boolean;
+    guestCopies: boolean;
     /** The lease of the process that will build it (BuilderLease.current()). */
     builder: number;
   }): Promise<{ job: ArchiveJobEntity; started: boolean } | null> {
@@ -92,9 +96,10 @@ export class ArchiveJobsRepository {
         if (await isPurged(manager, values.eventCode)) return null;
         const rows: unknown[] = await manager.query(
           `INSERT INTO archive_jobs
-             (id, event_code, gallery_name, version, layout, jpeg_copies, status, object_key, builder)
-           VALUES ($1, $2, $3, $4, $5, $6, 'building', $7, $8)
-           ON CONFLICT (event_code, layout, jpeg_copies) WHERE status = 'building' DO NOTHING RETURNING id`,
+             (id, event_code, gallery_name, version, layout, jpeg_copies, guest_copies, status, object_key, builder)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'building', $8, $9)
+           ON CONFLICT (event_code, layout, jpeg_copies, guest_copies) WHERE status = 'building'
+           DO NOTHING RETURNING id`,
           [
             id,
             values.eventCode,
@@ -102,6 +107,7 @@ export class ArchiveJobsRepository {
             values.version,
             values.layout,
             values.jpegCopies,
+            values.guestCopies,
             `${ARCHIVES_PREFIX}${id}.zip`,
             values.builder,
           ],
@@ -114,6 +120,7 @@ export class ArchiveJobsRepository {
         eventCode: values.eventCode,
         layout: values.layout,
         jpegCopies: values.jpegCopies,
+        guestCopies: values.guestCopies,
         status: 'building',
       });
       // The running build ended between the two statements: try again.

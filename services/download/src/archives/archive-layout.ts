@@ -7,6 +7,8 @@ export enum ArchiveLayout {
   BY_DATE = 'BY_DATE',
   /** A folder per guest name; photos without one in "Guests without a name". */
   BY_GUEST = 'BY_GUEST',
+  /** A folder per photo challenge; photos taken for none in "Photos without a challenge". */
+  BY_CHALLENGE = 'BY_CHALLENGE',
 }
 registerEnumType(ArchiveLayout, { name: 'ArchiveLayout' });
 
@@ -14,4 +16,5 @@ registerEnumType(ArchiveLayout, { name: 'ArchiveLayout' });
 export const ARCHIVE_LAYOUT_IDS: Record<ArchiveLayout, ArchiveLayoutId> = {
   BY_DATE: 'BY_DATE',
   BY_GUEST: 'BY_GUEST',
+  BY_CHALLENGE: 'BY_CHALLENGE',
 };

@@ -39,7 +39,8 @@ export class ArchivesService {
   /**
    * The zip for the gallery as it is now in the layout asked for: a finished one of the same photo set and
    * options, the build running (joined), or a new build. An empty gallery answers EMPTY at once and builds
-   * nothing. JPEG copies of HEIC originals are the owner's choice; a guest's zip never has them.
+   * nothing. JPEG copies of HEIC originals are the owner's choice; a guest's zip never has them, and holds the
+   * guests' copies of the originals (no location, serial numbers or names) where the owner's holds the originals.
    */
   async requestArchive(
     code: string,
@@ -51,11 +52,13 @@ export class ArchivesService {
     await this.rateLimits.consume('archiveRequests', client);
     const permission = await this.permitted(code, authorization);
     const jpegCopies = jpegCopiesAsked && permission.owner;
+    // Guests' zips hold the guests' copies of the originals, without location, serial numbers or names.
+    const guestCopies = !permission.owner;
     const version = await this.jobs.currentVersion(code);
     const reusable = await this.jobs.findReusable(
       code,
       version,
-      { layout, jpegCopies },
+      { layout, jpegCopies, guestCopies },
       REUSE_MARGIN_SECONDS,
     );
     if (reusable) return this.model(reusable);
@@ -76,6 +79,7 @@ export class ArchivesService {
       version,
       layout,
       jpegCopies,
+      guestCopies,
       builder: await this.lease.current(),
     });
     // The gallery ended since its permission was checked.

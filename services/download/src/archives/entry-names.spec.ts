@@ -74,4 +74,20 @@ describe('zip entry names', () => {
       'Sarah & Mike/Guests without a name/2026-06-13 18.04.05 e.jpg',
     );
   });
+
+  it('puts each photo challenge in a folder named after its prompt in the BY_CHALLENGE layout', () => {
+    const names = new EntryNames('Sarah & Mike', 'BY_CHALLENGE');
+    const at = '2026-06-13T18:04:05Z';
+    const photo = { createdAt: at, kind: 'photo' as const, guestName: null };
+    expect(names.next({ ...photo, fileName: 'a.jpg', challengePrompt: 'The best dance move' })).toBe(
+      'Sarah & Mike/The best dance move/2026-06-13 18.04.05 a.jpg',
+    );
+    expect(names.next({ ...photo, fileName: 'b.jpg', challengePrompt: '../<b>Cake</b>' })).toBe(
+      // Markup and path separators cannot climb out of the folder: they become underscores.
+      'Sarah & Mike/__b_Cake__b_/2026-06-13 18.04.05 b.jpg',
+    );
+    expect(names.next({ ...photo, fileName: 'c.jpg', challengePrompt: null })).toBe(
+      'Sarah & Mike/Photos without a challenge/2026-06-13 18.04.05 c.jpg',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import {
   cleanSegment,
+  NO_CHALLENGE_FOLDER,
   timestampPrefix,
   UNNAMED_GUESTS_FOLDER,
   type ArchiveLayoutId,
@@ -30,6 +31,7 @@ export interface NamedPhoto {
   createdAt: string;
   kind: 'photo' | 'video';
   guestName?: string | null;
+  challengePrompt?: string | null;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface NamedPhoto {
  * guest gave a name is named after the guest (`2026-06-13 18.04.05 Anna.jpg`), others after their original
  * file. In the BY_GUEST layout each guest has a folder (spelled as their first photo spelled it, so "anna" and
  * "Anna" share one), photos without a name go to UNNAMED_GUESTS_FOLDER, and videos to a `Videos/` folder inside.
+ * In the BY_CHALLENGE layout each photo challenge has a folder named after its prompt (made safe as a path
+ * segment), photos taken for none go to NO_CHALLENGE_FOLDER.
  */
 export class EntryNames {
   private readonly taken = new Set<string>();
@@ -54,7 +58,11 @@ export class EntryNames {
     const base = guest || cleanSegment(rawBase, fallback);
     const extension = rawExtension ? `.${cleanSegment(rawExtension.slice(1), 'bin').slice(0, 10)}` : '';
     const parent =
-      this.layout === 'BY_GUEST' ? `${this.topFolder}/${this.guestFolder(guest)}` : this.topFolder;
+      this.layout === 'BY_GUEST'
+        ? `${this.topFolder}/${this.guestFolder(guest)}`
+        : this.layout === 'BY_CHALLENGE'
+          ? `${this.topFolder}/${challengeFolder(photo.challengePrompt)}`
+          : this.topFolder;
     const folder = photo.kind === 'video' ? `${parent}/Videos` : parent;
     const stem = `${folder}/${timestampPrefix(new Date(photo.createdAt))} ${base}`;
     for (let n = 1; ; n++) {
@@ -77,6 +85,10 @@ export class EntryNames {
     }
     return folder;
   }
+}
+
+function challengeFolder(prompt: string | null | undefined): string {
+  return prompt ? cleanSegment(prompt, NO_CHALLENGE_FOLDER) : NO_CHALLENGE_FOLDER;
 }
 
 /**

@@ -7,14 +7,20 @@ import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 
 /**
- * Follows photos added to and removed from galleries: each bumps the gallery's version, so its finished zips
+ * Follows photos added to and removed from galleries, and changes to their photo challenges: each bumps the gallery's version, so its finished zips
  * are no longer handed out (the next request builds a new one) and the sweep deletes them. A gallery that ends
  * (event.expired) has its zips and rows purged at once, and its builds in progress stopped.
  */
 @Injectable()
 export class PhotoChangesConsumer extends DurableConsumerService {
   static readonly NAME = 'download-photo-changes';
-  protected readonly subjects = [Subjects.PhotoUploaded, Subjects.PhotoDeleted, Subjects.EventExpired];
+  protected readonly subjects = [
+    Subjects.PhotoUploaded,
+    Subjects.PhotoDeleted,
+    // A renamed or removed challenge renames or empties a folder of the BY_CHALLENGE zip.
+    Subjects.ChallengesChanged,
+    Subjects.EventExpired,
+  ];
 
   constructor(
     @Inject(EventBus) bus: EventBus,
@@ -49,6 +55,9 @@ export class PhotoChangesConsumer extends DurableConsumerService {
 function galleryOf(event: DomainEvent): string {
   if (event.type === Subjects.PhotoUploaded) {
     return (event as DomainEvent<typeof Subjects.PhotoUploaded>).data.photo.eventCode;
+  }
+  if (event.type === Subjects.ChallengesChanged) {
+    return (event as DomainEvent<typeof Subjects.ChallengesChanged>).data.code;
   }
   return (event as DomainEvent<typeof Subjects.PhotoDeleted>).data.eventCode;
 }

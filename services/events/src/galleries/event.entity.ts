@@ -40,4 +40,16 @@ export class EventEntity {
   /** Whether guests may Download All (the owner always may); off until the owner turns it on. */
   @Column({ name: 'guest_downloads', type: 'boolean', default: false })
   guestDownloads!: boolean;
+
+  /** When guests may start uploading; null: from creation (the couple's privacy settings). */
+  @Column({ name: 'uploads_open_at', type: 'timestamptz', nullable: true })
+  uploadsOpenAt!: Date | null;
+
+  /** When uploads close; null: at the plan's expiry. */
+  @Column({ name: 'uploads_close_at', type: 'timestamptz', nullable: true })
+  uploadsCloseAt!: Date | null;
+
+  /** Whether guests may download single originals (the couple always may); on until the couple turns it off. */
+  @Column({ name: 'guest_originals', type: 'boolean', default: true })
+  guestOriginals!: boolean;
 }

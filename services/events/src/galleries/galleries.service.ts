@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_MAIL_LANGUAGE,
+  DEFAULT_PRIVACY,
   expiryDate,
   galleryPath,
   mailLanguageSchema,
@@ -63,6 +64,9 @@ export class GalleriesService {
         expiresAt: expiryDate('free', weddingDate, now),
         ownerTokenHash: owner.hash,
         guestDownloads: false,
+        uploadsOpenAt: DEFAULT_PRIVACY.uploadsOpenAt,
+        uploadsCloseAt: DEFAULT_PRIVACY.uploadsCloseAt,
+        guestOriginals: DEFAULT_PRIVACY.guestOriginals,
         language: language.data,
       },
       order: {

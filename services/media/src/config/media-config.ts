@@ -19,6 +19,11 @@ export class MediaConfig {
   readonly storageDeletionIntervalMs?: number;
   /** How often previews still pending are looked for; `PREVIEW_SWEEP_INTERVAL_MS` unless a test says otherwise. */
   readonly previewSweepIntervalMs?: number;
+  /**
+   * The key guest identities are signed with (GUEST_IDENTITY_KEY, required in production: every replica must
+   * share it). A test that gives none gets a random one for its app.
+   */
+  readonly guestIdentityKey?: string;
 
   constructor(values: MediaConfig) {
     Object.assign(this, values, { publicUrl: values.publicUrl.replace(/\/+$/, '') });
@@ -32,6 +37,7 @@ export class MediaConfig {
       natsUrl: env('NATS_URL'),
       storage: storageConfigFromEnv(),
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000'),
+      guestIdentityKey: env('GUEST_IDENTITY_KEY'),
     });
   }
 }

@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { Args, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { Args, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { ChallengeModel } from '../challenges/challenge.model.js';
+import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
@@ -11,6 +13,7 @@ export class EventResolver {
   constructor(
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotosService) private readonly photoPages: PhotosService,
+    @Inject(ChallengeRepository) private readonly challengeList: ChallengeRepository,
   ) {}
 
   @ResolveReference()
@@ -29,7 +32,20 @@ export class EventResolver {
     @Parent() event: EventModel,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 30 }) first: number | null,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
+    @Args('challengeId', {
+      type: () => ID,
+      nullable: true,
+      description: 'Only the photos taken for this photo challenge',
+    })
+    challengeId: string | null,
   ): Promise<PhotoPageModel> {
-    return this.photoPages.page(event.code, first, after);
+    return this.photoPages.page(event.code, first, after, challengeId);
+  }
+
+  @ResolveField(() => [ChallengeModel], {
+    description: "The photo challenges, in the couple's order, each with its photo count",
+  })
+  challenges(@Parent() event: EventModel): Promise<ChallengeModel[]> {
+    return this.challengeList.counted(event.code);
   }
 }

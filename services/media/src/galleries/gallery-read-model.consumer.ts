@@ -2,13 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
 import { DurableConsumerService, EventBus } from '@gallery/platform';
+import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
 import { GalleryRepository } from './gallery.repository.js';
 
 type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
 
 /**
- * Keeps the gallery read model (plan, expiry, photo count) in step with the events service's galleries. One
+ * Keeps the gallery read model (plan, expiry, photo count, photo challenges) in step with the events service's galleries. One
  * projection per subject: following plan upgrades or expiry later is one more entry here.
  */
 @Injectable()
@@ -19,6 +20,10 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
       this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
     [Subjects.PlanUpgraded]: (event, manager) =>
       this.galleries.recordPlanChange(manager, (event as DomainEvent<typeof Subjects.PlanUpgraded>).data),
+    [Subjects.PrivacyChanged]: (event, manager) =>
+      this.galleries.recordPrivacy(manager, (event as DomainEvent<typeof Subjects.PrivacyChanged>).data),
+    [Subjects.ChallengesChanged]: (event, manager) =>
+      this.challenges.replace(manager, (event as DomainEvent<typeof Subjects.ChallengesChanged>).data),
     // The end of a gallery: its photos, uploads and read model go; their objects join the deletions queue.
     [Subjects.EventExpired]: (event, manager) =>
       this.removal.purgeGallery(manager, (event as DomainEvent<typeof Subjects.EventExpired>).data.code),
@@ -30,6 +35,7 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
     @Inject(DataSource) dataSource: DataSource,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
   ) {
     super(bus, dataSource, GalleryReadModelConsumer.NAME);
   }

@@ -22,4 +22,15 @@ export class GalleryEntity {
   /** Refunded: the photos stay to view and download until expiry, but the gallery takes no new ones. */
   @Column({ name: 'read_only', type: 'boolean', default: false })
   readOnly!: boolean;
+
+  /** The couple's upload window (event.privacy-changed): null ends mean from creation, until expiry. */
+  @Column({ name: 'uploads_open_at', type: 'timestamptz', nullable: true })
+  uploadsOpenAt!: Date | null;
+
+  @Column({ name: 'uploads_close_at', type: 'timestamptz', nullable: true })
+  uploadsCloseAt!: Date | null;
+
+  /** Whether guests may download single photo originals; the couple always may. */
+  @Column({ name: 'guest_originals', type: 'boolean', default: true })
+  guestOriginals!: boolean;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventCreatedData, PlanUpgradedData } from '@gallery/contracts';
+import type { EventCreatedData, PlanUpgradedData, PrivacyChangedData } from '@gallery/contracts';
 import { GalleryEntity } from './gallery.entity.js';
 
 /** The gallery read model in PostgreSQL. */
@@ -19,18 +19,6 @@ export class GalleryRepository {
       .where('gallery.code = :code', { code })
       .setLock('pessimistic_write')
       .getOne();
-  }
-
-  /** Counts one more photo; returns the new count. */
-  async addPhoto(manager: EntityManager, code: string): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(GalleryEntity)
-      .set({ photoCount: () => 'photo_count + 1' })
-      .where('code = :code', { code })
-      .returning('photo_count')
-      .execute();
-    return (result.raw as { photo_count: number }[])[0].photo_count;
   }
 
   /**
@@ -56,5 +44,21 @@ export class GalleryRepository {
     // moves only the expiry.
     const readOnly = change.reason === 'wedding-date' ? {} : { readOnly: change.reason === 'refund' };
     await manager.update(GalleryEntity, { code: change.code }, { plan: change.plan, expiresAt, ...readOnly });
+  }
+
+  /**
+   * The couple's privacy settings, whole. A gallery the read model has not heard of yet gets them with its row:
+   * event.created comes first on the stream, so only a lookup could have been quicker, and it made the row.
+   */
+  async recordPrivacy(manager: EntityManager, settings: PrivacyChangedData): Promise<void> {
+    await manager.update(
+      GalleryEntity,
+      { code: settings.code },
+      {
+        uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
+        uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
+        guestOriginals: settings.guestOriginals,
+      },
+    );
   }
 }

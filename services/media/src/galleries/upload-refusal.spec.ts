@@ -36,4 +36,12 @@ describe('uploadRefusal', () => {
     const refusal = uploadRefusal({ plan: 'free', expiresAt: tomorrow, photoCount: 3, readOnly: true }, now);
     expect(refusal?.code).toBe('GALLERY_READ_ONLY');
   });
+
+  it("refuses uploads before the couple's window opens and once it has closed", () => {
+    const gallery = { plan: 'standard' as const, expiresAt: tomorrow, photoCount: 0 };
+    const later = new Date(now.getTime() + 60_000);
+    expect(uploadRefusal({ ...gallery, uploadsOpenAt: later }, now)?.code).toBe('UPLOADS_NOT_OPEN');
+    expect(uploadRefusal({ ...gallery, uploadsCloseAt: now }, now)?.code).toBe('UPLOADS_CLOSED');
+    expect(uploadRefusal({ ...gallery, uploadsOpenAt: now, uploadsCloseAt: later }, now)).toBeNull();
+  });
 });

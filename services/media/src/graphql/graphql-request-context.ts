@@ -4,4 +4,6 @@ export interface GraphQLRequestContext {
   client: string;
   /** The request's Authorization header as the gateway forwarded it: owner actions ask events about it. */
   authorization?: string;
+  /** The browser's guest identity token as the gateway forwarded it, unchecked: GuestIdentities.verify reads it. */
+  guestIdentity?: string;
 }

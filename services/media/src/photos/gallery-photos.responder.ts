@@ -44,6 +44,13 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
     if (request.after && !after) return { found: true, photos: [], next: null };
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
+      // The prompt of the photo's challenge as the list has it now (a removed challenge: none).
+      .leftJoin(
+        'challenges',
+        'challenge',
+        'challenge.id = photo.challenge_id AND challenge.event_code = photo.event_code',
+      )
+      .addSelect('challenge.prompt', 'challenge_prompt')
       .where('photo.event_code = :code', { code: request.code })
       .orderBy('photo.created_at', 'ASC')
       .addOrderBy('photo.id', 'ASC')
@@ -56,26 +63,28 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
         id: after.id,
       });
     }
-    const rows = await query.getMany();
+    const { entities: rows, raw } = await query.getRawAndEntities<{ challenge_prompt: string | null }>();
     const page = rows.slice(0, request.limit);
     const last = page.at(-1);
     return {
       found: true,
-      photos: page.map(archivePhoto),
+      photos: page.map((photo, index) => archivePhoto(photo, raw[index]?.challenge_prompt ?? null)),
       next: rows.length > request.limit && last ? new PhotoCursor(last.createdAt, last.id).encode() : null,
     };
   }
 }
 
-function archivePhoto(photo: PhotoEntity): ArchivePhoto {
+function archivePhoto(photo: PhotoEntity, challengePrompt: string | null): ArchivePhoto {
   return {
     id: photo.id,
     originalKey: photo.originalKey,
+    guestCopyKey: photo.guestOriginalKey,
     fileName: downloadFileName(photo.fileName, photo.contentType),
     contentType: photo.contentType,
     size: photo.size,
     createdAt: photo.createdAt.toISOString(),
     kind: photo.kind,
     guestName: photo.guestName ?? null,
+    challengePrompt,
   };
 }

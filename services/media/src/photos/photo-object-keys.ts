@@ -3,7 +3,7 @@
  * them would tell the code), and under a folder of their own per confirmation attempt, so two confirmations of
  * one upload running at once never write over each other's copy and the loser can delete its own. (`preview`
  * is written by the confirmation only for a video's poster frame; a photo's preview comes after its commit,
- * under `photoPreviewKey`.)
+ * under `photoPreviewKey`.) `guestOriginal` is the original without identifying metadata, what guests fetch.
  */
 export function photoObjectKeys(photoId: string, attemptId: string) {
   const folder = `photos/${photoId}/${attemptId}`;
@@ -11,6 +11,7 @@ export function photoObjectKeys(photoId: string, attemptId: string) {
     original: `${folder}/original`,
     thumbnail: `${folder}/thumbnail.jpg`,
     preview: `${folder}/preview.jpg`,
+    guestOriginal: `${folder}/guest-original`,
   };
 }
 
@@ -20,4 +21,9 @@ export function photoObjectKeys(photoId: string, attemptId: string) {
  */
 export function photoPreviewKey(photoId: string, buildId: string): string {
   return `photos/${photoId}/${buildId}/preview.jpg`;
+}
+
+/** Where a guest copy made after its photo's commit (by the sweep) is written: a folder per attempt. */
+export function guestCopyKey(photoId: string, attemptId: string): string {
+  return `photos/${photoId}/${attemptId}/guest-original`;
 }

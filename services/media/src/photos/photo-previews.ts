@@ -33,11 +33,18 @@ const PREVIEW_SWEEP_BATCH = 20;
  */
 const PREVIEW_RESERVATION_MS = 10 * 60 * 1000;
 /**
- * Previews waiting for their turn that keep the original (or a HEIC's decoded pixels) in memory from the
- * confirmation; past this, a waiting preview reads its original again when its turn comes, so a burst of
- * uploads does not hold a burst of originals.
+ * Previews waiting for their turn past which previews start beside thumbnails (the image work queue's
+ * background backlog), so a burst's previews keep up with its thumbnails and few wait at any time.
+ */
+export const PREVIEW_BACKLOG = 4;
+/**
+ * Previews waiting for their turn that always keep the original (or a HEIC's decoded pixels) in memory from the
+ * confirmation. Past these, more keep theirs while all held together stay within MAX_HELD_SOURCE_BYTES (a dozen
+ * 12 MP JPEGs, enough for the backlog and the previews running); past that, a waiting preview reads its
+ * original again when its turn comes, so a burst of uploads does not hold a burst of originals.
  */
 export const MAX_HELD_SOURCES = 4;
+export const MAX_HELD_SOURCE_BYTES = 64 * 1024 * 1024;
 
 interface PendingPhoto {
   id: string;
@@ -65,6 +72,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly sweeps: PeriodicTask;
   private readonly builds = new Set<Promise<unknown>>();
   private heldSources = 0;
+  private heldBytes = 0;
   private closing = false;
 
   constructor(
@@ -96,18 +104,29 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Queues the preview of a photo just committed, from `source` (what its thumbnail was made from) when given
-   * and while few previews hold theirs, otherwise from the original read again. Never throws: a preview that
+   * and while few previews hold theirs (MAX_HELD_SOURCES, MAX_HELD_SOURCE_BYTES), otherwise from the original
+   * read again. Never throws: a preview that
    * fails is made by the sweep.
    */
   makeSoon(photoId: string, source?: ImageSource): void {
-    const held = source && this.heldSources < MAX_HELD_SOURCES ? source : undefined;
-    if (held) this.heldSources++;
+    const bytes = source?.input.length ?? 0;
+    const held =
+      source && (this.heldSources < MAX_HELD_SOURCES || this.heldBytes + bytes <= MAX_HELD_SOURCE_BYTES)
+        ? source
+        : undefined;
+    if (held) {
+      this.heldSources++;
+      this.heldBytes += bytes;
+    }
     const build = this.makeOne(photoId, held)
       .catch((error: unknown) =>
         this.logger.warn(`preview of ${photoId} left to the sweep: ${describeError(error)}`),
       )
       .finally(() => {
-        if (held) this.heldSources--;
+        if (held) {
+          this.heldSources--;
+          this.heldBytes -= bytes;
+        }
         this.builds.delete(build);
       });
     this.builds.add(build);
@@ -171,12 +190,15 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
     // Committed at once, outside the build's transaction: should the build never commit, the object goes.
     await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
     await this.storage.write(key, preview, 'image/jpeg');
-    // Its reservation ran out and a deletion run took it: not recorded, the sweep makes it again.
-    if (!(await this.deletions.keep(manager, [key]))) throw new Error('the preview outlived its reservation');
-    await manager.query('UPDATE photos SET preview_key = $2, preview_pending = false WHERE id = $1', [
-      photo.id,
-      key,
-    ]);
+    // Its reservation kept and the preview recorded, in one round trip. Its reservation ran out and a deletion
+    // run took it: the error rolls the record back, and the sweep makes it again.
+    const [{ kept }] = (await manager.query(
+      `WITH kept AS (DELETE FROM storage_deletions WHERE object_key = $2 RETURNING 1),
+       recorded AS (UPDATE photos SET preview_key = $2, preview_pending = false WHERE id = $1)
+       SELECT count(*)::int AS kept FROM kept`,
+      [photo.id, key],
+    )) as { kept: number }[];
+    if (kept < 1) throw new Error('the preview outlived its reservation');
   }
 
   private async sourceOf(photo: PendingPhoto): Promise<ImageSource> {

@@ -10,12 +10,22 @@ import { isPhotoId } from './photo-id.js';
 /** How long after a purge's transaction the deletions queue is run for its objects. */
 const PURGE_DELETION_DELAY_MS = 1000;
 
-/** The keys of the photos a DELETE ... RETURNING removed: original, thumbnail and preview when they exist. */
-const RETURNING_KEYS = 'RETURNING original_key, thumbnail_key, preview_key';
-type DeletedKeys = { original_key: string; thumbnail_key: string | null; preview_key: string | null };
+/**
+ * The keys of the photos a DELETE ... RETURNING removed: original, guest copy, thumbnail and preview when they
+ * exist.
+ */
+const RETURNING_KEYS = 'RETURNING original_key, guest_original_key, thumbnail_key, preview_key';
+type DeletedKeys = {
+  original_key: string;
+  guest_original_key: string | null;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+};
 
 function photoKeys(photo: DeletedKeys): string[] {
-  return [photo.original_key, photo.thumbnail_key, photo.preview_key].filter((key): key is string => !!key);
+  return [photo.original_key, photo.guest_original_key, photo.thumbnail_key, photo.preview_key].filter(
+    (key): key is string => !!key,
+  );
 }
 
 /**
@@ -61,6 +71,7 @@ export class PhotoRemovalService {
         photoId: photo.id,
         eventCode: photo.eventCode,
         photoCount: count,
+        challengeId: photo.challengeId ?? null,
       });
       return count;
     });
@@ -82,6 +93,7 @@ export class PhotoRemovalService {
     await this.deletions.schedule(keys, new Date(), manager);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
+    await manager.query('DELETE FROM challenges WHERE event_code = $1', [code]);
     // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick
     // (what is not committed by then waits for the periodic run).
     if (keys.length > 0) setTimeout(() => this.deleteSoon(), PURGE_DELETION_DELAY_MS).unref();

@@ -17,6 +17,18 @@ export class PhotoEntity {
   @Column({ name: 'original_key', type: 'text' })
   originalKey!: string;
 
+  /**
+   * The copy of the original guests fetch: the same image or video data without location, serial numbers or
+   * names (MetadataStripper). Null while it is pending (photos recorded before guest copies existed) and when
+   * it could not be made: then guests are not served the original.
+   */
+  @Column({ name: 'guest_original_key', type: 'text', nullable: true })
+  guestOriginalKey!: string | null;
+
+  /** True for a photo whose guest copy the sweep is still to make (recorded before guest copies existed). */
+  @Column({ name: 'guest_copy_pending', type: 'boolean', default: false })
+  guestCopyPending!: boolean;
+
   /** Null when the original could not be decoded here (HEVC-coded HEIC): the original is shown instead. */
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey!: string | null;
@@ -60,6 +72,16 @@ export class PhotoEntity {
   /** The name the uploading guest gave (cleaned by the guest-name rule); null when none. */
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
+
+  /** The photo challenge the guest took it for; null when none. */
+  @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
+  challengeId!: string | null;
+  /**
+   * The guest identity's id of the browser that uploaded it (GuestIdentities, never an address): that guest
+   * may delete it. Null for photos uploaded without one.
+   */
+  @Column({ name: 'uploader_id', type: 'text', nullable: true })
+  uploaderId!: string | null;
 
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })

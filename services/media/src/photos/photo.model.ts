@@ -42,4 +42,17 @@ export class PhotoModel implements LivePhoto {
     description: 'The name the guest who uploaded it gave (at most 40 characters); null when none.',
   })
   guestName!: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The photo challenge the guest took it for; null when none.',
+  })
+  challengeId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The id of the guest identity (a browser's, never an address) that uploaded it; null when none. A browser " +
+      'compares it with its own to offer deleting its own photos; the id alone is no credential.',
+  })
+  uploaderId?: string | null;
 }

@@ -25,6 +25,8 @@ export class PhotoPresenter {
       kind: photo.kind,
       durationSeconds: photo.durationSeconds,
       guestName: photo.guestName ?? null,
+      challengeId: photo.challengeId ?? null,
+      uploaderId: photo.uploaderId ?? null,
     };
   }
 

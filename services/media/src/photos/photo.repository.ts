@@ -15,14 +15,23 @@ export class PhotoRepository {
     return manager.findOneBy(PhotoEntity, { id });
   }
 
-  /** Up to `limit` photos of a gallery, newest first, strictly after the cursor's position when given. */
-  newestFirst(eventCode: string, limit: number, after: PhotoCursor | null): Promise<PhotoEntity[]> {
+  /**
+   * Up to `limit` photos of a gallery, newest first, strictly after the cursor's position when given; only
+   * those of one photo challenge when `challengeId` is given.
+   */
+  newestFirst(
+    eventCode: string,
+    limit: number,
+    after: PhotoCursor | null,
+    challengeId: string | null = null,
+  ): Promise<PhotoEntity[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
       .where('photo.event_code = :eventCode', { eventCode })
       .orderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    if (challengeId) query.andWhere('photo.challenge_id = :challengeId', { challengeId });
     if (after) {
       // A row comparison, so PostgreSQL walks the (event_code, created_at, id) index from the cursor.
       query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {
@@ -33,7 +42,55 @@ export class PhotoRepository {
     return query.getMany();
   }
 
-  async insert(manager: EntityManager, photo: PhotoEntity): Promise<void> {
-    await manager.insert(PhotoEntity, photo);
+  /**
+   * What recording a confirmed upload writes, in one statement (one round trip instead of five), in the
+   * caller's transaction, which holds the gallery's and the upload's rows: the scheduled deletions of the
+   * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), the photo inserted,
+   * the gallery's count raised, the upload confirmed and its staged object's deletion scheduled for
+   * `stagedNotBefore`. Returns how many of `keys` were still scheduled and the gallery's new count; the caller
+   * throws (rolling all of it back) when a reservation was gone.
+   */
+  async recordConfirmed(
+    manager: EntityManager,
+    photo: PhotoEntity,
+    confirmed: { keys: string[]; stagedKey: string; stagedNotBefore: Date },
+  ): Promise<{ kept: number; photoCount: number }> {
+    const [row] = (await manager.query(
+      `WITH kept AS (
+         DELETE FROM storage_deletions WHERE object_key = ANY($16::text[]) RETURNING 1
+       ), photo AS (
+         INSERT INTO photos (id, event_code, original_key, thumbnail_key, preview_key, preview_pending, file_name,
+           content_type, size, width, height, kind, duration_seconds, guest_name, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       ), counted AS (
+         UPDATE galleries SET photo_count = photo_count + 1 WHERE code = $2 RETURNING photo_count
+       ), upload AS (
+         UPDATE uploads SET status = 'confirmed' WHERE id = $1
+       ), staged AS (
+         INSERT INTO storage_deletions (object_key, not_before) VALUES ($17, $18)
+       )
+       SELECT (SELECT count(*) FROM kept)::int AS kept, (SELECT photo_count FROM counted) AS "photoCount"`,
+      [
+        photo.id,
+        photo.eventCode,
+        photo.originalKey,
+        photo.thumbnailKey,
+        photo.previewKey,
+        photo.previewPending,
+        photo.fileName,
+        photo.contentType,
+        photo.size,
+        photo.width,
+        photo.height,
+        photo.kind,
+        photo.durationSeconds,
+        photo.guestName,
+        photo.createdAt,
+        confirmed.keys,
+        confirmed.stagedKey,
+        confirmed.stagedNotBefore,
+      ],
+    )) as { kept: number; photoCount: number }[];
+    return row;
   }
 }

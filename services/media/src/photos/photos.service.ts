@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
+import { AppError } from '@gallery/platform';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
+import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
+import type { PhotoEntity } from './photo.entity.js';
 import { PhotoRepository } from './photo.repository.js';
 import { PhotoPresenter } from './photo.presenter.js';
 import type { PhotoVariant } from './photo-variant.js';
@@ -22,12 +26,14 @@ export class PhotosService {
     @Inject(PhotoRepository) private readonly photos: PhotoRepository,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+    @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
   ) {}
 
   async page(
     eventCode: string,
     first: number | null | undefined,
     after: string | null | undefined,
+    challengeId?: string | null,
   ): Promise<PhotoPageModel> {
     const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
     const cursor = after ? PhotoCursor.decode(after) : null;
@@ -37,7 +43,10 @@ export class PhotosService {
       });
     }
     // One row more than asked tells whether another page follows.
-    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor);
+    // A value no challenge can have finds no photo (PostgreSQL would refuse it as a uuid).
+    if (challengeId != null && !isPhotoId(challengeId))
+      return { nodes: [], endCursor: after ?? null, hasMore: false };
+    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor, challengeId ?? null);
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
     return {
@@ -54,21 +63,32 @@ export class PhotosService {
   }
 
   /**
-   * A short-lived presigned URL for one image of a photo, or null when there is no such photo. The original
-   * downloads under its own name with the extension of its detected type; a photo kept without derived images
-   * shows its original instead. While a photo's preview is still being made (it comes right after the photo's
-   * commit), its preview is the thumbnail, `provisional`: the thumbnail is already stored, a small JPEG any
-   * browser shows, oriented as the preview will be, where the original may be 50 MB or a HEIC most browsers
-   * cannot show. A provisional answer must not be cached, so the next request gets the preview.
+   * A short-lived presigned URL for one image of a photo, as guests fetch it (anyone holding the link), or null
+   * when there is no such photo. Whatever comes from the original is its guest copy, without location, serial
+   * numbers or names: the original downloads under its own name with the extension of its detected type; a
+   * photo kept without derived images shows it instead; a photo without a guest copy (still to be made, or
+   * impossible) has no original for guests. While a photo's preview is still being made (it comes right after
+   * the photo's commit), its preview is the thumbnail, `provisional`: the thumbnail is already stored, a small
+   * JPEG any browser shows, oriented as the preview will be, where the original may be 50 MB or a HEIC most
+   * browsers cannot show. A provisional answer must not be cached, so the next request gets the preview.
    */
   async downloadUrl(
     id: string,
     variant: PhotoVariant,
     /** When given, a photo of another gallery is answered as missing. */
     gallery?: string,
-  ): Promise<{ url: string; provisional: boolean } | null> {
+    /**
+     * Asked only for a photo's original in a gallery whose couple turned guests' originals off: whether the
+     * caller is the couple. Not asked for videos, which guests play from their original.
+     */
+    isOwner: (code: string) => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<{ url: string; provisional: boolean } | 'refused' | null> {
     const photo = await this.photos.find(id);
     if (!photo || (gallery !== undefined && photo.eventCode !== gallery)) return null;
+    if (variant === 'original' && photo.kind === 'photo') {
+      const settings = await this.galleries.find(photo.eventCode);
+      if (settings && !settings.guestOriginals && !(await isOwner(photo.eventCode))) return 'refused';
+    }
     const provisional = variant === 'preview' && photo.previewPending && photo.thumbnailKey !== null;
     const derivedKey = provisional
       ? photo.thumbnailKey
@@ -80,13 +100,29 @@ export class PhotosService {
     if (derivedKey) {
       return { url: await this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS), provisional };
     }
-    const url = await this.storage.presignDownload(photo.originalKey, DOWNLOAD_URL_SECONDS, {
+    if (!photo.guestOriginalKey) return null;
+    return {
+      url: await this.originalUrl(photo, photo.guestOriginalKey, variant === 'original'),
+      provisional: false,
+    };
+  }
+
+  /**
+   * The couple's download of a photo's untouched original, as it was uploaded, metadata and all (their call is
+   * checked by AccessGuard); PHOTO_NOT_FOUND when there is none.
+   */
+  async ownerOriginalUrl(id: string): Promise<string> {
+    const photo = await this.photos.find(id);
+    if (!photo) throw new AppError('PHOTO_NOT_FOUND');
+    return this.originalUrl(photo, photo.originalKey, true);
+  }
+
+  private originalUrl(photo: PhotoEntity, key: string, attachment: boolean): Promise<string> {
+    return this.storage.presignDownload(key, DOWNLOAD_URL_SECONDS, {
       contentType: photo.contentType,
-      contentDisposition:
-        variant === 'original'
-          ? attachmentDisposition(downloadFileName(photo.fileName, photo.contentType))
-          : undefined,
+      contentDisposition: attachment
+        ? attachmentDisposition(downloadFileName(photo.fileName, photo.contentType))
+        : undefined,
     });
-    return { url, provisional: false };
   }
 }

@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -269,6 +270,22 @@ export class ObjectStorage implements OnApplicationShutdown {
     await this.send(() =>
       this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      ),
+    );
+  }
+
+  /** Streams a local file into an object (a video's guest copy, too large to hold in memory). */
+  async writeFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.send(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       ),
     );
   }

@@ -105,6 +105,20 @@ export class StorageDeletions implements OnApplicationBootstrap, OnModuleDestroy
     await this.dataSource.query('DELETE FROM storage_deletions WHERE id = ANY($1::bigint[])', [ids]);
   }
 
+  /**
+   * Deletes objects whose deletion is already scheduled (durably, for later): now, as early cleanup, without a
+   * row of its own. When storage does not answer, the scheduled deletion does it in its time. Never throws.
+   */
+  async removeEarly(keys: string[]): Promise<void> {
+    try {
+      await this.storage.remove(keys, AbortSignal.timeout(DELETE_DEADLINE_MS));
+    } catch (error) {
+      this.logger.warn(
+        `could not delete ${keys.length} objects early, their scheduled deletion will: ${(error as Error).message}`,
+      );
+    }
+  }
+
   /** Deletes up to one batch of due objects; how many were deleted. */
   async processOnce(): Promise<number> {
     const { deleted, failures, reason } = await this.dataSource.transaction(async (manager) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fileRefusal,
@@ -19,9 +19,10 @@ import {
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
+import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
@@ -60,21 +61,23 @@ interface Rendition {
   previewKey: string | null;
   previewSource: ImageSource | null;
   durationSeconds: number | null;
+  /** The original without identifying metadata, what guests fetch; null when it could not be made. */
+  guestOriginalKey: string | null;
 }
 
 /**
  * Turns an object a browser staged into a photo. The staged object is first copied to the photo's own keys and
  * everything is checked on that copy (size against what was declared, real type, pixels, quota), so a browser
  * PUTting again to its URL, before or after confirmation, never changes what was checked or what guests get.
- * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail is stored:
- * every open screen shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
+ * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail and its guest
+ * copy (the original without location, serial numbers or names: GuestCopies) are stored: every open screen
+ * shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
  * after the commit (PhotoPreviews). Whatever is refused leaves nothing in storage (deletions go through the
  * durable queue). The photo takes its upload's id, so confirming one upload
  * twice can never make two photos.
  */
 @Injectable()
 export class UploadConfirmationService {
-  private readonly logger = new Logger(UploadConfirmationService.name);
   /**
    * Photos being rendered at once (read, thumbnail, write). Their thumbnails take turns in the image work
    * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
@@ -96,6 +99,7 @@ export class UploadConfirmationService {
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PhotoPreviews) private readonly previews: PhotoPreviews,
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
+    @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
   ) {}
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
@@ -140,12 +144,8 @@ export class UploadConfirmationService {
     this.relay.kick();
     if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
     // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
-    // PUT), so deleting it now is only early cleanup: not worth the guest's wait.
-    void this.deletions
-      .removeNow([upload.objectKey])
-      .catch((error: unknown) =>
-        this.logger.warn(`staged object left to the queue: ${describeError(error)}`),
-      );
+    // PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row of its own.
+    void this.deletions.removeEarly([upload.objectKey]);
     return outcome.photo;
   }
 
@@ -165,9 +165,15 @@ export class UploadConfirmationService {
     if ('refusal' in checked) return checked;
     const { type } = checked;
     if (isVideoType(type)) return { type, size };
-    // A photo passed the size limit, so its bytes were read whole.
-    const rendered = await renditionOrRefusal(() => this.render(type, keys, copy!.whole!));
-    return 'refusal' in rendered ? rendered : { type, size, rendition: rendered.rendition };
+    // A photo passed the size limit, so its bytes were read whole. Its guest copy is made by exiftool, beside
+    // the thumbnail being decoded; a refused photo's copy goes with the attempt's other keys.
+    const [rendered, guestOriginalKey] = await Promise.all([
+      renditionOrRefusal(() => this.render(type, keys, copy!.whole!)),
+      this.guestCopies.ofPhoto(copy!.whole!, type, keys.guestOriginal),
+    ]);
+    return 'refusal' in rendered
+      ? rendered
+      : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
   }
 
   /**
@@ -193,6 +199,7 @@ export class UploadConfirmationService {
         previewKey: null,
         previewSource: source,
         durationSeconds: null,
+        guestOriginalKey: null,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
@@ -206,6 +213,7 @@ export class UploadConfirmationService {
         previewKey: null,
         previewSource: null,
         durationSeconds: null,
+        guestOriginalKey: null,
       };
     }
   }
@@ -216,11 +224,15 @@ export class UploadConfirmationService {
    * way a photo's are. The temporary copy is always deleted.
    */
   private async renderVideo(type: VideoContentType, keys: Keys): Promise<Rendition> {
+    // The guest copy is made from the same temporary file, beside the poster frame.
     const folder = await mkdtemp(path.join(tmpdir(), 'gallery-video-'));
     try {
       const file = path.join(folder, 'original');
       await this.storage.download(keys.original, file);
-      const { poster, durationSeconds } = await this.videoFrames.poster(file, type);
+      const [{ poster, durationSeconds }, guestOriginalKey] = await Promise.all([
+        this.videoFrames.poster(file, type),
+        this.guestCopies.ofVideo(file, type, keys.guestOriginal),
+      ]);
       const derived = await this.images.derive(poster).catch((error: unknown) => {
         if (error instanceof UndecodableImageError) throw new UnreadableVideoError(error);
         throw error;
@@ -236,6 +248,7 @@ export class UploadConfirmationService {
         previewKey: keys.preview,
         previewSource: null,
         durationSeconds,
+        guestOriginalKey,
       };
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -251,14 +264,14 @@ export class UploadConfirmationService {
     rendition: Rendition,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
-      const gallery = await this.galleries.findForUpdate(manager, upload.eventCode);
-      const current = await this.uploads.findForUpdate(manager, upload.id);
-      if (current?.status === 'confirmed') {
+      const locked = await this.uploads.lockWithGallery(manager, upload.eventCode, upload.id);
+      if (locked?.status !== 'pending') {
+        // Confirmed meanwhile (or its gallery gone since): the confirmation that recorded it queued its preview.
         const existing = await this.photos.find(upload.id, manager);
-        // The confirmation that recorded it queued its preview.
         if (existing) return { photo: this.presenter.present(existing), previewPending: false };
+        return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       }
-      if (!gallery || current?.status !== 'pending') return { refusal: new AppError('UPLOAD_NOT_FOUND') };
+      const { gallery } = locked;
       const refusal = uploadRefusal(gallery, new Date());
       if (refusal) return { refusal };
       // The plan may have changed (a refund) while the video was being read.
@@ -266,15 +279,13 @@ export class UploadConfirmationService {
         return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
       }
 
-      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
-      // own). Their reservation ran out and a deletion run took them: nothing this attempt wrote can be trusted.
-      if (!(await this.deletions.keep(manager, Object.values(keys))))
-        throw new AppError('SERVICE_UNAVAILABLE');
       const previewPending = rendition.previewSource !== null;
       const photo: PhotoEntity = {
         id: upload.id,
         eventCode: upload.eventCode,
         originalKey: keys.original,
+        guestOriginalKey: rendition.guestOriginalKey,
+        guestCopyPending: false,
         thumbnailKey: rendition.thumbnailKey,
         previewKey: rendition.previewKey,
         previewPending,
@@ -286,12 +297,20 @@ export class UploadConfirmationService {
         kind: isVideoType(contentType) ? 'video' : 'photo',
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
+        challengeId: upload.challengeId ?? null,
+        uploaderId: upload.uploaderId ?? null,
         createdAt: new Date(),
       };
-      await this.photos.insert(manager, photo);
-      const photoCount = await this.galleries.addPhoto(manager, upload.eventCode);
-      await this.uploads.setStatus(manager, upload.id, 'confirmed');
-      await this.deletions.schedule([upload.objectKey], uploadSettledAt(upload.createdAt), manager);
+      const attemptKeys = Object.values(keys);
+      const { kept, photoCount } = await this.photos.recordConfirmed(manager, photo, {
+        keys: attemptKeys,
+        stagedKey: upload.objectKey,
+        stagedNotBefore: uploadSettledAt(upload.createdAt),
+      });
+      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
+      // own), must still have been reserved. Its reservation ran out and a deletion run took it: nothing this
+      // attempt wrote can be trusted, and all of the above is rolled back.
+      if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       const live = this.presenter.present(photo);
       await recordEvent(manager, Subjects.PhotoUploaded, { photo: live, photoCount });
       return { photo: live, previewPending };

@@ -13,6 +13,7 @@ import {
   PLANS,
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
+import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { GalleryDirectory } from '../galleries/gallery-directory.js';
 import type { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
@@ -37,18 +38,25 @@ export class UploadSlotsService {
     @Inject(UploadRepository) private readonly uploads: UploadRepository,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
   ) {}
 
   async request(
     eventCode: string,
     files: PhotoUploadRequestInput[],
     givenGuestName?: string | null,
+    challengeId?: string | null,
+    /** The verified guest identity of the browser asking, when it sent one. */
+    uploaderId: string | null = null,
   ): Promise<PhotoUploadSlotModel[]> {
     const guestName = acceptedGuestName(givenGuestName);
     const found = await this.directory.find(normalizeEventCode(eventCode));
     if (!found) throw new AppError('GALLERY_NOT_FOUND');
     const refusal = uploadRefusal(found, new Date());
     if (refusal) throw refusal;
+    if (challengeId != null && !(await this.challenges.exists(found.code, challengeId))) {
+      throw new AppError('CHALLENGE_NOT_FOUND');
+    }
     if (files.length > MAX_FILES_PER_REQUEST) {
       throw new GraphQLError(`Ask for at most ${MAX_FILES_PER_REQUEST} files at a time`, {
         extensions: { code: 'BAD_USER_INPUT' },
@@ -72,6 +80,8 @@ export class UploadSlotsService {
         contentType,
         size: file.size,
         guestName,
+        challengeId: challengeId ?? null,
+        uploaderId,
         status: 'pending',
         createdAt,
       };

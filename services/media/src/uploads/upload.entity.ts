@@ -30,6 +30,13 @@ export class UploadEntity {
   @Column({ name: 'guest_name', type: 'text', nullable: true })
   guestName!: string | null;
 
+  /** The photo challenge the guest chose with the request (checked then), copied to the photo on confirmation. */
+  @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
+  challengeId?: string | null;
+  /** The signed guest identity's id of the browser that asked (GuestIdentities), copied to the photo; or null. */
+  @Column({ name: 'uploader_id', type: 'text', nullable: true })
+  uploaderId?: string | null;
+
   @Column('text')
   status!: UploadStatus;
 

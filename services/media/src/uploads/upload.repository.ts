@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import type { GalleryEntity } from '../galleries/gallery.entity.js';
 import { UploadEntity } from './upload.entity.js';
 import type { UploadStatus } from './upload-status.js';
 import { isPhotoId } from '../photos/photo-id.js';
@@ -24,16 +25,26 @@ export class UploadRepository {
     return this.dataSource.manager.findOneBy(UploadEntity, { id, eventCode });
   }
 
-  findForUpdate(manager: EntityManager, id: string): Promise<UploadEntity | null> {
-    return manager
-      .createQueryBuilder(UploadEntity, 'upload')
-      .where('upload.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-  }
-
-  async setStatus(manager: EntityManager, id: string, status: UploadStatus): Promise<void> {
-    await manager.update(UploadEntity, { id }, { status });
+  /**
+   * The gallery's row and the status of its upload `id`, both locked until the caller's transaction ends (the
+   * gallery's first), in one round trip; null when either is missing.
+   */
+  async lockWithGallery(
+    manager: EntityManager,
+    eventCode: string,
+    id: string,
+  ): Promise<{ gallery: GalleryEntity; status: UploadStatus } | null> {
+    const [row] = (await manager.query(
+      `SELECT g.code, g.plan, g.expires_at AS "expiresAt", g.photo_count AS "photoCount", g.read_only AS "readOnly",
+         u.status
+       FROM galleries g JOIN uploads u ON u.event_code = g.code
+       WHERE g.code = $1 AND u.id = $2
+       FOR UPDATE OF g, u`,
+      [eventCode, id],
+    )) as (GalleryEntity & { status: UploadStatus })[];
+    if (!row) return null;
+    const { status, ...gallery } = row;
+    return { gallery, status };
   }
 
   /**

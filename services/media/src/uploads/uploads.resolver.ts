@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
-import { GuestOf, RateLimits } from '@gallery/platform';
+import { GuestIdentities, GuestOf, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';
@@ -15,6 +15,7 @@ export class UploadsResolver {
     @Inject(UploadSlotsService) private readonly slots: UploadSlotsService,
     @Inject(UploadConfirmationService) private readonly confirmation: UploadConfirmationService,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(GuestIdentities) private readonly guestIdentities: GuestIdentities,
   ) {}
 
   @GuestOf('eventCode')
@@ -29,9 +30,21 @@ export class UploadsResolver {
       description: "The uploading guest's name, given once on their device; travels with each photo.",
     })
     guestName?: string | null,
+    @Args('challengeId', {
+      type: () => ID,
+      nullable: true,
+      description: "The gallery's photo challenge these files answer; CHALLENGE_NOT_FOUND for any other id.",
+    })
+    challengeId?: string | null,
   ): Promise<PhotoUploadSlotModel[]> {
     await this.rateLimits.consume('uploadSlotRequests', context.client);
-    return this.slots.request(eventCode, files, guestName);
+    return this.slots.request(
+      eventCode,
+      files,
+      guestName,
+      challengeId,
+      this.guestIdentities.verify(context.guestIdentity),
+    );
   }
 
   @GuestOf('eventCode')

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VideoFrames } from './video-frames.js';
 
+const run = promisify(execFile);
 let folder: string;
 
 beforeAll(async () => {
@@ -30,5 +33,29 @@ describe('VideoFrames.locate', () => {
     const { tools } = VideoFrames.locate('');
     expect(tools.ffmpeg).toMatch(/@ffmpeg-installer.*ffmpeg$/);
     expect(tools.ffprobe).toMatch(/@ffprobe-installer.*ffprobe$/);
+  });
+});
+
+describe('VideoFrames.remuxWithoutMetadata', () => {
+  it("copies a WebM's frames as they are, without its tags", async () => {
+    const { ffmpeg, ffprobe } = VideoFrames.locate().tools;
+    const input = path.join(folder, 'tagged.webm');
+    const output = path.join(folder, 'guest.webm');
+    await run(ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1'],
+      ...['-c:v', 'libvpx', '-metadata', 'title=Anna at home', '-metadata', 'location=+48.8584+002.2945/'],
+      input,
+    ]);
+
+    await VideoFrames.locate().remuxWithoutMetadata(input, 'video/webm', output);
+
+    const probe = async (file: string) =>
+      (await run(ffprobe, ['-v', 'error', '-show_format', '-of', 'json', file])).stdout;
+    expect(await probe(input)).toContain('Anna at home');
+    expect(await probe(output)).not.toMatch(/Anna at home|48\.8584/);
+    const frames = async (file: string) =>
+      (await run(ffmpeg, ['-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-']))
+        .stdout;
+    expect(await frames(output)).toBe(await frames(input));
   });
 });

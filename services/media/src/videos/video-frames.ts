@@ -63,6 +63,37 @@ export class VideoFrames {
     return { poster, durationSeconds };
   }
 
+  /**
+   * Writes `output`: the video in `file` with its streams copied as they are (nothing decoded or encoded) and no
+   * container metadata (tags, chapters): how a WebM guest copy is made, exiftool not writing Matroska.
+   */
+  async remuxWithoutMetadata(file: string, type: VideoContentType, output: string): Promise<void> {
+    await run(this.tools.ffmpeg, [
+      '-v',
+      'error',
+      '-nostdin',
+      '-f',
+      DEMUXERS[type],
+      '-protocol_whitelist',
+      'file',
+      '-i',
+      file,
+      '-map',
+      '0',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-c',
+      'copy',
+      '-fflags',
+      '+bitexact',
+      '-f',
+      'webm',
+      output,
+    ]);
+  }
+
   private async duration(input: string[]): Promise<number> {
     const output = await run(this.tools.ffprobe, [
       '-v',

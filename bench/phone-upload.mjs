@@ -1,0 +1,315 @@
+// A guest choosing 100 photos at once on a phone: one phone-sized Chromium page (390x844, touch, its CPU
+// slowed down with the DevTools protocol) opens a Standard gallery and chooses N distinct 12 MP JPEGs in one go
+// through "Upload Photos"; a second page, another phone, watches the same gallery. Prints the time from the
+// choice to the last photo visible on the second page (its thumbnail in the grid, loaded), and the uploading
+// page's main thread over that time: its longest task and its total blocking time (the sum of each long task
+// beyond 50 ms), from a PerformanceObserver of `longtask` entries started before the page's own scripts.
+//
+//   npm run build && node bench/phone-upload.mjs [--photos=100] [--megapixels=12] [--cpu-slowdown=4]
+//     [--profile]
+//
+// --profile: V8's CPU profile of the uploading page over the upload (DevTools protocol), and the functions that
+// took the most of its main thread, by self time: where a long task comes from.
+// The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { phonePhoto } from './phone-photo.mjs';
+import { startBenchProduct } from './product.mjs';
+import { describeStorage } from './storage.mjs';
+
+function option(name, fallback) {
+  const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
+  if (!flag) return fallback;
+  const value = Number(flag.slice(name.length + 3));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const PHOTOS = option('photos', 100);
+const MEGAPIXELS = option('megapixels', 12);
+// Lighthouse's mobile setting: a mid-range phone's CPU against a desktop's.
+const CPU_SLOWDOWN = option('cpu-slowdown', 4);
+const PROFILE = process.argv.includes('--profile');
+const WATCHDOG_MS = 30 * 60_000;
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const cleanups = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
+  }
+}
+
+async function graphql(url, query, variables = {}, token) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      // The bench's own requests count against an address of their own, not the uploading phone's.
+      'x-forwarded-for': '198.18.0.1',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A gallery on the Standard plan (no photo limit), paid through the demo checkout. */
+async function standardGallery(url) {
+  const { createGallery } = await graphql(
+    url,
+    `
+      mutation ($input: CreateGalleryInput!) {
+        createGallery(input: $input) {
+          event {
+            code
+          }
+          ownerToken
+        }
+      }
+    `,
+    {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate: '2027-06-12',
+        location: 'Lyon, France',
+        email: 'sarah@example.com',
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+      },
+    },
+  );
+  const code = createGallery.event.code;
+  const { startCheckout } = await graphql(
+    url,
+    'mutation ($code: String!) { startCheckout(eventCode: $code, plan: STANDARD) { id } }',
+    { code },
+    createGallery.ownerToken,
+  );
+  await graphql(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', { id: startCheckout.id });
+  for (const deadline = Date.now() + 60_000; ;) {
+    const { event } = await graphql(url, 'query ($code: String!) { event(code: $code) { plan } }', { code });
+    if (event.plan === 'STANDARD') break;
+    if (Date.now() > deadline) throw new Error('the gallery never became Standard');
+    await sleep(200);
+  }
+  return code;
+}
+
+/**
+ * Waits until the media service knows the gallery is Standard (it learns it from plan.upgraded a moment after
+ * events): takes the free plan's 50 slots, then asks for one more, which it refuses until then. Those slots
+ * stay unused (pending uploads the sweeper abandons later), well under the pending bound.
+ */
+async function mediaKnowsStandard(url, code) {
+  const ask = (count) =>
+    graphql(
+      url,
+      'mutation ($code: String!, $files: [PhotoUploadRequest!]!) { requestPhotoUploads(eventCode: $code, files: $files) { uploadId } }',
+      {
+        code,
+        files: Array.from({ length: count }, (_, i) => ({
+          fileName: `probe-${i}.jpg`,
+          contentType: 'image/jpeg',
+          size: 1000,
+        })),
+      },
+    );
+  await ask(50);
+  for (const deadline = Date.now() + 60_000; ;) {
+    try {
+      await ask(1);
+      return;
+    } catch (error) {
+      if (!String(error.message).includes('PHOTO_LIMIT_REACHED') || Date.now() > deadline) throw error;
+      await sleep(500);
+    }
+  }
+}
+
+/** Records long tasks from the page's start, before any of its scripts (an init script). */
+function watchLongTasks() {
+  window.__longTasks = [];
+  new window.PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** Records when each photo's tile appears in the grid and when its thumbnail has loaded (epoch ms). */
+function watchGrid() {
+  window.__seen = new Map();
+  window.__loaded = new Map();
+  const look = () => {
+    for (const img of document.querySelectorAll('.photo-grid [data-photo-id]')) {
+      const id = img.getAttribute('data-photo-id');
+      if (!window.__seen.has(id)) window.__seen.set(id, Date.now());
+      if (!window.__loaded.has(id) && img.complete && img.naturalWidth > 0)
+        window.__loaded.set(id, Date.now());
+      if (!window.__loaded.has(id) && !img.__watched) {
+        img.__watched = true;
+        img.addEventListener('load', () => window.__loaded.has(id) || window.__loaded.set(id, Date.now()));
+      }
+    }
+  };
+  new window.MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  look();
+}
+
+/** The functions that took the most self time in a V8 CPU profile, with their share. */
+function topFunctions(profile, count) {
+  const self = new Map();
+  const ids = new Map(profile.nodes.map((node) => [node.id, node]));
+  const intervals = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = ids.get(profile.samples[i]);
+    const frame = node.callFrame;
+    const key =
+      `${frame.functionName || '(anonymous)'} ${frame.url ? `${path.basename(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
+    self.set(key, (self.get(key) ?? 0) + (intervals[i] ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return {
+    total,
+    top: [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, ms]) => ({ name, ms })),
+  };
+}
+
+async function run() {
+  const { product, s3, dataDir } = await startBenchProduct('phone-upload', cleanups, {
+    gatewayEnv: { TRUST_PROXY: 'loopback' },
+  });
+  console.log(`phone-upload: making ${PHOTOS} distinct ${MEGAPIXELS} MP photos...`);
+  const files = [];
+  for (let i = 0; i < PHOTOS; i += 2) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(2, PHOTOS - i) }, async (_, j) => {
+        const file = path.join(dataDir, `IMG_${String(1000 + i + j)}.JPG`);
+        await writeFile(file, await phonePhoto(MEGAPIXELS));
+        return file;
+      }),
+    );
+    files.push(...made);
+  }
+  const code = await standardGallery(product.url);
+  await mediaKnowsStandard(product.url, code);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  cleanups.push(() => browser.close());
+  const galleryUrl = `${product.url}/gallery/${code}`;
+
+  const watcher = await (await browser.newContext(PHONE)).newPage();
+  await watcher.addInitScript(watchGrid);
+  await watcher.goto(galleryUrl);
+  await watcher.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+  await watcher.evaluate(watchGrid);
+
+  const uploader = await (await browser.newContext(PHONE)).newPage();
+  await uploader.addInitScript(watchLongTasks);
+  const cdp = await uploader.context().newCDPSession(uploader);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await uploader.goto(galleryUrl);
+  await uploader.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+  // Settled: the page's own start-up tasks are not the upload's.
+  await sleep(2000);
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
+
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  const chooser = uploader.waitForEvent('filechooser');
+  await uploader.getByRole('button', { name: 'Upload Photos' }).click();
+  const chosen = await chooser;
+  const chosenAt = Date.now();
+  const chosenAtPage = await uploader.evaluate(() => performance.now());
+  await chosen.setFiles(files);
+
+  await watcher.waitForFunction((count) => window.__loaded.size >= count, PHOTOS, {
+    timeout: WATCHDOG_MS,
+    polling: 100,
+  });
+  const { seen, loaded } = await watcher.evaluate(() => ({
+    seen: [...window.__seen.values()],
+    loaded: [...window.__loaded.values()],
+  }));
+  const lastVisible = Math.max(...loaded);
+  const firstVisible = Math.min(...loaded);
+  const lastInGrid = Math.max(...seen);
+  const tasks = (await uploader.evaluate(() => window.__longTasks)).filter(
+    (task) => task.start + task.duration >= chosenAtPage,
+  );
+  let profile;
+  if (PROFILE) profile = (await cdp.send('Profiler.stop')).profile;
+  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
+  const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
+
+  const megabytes = (files.length * (await import('node:fs')).statSync(files[0]).size) / 1e6;
+  console.log(
+    `phone-upload: ${PHOTOS} photos of ${MEGAPIXELS} MP (${megabytes.toFixed(0)} MB in all), chosen at once on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x`,
+  );
+  console.log(
+    `  machine: nproc ${execFileSync('nproc').toString().trim()}, ${os.cpus()[0]?.model}, Node ${process.version}; ${describeStorage(s3)}; load average before: ${load}, after: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  chosen -> first visible on the other phone ${((firstVisible - chosenAt) / 1000).toFixed(1)} s, last in its grid ${((lastInGrid - chosenAt) / 1000).toFixed(1)} s, last visible (thumbnail loaded) ${((lastVisible - chosenAt) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  uploading page's main thread from the choice to the last photo: longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${tasks.length} long tasks (over 50 ms)${
+      sorted.length
+        ? `; the longest: ${sorted
+            .slice(0, 8)
+            .map((d) => d.toFixed(0))
+            .join(', ')} ms`
+        : ''
+    }`,
+  );
+  if (profile) {
+    const { total, top } = topFunctions(profile, 15);
+    console.log(`  profile of the uploading page (${(total / 1000).toFixed(1)} s sampled), by self time:`);
+    for (const { name, ms } of top) console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  }
+  return 0;
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`phone-upload: gave up after ${WATCHDOG_MS / 1000} s`);
+  await Promise.race([cleanUp(), sleep(15_000)]);
+  process.exit(1);
+}, WATCHDOG_MS);
+
+let exitCode = 1;
+try {
+  exitCode = await run();
+} catch (error) {
+  console.error(`phone-upload failed: ${error.stack ?? error}`);
+} finally {
+  await Promise.race([cleanUp(), sleep(20_000)]);
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);

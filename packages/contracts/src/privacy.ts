@@ -1,0 +1,63 @@
+import type { ErrorCode } from './errors.js';
+import { z } from './zod.js';
+
+/**
+ * The couple's privacy settings: owned by the events service, changed on the event page by the owner only, and
+ * carried whole by `event.privacy-changed` so media (and any other service) applies them from its own read model.
+ */
+
+/**
+ * Who sees which photos. Only `everyone` exists today (every holder of the code sees every photo); the field is
+ * in the contract so that an own-uploads-only or reveal mode is one more value, not a new event.
+ */
+export const PHOTO_VISIBILITY_MODES = ['everyone'] as const;
+export type PhotoVisibilityMode = (typeof PHOTO_VISIBILITY_MODES)[number];
+
+/** The settings a gallery has until its couple changes them: today's behaviour. */
+export const DEFAULT_PRIVACY = {
+  visibility: 'everyone' as PhotoVisibilityMode,
+  /** Open from the gallery's creation. */
+  uploadsOpenAt: null,
+  /** Open until the plan's expiry. */
+  uploadsCloseAt: null,
+  guestOriginals: true,
+} as const;
+
+/** When guests may upload: either end null means "from creation" / "until the plan's expiry". */
+export interface UploadWindow {
+  uploadsOpenAt: Date | null;
+  uploadsCloseAt: Date | null;
+}
+
+/**
+ * Why the couple may not set this upload window, or null: a close in the past, an open or close after the
+ * gallery's expiry, or a close not after the open. `now` and `expiresAt` are the server's.
+ */
+export function uploadWindowProblem(window: UploadWindow, now: Date, expiresAt: Date): ErrorCode | null {
+  const { uploadsOpenAt: open, uploadsCloseAt: close } = window;
+  if (close && close.getTime() <= now.getTime()) return 'UPLOADS_CLOSE_IN_PAST';
+  if ((open && open.getTime() > expiresAt.getTime()) || (close && close.getTime() > expiresAt.getTime()))
+    return 'UPLOADS_AFTER_EXPIRY';
+  if (open && close && close.getTime() <= open.getTime()) return 'UPLOADS_CLOSE_BEFORE_OPEN';
+  return null;
+}
+
+/** Why uploads are refused at `now` by the window alone (not yet open, or closed), or null while it is open. */
+export function uploadWindowRefusal(
+  window: UploadWindow,
+  now: Date,
+): 'UPLOADS_NOT_OPEN' | 'UPLOADS_CLOSED' | null {
+  if (window.uploadsOpenAt && now.getTime() < window.uploadsOpenAt.getTime()) return 'UPLOADS_NOT_OPEN';
+  if (window.uploadsCloseAt && now.getTime() >= window.uploadsCloseAt.getTime()) return 'UPLOADS_CLOSED';
+  return null;
+}
+
+/** An upload window's end as the event page sends it: ISO 8601 with its offset (at most 40 characters), or null. */
+export const windowInstantSchema = z.iso.datetime({ offset: true }).max(40).nullable();
+
+/** The instant, null for none, or undefined when it is no ISO 8601 instant with an offset. */
+export function parseWindowInstant(value: string | null | undefined): Date | null | undefined {
+  const parsed = windowInstantSchema.safeParse(value ?? null);
+  if (!parsed.success) return undefined;
+  return parsed.data === null ? null : new Date(parsed.data);
+}

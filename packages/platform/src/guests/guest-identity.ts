@@ -1,0 +1,78 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A guest is a browser. The server signs an anonymous identity, the browser keeps it (localStorage) and sends it
+ * in this header with its GraphQL requests; the gateway passes it on to the subgraphs. Nothing else identifies
+ * a guest: never an IP address.
+ */
+export const GUEST_IDENTITY_HEADER = 'x-guest-identity';
+
+/** The environment variable holding the signing key, shared by every service that reads guest identities. */
+export const GUEST_IDENTITY_KEY_ENV = 'GUEST_IDENTITY_KEY';
+
+/** A key shorter than this (characters of the variable) is refused at start: HMAC-SHA256 wants 256 bits. */
+export const GUEST_IDENTITY_KEY_MIN_LENGTH = 32;
+
+/** Version, id (128 random bits), signature (HMAC-SHA256), base64url: `g1.<22 chars>.<43 chars>`. */
+const TOKEN = /^g1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+/** The length of every token (69 characters); a header longer than this is not read at all. */
+export const GUEST_IDENTITY_TOKEN_MAX_LENGTH = 69;
+
+/** What the signature covers besides the id, so a signature made with this key for anything else never fits. */
+const PURPOSE = 'gallery guest identity v1:';
+
+/** A guest identity as the server issues it: `id` is what photos record, `token` what the browser keeps. */
+export interface IssuedGuestIdentity {
+  id: string;
+  token: string;
+}
+
+/**
+ * The one place guest identities are made and checked (uploads, a guest deleting their own photo, and what
+ * later features build on them). The token is the id and its HMAC under the key from configuration: anyone
+ * can read the id, nobody without the key can make a token for another id. The id alone is no credential.
+ */
+export class GuestIdentities {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    if (secret.length < GUEST_IDENTITY_KEY_MIN_LENGTH) {
+      throw new Error(
+        `${GUEST_IDENTITY_KEY_ENV} must be at least ${GUEST_IDENTITY_KEY_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`,
+      );
+    }
+    this.key = Buffer.from(secret, 'utf8');
+  }
+
+  /** A new identity for a browser that has none. */
+  issue(): IssuedGuestIdentity {
+    const id = randomBytes(16).toString('base64url');
+    return { id, token: `g1.${id}.${this.sign(id)}` };
+  }
+
+  /** The id a token carries when this key signed it; null for anything else (absent, malformed, forged). */
+  verify(token: string | null | undefined): string | null {
+    if (!token || token.length > GUEST_IDENTITY_TOKEN_MAX_LENGTH) return null;
+    const parts = TOKEN.exec(token);
+    if (!parts) return null;
+    const [, id, signature] = parts;
+    const expected = Buffer.from(this.sign(id), 'utf8');
+    const given = Buffer.from(signature, 'utf8');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
+  private sign(id: string): string {
+    return createHmac('sha256', this.key)
+      .update(PURPOSE + id)
+      .digest('base64url');
+  }
+}
+
+/** The guest identity header of a request as received (the first value when repeated). */
+export function guestIdentityHeader(
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
+  const value = headers[GUEST_IDENTITY_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}

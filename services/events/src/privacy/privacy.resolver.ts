@@ -1,0 +1,83 @@
+import { Inject } from '@nestjs/common';
+import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { DEFAULT_PRIVACY, parseWindowInstant, Subjects, uploadWindowProblem } from '@gallery/contracts';
+import {
+  AppError,
+  OutboxRelay,
+  OwnerOnly,
+  recordEvent,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+} from '@gallery/platform';
+import { DataSource } from 'typeorm';
+import { EventEntity } from '../galleries/event.entity.js';
+import { EventModel } from '../galleries/event.model.js';
+import { PrivacySettingsInput, PrivacySettingsModel } from './privacy-settings.model.js';
+
+function parseInstant(value: string | null | undefined): Date | null {
+  const parsed = parseWindowInstant(value);
+  if (parsed === undefined) throw new AppError('VALIDATION_FAILED');
+  return parsed;
+}
+
+/**
+ * The couple's privacy settings: read by anyone holding the code (the gallery shows whether uploads are open
+ * and whether originals may be downloaded), changed by the owner only. Each change goes out whole as
+ * `event.privacy-changed` in the same transaction, so media enforces it from its own read model.
+ */
+@Resolver(() => EventModel)
+export class PrivacyResolver {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
+
+  @ResolveField(() => PrivacySettingsModel, { description: "The couple's privacy settings" })
+  async privacy(@Parent() event: EventModel): Promise<PrivacySettingsModel> {
+    const found = await this.dataSource.getRepository(EventEntity).findOne({
+      select: { code: true, uploadsOpenAt: true, uploadsCloseAt: true, guestOriginals: true },
+      where: { code: event.code },
+    });
+    return PrivacySettingsModel.fromEntity(found ?? DEFAULT_PRIVACY);
+  }
+
+  @OwnerOnly('eventCode')
+  @Mutation(() => EventModel, {
+    description:
+      'Owner only: sets the privacy settings (upload window, guests’ originals). A close in the past, a time after ' +
+      'the gallery ends or a close before the open is refused.',
+  })
+  async setPrivacySettings(
+    @Args('eventCode') _eventCode: string,
+    @Args('settings') settings: PrivacySettingsInput,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
+  ): Promise<EventModel> {
+    const window = {
+      uploadsOpenAt: parseInstant(settings.uploadsOpenAt),
+      uploadsCloseAt: parseInstant(settings.uploadsCloseAt),
+    };
+    const event = await this.dataSource.transaction(async (manager) => {
+      // Locked: a new wedding date moving the expiry at the same moment cannot slip past the check.
+      const found = await manager
+        .createQueryBuilder(EventEntity, 'event')
+        .where('event.code = :code', { code })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!found) throw new AppError('GALLERY_NOT_FOUND');
+      const problem = uploadWindowProblem(window, new Date(), found.expiresAt);
+      if (problem) throw new AppError(problem);
+      const changes = { ...window, guestOriginals: settings.guestOriginalsAllowed };
+      await manager.update(EventEntity, { code }, changes);
+      await recordEvent(manager, Subjects.PrivacyChanged, {
+        code,
+        visibility: DEFAULT_PRIVACY.visibility,
+        uploadsOpenAt: window.uploadsOpenAt?.toISOString() ?? null,
+        uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
+        guestOriginals: settings.guestOriginalsAllowed,
+      });
+      return Object.assign(found, changes);
+    });
+    this.relay.kick();
+    return EventModel.fromEntity(event);
+  }
+}

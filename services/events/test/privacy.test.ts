@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { en, es, fr, parseDomainEvent, Subjects, type PrivacyChangedData } from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import {
+  startTestNats,
+  startTestPostgres,
+  waitFor,
+  type TestNats,
+  type TestPostgres,
+} from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { EventsConfig } from '../src/config/events-config.js';
+
+interface GraphQLBody<Data> {
+  data?: Data | null;
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+}
+
+interface Privacy {
+  uploadsOpenAt: string | null;
+  uploadsCloseAt: string | null;
+  guestOriginalsAllowed: boolean;
+}
+
+const CREATE = `mutation Create($input: CreateGalleryInput!) {
+  createGallery(input: $input) { event { code expiresAt } ownerToken }
+}`;
+const READ = `query Read($code: String!) {
+  event(code: $code) { privacy { uploadsOpenAt uploadsCloseAt guestOriginalsAllowed } }
+}`;
+const SET = `mutation Set($code: String!, $settings: PrivacySettingsInput!) {
+  setPrivacySettings(eventCode: $code, settings: $settings) {
+    code privacy { uploadsOpenAt uploadsCloseAt guestOriginalsAllowed }
+  }
+}`;
+
+const HOUR = 60 * 60 * 1000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+describe('events service: the couple’s privacy settings', () => {
+  let postgres: TestPostgres | undefined;
+  let nats: TestNats | undefined;
+  let app: INestApplication | undefined;
+  let db: DataSource;
+  let bus: EventBus | undefined;
+
+  async function graphql<Data = Record<string, unknown>>(
+    query: string,
+    variables: object = {},
+    token?: string,
+  ): Promise<GraphQLBody<Data>> {
+    const call = request(app!.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+      .send({ query, variables });
+    if (token) call.set('Authorization', `Bearer ${token}`);
+    return (await call).body as GraphQLBody<Data>;
+  }
+
+  async function order() {
+    const body = await graphql<{
+      createGallery: { event: { code: string; expiresAt: string }; ownerToken: string };
+    }>(CREATE, {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate: new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10),
+        location: 'Lyon, France',
+        email: `${randomUUID()}@example.com`,
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+      },
+    });
+    expect(body.errors).toBeUndefined();
+    const { event, ownerToken } = body.data!.createGallery;
+    return { code: event.code, expiresAt: event.expiresAt, ownerToken };
+  }
+
+  const read = async (code: string) => (await graphql<{ event: { privacy: Privacy } }>(READ, { code })).data!;
+  const errorCode = (body: GraphQLBody<unknown>) => body.errors?.[0]?.extensions.code;
+
+  /** Every event.privacy-changed published for the gallery so far, oldest first, checked against the contract. */
+  const heard: PrivacyChangedData[] = [];
+  const published = (code: string) => heard.filter((data) => data.code === code);
+  /** Waits until the relay has published `count` settings of the gallery. */
+  async function publishedAfterRelay(code: string, count: number): Promise<PrivacyChangedData[]> {
+    await waitFor(`${count} privacy-changed of ${code}`, () =>
+      Promise.resolve(published(code).length >= count),
+    );
+    return published(code);
+  }
+  /** No settings of the gallery went out, nor wait in the outbox. */
+  async function nothingPublished(code: string): Promise<void> {
+    const rows: unknown[] = await db.query(
+      `SELECT 1 FROM outbox_events WHERE subject = $1 AND envelope->'data'->>'code' = $2`,
+      [Subjects.PrivacyChanged, code],
+    );
+    expect(rows).toEqual([]);
+    expect(published(code)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
+    const config = new EventsConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+      mail: null,
+      galleryEndingsIntervalMs: 60 * 60 * 1000,
+    });
+    app = await createApp(config, { logger: ['error', 'warn'] });
+    db = app.get(DataSource);
+    bus = await EventBus.connect(nats.url, 'events-privacy-test');
+    bus.nc.subscribe(Subjects.PrivacyChanged, {
+      callback: (_error, message) => {
+        heard.push(parseDomainEvent(message.data).data as PrivacyChangedData);
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await nats?.stop();
+    await postgres?.stop();
+  });
+
+  it('starts open until expiry with originals for guests, readable by anyone holding the code', async () => {
+    const { code } = await order();
+    expect((await read(code)).event.privacy).toEqual({
+      uploadsOpenAt: null,
+      uploadsCloseAt: null,
+      guestOriginalsAllowed: true,
+    });
+    await nothingPublished(code);
+  });
+
+  it('lets the owner set them, and publishes the whole settings through the outbox', async () => {
+    const { code, ownerToken } = await order();
+    const settings = {
+      uploadsOpenAt: inHours(-1),
+      uploadsCloseAt: inHours(12),
+      guestOriginalsAllowed: false,
+    };
+    const set = await graphql<{ setPrivacySettings: { privacy: Privacy } }>(
+      SET,
+      { code, settings },
+      ownerToken,
+    );
+    expect(set.errors).toBeUndefined();
+    expect(set.data!.setPrivacySettings.privacy).toEqual(settings);
+    expect((await read(code)).event.privacy).toEqual(settings);
+    expect(await publishedAfterRelay(code, 1)).toEqual([
+      {
+        code,
+        visibility: 'everyone',
+        uploadsOpenAt: settings.uploadsOpenAt,
+        uploadsCloseAt: settings.uploadsCloseAt,
+        guestOriginals: false,
+      },
+    ]);
+
+    // Back to the defaults: null ends, originals on.
+    const cleared = { uploadsOpenAt: null, uploadsCloseAt: null, guestOriginalsAllowed: true };
+    expect((await graphql(SET, { code, settings: cleared }, ownerToken)).errors).toBeUndefined();
+    expect((await publishedAfterRelay(code, 2)).at(-1)).toMatchObject({
+      uploadsCloseAt: null,
+      guestOriginals: true,
+    });
+  });
+
+  it('refuses a guest and another couple: the one owner check', async () => {
+    const { code } = await order();
+    const other = await order();
+    const settings = { uploadsOpenAt: null, uploadsCloseAt: null, guestOriginalsAllowed: false };
+    expect(errorCode(await graphql(SET, { code, settings }))).toBe('UNAUTHENTICATED');
+    expect(errorCode(await graphql(SET, { code, settings }, other.ownerToken))).toBe('NOT_GALLERY_OWNER');
+    expect((await read(code)).event.privacy.guestOriginalsAllowed).toBe(true);
+    await nothingPublished(code);
+  });
+
+  it.each([
+    ['a close in the past', { uploadsCloseAt: inHours(-1) }, 'UPLOADS_CLOSE_IN_PAST'],
+    ['a close after the gallery ends', { uploadsCloseAt: inHours(24 * 400) }, 'UPLOADS_AFTER_EXPIRY'],
+    ['an open after the gallery ends', { uploadsOpenAt: inHours(24 * 400) }, 'UPLOADS_AFTER_EXPIRY'],
+    [
+      'a close before the open',
+      { uploadsOpenAt: inHours(5), uploadsCloseAt: inHours(4) },
+      'UPLOADS_CLOSE_BEFORE_OPEN',
+    ],
+    ['a time that is no ISO 8601 instant', { uploadsCloseAt: 'tomorrow evening' }, 'VALIDATION_FAILED'],
+    ['a time without its offset', { uploadsCloseAt: '2030-01-01T10:00:00' }, 'VALIDATION_FAILED'],
+  ] as const)('refuses %s with a clear message, changing nothing', async (_what, window, code) => {
+    const gallery = await order();
+    const settings = { uploadsOpenAt: null, uploadsCloseAt: null, guestOriginalsAllowed: true, ...window };
+    const refused = await graphql(SET, { code: gallery.code, settings }, gallery.ownerToken);
+    expect(errorCode(refused)).toBe(code);
+    expect(refused.errors![0].message).toBe(en.errors[code]);
+    expect(fr.errors[code]).not.toBe(en.errors[code]);
+    expect(es.errors[code]).not.toBe(en.errors[code]);
+    expect((await read(gallery.code)).event.privacy.uploadsCloseAt).toBeNull();
+    await nothingPublished(gallery.code);
+  });
+});

@@ -1,0 +1,379 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  ownerAuthorizationRequestSchema,
+  Requests,
+  Subjects,
+  type DomainEvent,
+  type LivePhoto,
+} from '@gallery/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createS3Client,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  type NatsSubscription,
+} from '@gallery/platform';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
+import { StorageDeletions } from '../src/storage/storage-deletions.js';
+import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+
+const BUCKET = 'media-guest-privacy-test';
+const DAY = 24 * 60 * 60 * 1000;
+const exec = promisify(execFile);
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let s3: S3Client | undefined;
+let db: DataSource;
+let owners: NatsSubscription | undefined;
+let folder: string;
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+async function graphql<T>(
+  query: string,
+  variables: object,
+  authorization?: string,
+  guestIdentity?: string,
+): Promise<GraphQLAnswer<T>> {
+  const call = request(app!.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, randomUUID())
+    .send({ query, variables });
+  if (authorization) call.set('Authorization', authorization);
+  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
+  return (await call).body as GraphQLAnswer<T>;
+}
+
+/** The owner credential the stand-in for the events service accepts for a gallery. */
+const ownerOf = (code: string) => `Bearer owner-of-${code}`;
+
+async function createGallery(): Promise<string> {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  const event: DomainEvent<typeof Subjects.EventCreated> = {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan: 'free',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+    },
+  };
+  await bus!.publish(event);
+  await waitFor(
+    'the read model',
+    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
+  );
+  return code;
+}
+
+/** A phone's JPEG: where it was taken, the camera's serial number and its owner's name in its EXIF. */
+async function gpsTaggedJpeg(): Promise<Buffer> {
+  const file = path.join(folder, `${randomUUID()}.jpg`);
+  await writeFile(
+    file,
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: '#8a5' } })
+      .composite([
+        { input: Buffer.alloc(30, 200), raw: { width: 10, height: 1, channels: 3 }, left: 3, top: 4 },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
+  await exec('exiftool', [
+    ...['-q', '-overwrite_original', '-GPSLatitude=48.8584', '-GPSLatitudeRef=N'],
+    ...['-GPSLongitude=2.2945', '-GPSLongitudeRef=E', '-SerialNumber=BODY-123', '-OwnerName=Ben Owner'],
+    file,
+  ]);
+  return readFile(file);
+}
+
+/** What exiftool reads in some bytes, by group:tag. */
+async function tagsOf(bytes: Buffer): Promise<Record<string, unknown>> {
+  const file = path.join(folder, randomUUID());
+  await writeFile(file, bytes);
+  const { stdout } = await exec('exiftool', ['-j', '-G', '-n', file]);
+  return (JSON.parse(stdout) as Record<string, unknown>[])[0];
+}
+
+const gpsTags = (tags: Record<string, unknown>) => Object.keys(tags).filter((name) => /GPS/.test(name));
+
+async function upload(code: string, body: Buffer, guestIdentity?: string): Promise<LivePhoto> {
+  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(
+    REQUEST_UPLOADS,
+    { code, files: [{ fileName: 'IMG_0042.JPG', contentType: 'image/jpeg', size: body.length }] },
+    undefined,
+    guestIdentity,
+  );
+  const slot = slots.data!.requestPhotoUploads[0];
+  expect((await putToSlot(slot, body)).status).toBe(200);
+  const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(
+    'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode uploaderId } }',
+    { code, id: slot.uploadId },
+  );
+  expect(confirmed.errors).toBeUndefined();
+  return confirmed.data!.confirmPhotoUpload;
+}
+
+/** Follows a photo link as a browser does: its redirect, then the presigned URL; the bytes, or the status. */
+async function fetchAsGuest(photoId: string, variant: string): Promise<Buffer | number> {
+  const answer = await request(app!.getHttpServer()).get(`/media/photos/${photoId}/${variant}`);
+  if (answer.status !== 302) return answer.status;
+  const object = await fetch(answer.headers.location as string);
+  expect(object.status).toBe(200);
+  return Buffer.from(await object.arrayBuffer());
+}
+
+const ORIGINAL_URL = 'query ($id: ID!) { photoOriginalUrl(id: $id) }';
+
+async function fetchAsOwner(photoId: string, code: string): Promise<Buffer> {
+  const link = await graphql<{ photoOriginalUrl: string }>(ORIGINAL_URL, { id: photoId }, ownerOf(code));
+  expect(link.errors).toBeUndefined();
+  const object = await fetch(link.data!.photoOriginalUrl);
+  expect(object.status).toBe(200);
+  return Buffer.from(await object.arrayBuffer());
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'guest-privacy-test-'));
+  platform = await startTestPlatform();
+  const storage = {
+    endpoint: platform.s3.endpoint,
+    region: platform.s3.region,
+    accessKeyId: platform.s3.accessKeyId,
+    secretAccessKey: platform.s3.secretAccessKey,
+    bucket: BUCKET,
+  };
+  app = await createApp(
+    new MediaConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await platform.postgres.createDatabase(),
+      natsUrl: platform.nats.url,
+      storage,
+      publicUrl: 'http://localhost:5000',
+      storageDeletionIntervalMs: DAY,
+      previewSweepIntervalMs: DAY,
+    }),
+    { logger: ['error'] },
+  );
+  db = app.get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-guest-privacy-test');
+  s3 = createS3Client(storage);
+  // A stand-in for the events service's owner check.
+  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
+    callback: (_error, message) => {
+      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
+      const gallery = {
+        code,
+        name: 'x',
+        plan: 'free',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date().toISOString(),
+      };
+      message.respond(
+        JSON.stringify({
+          gallery,
+          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
+        }),
+      );
+    },
+  });
+});
+
+afterAll(async () => {
+  owners?.unsubscribe();
+  await app?.close();
+  await bus?.close();
+  s3?.destroy();
+  await platform?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('guest copies', () => {
+  it("serves guests a GPS-tagged photo's original without its GPS, same pixels; the couple's keeps it", async () => {
+    const code = await createGallery();
+    const sent = await gpsTaggedJpeg();
+    expect(gpsTags(await tagsOf(sent))).toEqual(expect.arrayContaining(['EXIF:GPSLatitude']));
+    const photo = await upload(code, sent);
+
+    const guests = (await fetchAsGuest(photo.id, 'original')) as Buffer;
+    expect(Buffer.isBuffer(guests)).toBe(true);
+    const tags = await tagsOf(guests);
+    expect(gpsTags(tags)).toEqual([]);
+    expect(tags['EXIF:SerialNumber']).toBeUndefined();
+    expect(tags['EXIF:OwnerName']).toBeUndefined();
+    const [pixelsSent, pixelsServed] = await Promise.all(
+      [sent, guests].map((bytes) => sharp(bytes).raw().toBuffer()),
+    );
+    expect(pixelsServed.equals(pixelsSent)).toBe(true);
+    // The thumbnail and preview are made by sharp, which writes no metadata.
+    for (const variant of ['thumbnail', 'preview']) {
+      await waitFor(`the ${variant} as it will stay`, async () => {
+        const answer = await request(app!.getHttpServer()).get(`/media/photos/${photo.id}/${variant}`);
+        return answer.headers['cache-control'] !== 'no-store';
+      });
+      expect(gpsTags(await tagsOf((await fetchAsGuest(photo.id, variant)) as Buffer))).toEqual([]);
+    }
+
+    const couples = await fetchAsOwner(photo.id, code);
+    expect(couples.equals(sent)).toBe(true);
+    expect(gpsTags(await tagsOf(couples))).toEqual(expect.arrayContaining(['EXIF:GPSLatitude']));
+  });
+
+  it("gives the untouched original to the gallery's owner only", async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    const refusal = async (authorization?: string, id = photo.id) =>
+      (await graphql(ORIGINAL_URL, { id }, authorization)).errors?.[0].extensions?.code;
+    expect(await refusal()).toBe('UNAUTHENTICATED');
+    expect(await refusal(ownerOf(other))).toBe('NOT_GALLERY_OWNER');
+    expect(await refusal(ownerOf(code), randomUUID())).toBe('PHOTO_NOT_FOUND');
+  });
+
+  it('makes the guest copies of photos recorded before them, serving guests no original until then', async () => {
+    const code = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    // As the migration leaves a photo recorded before guest copies existed.
+    await db.query('UPDATE photos SET guest_original_key = NULL, guest_copy_pending = true WHERE id = $1', [
+      photo.id,
+    ]);
+    expect(await fetchAsGuest(photo.id, 'original')).toBe(404);
+
+    await waitFor('the sweep to reach the photo', async () => {
+      await app!.get(GuestCopySweep).sweepOnce();
+      const [row] = (await db.query('SELECT guest_copy_pending FROM photos WHERE id = $1', [photo.id])) as {
+        guest_copy_pending: boolean;
+      }[];
+      return !row.guest_copy_pending;
+    });
+    expect(gpsTags(await tagsOf((await fetchAsGuest(photo.id, 'original')) as Buffer))).toEqual([]);
+  });
+
+  it("deletes a removed photo's guest copy with its other files", async () => {
+    const code = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    const keys = async () =>
+      (
+        (await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `photos/${photo.id}/` })))
+          .Contents ?? []
+      )
+        .map((object) => object.Key!)
+        .filter((key) => key.endsWith('/guest-original'));
+    expect(await keys()).toHaveLength(1);
+
+    const removed = await graphql(
+      'mutation ($id: ID!) { removePhoto(id: $id) }',
+      { id: photo.id },
+      ownerOf(code),
+    );
+    expect(removed.errors).toBeUndefined();
+    await db.query('UPDATE storage_deletions SET not_before = now() WHERE object_key LIKE $1', [
+      `photos/${photo.id}/%`,
+    ]);
+    while ((await app!.get(StorageDeletions).processOnce()) > 0);
+    expect(await keys()).toEqual([]);
+  });
+});
+
+const ISSUE = 'mutation { issueGuestIdentity { token id } }';
+const DELETE_OWN = 'mutation ($code: String!, $id: ID!) { deleteOwnPhoto(eventCode: $code, id: $id) }';
+
+async function newGuest(): Promise<{ token: string; id: string }> {
+  const issued = await graphql<{ issueGuestIdentity: { token: string; id: string } }>(ISSUE, {});
+  expect(issued.errors).toBeUndefined();
+  return issued.data!.issueGuestIdentity;
+}
+
+const plainJpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer();
+
+describe('guest identities', () => {
+  it("records the uploading browser's identity with its photo, and gives a browser back the one it holds", async () => {
+    const code = await createGallery();
+    const guest = await newGuest();
+    const again = await graphql<{ issueGuestIdentity: { token: string; id: string } }>(
+      ISSUE,
+      {},
+      undefined,
+      guest.token,
+    );
+    expect(again.data!.issueGuestIdentity).toEqual(guest);
+
+    const photo = await upload(code, await plainJpeg(), guest.token);
+    expect(photo.uploaderId).toBe(guest.id);
+    const [row] = (await db.query('SELECT uploader_id FROM photos WHERE id = $1', [photo.id])) as {
+      uploader_id: string;
+    }[];
+    expect(row.uploader_id).toBe(guest.id);
+    // Without an identity, or with one the server did not sign, a photo has no uploader.
+    expect((await upload(code, await plainJpeg())).uploaderId).toBeNull();
+    const forged = `g1.${guest.id}.${'A'.repeat(43)}`;
+    expect((await upload(code, await plainJpeg(), forged)).uploaderId).toBeNull();
+  });
+
+  it('lets a guest delete their own photo, which leaves every screen through photo.deleted', async () => {
+    const code = await createGallery();
+    const guest = await newGuest();
+    const photo = await upload(code, await plainJpeg(), guest.token);
+    await upload(code, await plainJpeg(), guest.token);
+
+    const deleted = bus!.nc.subscribe(Subjects.PhotoDeleted);
+    const answer = await graphql<{ deleteOwnPhoto: number }>(
+      DELETE_OWN,
+      { code, id: photo.id },
+      undefined,
+      guest.token,
+    );
+    expect(answer).toEqual({ data: { deleteOwnPhoto: 1 } });
+    for await (const message of deleted) {
+      const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
+      if (event.data.photoId !== photo.id) continue;
+      expect(event.data).toEqual({ photoId: photo.id, eventCode: code, photoCount: 1 });
+      break;
+    }
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
+  });
+
+  it("refuses to delete another guest's photo, one without an identity, or one of another gallery", async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const anna = await newGuest();
+    const tom = await newGuest();
+    const annas = await upload(code, await plainJpeg(), anna.token);
+    const anonymous = await upload(code, await plainJpeg());
+    const refusal = async (variables: object, token?: string) =>
+      (await graphql(DELETE_OWN, variables, undefined, token)).errors?.[0].extensions?.code;
+
+    expect(await refusal({ code, id: annas.id }, tom.token)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: annas.id })).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: annas.id }, `g1.${anna.id}.${'A'.repeat(43)}`)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code, id: anonymous.id }, tom.token)).toBe('NOT_YOUR_PHOTO');
+    expect(await refusal({ code: other, id: annas.id }, anna.token)).toBe('PHOTO_NOT_FOUND');
+    expect(await refusal({ code, id: randomUUID() }, anna.token)).toBe('PHOTO_NOT_FOUND');
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [annas.id])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import type { ApolloClient } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { readStorage, writeStorage } from '../storage';
+
+/**
+ * This browser's guest identity, signed by the server (issueGuestIdentity) and kept here: its token goes with
+ * every request as X-Guest-Identity, and its id tells which photos this browser uploaded (Photo.uploaderId).
+ * Nothing else identifies a guest.
+ */
+export const GUEST_IDENTITY_STORAGE_KEY = 'galleryGuestIdentity';
+const GUEST_IDENTITY_HEADER = 'X-Guest-Identity';
+
+interface KeptIdentity {
+  token: string;
+  id: string;
+}
+
+export const ISSUE_GUEST_IDENTITY: TypedDocumentNode<{ issueGuestIdentity: KeptIdentity }> = gql`
+  mutation IssueGuestIdentity {
+    issueGuestIdentity {
+      token
+      id
+    }
+  }
+`;
+
+function kept(): KeptIdentity | null {
+  const stored = readStorage(GUEST_IDENTITY_STORAGE_KEY);
+  if (!stored) return null;
+  try {
+    const value = JSON.parse(stored) as Partial<KeptIdentity>;
+    return typeof value.token === 'string' && typeof value.id === 'string'
+      ? { token: value.token, id: value.id }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The header that carries the kept identity; none when this browser has none yet. */
+export function guestIdentityHeader(): Record<string, string> {
+  const identity = kept();
+  return identity ? { [GUEST_IDENTITY_HEADER]: identity.token } : {};
+}
+
+/** The id of this browser's guest identity, or null. */
+export function myGuestId(): string | null {
+  return kept()?.id ?? null;
+}
+
+let issuing: Promise<void> | null = null;
+
+/**
+ * Makes sure this browser has a guest identity before it uploads (one request, once per browser). Never
+ * throws: should the server not answer, the upload goes without one (and cannot be deleted by its guest).
+ */
+export function ensureGuestIdentity(client: ApolloClient): Promise<void> {
+  if (kept()) return Promise.resolve();
+  issuing ??= client
+    .mutate({ mutation: ISSUE_GUEST_IDENTITY })
+    .then((result) => {
+      const identity = result.data?.issueGuestIdentity;
+      if (identity) writeStorage(GUEST_IDENTITY_STORAGE_KEY, JSON.stringify(identity));
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      issuing = null;
+    });
+  return issuing;
+}

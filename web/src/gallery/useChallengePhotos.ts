@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { CHALLENGE_PHOTOS_QUERY, PAGE_SIZE, type Photo, type PhotoPage } from './graphql';
+
+interface FilteredPages {
+  challengeId: string;
+  photos: Photo[];
+  endCursor: string | null;
+  hasMore: boolean;
+}
+
+function time(photo: Photo): number {
+  return Date.parse(photo.createdAt) || 0;
+}
+
+/**
+ * One photo challenge's photos for the gallery's filter: its pages read from media (newest first), merged with
+ * the gallery's own list, which live photos and removals keep current, so the filtered grid moves with them.
+ * Null while no challenge is chosen.
+ */
+export function useChallengePhotos(code: string, challengeId: string | null, galleryPhotos: Photo[]) {
+  const client = useApolloClient();
+  const [pages, setPages] = useState<FilteredPages | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const read = useCallback(
+    async (id: string, after: string | null) => {
+      setLoading(true);
+      try {
+        const result = await client.query({
+          query: CHALLENGE_PHOTOS_QUERY,
+          variables: { code, first: PAGE_SIZE, challengeId: id, after },
+          fetchPolicy: 'no-cache',
+        });
+        const page: PhotoPage | undefined = result.data?.event?.photos;
+        if (!page) return;
+        setPages((current) => {
+          const before = after && current?.challengeId === id ? current.photos : [];
+          const known = new Set(before.map((photo) => photo.id));
+          return {
+            challengeId: id,
+            photos: [...before, ...page.nodes.filter((photo) => !known.has(photo.id))],
+            endCursor: page.endCursor,
+            hasMore: page.hasMore,
+          };
+        });
+      } catch {
+        // The grid keeps what it has; choosing the challenge again reads again.
+      } finally {
+        setLoading(false);
+      }
+    },
+    [client, code],
+  );
+
+  useEffect(() => {
+    if (challengeId) void read(challengeId, null);
+  }, [challengeId, read]);
+
+  const merged = useMemo(() => {
+    if (!challengeId) return null;
+    const ofPages = pages?.challengeId === challengeId ? pages.photos : [];
+    const present = new Set(galleryPhotos.map((photo) => photo.id));
+    const oldestLoaded = galleryPhotos.length > 0 ? time(galleryPhotos[galleryPhotos.length - 1]) : Infinity;
+    // A photo the gallery's list should hold but no longer does was removed.
+    const kept = ofPages.filter((photo) => present.has(photo.id) || time(photo) < oldestLoaded);
+    const keptIds = new Set(kept.map((photo) => photo.id));
+    const live = galleryPhotos.filter((photo) => photo.challengeId === challengeId && !keptIds.has(photo.id));
+    return [...live, ...kept].sort((a, b) => time(b) - time(a));
+  }, [challengeId, pages, galleryPhotos]);
+
+  const loadMore = useCallback(() => {
+    if (challengeId && pages?.challengeId === challengeId && pages.hasMore && !loading)
+      void read(challengeId, pages.endCursor);
+  }, [challengeId, pages, loading, read]);
+
+  return {
+    photos: merged,
+    hasMore: Boolean(challengeId && pages?.challengeId === challengeId && pages.hasMore),
+    loadingMore: loading,
+    loadMore,
+  };
+}

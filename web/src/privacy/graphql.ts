@@ -1,0 +1,41 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+/** The couple's privacy settings, as events answers them (ISO 8601 instants, null: no limit). */
+export interface PrivacySettings {
+  uploadsOpenAt: string | null;
+  uploadsCloseAt: string | null;
+  guestOriginalsAllowed: boolean;
+}
+
+export const PRIVACY_QUERY: TypedDocumentNode<
+  { event: { code: string; expiresAt: string; privacy: PrivacySettings } | null },
+  { code: string }
+> = gql`
+  query PrivacySettings($code: String!) {
+    event(code: $code) {
+      code
+      expiresAt
+      privacy {
+        uploadsOpenAt
+        uploadsCloseAt
+        guestOriginalsAllowed
+      }
+    }
+  }
+`;
+
+export const SET_PRIVACY: TypedDocumentNode<
+  { setPrivacySettings: { code: string; privacy: PrivacySettings } },
+  { code: string; settings: PrivacySettings }
+> = gql`
+  mutation SetPrivacySettings($code: String!, $settings: PrivacySettingsInput!) {
+    setPrivacySettings(eventCode: $code, settings: $settings) {
+      code
+      privacy {
+        uploadsOpenAt
+        uploadsCloseAt
+        guestOriginalsAllowed
+      }
+    }
+  }
+`;
