@@ -55,41 +55,27 @@ export class PhotoRepository {
     photo: PhotoEntity,
     confirmed: { keys: string[]; stagedKey: string; stagedNotBefore: Date },
   ): Promise<{ kept: number; photoCount: number }> {
+    // Every column the entity maps, from its metadata: a column added to the photo is never left out here.
+    const columns = manager.connection.getMetadata(PhotoEntity).columns;
+    const names = columns.map((column) => column.databaseName);
+    const values = columns.map((column) => column.getEntityValue(photo) as unknown);
+    const placeholders = values.map((_, index) => `$${index + 1}`);
+    const next = values.length;
     const [row] = (await manager.query(
       `WITH kept AS (
-         DELETE FROM storage_deletions WHERE object_key = ANY($16::text[]) RETURNING 1
+         DELETE FROM storage_deletions WHERE object_key = ANY($${next + 1}::text[]) RETURNING 1
        ), photo AS (
-         INSERT INTO photos (id, event_code, original_key, thumbnail_key, preview_key, preview_pending, file_name,
-           content_type, size, width, height, kind, duration_seconds, guest_name, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         INSERT INTO photos (${names.join(', ')}) VALUES (${placeholders.join(', ')})
        ), counted AS (
-         UPDATE galleries SET photo_count = photo_count + 1 WHERE code = $2 RETURNING photo_count
+         UPDATE galleries SET photo_count = photo_count + 1 WHERE code = $${names.indexOf('event_code') + 1}
+         RETURNING photo_count
        ), upload AS (
-         UPDATE uploads SET status = 'confirmed' WHERE id = $1
+         UPDATE uploads SET status = 'confirmed' WHERE id = $${names.indexOf('id') + 1}
        ), staged AS (
-         INSERT INTO storage_deletions (object_key, not_before) VALUES ($17, $18)
+         INSERT INTO storage_deletions (object_key, not_before) VALUES ($${next + 2}, $${next + 3})
        )
        SELECT (SELECT count(*) FROM kept)::int AS kept, (SELECT photo_count FROM counted) AS "photoCount"`,
-      [
-        photo.id,
-        photo.eventCode,
-        photo.originalKey,
-        photo.thumbnailKey,
-        photo.previewKey,
-        photo.previewPending,
-        photo.fileName,
-        photo.contentType,
-        photo.size,
-        photo.width,
-        photo.height,
-        photo.kind,
-        photo.durationSeconds,
-        photo.guestName,
-        photo.createdAt,
-        confirmed.keys,
-        confirmed.stagedKey,
-        confirmed.stagedNotBefore,
-      ],
+      [...values, confirmed.keys, confirmed.stagedKey, confirmed.stagedNotBefore],
     )) as { kept: number; photoCount: number }[];
     return row;
   }

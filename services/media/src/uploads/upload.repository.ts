@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import type { GalleryEntity } from '../galleries/gallery.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { UploadEntity } from './upload.entity.js';
 import type { UploadStatus } from './upload-status.js';
 import { isPhotoId } from '../photos/photo-id.js';
@@ -34,9 +34,12 @@ export class UploadRepository {
     eventCode: string,
     id: string,
   ): Promise<{ gallery: GalleryEntity; status: UploadStatus } | null> {
+    // Every column the gallery entity maps, from its metadata: a setting added to the gallery is never missed.
+    const galleryColumns = manager.connection
+      .getMetadata(GalleryEntity)
+      .columns.map((column) => `g.${column.databaseName} AS "${column.propertyName}"`);
     const [row] = (await manager.query(
-      `SELECT g.code, g.plan, g.expires_at AS "expiresAt", g.photo_count AS "photoCount", g.read_only AS "readOnly",
-         u.status
+      `SELECT ${galleryColumns.join(', ')}, u.status
        FROM galleries g JOIN uploads u ON u.event_code = g.code
        WHERE g.code = $1 AND u.id = $2
        FOR UPDATE OF g, u`,
