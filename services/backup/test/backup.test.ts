@@ -112,6 +112,7 @@ async function addPhoto(code: string, guestName: string | null = null) {
   const photo = {
     id,
     originalKey,
+    guestCopyKey: null,
     fileName: 'IMG_0001.jpg',
     contentType: 'image/jpeg',
     size: bytes.length,
@@ -143,6 +144,7 @@ async function uploaded(code: string, photo: { id: string; createdAt: string; gu
       kind: 'photo',
       durationSeconds: null,
       guestName: photo.guestName,
+      challengeId: null,
     },
     photoCount: galleries.get(code)!.photos.length,
   });
