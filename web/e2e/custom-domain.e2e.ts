@@ -58,7 +58,7 @@ describe("a couple's own domain in the browser", () => {
     const { code, sessionToken } = await createGalleryAt(e2e!.product.url, { email: 'free@example.com' });
     const page = await ownerPage(code, sessionToken);
     await page.getByRole('heading', { name: 'Your own domain' }).waitFor();
-    await page.getByText('Included with the Premium plan.').waitFor();
+    await page.locator('#domain').getByText('Included with the Premium plan.').waitFor();
     await page.getByLabel('Host name').fill(DOMAIN);
     await page.getByRole('button', { name: 'Use this domain' }).click();
     await page

@@ -308,9 +308,15 @@ describe('uploads that survive the network', () => {
       Array.from({ length: partCount }, (_, index) => [index + 1, 1]),
     );
     expect(await photoCount(code)).toBe(1);
-    const original = await fetch(
-      `${url}/media/photos/${await page.locator('[data-photo-id]').first().getAttribute('data-photo-id')}/original`,
+    // The parts joined make the file as it was chosen: the couple's original (guests get a copy without tags).
+    const id = await page.locator('[data-photo-id]').first().getAttribute('data-photo-id');
+    const { photoOriginalUrl } = await graphqlAt<{ photoOriginalUrl: string }>(
+      url,
+      'query ($id: ID!) { photoOriginalUrl(id: $id) }',
+      { id },
+      ownerToken,
     );
+    const original = await fetch(photoOriginalUrl);
     expect(Buffer.from(await original.arrayBuffer()).equals(video)).toBe(true);
   }, 180_000);
 
