@@ -1,13 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  findExecutable,
-  isRoot,
-  runToCompletion,
-  startProcess,
-  waitUntilReady,
-  type LogLine,
-} from './processes.js';
+import { ensureDebianProgram } from './debian-program.js';
+import { startProcess, waitUntilReady, type LogLine } from './processes.js';
 
 export interface StartCaddyOptions {
   /** Caddy's storage (its local CA, certificates) and the Caddyfile go here. */
@@ -28,32 +22,16 @@ export interface LocalCaddy {
   stop(): Promise<void>;
 }
 
-const INSTALL_HINT =
-  'caddy is not installed: install it (Debian/Ubuntu: apt-get install caddy; others: https://caddyserver.com/docs/install)';
-const EXTRA_DIRS = ['/usr/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
-
-let installing: Promise<string> | undefined;
+const CADDY = {
+  program: 'caddy',
+  debianPackage: 'caddy',
+  installHint:
+    'caddy is not installed: install it (Debian/Ubuntu: apt-get install caddy; others: https://caddyserver.com/docs/install)',
+};
 
 /** Finds caddy, installing Debian's package when we are root on a machine with apt-get. */
-export async function ensureCaddy(log?: LogLine): Promise<string> {
-  const found = await findExecutable('caddy', EXTRA_DIRS);
-  if (found) return found;
-  if (!isRoot() || !(await findExecutable('apt-get', EXTRA_DIRS))) throw new Error(INSTALL_HINT);
-  installing ??= (async () => {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const lock = ['-o', 'DPkg::Lock::Timeout=300'];
-    log?.('caddy not found: installing the Debian package caddy');
-    await runToCompletion('apt-get', [...lock, 'update'], { env, log }).catch(() => undefined);
-    await runToCompletion('apt-get', [...lock, 'install', '-y', 'caddy'], { env, log }).catch(
-      () => undefined,
-    );
-    const installed = await findExecutable('caddy', EXTRA_DIRS);
-    if (!installed) throw new Error(`${INSTALL_HINT} (apt-get install caddy failed)`);
-    return installed;
-  })().finally(() => {
-    installing = undefined;
-  });
-  return installing;
+export function ensureCaddy(log?: LogLine): Promise<string> {
+  return ensureDebianProgram(CADDY, log);
 }
 
 /**

@@ -1,9 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ensureDebianProgram } from './debian-program.js';
 import {
-  findExecutable,
-  isRoot,
-  runToCompletion,
   startProcess,
   waitUntilReady,
   type LogLine,
@@ -27,42 +25,16 @@ export interface LocalNats {
   restart(): Promise<void>;
 }
 
-const INSTALL_HINT =
-  'nats-server is not installed: install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server; others: https://github.com/nats-io/nats-server/releases)';
-
-// Debian installs it in /usr/sbin, which is not on every user's PATH.
-const EXTRA_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
-
-let installing: Promise<string> | undefined;
-
-async function installWithApt(log?: LogLine): Promise<string> {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Waits for another apt (a parallel test worker, say) instead of failing on its lock.
-  const install = ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'nats-server'];
-  log?.('nats-server not found: installing the Debian package nats-server');
-  try {
-    await runToCompletion('apt-get', install, { env, log });
-  } catch {
-    // A fresh machine often has no package lists yet.
-    await runToCompletion('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], { env, log }).catch(
-      () => undefined,
-    );
-    await runToCompletion('apt-get', install, { env, log }).catch(() => undefined);
-  }
-  const installed = await findExecutable('nats-server', EXTRA_DIRS);
-  if (!installed) throw new Error(`${INSTALL_HINT} (apt-get install nats-server failed)`);
-  return installed;
-}
+const NATS_SERVER = {
+  program: 'nats-server',
+  debianPackage: 'nats-server',
+  installHint:
+    'nats-server is not installed: install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server; others: https://github.com/nats-io/nats-server/releases)',
+};
 
 /** Finds nats-server, installing Debian's package when we are root on a machine with apt-get. */
-export async function ensureNatsServer(log?: LogLine): Promise<string> {
-  const found = await findExecutable('nats-server', EXTRA_DIRS);
-  if (found) return found;
-  if (!isRoot() || !(await findExecutable('apt-get', EXTRA_DIRS))) throw new Error(INSTALL_HINT);
-  installing ??= installWithApt(log).finally(() => {
-    installing = undefined;
-  });
-  return installing;
+export function ensureNatsServer(log?: LogLine): Promise<string> {
+  return ensureDebianProgram(NATS_SERVER, log);
 }
 
 export async function startNats(options: StartNatsOptions): Promise<LocalNats> {

@@ -1,13 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  findExecutable,
-  isRoot,
-  runToCompletion,
-  startProcess,
-  waitUntilReady,
-  type LogLine,
-} from './processes.js';
+import { ensureDebianProgram } from './debian-program.js';
+import { startProcess, waitUntilReady, type LogLine } from './processes.js';
 
 export interface StartWebDavOptions {
   /** The folder served: what the couple's drive holds. */
@@ -26,32 +20,16 @@ export interface LocalWebDav {
   stop(): Promise<void>;
 }
 
-const INSTALL_HINT =
-  'rclone is not installed: install it (Debian/Ubuntu: apt-get install rclone; others: https://rclone.org/install/)';
-const EXTRA_DIRS = ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'];
-
-let installing: Promise<string> | undefined;
+const RCLONE = {
+  program: 'rclone',
+  debianPackage: 'rclone',
+  installHint:
+    'rclone is not installed: install it (Debian/Ubuntu: apt-get install rclone; others: https://rclone.org/install/)',
+};
 
 /** Finds rclone, installing Debian's package when we are root on a machine with apt-get. */
-export async function ensureRclone(log?: LogLine): Promise<string> {
-  const found = await findExecutable('rclone', EXTRA_DIRS);
-  if (found) return found;
-  if (!isRoot() || !(await findExecutable('apt-get', EXTRA_DIRS))) throw new Error(INSTALL_HINT);
-  installing ??= (async () => {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const lock = ['-o', 'DPkg::Lock::Timeout=300'];
-    log?.('rclone not found: installing the Debian package rclone');
-    await runToCompletion('apt-get', [...lock, 'update'], { env, log }).catch(() => undefined);
-    await runToCompletion('apt-get', [...lock, 'install', '-y', 'rclone'], { env, log }).catch(
-      () => undefined,
-    );
-    const installed = await findExecutable('rclone', EXTRA_DIRS);
-    if (!installed) throw new Error(`${INSTALL_HINT} (apt-get install rclone failed)`);
-    return installed;
-  })().finally(() => {
-    installing = undefined;
-  });
-  return installing;
+export function ensureRclone(log?: LogLine): Promise<string> {
+  return ensureDebianProgram(RCLONE, log);
 }
 
 /**
