@@ -33,3 +33,4 @@ export * from './access/access-marks.js';
 export * from './access/owner-authority.js';
 export * from './access/access.guard.js';
 export * from './guests/guest-identity.js';
+export * from './background/periodic-task.js';

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Subjects } from '@gallery/contracts';
-import { describeError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { OutboxRelay, PeriodicTask, recordEvent } from '@gallery/platform';
 import { BackupRepository } from './backup-repository.js';
 
 /** How often backups of galleries whose storage ended are stopped. */
@@ -21,8 +21,12 @@ const EXPIRY_SWEEP_MS = 60 * 1000;
 @Injectable()
 export class BackupExpiry implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BackupExpiry.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly sweeps = new PeriodicTask(
+    'expiry sweep',
+    EXPIRY_SWEEP_MS,
+    () => this.sweep(),
+    this.logger,
+  );
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
@@ -31,17 +35,11 @@ export class BackupExpiry implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep()
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.warn(`expiry sweep: ${describeError(error)}`))
-        .finally(() => (this.running = undefined));
-    }, EXPIRY_SWEEP_MS);
+    this.sweeps.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.sweeps.stop();
   }
 
   /** Stops every backup whose gallery's storage ended by `now`; how many. */

@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { describeError, OutboxRelay } from '@gallery/platform';
+import { OutboxRelay, PeriodicTask } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GALLERY_ENDINGS_INTERVAL_MS } from '../galleries/gallery-endings.js';
 import { CustomDomains, releaseDomain } from './custom-domains.service.js';
@@ -20,28 +20,28 @@ const BATCH = 100;
 @Injectable()
 export class DomainExpiry implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DomainExpiry.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: PeriodicTask;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(CustomDomains) private readonly domains: CustomDomains,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(EventsConfig) private readonly config: EventsConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.runOnce().catch((error: unknown) =>
-        this.logger.warn(`domain endings failed: ${describeError(error)}`),
-      );
-    }, this.config.domainEndingsIntervalMs ?? GALLERY_ENDINGS_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    this.runs = new PeriodicTask(
+      'domain endings',
+      config.domainEndingsIntervalMs ?? GALLERY_ENDINGS_INTERVAL_MS,
+      () => this.runOnce(),
+      this.logger,
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.runs.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.runs.stop();
   }
 
   /** Releases the domains of galleries whose storage has ended; how many. */

@@ -13,7 +13,7 @@ import {
   PURGE_REMINDER_DAYS,
   type MailLanguage,
 } from '@gallery/contracts';
-import { describeError, Mailer } from '@gallery/platform';
+import { describeError, Mailer, PeriodicTask } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryPurge } from './gallery-purge.js';
 
@@ -39,28 +39,28 @@ interface EndingRow {
 @Injectable()
 export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(GalleryEndings.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly runs: PeriodicTask;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GalleryPurge) private readonly purge: GalleryPurge,
     @Inject(EventsConfig) private readonly config: EventsConfig,
     @Inject(Mailer) private readonly mailer: Mailer | null,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.runOnce().catch((error: unknown) =>
-        this.logger.warn(`gallery endings failed: ${describeError(error)}`),
-      );
-    }, this.config.galleryEndingsIntervalMs ?? GALLERY_ENDINGS_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    this.runs = new PeriodicTask(
+      'gallery endings',
+      config.galleryEndingsIntervalMs ?? GALLERY_ENDINGS_INTERVAL_MS,
+      () => this.runOnce(),
+      this.logger,
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.runs.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.runs.stop();
   }
 
   /** Sends the due mails and purges the galleries whose grace period is over; what it did. */

@@ -9,9 +9,9 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicTask } from '@gallery/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isVideoType, type MediaContentType } from '@gallery/contracts';
-import { PeriodicTask } from '../background/periodic-task.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { guestCopyKey } from '../photos/photo-object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.js';

@@ -7,8 +7,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { describeError } from '@gallery/platform';
-import { PeriodicTask } from '../background/periodic-task.js';
+import { describeError, PeriodicTask } from '@gallery/platform';
 import { MediaConfig } from '../config/media-config.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';

@@ -5,8 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicTask } from '@gallery/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PeriodicTask } from '../background/periodic-task.js';
 import { MediaConfig } from '../config/media-config.js';
 import { ObjectStorage } from './object-storage.js';
 

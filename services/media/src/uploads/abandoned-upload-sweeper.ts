@@ -6,8 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { describeError } from '@gallery/platform';
-import { PeriodicTask } from '../background/periodic-task.js';
+import { describeError, PeriodicTask } from '@gallery/platform';
 import { MediaConfig } from '../config/media-config.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { abandonedUploadCutoff } from './abandoned-upload-cutoff.js';
