@@ -33,7 +33,7 @@ export const RETURN_FREED_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
  * semi-spaces (its default grows to 16 MB), and its old generation grows by 10% over what a full collection left
  * (the default lets a long build's garbage pile up first) under a 128 MB cap (the service holds about 55 MB
  * live). With RETURN_FREED_MEMORY_ENV, a 2,000-photo zip peaks within 11 MB of a 100-photo one, both under 150 MB
- * (docs/benchmarks.md, "Flat at last").
+ * (docs/decisions.md, "the download service's memory").
  */
 export const DOWNLOAD_NODE_ARGS = [
   '--max-semi-space-size=1',
@@ -54,7 +54,7 @@ export const BACKUP_NODE_ARGS = DOWNLOAD_NODE_ARGS;
  * default grows to 16 MB while the gateway starts and opens thousands of sockets, and stays: with it, 10,000 idle
  * screens took 235 MB; with this and RETURN_FREED_MEMORY_ENV, 184-186 MB. The live path makes little garbage per
  * screen (results are written as whole frames), so the smaller young generation no longer lengthens a photo's
- * fan-out (docs/benchmarks.md, "Frames written whole").
+ * fan-out (docs/decisions.md, "whole frames and a 1 MB young generation").
  */
 export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
 
@@ -63,7 +63,7 @@ export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
  * collection left before the next one starts. Every photo passes megabytes of buffers through the service; with
  * V8's own growth (about 1.5 times its 50 MB) a full collection of the whole heap ran for nearly every photo, a
  * fifth of the service's CPU. With this, 200 photos of 12 MP take 30-45 full collections instead of 160-200, and
- * media's CPU per photo falls from 275-298 ms to 221-226 (docs/benchmarks.md, "Full collections").
+ * media's CPU per photo falls from 275-298 ms to 221-226 (docs/decisions.md, "full collections").
  */
 export const MEDIA_NODE_ARGS = ['--heap-growing-percent=100'];
 

@@ -78,7 +78,8 @@ import { VideoFrames } from './videos/video-frames.js';
 /**
  * How often media's outbox relay looks for events no kick published. Every transaction of media that records
  * an event kicks the relay when it commits, so the look only catches what a replica that stopped in between
- * left behind; at the platform's 500 ms it cost two transactions a second, idle or not (docs/benchmarks.md).
+ * left behind; at the platform's 500 ms it cost two transactions a second, idle or not (docs/decisions.md,
+ * "fewer round trips").
  */
 export const MEDIA_RELAY_POLL_MS = 5000;
 
