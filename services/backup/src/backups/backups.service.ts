@@ -37,7 +37,10 @@ export interface OAuthCallback {
 
 /** The path of a drive's sign-in callback, on the product's public address (the gateway sends it here). */
 export const OAUTH_CALLBACK_PATH = '/backup/oauth';
-const CALLBACK_SEGMENTS: Record<BackupOAuthKind, string> = { GOOGLE_DRIVE: 'google-drive', DROPBOX: 'dropbox' };
+const CALLBACK_SEGMENTS: Record<BackupOAuthKind, string> = {
+  GOOGLE_DRIVE: 'google-drive',
+  DROPBOX: 'dropbox',
+};
 export const OAUTH_KIND_OF_SEGMENT = new Map(
   Object.entries(CALLBACK_SEGMENTS).map(([kind, segment]) => [segment, kind as BackupOAuthKind]),
 );

@@ -105,7 +105,8 @@ function optionalApp<K extends 'googleDrive' | 'dropbox'>(
   const clientId = process.env[idVariable]?.trim();
   const clientSecret = process.env[secretVariable]?.trim();
   if (!clientId && !clientSecret) return {};
-  if (!clientId || !clientSecret) throw new Error(`${idVariable} and ${secretVariable} go together: set both or neither`);
+  if (!clientId || !clientSecret)
+    throw new Error(`${idVariable} and ${secretVariable} go together: set both or neither`);
   return { [key]: { clientId, clientSecret, ...urls } } as Partial<Record<K, OAuthAppConfig>>;
 }
 

@@ -38,7 +38,9 @@ export class BackupDrives {
   }
 
   /** The drive a destination copies to, its credentials opened (they stay in this process's memory only). */
-  open(destination: Pick<BackupDestination, 'id' | 'kind' | 'address' | 'username' | 'credentials'>): BackupDrive {
+  open(
+    destination: Pick<BackupDestination, 'id' | 'kind' | 'address' | 'username' | 'credentials'>,
+  ): BackupDrive {
     const secret = this.cipher.open(destination.credentials, destination.id);
     if (destination.kind === 'WEBDAV') {
       return new WebDavClient({ url: destination.address, username: destination.username, password: secret });

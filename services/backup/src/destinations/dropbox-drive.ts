@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import dropboxSdk, { type Dropbox as DropboxClient, type DropboxAuth as DropboxAuthClient } from 'dropbox';
 import { DROPBOX_URLS, type OAuthAppConfig } from '../config/backup-config.js';
-import { DriveError, failureOfStatus, unreachable, type BackupDrive, type FileToCopy } from './backup-drive.js';
+import {
+  DriveError,
+  failureOfStatus,
+  unreachable,
+  type BackupDrive,
+  type FileToCopy,
+} from './backup-drive.js';
 import type { OAuthDriveApp, OAuthGrant } from './oauth-drive-app.js';
 
 const { Dropbox, DropboxAuth } = dropboxSdk;
@@ -116,7 +122,8 @@ class DropboxDrive implements BackupDrive {
     let offset = 0;
     for await (const chunk of chunksOf(await file.open(), this.uploads.chunkBytes)) {
       if (sessionId === undefined) {
-        sessionId = (await this.api.filesUploadSessionStart({ contents: chunk }).catch(rethrow)).result.session_id;
+        sessionId = (await this.api.filesUploadSessionStart({ contents: chunk }).catch(rethrow)).result
+          .session_id;
       } else {
         await this.api
           .filesUploadSessionAppendV2({ cursor: { session_id: sessionId, offset }, contents: chunk })
@@ -125,7 +132,11 @@ class DropboxDrive implements BackupDrive {
       offset += chunk.length;
     }
     await this.api
-      .filesUploadSessionFinish({ cursor: { session_id: sessionId!, offset }, commit, contents: Buffer.alloc(0) })
+      .filesUploadSessionFinish({
+        cursor: { session_id: sessionId!, offset },
+        commit,
+        contents: Buffer.alloc(0),
+      })
       .catch(rethrow);
   }
 }
@@ -175,8 +186,11 @@ function rethrow(error: unknown): never {
   }
   const summary =
     typeof failed.error === 'object' && failed.error !== null
-      ? String((failed.error as { error_summary?: string; error?: string }).error_summary ??
-          (failed.error as { error?: string }).error ?? '')
+      ? String(
+          (failed.error as { error_summary?: string; error?: string }).error_summary ??
+            (failed.error as { error?: string }).error ??
+            '',
+        )
       : String(failed.error ?? '');
   const full = /insufficient_space/.test(summary);
   const revoked = /invalid_grant/.test(summary);

@@ -1,7 +1,13 @@
 import { auth, drive, type drive_v3 } from '@googleapis/drive';
 import { BACKUP_DRIVE_ROOT_FOLDER } from '@gallery/contracts';
 import { GOOGLE_DRIVE_URLS, type OAuthAppConfig } from '../config/backup-config.js';
-import { DriveError, failureOfStatus, unreachable, type BackupDrive, type FileToCopy } from './backup-drive.js';
+import {
+  DriveError,
+  failureOfStatus,
+  unreachable,
+  type BackupDrive,
+  type FileToCopy,
+} from './backup-drive.js';
 import type { OAuthDriveApp, OAuthGrant } from './oauth-drive-app.js';
 
 /** The one scope asked: the files this app makes, nothing else of the couple's drive. */
@@ -23,8 +29,11 @@ interface GoogleDriveSecret {
  */
 export class GoogleDriveApp implements OAuthDriveApp {
   readonly kind = 'GOOGLE_DRIVE' as const;
+  private readonly calls: CallOptions;
 
-  constructor(private readonly app: OAuthAppConfig) {}
+  constructor(private readonly app: OAuthAppConfig) {
+    this.calls = { retry: false, rootUrl: app.apiUrl };
+  }
 
   authorizeUrl(state: string, redirectUri: string): Promise<string> {
     return Promise.resolve(
@@ -44,9 +53,12 @@ export class GoogleDriveApp implements OAuthDriveApp {
     if (!tokens.refresh_token) throw new DriveError('REFUSED', 'Google gave no refresh token');
     client.setCredentials(tokens);
     const api = this.api(client);
-    const about = await api.about.get({ fields: 'user(emailAddress,displayName)' }, NO_RETRY).catch(rethrow);
+    const about = await api.about.get({ fields: 'user(emailAddress,displayName)' }, this.calls).catch(rethrow);
     const root = await api.files
-      .create({ requestBody: { name: BACKUP_DRIVE_ROOT_FOLDER, mimeType: FOLDER_TYPE }, fields: 'id' }, NO_RETRY)
+      .create(
+        { requestBody: { name: BACKUP_DRIVE_ROOT_FOLDER, mimeType: FOLDER_TYPE }, fields: 'id' },
+        this.calls,
+      )
       .catch(rethrow);
     const secret: GoogleDriveSecret = { refreshToken: tokens.refresh_token, rootFolderId: root.data.id! };
     return {
@@ -60,7 +72,7 @@ export class GoogleDriveApp implements OAuthDriveApp {
     const { refreshToken, rootFolderId } = JSON.parse(secret) as GoogleDriveSecret;
     const client = this.client();
     client.setCredentials({ refresh_token: refreshToken });
-    return new GoogleDrive(client, this.api(client), rootFolderId);
+    return new GoogleDrive(client, this.api(client), rootFolderId, this.calls);
   }
 
   private client(redirectUri?: string): OAuth2Client {
@@ -68,7 +80,10 @@ export class GoogleDriveApp implements OAuthDriveApp {
       clientId: this.app.clientId,
       clientSecret: this.app.clientSecret,
       ...(redirectUri && { redirectUri }),
-      endpoints: { oauth2AuthBaseUrl: this.app.authorizeUrl, oauth2TokenUrl: this.app.tokenUrl ?? GOOGLE_DRIVE_URLS.tokenUrl },
+      endpoints: {
+        oauth2AuthBaseUrl: this.app.authorizeUrl,
+        oauth2TokenUrl: this.app.tokenUrl ?? GOOGLE_DRIVE_URLS.tokenUrl,
+      },
     });
   }
 
@@ -77,8 +92,14 @@ export class GoogleDriveApp implements OAuthDriveApp {
   }
 }
 
-/** The worker's back-off retries; the SDK's own would hold a lane on a drive that is down. */
-const NO_RETRY = { retry: false };
+/**
+ * Each call's options: no retries of the SDK's own (the worker's back-off retries; the SDK's would hold a lane on a
+ * drive that is down), and the API's origin again, as uploads take it from here and not from the client.
+ */
+interface CallOptions {
+  retry: false;
+  rootUrl: string;
+}
 
 /**
  * Writes into the couple's Google Drive. Drive allows two files of one name in a folder, so a write first looks
@@ -92,6 +113,7 @@ class GoogleDrive implements BackupDrive {
     private readonly client: OAuth2Client,
     private readonly api: drive_v3.Drive,
     private readonly rootFolderId: string,
+    private readonly calls: CallOptions,
   ) {}
 
   async write(path: string[], file: FileToCopy): Promise<void> {
@@ -101,8 +123,12 @@ class GoogleDrive implements BackupDrive {
       const name = path.at(-1)!;
       const existing = await this.find(parent, name, false);
       const media = { mimeType: file.contentType, body: await file.open() };
-      if (existing) await this.api.files.update({ fileId: existing, media, fields: 'id' }, NO_RETRY);
-      else await this.api.files.create({ requestBody: { name, parents: [parent] }, media, fields: 'id' }, NO_RETRY);
+      if (existing) await this.api.files.update({ fileId: existing, media, fields: 'id' }, this.calls);
+      else
+        await this.api.files.create(
+          { requestBody: { name, parents: [parent] }, media, fields: 'id' },
+          this.calls,
+        );
     });
   }
 
@@ -127,10 +153,12 @@ class GoogleDrive implements BackupDrive {
     if (!folder) {
       folder = (async () =>
         (await this.find(parent, name, true)) ??
-        (await this.api.files.create(
-          { requestBody: { name, parents: [parent], mimeType: FOLDER_TYPE }, fields: 'id' },
-          NO_RETRY,
-        )).data.id!)();
+        (
+          await this.api.files.create(
+            { requestBody: { name, parents: [parent], mimeType: FOLDER_TYPE }, fields: 'id' },
+            this.calls,
+          )
+        ).data.id!)();
       // A failed look-up is tried again on the next copy.
       folder.catch(() => this.folders.delete(key));
       this.folders.set(key, folder);
@@ -147,7 +175,7 @@ class GoogleDrive implements BackupDrive {
         pageSize: 1,
         spaces: 'drive',
       },
-      NO_RETRY,
+      this.calls,
     );
     return listed.data.files?.[0]?.id ?? null;
   }
@@ -163,7 +191,10 @@ function rethrow(error: unknown): never {
   if (error instanceof DriveError) throw error;
   const failed = error as {
     status?: number;
-    response?: { status?: number; data?: { error?: string | { message?: string; errors?: { reason?: string }[] } } };
+    response?: {
+      status?: number;
+      data?: { error?: string | { message?: string; errors?: { reason?: string }[] } };
+    };
     message?: string;
   };
   const status = failed.status ?? failed.response?.status;

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { DriveError, failureOfStatus, unreachable, type BackupDrive, type FileToCopy } from './backup-drive.js';
+import {
+  DriveError,
+  failureOfStatus,
+  unreachable,
+  type BackupDrive,
+  type FileToCopy,
+} from './backup-drive.js';
 
 /** What a WebDAV folder is reached with: its address (ending in `/`) and an app password. */
 export interface WebDavCredentials {

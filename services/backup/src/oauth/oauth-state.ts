@@ -25,7 +25,12 @@ export class OAuthStates {
     this.key = createHmac('sha256', secretKey).update('backup oauth state').digest();
   }
 
-  issue(kind: BackupOAuthKind, code: string, owner: string, now = Date.now()): OAuthStateFacts & { state: string } {
+  issue(
+    kind: BackupOAuthKind,
+    code: string,
+    owner: string,
+    now = Date.now(),
+  ): OAuthStateFacts & { state: string } {
     const facts: OAuthStateFacts = {
       kind,
       code,
