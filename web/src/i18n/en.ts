@@ -839,7 +839,10 @@ export const en = {
     signingIn: 'Opening {{drive}}…',
     webdavTitle: 'Or a WebDAV drive',
     openFolder: 'Open the folder',
-    oauthFolder: 'In a folder named “Wedding Gallery”, with a folder for this gallery inside.',
+    oauthFolders: {
+      GOOGLE_DRIVE: 'In a folder named “Wedding Gallery”, with a folder for this gallery inside.',
+      DROPBOX: 'In the Apps folder of your Dropbox, with a folder for this gallery inside.',
+    },
     connected: 'Your drive is connected: every new photo is copied to it.',
     disconnectWarningOAuth:
       'New photos will no longer be copied, and the access to your drive is deleted. What is already in your drive stays there.',

@@ -843,7 +843,10 @@ export const es: UiTexts = {
     signingIn: 'Abriendo {{drive}}…',
     webdavTitle: 'O una nube WebDAV',
     openFolder: 'Abrir la carpeta',
-    oauthFolder: 'En una carpeta llamada «Wedding Gallery», con una carpeta para esta galería dentro.',
+    oauthFolders: {
+      GOOGLE_DRIVE: 'En una carpeta llamada «Wedding Gallery», con una carpeta para esta galería dentro.',
+      DROPBOX: 'En la carpeta Aplicaciones de tu Dropbox, con una carpeta para esta galería dentro.',
+    },
     connected: 'Tu nube está conectada: cada foto nueva se copia en ella.',
     disconnectWarningOAuth:
       'Las fotos nuevas ya no se copiarán y se borra el acceso a tu nube. Lo que ya está en tu nube se queda allí.',

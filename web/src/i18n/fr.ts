@@ -848,8 +848,12 @@ export const fr: UiTexts = {
     signingIn: 'Ouverture de {{drive}}…',
     webdavTitle: 'Ou un cloud WebDAV',
     openFolder: 'Ouvrir le dossier',
-    oauthFolder:
-      'Dans un dossier nommé « Wedding Gallery », avec un dossier pour cette galerie à l’intérieur.',
+    oauthFolders: {
+      GOOGLE_DRIVE:
+        'Dans un dossier nommé « Wedding Gallery », avec un dossier pour cette galerie à l’intérieur.',
+      DROPBOX:
+        'Dans le dossier Applications de votre Dropbox, avec un dossier pour cette galerie à l’intérieur.',
+    },
     connected: 'Votre cloud est connecté : chaque nouvelle photo y est copiée.',
     disconnectWarningOAuth:
       'Les nouvelles photos ne seront plus copiées, et l’accès à votre cloud est supprimé. Ce qui est déjà sur votre cloud y reste.',

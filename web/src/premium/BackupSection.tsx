@@ -163,6 +163,13 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
   return (
     <form className="backup-form" onSubmit={submit} noValidate>
       {plan !== 'premium' && <p className="premium-note">{t('backup.premiumOnly')}</p>}
+      {/* Above both ways of connecting: it applies to either. */}
+      <SwitchField
+        label={t('backup.folderPerGuest')}
+        hint={t('backup.folderPerGuestHint')}
+        checked={folderPerGuest}
+        onCheckedChange={setFolderPerGuest}
+      />
       <SignInButtons code={code} folderPerGuest={folderPerGuest} />
       <TextField
         label={t('backup.urlLabel')}
@@ -196,12 +203,6 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
         maxLength={BACKUP_LIMITS.passwordChars}
         value={password}
         onValueChange={setPassword}
-      />
-      <SwitchField
-        label={t('backup.folderPerGuest')}
-        hint={t('backup.folderPerGuestHint')}
-        checked={folderPerGuest}
-        onCheckedChange={setFolderPerGuest}
       />
       {failure && (
         <p role="alert" className="form-error" data-testid="backup-error">
@@ -265,7 +266,7 @@ function BackupState({ code, backup }: { code: string; backup: Backup }) {
               {t('backup.openFolder')}
             </a>
           </p>
-          <p className="field-hint">{t('backup.oauthFolder')}</p>
+          <p className="field-hint">{t(`backup.oauthFolders.${backup.kind}`)}</p>
         </>
       )}
       <p role="status" className="backup-progress" data-testid="backup-progress">
