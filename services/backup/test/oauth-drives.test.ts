@@ -8,7 +8,6 @@ import {
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
   ownerAuthorizationRequestSchema,
-  RATE_LIMITS,
   Requests,
   Subjects,
   type ArchivePhoto,

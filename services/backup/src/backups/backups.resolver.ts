@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { OwnerOnly, Public, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
-import { BackupKind, BackupModel, OAuthBackupKind } from './backup.model.js';
+import { BackupModel, OAuthBackupKind } from './backup.model.js';
 import { BackupsService } from './backups.service.js';
 
 /** The couple's backup operations (AccessGuard checks the owner before each). */

@@ -53,7 +53,9 @@ export class GoogleDriveApp implements OAuthDriveApp {
     if (!tokens.refresh_token) throw new DriveError('REFUSED', 'Google gave no refresh token');
     client.setCredentials(tokens);
     const api = this.api(client);
-    const about = await api.about.get({ fields: 'user(emailAddress,displayName)' }, this.calls).catch(rethrow);
+    const about = await api.about
+      .get({ fields: 'user(emailAddress,displayName)' }, this.calls)
+      .catch(rethrow);
     const root = await api.files
       .create(
         { requestBody: { name: BACKUP_DRIVE_ROOT_FOLDER, mimeType: FOLDER_TYPE }, fields: 'id' },
