@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
@@ -33,6 +34,8 @@ import {
 } from '@gallery/testing';
 import { BackupConfig, createApp } from '../src/index.js';
 import { BackupDrives } from '../src/destinations/backup-drives.js';
+import { DropboxApp } from '../src/destinations/dropbox-drive.js';
+import { GoogleDriveApp } from '../src/destinations/google-drive.js';
 
 const BUCKET = 'backup-oauth-test';
 
@@ -447,5 +450,45 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
     expect(answer.data?.disconnectBackup).toBe(true);
     expect(await db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code])).toHaveLength(0);
     expect(await state(code)).toBeNull();
+  });
+});
+
+describe('the drives written to directly', () => {
+  /** Signs in with the stand-in as the couple's browser would, and answers the grant. */
+  async function granted(app: GoogleDriveApp | DropboxApp) {
+    const redirectUri = `${serviceUrl}/backup/oauth/test/callback`;
+    const consent = await fetch(await app.authorizeUrl('state', redirectUri), { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    return app.grant(code, redirectUri);
+  }
+
+  const file = (bytes: Buffer) => ({
+    size: bytes.length,
+    contentType: 'video/mp4',
+    open: () => Promise.resolve(Readable.from([bytes])),
+  });
+
+  it('sends Dropbox a file over the single-request size in an upload session of chunks', async () => {
+    const app = new DropboxApp(config.dropbox!, { singleRequestBytes: 1000, chunkBytes: 300 });
+    const drive = app.drive((await granted(app)).secret);
+    const video = randomBytes(2500);
+    await drive.write(['Long videos', 'film.mp4'], file(video));
+    expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(video));
+    // Written again (a copy repeated after a crash): still one file, the new content.
+    const again = randomBytes(1200);
+    await drive.write(['Long videos', 'film.mp4'], file(again));
+    expect([...dropbox!.files().keys()].filter((path) => path.startsWith('/Long videos/'))).toHaveLength(1);
+    expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(again));
+  });
+
+  it('replaces a Google Drive file of the same name instead of adding a second', async () => {
+    const app = new GoogleDriveApp(config.googleDrive!);
+    const drive = app.drive((await granted(app)).secret);
+    await drive.write(['Twice', 'a.jpg'], file(randomBytes(100)));
+    const second = randomBytes(120);
+    await drive.write(['Twice', 'a.jpg'], file(second));
+    const copies = [...google!.files()].filter(([path]) => path === 'Wedding Gallery/Twice/a.jpg');
+    expect(copies).toHaveLength(1);
+    expect(sha(copies[0]![1])).toBe(sha(second));
   });
 });
