@@ -52,12 +52,18 @@ export class BackupConfig {
       pollMs: intEnv('BACKUP_POLL_MS', 1000),
       concurrency: intEnv('BACKUP_CONCURRENCY', 4),
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000').replace(/\/+$/, ''),
-      ...optionalApp('googleDrive', 'GOOGLE_DRIVE_CLIENT_ID', 'GOOGLE_DRIVE_CLIENT_SECRET', {
-        authorizeUrl: env('GOOGLE_DRIVE_AUTHORIZE_URL', GOOGLE_DRIVE_URLS.authorizeUrl),
-        tokenUrl: env('GOOGLE_DRIVE_TOKEN_URL', GOOGLE_DRIVE_URLS.tokenUrl),
-        apiUrl: env('GOOGLE_DRIVE_API_URL', GOOGLE_DRIVE_URLS.apiUrl),
-      }),
-      ...optionalApp('dropbox', 'DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET', {
+      ...optionalApp(
+        'googleDrive',
+        'GOOGLE_DRIVE',
+        env('GOOGLE_DRIVE_CLIENT_ID', ''),
+        env('GOOGLE_DRIVE_CLIENT_SECRET', ''),
+        {
+          authorizeUrl: env('GOOGLE_DRIVE_AUTHORIZE_URL', GOOGLE_DRIVE_URLS.authorizeUrl),
+          tokenUrl: env('GOOGLE_DRIVE_TOKEN_URL', GOOGLE_DRIVE_URLS.tokenUrl),
+          apiUrl: env('GOOGLE_DRIVE_API_URL', GOOGLE_DRIVE_URLS.apiUrl),
+        },
+      ),
+      ...optionalApp('dropbox', 'DROPBOX_APP', env('DROPBOX_APP_KEY', ''), env('DROPBOX_APP_SECRET', ''), {
         authorizeUrl: env('DROPBOX_AUTHORIZE_URL', DROPBOX_URLS.authorizeUrl),
         apiUrl: env('DROPBOX_API_URL', DROPBOX_URLS.apiUrl),
         contentUrl: env('DROPBOX_CONTENT_URL', DROPBOX_URLS.contentUrl),
@@ -98,15 +104,15 @@ export const DROPBOX_URLS = {
 /** A drive's app when both its id and secret are set; one without the other is a mistake worth stopping for. */
 function optionalApp<K extends 'googleDrive' | 'dropbox'>(
   key: K,
-  idVariable: string,
-  secretVariable: string,
+  variables: string,
+  id: string,
+  secret: string,
   urls: Omit<OAuthAppConfig, 'clientId' | 'clientSecret'>,
 ): Partial<Record<K, OAuthAppConfig>> {
-  const clientId = process.env[idVariable]?.trim();
-  const clientSecret = process.env[secretVariable]?.trim();
+  const [clientId, clientSecret] = [id.trim(), secret.trim()];
   if (!clientId && !clientSecret) return {};
   if (!clientId || !clientSecret)
-    throw new Error(`${idVariable} and ${secretVariable} go together: set both or neither`);
+    throw new Error(`${variables}'s id and secret go together: set both or neither`);
   return { [key]: { clientId, clientSecret, ...urls } } as Partial<Record<K, OAuthAppConfig>>;
 }
 
