@@ -103,8 +103,25 @@ const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_
  *   base64): `npm start` keeps one under .data/, the product harness makes one per product.
  */
 
-/** The backup service's settings passed on when set (the back-off's ceiling, the worker's pace). */
-const BACKUP_VARIABLES = ['BACKUP_RETRY_MAX_MS', 'BACKUP_POLL_MS', 'BACKUP_CONCURRENCY'];
+/**
+ * The backup service's settings passed on when set: the back-off's ceiling, the worker's pace, and the Google
+ * Drive and Dropbox apps (without them those drives are simply not offered).
+ */
+const BACKUP_VARIABLES = [
+  'BACKUP_RETRY_MAX_MS',
+  'BACKUP_POLL_MS',
+  'BACKUP_CONCURRENCY',
+  'GOOGLE_DRIVE_CLIENT_ID',
+  'GOOGLE_DRIVE_CLIENT_SECRET',
+  'GOOGLE_DRIVE_AUTHORIZE_URL',
+  'GOOGLE_DRIVE_TOKEN_URL',
+  'GOOGLE_DRIVE_API_URL',
+  'DROPBOX_APP_KEY',
+  'DROPBOX_APP_SECRET',
+  'DROPBOX_AUTHORIZE_URL',
+  'DROPBOX_API_URL',
+  'DROPBOX_CONTENT_URL',
+];
 
 /**
  * @typedef {object} ServiceDefinition
@@ -242,6 +259,8 @@ export function serviceDefinitions(platformEnv, options = {}) {
         S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
         S3_BUCKET,
         BACKUP_SECRET_KEY: platformEnv.BACKUP_SECRET_KEY ?? outside.BACKUP_SECRET_KEY ?? '',
+        // Where a drive's sign-in comes back to (through the gateway).
+        PUBLIC_URL: publicUrl,
         // On one machine a drive may be a local server (a NAS, the tests' WebDAV server); in production it may not.
         BACKUP_ALLOW_PRIVATE_DESTINATIONS: outside.BACKUP_ALLOW_PRIVATE_DESTINATIONS ?? 'true',
         ...backupTuning,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '@apollo/utils.logger';
 import express from 'express';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { forwardBackupOAuthCallback } from './backup/oauth-callback-forwarder.js';
 import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
 import { healthHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
@@ -103,6 +104,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   app.get('/api/custom-domains/allowed', certificateAsk(customDomains));
   if (config.billingUrl)
     app.post('/webhooks/stripe', ...forwardStripeWebhook(new URL(config.billingUrl).origin));
+  if (config.backupUrl) {
+    app.get('/backup/oauth/:drive/callback', forwardBackupOAuthCallback(new URL(config.backupUrl).origin));
+  }
   app.use('/graphql', ...supergraph.handler);
   app.get(
     '/api/session',

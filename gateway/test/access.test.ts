@@ -236,6 +236,7 @@ describe('who may call each operation', () => {
           'Mutation.requestRefund',
           'Query.backup',
           'Mutation.connectWebDavBackup',
+          'Mutation.startOAuthBackup',
           'Mutation.disconnectBackup',
           'Mutation.backUpEverything',
           'Mutation.setBackupFolderPerGuest',

@@ -354,3 +354,4 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
 }
 export { startTestDns, type TestDns } from './test-dns.js';
 export { startTestWebDav, type TestWebDav } from './test-webdav.js';
+export { startTestDropbox, startTestGoogleDrive, type TestOAuthDrive } from './test-oauth-drives.js';

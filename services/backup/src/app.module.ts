@@ -30,6 +30,9 @@ import { OriginalsStorage } from './backups/originals-storage.js';
 import { ServiceRequests } from './backups/service-requests.js';
 import { BackupConfig } from './config/backup-config.js';
 import { CreateBackups1795704407460 } from './database/migrations/1795704407460-create-backups.migration.js';
+import { OAuthDrives1798800000000 } from './database/migrations/1798800000000-oauth-drives.migration.js';
+import { BackupDrives } from './destinations/backup-drives.js';
+import { OAuthCallbackController } from './oauth/oauth-callback.controller.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 
 @Module({})
@@ -45,7 +48,7 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [],
-            migrations: [CreateBackups1795704407460],
+            migrations: [CreateBackups1795704407460, OAuthDrives1798800000000],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'backup' }),
@@ -65,6 +68,7 @@ export class AppModule {
         }),
         HealthModule,
       ],
+      controllers: [OAuthCallbackController],
       providers: [
         { provide: BackupConfig, useValue: config },
         { provide: APP_FILTER, useClass: GraphQLErrorFilter },
@@ -79,6 +83,7 @@ export class AppModule {
         // Every operation's access check; ownership asked of events.
         ...accessCheckProviders(RemoteOwnerAuthority),
         BackupRepository,
+        BackupDrives,
         BackupWorker,
         BackupsService,
         BackupsResolver,

@@ -263,6 +263,7 @@ function backupConfig(databaseUrl: string): BackupConfig {
     retryMaxMs: 2000,
     pollMs: 200,
     concurrency: 4,
+    publicUrl: 'http://localhost:5000',
   });
 }
 

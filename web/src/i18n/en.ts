@@ -828,6 +828,24 @@ export const en = {
     disconnectWarning:
       'New photos will no longer be copied, and the app password is deleted. What is already in your drive stays there.',
     cancel: 'Cancel',
+    drives: {
+      WEBDAV: 'WebDAV drive',
+      GOOGLE_DRIVE: 'Google Drive',
+      DROPBOX: 'Dropbox',
+    },
+    signInIntro:
+      'Sign in with your drive: you will be asked to allow Wedding Gallery to add files. It sees only the folder it makes, nothing else of your drive.',
+    signInWith: 'Connect {{drive}}',
+    signingIn: 'Opening {{drive}}…',
+    webdavTitle: 'Or a WebDAV drive',
+    openFolder: 'Open the folder',
+    oauthFolders: {
+      GOOGLE_DRIVE: 'In a folder named “Wedding Gallery”, with a folder for this gallery inside.',
+      DROPBOX: 'In the Apps folder of your Dropbox, with a folder for this gallery inside.',
+    },
+    connected: 'Your drive is connected: every new photo is copied to it.',
+    disconnectWarningOAuth:
+      'New photos will no longer be copied, and the access to your drive is deleted. What is already in your drive stays there.',
   },
   customDomain: {
     title: 'Your own domain',

@@ -832,6 +832,24 @@ export const es: UiTexts = {
     disconnectWarning:
       'Las fotos nuevas ya no se copiarán y se borra la contraseña de aplicación. Lo que ya está en tu nube se queda allí.',
     cancel: 'Cancelar',
+    drives: {
+      WEBDAV: 'Nube WebDAV',
+      GOOGLE_DRIVE: 'Google Drive',
+      DROPBOX: 'Dropbox',
+    },
+    signInIntro:
+      'Inicia sesión en tu nube: te pedirá que permitas a Wedding Gallery añadir archivos. Solo ve la carpeta que crea, nada más de tu nube.',
+    signInWith: 'Conectar {{drive}}',
+    signingIn: 'Abriendo {{drive}}…',
+    webdavTitle: 'O una nube WebDAV',
+    openFolder: 'Abrir la carpeta',
+    oauthFolders: {
+      GOOGLE_DRIVE: 'En una carpeta llamada «Wedding Gallery», con una carpeta para esta galería dentro.',
+      DROPBOX: 'En la carpeta Aplicaciones de tu Dropbox, con una carpeta para esta galería dentro.',
+    },
+    connected: 'Tu nube está conectada: cada foto nueva se copia en ella.',
+    disconnectWarningOAuth:
+      'Las fotos nuevas ya no se copiarán y se borra el acceso a tu nube. Lo que ya está en tu nube se queda allí.',
   },
   customDomain: {
     title: 'Tu propio dominio',

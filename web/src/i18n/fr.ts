@@ -837,6 +837,26 @@ export const fr: UiTexts = {
     disconnectWarning:
       'Les nouvelles photos ne seront plus copiées, et le mot de passe d’application est supprimé. Ce qui est déjà sur votre cloud y reste.',
     cancel: 'Annuler',
+    drives: {
+      WEBDAV: 'Cloud WebDAV',
+      GOOGLE_DRIVE: 'Google Drive',
+      DROPBOX: 'Dropbox',
+    },
+    signInIntro:
+      'Connectez-vous à votre cloud : il vous demandera d’autoriser Wedding Gallery à y ajouter des fichiers. Il ne voit que le dossier qu’il crée, rien d’autre de votre cloud.',
+    signInWith: 'Connecter {{drive}}',
+    signingIn: 'Ouverture de {{drive}}…',
+    webdavTitle: 'Ou un cloud WebDAV',
+    openFolder: 'Ouvrir le dossier',
+    oauthFolders: {
+      GOOGLE_DRIVE:
+        'Dans un dossier nommé « Wedding Gallery », avec un dossier pour cette galerie à l’intérieur.',
+      DROPBOX:
+        'Dans le dossier Applications de votre Dropbox, avec un dossier pour cette galerie à l’intérieur.',
+    },
+    connected: 'Votre cloud est connecté : chaque nouvelle photo y est copiée.',
+    disconnectWarningOAuth:
+      'Les nouvelles photos ne seront plus copiées, et l’accès à votre cloud est supprimé. Ce qui est déjà sur votre cloud y reste.',
   },
   customDomain: {
     title: 'Votre propre domaine',

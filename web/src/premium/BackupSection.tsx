@@ -2,7 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { BACKUP_LIMITS, type PlanId } from '@gallery/contracts';
+import { useSearchParams } from 'react-router';
+import {
+  BACKUP_LIMITS,
+  BACKUP_OAUTH_RESULT_PARAM,
+  type BackupOAuthKind,
+  type ErrorCode,
+  type PlanId,
+} from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { Button, ButtonLink } from '../ui/Button';
 import { SwitchField, TextField } from '../ui/Field';
@@ -10,10 +17,12 @@ import { PageSection } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
 import {
   BACK_UP_EVERYTHING,
+  BACKUP_DRIVES,
   BACKUP_QUERY,
   CONNECT_WEBDAV_BACKUP,
   DISCONNECT_BACKUP,
   SET_BACKUP_FOLDER_PER_GUEST,
+  START_OAUTH_BACKUP,
   type Backup,
 } from './backupGraphql';
 import './premium.css';
@@ -40,6 +49,7 @@ export function BackupSection({ code, plan }: { code: string; plan: PlanId }) {
   }, [backup, pending, startPolling, stopPolling]);
   return (
     <PageSection id="backup" title={t('backup.title')} intro={t('backup.intro')}>
+      <SignInResult />
       {loading && !data ? (
         <Spinner label={t('common.loading')} />
       ) : backup ? (
@@ -49,6 +59,80 @@ export function BackupSection({ code, plan }: { code: string; plan: PlanId }) {
       )}
       <p className="field-hint">{t('backup.removedStay')}</p>
     </PageSection>
+  );
+}
+
+/**
+ * How a drive's sign-in ended, from the query the callback sent the couple back with (`?backup=…`): said once,
+ * then taken out of the address so a reload does not say it again.
+ */
+function SignInResult() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [result] = useState(() => searchParams.get(BACKUP_OAUTH_RESULT_PARAM));
+  useEffect(() => {
+    if (!searchParams.has(BACKUP_OAUTH_RESULT_PARAM)) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete(BACKUP_OAUTH_RESULT_PARAM);
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
+  if (!result) return null;
+  if (result === 'connected') {
+    return (
+      <p role="status" className="form-success" data-testid="backup-signed-in">
+        {t('backup.connected')}
+      </p>
+    );
+  }
+  // Only codes the product has a sentence for; anything else in the address is not shown.
+  const known = /^[A-Z_]{1,60}$/.test(result) && t(`errors.${result}`, { defaultValue: '' });
+  return known ? (
+    <p role="alert" className="form-error" data-testid="backup-sign-in-error">
+      {t(`errors.${result as ErrorCode}`)}
+    </p>
+  ) : null;
+}
+
+/** The buttons of the drives this site offers by signing in, each sending the couple to the drive's sign-in page. */
+function SignInButtons({ code, folderPerGuest }: { code: string; folderPerGuest: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(BACKUP_DRIVES);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [opening, setOpening] = useState<BackupOAuthKind | null>(null);
+  const [start] = useMutation(START_OAUTH_BACKUP);
+  const drives = data?.backupDrives ?? [];
+  if (drives.length === 0) return null;
+  const open = (drive: BackupOAuthKind) => {
+    setFailure(null);
+    setOpening(drive);
+    start({ variables: { eventCode: code, drive, folderPerGuest } })
+      .then(({ data: started }) => {
+        if (started) window.location.assign(started.startOAuthBackup);
+      })
+      .catch((error: unknown) => {
+        setOpening(null);
+        setFailure(readApiError(error));
+      });
+  };
+  return (
+    <div className="backup-drives" data-testid="backup-drives">
+      <p>{t('backup.signInIntro')}</p>
+      <div className="premium-actions">
+        {drives.map((drive) => (
+          <Button key={drive} variant="primary" disabled={opening !== null} onClick={() => open(drive)}>
+            {opening === drive
+              ? t('backup.signingIn', { drive: t(`backup.drives.${drive}`) })
+              : t('backup.signInWith', { drive: t(`backup.drives.${drive}`) })}
+          </Button>
+        ))}
+      </div>
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
+      <h3 className="backup-webdav-title">{t('backup.webdavTitle')}</h3>
+    </div>
   );
 }
 
@@ -79,6 +163,14 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
   return (
     <form className="backup-form" onSubmit={submit} noValidate>
       {plan !== 'premium' && <p className="premium-note">{t('backup.premiumOnly')}</p>}
+      {/* Above both ways of connecting: it applies to either. */}
+      <SwitchField
+        label={t('backup.folderPerGuest')}
+        hint={t('backup.folderPerGuestHint')}
+        checked={folderPerGuest}
+        onCheckedChange={setFolderPerGuest}
+      />
+      <SignInButtons code={code} folderPerGuest={folderPerGuest} />
       <TextField
         label={t('backup.urlLabel')}
         hint={t('backup.urlHint')}
@@ -111,12 +203,6 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
         maxLength={BACKUP_LIMITS.passwordChars}
         value={password}
         onValueChange={setPassword}
-      />
-      <SwitchField
-        label={t('backup.folderPerGuest')}
-        hint={t('backup.folderPerGuestHint')}
-        checked={folderPerGuest}
-        onCheckedChange={setFolderPerGuest}
       />
       {failure && (
         <p role="alert" className="form-error" data-testid="backup-error">
@@ -167,9 +253,22 @@ function BackupState({ code, backup }: { code: string; backup: Backup }) {
   const fail = (error: unknown) => setFailure(readApiError(error));
   return (
     <div className="backup-state" data-state={backup.state.toLowerCase()}>
-      <p className="backup-destination">
-        {t('backup.destination')} <strong>{backup.address}</strong> ({backup.username})
-      </p>
+      {backup.kind === 'WEBDAV' ? (
+        <p className="backup-destination">
+          {t('backup.destination')} <strong>{backup.address}</strong> ({backup.username})
+        </p>
+      ) : (
+        <>
+          <p className="backup-destination" data-testid="backup-destination">
+            {t('backup.destination')} <strong>{t(`backup.drives.${backup.kind}`)}</strong> ({backup.username}
+            ).{' '}
+            <a href={backup.address} target="_blank" rel="noreferrer">
+              {t('backup.openFolder')}
+            </a>
+          </p>
+          <p className="field-hint">{t(`backup.oauthFolders.${backup.kind}`)}</p>
+        </>
+      )}
       <p role="status" className="backup-progress" data-testid="backup-progress">
         {backup.state === 'STOPPED' && backup.stopReason
           ? t(`backup.stopped.${backup.stopReason}`)
@@ -203,7 +302,7 @@ function BackupState({ code, backup }: { code: string; backup: Backup }) {
       )}
       {confirmDisconnect ? (
         <div className="premium-actions">
-          <p>{t('backup.disconnectWarning')}</p>
+          <p>{t(backup.kind === 'WEBDAV' ? 'backup.disconnectWarning' : 'backup.disconnectWarningOAuth')}</p>
           <Button
             variant="danger"
             disabled={disconnecting.loading}

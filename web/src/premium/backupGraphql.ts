@@ -1,7 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { BackupFailure, BackupState, BackupStopReason } from '@gallery/contracts';
+import type {
+  BackupDestinationKind,
+  BackupFailure,
+  BackupOAuthKind,
+  BackupState,
+  BackupStopReason,
+} from '@gallery/contracts';
 
 export interface Backup {
+  kind: BackupDestinationKind;
   address: string;
   username: string;
   folderPerGuest: boolean;
@@ -15,6 +22,7 @@ export interface Backup {
 
 const BACKUP_FIELDS = gql`
   fragment BackupFields on Backup {
+    kind
     address
     username
     folderPerGuest
@@ -84,5 +92,24 @@ export const SET_BACKUP_FOLDER_PER_GUEST: TypedDocumentNode<
 export const DISCONNECT_BACKUP: TypedDocumentNode<{ disconnectBackup: boolean }, { eventCode: string }> = gql`
   mutation DisconnectBackup($eventCode: String!) {
     disconnectBackup(eventCode: $eventCode)
+  }
+`;
+
+/** The drives this site offers by signing in (only those whose app is configured). */
+export const BACKUP_DRIVES: TypedDocumentNode<
+  { backupDrives: BackupOAuthKind[] },
+  Record<string, never>
+> = gql`
+  query BackupDrives {
+    backupDrives
+  }
+`;
+
+export const START_OAUTH_BACKUP: TypedDocumentNode<
+  { startOAuthBackup: string },
+  { eventCode: string; drive: BackupOAuthKind; folderPerGuest: boolean }
+> = gql`
+  mutation StartOAuthBackup($eventCode: String!, $drive: BackupOAuthDrive!, $folderPerGuest: Boolean!) {
+    startOAuthBackup(eventCode: $eventCode, drive: $drive, folderPerGuest: $folderPerGuest)
   }
 `;

@@ -110,6 +110,11 @@ export const en = {
     BACKUP_ALREADY_CONNECTED:
       'This gallery already backs up to a drive. Disconnect it first to use another one.',
     BACKUP_NOT_CONNECTED: 'This gallery backs up to no drive.',
+    BACKUP_DRIVE_NOT_OFFERED: 'This drive is not offered here. Please choose another one.',
+    BACKUP_OAUTH_STATE_INVALID:
+      'This sign-in has expired or was not started from this event page. Please press the drive’s button again.',
+    BACKUP_OAUTH_DENIED:
+      'The drive did not give access, so nothing was connected. Press the drive’s button again and allow access.',
     // privacy settings
     UPLOADS_NOT_OPEN:
       'Uploads to this gallery have not opened yet. Please try again when the couple opens them.',

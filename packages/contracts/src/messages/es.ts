@@ -110,6 +110,11 @@ export const es: SharedMessages = {
       'Esta dirección respondió, pero no como una carpeta WebDAV. Revisa la dirección en los ajustes de tu nube.',
     BACKUP_ALREADY_CONNECTED: 'Esta galería ya se copia en una nube. Desconéctala primero para usar otra.',
     BACKUP_NOT_CONNECTED: 'Esta galería no se copia en ninguna nube.',
+    BACKUP_DRIVE_NOT_OFFERED: 'Esta nube no se ofrece aquí. Elige otra.',
+    BACKUP_OAUTH_STATE_INVALID:
+      'Este inicio de sesión caducó o no se empezó desde esta página. Vuelve a pulsar el botón de la nube.',
+    BACKUP_OAUTH_DENIED:
+      'La nube no dio acceso, así que no se conectó nada. Vuelve a pulsar el botón de la nube y permite el acceso.',
     // ajustes de privacidad
     UPLOADS_NOT_OPEN:
       'Las subidas a esta galería aún no están abiertas. Inténtalo cuando la pareja las abra.',

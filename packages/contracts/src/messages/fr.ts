@@ -115,6 +115,11 @@ export const fr: SharedMessages = {
     BACKUP_ALREADY_CONNECTED:
       'Cette galerie est déjà sauvegardée sur un cloud. Déconnectez-le d’abord pour en utiliser un autre.',
     BACKUP_NOT_CONNECTED: 'Cette galerie n’est sauvegardée sur aucun cloud.',
+    BACKUP_DRIVE_NOT_OFFERED: 'Ce cloud n’est pas proposé ici. Veuillez en choisir un autre.',
+    BACKUP_OAUTH_STATE_INVALID:
+      'Cette connexion a expiré ou n’a pas été lancée depuis cette page. Veuillez appuyer de nouveau sur le bouton du cloud.',
+    BACKUP_OAUTH_DENIED:
+      'Le cloud n’a pas donné l’accès : rien n’a été connecté. Appuyez de nouveau sur le bouton du cloud et autorisez l’accès.',
     // réglages de confidentialité
     UPLOADS_NOT_OPEN:
       'Les envois vers cette galerie ne sont pas encore ouverts. Réessayez quand les mariés les ouvriront.',

@@ -12,11 +12,31 @@ export const BACKUP_LIMITS = Object.freeze({
   passwordChars: 500,
   /** How long connecting waits for the drive's answer before giving up with DESTINATION_UNREACHABLE. */
   checkSeconds: 15,
+  /** How long the couple has to sign in with Google or Dropbox after pressing the button. */
+  oauthStateMinutes: 10,
+  /** The longest `code` or `state` an OAuth callback takes (Google's codes are about 75 characters). */
+  oauthParamChars: 2000,
 });
 
-/** Where a backup goes. Only WebDAV today (Nextcloud, ownCloud, Synology, kDrive and others). */
-export const BACKUP_DESTINATION_KINDS = ['WEBDAV'] as const;
+/**
+ * Where a backup goes: a WebDAV folder (Nextcloud, ownCloud, Synology, kDrive and others, with an app password),
+ * or Google Drive or Dropbox through OAuth (offered only where the product has an app registered with them).
+ */
+export const BACKUP_DESTINATION_KINDS = ['WEBDAV', 'GOOGLE_DRIVE', 'DROPBOX'] as const;
 export type BackupDestinationKind = (typeof BACKUP_DESTINATION_KINDS)[number];
+
+/** The drives connected through OAuth: the couple signs in with the drive, the product never sees a password. */
+export const BACKUP_OAUTH_KINDS = ['GOOGLE_DRIVE', 'DROPBOX'] as const;
+export type BackupOAuthKind = (typeof BACKUP_OAUTH_KINDS)[number];
+
+/** The folder the product makes at the top of a Google Drive; each gallery's folder goes inside it. */
+export const BACKUP_DRIVE_ROOT_FOLDER = 'Wedding Gallery';
+
+/**
+ * How an OAuth connection ended, in the query of the event page the drive's sign-in comes back to
+ * (`?backup=connected`, or `?backup=<error code>`): the page says it in the couple's words.
+ */
+export const BACKUP_OAUTH_RESULT_PARAM = 'backup';
 
 /**
  * ACTIVE: copying as photos arrive. STOPPED: the gallery left Premium (refund) or its storage ended: nothing new

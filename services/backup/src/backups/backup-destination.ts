@@ -1,14 +1,24 @@
-import type { BackupFailure, BackupState, BackupStopReason, PlanId } from '@gallery/contracts';
+import type {
+  BackupDestinationKind,
+  BackupFailure,
+  BackupState,
+  BackupStopReason,
+  PlanId,
+} from '@gallery/contracts';
 
 /** A gallery's drive as the service keeps it (backup_destinations), its credentials still sealed. */
 export interface BackupDestination {
   id: string;
   eventCode: string;
-  kind: 'WEBDAV';
-  /** The WebDAV folder's address, without credentials. */
+  kind: BackupDestinationKind;
+  /** WebDAV: the folder's address, without credentials. Google Drive, Dropbox: the page showing the copies. */
   address: string;
+  /** WebDAV: the user name. Google Drive, Dropbox: the account's email. */
   username: string;
-  /** The app password, sealed by CredentialCipher with the destination's id as context. */
+  /**
+   * Sealed by CredentialCipher with the destination's id as context: WebDAV's app password, or an OAuth drive's
+   * refresh token (and what else it needs, in JSON).
+   */
   credentials: Buffer;
   galleryName: string;
   folderPerGuest: boolean;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BackupFailure, PlanId } from '@gallery/contracts';
+import type { BackupFailure, BackupOAuthKind, PlanId } from '@gallery/contracts';
 import { DESTINATION_COLUMNS, type BackupCounts, type BackupDestination } from './backup-destination.js';
 
 /** One copy a worker took on: the photo, its destination and how many times it was tried (this one included). */
@@ -11,8 +11,18 @@ export interface ClaimedCopy {
   /** What copying needs of the destination, as it was when the copy was claimed. */
   destination: Pick<
     BackupDestination,
-    'id' | 'eventCode' | 'address' | 'username' | 'credentials' | 'galleryName' | 'folderPerGuest'
+    'id' | 'eventCode' | 'kind' | 'address' | 'username' | 'credentials' | 'galleryName' | 'folderPerGuest'
   >;
+}
+
+/** A drive's sign-in in progress: which drive, and the gallery as it was when its owner pressed the button. */
+export interface PendingOAuth {
+  kind: BackupOAuthKind;
+  eventCode: string;
+  galleryName: string;
+  plan: PlanId;
+  galleryExpiresAt: Date;
+  folderPerGuest: boolean;
 }
 
 /** The backup service's tables: destinations and one row per photo and destination. */
@@ -148,7 +158,7 @@ export class BackupRepository {
          RETURNING i.destination_id, i.photo_id, i.attempts
        )
        SELECT claimed.destination_id AS "destinationId", claimed.photo_id AS "photoId", claimed.attempts,
-         json_build_object('id', d.id, 'eventCode', d.event_code, 'address', d.address, 'username', d.username,
+         json_build_object('id', d.id, 'eventCode', d.event_code, 'kind', d.kind, 'address', d.address, 'username', d.username,
            'credentials', encode(d.credentials, 'base64'), 'galleryName', d.gallery_name,
            'folderPerGuest', d.folder_per_guest) AS destination
        FROM claimed JOIN backup_destinations d ON d.id = claimed.destination_id`,
@@ -211,6 +221,38 @@ export class BackupRepository {
         [copy.destinationId, failure, detail.slice(0, 500)],
       );
     });
+  }
+
+  /** Records a drive's sign-in the owner started; sweeps those that ran out (nobody came back from the drive). */
+  async addOAuthState(start: PendingOAuth & { nonce: string; expiresAt: Date }): Promise<void> {
+    await this.db.query('DELETE FROM backup_oauth_states WHERE expires_at < now()');
+    await this.db.query(
+      `INSERT INTO backup_oauth_states
+         (nonce, kind, event_code, gallery_name, plan, gallery_expires_at, folder_per_guest, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        start.nonce,
+        start.kind,
+        start.eventCode,
+        start.galleryName,
+        start.plan,
+        start.galleryExpiresAt,
+        start.folderPerGuest,
+        start.expiresAt,
+      ],
+    );
+  }
+
+  /** Takes the sign-in back (once: a second callback with the same state finds nothing), if still valid. */
+  async takeOAuthState(nonce: string, kind: BackupOAuthKind, code: string): Promise<PendingOAuth | null> {
+    const [rows] = (await this.db.query(
+      `DELETE FROM backup_oauth_states
+       WHERE nonce = $1 AND kind = $2 AND event_code = $3 AND expires_at > now()
+       RETURNING kind, event_code AS "eventCode", gallery_name AS "galleryName", plan,
+         gallery_expires_at AS "galleryExpiresAt", folder_per_guest AS "folderPerGuest"`,
+      [nonce, kind, code],
+    )) as [PendingOAuth[], number];
+    return rows[0] ?? null;
   }
 
   async counts(destinationId: string): Promise<BackupCounts> {

@@ -8,8 +8,8 @@ import {
 import type { ArchivePhoto } from '@gallery/contracts';
 import { describeError } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
-import { CredentialCipher } from '../destinations/credential-cipher.js';
-import { DriveError, WebDavClient } from '../destinations/webdav-client.js';
+import { DriveError, type BackupDrive } from '../destinations/backup-drive.js';
+import { BackupDrives } from '../destinations/backup-drives.js';
 import { backupPath } from './backup-paths.js';
 import { BackupRepository, type ClaimedCopy } from './backup-repository.js';
 import { OriginalsStorage } from './originals-storage.js';
@@ -43,12 +43,11 @@ interface ReadyCopy {
 @Injectable()
 export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BackupWorker.name);
-  private readonly cipher: CredentialCipher;
   /** Copies claimed by this process and not yet started. */
   private readonly queue: ReadyCopy[] = [];
   private refilling: Promise<void> | undefined;
   /** Drive clients by destination id (credentials opened once); a reconnected drive has a new id. */
-  private readonly clients = new Map<string, WebDavClient>();
+  private readonly clients = new Map<string, BackupDrive>();
   private stopped = false;
   private lanes: Promise<void>[] = [];
   private readonly sleepers = new Set<() => void>();
@@ -58,9 +57,8 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(BackupRepository) private readonly repository: BackupRepository,
     @Inject(OriginalsStorage) private readonly storage: OriginalsStorage,
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
-  ) {
-    this.cipher = new CredentialCipher(config.secretKey);
-  }
+    @Inject(BackupDrives) private readonly drives: BackupDrives,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.lanes = Array.from({ length: this.config.concurrency }, () => this.lane());
@@ -166,9 +164,11 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         photo,
         destination.folderPerGuest,
       );
-      await client.ensureFolder(path.slice(0, -1));
-      const body = await this.storage.read(photo.originalKey);
-      await client.put(path, body, photo.size, photo.contentType);
+      await client.write(path, {
+        size: photo.size,
+        contentType: photo.contentType,
+        open: () => this.storage.read(photo.originalKey),
+      });
       await this.repository.markCopied(copy);
     } catch (error) {
       await this.failed(copy, error);
@@ -187,11 +187,10 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
       .catch((markError: unknown) => this.logger.warn(`recording a failure: ${describeError(markError)}`));
   }
 
-  private client(destination: ClaimedCopy['destination']): WebDavClient {
+  private client(destination: ClaimedCopy['destination']): BackupDrive {
     let client = this.clients.get(destination.id);
     if (!client) {
-      const password = this.cipher.open(destination.credentials, destination.id);
-      client = new WebDavClient({ url: destination.address, username: destination.username, password });
+      client = this.drives.open(destination);
       this.clients.set(destination.id, client);
     }
     return client;

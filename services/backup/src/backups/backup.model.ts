@@ -1,11 +1,25 @@
 import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { BackupDestinationKind, BackupFailure, BackupState, BackupStopReason } from '@gallery/contracts';
+import type {
+  BackupDestinationKind,
+  BackupFailure,
+  BackupOAuthKind,
+  BackupState,
+  BackupStopReason,
+} from '@gallery/contracts';
 import type { BackupCounts, BackupDestination } from './backup-destination.js';
 
 export enum BackupKind {
   WEBDAV = 'WEBDAV',
+  GOOGLE_DRIVE = 'GOOGLE_DRIVE',
+  DROPBOX = 'DROPBOX',
 }
 registerEnumType(BackupKind, { name: 'BackupDestinationKind' });
+
+export enum OAuthBackupKind {
+  GOOGLE_DRIVE = 'GOOGLE_DRIVE',
+  DROPBOX = 'DROPBOX',
+}
+registerEnumType(OAuthBackupKind, { name: 'BackupOAuthDrive' });
 
 export enum BackupStatus {
   ACTIVE = 'ACTIVE',
@@ -29,6 +43,7 @@ registerEnumType(BackupError, { name: 'BackupFailure' });
 
 // Fail to compile if these drift from the contracts' lists.
 const _kinds: Record<BackupDestinationKind, BackupKind> = BackupKind;
+const _oauthKinds: Record<BackupOAuthKind, OAuthBackupKind> = OAuthBackupKind;
 const _states: Record<BackupState, BackupStatus> = BackupStatus;
 const _stops: Record<BackupStopReason, BackupStop> = BackupStop;
 const _failures: Record<BackupFailure, BackupError> = BackupError;
@@ -40,10 +55,16 @@ export class BackupModel {
   @Field(() => BackupKind)
   kind!: BackupKind;
 
-  @Field({ description: 'The WebDAV folder the photos go to (without credentials)' })
+  @Field({
+    description:
+      'WebDAV: the folder the photos go to (without credentials); Google Drive, Dropbox: the web page showing them',
+  })
   address!: string;
 
-  @Field({ description: 'The user name the drive was connected with (the app password is never shown)' })
+  @Field({
+    description:
+      "WebDAV: the user name the drive was connected with (the app password is never shown); Google Drive, Dropbox: the account's email",
+  })
   username!: string;
 
   @Field({ description: 'Whether each guest has a folder of their own inside the gallery folder' })

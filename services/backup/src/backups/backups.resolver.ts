@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { OwnerOnly, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
-import { BackupModel } from './backup.model.js';
+import { OwnerOnly, Public, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
+import { BackupModel, OAuthBackupKind } from './backup.model.js';
 import { BackupsService } from './backups.service.js';
 
 /** The couple's backup operations (AccessGuard checks the owner before each). */
@@ -35,6 +35,29 @@ export class BackupsResolver {
     @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<BackupModel> {
     return this.backups.connect(gallery, { url, username, password, folderPerGuest });
+  }
+
+  @Public()
+  @Query(() => [OAuthBackupKind], {
+    description:
+      'The drives a couple connects by signing in with them that this site offers (those whose app is configured); WebDAV is always offered',
+  })
+  backupDrives(): OAuthBackupKind[] {
+    return this.backups.offeredDrives().map((kind) => OAuthBackupKind[kind]);
+  }
+
+  @OwnerOnly('eventCode')
+  @Mutation(() => String, {
+    description:
+      "Owner only, Premium only: the drive's sign-in page (Google Drive or Dropbox) to send the couple to; coming back from it connects the drive",
+  })
+  startOAuthBackup(
+    @Args('eventCode') _eventCode: string,
+    @Args('drive', { type: () => OAuthBackupKind }) drive: OAuthBackupKind,
+    @Args('folderPerGuest', { defaultValue: false }) folderPerGuest: boolean,
+    @VerifiedOwner() { gallery, owner }: VerifiedGalleryOwner,
+  ): Promise<string> {
+    return this.backups.startOAuth(gallery, owner.email, drive, folderPerGuest);
   }
 
   @OwnerOnly('eventCode')

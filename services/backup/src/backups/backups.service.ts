@@ -1,11 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { BACKUP_LIMITS, GALLERY_PHOTOS_PAGE_LIMIT, type EventCreatedData } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  BACKUP_LIMITS,
+  BACKUP_OAUTH_RESULT_PARAM,
+  GALLERY_PHOTOS_PAGE_LIMIT,
+  type BackupOAuthKind,
+  type ErrorCode,
+  type EventCreatedData,
+} from '@gallery/contracts';
+import { AppError, describeError, RateLimits } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
-import { CredentialCipher } from '../destinations/credential-cipher.js';
+import { DriveError } from '../destinations/backup-drive.js';
+import { BackupDrives } from '../destinations/backup-drives.js';
 import { checkedFolderAddress } from '../destinations/destination-address.js';
-import { DriveError, WebDavClient } from '../destinations/webdav-client.js';
+import { WebDavClient } from '../destinations/webdav-client.js';
+import { OAuthStates } from '../oauth/oauth-state.js';
 import { BackupModel } from './backup.model.js';
 import { BackupRepository } from './backup-repository.js';
 import { BackupWorker } from './backup-worker.js';
@@ -19,10 +28,28 @@ export interface WebDavConnection {
   folderPerGuest: boolean;
 }
 
+/** What a drive's sign-in brought back to the callback: a code and the state, or the drive's error. */
+export interface OAuthCallback {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/** The path of a drive's sign-in callback, on the product's public address (the gateway sends it here). */
+export const OAUTH_CALLBACK_PATH = '/backup/oauth';
+const CALLBACK_SEGMENTS: Record<BackupOAuthKind, string> = {
+  GOOGLE_DRIVE: 'google-drive',
+  DROPBOX: 'dropbox',
+};
+export const OAUTH_KIND_OF_SEGMENT = new Map(
+  Object.entries(CALLBACK_SEGMENTS).map(([kind, segment]) => [segment, kind as BackupOAuthKind]),
+);
+
 /** The couple's operations on their gallery's backup (the owner already verified by AccessGuard). */
 @Injectable()
 export class BackupsService {
-  private readonly cipher: CredentialCipher;
+  private readonly logger = new Logger(BackupsService.name);
+  private readonly states: OAuthStates;
 
   constructor(
     @Inject(BackupConfig) private readonly config: BackupConfig,
@@ -30,8 +57,99 @@ export class BackupsService {
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(BackupWorker) private readonly worker: BackupWorker,
+    @Inject(BackupDrives) private readonly drives: BackupDrives,
   ) {
-    this.cipher = new CredentialCipher(config.secretKey);
+    this.states = new OAuthStates(config.secretKey);
+  }
+
+  /** The drives connected by signing in that this deployment offers (configured), WebDAV aside. */
+  offeredDrives(): BackupOAuthKind[] {
+    return this.drives.offered();
+  }
+
+  /**
+   * The drive's sign-in page for the owner (Premium only, no drive yet): its `state` names the drive, gallery
+   * and owner, is signed, lasts BACKUP_LIMITS.oauthStateMinutes and serves once.
+   */
+  async startOAuth(
+    gallery: EventCreatedData,
+    ownerEmail: string,
+    kind: BackupOAuthKind,
+    folderPerGuest: boolean,
+    now = new Date(),
+  ): Promise<string> {
+    const app = this.drives.app(kind);
+    if (gallery.plan !== 'premium' || new Date(gallery.expiresAt) <= now) {
+      throw new AppError('BACKUP_NEEDS_PREMIUM');
+    }
+    if (await this.repository.findByGallery(gallery.code)) throw new AppError('BACKUP_ALREADY_CONNECTED');
+    await this.rateLimits.consume('backupConnects', gallery.code);
+    // The owner's address only as a digest: the state travels through the drive's sign-in page.
+    const owner = createHash('sha256').update(ownerEmail.toLowerCase()).digest('base64url').slice(0, 16);
+    const issued = this.states.issue(kind, gallery.code, owner, now.getTime());
+    await this.repository.addOAuthState({
+      nonce: issued.nonce,
+      kind,
+      eventCode: gallery.code,
+      galleryName: gallery.name,
+      plan: gallery.plan,
+      galleryExpiresAt: new Date(gallery.expiresAt),
+      folderPerGuest,
+      expiresAt: new Date(issued.expiresAt),
+    });
+    return app.authorizeUrl(issued.state, this.callbackUrl(kind));
+  }
+
+  /**
+   * The drive's sign-in came back: the state verified and used up, the code exchanged for tokens, the refresh
+   * token sealed, the drive connected. Answers where to send the couple: their event page saying how it went
+   * (a state that does not verify goes to the dashboard, as it names no gallery we can trust).
+   */
+  async finishOAuth(kind: BackupOAuthKind, callback: OAuthCallback): Promise<string> {
+    const facts = callback.state ? this.states.verify(callback.state, kind) : null;
+    if (!facts) return this.pageUrl(null, 'BACKUP_OAUTH_STATE_INVALID');
+    const pending = await this.repository.takeOAuthState(facts.nonce, kind, facts.code);
+    if (!pending) return this.pageUrl(facts.code, 'BACKUP_OAUTH_STATE_INVALID');
+    if (callback.error || !callback.code || callback.code.length > BACKUP_LIMITS.oauthParamChars) {
+      return this.pageUrl(facts.code, 'BACKUP_OAUTH_DENIED');
+    }
+    if (pending.plan !== 'premium' || pending.galleryExpiresAt <= new Date()) {
+      return this.pageUrl(facts.code, 'BACKUP_NEEDS_PREMIUM');
+    }
+    try {
+      const grant = await this.drives.app(kind).grant(callback.code, this.callbackUrl(kind));
+      const id = randomUUID();
+      const added = await this.repository.insert({
+        id,
+        eventCode: pending.eventCode,
+        kind,
+        address: grant.address.slice(0, BACKUP_LIMITS.urlChars),
+        username: grant.account.slice(0, BACKUP_LIMITS.usernameChars),
+        credentials: this.drives.cipher.seal(grant.secret, id),
+        galleryName: pending.galleryName,
+        folderPerGuest: pending.folderPerGuest,
+        plan: pending.plan,
+        expiresAt: pending.galleryExpiresAt,
+      });
+      return this.pageUrl(facts.code, added ? null : 'BACKUP_ALREADY_CONNECTED');
+    } catch (error) {
+      this.logger.warn(`connecting ${kind} for ${facts.code}: ${describeError(error)}`);
+      if (error instanceof DriveError && error.failure === 'REFUSED') {
+        return this.pageUrl(facts.code, 'BACKUP_OAUTH_DENIED');
+      }
+      return this.pageUrl(facts.code, 'BACKUP_DESTINATION_UNREACHABLE');
+    }
+  }
+
+  private callbackUrl(kind: BackupOAuthKind): string {
+    return `${this.config.publicUrl}${OAUTH_CALLBACK_PATH}/${CALLBACK_SEGMENTS[kind]}/callback`;
+  }
+
+  /** The event page's Backup section with the outcome, or the dashboard when no gallery is known. */
+  private pageUrl(code: string | null, error: ErrorCode | null): string {
+    const result = `${BACKUP_OAUTH_RESULT_PARAM}=${error ?? 'connected'}`;
+    if (!code) return `${this.config.publicUrl}/dashboard?${result}`;
+    return `${this.config.publicUrl}/event/${encodeURIComponent(code)}?${result}#backup`;
   }
 
   async state(code: string): Promise<BackupModel | null> {
@@ -73,7 +191,7 @@ export class BackupsService {
       kind: 'WEBDAV',
       address,
       username: credentials.username,
-      credentials: this.cipher.seal(credentials.password, id),
+      credentials: this.drives.cipher.seal(credentials.password, id),
       galleryName: gallery.name,
       folderPerGuest: input.folderPerGuest,
       plan: gallery.plan,

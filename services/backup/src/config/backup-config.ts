@@ -25,6 +25,15 @@ export class BackupConfig {
   readonly pollMs!: number;
   /** Copies in flight at once in this process. */
   readonly concurrency!: number;
+  /**
+   * The product's address as browsers reach it (PUBLIC_URL): the drives' sign-in comes back to
+   * `${publicUrl}/backup/oauth/<drive>/callback` through the gateway, and that sends the couple on to the event page.
+   */
+  readonly publicUrl!: string;
+  /** Google Drive's app (GOOGLE_DRIVE_CLIENT_ID and _SECRET); absent: Google Drive is not offered. */
+  readonly googleDrive?: OAuthAppConfig;
+  /** Dropbox's app (DROPBOX_APP_KEY and _SECRET); absent: Dropbox is not offered. */
+  readonly dropbox?: OAuthAppConfig;
 
   constructor(values: BackupConfig) {
     Object.assign(this, values);
@@ -42,8 +51,69 @@ export class BackupConfig {
       retryMaxMs: intEnv('BACKUP_RETRY_MAX_MS', 10 * 60 * 1000),
       pollMs: intEnv('BACKUP_POLL_MS', 1000),
       concurrency: intEnv('BACKUP_CONCURRENCY', 4),
+      publicUrl: env('PUBLIC_URL', 'http://localhost:5000').replace(/\/+$/, ''),
+      ...optionalApp(
+        'googleDrive',
+        'GOOGLE_DRIVE',
+        env('GOOGLE_DRIVE_CLIENT_ID', ''),
+        env('GOOGLE_DRIVE_CLIENT_SECRET', ''),
+        {
+          authorizeUrl: env('GOOGLE_DRIVE_AUTHORIZE_URL', GOOGLE_DRIVE_URLS.authorizeUrl),
+          tokenUrl: env('GOOGLE_DRIVE_TOKEN_URL', GOOGLE_DRIVE_URLS.tokenUrl),
+          apiUrl: env('GOOGLE_DRIVE_API_URL', GOOGLE_DRIVE_URLS.apiUrl),
+        },
+      ),
+      ...optionalApp('dropbox', 'DROPBOX_APP', env('DROPBOX_APP_KEY', ''), env('DROPBOX_APP_SECRET', ''), {
+        authorizeUrl: env('DROPBOX_AUTHORIZE_URL', DROPBOX_URLS.authorizeUrl),
+        apiUrl: env('DROPBOX_API_URL', DROPBOX_URLS.apiUrl),
+        contentUrl: env('DROPBOX_CONTENT_URL', DROPBOX_URLS.contentUrl),
+      }),
     });
   }
+}
+
+/**
+ * An app registered with Google or Dropbox, and where their servers are: the real ones unless overridden (the
+ * tests point them at local stand-ins).
+ */
+export interface OAuthAppConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where the couple's browser signs in. */
+  authorizeUrl: string;
+  /** Google's token endpoint, where codes and refresh tokens are exchanged (Dropbox's is on its API origin). */
+  tokenUrl?: string;
+  /** The API's origin (Google: https://www.googleapis.com/, which also serves uploads). */
+  apiUrl: string;
+  /** Dropbox's upload origin. */
+  contentUrl?: string;
+}
+
+export const GOOGLE_DRIVE_URLS = {
+  authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  apiUrl: 'https://www.googleapis.com/',
+};
+
+export const DROPBOX_URLS = {
+  authorizeUrl: 'https://www.dropbox.com/oauth2/authorize',
+  apiUrl: 'https://api.dropboxapi.com',
+  contentUrl: 'https://content.dropboxapi.com',
+};
+
+/** A drive's app when both its id and secret are set; one without the other is a mistake worth stopping for. */
+function optionalApp<K extends 'googleDrive' | 'dropbox'>(
+  key: K,
+  variables: string,
+  id: string,
+  secret: string,
+  urls: Omit<OAuthAppConfig, 'clientId' | 'clientSecret'>,
+): Partial<Record<K, OAuthAppConfig>> {
+  const [clientId, clientSecret] = [id.trim(), secret.trim()];
+  if (!clientId && !clientSecret) return {};
+  if (!clientId || !clientSecret)
+    throw new Error(`${variables}'s id and secret go together: set both or neither`);
+  return { [key]: { clientId, clientSecret, ...urls } } as Partial<Record<K, OAuthAppConfig>>;
 }
 
 /** BACKUP_SECRET_KEY: 32 random bytes in base64 (`openssl rand -base64 32`). */

@@ -1,24 +1,19 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import type { BackupFailure } from '@gallery/contracts';
+import {
+  DriveError,
+  failureOfStatus,
+  unreachable,
+  type BackupDrive,
+  type FileToCopy,
+} from './backup-drive.js';
 
 /** What a WebDAV folder is reached with: its address (ending in `/`) and an app password. */
 export interface WebDavCredentials {
   url: string;
   username: string;
   password: string;
-}
-
-/** A copy or a check the drive did not take, with the reason in the couple's words and the drive's own. */
-export class DriveError extends Error {
-  constructor(
-    readonly failure: BackupFailure,
-    /** The drive's status line or the network's error, shown beside the sentence. */
-    readonly detail: string,
-  ) {
-    super(`${failure}: ${detail}`);
-  }
 }
 
 /** Keep-alive agents shared by every destination: a burst of copies reuses a few connections per drive. */
@@ -41,7 +36,7 @@ interface DavResponse {
  * original from storage with its length, so memory stays flat whatever its size. Paths are segments under the
  * folder's address, each percent-encoded here.
  */
-export class WebDavClient {
+export class WebDavClient implements BackupDrive {
   private readonly base: URL;
   private readonly authorization: string;
   /** Folders known to exist on the drive (made or found): one MKCOL per folder per process, not per photo. */
@@ -83,6 +78,12 @@ export class WebDavClient {
       if (response.status !== 201 && response.status !== 405) throw failureOf(response);
       this.folders.add(key);
     }
+  }
+
+  /** The folders of `path`, then its file. */
+  async write(path: string[], file: FileToCopy): Promise<void> {
+    await this.ensureFolder(path.slice(0, -1));
+    await this.put(path, await file.open(), file.size, file.contentType);
   }
 
   /** Writes the file at `segments`, replacing any file of that name (a repeat of one copy is one file). */
@@ -154,18 +155,7 @@ export class WebDavClient {
   }
 }
 
-function unreachable(error: Error): DriveError {
-  if (error instanceof DriveError) return error;
-  const code = (error as NodeJS.ErrnoException).code;
-  return new DriveError('UNREACHABLE', code ? `${code}: ${error.message}` : error.message);
-}
-
 function failureOf(response: DavResponse): DriveError {
   const detail = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  if (response.status === 401 || response.status === 403) return new DriveError('REFUSED', detail);
-  if (response.status === 507) return new DriveError('FULL', detail);
-  if (response.status === 502 || response.status === 503 || response.status === 504) {
-    return new DriveError('UNREACHABLE', detail);
-  }
-  return new DriveError('SERVER_ERROR', detail);
+  return new DriveError(failureOfStatus(response.status), detail);
 }

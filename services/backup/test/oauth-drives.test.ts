@@ -1,0 +1,494 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  galleryPhotosRequestSchema,
+  ownerAuthorizationRequestSchema,
+  Requests,
+  Subjects,
+  type ArchivePhoto,
+  type DomainEvent,
+  type GalleryPhotosReply,
+  type OwnerAuthorizationReply,
+  type PlanId,
+} from '@gallery/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createS3Client,
+  ensureBucket,
+  EventBus,
+  type NatsSubscription,
+} from '@gallery/platform';
+import {
+  startTestDropbox,
+  startTestGoogleDrive,
+  startTestPlatform,
+  waitFor,
+  type TestOAuthDrive,
+  type TestPlatform,
+} from '@gallery/testing';
+import { BackupConfig, createApp } from '../src/index.js';
+import { BackupDrives } from '../src/destinations/backup-drives.js';
+import { DropboxApp } from '../src/destinations/dropbox-drive.js';
+import { GoogleDriveApp } from '../src/destinations/google-drive.js';
+
+const BUCKET = 'backup-oauth-test';
+
+let platform: TestPlatform | undefined;
+let google: TestOAuthDrive | undefined;
+let dropbox: TestOAuthDrive | undefined;
+let serviceUrl = '';
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let s3: S3Client | undefined;
+let db: DataSource;
+let config: BackupConfig;
+const responders: NatsSubscription[] = [];
+
+/** What the test's stand-ins for events (owner, plan) and media (photos) know of a gallery. */
+interface TestGallery {
+  name: string;
+  plan: PlanId;
+  expiresAt: string;
+  ownerToken: string;
+  photos: (ArchivePhoto & { bytes: Buffer })[];
+}
+const galleries = new Map<string, TestGallery>();
+
+function newGallery(values: Partial<TestGallery> = {}): string {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  galleries.set(code, {
+    name: 'Sarah & Mike',
+    plan: 'premium',
+    expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    ownerToken: randomBytes(16).toString('base64url'),
+    photos: [],
+    ...values,
+  });
+  return code;
+}
+
+const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
+
+function answerOwner(body: unknown): OwnerAuthorizationReply {
+  const asked = ownerAuthorizationRequestSchema.parse(body);
+  const gallery = galleries.get(asked.code);
+  if (!gallery) return { gallery: null, owner: null };
+  return {
+    gallery: {
+      code: asked.code,
+      name: gallery.name,
+      plan: gallery.plan,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: gallery.expiresAt,
+    },
+    owner: asked.authorization === `Bearer ${gallery.ownerToken}` ? { email: 'couple@example.com' } : null,
+  };
+}
+
+function answerPhotos(body: unknown): GalleryPhotosReply {
+  const asked = galleryPhotosRequestSchema.parse(body);
+  const gallery = galleries.get(asked.code);
+  if (!gallery) return { found: false, photos: [], next: null };
+  const chosen = asked.ids ? gallery.photos.filter((photo) => asked.ids!.includes(photo.id)) : gallery.photos;
+  const start = asked.after ? Number(asked.after) : 0;
+  const page = chosen.slice(start, start + asked.limit);
+  const end = start + page.length;
+  return {
+    found: true,
+    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
+    next: end < chosen.length ? String(end) : null,
+  };
+}
+
+/** A photo in the gallery and its original in storage, as media holds it once confirmed. */
+async function addPhoto(code: string, guestName: string | null = null) {
+  const bytes = randomBytes(2000 + Math.floor(Math.random() * 30_000));
+  const id = randomUUID();
+  const originalKey = `photos/${id}/original`;
+  await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
+  const photo = {
+    id,
+    originalKey,
+    guestCopyKey: null,
+    fileName: 'IMG_0001.jpg',
+    contentType: 'image/jpeg',
+    size: bytes.length,
+    createdAt: new Date(Date.UTC(2026, 5, 13, 18, 0, galleries.get(code)!.photos.length)).toISOString(),
+    kind: 'photo' as const,
+    guestName,
+    bytes,
+  };
+  galleries.get(code)!.photos.push(photo);
+  return photo;
+}
+
+async function publish<S extends DomainEvent['type']>(type: S, data: DomainEvent<S>['data']) {
+  await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+}
+
+/** A guest's upload as media announces it. */
+async function uploaded(code: string, photo: { id: string; createdAt: string; guestName: string | null }) {
+  await publish(Subjects.PhotoUploaded, {
+    photo: {
+      id: photo.id,
+      eventCode: code,
+      thumbnailUrl: `/media/photos/${photo.id}/thumbnail`,
+      previewUrl: `/media/photos/${photo.id}/preview`,
+      originalUrl: `/media/photos/${photo.id}/original`,
+      width: 4000,
+      height: 3000,
+      createdAt: photo.createdAt,
+      kind: 'photo',
+      durationSeconds: null,
+      guestName: photo.guestName,
+      challengeId: null,
+    },
+    photoCount: galleries.get(code)!.photos.length,
+  });
+}
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+interface Backup {
+  kind: string;
+  address: string;
+  username: string;
+  state: string;
+  copied: number;
+  total: number;
+  lastFailure: string | null;
+}
+const BACKUP_FIELDS = 'kind address username state copied total lastFailure';
+
+async function graphql<T>(query: string, variables: Record<string, unknown>, authorization?: string) {
+  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, randomUUID());
+  if (authorization) call.set('Authorization', authorization);
+  const response = await call.send({ query, variables });
+  expect(response.status).toBe(200);
+  return response.body as GraphQLAnswer<T>;
+}
+
+type Kind = 'GOOGLE_DRIVE' | 'DROPBOX';
+const standIn = (kind: Kind) => (kind === 'GOOGLE_DRIVE' ? google! : dropbox!);
+
+function start(code: string, kind: Kind) {
+  return graphql<{ startOAuthBackup: string }>(
+    `
+      mutation ($code: String!, $drive: BackupOAuthDrive!) {
+        startOAuthBackup(eventCode: $code, drive: $drive)
+      }
+    `,
+    { code, drive: kind },
+    owner(code),
+  );
+}
+
+/** The couple's browser: the drive's sign-in page (which consents at once), then its redirect to the callback. */
+async function signIn(code: string, kind: Kind): Promise<{ callback: URL; landing: URL }> {
+  const answer = await start(code, kind);
+  expect(answer.errors).toBeUndefined();
+  const authorizeUrl = new URL(answer.data!.startOAuthBackup);
+  expect(authorizeUrl.origin).toBe(standIn(kind).url);
+  const consent = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  expect(callback.pathname).toBe(
+    `/backup/oauth/${kind === 'GOOGLE_DRIVE' ? 'google-drive' : 'dropbox'}/callback`,
+  );
+  return { callback, landing: await follow(callback) };
+}
+
+/** Where the callback sends the browser. */
+async function follow(callback: URL): Promise<URL> {
+  const answer = await fetch(callback, { redirect: 'manual' });
+  expect(answer.status).toBe(303);
+  return new URL(answer.headers.get('location')!);
+}
+
+async function state(code: string): Promise<Backup | null> {
+  const answer = await graphql<{ backup: Backup | null }>(
+    `query ($code: String!) { backup(eventCode: $code) { ${BACKUP_FIELDS} } }`,
+    { code },
+    owner(code),
+  );
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.backup;
+}
+
+function untilCopied(code: string, copied: number, total = copied) {
+  return waitFor(
+    `${copied} of ${total} copied`,
+    async () => {
+      const backup = await state(code);
+      return backup && backup.copied === copied && backup.total === total ? backup : null;
+    },
+    120_000,
+  );
+}
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every photo of the gallery is in the drive exactly once, byte for byte. */
+function expectEachOnce(kind: Kind, code: string) {
+  const folder = kind === 'GOOGLE_DRIVE' ? `Wedding Gallery/Sarah & Mike ${code}/` : `/Sarah & Mike ${code}/`;
+  const files = [...standIn(kind).files()].filter(([path]) => path.startsWith(folder));
+  const photos = galleries.get(code)!.photos;
+  expect(files).toHaveLength(photos.length);
+  for (const photo of photos) {
+    const copies = files.filter(([path]) => path.includes(` ${photo.id.slice(0, 8)}.`));
+    expect(copies).toHaveLength(1);
+    expect(sha(copies[0]![1])).toBe(sha(photo.bytes));
+  }
+}
+
+function backupConfig(databaseUrl: string, drives: { google?: TestOAuthDrive; dropbox?: TestOAuthDrive }) {
+  return new BackupConfig({
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl,
+    natsUrl: platform!.nats.url,
+    storage: {
+      endpoint: platform!.s3.endpoint,
+      region: platform!.s3.region,
+      accessKeyId: platform!.s3.accessKeyId,
+      secretAccessKey: platform!.s3.secretAccessKey,
+      bucket: BUCKET,
+    },
+    secretKey: randomBytes(32),
+    allowPrivateDestinations: true,
+    retryMaxMs: 2000,
+    pollMs: 200,
+    concurrency: 4,
+    // Set once the service listens: the drives' sign-in comes back to it.
+    publicUrl: 'http://127.0.0.1:1',
+    ...(drives.google && {
+      googleDrive: {
+        clientId: drives.google.clientId,
+        clientSecret: drives.google.clientSecret,
+        authorizeUrl: `${drives.google.url}/authorize`,
+        tokenUrl: `${drives.google.url}/token`,
+        apiUrl: `${drives.google.url}/`,
+      },
+    }),
+    ...(drives.dropbox && {
+      dropbox: {
+        clientId: drives.dropbox.clientId,
+        clientSecret: drives.dropbox.clientSecret,
+        authorizeUrl: `${drives.dropbox.url}/oauth2/authorize`,
+        apiUrl: drives.dropbox.url,
+        contentUrl: drives.dropbox.url,
+      },
+    }),
+  });
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  google = await startTestGoogleDrive();
+  dropbox = await startTestDropbox();
+  bus = await EventBus.connect(platform.nats.url, 'backup-oauth-test');
+  responders.push(
+    bus.nc.subscribe(Requests.OwnerAuthorization, {
+      callback: (_error, message) => void message.respond(JSON.stringify(answerOwner(message.json()))),
+    }),
+    bus.nc.subscribe(Requests.GalleryPhotos, {
+      callback: (_error, message) => void message.respond(JSON.stringify(answerPhotos(message.json()))),
+    }),
+  );
+  config = backupConfig(await platform.postgres.createDatabase(), { google, dropbox });
+  s3 = createS3Client(config.storage);
+  await ensureBucket(s3, BUCKET);
+  app = await createApp(config, { logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  serviceUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  (config as { publicUrl: string }).publicUrl = serviceUrl;
+  db = app.get(DataSource);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  for (const responder of responders) responder.unsubscribe();
+  await bus?.close();
+  s3?.destroy();
+  await google?.stop();
+  await dropbox?.stop();
+  await platform?.stop();
+}, 120_000);
+
+describe('drives offered', () => {
+  it('offers Google Drive and Dropbox only when their app is configured', async () => {
+    const offered = await graphql<{ backupDrives: string[] }>('{ backupDrives }', {});
+    expect(offered.data?.backupDrives).toEqual(['GOOGLE_DRIVE', 'DROPBOX']);
+    const bare = new BackupDrives(backupConfig('postgres://unused', {}));
+    expect(bare.offered()).toEqual([]);
+    expect(() => bare.app('DROPBOX')).toThrow(expect.objectContaining({ code: 'BACKUP_DRIVE_NOT_OFFERED' }));
+    expect(new BackupDrives(backupConfig('postgres://unused', { google })).offered()).toEqual([
+      'GOOGLE_DRIVE',
+    ]);
+  });
+});
+
+describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
+  it('connects through the sign-in, the refresh token kept sealed, the account shown', async () => {
+    const code = newGallery();
+    const { landing } = await signIn(code, kind);
+    expect(landing.toString()).toBe(`${serviceUrl}/event/${code}?backup=connected#backup`);
+    const authorize = standIn(kind).authorizeCalls.at(-1)!;
+    if (kind === 'GOOGLE_DRIVE') {
+      expect(authorize.get('scope')).toBe('https://www.googleapis.com/auth/drive.file');
+      expect(authorize.get('access_type')).toBe('offline');
+    } else {
+      expect(authorize.get('token_access_type')).toBe('offline');
+    }
+    expect(await state(code)).toMatchObject({ kind, username: standIn(kind).email, state: 'ACTIVE' });
+    const [row] = (await db.query('SELECT credentials FROM backup_destinations WHERE event_code = $1', [
+      code,
+    ])) as { credentials: Buffer }[];
+    expect(row!.credentials.includes(Buffer.from('refresh-'))).toBe(false);
+    const photo = await addPhoto(code, 'Anna');
+    await uploaded(code, photo);
+    await untilCopied(code, 1);
+    expectEachOnce(kind, code);
+  });
+
+  it('refuses a state that is forged, replayed or for another gallery, and a Free gallery', async () => {
+    const code = newGallery();
+    const answer = await start(code, kind);
+    const authorizeUrl = new URL(answer.data!.startOAuthBackup);
+    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const forged = new URL(callback);
+    const [body, signature] = callback.searchParams.get('state')!.split('.');
+    const facts = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { code: string };
+    const other = newGallery();
+    forged.searchParams.set(
+      'state',
+      `${Buffer.from(JSON.stringify({ ...facts, code: other })).toString('base64url')}.${signature}`,
+    );
+    expect((await follow(forged)).toString()).toBe(
+      `${serviceUrl}/dashboard?backup=BACKUP_OAUTH_STATE_INVALID`,
+    );
+    const missing = new URL(callback);
+    missing.searchParams.delete('state');
+    expect((await follow(missing)).searchParams.get('backup')).toBe('BACKUP_OAUTH_STATE_INVALID');
+    expect(await state(other)).toBeNull();
+    expect(await state(code)).toBeNull();
+    // The genuine one connects, once: the same callback again is refused.
+    expect((await follow(callback)).searchParams.get('backup')).toBe('connected');
+    expect((await follow(callback)).toString()).toBe(
+      `${serviceUrl}/event/${code}?backup=BACKUP_OAUTH_STATE_INVALID#backup`,
+    );
+    const denied = newGallery();
+    const deniedStart = new URL((await start(denied, kind)).data!.startOAuthBackup);
+    const back = new URL(
+      `${serviceUrl}/backup/oauth/${kind === 'GOOGLE_DRIVE' ? 'google-drive' : 'dropbox'}/callback`,
+    );
+    back.searchParams.set('state', deniedStart.searchParams.get('state')!);
+    back.searchParams.set('error', 'access_denied');
+    expect((await follow(back)).searchParams.get('backup')).toBe('BACKUP_OAUTH_DENIED');
+    expect(await state(denied)).toBeNull();
+    const free = newGallery({ plan: 'free' });
+    expect((await start(free, kind)).errors?.[0]?.extensions?.code).toBe('BACKUP_NEEDS_PREMIUM');
+  });
+
+  it('gets every photo of a burst there once when the drive stops in the middle and comes back', async () => {
+    const code = newGallery();
+    await signIn(code, kind);
+    const photos = [];
+    for (let i = 0; i < 30; i++) photos.push(await addPhoto(code));
+    for (const photo of photos.slice(0, 15)) await uploaded(code, photo);
+    await waitFor('some copies', async () => ((await state(code))?.copied ?? 0) >= 3);
+    await standIn(kind).down();
+    for (const photo of photos.slice(15)) await uploaded(code, photo);
+    await uploaded(code, photos[20]!);
+    const failing = await waitFor('the failure on the page', async () => {
+      const backup = await state(code);
+      return backup?.lastFailure ? backup : null;
+    });
+    expect(failing.lastFailure).toBe('UNREACHABLE');
+    await standIn(kind).up();
+    const done = await untilCopied(code, 30);
+    expect(done.lastFailure).toBeNull();
+    expectEachOnce(kind, code);
+  }, 180_000);
+
+  it('renews an access token the drive no longer takes, with the sealed refresh token', async () => {
+    const code = newGallery();
+    await signIn(code, kind);
+    const first = await addPhoto(code);
+    await uploaded(code, first);
+    await untilCopied(code, 1);
+    const refreshes = standIn(kind).tokenCalls.filter((call) => call.grantType === 'refresh_token').length;
+    standIn(kind).expireAccessTokens();
+    const second = await addPhoto(code);
+    await uploaded(code, second);
+    const done = await untilCopied(code, 2);
+    expect(done.lastFailure).toBeNull();
+    expect(
+      standIn(kind).tokenCalls.filter((call) => call.grantType === 'refresh_token').length,
+    ).toBeGreaterThan(refreshes);
+    expectEachOnce(kind, code);
+  });
+
+  it('deletes the tokens on disconnect', async () => {
+    const code = newGallery();
+    await signIn(code, kind);
+    const answer = await graphql<{ disconnectBackup: boolean }>(
+      'mutation ($code: String!) { disconnectBackup(eventCode: $code) }',
+      { code },
+      owner(code),
+    );
+    expect(answer.data?.disconnectBackup).toBe(true);
+    expect(await db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code])).toHaveLength(0);
+    expect(await state(code)).toBeNull();
+  });
+});
+
+describe('the drives written to directly', () => {
+  /** Signs in with the stand-in as the couple's browser would, and answers the grant. */
+  async function granted(app: GoogleDriveApp | DropboxApp) {
+    const redirectUri = `${serviceUrl}/backup/oauth/test/callback`;
+    const consent = await fetch(await app.authorizeUrl('state', redirectUri), { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    return app.grant(code, redirectUri);
+  }
+
+  const file = (bytes: Buffer) => ({
+    size: bytes.length,
+    contentType: 'video/mp4',
+    open: () => Promise.resolve(Readable.from([bytes])),
+  });
+
+  it('sends Dropbox a file over the single-request size in an upload session of chunks', async () => {
+    const app = new DropboxApp(config.dropbox!, { singleRequestBytes: 1000, chunkBytes: 300 });
+    const drive = app.drive((await granted(app)).secret);
+    const video = randomBytes(2500);
+    await drive.write(['Long videos', 'film.mp4'], file(video));
+    expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(video));
+    // Written again (a copy repeated after a crash): still one file, the new content.
+    const again = randomBytes(1200);
+    await drive.write(['Long videos', 'film.mp4'], file(again));
+    expect([...dropbox!.files().keys()].filter((path) => path.startsWith('/Long videos/'))).toHaveLength(1);
+    expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(again));
+  });
+
+  it('replaces a Google Drive file of the same name instead of adding a second', async () => {
+    const app = new GoogleDriveApp(config.googleDrive!);
+    const drive = app.drive((await granted(app)).secret);
+    await drive.write(['Twice', 'a.jpg'], file(randomBytes(100)));
+    const second = randomBytes(120);
+    await drive.write(['Twice', 'a.jpg'], file(second));
+    const copies = [...google!.files()].filter(([path]) => path === 'Wedding Gallery/Twice/a.jpg');
+    expect(copies).toHaveLength(1);
+    expect(sha(copies[0]![1])).toBe(sha(second));
+  });
+});
