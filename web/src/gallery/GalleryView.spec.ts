@@ -96,23 +96,16 @@ describe('a gallery page while photos upload', () => {
   beforeAll(async () => {
     document.body.append(container);
     const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
-    await act(async () =>
-      root.render(
-        createElement(
-          ApolloProvider,
-          { client },
-          createElement(
-            I18nextProvider,
-            { i18n: testTranslations('en') },
-            createElement(
-              MemoryRouter,
-              { initialEntries: ['/g/ABC123'] },
-              createElement(AppStateProvider, null, createElement(GalleryView, { code: 'ABC123' })),
-            ),
-          ),
-        ),
+    const page = createElement(
+      I18nextProvider,
+      { i18n: testTranslations('en') },
+      createElement(
+        MemoryRouter,
+        { initialEntries: ['/g/ABC123'] },
+        createElement(AppStateProvider, null, createElement(GalleryView, { code: 'ABC123' })),
       ),
     );
+    await act(async () => root.render(createElement(ApolloProvider, { client, children: page })));
   });
   afterAll(() => act(() => root.unmount()));
 
