@@ -84,6 +84,14 @@ export function GalleryView({ code }: { code: string }) {
   }, [planKnown, upload]);
   const retry = gallery.retry;
   const readAgain = useCallback(() => void retry(), [retry]);
+  // Stable, so the memoized grid renders again only when its photos change, not with each upload report.
+  const filterShown = filtered.photos !== null;
+  const { loadMore: loadMoreFiltered } = filtered;
+  const { loadMore: loadMoreGallery } = gallery;
+  const loadMore = useCallback(
+    () => (filterShown ? loadMoreFiltered() : void loadMoreGallery()),
+    [filterShown, loadMoreFiltered, loadMoreGallery],
+  );
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
   if (snapshot)
@@ -137,7 +145,7 @@ export function GalleryView({ code }: { code: string }) {
         />
       )}
       <UploadList
-        items={uploads.items}
+        progress={uploads.progress}
         onClear={uploads.clear}
         onRemove={uploads.remove}
         onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
@@ -148,7 +156,7 @@ export function GalleryView({ code }: { code: string }) {
         total={shownTotal}
         hasMore={hasMore}
         loadingMore={filtered.photos ? filtered.loadingMore : gallery.loadingMore}
-        onLoadMore={() => (filtered.photos ? filtered.loadMore() : void gallery.loadMore())}
+        onLoadMore={loadMore}
         onOpen={setViewedId}
       />
       {viewedIndex >= 0 && (

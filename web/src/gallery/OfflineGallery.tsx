@@ -6,13 +6,13 @@ import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
 import type { GallerySnapshot } from './offlineGallery';
 import { PhotoGrid } from './PhotoGrid';
-import type { UploadItem } from './uploadItems';
 import { UploadList } from './UploadList';
+import type { UploadProgress } from './useUploads';
 
 interface OfflineGalleryProps {
   snapshot: GallerySnapshot;
   uploads: {
-    items: UploadItem[];
+    progress: UploadProgress;
     upload: (files: File[]) => void;
     clear: () => void;
     remove: (id: string) => void;
@@ -47,7 +47,7 @@ export function OfflineGallery({ snapshot, uploads, onOnline }: OfflineGalleryPr
         onFiles={uploads.upload}
       />
       <UploadList
-        items={uploads.items}
+        progress={uploads.progress}
         onClear={uploads.clear}
         onRemove={uploads.remove}
         onChooseAgain={uploads.chooseAgain}
@@ -57,9 +57,12 @@ export function OfflineGallery({ snapshot, uploads, onOnline }: OfflineGalleryPr
         total={event.photoCount}
         hasMore={false}
         loadingMore={false}
-        onLoadMore={() => undefined}
-        onOpen={() => undefined}
+        onLoadMore={nothing}
+        onOpen={nothing}
       />
     </div>
   );
 }
+
+/** The snapshot has no more pages, and its tiles open nothing. */
+const nothing = () => undefined;

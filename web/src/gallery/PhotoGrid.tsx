@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
@@ -13,8 +13,18 @@ interface PhotoGridProps {
   onOpen: (photoId: string) => void;
 }
 
-/** The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end of the grid comes into view or on "Load more". */
-export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onOpen }: PhotoGridProps) {
+/**
+ * The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end of the grid comes into view or on "Load more".
+ * Memoized: with hundreds of tiles, it renders again only when its photos or its props change.
+ */
+export const PhotoGrid = memo(function PhotoGrid({
+  photos,
+  total,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpen,
+}: PhotoGridProps) {
   const { t } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
@@ -92,4 +102,4 @@ export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onO
       )}
     </section>
   );
-}
+});

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalAppState } from '../state/AppStateProvider';
-import { isFinished, queueProgress, type UploadItem } from './uploadItems';
+import { isFinished, queueProgress } from './uploadItems';
 import { UploadRow } from './UploadRow';
+import { useUploadItems, type UploadProgress } from './useUploads';
 import './uploads.css';
 
 interface UploadListProps {
-  items: UploadItem[];
+  progress: UploadProgress;
   onClear: () => void;
   onRemove: (id: string) => void;
   onChooseAgain: (id: string, file: File) => void;
@@ -15,9 +16,11 @@ interface UploadListProps {
 /**
  * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network.
  * Once every file has ended it collapses to a summary, keeping only the files that need the guest (failed).
+ * It follows the progress itself: the page around it does not re-render with each report.
  */
-export function UploadList({ items, onClear, onRemove, onChooseAgain }: UploadListProps) {
+export function UploadList({ progress, onClear, onRemove, onChooseAgain }: UploadListProps) {
   const { t } = useTranslation();
+  const items = useUploadItems(progress);
   const online = useOptionalAppState()?.state.ui.isOnline ?? true;
   const [expanded, setExpanded] = useState(false);
   if (items.length === 0) return null;

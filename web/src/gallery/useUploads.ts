@@ -15,6 +15,20 @@ import { checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
 let lastUploadId = 0;
 
 /**
+ * The gallery's upload list as it changes: read only by the components that show it (useUploadItems), so a
+ * progress report re-renders the upload panel, never the page and its photo grid.
+ */
+export interface UploadProgress {
+  subscribe: (watcher: () => void) => () => void;
+  read: () => UploadItem[];
+}
+
+/** The files on their way, current with each progress report. */
+export function useUploadItems(progress: UploadProgress): UploadItem[] {
+  return useSyncExternalStore(progress.subscribe, progress.read);
+}
+
+/**
  * A gallery's queue and its list, one per gallery and page however often React mounts the gallery: a resumed
  * file must never be sent twice, and a gallery opened again shows the files still going.
  */
@@ -143,15 +157,15 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
     return created;
   }, [eventCode, transport, store]);
 
-  const items = useSyncExternalStore(
-    useCallback(
-      (watcher: () => void) => {
+  const progress = useMemo<UploadProgress>(
+    () => ({
+      subscribe: (watcher) => {
         gallery.watchers.add(watcher);
         return () => gallery.watchers.delete(watcher);
       },
-      [gallery],
-    ),
-    () => gallery.items,
+      read: () => gallery.items,
+    }),
+    [gallery],
   );
   const onUploadedRef = useRef(onUploaded);
   useEffect(() => {
@@ -226,5 +240,5 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
 
   const clear = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
 
-  return { items, upload, clear, remove, chooseAgain };
+  return { progress, upload, clear, remove, chooseAgain };
 }

@@ -26,15 +26,14 @@ export class GuestCopies implements OnModuleDestroy {
 
   /** Stores the guest copy of a photo held in memory under `key`; `key`, or null when none could be made. */
   async ofPhoto(original: Buffer, type: MediaContentType, key: string): Promise<string | null> {
-    let copy: Buffer;
     try {
-      copy = await this.stripper.stripPhoto(original);
+      // Streamed from its file: the SDK signs a stream without hashing its 5-10 MB on the event loop.
+      await this.stripper.withStrippedPhoto(original, (copy) => this.storage.writeFile(key, copy, type));
     } catch (error) {
       if (!(error instanceof MetadataNotStrippedError)) throw error;
       this.logger.warn(`no guest copy (${type}): ${describeError(error)}`);
       return null;
     }
-    await this.storage.write(key, copy, type);
     return key;
   }
 

@@ -78,14 +78,23 @@ export class MetadataStripper {
   }
 
   /** A photo's bytes without identifying metadata. Throws MetadataNotStrippedError when exiftool cannot. */
-  async stripPhoto(original: Buffer): Promise<Buffer> {
+  stripPhoto(original: Buffer): Promise<Buffer> {
+    return this.withStrippedPhoto(original, (copy) => readFile(copy));
+  }
+
+  /**
+   * Hands `use` the file holding the photo without identifying metadata, deleted once `use` ends: a copy that
+   * goes on to storage is streamed from it, never held in memory beside the original. Throws
+   * MetadataNotStrippedError when exiftool cannot.
+   */
+  async withStrippedPhoto<T>(original: Buffer, use: (copy: string) => Promise<T>): Promise<T> {
     const folder = await mkdtemp(path.join(tmpdir(), 'gallery-strip-'));
     try {
       const input = path.join(folder, 'original');
       const output = path.join(folder, 'guest-copy');
       await writeFile(input, original);
       await this.strip(this.photos, input, output);
-      return await readFile(output);
+      return await use(output);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
