@@ -58,6 +58,8 @@ export class GalleryRepository {
         uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
         uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
         guestOriginals: settings.guestOriginals,
+        visibility: settings.visibility,
+        revealAt: settings.revealAt ? new Date(settings.revealAt) : null,
       },
     );
   }
