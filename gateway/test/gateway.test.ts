@@ -1044,6 +1044,23 @@ describe('gateway', () => {
       expect(mediaReceived.slice(before)).toEqual([`/media/photos/${PHOTO_ID}/thumbnail`]);
     });
 
+    it("forwards a photo's pass, and only a well-formed one", async () => {
+      const pass = 'A'.repeat(42) + 'z';
+      const before = mediaReceived.length;
+
+      await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?x=1&pass=${pass}`, {
+        redirect: 'manual',
+      });
+      await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?pass=${pass}/../health`, {
+        redirect: 'manual',
+      });
+
+      expect(mediaReceived.slice(before)).toEqual([
+        `/media/photos/${PHOTO_ID}/thumbnail?pass=${pass}`,
+        `/media/photos/${PHOTO_ID}/thumbnail`,
+      ]);
+    });
+
     it('refuses to forward anything but reads', async () => {
       const response = await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail`, {
         method: 'DELETE',
