@@ -707,6 +707,48 @@ describe('gateway', () => {
       expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: ID_2 } } });
     });
 
+    it('sends a photo other guests may not see yet to no screen', async () => {
+      const stream = subscribeToGallery(GALLERY);
+      const first = stream.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const hidden = crypto.randomUUID();
+      const shared = crypto.randomUUID();
+
+      const notShared = photoUploaded(livePhoto(GALLERY, hidden));
+      natsClient!.publish(
+        'photo.uploaded',
+        JSON.stringify({ ...notShared, data: { ...notShared.data, shared: false } }),
+      );
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(GALLERY, shared))));
+
+      // Same publisher, same order: had the hidden one been sent, it would come first.
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: shared } } });
+    });
+
+    it("tells a gallery's screens that its reveal time has come", async () => {
+      const reveals = liveClient().iterate<Record<string, unknown>>({
+        query:
+          'subscription ($eventCode: String!) { photosRevealed(eventCode: $eventCode) { eventCode revealAt } }',
+        variables: { eventCode: GALLERY },
+      });
+      openStreams.push(reveals);
+      const first = reveals.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const revealAt = new Date().toISOString();
+
+      natsClient!.publish(
+        'photo.revealed',
+        JSON.stringify({
+          id: crypto.randomUUID(),
+          type: 'photo.revealed',
+          occurredAt: revealAt,
+          data: { code: GALLERY, revealAt },
+        }),
+      );
+
+      expect((await first).value).toEqual({ data: { photosRevealed: { eventCode: GALLERY, revealAt } } });
+    });
+
     it('ignores a message that breaks the event contract and keeps delivering', async () => {
       const stream = subscribeToGallery(GALLERY);
       const first = stream.next();

@@ -464,6 +464,29 @@ describe('who sees what', () => {
     }
   });
 
+  it('tells open screens when the couple shares hidden photos again, and not otherwise', async () => {
+    const code = await createGallery();
+    const received: string[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotosRevealed, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotosRevealed>>();
+        if (event.data.code === code) received.push(event.data.revealAt);
+      },
+    });
+    try {
+      await setPrivacy(code, { guestOriginals: false }); // shared, still shared: nothing to tell
+      await setPrivacy(code, { visibility: 'own' }); // hidden: nothing arrives
+      const sharedAgainAt = Date.now();
+      await setPrivacy(code, {}); // shared again
+      await waitFor('the photos shared again', () => Promise.resolve(received.length > 0));
+      // One outbox, in order: an announcement for the earlier changes would have come first.
+      expect(received).toHaveLength(1);
+      expect(new Date(received[0]).getTime()).toBeGreaterThanOrEqual(sharedAgainAt);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
   it('marks a photo uploaded into a drop box as not shared, so no open screen receives it', async () => {
     const code = await createGallery();
     await setPrivacy(code, { visibility: 'own' });
