@@ -725,6 +725,30 @@ describe('gateway', () => {
       expect((await first).value).toMatchObject({ data: { photoAdded: { id: shared } } });
     });
 
+    it('tells no screen of a removal while photos are not shared', async () => {
+      const removals = liveClient().iterate<Record<string, unknown>>({
+        query:
+          'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',
+        variables: { eventCode: GALLERY },
+      });
+      openStreams.push(removals);
+      const first = removals.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const [hidden, shared] = [crypto.randomUUID(), crypto.randomUUID()];
+      const deleted = (photoId: string, extra: object) =>
+        JSON.stringify({
+          id: crypto.randomUUID(),
+          type: 'photo.deleted',
+          occurredAt: new Date().toISOString(),
+          data: { photoId, eventCode: GALLERY, photoCount: 7, ...extra },
+        });
+
+      natsClient!.publish('photo.deleted', deleted(hidden, { shared: false }));
+      natsClient!.publish('photo.deleted', deleted(shared, {}));
+
+      expect((await first).value).toEqual({ data: { photoRemoved: { photoId: shared, photoCount: 7 } } });
+    });
+
     it("tells a gallery's screens that its reveal time has come", async () => {
       const reveals = liveClient().iterate<Record<string, unknown>>({
         query:

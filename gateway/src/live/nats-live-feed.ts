@@ -32,8 +32,11 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     const { code, revealAt } = (event as DomainEvent<typeof Subjects.PhotosRevealed>).data;
     fanout.publishReveal({ eventCode: code, revealAt });
   },
-  [Subjects.PhotoDeleted]: (fanout, event) =>
-    fanout.publishPhotoRemoval((event as DomainEvent<typeof Subjects.PhotoDeleted>).data),
+  [Subjects.PhotoDeleted]: (fanout, event) => {
+    const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;
+    // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent.
+    if (shared !== false) fanout.publishPhotoRemoval(removal);
+  },
 };
 
 /** The subjects the gateway follows for its open screens. */

@@ -183,6 +183,8 @@ export const photoDeletedSchema = z.object({
   challengeId: z.uuid().nullable().optional(),
   /** The gallery's photo count after the deletion. */
   photoCount: count,
+  /** false while the gallery's photos are not shared with every guest: open screens are not told. */
+  shared: z.boolean().optional(),
 });
 export type PhotoDeletedData = z.infer<typeof photoDeletedSchema>;
 

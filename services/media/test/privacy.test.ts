@@ -426,8 +426,17 @@ describe('who sees what', () => {
     expect((await fetchLink(photos.a.id, variant)).status).toBe(status);
   });
 
+  /** A drop box where guests A and B each uploaded one photo after it was set up. */
+  async function dropBoxOfTwo() {
+    const code = await createGallery();
+    await setPrivacy(code, { visibility: 'own' });
+    const tokens = { a: await newGuest(), b: await newGuest() };
+    const photos = { a: await uploadPhoto(code, tokens.a), b: await uploadPhoto(code, tokens.b) };
+    return { code, tokens, photos };
+  }
+
   it("opens a drop box photo with its uploader's pass only, and a forged pass not", async () => {
-    const { photos } = await galleryOfTwo('own');
+    const { photos } = await dropBoxOfTwo();
     // The uploader's confirmation handed out links with the pass.
     const own = new URL(photos.a.thumbnailUrl);
     expect(own.searchParams.get('pass')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -436,6 +445,32 @@ describe('who sees what', () => {
     const bPass = new URL(photos.b.thumbnailUrl).searchParams.get('pass')!;
     const forged = `/media/photos/${photos.a.id}/original?pass=${bPass}`;
     expect((await request(app!.getHttpServer()).get(forged)).status).toBe(404);
+  });
+
+  it("answers a guest deleting their own photo with their own count, and tells no guest's screen", async () => {
+    const { code, tokens, photos } = await dropBoxOfTwo();
+    const deleted: { shared?: boolean }[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotoDeleted, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
+        if (event.data.eventCode === code) deleted.push(event.data);
+      },
+    });
+    try {
+      const answer = await graphql<{ deleteOwnPhoto: number }>(
+        'mutation ($code: String!, $id: ID!) { deleteOwnPhoto(eventCode: $code, id: $id) }',
+        { code, id: photos.a.id },
+        undefined,
+        tokens.a,
+      );
+      expect(answer.errors).toBeUndefined();
+      // A sees none of theirs left, not the gallery's one (B's).
+      expect(answer.data!.deleteOwnPhoto).toBe(0);
+      await waitFor('photo.deleted', () => Promise.resolve(deleted.length > 0));
+      expect(deleted[0]).toMatchObject({ photoCount: 1, shared: false });
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 
   it('tells open screens once, from the server, when a reveal time passes', async () => {

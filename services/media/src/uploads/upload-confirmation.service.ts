@@ -321,8 +321,8 @@ export class UploadConfirmationService {
         photoCount,
         ...(shared ? {} : { shared }),
       });
-      // The uploader's own copy carries its pass: they see it whoever else may not.
-      return { photo: this.presenter.present(photo, { pass: true }), previewPending };
+      // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
+      return { photo: shared ? live : this.presenter.present(photo, { pass: true }), previewPending };
     });
   }
 
@@ -344,7 +344,14 @@ export class UploadConfirmationService {
   private async confirmedPhoto(id: string): Promise<LivePhoto> {
     const photo = await this.photos.find(id);
     if (!photo) throw new AppError('UPLOAD_NOT_FOUND');
-    return this.presenter.present(photo, { pass: true });
+    return this.presentToUploader(photo);
+  }
+
+  /** The photo as its uploader sees it: with its pass while the gallery's photos are not shared. */
+  private async presentToUploader(photo: PhotoEntity): Promise<LivePhoto> {
+    const gallery = await this.galleries.find(photo.eventCode);
+    const shared = !gallery || photosSharedWithGuests(gallery, new Date());
+    return this.presenter.present(photo, { pass: !shared });
   }
 }
 
