@@ -707,6 +707,72 @@ describe('gateway', () => {
       expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: ID_2 } } });
     });
 
+    it('sends a photo other guests may not see yet to no screen', async () => {
+      const stream = subscribeToGallery(GALLERY);
+      const first = stream.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const hidden = crypto.randomUUID();
+      const shared = crypto.randomUUID();
+
+      const notShared = photoUploaded(livePhoto(GALLERY, hidden));
+      natsClient!.publish(
+        'photo.uploaded',
+        JSON.stringify({ ...notShared, data: { ...notShared.data, shared: false } }),
+      );
+      natsClient!.publish('photo.uploaded', JSON.stringify(photoUploaded(livePhoto(GALLERY, shared))));
+
+      // Same publisher, same order: had the hidden one been sent, it would come first.
+      expect((await first).value).toMatchObject({ data: { photoAdded: { id: shared } } });
+    });
+
+    it('tells no screen of a removal while photos are not shared', async () => {
+      const removals = liveClient().iterate<Record<string, unknown>>({
+        query:
+          'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',
+        variables: { eventCode: GALLERY },
+      });
+      openStreams.push(removals);
+      const first = removals.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const [hidden, shared] = [crypto.randomUUID(), crypto.randomUUID()];
+      const deleted = (photoId: string, extra: object) =>
+        JSON.stringify({
+          id: crypto.randomUUID(),
+          type: 'photo.deleted',
+          occurredAt: new Date().toISOString(),
+          data: { photoId, eventCode: GALLERY, photoCount: 7, ...extra },
+        });
+
+      natsClient!.publish('photo.deleted', deleted(hidden, { shared: false }));
+      natsClient!.publish('photo.deleted', deleted(shared, {}));
+
+      expect((await first).value).toEqual({ data: { photoRemoved: { photoId: shared, photoCount: 7 } } });
+    });
+
+    it("tells a gallery's screens that its reveal time has come", async () => {
+      const reveals = liveClient().iterate<Record<string, unknown>>({
+        query:
+          'subscription ($eventCode: String!) { photosRevealed(eventCode: $eventCode) { eventCode revealAt } }',
+        variables: { eventCode: GALLERY },
+      });
+      openStreams.push(reveals);
+      const first = reveals.next();
+      await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
+      const revealAt = new Date().toISOString();
+
+      natsClient!.publish(
+        'photo.revealed',
+        JSON.stringify({
+          id: crypto.randomUUID(),
+          type: 'photo.revealed',
+          occurredAt: revealAt,
+          data: { code: GALLERY, revealAt },
+        }),
+      );
+
+      expect((await first).value).toEqual({ data: { photosRevealed: { eventCode: GALLERY, revealAt } } });
+    });
+
     it('ignores a message that breaks the event contract and keeps delivering', async () => {
       const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
@@ -1042,6 +1108,23 @@ describe('gateway', () => {
       await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?x=/../health`, { redirect: 'manual' });
 
       expect(mediaReceived.slice(before)).toEqual([`/media/photos/${PHOTO_ID}/thumbnail`]);
+    });
+
+    it("forwards a photo's pass, and only a well-formed one", async () => {
+      const pass = 'A'.repeat(42) + 'z';
+      const before = mediaReceived.length;
+
+      await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?x=1&pass=${pass}`, {
+        redirect: 'manual',
+      });
+      await fetch(`${gateway!.url}/media/photos/${PHOTO_ID}/thumbnail?pass=${pass}/../health`, {
+        redirect: 'manual',
+      });
+
+      expect(mediaReceived.slice(before)).toEqual([
+        `/media/photos/${PHOTO_ID}/thumbnail?pass=${pass}`,
+        `/media/photos/${PHOTO_ID}/thumbnail`,
+      ]);
     });
 
     it('refuses to forward anything but reads', async () => {

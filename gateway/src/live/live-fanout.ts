@@ -15,6 +15,7 @@ import {
   type LiveEvent,
   type LiveField,
   type PhotoRemoval,
+  type PhotosReveal,
 } from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
@@ -94,6 +95,11 @@ export class LiveFanout {
   /** Hands a removed photo to every photoRemoved listener of its gallery. */
   publishPhotoRemoval(removal: PhotoRemoval): number {
     return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal });
+  }
+
+  /** Tells every photosRevealed listener of a gallery that its reveal time has come. */
+  publishReveal(reveal: PhotosReveal): number {
+    return this.deliver(reveal.eventCode, 'photosRevealed', { photosRevealed: reveal });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

@@ -57,9 +57,18 @@ export interface PhotoRemoval {
 export interface PhotoRemovedEvent {
   photoRemoved: PhotoRemoval;
 }
-export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent;
+/** A gallery's reveal moment: open screens load the photos that were hidden from their guest until now. */
+export interface PhotosReveal {
+  eventCode: string;
+  revealAt: string;
+}
+export interface PhotosRevealedEvent {
+  photosRevealed: PhotosReveal;
+}
+export type LiveEvent =
+  PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent | PhotosRevealedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
-export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved';
+export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved' | 'photosRevealed';
 
 /**
  * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
@@ -115,6 +124,17 @@ function photoRemovalType(): GraphQLObjectType {
   });
 }
 
+function photosRevealType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'PhotosReveal',
+    description: "A gallery's reveal time has come: every guest now sees every photo",
+    fields: {
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      revealAt: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
 /**
  * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
  * kept in the field's extensions; a test fails for a subscription without one).
@@ -160,6 +180,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         eventUpdated: subscriptionOn('eventUpdated', eventUpdateType()),
         archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
         photoRemoved: subscriptionOn('photoRemoved', photoRemovalType()),
+        photosRevealed: subscriptionOn('photosRevealed', photosRevealType()),
       },
     }),
   });

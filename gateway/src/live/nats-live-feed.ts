@@ -13,8 +13,12 @@ export interface NatsLiveFeedLog {
 type Delivery = (fanout: LiveFanout, event: DomainEvent) => void;
 
 const DELIVERIES: Partial<Record<Subject, Delivery>> = {
-  [Subjects.PhotoUploaded]: (fanout, event) =>
-    fanout.publish((event as DomainEvent<typeof Subjects.PhotoUploaded>).data.photo),
+  [Subjects.PhotoUploaded]: (fanout, event) => {
+    const { photo, shared } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
+    // A photo other guests may not see yet (a drop box, a reveal to come) goes to no open screen: its uploader
+    // has it from their upload, the couple from their next load.
+    if (shared !== false) fanout.publish(photo);
+  },
   [Subjects.PlanUpgraded]: (fanout, event) => {
     const { code, plan, expiresAt } = (event as DomainEvent<typeof Subjects.PlanUpgraded>).data;
     fanout.publishEventUpdate({ code, plan, expiresAt });
@@ -24,8 +28,15 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
       .data;
     fanout.publishEventUpdate({ code, plan, expiresAt, guestDownloadsAllowed: allowed });
   },
-  [Subjects.PhotoDeleted]: (fanout, event) =>
-    fanout.publishPhotoRemoval((event as DomainEvent<typeof Subjects.PhotoDeleted>).data),
+  [Subjects.PhotosRevealed]: (fanout, event) => {
+    const { code, revealAt } = (event as DomainEvent<typeof Subjects.PhotosRevealed>).data;
+    fanout.publishReveal({ eventCode: code, revealAt });
+  },
+  [Subjects.PhotoDeleted]: (fanout, event) => {
+    const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;
+    // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent.
+    if (shared !== false) fanout.publishPhotoRemoval(removal);
+  },
 };
 
 /** The subjects the gateway follows for its open screens. */

@@ -31,6 +31,9 @@ const FORWARDED_RESPONSE_HEADERS = [
 const PHOTO_URL =
   /^\/media\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(thumbnail|preview|original)(?:\?.*)?$/i;
 
+/** A photo's pass (an HMAC, base64url), the one query parameter forwarded: see PhotoPresenter in media. */
+const PHOTO_PASS = /[?&]pass=([A-Za-z0-9_-]{43})(?:&|$)/;
+
 /**
  * Forwards a photo link (GET or HEAD /media/photos/{uuid}/{thumbnail|preview|original}) to the media service;
  * any other path under /media is a 404 that never reaches it. The answer is usually a 302 to a short-lived
@@ -61,8 +64,10 @@ export function forwardMedia(mediaUrl: string, galleryCode?: string): RequestHan
 
     let answer: SubgraphResponse;
     try {
-      // Rebuilt from what was matched: nothing of the client's URL but the photo id and variant goes on.
-      answer = await subgraphFetch(`${origin}/media/photos/${photo[1]}/${photo[2]}`, {
+      // Rebuilt from what was matched: nothing of the client's URL but the photo id, variant and pass goes on.
+      const pass = PHOTO_PASS.exec(req.originalUrl)?.[1];
+      const query = pass ? `?pass=${pass}` : '';
+      answer = await subgraphFetch(`${origin}/media/photos/${photo[1]}/${photo[2]}${query}`, {
         method: req.method,
         headers,
         redirect: 'manual',

@@ -68,6 +68,11 @@ export const downloadPermissionReplySchema = z.object({
   gallery: z.object({ code: galleryCodeSchema, name: z.string().min(1).max(200) }).nullable(),
   owner: z.boolean(),
   guestDownloadsAllowed: z.boolean(),
+  /**
+   * Whether every guest sees every photo now (photosSharedWithGuests): a guest zip holds the whole gallery, so
+   * none is built or handed out while guests see only their own. Absent (older events service): shared.
+   */
+  photosShared: z.boolean().optional(),
 });
 export type DownloadPermissionReply = z.infer<typeof downloadPermissionReplySchema>;
 

@@ -55,6 +55,11 @@ export const Subjects = {
   PrivacyChanged: 'event.privacy-changed',
   /** events: the couple changed the gallery's photo challenges (media keeps them to check and count uploads). */
   ChallengesChanged: 'event.challenges-changed',
+  /**
+   * media: a gallery's reveal time has come; open gallery screens load the photos that were hidden from them
+   * until now.
+   */
+  PhotosRevealed: 'photo.revealed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -119,7 +124,15 @@ export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */
 export const LIVE_PHOTO_FIELDS = Object.keys(livePhotoSchema.shape) as (keyof LivePhoto)[];
 
-export const photoUploadedSchema = z.object({ photo: livePhotoSchema, photoCount: count });
+export const photoUploadedSchema = z.object({
+  photo: livePhotoSchema,
+  photoCount: count,
+  /**
+   * false when guests other than its uploader may not see it yet (a drop box, a reveal to come): open screens
+   * are not sent it. Absent: shared, as every photo was before privacy settings.
+   */
+  shared: z.boolean().optional(),
+});
 export type PhotoUploadedData = z.infer<typeof photoUploadedSchema>;
 
 const planId = z.enum(PLAN_IDS);
@@ -170,6 +183,8 @@ export const photoDeletedSchema = z.object({
   challengeId: z.uuid().nullable().optional(),
   /** The gallery's photo count after the deletion. */
   photoCount: count,
+  /** false while the gallery's photos are not shared with every guest: open screens are not told. */
+  shared: z.boolean().optional(),
 });
 export type PhotoDeletedData = z.infer<typeof photoDeletedSchema>;
 
@@ -251,8 +266,10 @@ export type BackupStoppedData = z.infer<typeof backupStoppedSchema>;
  */
 export const privacyChangedSchema = z.object({
   code: galleryCodeSchema,
-  /** Who sees which photos; only `everyone` today. */
+  /** Who sees which photos (PHOTO_VISIBILITY_MODES). */
   visibility: z.enum(PHOTO_VISIBILITY_MODES),
+  /** With `reveal`: when every guest starts seeing every photo; null otherwise. Absent from older events. */
+  revealAt: isoDate.nullable().optional(),
   /** When uploads open; null: from the gallery's creation. */
   uploadsOpenAt: isoDate.nullable(),
   /** When uploads close; null: at the plan's expiry. */
@@ -278,6 +295,10 @@ export const challengesChangedSchema = z.object({
 });
 export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 
+/** A gallery's reveal moment: every guest now sees every photo. */
+export const photosRevealedSchema = z.object({ code: galleryCodeSchema, revealAt: isoDate });
+export type PhotosRevealedData = z.infer<typeof photosRevealedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -295,6 +316,7 @@ const dataSchemas = {
   'backup.stopped': backupStoppedSchema,
   'event.privacy-changed': privacyChangedSchema,
   'event.challenges-changed': challengesChangedSchema,
+  'photo.revealed': photosRevealedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -314,6 +336,7 @@ export interface EventData {
   'backup.stopped': BackupStoppedData;
   'event.privacy-changed': PrivacyChangedData;
   'event.challenges-changed': ChallengesChangedData;
+  'photo.revealed': PhotosRevealedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { uploadWindowProblem, uploadWindowRefusal } from './privacy.js';
+import {
+  photosSharedWithGuests,
+  photoVisibilityProblem,
+  uploadWindowProblem,
+  uploadWindowRefusal,
+} from './privacy.js';
 
 const now = new Date('2026-06-13T12:00:00Z');
 const expiresAt = new Date('2026-06-20T12:00:00Z');
@@ -39,5 +44,36 @@ describe('uploadWindowRefusal', () => {
     expect(uploadWindowRefusal(window, at('2026-06-14T08:59:59Z'))).toBeNull();
     expect(uploadWindowRefusal(window, at('2026-06-14T09:00:00Z'))).toBe('UPLOADS_CLOSED');
     expect(uploadWindowRefusal({ uploadsOpenAt: null, uploadsCloseAt: null }, now)).toBeNull();
+  });
+});
+
+describe('photosSharedWithGuests', () => {
+  it('shares with everyone always, with a drop box never, with a reveal from its time on', () => {
+    expect(photosSharedWithGuests({ visibility: 'everyone', revealAt: null }, now)).toBe(true);
+    expect(photosSharedWithGuests({ visibility: 'own', revealAt: null }, now)).toBe(false);
+    expect(photosSharedWithGuests({ visibility: 'reveal', revealAt: at('2026-06-13T12:00:01Z') }, now)).toBe(
+      false,
+    );
+    expect(photosSharedWithGuests({ visibility: 'reveal', revealAt: now }, now)).toBe(true);
+    expect(photosSharedWithGuests({ visibility: 'reveal', revealAt: null }, now)).toBe(false);
+  });
+});
+
+describe('photoVisibilityProblem', () => {
+  const problem = (visibility: 'everyone' | 'own' | 'reveal', revealAt: string | null) =>
+    photoVisibilityProblem({ visibility, revealAt: revealAt ? at(revealAt) : null }, now, expiresAt);
+
+  it('takes every mode, a reveal with a time in the future up to the expiry', () => {
+    expect(problem('everyone', null)).toBeNull();
+    expect(problem('own', null)).toBeNull();
+    expect(problem('reveal', '2026-06-14T09:00:00Z')).toBeNull();
+    expect(problem('reveal', expiresAt.toISOString())).toBeNull();
+  });
+
+  it('refuses a reveal without a time, in the past, after expiry, and a time with another mode', () => {
+    expect(problem('reveal', null)).toBe('REVEAL_TIME_REQUIRED');
+    expect(problem('reveal', now.toISOString())).toBe('REVEAL_IN_PAST');
+    expect(problem('reveal', '2026-06-20T12:00:01Z')).toBe('REVEAL_AFTER_EXPIRY');
+    expect(problem('own', '2026-06-14T09:00:00Z')).toBe('REVEAL_TIME_NOT_USED');
   });
 });

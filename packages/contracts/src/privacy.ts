@@ -7,15 +7,18 @@ import { z } from './zod.js';
  */
 
 /**
- * Who sees which photos. Only `everyone` exists today (every holder of the code sees every photo); the field is
- * in the contract so that an own-uploads-only or reveal mode is one more value, not a new event.
+ * Who sees which photos. `everyone`: every holder of the code sees every photo. `own` (a drop box): a guest
+ * sees only the photos their own browser uploaded; the couple sees all. `reveal`: like `own` until the
+ * couple's `revealAt`, then like `everyone`.
  */
-export const PHOTO_VISIBILITY_MODES = ['everyone'] as const;
+export const PHOTO_VISIBILITY_MODES = ['everyone', 'own', 'reveal'] as const;
 export type PhotoVisibilityMode = (typeof PHOTO_VISIBILITY_MODES)[number];
 
 /** The settings a gallery has until its couple changes them: today's behaviour. */
 export const DEFAULT_PRIVACY = {
   visibility: 'everyone' as PhotoVisibilityMode,
+  /** Only with `reveal`: when guests' photos become visible to every guest. */
+  revealAt: null,
   /** Open from the gallery's creation. */
   uploadsOpenAt: null,
   /** Open until the plan's expiry. */
@@ -60,4 +63,38 @@ export function parseWindowInstant(value: string | null | undefined): Date | nul
   const parsed = windowInstantSchema.safeParse(value ?? null);
   if (!parsed.success) return undefined;
   return parsed.data === null ? null : new Date(parsed.data);
+}
+
+/** Who sees which photos, as a gallery's settings hold it. */
+export interface PhotoVisibility {
+  visibility: PhotoVisibilityMode;
+  revealAt: Date | null;
+}
+
+/**
+ * Whether every guest sees every photo at `now`: always with `everyone`, from `revealAt` on with `reveal`, never
+ * with `own`. When false, a guest sees only their own uploads (the couple always sees all). The one rule every
+ * path a photo leaves by applies.
+ */
+export function photosSharedWithGuests(setting: PhotoVisibility, now: Date): boolean {
+  if (setting.visibility === 'everyone') return true;
+  if (setting.visibility === 'reveal')
+    return setting.revealAt !== null && now.getTime() >= setting.revealAt.getTime();
+  return false;
+}
+
+/**
+ * Why the couple may not set this visibility, or null: a reveal needs a time, in the future and before the
+ * gallery's expiry. Any other mode takes no reveal time.
+ */
+export function photoVisibilityProblem(
+  setting: PhotoVisibility,
+  now: Date,
+  expiresAt: Date,
+): ErrorCode | null {
+  if (setting.visibility !== 'reveal') return setting.revealAt ? 'REVEAL_TIME_NOT_USED' : null;
+  if (!setting.revealAt) return 'REVEAL_TIME_REQUIRED';
+  if (setting.revealAt.getTime() <= now.getTime()) return 'REVEAL_IN_PAST';
+  if (setting.revealAt.getTime() > expiresAt.getTime()) return 'REVEAL_AFTER_EXPIRY';
+  return null;
 }

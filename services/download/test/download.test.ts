@@ -22,6 +22,7 @@ import {
   archiveProgressSchema,
   archiveProgressSubject,
   downloadPermissionRequestSchema,
+  en,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
   NO_CHALLENGE_FOLDER,
@@ -60,6 +61,8 @@ interface TestGallery {
   name: string;
   ownerToken: string;
   guestDownloads: boolean;
+  /** photosSharedWithGuests as events answers it: false for a drop box or a reveal to come. */
+  photosShared?: boolean;
   photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
 }
 const galleries = new Map<string, TestGallery>();
@@ -90,6 +93,7 @@ function answerPermission(body: unknown): DownloadPermissionReply {
     gallery: { code: parsed.code, name: gallery.name },
     owner: parsed.authorization === `Bearer ${gallery.ownerToken}`,
     guestDownloadsAllowed: gallery.guestDownloads,
+    ...(gallery.photosShared === undefined ? {} : { photosShared: gallery.photosShared }),
   };
 }
 
@@ -751,6 +755,48 @@ describe('download service', () => {
     expect(guest.errors).toBeUndefined();
     await finished(code, guest.data!.requestArchive.id!);
     expect((await requestArchive(newCode())).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
+  });
+
+  // who sees what x caller: a guest's zip would be the whole gallery, so none while guests see only their own.
+  it.each([
+    ['shared with guests', 'a guest', 'a zip', true],
+    ['not shared (a drop box, a reveal to come)', 'a guest', 'DOWNLOAD_ALL_PRIVATE', false],
+    ['not shared (a drop box, a reveal to come)', 'the couple', 'a zip', false],
+  ] as const)(
+    'with photos %s, %s asking for Download All gets %s',
+    async (_what, caller, outcome, shared) => {
+      const code = newGallery();
+      await addPhoto(code, 'a.jpg');
+      Object.assign(galleries.get(code)!, { guestDownloads: true, photosShared: shared });
+      const answer = await requestArchive(code, caller === 'the couple' ? owner(code) : null);
+      if (outcome === 'a zip') {
+        expect(answer.errors).toBeUndefined();
+        await finished(code, answer.data!.requestArchive.id!);
+      } else {
+        expect(answer.errors?.[0].extensions?.code).toBe(outcome);
+        expect(answer.errors?.[0].message).toBe(en.errors[outcome]);
+      }
+    },
+  );
+
+  it('refuses a guest a zip built while photos were shared, once they are not', async () => {
+    const code = newGallery();
+    await addPhoto(code, 'a.jpg');
+    galleries.get(code)!.guestDownloads = true;
+    const built = await requestArchive(code, null);
+    await finished(code, built.data!.requestArchive.id!);
+    galleries.get(code)!.photosShared = false;
+    const again = await graphql(
+      `
+        query ($code: String!, $id: ID!) {
+          archiveJob(eventCode: $code, jobId: $id) {
+            id
+          }
+        }
+      `,
+      { code, id: built.data!.requestArchive.id },
+    );
+    expect(again.errors?.[0].extensions?.code).toBe('DOWNLOAD_ALL_PRIVATE');
   });
 
   it("purges a gallery's zips from storage and its rows on event.expired", async () => {

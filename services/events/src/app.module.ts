@@ -44,6 +44,7 @@ import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
 import { WallModule } from './wall/wall.module.js';
 import { WallLinks1798300000000 } from './database/migrations/1798300000000-wall-links.migration.js';
 import { PrivacySettings1798320000000 } from './database/migrations/1798320000000-privacy-settings.migration.js';
+import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.migration.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { PhotoChallenges1798400000000 } from './database/migrations/1798400000000-photo-challenges.migration.js';
 import { ChallengesModule } from './challenges/challenges.module.js';
@@ -89,6 +90,7 @@ export class AppModule {
               WallLinks1798300000000,
               PrivacySettings1798320000000,
               PhotoChallenges1798400000000,
+              PhotoVisibility1798412000000,
             ],
           }),
         ),

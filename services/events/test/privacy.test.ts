@@ -159,6 +159,7 @@ describe('events service: the couple’s privacy settings', () => {
       {
         code,
         visibility: 'everyone',
+        revealAt: null,
         uploadsOpenAt: settings.uploadsOpenAt,
         uploadsCloseAt: settings.uploadsCloseAt,
         guestOriginals: false,
@@ -205,5 +206,100 @@ describe('events service: the couple’s privacy settings', () => {
     expect(es.errors[code]).not.toBe(en.errors[code]);
     expect((await read(gallery.code)).event.privacy.uploadsCloseAt).toBeNull();
     await nothingPublished(gallery.code);
+  });
+
+  describe('who sees which photos', () => {
+    const SET_VISIBILITY = `mutation Set($code: String!, $settings: PrivacySettingsInput!) {
+      setPrivacySettings(eventCode: $code, settings: $settings) { code privacy { visibility revealAt } }
+    }`;
+    const READ_VISIBILITY = `query Read($code: String!) { event(code: $code) { privacy { visibility revealAt } } }`;
+    const base = { uploadsOpenAt: null, uploadsCloseAt: null, guestOriginalsAllowed: true };
+    const visibilityOf = async (code: string) =>
+      (
+        await graphql<{ event: { privacy: { visibility: string; revealAt: string | null } } }>(
+          READ_VISIBILITY,
+          {
+            code,
+          },
+        )
+      ).data!.event.privacy;
+
+    it('starts with everyone, sets a drop box and a reveal, and keeps them when another setting is saved', async () => {
+      const { code, ownerToken } = await order();
+      expect(await visibilityOf(code)).toEqual({ visibility: 'EVERYONE', revealAt: null });
+
+      const own = await graphql(
+        SET_VISIBILITY,
+        { code, settings: { ...base, visibility: 'OWN' } },
+        ownerToken,
+      );
+      expect(own.errors).toBeUndefined();
+      expect((await publishedAfterRelay(code, 1)).at(-1)).toMatchObject({
+        visibility: 'own',
+        revealAt: null,
+      });
+
+      const revealAt = inHours(10);
+      const reveal = { ...base, visibility: 'REVEAL', revealAt };
+      expect((await graphql(SET_VISIBILITY, { code, settings: reveal }, ownerToken)).errors).toBeUndefined();
+      expect(await visibilityOf(code)).toEqual({
+        visibility: 'REVEAL',
+        revealAt: new Date(revealAt).toISOString(),
+      });
+      expect((await publishedAfterRelay(code, 2)).at(-1)).toMatchObject({
+        visibility: 'reveal',
+        revealAt: new Date(revealAt).toISOString(),
+      });
+
+      // The upload-window form sends no visibility: the reveal stays.
+      expect(
+        (await graphql(SET, { code, settings: { ...base, guestOriginalsAllowed: false } }, ownerToken))
+          .errors,
+      ).toBeUndefined();
+      expect((await publishedAfterRelay(code, 3)).at(-1)).toMatchObject({
+        visibility: 'reveal',
+        guestOriginals: false,
+      });
+    });
+
+    it.each([
+      ['a reveal without a time', { visibility: 'REVEAL' }, 'REVEAL_TIME_REQUIRED'],
+      ['a reveal time in the past', { visibility: 'REVEAL', revealAt: inHours(-1) }, 'REVEAL_IN_PAST'],
+      [
+        'a reveal time after the gallery ends',
+        { visibility: 'REVEAL', revealAt: inHours(24 * 400) },
+        'REVEAL_AFTER_EXPIRY',
+      ],
+      ['a reveal time with a drop box', { visibility: 'OWN', revealAt: inHours(2) }, 'REVEAL_TIME_NOT_USED'],
+      [
+        'a reveal time that is no instant',
+        { visibility: 'REVEAL', revealAt: 'after dinner' },
+        'VALIDATION_FAILED',
+      ],
+    ] as const)('refuses %s with a clear message in en, fr and es', async (_what, visibility, code) => {
+      const gallery = await order();
+      const refused = await graphql(
+        SET_VISIBILITY,
+        { code: gallery.code, settings: { ...base, ...visibility } },
+        gallery.ownerToken,
+      );
+      expect(errorCode(refused)).toBe(code);
+      expect(refused.errors![0].message).toBe(en.errors[code]);
+      expect(fr.errors[code]).not.toBe(en.errors[code]);
+      expect(es.errors[code]).not.toBe(en.errors[code]);
+      expect(await visibilityOf(gallery.code)).toEqual({ visibility: 'EVERYONE', revealAt: null });
+      await nothingPublished(gallery.code);
+    });
+
+    it('refuses a guest and another couple', async () => {
+      const { code } = await order();
+      const other = await order();
+      const settings = { ...base, visibility: 'OWN' };
+      expect(errorCode(await graphql(SET_VISIBILITY, { code, settings }))).toBe('UNAUTHENTICATED');
+      expect(errorCode(await graphql(SET_VISIBILITY, { code, settings }, other.ownerToken))).toBe(
+        'NOT_GALLERY_OWNER',
+      );
+      await nothingPublished(code);
+    });
   });
 });

@@ -28,6 +28,7 @@ import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
 import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
 import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
 import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
+import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -48,6 +49,8 @@ import { ChallengeRepository } from './challenges/challenge.repository.js';
 import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-videos.js';
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
+import { PhotoAudience } from './photos/photo-audience.js';
+import { RevealAnnouncer } from './galleries/reveal-announcer.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
@@ -109,6 +112,7 @@ export class AppModule {
               PhotoChallenges1796400000000,
               GuestCopies1798404533193,
               UploaderIdentity1798404600000,
+              PhotoVisibility1798412000000,
             ],
           }),
         ),
@@ -176,6 +180,8 @@ export class AppModule {
         GalleryDirectory,
         GalleryReadModelConsumer,
         EventResolver,
+        PhotoAudience,
+        RevealAnnouncer,
         PhotoRepository,
         PhotoPresenter,
         PhotoPreviews,

@@ -14,9 +14,15 @@ import {
   type LivePhoto,
   type PrivacyChangedData,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  type NatsSubscription,
+} from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,12 +42,14 @@ async function graphql<T>(
   query: string,
   variables: object,
   authorization?: string,
+  guestIdentity?: string,
 ): Promise<GraphQLAnswer<T>> {
   const call = request(app!.getHttpServer())
     .post('/graphql')
     .set(CLIENT_ADDRESS_HEADER, randomUUID())
     .send({ query, variables });
   if (authorization) call.set('Authorization', authorization);
+  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
   return (await call).body as GraphQLAnswer<T>;
 }
 
@@ -73,6 +81,7 @@ async function createGallery(): Promise<string> {
 
 const DEFAULTS = {
   visibility: 'everyone',
+  revealAt: null,
   uploadsOpenAt: null,
   uploadsCloseAt: null,
   guestOriginals: true,
@@ -83,12 +92,22 @@ async function setPrivacy(code: string, settings: Partial<Omit<PrivacyChangedDat
   const data = { ...DEFAULTS, ...settings, code };
   await publish(Subjects.PrivacyChanged, data);
   await waitFor('the settings in the read model', async () => {
-    const [row]: { open: Date | null; close: Date | null; originals: boolean }[] = await db.query(
-      'SELECT uploads_open_at AS open, uploads_close_at AS close, guest_originals AS originals FROM galleries WHERE code = $1',
+    const [row]: {
+      open: Date | null;
+      close: Date | null;
+      originals: boolean;
+      visibility: string;
+      reveal: Date | null;
+    }[] = await db.query(
+      `SELECT uploads_open_at AS open, uploads_close_at AS close, guest_originals AS originals,
+              photo_visibility AS visibility, reveal_at AS reveal
+         FROM galleries WHERE code = $1`,
       [code],
     );
     return (
       row.originals === data.guestOriginals &&
+      row.visibility === data.visibility &&
+      (row.reveal?.toISOString() ?? null) === (data.revealAt && new Date(data.revealAt).toISOString()) &&
       (row.open?.toISOString() ?? null) ===
         (data.uploadsOpenAt && new Date(data.uploadsOpenAt).toISOString()) &&
       (row.close?.toISOString() ?? null) ===
@@ -105,19 +124,22 @@ const photoBytes = () =>
 async function requestSlot(
   code: string,
   body: Buffer,
+  guestIdentity?: string,
 ): Promise<GraphQLAnswer<{ requestPhotoUploads: Slot[] }>> {
-  return graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, {
-    code,
-    files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }],
-  });
+  return graphql<{ requestPhotoUploads: Slot[] }>(
+    REQUEST_UPLOADS,
+    { code, files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }] },
+    undefined,
+    guestIdentity,
+  );
 }
 
 const CONFIRM =
-  'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode } }';
+  'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id eventCode thumbnailUrl } }';
 
-async function uploadPhoto(code: string): Promise<LivePhoto> {
+async function uploadPhoto(code: string, guestIdentity?: string): Promise<LivePhoto> {
   const body = await photoBytes();
-  const slot = (await requestSlot(code, body)).data!.requestPhotoUploads[0];
+  const slot = (await requestSlot(code, body, guestIdentity)).data!.requestPhotoUploads[0];
   expect((await putToSlot(slot, body)).status).toBe(200);
   const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM, { code, id: slot.uploadId });
   expect(confirmed.errors).toBeUndefined();
@@ -276,5 +298,246 @@ describe("guests' originals", () => {
     expect(original.status).toBe(200);
     expect(original.headers.get('content-disposition')).toMatch(/^attachment/);
     await original.arrayBuffer();
+  });
+});
+
+describe('who sees what', () => {
+  const ISSUE = 'mutation { issueGuestIdentity { token } }';
+  const GALLERY = `query ($reps: [_Any!]!) {
+    _entities(representations: $reps) {
+      ... on Event { photoCount photos(first: 50) { nodes { id thumbnailUrl } } challenges { photoCount } }
+    }
+  }`;
+  const REQUEST_FOR_CHALLENGE = `mutation ($code: String!, $files: [PhotoUploadRequest!]!, $challengeId: ID) {
+    requestPhotoUploads(eventCode: $code, files: $files, challengeId: $challengeId) {
+      uploadId uploadUrl headers { name value } multipart { partSize partCount }
+    }
+  }`;
+  type Caller = 'guest A' | 'guest B' | 'a guest without identity' | 'the couple';
+  type Setting = 'everyone' | 'own' | 'reveal to come' | 'reveal passed';
+
+  async function newGuest(): Promise<string> {
+    const answer = await graphql<{ issueGuestIdentity: { token: string } }>(ISSUE, {});
+    return answer.data!.issueGuestIdentity.token;
+  }
+
+  const settings: Record<Setting, Partial<Omit<PrivacyChangedData, 'code'>>> = {
+    everyone: {},
+    own: { visibility: 'own' },
+    'reveal to come': { visibility: 'reveal', revealAt: hours(12) },
+    'reveal passed': { visibility: 'reveal', revealAt: hours(-1) },
+  };
+
+  /** A guest's photo taken for the gallery's photo challenge. */
+  async function uploadForChallenge(code: string, challengeId: string, token: string): Promise<LivePhoto> {
+    const body = await photoBytes();
+    const files = [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }];
+    const slots = await graphql<{ requestPhotoUploads: Slot[] }>(
+      REQUEST_FOR_CHALLENGE,
+      { code, files, challengeId },
+      undefined,
+      token,
+    );
+    const slot = slots.data!.requestPhotoUploads[0];
+    expect((await putToSlot(slot, body)).status).toBe(200);
+    const confirmed = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM, { code, id: slot.uploadId });
+    expect(confirmed.errors).toBeUndefined();
+    return confirmed.data!.confirmPhotoUpload;
+  }
+
+  /** A gallery where guest A and guest B each uploaded one photo for its challenge, under `setting`. */
+  async function galleryOfTwo(setting: Setting) {
+    const code = await createGallery();
+    const challengeId = randomUUID();
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.ChallengesChanged,
+      occurredAt: new Date().toISOString(),
+      data: { code, challenges: [{ id: challengeId, prompt: 'The first dance' }] },
+    } as DomainEvent);
+    await waitFor(
+      'the challenge',
+      async () => (await db.query('SELECT 1 FROM challenges WHERE id = $1', [challengeId])).length,
+    );
+    const tokens = { a: await newGuest(), b: await newGuest() };
+    const photos = {
+      a: await uploadForChallenge(code, challengeId, tokens.a),
+      b: await uploadForChallenge(code, challengeId, tokens.b),
+    };
+    await setPrivacy(code, settings[setting]);
+    const as = (caller: Caller) =>
+      caller === 'the couple'
+        ? { authorization: ownerOf(code) }
+        : caller === 'guest A'
+          ? { guestIdentity: tokens.a }
+          : caller === 'guest B'
+            ? { guestIdentity: tokens.b }
+            : {};
+    return { code, tokens, photos, as };
+  }
+
+  // setting x caller: which of the two photos the gallery lists and counts.
+  it.each([
+    ['everyone', 'guest A', ['a', 'b']],
+    ['everyone', 'a guest without identity', ['a', 'b']],
+    ['own', 'guest A', ['a']],
+    ['own', 'guest B', ['b']],
+    ['own', 'a guest without identity', []],
+    ['own', 'the couple', ['a', 'b']],
+    ['reveal to come', 'guest A', ['a']],
+    ['reveal to come', 'a guest without identity', []],
+    ['reveal to come', 'the couple', ['a', 'b']],
+    ['reveal passed', 'guest B', ['a', 'b']],
+    ['reveal passed', 'a guest without identity', ['a', 'b']],
+  ] as const)('with %s, %s is listed and counted %j', async (setting, caller, expected) => {
+    const { code, photos, as } = await galleryOfTwo(setting);
+    const { authorization, guestIdentity } = as(caller) as { authorization?: string; guestIdentity?: string };
+    const answer = await graphql<{
+      _entities: {
+        photoCount: number;
+        photos: { nodes: { id: string; thumbnailUrl: string }[] };
+        challenges: { photoCount: number }[];
+      }[];
+    }>(GALLERY, { reps: [{ __typename: 'Event', code }] }, authorization, guestIdentity);
+    expect(answer.errors).toBeUndefined();
+    const [event] = answer.data!._entities;
+    const ids = event.photos.nodes.map((node) => node.id).sort();
+    expect(ids).toEqual(expected.map((which) => photos[which].id).sort());
+    expect(event.photoCount).toBe(expected.length);
+    expect(event.challenges).toEqual([{ photoCount: expected.length }]);
+    // Every link listed opens for whoever it was listed to.
+    for (const node of event.photos.nodes) {
+      const url = new URL(node.thumbnailUrl);
+      const link = await request(app!.getHttpServer()).get(url.pathname + url.search);
+      expect(link.status).toBe(302);
+    }
+  });
+
+  // setting x variant: a link to guest A's photo without its pass, as guest B's browser would ask.
+  it.each([
+    ['everyone', 'thumbnail', 302],
+    ['own', 'thumbnail', 404],
+    ['own', 'preview', 404],
+    ['own', 'original', 404],
+    ['reveal to come', 'original', 404],
+    ['reveal passed', 'preview', 302],
+  ] as const)('with %s, another guest asking for the %s answers %s', async (setting, variant, status) => {
+    const { photos } = await galleryOfTwo(setting);
+    expect((await fetchLink(photos.a.id, variant)).status).toBe(status);
+  });
+
+  /** A drop box where guests A and B each uploaded one photo after it was set up. */
+  async function dropBoxOfTwo() {
+    const code = await createGallery();
+    await setPrivacy(code, { visibility: 'own' });
+    const tokens = { a: await newGuest(), b: await newGuest() };
+    const photos = { a: await uploadPhoto(code, tokens.a), b: await uploadPhoto(code, tokens.b) };
+    return { code, tokens, photos };
+  }
+
+  it("opens a drop box photo with its uploader's pass only, and a forged pass not", async () => {
+    const { photos } = await dropBoxOfTwo();
+    // The uploader's confirmation handed out links with the pass.
+    const own = new URL(photos.a.thumbnailUrl);
+    expect(own.searchParams.get('pass')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await request(app!.getHttpServer()).get(own.pathname + own.search)).status).toBe(302);
+    // B's pass does not open A's photo.
+    const bPass = new URL(photos.b.thumbnailUrl).searchParams.get('pass')!;
+    const forged = `/media/photos/${photos.a.id}/original?pass=${bPass}`;
+    expect((await request(app!.getHttpServer()).get(forged)).status).toBe(404);
+  });
+
+  it("answers a guest deleting their own photo with their own count, and tells no guest's screen", async () => {
+    const { code, tokens, photos } = await dropBoxOfTwo();
+    const deleted: { shared?: boolean }[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotoDeleted, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
+        if (event.data.eventCode === code) deleted.push(event.data);
+      },
+    });
+    try {
+      const answer = await graphql<{ deleteOwnPhoto: number }>(
+        'mutation ($code: String!, $id: ID!) { deleteOwnPhoto(eventCode: $code, id: $id) }',
+        { code, id: photos.a.id },
+        undefined,
+        tokens.a,
+      );
+      expect(answer.errors).toBeUndefined();
+      // A sees none of theirs left, not the gallery's one (B's).
+      expect(answer.data!.deleteOwnPhoto).toBe(0);
+      await waitFor('photo.deleted', () => Promise.resolve(deleted.length > 0));
+      expect(deleted[0]).toMatchObject({ photoCount: 1, shared: false });
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('tells open screens once, from the server, when a reveal time passes', async () => {
+    const code = await createGallery();
+    const received: string[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotosRevealed, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotosRevealed>>();
+        if (event.data.code === code) received.push(event.data.revealAt);
+      },
+    });
+    try {
+      const revealAt = new Date(Date.now() + 1500).toISOString();
+      await setPrivacy(code, { visibility: 'reveal', revealAt });
+      await waitFor('the reveal announced', () => Promise.resolve(received.length > 0), 20_000);
+      expect(received).toEqual([new Date(revealAt).toISOString()]);
+      // Announced once: a later run finds nothing due for this gallery.
+      await app!.get(RevealAnnouncer).announceDue();
+      const [row]: { revealed: Date | null }[] = await db.query(
+        'SELECT revealed_for AS revealed FROM galleries WHERE code = $1',
+        [code],
+      );
+      expect(row.revealed?.toISOString()).toBe(new Date(revealAt).toISOString());
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('tells open screens when the couple shares hidden photos again, and not otherwise', async () => {
+    const code = await createGallery();
+    const received: string[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotosRevealed, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotosRevealed>>();
+        if (event.data.code === code) received.push(event.data.revealAt);
+      },
+    });
+    try {
+      await setPrivacy(code, { guestOriginals: false }); // shared, still shared: nothing to tell
+      await setPrivacy(code, { visibility: 'own' }); // hidden: nothing arrives
+      const sharedAgainAt = Date.now();
+      await setPrivacy(code, {}); // shared again
+      await waitFor('the photos shared again', () => Promise.resolve(received.length > 0));
+      // One outbox, in order: an announcement for the earlier changes would have come first.
+      expect(received).toHaveLength(1);
+      expect(new Date(received[0]).getTime()).toBeGreaterThanOrEqual(sharedAgainAt);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('marks a photo uploaded into a drop box as not shared, so no open screen receives it', async () => {
+    const code = await createGallery();
+    await setPrivacy(code, { visibility: 'own' });
+    const events: { shared?: boolean }[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotoUploaded, {
+      callback: (_error, message) => {
+        const event = message.json<DomainEvent<typeof Subjects.PhotoUploaded>>();
+        if (event.data.photo.eventCode === code) events.push(event.data);
+      },
+    });
+    try {
+      await uploadPhoto(code, await newGuest());
+      await waitFor('the photo.uploaded event', () => Promise.resolve(events.length > 0));
+      expect(events[0].shared).toBe(false);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });

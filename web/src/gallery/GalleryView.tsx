@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadWindowRefusal } from '@gallery/contracts';
 import type { PrivacySettings } from '../privacy/graphql';
+import { VisibilityNotice } from '../privacy/VisibilityNotice';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Spinner } from '../ui/Spinner';
@@ -132,6 +133,7 @@ export function GalleryView({ code }: { code: string }) {
         onUploadChallenge={setUploadChallenge}
       />
       <UploadWindowNote privacy={gallery.event.privacy} />
+      <VisibilityNotice privacy={gallery.event.privacy} isOwner={gallery.event.isOwner === true} />
       {challenges.length > 0 && (
         <ChallengesPanel
           challenges={challenges}

@@ -90,6 +90,8 @@ export const GALLERY_QUERY: TypedDocumentNode<
         uploadsOpenAt
         uploadsCloseAt
         guestOriginalsAllowed
+        visibility
+        revealAt
       }
       photos(first: $first) {
         nodes {
@@ -154,6 +156,19 @@ export const PHOTO_ADDED_SUBSCRIPTION: TypedDocumentNode<{ photoAdded: Photo }, 
     }
   }
   ${PHOTO_FIELDS}
+`;
+
+/** The gallery's reveal time has come: the screen reloads, now with everyone's photos. */
+export const PHOTOS_REVEALED_SUBSCRIPTION: TypedDocumentNode<
+  { photosRevealed: { eventCode: string; revealAt: string } },
+  { eventCode: string }
+> = gql`
+  subscription PhotosRevealed($eventCode: String!) {
+    photosRevealed(eventCode: $eventCode) {
+      eventCode
+      revealAt
+    }
+  }
 `;
 
 /** The gallery's new plan and expiry after an upgrade or a refund, pushed by the gateway. */

@@ -10,6 +10,7 @@ import {
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
+  PHOTOS_REVEALED_SUBSCRIPTION,
   DELETE_OWN_PHOTO,
   PHOTO_ORIGINAL_URL,
   REMOVE_PHOTO,
@@ -99,6 +100,14 @@ export function useGallery(code: string) {
   }, [refetch]);
 
   useEffect(() => onLiveReconnect(reread), [reread]);
+
+  // The couple's reveal time has come (the server's clock says so): everyone's photos load on this screen.
+  useSubscription(PHOTOS_REVEALED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    skip: noLiveUpdates,
+    fetchPolicy: 'no-cache',
+    onData: () => reread(),
+  });
 
   const loadMore = useCallback(async () => {
     if (loadingMoreRef.current || !list.hasMore || !list.endCursor) return;

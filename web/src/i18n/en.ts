@@ -922,6 +922,28 @@ export const en = {
     guestOriginalsHint: 'When off, guests see the photos but cannot download the original files.',
     uploadsNotOpen: 'Uploads open on {{date}}.',
     uploadsClosed: 'Uploads to this gallery are closed.',
+    visibility: 'Who sees which photos',
+    visibilityChoices: {
+      EVERYONE: 'Everyone sees every photo',
+      OWN: 'Drop box: guests see only their own',
+      REVEAL: 'Reveal at a time',
+    },
+    visibilityHints: {
+      EVERYONE: 'Guests see each other’s photos as they arrive.',
+      OWN: 'Each guest sees only the photos they added. You see them all.',
+      REVEAL:
+        'Until the time you choose, each guest sees only their own photos. At that time, everyone’s appear on every open screen.',
+    },
+    revealAt: 'Everyone’s photos appear at',
+    revealAtHint: 'Any time from now until the gallery ends ({{date}}).',
+    saveVisibility: 'Save who sees what',
+    notice: {
+      guestOwn: 'Only you and the couple see your photos.',
+      guestReveal:
+        'Only you and the couple see your photos until {{time}}. Then everyone’s photos appear here.',
+      coupleOwn: 'Guests see only their own photos. You see them all.',
+      coupleReveal: 'Guests see only their own photos until {{time}}. You see them all.',
+    },
   },
   couplePages: {
     event: {

@@ -928,6 +928,28 @@ export const es: UiTexts = {
       'Desactivado, los invitados ven las fotos pero no pueden descargar los archivos originales.',
     uploadsNotOpen: 'Las subidas abren el {{date}}.',
     uploadsClosed: 'Las subidas a esta galería están cerradas.',
+    visibility: 'Quién ve qué fotos',
+    visibilityChoices: {
+      EVERYONE: 'Todos ven todas las fotos',
+      OWN: 'Buzón: cada invitado ve solo las suyas',
+      REVEAL: 'Revelar a una hora',
+    },
+    visibilityHints: {
+      EVERYONE: 'Los invitados ven las fotos de los demás en cuanto llegan.',
+      OWN: 'Cada invitado ve solo las fotos que subió. Tú las ves todas.',
+      REVEAL:
+        'Hasta la hora que elijas, cada invitado ve solo sus propias fotos. A esa hora, las de todos aparecen en cada pantalla abierta.',
+    },
+    revealAt: 'Las fotos de todos aparecen el',
+    revealAtHint: 'Cualquier momento desde ahora hasta el final de la galería ({{date}}).',
+    saveVisibility: 'Guardar quién ve qué',
+    notice: {
+      guestOwn: 'Solo tú y la pareja veis tus fotos.',
+      guestReveal:
+        'Solo tú y la pareja veis tus fotos hasta el {{time}}. Después, las fotos de todos aparecen aquí.',
+      coupleOwn: 'Los invitados ven solo sus propias fotos. Tú las ves todas.',
+      coupleReveal: 'Los invitados ven solo sus propias fotos hasta el {{time}}. Tú las ves todas.',
+    },
   },
   couplePages: {
     event: {

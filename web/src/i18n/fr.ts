@@ -935,6 +935,29 @@ export const fr: UiTexts = {
       'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
     uploadsNotOpen: 'Les envois ouvrent le {{date}}.',
     uploadsClosed: 'Les envois vers cette galerie sont fermés.',
+    visibility: 'Qui voit quelles photos',
+    visibilityChoices: {
+      EVERYONE: 'Tout le monde voit toutes les photos',
+      OWN: 'Boîte de dépôt : chaque invité ne voit que les siennes',
+      REVEAL: 'Dévoiler à une heure',
+    },
+    visibilityHints: {
+      EVERYONE: 'Les invités voient les photos des autres dès qu’elles arrivent.',
+      OWN: 'Chaque invité ne voit que les photos qu’il a ajoutées. Vous les voyez toutes.',
+      REVEAL:
+        'Jusqu’à l’heure choisie, chaque invité ne voit que ses propres photos. À cette heure, celles de tous apparaissent sur chaque écran ouvert.',
+    },
+    revealAt: 'Les photos de tous apparaissent le',
+    revealAtHint: 'À tout moment d’ici la fin de la galerie ({{date}}).',
+    saveVisibility: 'Enregistrer qui voit quoi',
+    notice: {
+      guestOwn: 'Seuls vous et les mariés voyez vos photos.',
+      guestReveal:
+        'Seuls vous et les mariés voyez vos photos jusqu’au {{time}}. Ensuite, les photos de tous apparaissent ici.',
+      coupleOwn: 'Les invités ne voient que leurs propres photos. Vous les voyez toutes.',
+      coupleReveal:
+        'Les invités ne voient que leurs propres photos jusqu’au {{time}}. Vous les voyez toutes.',
+    },
   },
   couplePages: {
     event: {

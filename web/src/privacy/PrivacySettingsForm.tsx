@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { SwitchField, TextField } from '../ui/Field';
 import { PRIVACY_QUERY, SET_PRIVACY, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
+import { VisibilityForm } from './VisibilityForm';
 
 /**
  * The couple's privacy settings on the event page: when guests may upload (empty: from now, until the gallery
@@ -18,7 +19,12 @@ export function PrivacySettingsForm({ code }: { code: string }) {
   const { data } = useQuery(PRIVACY_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const settings = data?.event?.privacy;
   if (!data?.event || !settings) return null;
-  return <PrivacyForm code={code} initial={settings} expiresAt={data.event.expiresAt} t={t} />;
+  return (
+    <>
+      <PrivacyForm code={code} initial={settings} expiresAt={data.event.expiresAt} t={t} />
+      <VisibilityForm code={code} settings={settings} expiresAt={data.event.expiresAt} />
+    </>
+  );
 }
 
 function PrivacyForm({

@@ -1,10 +1,17 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 
+/** Who sees which photos, as the API names PHOTO_VISIBILITY_MODES. */
+export type PhotoVisibility = 'EVERYONE' | 'OWN' | 'REVEAL';
+
 /** The couple's privacy settings, as events answers them (ISO 8601 instants, null: no limit). */
 export interface PrivacySettings {
   uploadsOpenAt: string | null;
   uploadsCloseAt: string | null;
   guestOriginalsAllowed: boolean;
+  /** Absent in a gallery kept offline before the setting existed (read as EVERYONE). */
+  visibility?: PhotoVisibility;
+  /** With REVEAL: when everyone's photos appear. */
+  revealAt?: string | null;
 }
 
 export const PRIVACY_QUERY: TypedDocumentNode<
@@ -19,6 +26,8 @@ export const PRIVACY_QUERY: TypedDocumentNode<
         uploadsOpenAt
         uploadsCloseAt
         guestOriginalsAllowed
+        visibility
+        revealAt
       }
     }
   }
@@ -35,6 +44,8 @@ export const SET_PRIVACY: TypedDocumentNode<
         uploadsOpenAt
         uploadsCloseAt
         guestOriginalsAllowed
+        visibility
+        revealAt
       }
     }
   }

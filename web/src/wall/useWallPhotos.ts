@@ -7,6 +7,7 @@ import {
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
+  PHOTOS_REVEALED_SUBSCRIPTION,
 } from '../gallery/graphql';
 import { EMPTY_PLAYLIST, nearEndOfLoop, wallPlaylistReducer } from './wallPlaylist';
 
@@ -88,6 +89,13 @@ export function useWallPhotos(code: string) {
       const removed = result.data?.photoRemoved;
       if (removed) dispatch({ type: 'removed', photoId: removed.photoId });
     },
+  });
+
+  // The couple's reveal time has come: the wall reads the gallery again, everyone's photos now in it.
+  useSubscription(PHOTOS_REVEALED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: () => void readNewest(false).catch(() => undefined),
   });
 
   const next = useCallback(() => dispatch({ type: 'next' }), []);

@@ -121,7 +121,12 @@ export const en = {
     UPLOADS_CLOSED: 'Uploads to this gallery are closed.',
     UPLOADS_CLOSE_IN_PAST: 'Please choose a closing time in the future.',
     UPLOADS_AFTER_EXPIRY: 'Please choose times before the gallery ends.',
+    REVEAL_TIME_REQUIRED: 'Please choose when everyone’s photos appear.',
+    REVEAL_IN_PAST: 'Please choose a reveal time in the future.',
+    REVEAL_AFTER_EXPIRY: 'Please choose a reveal time before the gallery ends.',
+    REVEAL_TIME_NOT_USED: 'A reveal time is only used with “Reveal at a time”.',
     UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
+    DOWNLOAD_ALL_PRIVATE: 'Download All is off while the couple keeps guests’ photos private.',
     ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
   },
   contactValidation: {

@@ -121,7 +121,13 @@ export const es: SharedMessages = {
     UPLOADS_CLOSED: 'Las subidas a esta galería están cerradas.',
     UPLOADS_CLOSE_IN_PAST: 'Elige una hora de cierre en el futuro.',
     UPLOADS_AFTER_EXPIRY: 'Elige horas anteriores al final de la galería.',
+    REVEAL_TIME_REQUIRED: 'Elige cuándo aparecen las fotos de todos.',
+    REVEAL_IN_PAST: 'Elige una hora de revelado en el futuro.',
+    REVEAL_AFTER_EXPIRY: 'Elige una hora de revelado anterior al final de la galería.',
+    REVEAL_TIME_NOT_USED: 'La hora de revelado solo se usa con «Revelar a una hora».',
     UPLOADS_CLOSE_BEFORE_OPEN: 'Elige una hora de cierre posterior a la de apertura.',
+    DOWNLOAD_ALL_PRIVATE:
+      'Descargar todo está desactivado mientras la pareja mantiene privadas las fotos de los invitados.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
   },
   contactValidation: {

@@ -126,7 +126,13 @@ export const fr: SharedMessages = {
     UPLOADS_CLOSED: 'Les envois vers cette galerie sont fermés.',
     UPLOADS_CLOSE_IN_PAST: 'Veuillez choisir une heure de fermeture dans le futur.',
     UPLOADS_AFTER_EXPIRY: 'Veuillez choisir des heures avant la fin de la galerie.',
+    REVEAL_TIME_REQUIRED: 'Veuillez choisir quand les photos de tous apparaissent.',
+    REVEAL_IN_PAST: 'Veuillez choisir une heure de dévoilement dans le futur.',
+    REVEAL_AFTER_EXPIRY: 'Veuillez choisir une heure de dévoilement avant la fin de la galerie.',
+    REVEAL_TIME_NOT_USED: 'Une heure de dévoilement ne sert qu’avec « Dévoiler à une heure ».',
     UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
+    DOWNLOAD_ALL_PRIVATE:
+      'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
   },
   contactValidation: {

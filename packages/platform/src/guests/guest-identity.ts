@@ -21,6 +21,10 @@ export const GUEST_IDENTITY_TOKEN_MAX_LENGTH = 69;
 
 /** What the signature covers besides the id, so a signature made with this key for anything else never fits. */
 const PURPOSE = 'gallery guest identity v1:';
+/** What a photo pass covers besides the photo's id: never mistaken for a guest identity, nor one for it. */
+const PHOTO_PASS_PURPOSE = 'gallery photo pass v1:';
+/** A photo pass: HMAC-SHA256, base64url. */
+const PHOTO_PASS = /^[A-Za-z0-9_-]{43}$/;
 
 /** A guest identity as the server issues it: `id` is what photos record, `token` what the browser keeps. */
 export interface IssuedGuestIdentity {
@@ -60,6 +64,22 @@ export class GuestIdentities {
     const expected = Buffer.from(this.sign(id), 'utf8');
     const given = Buffer.from(signature, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
+  /**
+   * A photo's pass: what its image URLs carry (`?pass=`) when it is shown to someone who may see it while other
+   * guests may not (its uploader, the couple). Image requests carry no headers, so the URL is the credential.
+   */
+  photoPass(photoId: string): string {
+    return createHmac('sha256', this.key)
+      .update(PHOTO_PASS_PURPOSE + photoId)
+      .digest('base64url');
+  }
+
+  /** Whether `pass` is this photo's pass. */
+  checkPhotoPass(photoId: string, pass: string | null | undefined): boolean {
+    if (!pass || !PHOTO_PASS.test(pass)) return false;
+    return timingSafeEqual(Buffer.from(pass, 'utf8'), Buffer.from(this.photoPass(photoId), 'utf8'));
   }
 
   private sign(id: string): string {

@@ -101,12 +101,16 @@ export class ArchivesService {
     return this.model(job);
   }
 
-  /** The owner always; anyone with the code when the owner lets guests download. */
+  /**
+   * The owner always; anyone with the code when the owner lets guests download and every guest sees every photo
+   * (a drop box, or a reveal still to come, keeps others' photos out of guests' hands: DOWNLOAD_ALL_PRIVATE).
+   */
   private async permitted(code: string, authorization: string | undefined): Promise<DownloadPermissionReply> {
     if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
     const permission = await this.requests.downloadPermission({ code, authorization });
     if (!permission.gallery) throw new AppError('GALLERY_NOT_FOUND');
     if (!permission.owner && !permission.guestDownloadsAllowed) throw new AppError('FORBIDDEN');
+    if (!permission.owner && permission.photosShared === false) throw new AppError('DOWNLOAD_ALL_PRIVATE');
     return permission;
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   downloadPermissionRequestSchema,
+  photosSharedWithGuests,
   Requests,
   type DownloadPermissionReply,
   type DownloadPermissionRequest,
@@ -41,6 +42,7 @@ export class DownloadPermissionResponder extends RequestResponder<
       gallery: { code: event.code, name: event.name },
       owner: await this.ownerTokens.verify(event.code, bearerTokenFromHeader(request.authorization)),
       guestDownloadsAllowed: event.guestDownloads,
+      photosShared: photosSharedWithGuests(event, new Date()),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { MailLanguage, PlanId } from '@gallery/contracts';
+import type { MailLanguage, PhotoVisibilityMode, PlanId } from '@gallery/contracts';
 
 /** A gallery. The domain and the public API call it an event, so the table does too. */
 @Entity('events')
@@ -52,4 +52,12 @@ export class EventEntity {
   /** Whether guests may download single originals (the couple always may); on until the couple turns it off. */
   @Column({ name: 'guest_originals', type: 'boolean', default: true })
   guestOriginals!: boolean;
+
+  /** Who sees which photos (PHOTO_VISIBILITY_MODES); everyone until the couple chooses otherwise. */
+  @Column({ name: 'photo_visibility', type: 'text', default: 'everyone' })
+  visibility!: PhotoVisibilityMode;
+
+  /** With the `reveal` visibility: when every guest starts seeing every photo; null otherwise. */
+  @Column({ name: 'reveal_at', type: 'timestamptz', nullable: true })
+  revealAt!: Date | null;
 }

@@ -67,6 +67,8 @@ export class GalleriesService {
         uploadsOpenAt: DEFAULT_PRIVACY.uploadsOpenAt,
         uploadsCloseAt: DEFAULT_PRIVACY.uploadsCloseAt,
         guestOriginals: DEFAULT_PRIVACY.guestOriginals,
+        visibility: DEFAULT_PRIVACY.visibility,
+        revealAt: DEFAULT_PRIVACY.revealAt,
         language: language.data,
       },
       order: {

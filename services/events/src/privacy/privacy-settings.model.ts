@@ -1,5 +1,17 @@
-import { Field, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { PHOTO_VISIBILITY_MODES, type PhotoVisibilityMode } from '@gallery/contracts';
 import type { EventEntity } from '../galleries/event.entity.js';
+
+/** PHOTO_VISIBILITY_MODES as a GraphQL enum: EVERYONE, OWN, REVEAL. */
+export const PhotoVisibility = Object.fromEntries(
+  PHOTO_VISIBILITY_MODES.map((mode) => [mode.toUpperCase(), mode]),
+) as Record<Uppercase<PhotoVisibilityMode>, PhotoVisibilityMode>;
+registerEnumType(PhotoVisibility, {
+  name: 'PhotoVisibility',
+  description:
+    'Who sees which photos: EVERYONE every photo; OWN a drop box (a guest sees only their own uploads, the ' +
+    'couple sees all); REVEAL like OWN until revealAt, then like EVERYONE',
+});
 
 /** The couple's privacy settings as the event page and the gallery read them. */
 @ObjectType('PrivacySettings')
@@ -19,11 +31,27 @@ export class PrivacySettingsModel {
   @Field({ description: 'Whether guests may download single originals (the couple always may)' })
   guestOriginalsAllowed!: boolean;
 
-  static fromEntity(entity: Pick<EventEntity, 'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginals'>) {
+  @Field(() => PhotoVisibility, { description: 'Who sees which photos' })
+  visibility!: PhotoVisibilityMode;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601, with REVEAL: when every guest starts seeing every photo; null otherwise',
+  })
+  revealAt!: string | null;
+
+  static fromEntity(
+    entity: Pick<
+      EventEntity,
+      'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginals' | 'visibility' | 'revealAt'
+    >,
+  ) {
     return Object.assign(new PrivacySettingsModel(), {
       uploadsOpenAt: entity.uploadsOpenAt?.toISOString() ?? null,
       uploadsCloseAt: entity.uploadsCloseAt?.toISOString() ?? null,
       guestOriginalsAllowed: entity.guestOriginals,
+      visibility: entity.visibility,
+      revealAt: entity.revealAt?.toISOString() ?? null,
     });
   }
 }
@@ -39,4 +67,16 @@ export class PrivacySettingsInput {
 
   @Field()
   guestOriginalsAllowed!: boolean;
+
+  @Field(() => PhotoVisibility, {
+    nullable: true,
+    description: 'Who sees which photos; EVERYONE when omitted',
+  })
+  visibility?: PhotoVisibilityMode | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601 with offset, with REVEAL only: in the future and before the gallery ends',
+  })
+  revealAt?: string | null;
 }

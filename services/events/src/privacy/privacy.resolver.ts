@@ -1,6 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { DEFAULT_PRIVACY, parseWindowInstant, Subjects, uploadWindowProblem } from '@gallery/contracts';
+import {
+  DEFAULT_PRIVACY,
+  parseWindowInstant,
+  photoVisibilityProblem,
+  Subjects,
+  uploadWindowProblem,
+} from '@gallery/contracts';
 import {
   AppError,
   OutboxRelay,
@@ -35,7 +41,14 @@ export class PrivacyResolver {
   @ResolveField(() => PrivacySettingsModel, { description: "The couple's privacy settings" })
   async privacy(@Parent() event: EventModel): Promise<PrivacySettingsModel> {
     const found = await this.dataSource.getRepository(EventEntity).findOne({
-      select: { code: true, uploadsOpenAt: true, uploadsCloseAt: true, guestOriginals: true },
+      select: {
+        code: true,
+        uploadsOpenAt: true,
+        uploadsCloseAt: true,
+        guestOriginals: true,
+        visibility: true,
+        revealAt: true,
+      },
       where: { code: event.code },
     });
     return PrivacySettingsModel.fromEntity(found ?? DEFAULT_PRIVACY);
@@ -44,8 +57,9 @@ export class PrivacyResolver {
   @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
     description:
-      'Owner only: sets the privacy settings (upload window, guests’ originals). A close in the past, a time after ' +
-      'the gallery ends or a close before the open is refused.',
+      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos). A close in ' +
+      'the past, a time after the gallery ends, a close before the open, or a reveal time missing, past or after ' +
+      'the gallery ends is refused.',
   })
   async setPrivacySettings(
     @Args('eventCode') _eventCode: string,
@@ -56,6 +70,11 @@ export class PrivacyResolver {
       uploadsOpenAt: parseInstant(settings.uploadsOpenAt),
       uploadsCloseAt: parseInstant(settings.uploadsCloseAt),
     };
+    // Omitted: who sees what stays as it is (a form saving other settings does not reset it).
+    const asked =
+      settings.visibility == null
+        ? null
+        : { visibility: settings.visibility, revealAt: parseInstant(settings.revealAt) };
     const event = await this.dataSource.transaction(async (manager) => {
       // Locked: a new wedding date moving the expiry at the same moment cannot slip past the check.
       const found = await manager
@@ -66,11 +85,23 @@ export class PrivacyResolver {
       if (!found) throw new AppError('GALLERY_NOT_FOUND');
       const problem = uploadWindowProblem(window, new Date(), found.expiresAt);
       if (problem) throw new AppError(problem);
-      const changes = { ...window, guestOriginals: settings.guestOriginalsAllowed };
+      const visibility = asked ?? { visibility: found.visibility, revealAt: found.revealAt };
+      // An unchanged reveal time that has since passed stays valid: the couple is saving something else.
+      const unchangedReveal =
+        visibility.visibility === 'reveal' &&
+        visibility.revealAt !== null &&
+        found.revealAt?.getTime() === visibility.revealAt.getTime();
+      const visibilityProblem =
+        asked === null || unchangedReveal
+          ? null
+          : photoVisibilityProblem(visibility, new Date(), found.expiresAt);
+      if (visibilityProblem) throw new AppError(visibilityProblem);
+      const changes = { ...window, ...visibility, guestOriginals: settings.guestOriginalsAllowed };
       await manager.update(EventEntity, { code }, changes);
       await recordEvent(manager, Subjects.PrivacyChanged, {
         code,
-        visibility: DEFAULT_PRIVACY.visibility,
+        visibility: visibility.visibility,
+        revealAt: visibility.revealAt?.toISOString() ?? null,
         uploadsOpenAt: window.uploadsOpenAt?.toISOString() ?? null,
         uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
         guestOriginals: settings.guestOriginalsAllowed,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ChallengesChangedData } from '@gallery/contracts';
+import { EVERY_PHOTO, type PhotoView } from '../photos/photo-audience.js';
 import { isPhotoId } from '../photos/photo-id.js';
 
 export interface CountedChallenge {
@@ -41,15 +42,18 @@ export class ChallengeRepository {
   }
 
   /** The gallery's challenges in the couple's order, each with the number of its photos in the gallery. */
-  async counted(code: string): Promise<CountedChallenge[]> {
+  async counted(code: string, view: PhotoView = EVERY_PHOTO): Promise<CountedChallenge[]> {
+    // A guest who sees only their own uploads counts only those ($2 null with uploaderId null: none at all).
+    const own = view.uploaderId !== undefined;
     return (await this.dataSource.query(
       `SELECT c.id, c.prompt,
-              (SELECT count(*)::int FROM photos p WHERE p.event_code = c.event_code AND p.challenge_id = c.id)
+              (SELECT count(*)::int FROM photos p WHERE p.event_code = c.event_code AND p.challenge_id = c.id
+                 ${own ? 'AND p.uploader_id = $2' : ''})
                 AS "photoCount"
          FROM challenges c
         WHERE c.event_code = $1
         ORDER BY c.position`,
-      [code],
+      own ? [code, view.uploaderId] : [code],
     )) as CountedChallenge[];
   }
 }

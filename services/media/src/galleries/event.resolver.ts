@@ -1,8 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { Args, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { PhotoAudience } from '../photos/photo-audience.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
+import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
 import { GalleryRepository } from './gallery.repository.js';
@@ -14,6 +17,8 @@ export class EventResolver {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotosService) private readonly photoPages: PhotosService,
     @Inject(ChallengeRepository) private readonly challengeList: ChallengeRepository,
+    @Inject(PhotoAudience) private readonly audience: PhotoAudience,
+    @Inject(PhotoRepository) private readonly photoRows: PhotoRepository,
   ) {}
 
   @ResolveReference()
@@ -21,15 +26,25 @@ export class EventResolver {
     return { code: reference.code };
   }
 
-  /** Zero until the read model has heard of the gallery, which is what it holds then. */
+  /**
+   * Zero until the read model has heard of the gallery, which is what it holds then. A guest who sees only their
+   * own uploads counts only those.
+   */
   @ResolveField(() => Int)
-  async photoCount(@Parent() event: EventModel): Promise<number> {
+  async photoCount(@Parent() event: EventModel, @Context() context: GraphQLRequestContext): Promise<number> {
+    const view = await this.audience.view(event.code, context);
+    if (view.uploaderId === null) return 0;
+    if (view.uploaderId !== undefined) return this.photoRows.countByUploader(event.code, view.uploaderId);
     return (await this.galleries.find(event.code))?.photoCount ?? 0;
   }
 
-  @ResolveField(() => PhotoPageModel, { description: 'Newest first.' })
-  photos(
+  @ResolveField(() => PhotoPageModel, {
+    description:
+      'Newest first; only the caller’s own uploads while the couple does not share guests’ photos.',
+  })
+  async photos(
     @Parent() event: EventModel,
+    @Context() context: GraphQLRequestContext,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 30 }) first: number | null,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
     @Args('challengeId', {
@@ -39,13 +54,17 @@ export class EventResolver {
     })
     challengeId: string | null,
   ): Promise<PhotoPageModel> {
-    return this.photoPages.page(event.code, first, after, challengeId);
+    const view = await this.audience.view(event.code, context);
+    return this.photoPages.page(event.code, first, after, challengeId, view);
   }
 
   @ResolveField(() => [ChallengeModel], {
     description: "The photo challenges, in the couple's order, each with its photo count",
   })
-  challenges(@Parent() event: EventModel): Promise<ChallengeModel[]> {
-    return this.challengeList.counted(event.code);
+  async challenges(
+    @Parent() event: EventModel,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<ChallengeModel[]> {
+    return this.challengeList.counted(event.code, await this.audience.view(event.code, context));
   }
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PlanId } from '@gallery/contracts';
+import type { PhotoVisibilityMode, PlanId } from '@gallery/contracts';
 
 /**
  * The media service's own copy of what it needs to know about a gallery (the events service owns galleries),
@@ -33,4 +33,18 @@ export class GalleryEntity {
   /** Whether guests may download single photo originals; the couple always may. */
   @Column({ name: 'guest_originals', type: 'boolean', default: true })
   guestOriginals!: boolean;
+
+  /** Who sees which photos (event.privacy-changed): photosSharedWithGuests reads these two. */
+  @Column({ name: 'photo_visibility', type: 'text', default: 'everyone' })
+  visibility!: PhotoVisibilityMode;
+
+  @Column({ name: 'reveal_at', type: 'timestamptz', nullable: true })
+  revealAt!: Date | null;
+
+  /**
+   * The reveal time whose moment open screens were told of (photo.revealed), so the reveal task tells them once
+   * per reveal time, after a restart too.
+   */
+  @Column({ name: 'revealed_for', type: 'timestamptz', nullable: true })
+  revealedFor!: Date | null;
 }

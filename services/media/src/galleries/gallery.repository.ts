@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventCreatedData, PlanUpgradedData, PrivacyChangedData } from '@gallery/contracts';
+import {
+  photosSharedWithGuests,
+  Subjects,
+  type EventCreatedData,
+  type PlanUpgradedData,
+  type PrivacyChangedData,
+} from '@gallery/contracts';
+import { recordEvent } from '@gallery/platform';
 import { GalleryEntity } from './gallery.entity.js';
 
 /** The gallery read model in PostgreSQL. */
@@ -51,6 +58,19 @@ export class GalleryRepository {
    * event.created comes first on the stream, so only a lookup could have been quicker, and it made the row.
    */
   async recordPrivacy(manager: EntityManager, settings: PrivacyChangedData): Promise<void> {
+    const before = await manager.findOneBy(GalleryEntity, { code: settings.code });
+    const now = new Date();
+    const visibility = {
+      visibility: settings.visibility,
+      revealAt: settings.revealAt ? new Date(settings.revealAt) : null,
+    };
+    // The couple shared photos that were hidden (back to everyone): open screens load them, as at a reveal.
+    if (before && !photosSharedWithGuests(before, now) && photosSharedWithGuests(visibility, now)) {
+      await recordEvent(manager, Subjects.PhotosRevealed, {
+        code: settings.code,
+        revealAt: now.toISOString(),
+      });
+    }
     await manager.update(
       GalleryEntity,
       { code: settings.code },
@@ -58,6 +78,7 @@ export class GalleryRepository {
         uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
         uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
         guestOriginals: settings.guestOriginals,
+        ...visibility,
       },
     );
   }

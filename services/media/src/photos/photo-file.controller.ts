@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { englishMessage } from '@gallery/contracts';
 import { OwnerAuthority } from '@gallery/platform';
@@ -15,6 +15,8 @@ const PROVISIONAL_REDIRECT = 'no-store';
  * may reuse the redirect for 5, so a cached one always points at a URL that still works. A photo's original in
  * a gallery whose couple turned guests' originals off is answered 403 ORIGINALS_NOT_ALLOWED unless the request
  * carries the couple's Authorization (the gallery page asks `photoOriginalUrl` instead, as links carry none).
+ * While a gallery's photos are not shared with every guest (a drop box, a reveal to come), a URL without the
+ * photo's pass is answered 404, as for a photo that does not exist.
  */
 @Controller('media/photos')
 export class PhotoFileController {
@@ -31,11 +33,19 @@ export class PhotoFileController {
     // Set by the gateway on a couple's domain: only that gallery's photos are answered there.
     @Headers('x-gallery-scope') gallery: string | undefined,
     @Headers('authorization') authorization: string | undefined,
+    // The photo's pass, on URLs handed to its uploader and the couple while other guests may not see it.
+    @Query('pass') pass: unknown,
   ): Promise<void> {
     const isOwner = async (code: string) =>
       !!authorization && (await this.owners.authorize(code, authorization)).owner !== null;
     const link = (PHOTO_VARIANTS as readonly string[]).includes(variant)
-      ? await this.photos.downloadUrl(id, variant as PhotoVariant, gallery, isOwner)
+      ? await this.photos.downloadUrl(
+          id,
+          variant as PhotoVariant,
+          gallery,
+          isOwner,
+          typeof pass === 'string' ? pass : undefined,
+        )
       : null;
     if (!link) throw new NotFoundException();
     if (link === 'refused') {

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Subjects } from '@gallery/contracts';
+import { photosSharedWithGuests, Subjects } from '@gallery/contracts';
 import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { uploadObjectKeys } from '../uploads/upload-object-keys.js';
 import { PhotoEntity } from './photo.entity.js';
@@ -56,7 +57,11 @@ export class PhotoRemovalService {
       // other photos need, is locked only once that build is over. Then the gallery row: the quota counter moves
       // under its lock, as uploads move it.
       await manager.query('SELECT 1 FROM photos WHERE id = $1 FOR UPDATE', [photo.id]);
-      await manager.query('SELECT 1 FROM galleries WHERE code = $1 FOR UPDATE', [photo.eventCode]);
+      const gallery = await manager
+        .createQueryBuilder(GalleryEntity, 'gallery')
+        .where('gallery.code = :code', { code: photo.eventCode })
+        .setLock('pessimistic_write')
+        .getOne();
       const [gone] = (await manager.query(`DELETE FROM photos WHERE id = $1 ${RETURNING_KEYS}`, [
         photo.id,
       ])) as [DeletedKeys[], number];
@@ -72,6 +77,8 @@ export class PhotoRemovalService {
         eventCode: photo.eventCode,
         photoCount: count,
         challengeId: photo.challengeId ?? null,
+        // Not shared: guests' screens never had it, and the gallery's count is not theirs to see.
+        ...(gallery && !photosSharedWithGuests(gallery, new Date()) ? { shared: false } : {}),
       });
       return count;
     });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LivePhoto } from '@gallery/contracts';
+import { GuestIdentities } from '@gallery/platform';
 import { MediaConfig } from '../config/media-config.js';
 import type { PhotoEntity } from './photo.entity.js';
 import type { PhotoVariant } from './photo-variant.js';
@@ -10,15 +11,23 @@ import type { PhotoVariant } from './photo-variant.js';
  */
 @Injectable()
 export class PhotoPresenter {
-  constructor(@Inject(MediaConfig) private readonly config: MediaConfig) {}
+  constructor(
+    @Inject(MediaConfig) private readonly config: MediaConfig,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
+  ) {}
 
-  present(photo: PhotoEntity): LivePhoto {
+  /**
+   * `pass`: its URLs carry the photo's pass, for a viewer who may see it while other guests may not (its
+   * uploader, the couple); without it they work only while every guest may see it.
+   */
+  present(photo: PhotoEntity, { pass = false }: { pass?: boolean } = {}): LivePhoto {
+    const query = pass ? `?pass=${this.identities.photoPass(photo.id)}` : '';
     return {
       id: photo.id,
       eventCode: photo.eventCode,
-      thumbnailUrl: this.url(photo.id, 'thumbnail'),
-      previewUrl: this.url(photo.id, 'preview'),
-      originalUrl: this.url(photo.id, 'original'),
+      thumbnailUrl: this.url(photo.id, 'thumbnail') + query,
+      previewUrl: this.url(photo.id, 'preview') + query,
+      originalUrl: this.url(photo.id, 'original') + query,
       width: photo.width,
       height: photo.height,
       createdAt: photo.createdAt.toISOString(),

@@ -24,7 +24,10 @@ export class PhotoRepository {
     limit: number,
     after: PhotoCursor | null,
     challengeId: string | null = null,
+    /** Only this guest identity's uploads; null: none; undefined: everyone's (PhotoView). */
+    uploaderId?: string | null,
   ): Promise<PhotoEntity[]> {
+    if (uploaderId === null) return Promise.resolve([]);
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
       .where('photo.event_code = :eventCode', { eventCode })
@@ -32,6 +35,7 @@ export class PhotoRepository {
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
     if (challengeId) query.andWhere('photo.challenge_id = :challengeId', { challengeId });
+    if (uploaderId !== undefined) query.andWhere('photo.uploader_id = :uploaderId', { uploaderId });
     if (after) {
       // A row comparison, so PostgreSQL walks the (event_code, created_at, id) index from the cursor.
       query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {
@@ -40,6 +44,11 @@ export class PhotoRepository {
       });
     }
     return query.getMany();
+  }
+
+  /** How many photos one guest identity uploaded to a gallery. */
+  countByUploader(eventCode: string, uploaderId: string): Promise<number> {
+    return this.dataSource.manager.countBy(PhotoEntity, { eventCode, uploaderId });
   }
 
   /**

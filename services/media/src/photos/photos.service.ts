@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
-import { AppError } from '@gallery/platform';
+import { AppError, GuestIdentities } from '@gallery/platform';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
+import { EVERY_PHOTO, PhotoAudience, type PhotoView } from './photo-audience.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
@@ -27,6 +28,8 @@ export class PhotosService {
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
+    @Inject(PhotoAudience) private readonly audience: PhotoAudience,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
   ) {}
 
   async page(
@@ -34,6 +37,8 @@ export class PhotosService {
     first: number | null | undefined,
     after: string | null | undefined,
     challengeId?: string | null,
+    /** Which photos the caller sees (PhotoAudience); every photo when not given. */
+    view: PhotoView = EVERY_PHOTO,
   ): Promise<PhotoPageModel> {
     const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
     const cursor = after ? PhotoCursor.decode(after) : null;
@@ -46,20 +51,28 @@ export class PhotosService {
     // A value no challenge can have finds no photo (PostgreSQL would refuse it as a uuid).
     if (challengeId != null && !isPhotoId(challengeId))
       return { nodes: [], endCursor: after ?? null, hasMore: false };
-    const rows = await this.photos.newestFirst(eventCode, limit + 1, cursor, challengeId ?? null);
+    const rows = await this.photos.newestFirst(
+      eventCode,
+      limit + 1,
+      cursor,
+      challengeId ?? null,
+      view.uploaderId,
+    );
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
     return {
-      nodes: nodes.map((photo) => this.presenter.present(photo)),
+      nodes: nodes.map((photo) => this.presenter.present(photo, { pass: view.passes })),
       // An empty page (first: 0) leaves the position where it was.
       endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
       hasMore: rows.length > limit,
     };
   }
 
+  /** A photo by id, as every guest may see it: none while its gallery's photos are not shared. */
   async find(id: string): Promise<LivePhoto | null> {
     const photo = await this.photos.find(id);
-    return photo && this.presenter.present(photo);
+    if (!photo || !(await this.audience.sharedNow(photo.eventCode))) return null;
+    return this.presenter.present(photo);
   }
 
   /**
@@ -82,9 +95,14 @@ export class PhotosService {
      * caller is the couple. Not asked for videos, which guests play from their original.
      */
     isOwner: (code: string) => Promise<boolean> = () => Promise.resolve(false),
+    /** The `pass` the URL carried: while a gallery's photos are not shared, only a photo's pass fetches it. */
+    pass?: string,
   ): Promise<{ url: string; provisional: boolean } | 'refused' | null> {
     const photo = await this.photos.find(id);
     if (!photo || (gallery !== undefined && photo.eventCode !== gallery)) return null;
+    // Another guest's photo in a drop box is answered as missing: not even its existence is told.
+    if (!this.identities.checkPhotoPass(photo.id, pass) && !(await this.audience.sharedNow(photo.eventCode)))
+      return null;
     if (variant === 'original' && photo.kind === 'photo') {
       const settings = await this.galleries.find(photo.eventCode);
       if (settings && !settings.guestOriginals && !(await isOwner(photo.eventCode))) return 'refused';

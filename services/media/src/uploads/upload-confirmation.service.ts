@@ -11,6 +11,7 @@ import {
   MAX_PHOTO_MEGAPIXELS,
   MAX_PHOTO_PIXELS,
   normalizeEventCode,
+  photosSharedWithGuests,
   PLANS,
   Subjects,
   type LivePhoto,
@@ -268,7 +269,8 @@ export class UploadConfirmationService {
       if (locked?.status !== 'pending') {
         // Confirmed meanwhile (or its gallery gone since): the confirmation that recorded it queued its preview.
         const existing = await this.photos.find(upload.id, manager);
-        if (existing) return { photo: this.presenter.present(existing), previewPending: false };
+        if (existing)
+          return { photo: this.presenter.present(existing, { pass: true }), previewPending: false };
         return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       }
       const { gallery } = locked;
@@ -312,8 +314,15 @@ export class UploadConfirmationService {
       // attempt wrote can be trusted, and all of the above is rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       const live = this.presenter.present(photo);
-      await recordEvent(manager, Subjects.PhotoUploaded, { photo: live, photoCount });
-      return { photo: live, previewPending };
+      // Not shared (a drop box, a reveal to come): open screens of other guests never receive it.
+      const shared = photosSharedWithGuests(gallery, new Date());
+      await recordEvent(manager, Subjects.PhotoUploaded, {
+        photo: live,
+        photoCount,
+        ...(shared ? {} : { shared }),
+      });
+      // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
+      return { photo: shared ? live : this.presenter.present(photo, { pass: true }), previewPending };
     });
   }
 
@@ -335,7 +344,14 @@ export class UploadConfirmationService {
   private async confirmedPhoto(id: string): Promise<LivePhoto> {
     const photo = await this.photos.find(id);
     if (!photo) throw new AppError('UPLOAD_NOT_FOUND');
-    return this.presenter.present(photo);
+    return this.presentToUploader(photo);
+  }
+
+  /** The photo as its uploader sees it: with its pass while the gallery's photos are not shared. */
+  private async presentToUploader(photo: PhotoEntity): Promise<LivePhoto> {
+    const gallery = await this.galleries.find(photo.eventCode);
+    const shared = !gallery || photosSharedWithGuests(gallery, new Date());
+    return this.presenter.present(photo, { pass: !shared });
   }
 }
 

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { photosSharedWithGuests } from '@gallery/contracts';
+import { GuestIdentities, OwnerAuthority } from '@gallery/platform';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+
+/**
+ * Which of a gallery's photos one caller sees. `uploaderId` undefined: every photo; a string: only that guest
+ * identity's uploads; null: none (a guest without an identity while photos are not shared). `passes`: the URLs
+ * handed out carry each photo's pass, because other guests may not fetch them.
+ */
+export interface PhotoView {
+  uploaderId?: string | null;
+  passes: boolean;
+}
+
+/** Everyone sees every photo: today's gallery, URLs without passes. */
+export const EVERY_PHOTO: PhotoView = { passes: false };
+
+/**
+ * The one place the couple's "who sees what" becomes a caller's view: every photo while photos are shared with
+ * guests; otherwise every photo with passes for the couple, and only their own uploads for a guest.
+ */
+@Injectable()
+export class PhotoAudience {
+  constructor(
+    @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
+    @Inject(OwnerAuthority) private readonly owners: OwnerAuthority,
+  ) {}
+
+  async view(
+    code: string,
+    caller: Pick<GraphQLRequestContext, 'authorization' | 'guestIdentity'>,
+  ): Promise<PhotoView> {
+    const gallery = await this.galleries.find(code);
+    if (!gallery || photosSharedWithGuests(gallery, new Date())) return EVERY_PHOTO;
+    if (await this.isOwner(code, caller.authorization)) return { passes: true };
+    return { uploaderId: this.identities.verify(caller.guestIdentity), passes: true };
+  }
+
+  /** Whether a photo of this gallery may be fetched without its pass: only while photos are shared. */
+  async sharedNow(code: string): Promise<boolean> {
+    const gallery = await this.galleries.find(code);
+    return !gallery || photosSharedWithGuests(gallery, new Date());
+  }
+
+  async isOwner(code: string, authorization: string | undefined): Promise<boolean> {
+    return !!authorization && (await this.owners.authorize(code, authorization)).owner !== null;
+  }
+}

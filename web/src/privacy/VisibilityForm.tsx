@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { formatLastDay } from '../gallery/formatDate';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
+import { SET_PRIVACY, type PhotoVisibility, type PrivacySettings } from './graphql';
+import { fromLocalInput, toLocalInput } from './localTime';
+import './visibility.css';
+
+const CHOICES: readonly PhotoVisibility[] = ['EVERYONE', 'OWN', 'REVEAL'];
+
+/**
+ * Who sees which photos, on the event page: everyone sees every photo, a drop box (guests see only their own),
+ * or a reveal at a time the couple picks. Saved with the rest of the settings as they are now (`settings`, kept
+ * current by the cache); the server refuses a reveal time missing, past or after the gallery ends.
+ */
+export function VisibilityForm({
+  code,
+  settings,
+  expiresAt,
+}: {
+  code: string;
+  settings: PrivacySettings;
+  expiresAt: string;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<PhotoVisibility>(settings.visibility ?? 'EVERYONE');
+  const [revealAt, setRevealAt] = useState(toLocalInput(settings.revealAt ?? null));
+  const [save, saving] = useMutation(SET_PRIVACY);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setSaved(false);
+    const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
+    const visibility = {
+      visibility: choice,
+      revealAt: choice === 'REVEAL' ? fromLocalInput(revealAt) : null,
+    };
+    save({
+      variables: { code, settings: { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, ...visibility } },
+    })
+      .then(() => setSaved(true))
+      .catch((error: unknown) => setFailure(readApiError(error)));
+  }
+
+  const revealError = failure?.code.startsWith('REVEAL_') ? t(`errors.${failure.code}`) : undefined;
+  const hintId = (value: PhotoVisibility) => `visibility-${value.toLowerCase()}-hint`;
+  return (
+    <form className="privacy-form visibility-form" onSubmit={submit} noValidate data-testid="visibility-form">
+      <fieldset className="visibility-choices">
+        <legend>{t('privacy.visibility')}</legend>
+        {CHOICES.map((value) => (
+          <label key={value} className="visibility-choice">
+            <input
+              type="radio"
+              name="visibility"
+              value={value}
+              checked={choice === value}
+              onChange={() => {
+                setChoice(value);
+                setSaved(false);
+              }}
+              aria-describedby={hintId(value)}
+            />
+            <span>
+              <span className="visibility-choice-label">{t(`privacy.visibilityChoices.${value}`)}</span>
+              <span className="field-hint" id={hintId(value)}>
+                {t(`privacy.visibilityHints.${value}`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'REVEAL' && (
+        <TextField
+          type="datetime-local"
+          label={t('privacy.revealAt')}
+          hint={t('privacy.revealAtHint', { date: formatLastDay(expiresAt) })}
+          value={revealAt}
+          onValueChange={setRevealAt}
+          name="revealAt"
+          error={revealError}
+        />
+      )}
+      <div className="button-row">
+        <Button type="submit" variant="primary" disabled={saving.loading}>
+          {t('privacy.saveVisibility')}
+        </Button>
+      </div>
+      <div role="status">{saved && <p className="form-success">{t('privacy.saved')}</p>}</div>
+      {failure && !revealError && (
+        <p className="form-error" role="alert">
+          {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
+    </form>
+  );
+}
