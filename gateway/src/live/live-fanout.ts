@@ -6,7 +6,12 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { normalizeEventCode, type ArchiveProgress, type LivePhoto } from '@gallery/contracts';
+import {
+  normalizeEventCode,
+  type ArchiveProgress,
+  type HeartCounts,
+  type LivePhoto,
+} from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
 import {
   buildLiveSchema,
@@ -94,6 +99,11 @@ export class LiveFanout {
   /** Hands a removed photo to every photoRemoved listener of its gallery. */
   publishPhotoRemoval(removal: PhotoRemoval): number {
     return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal });
+  }
+
+  /** Hands a batch of a gallery's new heart counts to every heartCountsChanged listener of it. */
+  publishHeartCounts(counts: HeartCounts): number {
+    return this.deliver(counts.eventCode, 'heartCountsChanged', { heartCountsChanged: counts });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

@@ -3,6 +3,7 @@ import {
   GraphQLEnumType,
   GraphQLID,
   GraphQLInt,
+  GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLSchema,
@@ -17,6 +18,7 @@ import {
   normalizeEventCode,
   PLAN_IDS,
   type ArchiveProgress,
+  type HeartCounts,
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
@@ -57,9 +59,15 @@ export interface PhotoRemoval {
 export interface PhotoRemovedEvent {
   photoRemoved: PhotoRemoval;
 }
-export type LiveEvent = PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent;
+/** A batch of new heart counts of one gallery's photos (at most one per gallery and second from each media). */
+export interface HeartCountsChangedEvent {
+  heartCountsChanged: HeartCounts;
+}
+export type LiveEvent =
+  PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent | HeartCountsChangedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
-export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved';
+export type LiveField =
+  'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved' | 'heartCountsChanged';
 
 /**
  * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
@@ -115,6 +123,24 @@ function photoRemovalType(): GraphQLObjectType {
   });
 }
 
+function heartCountsType(): GraphQLObjectType {
+  const photoHeartCount = new GraphQLObjectType({
+    name: 'PhotoHeartCount',
+    fields: {
+      photoId: { type: new GraphQLNonNull(GraphQLID) },
+      heartCount: { type: new GraphQLNonNull(GraphQLInt) },
+    },
+  });
+  return new GraphQLObjectType({
+    name: 'HeartCounts',
+    description: "New heart counts of a gallery's photos, batched: at most one message a second per gallery",
+    fields: {
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      counts: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(photoHeartCount))) },
+    },
+  });
+}
+
 /**
  * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
  * kept in the field's extensions; a test fails for a subscription without one).
@@ -160,6 +186,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         eventUpdated: subscriptionOn('eventUpdated', eventUpdateType()),
         archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
         photoRemoved: subscriptionOn('photoRemoved', photoRemovalType()),
+        heartCountsChanged: subscriptionOn('heartCountsChanged', heartCountsType()),
       },
     }),
   });

@@ -114,6 +114,11 @@ export const livePhotoSchema = z.object({
    * published before it existed, which the stream still holds for a while: those read as none.
    */
   uploaderId: z.string().min(1).max(100).nullable().optional(),
+  /**
+   * Guests' hearts on it (one per guest identity). Absent from events published before hearts existed; a new
+   * photo has none, and later counts travel in the batched live heart counts (hearts.ts), not as photo events.
+   */
+  heartCount: count.optional(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */

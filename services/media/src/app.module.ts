@@ -28,6 +28,10 @@ import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
 import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
 import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
 import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
+import { Hearts1798404700000 } from './database/migrations/1798404700000-hearts.js';
+import { HeartCountBroadcaster } from './hearts/heart-count.broadcaster.js';
+import { HeartsResolver } from './hearts/hearts.resolver.js';
+import { HeartsService } from './hearts/hearts.service.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -108,6 +112,7 @@ export class AppModule {
               PhotoChallenges1796400000000,
               GuestCopies1798404533193,
               UploaderIdentity1798404600000,
+              Hearts1798404700000,
             ],
           }),
         ),
@@ -194,6 +199,9 @@ export class AppModule {
         PhotoRemovalService,
         PhotoRemovalResolver,
         OwnerOriginalResolver,
+        HeartCountBroadcaster,
+        HeartsService,
+        HeartsResolver,
       ],
     };
   }

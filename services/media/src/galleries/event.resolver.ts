@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
+import { PhotoOrder } from '../photos/photo-order.enum.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
@@ -27,7 +28,7 @@ export class EventResolver {
     return (await this.galleries.find(event.code))?.photoCount ?? 0;
   }
 
-  @ResolveField(() => PhotoPageModel, { description: 'Newest first.' })
+  @ResolveField(() => PhotoPageModel, { description: 'Newest first, or most loved first.' })
   photos(
     @Parent() event: EventModel,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 30 }) first: number | null,
@@ -38,8 +39,16 @@ export class EventResolver {
       description: 'Only the photos taken for this photo challenge',
     })
     challengeId: string | null,
+    @Args('order', {
+      type: () => PhotoOrder,
+      nullable: true,
+      defaultValue: PhotoOrder.NEWEST,
+      description:
+        'NEWEST (the default) or MOST_LOVED; MOST_LOVED lists the whole gallery (no challenge filter)',
+    })
+    order: PhotoOrder | null,
   ): Promise<PhotoPageModel> {
-    return this.photoPages.page(event.code, first, after, challengeId);
+    return this.photoPages.page(event.code, first, after, challengeId, order ?? PhotoOrder.NEWEST);
   }
 
   @ResolveField(() => [ChallengeModel], {
