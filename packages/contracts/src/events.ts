@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
-import { CHALLENGE_LIMITS } from './limits.js';
+import { CHALLENGE_LIMITS, GUESTBOOK_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 import { BACKUP_LIMITS } from './premium/backups.js';
 import { PHOTO_VISIBILITY_MODES } from './privacy.js';
@@ -55,6 +55,10 @@ export const Subjects = {
   PrivacyChanged: 'event.privacy-changed',
   /** events: the couple changed the gallery's photo challenges (media keeps them to check and count uploads). */
   ChallengesChanged: 'event.challenges-changed',
+  /** media: a guest left a guestbook message (open screens and the wall show it; download keeps it for the zip). */
+  GuestbookMessagePosted: 'guestbook.message-posted',
+  /** media: the couple removed a guestbook message (screens drop it; download forgets it). */
+  GuestbookMessageRemoved: 'guestbook.message-removed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -69,6 +73,7 @@ export const DOMAIN_STREAM_SUBJECTS = [
   'credit.>',
   'domain.>',
   'backup.>',
+  'guestbook.>',
 ];
 
 const text = z.string().min(1);
@@ -283,6 +288,27 @@ export const challengesChangedSchema = z.object({
 });
 export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 
+/** A guestbook message as every screen shows it and the zip's page lists it. */
+export const guestbookMessageSchema = z.object({
+  id: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The cleaned text (GUESTBOOK_LIMITS), plain text with line breaks; markup in it is shown as text. */
+  text: z
+    .string()
+    .min(1)
+    .max(GUESTBOOK_LIMITS.messageChars * 4),
+  /** The name the guest gave in the gallery (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
+  guestName: text.nullable(),
+  createdAt: isoDate,
+});
+export type GuestbookMessage = z.infer<typeof guestbookMessageSchema>;
+
+export const guestbookMessagePostedSchema = z.object({ message: guestbookMessageSchema });
+export type GuestbookMessagePostedData = z.infer<typeof guestbookMessagePostedSchema>;
+
+export const guestbookMessageRemovedSchema = z.object({ id: z.uuid(), eventCode: galleryCodeSchema });
+export type GuestbookMessageRemovedData = z.infer<typeof guestbookMessageRemovedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -300,6 +326,8 @@ const dataSchemas = {
   'backup.stopped': backupStoppedSchema,
   'event.privacy-changed': privacyChangedSchema,
   'event.challenges-changed': challengesChangedSchema,
+  'guestbook.message-posted': guestbookMessagePostedSchema,
+  'guestbook.message-removed': guestbookMessageRemovedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -319,6 +347,8 @@ export interface EventData {
   'backup.stopped': BackupStoppedData;
   'event.privacy-changed': PrivacyChangedData;
   'event.challenges-changed': ChallengesChangedData;
+  'guestbook.message-posted': GuestbookMessagePostedData;
+  'guestbook.message-removed': GuestbookMessageRemovedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

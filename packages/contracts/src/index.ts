@@ -26,3 +26,4 @@ export * from './file-names.js';
 export * from './privacy.js';
 export * from './challenges.js';
 export * from './hearts.js';
+export * from './guestbook.js';

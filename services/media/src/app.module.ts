@@ -32,6 +32,9 @@ import { Hearts1798404700000 } from './database/migrations/1798404700000-hearts.
 import { HeartCountBroadcaster } from './hearts/heart-count.broadcaster.js';
 import { HeartsResolver } from './hearts/hearts.resolver.js';
 import { HeartsService } from './hearts/hearts.service.js';
+import { Guestbook1798404800000 } from './database/migrations/1798404800000-guestbook.js';
+import { GuestbookResolver } from './guestbook/guestbook.resolver.js';
+import { GuestbookService } from './guestbook/guestbook.service.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -113,6 +116,7 @@ export class AppModule {
               GuestCopies1798404533193,
               UploaderIdentity1798404600000,
               Hearts1798404700000,
+              Guestbook1798404800000,
             ],
           }),
         ),
@@ -202,6 +206,8 @@ export class AppModule {
         HeartCountBroadcaster,
         HeartsService,
         HeartsResolver,
+        GuestbookService,
+        GuestbookResolver,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
+import { HeartButton } from '../hearts/HeartButton';
 
 interface PhotoGridProps {
   photos: Photo[];
@@ -73,6 +74,7 @@ export function PhotoGrid({ photos, total, hasMore, loadingMore, onLoadMore, onO
                     </span>
                   )}
                 </button>
+                <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
               </li>
             );
           })}

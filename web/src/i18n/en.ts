@@ -764,6 +764,15 @@ export const en = {
     saving: 'Saving…',
     saved: 'Challenges saved. Guests see them in the gallery.',
   },
+  hearts: {
+    give_one: 'Love this photo ({{count}} heart)',
+    give: 'Love this photo ({{count}} hearts)',
+    takeBack_one: 'You love this photo ({{count}} heart). Take back your heart',
+    takeBack: 'You love this photo ({{count}} hearts). Take back your heart',
+    sortLabel: 'Order',
+    newest: 'Newest',
+    mostLoved: 'Most loved',
+  },
   wall: {
     title: '{{name}} · live wall',
     refusedTitle: 'This wall cannot be opened',

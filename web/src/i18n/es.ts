@@ -766,6 +766,15 @@ export const es: UiTexts = {
     saving: 'Guardando…',
     saved: 'Retos guardados. Los invitados los ven en la galería.',
   },
+  hearts: {
+    give_one: 'Me encanta esta foto ({{count}} corazón)',
+    give: 'Me encanta esta foto ({{count}} corazones)',
+    takeBack_one: 'Te encanta esta foto ({{count}} corazón). Quitar tu corazón',
+    takeBack: 'Te encanta esta foto ({{count}} corazones). Quitar tu corazón',
+    sortLabel: 'Orden',
+    newest: 'Más recientes',
+    mostLoved: 'Más queridas',
+  },
   wall: {
     title: '{{name}} · pantalla en directo',
     refusedTitle: 'Esta pantalla no se puede abrir',

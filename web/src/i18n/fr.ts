@@ -770,6 +770,15 @@ export const fr: UiTexts = {
     saving: 'Enregistrement…',
     saved: 'Défis enregistrés. Les invités les voient dans la galerie.',
   },
+  hearts: {
+    give_one: "J'aime cette photo ({{count}} cœur)",
+    give: "J'aime cette photo ({{count}} cœurs)",
+    takeBack_one: 'Vous aimez cette photo ({{count}} cœur). Retirer votre cœur',
+    takeBack: 'Vous aimez cette photo ({{count}} cœurs). Retirer votre cœur',
+    sortLabel: 'Ordre',
+    newest: 'Les plus récentes',
+    mostLoved: 'Les plus aimées',
+  },
   wall: {
     title: '{{name}} · diaporama en direct',
     refusedTitle: "Ce diaporama ne peut pas s'ouvrir",
