@@ -9,6 +9,8 @@ import {
 import {
   normalizeEventCode,
   type ArchiveProgress,
+  type GuestbookMessage,
+  type GuestbookMessageRemovedData,
   type HeartCounts,
   type LivePhoto,
 } from '@gallery/contracts';
@@ -104,6 +106,16 @@ export class LiveFanout {
   /** Hands a batch of a gallery's new heart counts to every heartCountsChanged listener of it. */
   publishHeartCounts(counts: HeartCounts): number {
     return this.deliver(counts.eventCode, 'heartCountsChanged', { heartCountsChanged: counts });
+  }
+
+  /** Hands a new guestbook message to every guestbookMessageAdded listener of its gallery (the wall too). */
+  publishGuestbookMessage(message: GuestbookMessage): number {
+    return this.deliver(message.eventCode, 'guestbookMessageAdded', { guestbookMessageAdded: message });
+  }
+
+  /** Hands a removed guestbook message to every guestbookMessageRemoved listener of its gallery. */
+  publishGuestbookRemoval(removal: GuestbookMessageRemovedData): number {
+    return this.deliver(removal.eventCode, 'guestbookMessageRemoved', { guestbookMessageRemoved: removal });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

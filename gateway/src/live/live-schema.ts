@@ -18,6 +18,8 @@ import {
   normalizeEventCode,
   PLAN_IDS,
   type ArchiveProgress,
+  type GuestbookMessage,
+  type GuestbookMessageRemovedData,
   type HeartCounts,
   type LivePhoto,
   type PlanId,
@@ -63,11 +65,29 @@ export interface PhotoRemovedEvent {
 export interface HeartCountsChangedEvent {
   heartCountsChanged: HeartCounts;
 }
+export interface GuestbookMessageAddedEvent {
+  guestbookMessageAdded: GuestbookMessage;
+}
+export interface GuestbookMessageRemovedEvent {
+  guestbookMessageRemoved: GuestbookMessageRemovedData;
+}
 export type LiveEvent =
-  PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent | HeartCountsChangedEvent;
+  | PhotoAddedEvent
+  | EventUpdatedEvent
+  | ArchiveProgressEvent
+  | PhotoRemovedEvent
+  | HeartCountsChangedEvent
+  | GuestbookMessageAddedEvent
+  | GuestbookMessageRemovedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
 export type LiveField =
-  'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved' | 'heartCountsChanged';
+  | 'photoAdded'
+  | 'eventUpdated'
+  | 'archiveProgress'
+  | 'photoRemoved'
+  | 'heartCountsChanged'
+  | 'guestbookMessageAdded'
+  | 'guestbookMessageRemoved';
 
 /**
  * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
@@ -141,6 +161,31 @@ function heartCountsType(): GraphQLObjectType {
   });
 }
 
+/** The media subgraph's GuestbookMessage, field for field (docs/api.graphql). */
+function guestbookMessageType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'GuestbookMessage',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      text: { type: new GraphQLNonNull(GraphQLString) },
+      guestName: { type: GraphQLString },
+      createdAt: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
+function guestbookRemovalType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'GuestbookMessageRemoval',
+    description: 'A guestbook message the couple removed: every open screen drops it',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
 /**
  * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
  * kept in the field's extensions; a test fails for a subscription without one).
@@ -187,6 +232,8 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
         photoRemoved: subscriptionOn('photoRemoved', photoRemovalType()),
         heartCountsChanged: subscriptionOn('heartCountsChanged', heartCountsType()),
+        guestbookMessageAdded: subscriptionOn('guestbookMessageAdded', guestbookMessageType()),
+        guestbookMessageRemoved: subscriptionOn('guestbookMessageRemoved', guestbookRemovalType()),
       },
     }),
   });

@@ -32,6 +32,12 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
       .data;
     fanout.publishEventUpdate({ code, plan, expiresAt, guestDownloadsAllowed: allowed });
   },
+  [Subjects.GuestbookMessagePosted]: (fanout, event) =>
+    fanout.publishGuestbookMessage(
+      (event as DomainEvent<typeof Subjects.GuestbookMessagePosted>).data.message,
+    ),
+  [Subjects.GuestbookMessageRemoved]: (fanout, event) =>
+    fanout.publishGuestbookRemoval((event as DomainEvent<typeof Subjects.GuestbookMessageRemoved>).data),
   [Subjects.PhotoDeleted]: (fanout, event) =>
     fanout.publishPhotoRemoval((event as DomainEvent<typeof Subjects.PhotoDeleted>).data),
 };

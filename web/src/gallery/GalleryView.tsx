@@ -30,6 +30,7 @@ import { HeartsContext } from '../hearts/HeartsContext';
 import { HeartsSort, type HeartsOrder } from '../hearts/HeartsSort';
 import { useHearts } from '../hearts/useHearts';
 import { useMostLovedPhotos } from '../hearts/useMostLovedPhotos';
+import { GuestbookSection } from '../guestbook/GuestbookSection';
 
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();

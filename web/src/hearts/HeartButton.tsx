@@ -13,7 +13,7 @@ interface HeartButtonProps {
 
 /**
  * A photo's heart: a toggle button (aria-pressed) whose name says the count and what a press does, so a screen
- * reader hears "Love this photo (3 hearts)". Subscribes to its own photo in the heart store.
+ * reader hears "Love this photo (3 hearts)"; sighted guests see the heart and the count. Subscribes to its own photo in the heart store.
  */
 export const HeartButton = memo(function HeartButton({ photoId, heartCount, variant }: HeartButtonProps) {
   const { t } = useTranslation();
@@ -31,7 +31,6 @@ export const HeartButton = memo(function HeartButton({ photoId, heartCount, vari
       type="button"
       className={`heart-button heart-button-${variant}`}
       aria-pressed={hearted}
-      aria-label={t(hearted ? 'hearts.takeBack' : 'hearts.give', { count })}
       data-testid="heart-button"
       data-photo-id={photoId}
       onClick={() => hearts.toggle(photoId, heartCount)}
@@ -41,6 +40,10 @@ export const HeartButton = memo(function HeartButton({ photoId, heartCount, vari
       </span>
       <span className="heart-count" aria-hidden="true" data-testid="heart-count">
         {count}
+      </span>
+      {/* The name as content, not aria-label: the visible count alone would not match a label (axe). */}
+      <span className="visually-hidden" data-testid="heart-label">
+        {t(hearted ? 'hearts.takeBack' : 'hearts.give', { count })}
       </span>
     </button>
   );

@@ -764,6 +764,18 @@ export const en = {
     saving: 'Saving…',
     saved: 'Challenges saved. Guests see them in the gallery.',
   },
+  guestbook: {
+    title: 'Guestbook',
+    label: 'Leave a message for the couple',
+    placeholder: 'Your wishes…',
+    send: 'Send message',
+    charactersLeft_one: '{{count}} character left',
+    charactersLeft: '{{count}} characters left',
+    empty: 'No messages yet. Be the first to leave one!',
+    anonymous: 'a guest',
+    remove: 'Remove message',
+    wallLabel: 'Guestbook messages',
+  },
   hearts: {
     give_one: 'Love this photo ({{count}} heart)',
     give: 'Love this photo ({{count}} hearts)',

@@ -766,6 +766,18 @@ export const es: UiTexts = {
     saving: 'Guardando…',
     saved: 'Retos guardados. Los invitados los ven en la galería.',
   },
+  guestbook: {
+    title: 'Libro de visitas',
+    label: 'Deja un mensaje a los novios',
+    placeholder: 'Tus deseos…',
+    send: 'Enviar mensaje',
+    charactersLeft_one: 'Queda {{count}} carácter',
+    charactersLeft: 'Quedan {{count}} caracteres',
+    empty: 'Aún no hay mensajes. ¡Deja el primero!',
+    anonymous: 'un invitado',
+    remove: 'Quitar mensaje',
+    wallLabel: 'Mensajes del libro de visitas',
+  },
   hearts: {
     give_one: 'Me encanta esta foto ({{count}} corazón)',
     give: 'Me encanta esta foto ({{count}} corazones)',

@@ -770,6 +770,18 @@ export const fr: UiTexts = {
     saving: 'Enregistrement…',
     saved: 'Défis enregistrés. Les invités les voient dans la galerie.',
   },
+  guestbook: {
+    title: "Livre d'or",
+    label: 'Laissez un message aux mariés',
+    placeholder: 'Vos vœux…',
+    send: 'Envoyer le message',
+    charactersLeft_one: '{{count}} caractère restant',
+    charactersLeft: '{{count}} caractères restants',
+    empty: 'Pas encore de message. Laissez le premier !',
+    anonymous: 'un invité',
+    remove: 'Retirer le message',
+    wallLabel: "Messages du livre d'or",
+  },
   hearts: {
     give_one: "J'aime cette photo ({{count}} cœur)",
     give: "J'aime cette photo ({{count}} cœurs)",
