@@ -13,7 +13,13 @@ import {
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  GuestIdentities,
+  type NatsSubscription,
+} from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 
@@ -141,7 +147,9 @@ describe('guestbook', () => {
     const code = await createGallery();
     const posted: DomainEvent[] = [];
     const subscription = bus!.nc.subscribe(Subjects.GuestbookMessagePosted, {
-      callback: (_error, message) => posted.push(parseDomainEvent(message.data)),
+      callback: (_error, message) => {
+        posted.push(parseDomainEvent(message.data));
+      },
     });
     const left = await leave(
       code,
@@ -161,7 +169,7 @@ describe('guestbook', () => {
         guestName: 'Anna',
       },
     ]);
-    await waitFor('the posted event', () => posted.length > 0);
+    await waitFor('the posted event', () => Promise.resolve(posted.length > 0));
     subscription.unsubscribe();
     expect(posted[0].data).toMatchObject({
       message: { id: left.data!.leaveGuestbookMessage.id, eventCode: code },

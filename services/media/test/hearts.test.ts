@@ -89,7 +89,9 @@ const guest = (): string => identities.issue().token;
 function followHeartCounts(code: string): { messages: HeartCounts[]; stop(): void } {
   const messages: HeartCounts[] = [];
   const subscription = bus!.nc.subscribe(heartCountsSubject(code), {
-    callback: (_error, message) => messages.push(heartCountsSchema.parse(message.json())),
+    callback: (_error, message) => {
+      messages.push(heartCountsSchema.parse(message.json()));
+    },
   });
   return { messages, stop: () => subscription.unsubscribe() };
 }
@@ -235,7 +237,7 @@ describe('hearts', () => {
       }),
     );
     const tapsTookMs = Date.now() - started;
-    await waitFor('the last counts', () => {
+    await waitFor('the last counts', async () => {
       const latest = new Map<string, number>();
       for (const message of live.messages)
         for (const count of message.counts) latest.set(count.photoId, count.heartCount);

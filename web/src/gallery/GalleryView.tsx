@@ -172,6 +172,7 @@ export function GalleryView({ code }: { code: string }) {
           }
           onOpen={setViewedId}
         />
+        <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
         {viewedIndex >= 0 && (
           <PhotoViewer
             galleryCode={code}
