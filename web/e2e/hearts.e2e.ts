@@ -9,7 +9,7 @@ import {
   until,
   type BrowserTest,
 } from './browser.js';
-import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 /** Where the screenshots of the heart button go, to be looked at (git-ignored test output). */
 const SHOTS = new URL('../../test-results/hearts/', import.meta.url);
@@ -82,5 +82,55 @@ describe('hearts in the browser', () => {
     await until('the count back to 0', async () =>
       (await heartOf(ben).locator('[data-testid="heart-count"]').textContent()) === '0' ? true : null,
     );
+  });
+
+  it("a guest's guestbook message reaches a second guest and the wall live, markup shown as text", async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url);
+    await uploadGuestPhotos(url, code, 2, { size: [800, 600] });
+    const anna = await guest(code, 360);
+    const ben = await guest(code, 1280);
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      ownerToken,
+    );
+    const wallContext = await e2e!.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const wall = await wallContext.newPage();
+    await wall.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, url));
+    await wall.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+
+    await anna.getByLabel('Your name (optional)').fill('Anna');
+    await anna.getByRole('button', { name: 'Save' }).click();
+    // A refusal first, in the guest's language: too many characters.
+    await anna.getByLabel('Leave a message for the couple').fill('x'.repeat(501));
+    await anna.getByRole('button', { name: 'Send message' }).click();
+    await anna.getByText('Please keep your message to 500 characters.').waitFor();
+
+    const wish = 'Congratulations <b>Sarah</b> & Mike!\nSee you on the dance floor';
+    await anna.getByLabel('Leave a message for the couple').fill(wish);
+    await anna.getByRole('button', { name: 'Send message' }).click();
+
+    // Ben and the wall never reload: the message arrives through the subscription.
+    const seen = ben.getByTestId('guestbook-message').first();
+    await seen.waitFor({ timeout: 30_000 });
+    await expect(seen.locator('.guestbook-text').textContent()).resolves.toBe(wish);
+    await expect(seen.locator('b').count()).resolves.toBe(0);
+    await expect(seen.getByText('by Anna').count()).resolves.toBe(1);
+    await wall
+      .getByTestId('wall-guestbook')
+      .getByText('See you on the dance floor', { exact: false })
+      .waitFor();
+
+    await mkdir(SHOTS, { recursive: true });
+    await anna.getByTestId('guestbook').scrollIntoViewIfNeeded();
+    await anna.screenshot({ path: new URL('guestbook-360.png', SHOTS).pathname, fullPage: true });
+    await ben.screenshot({ path: new URL('guestbook-1280.png', SHOTS).pathname, fullPage: true });
+    await wall.screenshot({ path: new URL('wall-1280.png', SHOTS).pathname });
+    await wall.setViewportSize({ width: 360, height: 640 });
+    await wall.screenshot({ path: new URL('wall-360.png', SHOTS).pathname });
+    expect(await seriousViolations(anna)).toEqual([]);
+    expect(await seriousViolations(ben)).toEqual([]);
   });
 });
