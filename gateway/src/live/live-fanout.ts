@@ -6,7 +6,14 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { normalizeEventCode, type ArchiveProgress, type LivePhoto } from '@gallery/contracts';
+import {
+  normalizeEventCode,
+  type ArchiveProgress,
+  type GuestbookMessage,
+  type GuestbookMessageRemovedData,
+  type HeartCounts,
+  type LivePhoto,
+} from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
 import {
   buildLiveSchema,
@@ -100,6 +107,21 @@ export class LiveFanout {
   /** Tells every photosRevealed listener of a gallery that its reveal time has come. */
   publishReveal(reveal: PhotosReveal): number {
     return this.deliver(reveal.eventCode, 'photosRevealed', { photosRevealed: reveal });
+  }
+
+  /** Hands a batch of a gallery's new heart counts to every heartCountsChanged listener of it. */
+  publishHeartCounts(counts: HeartCounts): number {
+    return this.deliver(counts.eventCode, 'heartCountsChanged', { heartCountsChanged: counts });
+  }
+
+  /** Hands a new guestbook message to every guestbookMessageAdded listener of its gallery (the wall too). */
+  publishGuestbookMessage(message: GuestbookMessage): number {
+    return this.deliver(message.eventCode, 'guestbookMessageAdded', { guestbookMessageAdded: message });
+  }
+
+  /** Hands a removed guestbook message to every guestbookMessageRemoved listener of its gallery. */
+  publishGuestbookRemoval(removal: GuestbookMessageRemovedData): number {
+    return this.deliver(removal.eventCode, 'guestbookMessageRemoved', { guestbookMessageRemoved: removal });
   }
 
   private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {

@@ -3,6 +3,7 @@ import {
   GraphQLEnumType,
   GraphQLID,
   GraphQLInt,
+  GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLSchema,
@@ -17,6 +18,9 @@ import {
   normalizeEventCode,
   PLAN_IDS,
   type ArchiveProgress,
+  type GuestbookMessage,
+  type GuestbookMessageRemovedData,
+  type HeartCounts,
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
@@ -65,10 +69,35 @@ export interface PhotosReveal {
 export interface PhotosRevealedEvent {
   photosRevealed: PhotosReveal;
 }
+/** A batch of new heart counts of one gallery's photos (at most one per gallery and second from each media). */
+export interface HeartCountsChangedEvent {
+  heartCountsChanged: HeartCounts;
+}
+export interface GuestbookMessageAddedEvent {
+  guestbookMessageAdded: GuestbookMessage;
+}
+export interface GuestbookMessageRemovedEvent {
+  guestbookMessageRemoved: GuestbookMessageRemovedData;
+}
 export type LiveEvent =
-  PhotoAddedEvent | EventUpdatedEvent | ArchiveProgressEvent | PhotoRemovedEvent | PhotosRevealedEvent;
+  | PhotoAddedEvent
+  | EventUpdatedEvent
+  | ArchiveProgressEvent
+  | PhotoRemovedEvent
+  | PhotosRevealedEvent
+  | HeartCountsChangedEvent
+  | GuestbookMessageAddedEvent
+  | GuestbookMessageRemovedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
-export type LiveField = 'photoAdded' | 'eventUpdated' | 'archiveProgress' | 'photoRemoved' | 'photosRevealed';
+export type LiveField =
+  | 'photoAdded'
+  | 'eventUpdated'
+  | 'archiveProgress'
+  | 'photoRemoved'
+  | 'photosRevealed'
+  | 'heartCountsChanged'
+  | 'guestbookMessageAdded'
+  | 'guestbookMessageRemoved';
 
 /**
  * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
@@ -135,6 +164,49 @@ function photosRevealType(): GraphQLObjectType {
   });
 }
 
+function heartCountsType(): GraphQLObjectType {
+  const photoHeartCount = new GraphQLObjectType({
+    name: 'PhotoHeartCount',
+    fields: {
+      photoId: { type: new GraphQLNonNull(GraphQLID) },
+      heartCount: { type: new GraphQLNonNull(GraphQLInt) },
+    },
+  });
+  return new GraphQLObjectType({
+    name: 'HeartCounts',
+    description: "New heart counts of a gallery's photos, batched: at most one message a second per gallery",
+    fields: {
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      counts: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(photoHeartCount))) },
+    },
+  });
+}
+
+/** The media subgraph's GuestbookMessage, field for field (docs/api.graphql). */
+function guestbookMessageType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'GuestbookMessage',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+      text: { type: new GraphQLNonNull(GraphQLString) },
+      guestName: { type: GraphQLString },
+      createdAt: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
+function guestbookRemovalType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'GuestbookMessageRemoval',
+    description: 'A guestbook message the couple removed: every open screen drops it',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
 /**
  * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
  * kept in the field's extensions; a test fails for a subscription without one).
@@ -181,6 +253,9 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         archiveProgress: subscriptionOn('archiveProgress', archiveProgressType()),
         photoRemoved: subscriptionOn('photoRemoved', photoRemovalType()),
         photosRevealed: subscriptionOn('photosRevealed', photosRevealType()),
+        heartCountsChanged: subscriptionOn('heartCountsChanged', heartCountsType()),
+        guestbookMessageAdded: subscriptionOn('guestbookMessageAdded', guestbookMessageType()),
+        guestbookMessageRemoved: subscriptionOn('guestbookMessageRemoved', guestbookRemovalType()),
       },
     }),
   });

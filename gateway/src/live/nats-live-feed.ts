@@ -1,5 +1,13 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { parseDomainEvent, Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
+import {
+  HEART_COUNTS_SUBJECT_PREFIX,
+  heartCountsSchema,
+  parseDomainEvent,
+  Subjects,
+  type DomainEvent,
+  type HeartCounts,
+  type Subject,
+} from '@gallery/contracts';
 import type { LiveFanout } from './live-fanout.js';
 
 /** Enough to recognise an outbox re-publish, which follows the original within seconds. */
@@ -32,6 +40,12 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     const { code, revealAt } = (event as DomainEvent<typeof Subjects.PhotosRevealed>).data;
     fanout.publishReveal({ eventCode: code, revealAt });
   },
+  [Subjects.GuestbookMessagePosted]: (fanout, event) =>
+    fanout.publishGuestbookMessage(
+      (event as DomainEvent<typeof Subjects.GuestbookMessagePosted>).data.message,
+    ),
+  [Subjects.GuestbookMessageRemoved]: (fanout, event) =>
+    fanout.publishGuestbookRemoval((event as DomainEvent<typeof Subjects.GuestbookMessageRemoved>).data),
   [Subjects.PhotoDeleted]: (fanout, event) => {
     const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;
     // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent.
@@ -80,7 +94,25 @@ export class NatsLiveFeed {
     for (const subject of LIVE_SUBJECTS) {
       connection.subscribe(subject, { callback: (_error, message) => this.receive(message.data, subject) });
     }
+    // Heart counts are a live-only signal (media batches them per gallery and second), not a domain event.
+    connection.subscribe(`${HEART_COUNTS_SUBJECT_PREFIX}.*`, {
+      callback: (_error, message) => this.receiveHeartCounts(message.data),
+    });
     await connection.flush();
+  }
+
+  /** One batch of heart counts; a message breaking its contract is logged and skipped. */
+  receiveHeartCounts(data: Uint8Array | string): void {
+    let counts: HeartCounts;
+    try {
+      counts = heartCountsSchema.parse(
+        JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data)),
+      );
+    } catch {
+      this.log.warn('ignored a heart counts message that breaks its contract');
+      return;
+    }
+    this.fanout.publishHeartCounts(counts);
   }
 
   /** Throws unless NATS answers now; used by /health. */

@@ -21,6 +21,7 @@ describe('photoType', () => {
         '  guestName: String',
         '  challengeId: ID',
         '  uploaderId: String',
+        '  heartCount: Int',
         '}',
       ].join('\n'),
     );

@@ -21,6 +21,7 @@ const envelope = {
       guestName: null,
       challengeId: null,
       uploaderId: 'guest-identity-id-abcdef',
+      heartCount: 0,
     },
   },
 };

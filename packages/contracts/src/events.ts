@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans.js';
 import { MEDIA_KINDS } from './uploads.js';
-import { CHALLENGE_LIMITS } from './limits.js';
+import { CHALLENGE_LIMITS, GUESTBOOK_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 import { BACKUP_LIMITS } from './premium/backups.js';
 import { PHOTO_VISIBILITY_MODES } from './privacy.js';
@@ -60,6 +60,10 @@ export const Subjects = {
    * until now.
    */
   PhotosRevealed: 'photo.revealed',
+  /** media: a guest left a guestbook message (open screens and the wall show it; download keeps it for the zip). */
+  GuestbookMessagePosted: 'guestbook.message-posted',
+  /** media: the couple removed a guestbook message (screens drop it; download forgets it). */
+  GuestbookMessageRemoved: 'guestbook.message-removed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -74,6 +78,7 @@ export const DOMAIN_STREAM_SUBJECTS = [
   'credit.>',
   'domain.>',
   'backup.>',
+  'guestbook.>',
 ];
 
 const text = z.string().min(1);
@@ -119,6 +124,11 @@ export const livePhotoSchema = z.object({
    * published before it existed, which the stream still holds for a while: those read as none.
    */
   uploaderId: z.string().min(1).max(100).nullable().optional(),
+  /**
+   * Guests' hearts on it (one per guest identity). Absent from events published before hearts existed; a new
+   * photo has none, and later counts travel in the batched live heart counts (hearts.ts), not as photo events.
+   */
+  heartCount: count.optional(),
 });
 export type LivePhoto = z.infer<typeof livePhotoSchema>;
 /** The photo's field names, in the order the schema lists them: what a query selects to get a whole photo. */
@@ -298,6 +308,26 @@ export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 /** A gallery's reveal moment: every guest now sees every photo. */
 export const photosRevealedSchema = z.object({ code: galleryCodeSchema, revealAt: isoDate });
 export type PhotosRevealedData = z.infer<typeof photosRevealedSchema>;
+/** A guestbook message as every screen shows it and the zip's page lists it. */
+export const guestbookMessageSchema = z.object({
+  id: z.uuid(),
+  eventCode: galleryCodeSchema,
+  /** The cleaned text (GUESTBOOK_LIMITS), plain text with line breaks; markup in it is shown as text. */
+  text: z
+    .string()
+    .min(1)
+    .max(GUESTBOOK_LIMITS.messageChars * 4),
+  /** The name the guest gave in the gallery (cleaned, at most MAX_GUEST_NAME_CHARS); null when none. */
+  guestName: text.nullable(),
+  createdAt: isoDate,
+});
+export type GuestbookMessage = z.infer<typeof guestbookMessageSchema>;
+
+export const guestbookMessagePostedSchema = z.object({ message: guestbookMessageSchema });
+export type GuestbookMessagePostedData = z.infer<typeof guestbookMessagePostedSchema>;
+
+export const guestbookMessageRemovedSchema = z.object({ id: z.uuid(), eventCode: galleryCodeSchema });
+export type GuestbookMessageRemovedData = z.infer<typeof guestbookMessageRemovedSchema>;
 
 const dataSchemas = {
   'event.created': eventCreatedSchema,
@@ -317,6 +347,8 @@ const dataSchemas = {
   'event.privacy-changed': privacyChangedSchema,
   'event.challenges-changed': challengesChangedSchema,
   'photo.revealed': photosRevealedSchema,
+  'guestbook.message-posted': guestbookMessagePostedSchema,
+  'guestbook.message-removed': guestbookMessageRemovedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -337,6 +369,8 @@ export interface EventData {
   'event.privacy-changed': PrivacyChangedData;
   'event.challenges-changed': ChallengesChangedData;
   'photo.revealed': PhotosRevealedData;
+  'guestbook.message-posted': GuestbookMessagePostedData;
+  'guestbook.message-removed': GuestbookMessageRemovedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -25,3 +25,5 @@ export * from './premium/backups.js';
 export * from './file-names.js';
 export * from './privacy.js';
 export * from './challenges.js';
+export * from './hearts.js';
+export * from './guestbook.js';

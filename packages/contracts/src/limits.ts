@@ -44,6 +44,13 @@ export const RATE_LIMITS = Object.freeze({
   backupConnects: { points: 20, durationSeconds: 60 * 60 },
   /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Hearts given or taken back, per guest identity (guests at a venue share one address): a guest browsing and
+   * tapping hearts stays far under it, a script toggling one photo is cut off within seconds.
+   */
+  heartToggles: { points: 60, durationSeconds: 60 },
+  /** Guestbook messages left, per guest identity: a few wishes each, never a flood on the wall. */
+  guestbookMessages: { points: 5, durationSeconds: 10 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -91,4 +98,25 @@ export const CHALLENGE_LIMITS = Object.freeze({
   promptsPerGallery: 30,
   /** Characters in one prompt, counted as a person counts them. */
   promptChars: 80,
+});
+
+/** Hearts: how open screens hear about new counts. */
+export const HEART_LIMITS = Object.freeze({
+  /**
+   * Changed counts are sent at most once per gallery per this interval, all of them in one message: a burst of
+   * taps costs every open screen one message a second, not one per tap.
+   */
+  liveBatchMs: 1000,
+  /** Counts in one live message; a busier second is split into several messages. */
+  countsPerMessage: 500,
+});
+
+/** The guestbook: wishes guests leave for the couple, shown in the gallery and on the wall. */
+export const GUESTBOOK_LIMITS = Object.freeze({
+  /** Characters in one message, counted as a person counts them. */
+  messageChars: 500,
+  /** Line breaks in one message: a short letter, not a column of single characters down the wall. */
+  messageLines: 10,
+  /** Messages on one page of the guestbook. */
+  pageSize: 50,
 });

@@ -29,6 +29,8 @@ import { ArchiveSweeper } from './archives/archive-sweeper.js';
 import { ArchivesResolver } from './archives/archives.resolver.js';
 import { ArchivesService } from './archives/archives.service.js';
 import { PhotoChangesConsumer } from './archives/photo-changes.consumer.js';
+import { GuestbookMessagesConsumer } from './archives/guestbook-messages.consumer.js';
+import { GuestbookMessages1798405800000 } from './database/migrations/1798405800000-guestbook-messages.js';
 import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
@@ -60,6 +62,7 @@ export class AppModule {
               ArchiveBuilders1797100000000,
               JpegCopies1798100000000,
               GuestCopiesInZips1798405700000,
+              GuestbookMessages1798405800000,
             ],
           }),
         ),
@@ -107,6 +110,7 @@ export class AppModule {
         ArchivesService,
         ArchivesResolver,
         PhotoChangesConsumer,
+        GuestbookMessagesConsumer,
         ArchiveSweeper,
       ],
     };

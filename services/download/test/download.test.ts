@@ -655,6 +655,50 @@ describe('download service', () => {
     expect((await requestArchive(code)).data!.requestArchive.id).toBe(couples.id);
   });
 
+  it('puts the guestbook in the zip as a readable page, markup as text, and drops a removed message', async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    await addPhoto(code, 'IMG_0001.jpg');
+    const leave = async (text: string, guestName: string | null) => {
+      const id = randomUUID();
+      await bus!.publish({
+        id: randomUUID(),
+        type: Subjects.GuestbookMessagePosted,
+        occurredAt: new Date().toISOString(),
+        data: { message: { id, eventCode: code, text, guestName, createdAt: new Date().toISOString() } },
+      });
+      return id;
+    };
+    await leave('Congratulations!\nSee you in Lyon <script>alert(1)</script>', 'Anna');
+    const removed = await leave('A message the couple removes', null);
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.GuestbookMessageRemoved,
+      occurredAt: new Date().toISOString(),
+      data: { id: removed, eventCode: code },
+    });
+    await waitFor('the messages kept', async () => {
+      const rows = (await db.query('SELECT id FROM guestbook_messages WHERE event_code = $1', [
+        code,
+      ])) as unknown[];
+      const versions = (await db.query('SELECT 1 FROM gallery_versions WHERE event_code = $1', [
+        code,
+      ])) as unknown[];
+      return rows.length === 1 && versions.length > 0;
+    });
+
+    const jobId = (await requestArchive(code)).data!.requestArchive.id!;
+    const job = await finished(code, jobId);
+    const file = path.join(tmp, 'guestbook.zip');
+    await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+    const listing = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n');
+    expect(listing).toContain('Sarah & Mike/Guestbook.html');
+    const page = (await run('unzip', ['-p', file, 'Sarah & Mike/Guestbook.html'])).stdout.toString();
+    expect(page).toContain('See you in Lyon &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('— Anna');
+    expect(page).not.toContain('A message the couple removes');
+  });
+
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {
     const code = newGallery();
     const answer = await requestArchive(code);

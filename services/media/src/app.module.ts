@@ -28,6 +28,13 @@ import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
 import { OwnPhotoResolver } from './photos/own-photo.resolver.js';
 import { GuestIdentityResolver } from './guests/guest-identity.resolver.js';
 import { UploaderIdentity1798404600000 } from './database/migrations/1798404600000-uploader-identity.js';
+import { Hearts1798404700000 } from './database/migrations/1798404700000-hearts.js';
+import { HeartCountBroadcaster } from './hearts/heart-count.broadcaster.js';
+import { HeartsResolver } from './hearts/hearts.resolver.js';
+import { HeartsService } from './hearts/hearts.service.js';
+import { Guestbook1798404800000 } from './database/migrations/1798404800000-guestbook.js';
+import { GuestbookResolver } from './guestbook/guestbook.resolver.js';
+import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
@@ -112,6 +119,8 @@ export class AppModule {
               PhotoChallenges1796400000000,
               GuestCopies1798404533193,
               UploaderIdentity1798404600000,
+              Hearts1798404700000,
+              Guestbook1798404800000,
               PhotoVisibility1798412000000,
             ],
           }),
@@ -201,6 +210,11 @@ export class AppModule {
         PhotoRemovalService,
         PhotoRemovalResolver,
         OwnerOriginalResolver,
+        HeartCountBroadcaster,
+        HeartsService,
+        HeartsResolver,
+        GuestbookService,
+        GuestbookResolver,
       ],
     };
   }

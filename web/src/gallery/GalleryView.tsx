@@ -27,6 +27,11 @@ import { track } from '../analytics/track';
 import { useAppState } from '../state/AppStateProvider';
 import { useUploads } from './useUploads';
 import { recordActivity } from '../owner/activity';
+import { HeartsContext } from '../hearts/HeartsContext';
+import { HeartsSort, type HeartsOrder } from '../hearts/HeartsSort';
+import { useHearts } from '../hearts/useHearts';
+import { useMostLovedPhotos } from '../hearts/useMostLovedPhotos';
+import { GuestbookSection } from '../guestbook/GuestbookSection';
 
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -49,6 +54,9 @@ export function GalleryView({ code }: { code: string }) {
   const [filter, setFilter] = useState<string | null>(null);
   const [uploadChallenge, setUploadChallenge] = useState<string | null>(null);
   const filtered = useChallengePhotos(code, filter, gallery.list.photos);
+  const hearts = useHearts(code, Boolean(gallery.event));
+  const [order, setOrder] = useState<HeartsOrder>('newest');
+  const loved = useMostLovedPhotos(code, order === 'mostLoved' && !filter, gallery.list.photos);
   const galleryName = gallery.event?.name;
   useEffect(() => {
     if (galleryName) track('gallery_view', { gallery_code: code, gallery_name: galleryName });
@@ -86,12 +94,15 @@ export function GalleryView({ code }: { code: string }) {
   const retry = gallery.retry;
   const readAgain = useCallback(() => void retry(), [retry]);
   // Stable, so the memoized grid renders again only when its photos change, not with each upload report.
+  // The challenge filter and the "Most loved" order each read their own pages; the filter wins.
   const filterShown = filtered.photos !== null;
+  const sortedShown = loved.photos !== null && !filterShown;
   const { loadMore: loadMoreFiltered } = filtered;
+  const { loadMore: loadMoreLoved } = loved;
   const { loadMore: loadMoreGallery } = gallery;
   const loadMore = useCallback(
-    () => (filterShown ? loadMoreFiltered() : void loadMoreGallery()),
-    [filterShown, loadMoreFiltered, loadMoreGallery],
+    () => (sortedShown ? loadMoreLoved() : filterShown ? loadMoreFiltered() : void loadMoreGallery()),
+    [sortedShown, filterShown, loadMoreLoved, loadMoreFiltered, loadMoreGallery],
   );
 
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
@@ -113,88 +124,100 @@ export function GalleryView({ code }: { code: string }) {
 
   const { photoCount, liveArrivals, challengeCounts } = gallery.list;
   const challenges = gallery.event.challenges ?? [];
-  const photos = filtered.photos ?? gallery.list.photos;
-  const hasMore = filtered.photos ? filtered.hasMore : gallery.list.hasMore;
+  const sorted = sortedShown ? loved : null;
+  const photos = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
+  const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
   const shownTotal = filter ? (challengeCounts[filter] ?? 0) : photoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
 
   return (
-    <div className="gallery-page">
-      <LanguageOffer />
-      <GalleryHeader event={gallery.event} photoCount={photoCount} />
-      <GalleryActions
-        code={gallery.event.code}
-        name={gallery.event.name}
-        plan={plan}
-        language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
-        onFiles={(files) => void uploads.upload(files, uploadChallenge)}
-        challenges={challenges}
-        uploadChallenge={uploadChallenge}
-        onUploadChallenge={setUploadChallenge}
-      />
-      <UploadWindowNote privacy={gallery.event.privacy} />
-      <VisibilityNotice privacy={gallery.event.privacy} isOwner={gallery.event.isOwner === true} />
-      {challenges.length > 0 && (
-        <ChallengesPanel
-          challenges={challenges}
-          counts={challengeCounts}
-          total={photoCount}
+    <HeartsContext.Provider value={hearts}>
+      <div className="gallery-page">
+        <LanguageOffer />
+        <GalleryHeader event={gallery.event} photoCount={photoCount} />
+        <GalleryActions
+          code={gallery.event.code}
+          name={gallery.event.name}
           plan={plan}
-          done={done}
-          filter={filter}
-          onFilter={setFilter}
-          onFiles={(files, challengeId) => void uploads.upload(files, challengeId)}
+          language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
+          onFiles={(files) => void uploads.upload(files, uploadChallenge)}
+          challenges={challenges}
+          uploadChallenge={uploadChallenge}
+          onUploadChallenge={setUploadChallenge}
         />
-      )}
-      <UploadList
-        progress={uploads.progress}
-        onClear={uploads.clear}
-        onRemove={uploads.remove}
-        onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
-      />
-      <LiveAnnouncer arrivals={liveArrivals} />
-      <PhotoGrid
-        photos={photos}
-        total={shownTotal}
-        hasMore={hasMore}
-        loadingMore={filtered.photos ? filtered.loadingMore : gallery.loadingMore}
-        onLoadMore={loadMore}
-        onOpen={setViewedId}
-      />
-      {viewedIndex >= 0 && (
-        <PhotoViewer
-          galleryCode={code}
+        <UploadWindowNote privacy={gallery.event.privacy} />
+        <VisibilityNotice privacy={gallery.event.privacy} isOwner={gallery.event.isOwner === true} />
+        {challenges.length > 0 && (
+          <ChallengesPanel
+            challenges={challenges}
+            counts={challengeCounts}
+            total={photoCount}
+            plan={plan}
+            done={done}
+            filter={filter}
+            onFilter={setFilter}
+            onFiles={(files, challengeId) => void uploads.upload(files, challengeId)}
+          />
+        )}
+        <UploadList
+          progress={uploads.progress}
+          onClear={uploads.clear}
+          onRemove={uploads.remove}
+          onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
+        />
+        <LiveAnnouncer arrivals={liveArrivals} />
+        {!filter && <HeartsSort order={order} onOrder={setOrder} />}
+        {hearts.refusal && (
+          <p className="hearts-refusal" role="alert">
+            {t(`errors.${hearts.refusal.code}`, { count: hearts.refusal.count })}
+          </p>
+        )}
+        <PhotoGrid
           photos={photos}
-          index={viewedIndex}
           total={shownTotal}
-          onShow={setViewedId}
-          onClose={() => setViewedId(null)}
-          guestOriginals={gallery.event.privacy?.guestOriginalsAllowed ?? true}
-          onRemove={
-            gallery.event.isOwner
-              ? (photoId) => {
-                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
-                  void gallery
-                    .removePhoto(photoId)
-                    .then(() => setViewedId(next?.id ?? null))
-                    .catch(() => undefined);
-                }
-              : undefined
+          hasMore={hasMore}
+          loadingMore={
+            sorted ? sorted.loadingMore : filtered.photos ? filtered.loadingMore : gallery.loadingMore
           }
-          ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
-          myGuestId={myGuestId()}
-          onDeleteOwn={
-            gallery.event.isOwner
-              ? undefined
-              : async (photoId) => {
-                  const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
-                  await gallery.deleteOwnPhoto(photoId);
-                  setViewedId(next?.id ?? null);
-                }
-          }
+          onLoadMore={loadMore}
+          onOpen={setViewedId}
         />
-      )}
-    </div>
+        <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
+        {viewedIndex >= 0 && (
+          <PhotoViewer
+            galleryCode={code}
+            photos={photos}
+            index={viewedIndex}
+            total={shownTotal}
+            onShow={setViewedId}
+            onClose={() => setViewedId(null)}
+            guestOriginals={gallery.event.privacy?.guestOriginalsAllowed ?? true}
+            onRemove={
+              gallery.event.isOwner
+                ? (photoId) => {
+                    const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                    void gallery
+                      .removePhoto(photoId)
+                      .then(() => setViewedId(next?.id ?? null))
+                      .catch(() => undefined);
+                  }
+                : undefined
+            }
+            ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
+            myGuestId={myGuestId()}
+            onDeleteOwn={
+              gallery.event.isOwner
+                ? undefined
+                : async (photoId) => {
+                    const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                    await gallery.deleteOwnPhoto(photoId);
+                    setViewedId(next?.id ?? null);
+                  }
+            }
+          />
+        )}
+      </div>
+    </HeartsContext.Provider>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
+import { HeartButton } from '../hearts/HeartButton';
 
 interface PhotoGridProps {
   photos: Photo[];
@@ -83,6 +84,7 @@ export const PhotoGrid = memo(function PhotoGrid({
                     </span>
                   )}
                 </button>
+                <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
               </li>
             );
           })}

@@ -6,6 +6,7 @@ import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
 import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
+import { HeartButton } from '../hearts/HeartButton';
 import { useViewerGestures } from './useViewerGestures';
 import { recordActivity } from '../owner/activity';
 import './PhotoViewer.css';
@@ -88,6 +89,7 @@ export function PhotoViewer({
       >
         <div className="photo-viewer-top">
           <h2 id="viewer-title">{title}</h2>
+          <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="viewer" />
           {onRemove && (
             <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
               {t('owner.removePhoto')}

@@ -54,7 +54,7 @@ export const PAGE_SIZE = 30;
  * photo from a read and from a live event alike. Written out rather than built from the contract so the gallery
  * page does not load the schema library.
  */
-const PHOTO_FIELDS = gql`
+export const PHOTO_FIELDS = gql`
   fragment GalleryPhoto on Photo {
     id
     eventCode
@@ -69,6 +69,7 @@ const PHOTO_FIELDS = gql`
     guestName
     challengeId
     uploaderId
+    heartCount
   }
 `;
 

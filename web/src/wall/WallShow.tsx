@@ -10,6 +10,7 @@ import { useWallPhotos } from './useWallPhotos';
 import { upcoming } from './wallPlaylist';
 import { WallQr } from './WallQr';
 import { WallSlide } from './WallSlide';
+import { WallGuestbook } from './WallGuestbook';
 
 /** How long the controls stay after the mouse last moved (or a key was pressed). */
 const CONTROLS_VISIBLE_MS = 3000;
@@ -106,6 +107,7 @@ export function WallShow({ wall }: { wall: Wall }) {
           {current.guestName && <p>{t('guestName.by', { name: current.guestName })}</p>}
         </div>
       )}
+      <WallGuestbook code={wall.code} />
       <aside className="wall-join" aria-label={t('wall.join')}>
         <WallQr url={joinUrl} alt={t('qr.alt', { url: joinUrl })} />
         <p>

@@ -71,6 +71,14 @@ export const en = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Please keep your name to {{count}} characters.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Please remove control or text-direction characters from your name.',
+    // hearts and the guestbook
+    GUEST_IDENTITY_REQUIRED: 'Please reload the gallery page and try again.',
+    GUESTBOOK_MESSAGE_EMPTY: 'Please write a message.',
+    GUESTBOOK_MESSAGE_TOO_LONG: 'Please keep your message to {{count}} characters.',
+    GUESTBOOK_MESSAGE_TOO_MANY_LINES: 'Please keep your message to {{count}} lines.',
+    GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
+      'Please remove control or text-direction characters from your message.',
+    GUESTBOOK_MESSAGE_NOT_FOUND: 'This message is no longer in the guestbook.',
     // photo challenges
     CHALLENGES_TOO_MANY: 'A gallery can have at most {{count}} challenges.',
     CHALLENGE_PROMPT_EMPTY: 'Please write the challenge, or remove it.',

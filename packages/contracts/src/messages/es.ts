@@ -72,6 +72,14 @@ export const es: SharedMessages = {
     // guest names
     GUEST_NAME_TOO_LONG: 'Tu nombre no puede superar los {{count}} caracteres.',
     GUEST_NAME_FORBIDDEN_CHARACTERS: 'Quita de tu nombre los caracteres de control o de dirección del texto.',
+    // hearts and the guestbook
+    GUEST_IDENTITY_REQUIRED: 'Vuelve a cargar la página de la galería e inténtalo de nuevo.',
+    GUESTBOOK_MESSAGE_EMPTY: 'Escribe un mensaje.',
+    GUESTBOOK_MESSAGE_TOO_LONG: 'Tu mensaje puede tener como máximo {{count}} caracteres.',
+    GUESTBOOK_MESSAGE_TOO_MANY_LINES: 'Tu mensaje puede tener como máximo {{count}} líneas.',
+    GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
+      'Quita los caracteres de control o de dirección del texto de tu mensaje.',
+    GUESTBOOK_MESSAGE_NOT_FOUND: 'Este mensaje ya no está en el libro de visitas.',
     // photo challenges
     CHALLENGES_TOO_MANY: 'Una galería puede tener como máximo {{count}} retos.',
     CHALLENGE_PROMPT_EMPTY: 'Escribe el reto o quítalo.',

@@ -74,6 +74,14 @@ export const fr: SharedMessages = {
     GUEST_NAME_TOO_LONG: 'Votre nom ne doit pas dépasser {{count}} caractères.',
     GUEST_NAME_FORBIDDEN_CHARACTERS:
       'Veuillez retirer de votre nom les caractères de contrôle ou de direction du texte.',
+    // hearts and the guestbook
+    GUEST_IDENTITY_REQUIRED: 'Veuillez recharger la page de la galerie et réessayer.',
+    GUESTBOOK_MESSAGE_EMPTY: 'Veuillez écrire un message.',
+    GUESTBOOK_MESSAGE_TOO_LONG: 'Votre message doit tenir en {{count}} caractères.',
+    GUESTBOOK_MESSAGE_TOO_MANY_LINES: 'Votre message doit tenir en {{count}} lignes.',
+    GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer les caractères de contrôle ou de sens du texte de votre message.',
+    GUESTBOOK_MESSAGE_NOT_FOUND: "Ce message n'est plus dans le livre d'or.",
     // photo challenges
     CHALLENGES_TOO_MANY: 'Une galerie peut avoir au plus {{count}} défis.',
     CHALLENGE_PROMPT_EMPTY: 'Veuillez écrire le défi, ou le retirer.',

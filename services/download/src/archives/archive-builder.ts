@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ZipArchive } from 'archiver';
 import {
@@ -14,6 +15,8 @@ import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 import { EntryNames, galleryFolderName, jpegName } from './entry-names.js';
+import { guestbookMessagesOf } from './guestbook-messages.consumer.js';
+import { GUESTBOOK_PAGE_NAME, guestbookPage } from './guestbook-page.js';
 import { HeicJpegCopies } from './heic-jpeg-copies.js';
 import { useZlibCrc32 } from './native-crc32.js';
 import { ServiceRequests } from './service-requests.js';
@@ -66,6 +69,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     @Inject(ArchiveStorage) private readonly storage: ArchiveStorage,
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
     @Inject(HeicJpegCopies) private readonly jpegCopies: HeicJpegCopies,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /** Starts the build in the background; `settled` waits for every build started (shutdown, tests). */
@@ -176,6 +180,16 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
           lastProgress = now;
           this.publish(job, 'adding', added, total);
         }
+      }
+      // The guestbook as a readable page beside the photos, when guests left messages.
+      const messages = await guestbookMessagesOf(this.dataSource, job.eventCode);
+      if (messages.length > 0) {
+        const entry = once(zip, 'entry');
+        zip.append(Buffer.from(guestbookPage(job.galleryName, messages), 'utf8'), {
+          name: `${galleryFolderName(job.galleryName)}/${GUESTBOOK_PAGE_NAME}`,
+          store: true,
+        });
+        await untilAborted(entry, abort.signal);
       }
       this.publish(job, 'creating', added, total);
       await untilAborted(zip.finalize(), abort.signal);

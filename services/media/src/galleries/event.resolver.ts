@@ -4,6 +4,7 @@ import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoAudience } from '../photos/photo-audience.js';
+import { PhotoOrder } from '../photos/photo-order.enum.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
@@ -40,7 +41,7 @@ export class EventResolver {
 
   @ResolveField(() => PhotoPageModel, {
     description:
-      'Newest first; only the caller’s own uploads while the couple does not share guests’ photos.',
+      'Newest first, or most loved first; only the caller’s own uploads while the couple does not share guests’ photos.',
   })
   async photos(
     @Parent() event: EventModel,
@@ -53,9 +54,17 @@ export class EventResolver {
       description: 'Only the photos taken for this photo challenge',
     })
     challengeId: string | null,
+    @Args('order', {
+      type: () => PhotoOrder,
+      nullable: true,
+      defaultValue: PhotoOrder.NEWEST,
+      description:
+        'NEWEST (the default) or MOST_LOVED; MOST_LOVED lists the whole gallery (no challenge filter)',
+    })
+    order: PhotoOrder | null,
   ): Promise<PhotoPageModel> {
     const view = await this.audience.view(event.code, context);
-    return this.photoPages.page(event.code, first, after, challengeId, view);
+    return this.photoPages.page(event.code, first, after, challengeId, view, order ?? PhotoOrder.NEWEST);
   }
 
   @ResolveField(() => [ChallengeModel], {

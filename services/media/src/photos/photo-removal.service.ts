@@ -101,6 +101,7 @@ export class PhotoRemovalService {
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
     await manager.query('DELETE FROM challenges WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM guestbook_messages WHERE event_code = $1', [code]);
     // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick
     // (what is not committed by then waits for the periodic run).
     if (keys.length > 0) setTimeout(() => this.deleteSoon(), PURGE_DELETION_DELAY_MS).unref();

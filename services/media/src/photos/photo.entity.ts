@@ -83,6 +83,10 @@ export class PhotoEntity {
   @Column({ name: 'uploader_id', type: 'text', nullable: true })
   uploaderId!: string | null;
 
+  /** Guests' hearts on it, kept with each heart given or taken back (hearts table, HeartsService). */
+  @Column({ name: 'heart_count', type: 'integer', default: 0 })
+  heartCount!: number;
+
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

@@ -55,4 +55,7 @@ export class PhotoModel implements LivePhoto {
       'compares it with its own to offer deleting its own photos; the id alone is no credential.',
   })
   uploaderId?: string | null;
+
+  @Field(() => Int, { description: "Guests' hearts on it (one per guest identity)." })
+  heartCount?: number;
 }

@@ -36,6 +36,7 @@ export class PhotoPresenter {
       guestName: photo.guestName ?? null,
       challengeId: photo.challengeId ?? null,
       uploaderId: photo.uploaderId ?? null,
+      heartCount: photo.heartCount ?? 0,
     };
   }
 

@@ -52,6 +52,37 @@ export class PhotoRepository {
   }
 
   /**
+   * Up to `limit` photos of a gallery, most hearts first and newest first among equals, strictly after the
+   * cursor's position when given (a cursor without a heart count starts over).
+   */
+  mostLovedFirst(
+    eventCode: string,
+    limit: number,
+    after: PhotoCursor | null,
+    /** Only this guest identity's uploads; null: none; undefined: everyone's (PhotoView). */
+    uploaderId?: string | null,
+  ): Promise<PhotoEntity[]> {
+    if (uploaderId === null) return Promise.resolve([]);
+    const query = this.dataSource.manager
+      .createQueryBuilder(PhotoEntity, 'photo')
+      .where('photo.event_code = :eventCode', { eventCode })
+      .orderBy('photo.heart_count', 'DESC')
+      .addOrderBy('photo.created_at', 'DESC')
+      .addOrderBy('photo.id', 'DESC')
+      .limit(limit);
+    if (uploaderId !== undefined) query.andWhere('photo.uploader_id = :uploaderId', { uploaderId });
+    if (after && after.heartCount !== undefined) {
+      // Walks the (event_code, heart_count, created_at, id) index from the cursor.
+      query.andWhere('(photo.heart_count, photo.created_at, photo.id) < (:heartCount, :createdAt, :id)', {
+        heartCount: after.heartCount,
+        createdAt: after.createdAt,
+        id: after.id,
+      });
+    }
+    return query.getMany();
+  }
+
+  /**
    * What recording a confirmed upload writes, in one statement (one round trip instead of five), in the
    * caller's transaction, which holds the gallery's and the upload's rows: the scheduled deletions of the
    * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), the photo inserted,

@@ -8,6 +8,7 @@ import { attachmentDisposition } from './attachment-disposition.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
 import { EVERY_PHOTO, PhotoAudience, type PhotoView } from './photo-audience.js';
+import { PhotoOrder } from './photo-order.enum.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
@@ -39,6 +40,7 @@ export class PhotosService {
     challengeId?: string | null,
     /** Which photos the caller sees (PhotoAudience); every photo when not given. */
     view: PhotoView = EVERY_PHOTO,
+    order: PhotoOrder = PhotoOrder.NEWEST,
   ): Promise<PhotoPageModel> {
     const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
     const cursor = after ? PhotoCursor.decode(after) : null;
@@ -51,19 +53,18 @@ export class PhotosService {
     // A value no challenge can have finds no photo (PostgreSQL would refuse it as a uuid).
     if (challengeId != null && !isPhotoId(challengeId))
       return { nodes: [], endCursor: after ?? null, hasMore: false };
-    const rows = await this.photos.newestFirst(
-      eventCode,
-      limit + 1,
-      cursor,
-      challengeId ?? null,
-      view.uploaderId,
-    );
+    const mostLoved = order === PhotoOrder.MOST_LOVED;
+    const rows = mostLoved
+      ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId)
+      : await this.photos.newestFirst(eventCode, limit + 1, cursor, challengeId ?? null, view.uploaderId);
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
     return {
       nodes: nodes.map((photo) => this.presenter.present(photo, { pass: view.passes })),
       // An empty page (first: 0) leaves the position where it was.
-      endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
+      endCursor: last
+        ? new PhotoCursor(last.createdAt, last.id, mostLoved ? last.heartCount : undefined).encode()
+        : (after ?? null),
       hasMore: rows.length > limit,
     };
   }

@@ -301,6 +301,7 @@ export class UploadConfirmationService {
         guestName: upload.guestName ?? null,
         challengeId: upload.challengeId ?? null,
         uploaderId: upload.uploaderId ?? null,
+        heartCount: 0,
         createdAt: new Date(),
       };
       const attemptKeys = Object.values(keys);

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { GUESTBOOK_LIMITS } from '@gallery/contracts';
+import { GuestOf, OwnerOnly } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestbookMessageModel } from './guestbook-message.model.js';
+import { GuestbookService } from './guestbook.service.js';
+
+@Resolver()
+export class GuestbookResolver {
+  constructor(@Inject(GuestbookService) private readonly guestbook: GuestbookService) {}
+
+  @GuestOf('eventCode')
+  @Mutation(() => GuestbookMessageModel, {
+    description:
+      `A guest leaves a message for the couple (at most ${GUESTBOOK_LIMITS.messageChars} characters and ` +
+      `${GUESTBOOK_LIMITS.messageLines} lines, with the name they gave in the gallery); open screens and the ` +
+      'wall show it (guestbookMessageAdded). GUEST_IDENTITY_REQUIRED, GUESTBOOK_MESSAGE_EMPTY, ' +
+      'GUESTBOOK_MESSAGE_TOO_LONG, GUESTBOOK_MESSAGE_TOO_MANY_LINES, GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS, ' +
+      'GUEST_NAME_TOO_LONG, GUEST_NAME_FORBIDDEN_CHARACTERS, RATE_LIMITED',
+  })
+  leaveGuestbookMessage(
+    @Context() context: GraphQLRequestContext,
+    @Args('eventCode') eventCode: string,
+    @Args('text') text: string,
+    @Args('guestName', { type: () => String, nullable: true }) guestName: string | null,
+  ): Promise<GuestbookMessageModel> {
+    return this.guestbook.leave(eventCode, text, guestName, context.guestIdentity);
+  }
+
+  @GuestOf('eventCode')
+  @Query(() => [GuestbookMessageModel], {
+    description: `The gallery's guestbook, newest first, up to ${GUESTBOOK_LIMITS.pageSize} at a time; before: the id of the last one shown`,
+  })
+  guestbookMessages(
+    @Args('eventCode') eventCode: string,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: GUESTBOOK_LIMITS.pageSize })
+    first: number,
+    @Args('before', { type: () => ID, nullable: true }) before: string | null,
+  ): Promise<GuestbookMessageModel[]> {
+    return this.guestbook.page(eventCode, first ?? GUESTBOOK_LIMITS.pageSize, before);
+  }
+
+  @OwnerOnly('eventCode')
+  @Mutation(() => Boolean, {
+    description:
+      'Owner only: removes a guestbook message; open screens and the wall drop it (guestbookMessageRemoved). ' +
+      'UNAUTHENTICATED, NOT_GALLERY_OWNER or GUESTBOOK_MESSAGE_NOT_FOUND',
+  })
+  async removeGuestbookMessage(
+    @Args('eventCode') eventCode: string,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<boolean> {
+    await this.guestbook.remove(eventCode, id);
+    return true;
+  }
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  cleanGuestbookMessage,
+  GUESTBOOK_LIMITS,
+  GUESTBOOK_MESSAGE_REFUSALS,
+  guestbookMessageProblem,
+  normalizeEventCode,
+  Subjects,
+  type GuestbookMessage,
+} from '@gallery/contracts';
+import { AppError, GuestIdentities, OutboxRelay, RateLimits, recordEvent } from '@gallery/platform';
+import { GalleryDirectory } from '../galleries/gallery-directory.js';
+import { isPhotoId } from '../photos/photo-id.js';
+import { acceptedGuestName } from '../uploads/upload-slots.service.js';
+
+interface MessageRow {
+  id: string;
+  event_code: string;
+  guest_name: string | null;
+  text: string;
+  created_at: Date;
+}
+
+const present = (row: MessageRow): GuestbookMessage => ({
+  id: row.id,
+  eventCode: row.event_code,
+  guestName: row.guest_name,
+  text: row.text,
+  createdAt: row.created_at.toISOString(),
+});
+
+/**
+ * The guestbook, kept by media beside the photos it answers (the same guest identities, guest names and
+ * gallery read model). A message and its event go in one transaction through the outbox: the gateway shows it
+ * live, download keeps it for the zip's page.
+ */
+@Injectable()
+export class GuestbookService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(GalleryDirectory) private readonly galleries: GalleryDirectory,
+  ) {}
+
+  async leave(
+    eventCode: string,
+    given: string,
+    givenName: string | null | undefined,
+    guestIdentity: string | undefined,
+  ): Promise<GuestbookMessage> {
+    const guest = this.identities.verify(guestIdentity);
+    if (!guest) throw new AppError('GUEST_IDENTITY_REQUIRED');
+    // Bounded before any work: a huge value is refused without being cleaned.
+    if (given.length > GUESTBOOK_LIMITS.messageChars * 4) {
+      const { code, count } = GUESTBOOK_MESSAGE_REFUSALS.tooLong;
+      throw new AppError(code, { count });
+    }
+    const problem = guestbookMessageProblem(given);
+    if (problem) {
+      const refusal: { code: (typeof GUESTBOOK_MESSAGE_REFUSALS)[typeof problem]['code']; count?: number } =
+        GUESTBOOK_MESSAGE_REFUSALS[problem];
+      throw new AppError(refusal.code, refusal.count === undefined ? undefined : { count: refusal.count });
+    }
+    const guestName = acceptedGuestName(givenName);
+    const code = normalizeEventCode(eventCode);
+    if (!(await this.galleries.find(code))) throw new AppError('GALLERY_NOT_FOUND');
+    // Per guest identity: a venue's guests share one address.
+    await this.rateLimits.consume('guestbookMessages', guest);
+    const message: GuestbookMessage = {
+      id: randomUUID(),
+      eventCode: code,
+      text: cleanGuestbookMessage(given),
+      guestName,
+      createdAt: new Date().toISOString(),
+    };
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO guestbook_messages (id, event_code, guest_id, guest_name, text, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [message.id, code, guest, guestName, message.text, message.createdAt],
+      );
+      await recordEvent(manager, Subjects.GuestbookMessagePosted, { message });
+    });
+    this.relay.kick();
+    return message;
+  }
+
+  /** Newest first; `before` is the id of the last message a page showed. */
+  async page(eventCode: string, first: number, before: string | null): Promise<GuestbookMessage[]> {
+    const limit = Math.max(0, Math.min(GUESTBOOK_LIMITS.pageSize, first));
+    const params: unknown[] = [normalizeEventCode(eventCode), limit];
+    let after = '';
+    if (before && isPhotoId(before)) {
+      params.push(before);
+      after = `AND (created_at, id) < (SELECT created_at, id FROM guestbook_messages WHERE id = $3)`;
+    }
+    const rows = (await this.dataSource.query(
+      `SELECT id, event_code, guest_name, text, created_at FROM guestbook_messages
+       WHERE event_code = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      params,
+    )) as MessageRow[];
+    return rows.map(present);
+  }
+
+  /** The couple's removal (checked by AccessGuard); GUESTBOOK_MESSAGE_NOT_FOUND when none of theirs has this id. */
+  async remove(eventCode: string, id: string): Promise<void> {
+    const code = normalizeEventCode(eventCode);
+    if (!isPhotoId(id)) throw new AppError('GUESTBOOK_MESSAGE_NOT_FOUND');
+    await this.dataSource.transaction(async (manager) => {
+      const [, removed] = (await manager.query(
+        'DELETE FROM guestbook_messages WHERE id = $1 AND event_code = $2',
+        [id, code],
+      )) as [unknown, number];
+      if (removed === 0) throw new AppError('GUESTBOOK_MESSAGE_NOT_FOUND');
+      await recordEvent(manager, Subjects.GuestbookMessageRemoved, { id, eventCode: code });
+    });
+    this.relay.kick();
+  }
+}

@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  GUESTBOOK_LIMITS,
+  ownerAuthorizationRequestSchema,
+  parseDomainEvent,
+  RATE_LIMITS,
+  Requests,
+  Subjects,
+  type DomainEvent,
+} from '@gallery/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  GuestIdentities,
+  type NatsSubscription,
+} from '@gallery/platform';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let db: DataSource;
+let identities: GuestIdentities;
+let owners: NatsSubscription | undefined;
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
+}
+
+async function graphql<T>(
+  query: string,
+  variables: object,
+  guestIdentity?: string,
+  authorization?: string,
+): Promise<GraphQLAnswer<T>> {
+  const call = request(app!.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, '203.0.113.7')
+    .send({ query, variables });
+  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
+  if (authorization) call.set('Authorization', authorization);
+  return (await call).body as GraphQLAnswer<T>;
+}
+
+async function createGallery(): Promise<string> {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  const event: DomainEvent<typeof Subjects.EventCreated> = {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan: 'free',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+    },
+  };
+  await bus!.publish(event);
+  await waitFor(
+    'the read model',
+    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
+  );
+  return code;
+}
+
+const guest = (): string => identities.issue().token;
+/** The owner credential the stand-in for the events service accepts for a gallery. */
+const ownerOf = (code: string) => `Bearer owner-of-${code}`;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const key = randomBytes(32).toString('base64url');
+  identities = new GuestIdentities(key);
+  app = await createApp(
+    new MediaConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await platform.postgres.createDatabase(),
+      natsUrl: platform.nats.url,
+      storage: {
+        endpoint: platform.s3.endpoint,
+        region: platform.s3.region,
+        accessKeyId: platform.s3.accessKeyId,
+        secretAccessKey: platform.s3.secretAccessKey,
+        bucket: 'media-guestbook-test',
+      },
+      publicUrl: 'http://localhost:5000',
+      storageDeletionIntervalMs: DAY,
+      previewSweepIntervalMs: DAY,
+      guestIdentityKey: key,
+    }),
+    { logger: ['error'] },
+  );
+  db = app.get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-guestbook-test');
+  // A stand-in for the events service's owner check.
+  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
+    callback: (_error, message) => {
+      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
+      const now = new Date().toISOString();
+      message.respond(
+        JSON.stringify({
+          gallery: { code, name: 'x', plan: 'free', createdAt: now, expiresAt: now },
+          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
+        }),
+      );
+    },
+  });
+});
+
+afterAll(async () => {
+  owners?.unsubscribe();
+  await app?.close();
+  await bus?.close();
+  await platform?.stop();
+});
+
+const LEAVE = `mutation ($code: String!, $text: String!, $guestName: String) {
+  leaveGuestbookMessage(eventCode: $code, text: $text, guestName: $guestName) { id eventCode text guestName createdAt }
+}`;
+type Left = GraphQLAnswer<{
+  leaveGuestbookMessage: { id: string; eventCode: string; text: string; guestName: string | null };
+}>;
+const leave = (code: string, text: string, guestIdentity?: string, guestName?: string): Promise<Left> =>
+  graphql(LEAVE, { code, text, guestName }, guestIdentity);
+const BOOK = 'query ($code: String!) { guestbookMessages(eventCode: $code) { id text guestName } }';
+const book = async (code: string) =>
+  (
+    await graphql<{ guestbookMessages: { id: string; text: string; guestName: string | null }[] }>(BOOK, {
+      code,
+    })
+  ).data!.guestbookMessages;
+
+describe('guestbook', () => {
+  it("keeps a guest's message with their name, markup as typed, and publishes it through the outbox", async () => {
+    const code = await createGallery();
+    const posted: DomainEvent[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.GuestbookMessagePosted, {
+      callback: (_error, message) => {
+        posted.push(parseDomainEvent(message.data));
+      },
+    });
+    const left = await leave(
+      code,
+      '  Congratulations <b>Sarah</b> &amp; Mike!\r\n\n\n\nLove, Anna  ',
+      guest(),
+      ' Anna ',
+    );
+    expect(left.errors).toBeUndefined();
+    expect(left.data!.leaveGuestbookMessage).toMatchObject({
+      text: 'Congratulations <b>Sarah</b> &amp; Mike!\n\nLove, Anna',
+      guestName: 'Anna',
+    });
+    expect(await book(code)).toEqual([
+      {
+        id: left.data!.leaveGuestbookMessage.id,
+        text: 'Congratulations <b>Sarah</b> &amp; Mike!\n\nLove, Anna',
+        guestName: 'Anna',
+      },
+    ]);
+    await waitFor('the posted event', () => Promise.resolve(posted.length > 0));
+    subscription.unsubscribe();
+    expect(posted[0].data).toMatchObject({
+      message: { id: left.data!.leaveGuestbookMessage.id, eventCode: code },
+    });
+  });
+
+  it('refuses empty, too long, too many lines, control and bidi characters, and a missing identity, each by code', async () => {
+    const code = await createGallery();
+    const refusal = async (text: string, identity: string | null = guest()) =>
+      (await leave(code, text, identity ?? undefined)).errors?.[0].extensions;
+    expect(await refusal('Hello', null)).toMatchObject({ code: 'GUEST_IDENTITY_REQUIRED' });
+    expect(await refusal('   \n  ')).toMatchObject({ code: 'GUESTBOOK_MESSAGE_EMPTY' });
+    expect(await refusal('é'.repeat(GUESTBOOK_LIMITS.messageChars))).toBeUndefined();
+    expect(await refusal('x'.repeat(GUESTBOOK_LIMITS.messageChars + 1))).toMatchObject({
+      code: 'GUESTBOOK_MESSAGE_TOO_LONG',
+      count: GUESTBOOK_LIMITS.messageChars,
+    });
+    expect(await refusal('x'.repeat(100_000))).toMatchObject({ code: 'GUESTBOOK_MESSAGE_TOO_LONG' });
+    expect(
+      await refusal(Array.from({ length: GUESTBOOK_LIMITS.messageLines + 1 }, () => 'a').join('\n')),
+    ).toMatchObject({
+      code: 'GUESTBOOK_MESSAGE_TOO_MANY_LINES',
+      count: GUESTBOOK_LIMITS.messageLines,
+    });
+    expect(await refusal('Hello\u0007')).toMatchObject({ code: 'GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS' });
+    expect(await refusal('Hello \u202Eevil')).toMatchObject({
+      code: 'GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS',
+    });
+    expect((await leave(code, 'Hi', guest(), 'A\u202Enna')).errors?.[0].extensions?.code).toBe(
+      'GUEST_NAME_FORBIDDEN_CHARACTERS',
+    );
+    expect(await book(code)).toHaveLength(1);
+  });
+
+  it('cuts off a flood of messages from one guest with RATE_LIMITED', async () => {
+    const code = await createGallery();
+    const flooder = guest();
+    for (let i = 0; i < RATE_LIMITS.guestbookMessages.points; i++) {
+      expect((await leave(code, `Wish ${i}`, flooder)).errors).toBeUndefined();
+    }
+    expect((await leave(code, 'One more', flooder)).errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    expect((await leave(code, 'Another guest', guest())).errors).toBeUndefined();
+  });
+
+  it('lets only the couple remove a message, and says so to everyone else', async () => {
+    const code = await createGallery();
+    const { id } = (await leave(code, 'To be removed', guest())).data!.leaveGuestbookMessage;
+    const REMOVE =
+      'mutation ($code: String!, $id: ID!) { removeGuestbookMessage(eventCode: $code, id: $id) }';
+    expect((await graphql(REMOVE, { code, id }, guest())).errors?.[0].extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    const other = await createGallery();
+    expect(
+      (await graphql(REMOVE, { code, id }, undefined, ownerOf(other))).errors?.[0].extensions?.code,
+    ).toBe('NOT_GALLERY_OWNER');
+    // Another couple cannot reach it through their own gallery either.
+    expect(
+      (await graphql(REMOVE, { code: other, id }, undefined, ownerOf(other))).errors?.[0].extensions?.code,
+    ).toBe('GUESTBOOK_MESSAGE_NOT_FOUND');
+    const removed = await graphql<{ removeGuestbookMessage: boolean }>(
+      REMOVE,
+      { code, id },
+      undefined,
+      ownerOf(code),
+    );
+    expect(removed.data?.removeGuestbookMessage).toBe(true);
+    expect(await book(code)).toEqual([]);
+  });
+});

@@ -1,0 +1,265 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  HEART_LIMITS,
+  heartCountsSchema,
+  heartCountsSubject,
+  RATE_LIMITS,
+  Subjects,
+  type DomainEvent,
+  type HeartCounts,
+} from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let platform: TestPlatform | undefined;
+let app: INestApplication | undefined;
+let bus: EventBus | undefined;
+let db: DataSource;
+let identities: GuestIdentities;
+
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+async function graphql<T>(
+  query: string,
+  variables: object,
+  guestIdentity?: string,
+): Promise<GraphQLAnswer<T>> {
+  const call = request(app!.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, '203.0.113.7')
+    .send({ query, variables });
+  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
+  return (await call).body as GraphQLAnswer<T>;
+}
+
+const SET_HEART = `mutation ($code: String!, $photoId: ID!, $hearted: Boolean!) {
+  setHeart(eventCode: $code, photoId: $photoId, hearted: $hearted) { photoId heartCount hearted }
+}`;
+type HeartAnswer = GraphQLAnswer<{ setHeart: { photoId: string; heartCount: number; hearted: boolean } }>;
+const setHeart = (code: string, photoId: string, hearted: boolean, guest?: string): Promise<HeartAnswer> =>
+  graphql(SET_HEART, { code, photoId, hearted }, guest);
+
+async function createGallery(): Promise<string> {
+  const code = galleryCodeFromBytes(randomBytes(8));
+  const event: DomainEvent<typeof Subjects.EventCreated> = {
+    id: randomUUID(),
+    type: Subjects.EventCreated,
+    occurredAt: new Date().toISOString(),
+    data: {
+      code,
+      name: 'Sarah & Mike',
+      plan: 'free',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
+    },
+  };
+  await bus!.publish(event);
+  await waitFor(
+    'the read model',
+    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
+  );
+  return code;
+}
+
+/** A photo row as a confirmed upload leaves it (its files play no part in hearts). */
+async function addPhoto(code: string, createdAt = new Date()): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO photos (id, event_code, original_key, file_name, content_type, size, width, height, kind, created_at)
+     VALUES ($1, $2, $3, 'IMG_1.JPG', 'image/jpeg', 100, 4, 3, 'photo', $4)`,
+    [id, code, `originals/${id}`, createdAt],
+  );
+  return id;
+}
+
+const guest = (): string => identities.issue().token;
+
+/** Every heart counts message of a gallery from now on, as the gateway receives them. */
+function followHeartCounts(code: string): { messages: HeartCounts[]; stop(): void } {
+  const messages: HeartCounts[] = [];
+  const subscription = bus!.nc.subscribe(heartCountsSubject(code), {
+    callback: (_error, message) => {
+      messages.push(heartCountsSchema.parse(message.json()));
+    },
+  });
+  return { messages, stop: () => subscription.unsubscribe() };
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const key = randomBytes(32).toString('base64url');
+  identities = new GuestIdentities(key);
+  app = await createApp(
+    new MediaConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await platform.postgres.createDatabase(),
+      natsUrl: platform.nats.url,
+      storage: {
+        endpoint: platform.s3.endpoint,
+        region: platform.s3.region,
+        accessKeyId: platform.s3.accessKeyId,
+        secretAccessKey: platform.s3.secretAccessKey,
+        bucket: 'media-hearts-test',
+      },
+      publicUrl: 'http://localhost:5000',
+      storageDeletionIntervalMs: DAY,
+      previewSweepIntervalMs: DAY,
+      guestIdentityKey: key,
+    }),
+    { logger: ['error'] },
+  );
+  db = app.get(DataSource);
+  bus = await EventBus.connect(platform.nats.url, 'media-hearts-test');
+});
+
+afterAll(async () => {
+  await app?.close();
+  await bus?.close();
+  await platform?.stop();
+});
+
+describe('hearts', () => {
+  it('keeps one heart per guest per photo: a second heart changes nothing, taking it back lowers the count', async () => {
+    const code = await createGallery();
+    const photoId = await addPhoto(code);
+    const anna = guest();
+    const ben = guest();
+
+    expect((await setHeart(code, photoId, true, anna)).data?.setHeart).toEqual({
+      photoId,
+      heartCount: 1,
+      hearted: true,
+    });
+    expect((await setHeart(code, photoId, true, anna)).data?.setHeart.heartCount).toBe(1);
+    expect((await setHeart(code, photoId, true, ben)).data?.setHeart.heartCount).toBe(2);
+    expect((await setHeart(code, photoId, false, anna)).data?.setHeart).toEqual({
+      photoId,
+      heartCount: 1,
+      hearted: false,
+    });
+    expect((await setHeart(code, photoId, false, anna)).data?.setHeart.heartCount).toBe(1);
+    expect(await db.query('SELECT guest_id FROM hearts WHERE photo_id = $1', [photoId])).toHaveLength(1);
+
+    const mine = await graphql<{ myHeartedPhotoIds: string[] }>(
+      'query ($code: String!) { myHeartedPhotoIds(eventCode: $code) }',
+      { code },
+      ben,
+    );
+    expect(mine.data?.myHeartedPhotoIds).toEqual([photoId]);
+  });
+
+  it('counts concurrent hearts of many guests exactly', async () => {
+    const code = await createGallery();
+    const photoId = await addPhoto(code);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => setHeart(code, photoId, true, guest())),
+    );
+    expect(answers.every((answer) => !answer.errors)).toBe(true);
+    const [row] = (await db.query('SELECT heart_count FROM photos WHERE id = $1', [photoId])) as {
+      heart_count: number;
+    }[];
+    expect(row.heart_count).toBe(12);
+  });
+
+  it('refuses a heart without a guest identity, a forged one, or on a photo of another gallery', async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const photoId = await addPhoto(other);
+    expect((await setHeart(code, photoId, true)).errors?.[0].extensions?.code).toBe(
+      'GUEST_IDENTITY_REQUIRED',
+    );
+    const forged = `g1.${randomBytes(16).toString('base64url')}.${'A'.repeat(43)}`;
+    expect((await setHeart(code, photoId, true, forged)).errors?.[0].extensions?.code).toBe(
+      'GUEST_IDENTITY_REQUIRED',
+    );
+    expect((await setHeart(code, photoId, true, guest())).errors?.[0].extensions?.code).toBe(
+      'PHOTO_NOT_FOUND',
+    );
+    expect((await setHeart(code, 'not-a-photo', true, guest())).errors?.[0].extensions?.code).toBe(
+      'PHOTO_NOT_FOUND',
+    );
+  });
+
+  it('sorts a gallery by most loved, newest first among equals, page after page', async () => {
+    const code = await createGallery();
+    const base = Date.now() - 60_000;
+    const [old, middle, recent] = [
+      await addPhoto(code, new Date(base)),
+      await addPhoto(code, new Date(base + 1000)),
+      await addPhoto(code, new Date(base + 2000)),
+    ];
+    for (const hearted of [guest(), guest()]) await setHeart(code, old, true, hearted);
+    await setHeart(code, middle, true, guest());
+    const PAGE = `query ($reps: [_Any!]!, $after: String) {
+      _entities(representations: $reps) {
+        ... on Event { photos(first: 2, after: $after, order: MOST_LOVED) { nodes { id heartCount } endCursor hasMore } }
+      }
+    }`;
+    type Page = {
+      _entities: {
+        photos: { nodes: { id: string; heartCount: number }[]; endCursor: string; hasMore: boolean };
+      }[];
+    };
+    const reps = [{ __typename: 'Event', code }];
+    const first = await graphql<Page>(PAGE, { reps });
+    expect(first.errors).toBeUndefined();
+    expect(first.data!._entities[0].photos.nodes).toEqual([
+      { id: old, heartCount: 2 },
+      { id: middle, heartCount: 1 },
+    ]);
+    const second = await graphql<Page>(PAGE, { reps, after: first.data!._entities[0].photos.endCursor });
+    expect(second.data!._entities[0].photos.nodes).toEqual([{ id: recent, heartCount: 0 }]);
+    expect(second.data!._entities[0].photos.hasMore).toBe(false);
+  });
+
+  it('sends open screens the changed counts batched: many taps, one message per gallery and interval', async () => {
+    const code = await createGallery();
+    const photos = [await addPhoto(code), await addPhoto(code), await addPhoto(code)];
+    const live = followHeartCounts(code);
+    const guests = Array.from({ length: 10 }, guest);
+    const started = Date.now();
+    // 30 taps: every guest hearts every photo.
+    await Promise.all(
+      guests.map(async (g) => {
+        for (const p of photos) await setHeart(code, p, true, g);
+      }),
+    );
+    const tapsTookMs = Date.now() - started;
+    await waitFor('the last counts', async () => {
+      const latest = new Map<string, number>();
+      for (const message of live.messages)
+        for (const count of message.counts) latest.set(count.photoId, count.heartCount);
+      return photos.every((p) => latest.get(p) === 10);
+    });
+    live.stop();
+    // At most one message per interval the taps spanned (plus the one that was under way at either end).
+    expect(live.messages.length).toBeLessThanOrEqual(Math.ceil(tapsTookMs / HEART_LIMITS.liveBatchMs) + 2);
+    expect(live.messages.length).toBeLessThan(30 / 3);
+  });
+
+  it('cuts off a flood of taps from one guest with RATE_LIMITED', async () => {
+    const code = await createGallery();
+    const photoId = await addPhoto(code);
+    const flooder = guest();
+    const { points } = RATE_LIMITS.heartToggles;
+    for (let tap = 0; tap < points; tap++) {
+      expect((await setHeart(code, photoId, tap % 2 === 0, flooder)).errors).toBeUndefined();
+    }
+    const refused = await setHeart(code, photoId, true, flooder);
+    expect(refused.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    // Another guest on the same network is not held up.
+    expect((await setHeart(code, photoId, true, guest())).errors).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
+
+/** Where the screenshots of the heart button go, to be looked at (git-ignored test output). */
+const SHOTS = new URL('../../test-results/hearts/', import.meta.url);
+
+describe('hearts in the browser', () => {
+  let e2e: BrowserTest | undefined;
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  async function guest(code: string, width: number): Promise<Page> {
+    const context = await e2e!.browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e!.product.url}/gallery/${code}`);
+    await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    return page;
+  }
+
+  it("a guest's heart reaches a second guest's screen live; the button says its count and state", async () => {
+    const { code } = await createGalleryAt(e2e!.product.url);
+    const [first] = await uploadGuestPhotos(e2e!.product.url, code, 3, { size: [400, 300] });
+    const anna = await guest(code, 360);
+    const ben = await guest(code, 1280);
+    const heartOf = (page: Page) =>
+      page.locator(`[data-testid="heart-button"][data-photo-id="${first}"]`).first();
+
+    await heartOf(anna).waitFor();
+    await expect(heartOf(anna).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(heartOf(anna).getByTestId('heart-label').textContent()).resolves.toBe(
+      'Love this photo (0 hearts)',
+    );
+
+    // Keyboard: focus and Enter, as a screen reader user would.
+    await heartOf(anna).focus();
+    await anna.keyboard.press('Enter');
+    await until(
+      'the pressed heart',
+      async () => (await heartOf(anna).getAttribute('aria-pressed')) === 'true',
+    );
+    await expect(heartOf(anna).getByTestId('heart-label').textContent()).resolves.toBe(
+      'You love this photo (1 heart). Take back your heart',
+    );
+
+    // Ben never reloads: the count arrives in the gallery's batch of heart counts.
+    await until('the count on the second screen', async () =>
+      (await heartOf(ben).locator('[data-testid="heart-count"]').textContent()) === '1' ? true : null,
+    );
+    await expect(heartOf(ben).getAttribute('aria-pressed')).resolves.toBe('false');
+
+    // "Most loved" puts the hearted photo first.
+    await ben.getByTestId('order-mostLoved').click();
+    await until(
+      'the most loved first',
+      async () => (await ben.locator('img[data-photo-id]').first().getAttribute('data-photo-id')) === first,
+    );
+
+    await mkdir(SHOTS, { recursive: true });
+    await anna.screenshot({ path: new URL('gallery-360.png', SHOTS).pathname });
+    await ben.screenshot({ path: new URL('gallery-1280.png', SHOTS).pathname });
+    expect(await seriousViolations(anna)).toEqual([]);
+    expect(await seriousViolations(ben)).toEqual([]);
+
+    // Taking the heart back brings Ben's count down again.
+    await heartOf(anna).click();
+    await until('the count back to 0', async () =>
+      (await heartOf(ben).locator('[data-testid="heart-count"]').textContent()) === '0' ? true : null,
+    );
+  });
+
+  it("a guest's guestbook message reaches a second guest and the wall live, markup shown as text", async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url);
+    await uploadGuestPhotos(url, code, 2, { size: [800, 600] });
+    const anna = await guest(code, 360);
+    const ben = await guest(code, 1280);
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      ownerToken,
+    );
+    const wallContext = await e2e!.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const wall = await wallContext.newPage();
+    await wall.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, url));
+    await wall.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+
+    await anna.getByLabel('Your name (optional)').fill('Anna');
+    await anna.getByRole('button', { name: 'Save' }).click();
+    // A refusal first, in the guest's language: too many characters.
+    await anna.getByLabel('Leave a message for the couple').fill('x'.repeat(501));
+    await anna.getByRole('button', { name: 'Send message' }).click();
+    await anna.getByText('Please keep your message to 500 characters.').waitFor();
+
+    const wish = 'Congratulations <b>Sarah</b> & Mike!\nSee you on the dance floor';
+    await anna.getByLabel('Leave a message for the couple').fill(wish);
+    await anna.getByRole('button', { name: 'Send message' }).click();
+
+    // Ben and the wall never reload: the message arrives through the subscription.
+    const seen = ben.getByTestId('guestbook-message').first();
+    await seen.waitFor({ timeout: 30_000 });
+    await expect(seen.locator('.guestbook-text').textContent()).resolves.toBe(wish);
+    await expect(seen.locator('b').count()).resolves.toBe(0);
+    await expect(seen.getByText('by Anna').count()).resolves.toBe(1);
+    await wall
+      .getByTestId('wall-guestbook')
+      .getByText('See you on the dance floor', { exact: false })
+      .waitFor();
+
+    await mkdir(SHOTS, { recursive: true });
+    await anna.getByTestId('guestbook').scrollIntoViewIfNeeded();
+    await anna.screenshot({ path: new URL('guestbook-360.png', SHOTS).pathname, fullPage: true });
+    await ben.screenshot({ path: new URL('guestbook-1280.png', SHOTS).pathname, fullPage: true });
+    await wall.screenshot({ path: new URL('wall-1280.png', SHOTS).pathname });
+    await wall.setViewportSize({ width: 360, height: 640 });
+    await wall.screenshot({ path: new URL('wall-360.png', SHOTS).pathname });
+    expect(await seriousViolations(anna)).toEqual([]);
+    expect(await seriousViolations(ben)).toEqual([]);
+  });
+});

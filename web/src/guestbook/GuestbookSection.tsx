@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GUESTBOOK_LIMITS, guestbookMessageProblem, GUESTBOOK_MESSAGE_REFUSALS } from '@gallery/contracts';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { readGuestName } from '../gallery/guestName';
+import { useGuestbook } from './useGuestbook';
+import './guestbook.css';
+
+/**
+ * The gallery's guestbook: a form to leave a wish (with the name the guest gave for their photos) and the
+ * messages, newest first, arriving live. A message is plain text: React renders it as text, so markup in it
+ * shows as typed. The couple sees a Remove button on each.
+ */
+export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const { messages, leave, remove } = useGuestbook(code);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<{ code: string; count?: number } | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const length = Array.from(text).length;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = guestbookMessageProblem(text);
+    if (problem) {
+      setRefusal(GUESTBOOK_MESSAGE_REFUSALS[problem]);
+      return;
+    }
+    setSending(true);
+    setRefusal(null);
+    try {
+      await leave(text, readGuestName());
+      setText('');
+    } catch (error) {
+      const failure: ApiError = readApiError(error);
+      setRefusal({ code: failure.code, count: failure.count });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="guestbook" aria-labelledby="guestbook-title" data-testid="guestbook">
+      <h2 id="guestbook-title">{t('guestbook.title')}</h2>
+      <form className="guestbook-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={fieldId}>{t('guestbook.label')}</label>
+        <textarea
+          id={fieldId}
+          value={text}
+          rows={3}
+          placeholder={t('guestbook.placeholder')}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? errorId : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="guestbook-form-row">
+          <span className="guestbook-count" aria-live="polite">
+            {t('guestbook.charactersLeft', { count: Math.max(0, GUESTBOOK_LIMITS.messageChars - length) })}
+          </span>
+          <button type="submit" className="button button-primary" disabled={sending}>
+            {t('guestbook.send')}
+          </button>
+        </div>
+        {refusal && (
+          <p id={errorId} className="field-error" role="alert">
+            {t(`errors.${refusal.code}`, { count: refusal.count })}
+          </p>
+        )}
+      </form>
+      {messages.length === 0 ? (
+        <p className="guestbook-empty">{t('guestbook.empty')}</p>
+      ) : (
+        <ul className="guestbook-messages">
+          {messages.map((message) => (
+            <li key={message.id} className="guestbook-message" data-testid="guestbook-message">
+              <p className="guestbook-text">{message.text}</p>
+              <p className="guestbook-by">
+                {message.guestName
+                  ? t('guestName.by', { name: message.guestName })
+                  : t('guestbook.anonymous')}
+              </p>
+              {isOwner && (
+                <button
+                  type="button"
+                  className="button button-secondary guestbook-remove"
+                  onClick={() => void remove(message.id).catch(() => undefined)}
+                >
+                  {t('guestbook.remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

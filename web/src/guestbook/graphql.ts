@@ -1,0 +1,69 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { GuestbookMessage } from '@gallery/contracts';
+
+const MESSAGE_FIELDS = gql`
+  fragment GuestbookMessageFields on GuestbookMessage {
+    id
+    eventCode
+    text
+    guestName
+    createdAt
+  }
+`;
+
+export const GUESTBOOK_MESSAGES: TypedDocumentNode<
+  { guestbookMessages: GuestbookMessage[] },
+  { eventCode: string }
+> = gql`
+  query GuestbookMessages($eventCode: String!) {
+    guestbookMessages(eventCode: $eventCode) {
+      ...GuestbookMessageFields
+    }
+  }
+  ${MESSAGE_FIELDS}
+`;
+
+export const LEAVE_GUESTBOOK_MESSAGE: TypedDocumentNode<
+  { leaveGuestbookMessage: GuestbookMessage },
+  { eventCode: string; text: string; guestName: string | null }
+> = gql`
+  mutation LeaveGuestbookMessage($eventCode: String!, $text: String!, $guestName: String) {
+    leaveGuestbookMessage(eventCode: $eventCode, text: $text, guestName: $guestName) {
+      ...GuestbookMessageFields
+    }
+  }
+  ${MESSAGE_FIELDS}
+`;
+
+export const REMOVE_GUESTBOOK_MESSAGE: TypedDocumentNode<
+  { removeGuestbookMessage: boolean },
+  { eventCode: string; id: string }
+> = gql`
+  mutation RemoveGuestbookMessage($eventCode: String!, $id: ID!) {
+    removeGuestbookMessage(eventCode: $eventCode, id: $id)
+  }
+`;
+
+export const GUESTBOOK_MESSAGE_ADDED: TypedDocumentNode<
+  { guestbookMessageAdded: GuestbookMessage },
+  { eventCode: string }
+> = gql`
+  subscription GuestbookMessageAdded($eventCode: String!) {
+    guestbookMessageAdded(eventCode: $eventCode) {
+      ...GuestbookMessageFields
+    }
+  }
+  ${MESSAGE_FIELDS}
+`;
+
+export const GUESTBOOK_MESSAGE_REMOVED: TypedDocumentNode<
+  { guestbookMessageRemoved: { id: string; eventCode: string } },
+  { eventCode: string }
+> = gql`
+  subscription GuestbookMessageRemoved($eventCode: String!) {
+    guestbookMessageRemoved(eventCode: $eventCode) {
+      id
+      eventCode
+    }
+  }
+`;

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useApolloClient, useSubscription } from '@apollo/client/react';
+import type { GuestbookMessage } from '@gallery/contracts';
+import { onLiveReconnect } from '../api/liveConnection';
+import { ensureGuestIdentity } from '../gallery/guestIdentity';
+import {
+  GUESTBOOK_MESSAGE_ADDED,
+  GUESTBOOK_MESSAGE_REMOVED,
+  GUESTBOOK_MESSAGES,
+  LEAVE_GUESTBOOK_MESSAGE,
+  REMOVE_GUESTBOOK_MESSAGE,
+} from './graphql';
+
+/** Newest first, each message once (a live one may also come in a read). */
+function withMessage(list: GuestbookMessage[], message: GuestbookMessage): GuestbookMessage[] {
+  if (list.some((known) => known.id === message.id)) return list;
+  return [message, ...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * A gallery's guestbook kept current: the newest page read when it opens and after every reconnect, new and
+ * removed messages from the live subscriptions (the wall uses it too, without leaving or removing).
+ */
+export function useGuestbook(code: string) {
+  const client = useApolloClient();
+  const [messages, setMessages] = useState<GuestbookMessage[]>([]);
+
+  const read = useCallback(() => {
+    void client
+      .query({ query: GUESTBOOK_MESSAGES, variables: { eventCode: code }, fetchPolicy: 'no-cache' })
+      .then((result) => {
+        const page = result.data?.guestbookMessages;
+        if (page) setMessages((live) => live.reduce(withMessage, page));
+      })
+      .catch(() => undefined);
+  }, [client, code]);
+
+  useEffect(read, [read]);
+  useEffect(() => onLiveReconnect(read), [read]);
+
+  useSubscription(GUESTBOOK_MESSAGE_ADDED, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const message = result.data?.guestbookMessageAdded;
+      if (message) setMessages((list) => withMessage(list, message));
+    },
+  });
+  useSubscription(GUESTBOOK_MESSAGE_REMOVED, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const removed = result.data?.guestbookMessageRemoved;
+      if (removed) setMessages((list) => list.filter((message) => message.id !== removed.id));
+    },
+  });
+
+  const leave = useCallback(
+    async (text: string, guestName: string | null) => {
+      await ensureGuestIdentity(client);
+      const result = await client.mutate({
+        mutation: LEAVE_GUESTBOOK_MESSAGE,
+        variables: { eventCode: code, text, guestName },
+      });
+      const message = result.data?.leaveGuestbookMessage;
+      if (message) setMessages((list) => withMessage(list, message));
+    },
+    [client, code],
+  );
+
+  const remove = useCallback(
+    async (id: string) => {
+      await client.mutate({ mutation: REMOVE_GUESTBOOK_MESSAGE, variables: { eventCode: code, id } });
+      setMessages((list) => list.filter((message) => message.id !== id));
+    },
+    [client, code],
+  );
+
+  return { messages, leave, remove };
+}

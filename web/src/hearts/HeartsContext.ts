@@ -1,0 +1,13 @@
+import { createContext } from 'react';
+import type { ApiError } from '../api/apiErrors';
+import type { HeartStore } from './heartStore';
+
+export interface Hearts {
+  store: HeartStore;
+  /** Gives or takes back this guest's heart; the screen shows it at once and sets it right if refused. */
+  toggle(photoId: string, readCount: number | undefined): void;
+  /** The last refusal (RATE_LIMITED, say), shown once near the grid; null when none. */
+  refusal: ApiError | null;
+}
+
+export const HeartsContext = createContext<Hearts | null>(null);

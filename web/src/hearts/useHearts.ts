@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { onLiveReconnect } from '../api/liveConnection';
+import { ensureGuestIdentity } from '../gallery/guestIdentity';
+import { HEART_COUNTS_CHANGED, MY_HEARTED_PHOTOS, SET_HEART } from './graphql';
+import { HeartStore } from './heartStore';
+import type { Hearts } from './HeartsContext';
+
+/**
+ * A gallery's hearts for its screen: this guest's own read when it opens (and after a reconnect), the live
+ * batches of counts, and taps sent as the state wanted (not "toggle"), so a double tap cannot undo itself.
+ */
+export function useHearts(code: string, live: boolean): Hearts {
+  const client = useApolloClient();
+  const store = useMemo(() => new HeartStore(), []);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+
+  const readMine = useCallback(() => {
+    store.forgetCounts();
+    void client
+      .query({ query: MY_HEARTED_PHOTOS, variables: { eventCode: code }, fetchPolicy: 'no-cache' })
+      .then((result) => result.data && store.setMine(result.data.myHeartedPhotoIds))
+      .catch(() => undefined);
+  }, [client, code, store]);
+
+  useEffect(() => {
+    if (live) readMine();
+  }, [live, readMine]);
+  useEffect(() => onLiveReconnect(readMine), [readMine]);
+
+  useSubscription(HEART_COUNTS_CHANGED, {
+    variables: { eventCode: code },
+    skip: !live,
+    fetchPolicy: 'no-cache',
+    onData: ({ data: result }) => {
+      const batch = result.data?.heartCountsChanged;
+      if (batch) store.setCounts(batch.counts);
+    },
+  });
+
+  const toggle = useCallback(
+    (photoId: string, readCount: number | undefined) => {
+      const hearted = !store.hearted(photoId);
+      const before = store.count(photoId, readCount);
+      store.setHearted(photoId, hearted);
+      store.setCounts([{ photoId, heartCount: Math.max(0, before + (hearted ? 1 : -1)) }]);
+      setRefusal(null);
+      void ensureGuestIdentity(client)
+        .then(() => client.mutate({ mutation: SET_HEART, variables: { eventCode: code, photoId, hearted } }))
+        .then((result) => {
+          const answer = result.data?.setHeart;
+          if (answer) store.setCounts([{ photoId, heartCount: answer.heartCount }]);
+        })
+        .catch((error: unknown) => {
+          store.setHearted(photoId, !hearted);
+          store.setCounts([{ photoId, heartCount: before }]);
+          setRefusal(readApiError(error));
+        });
+    },
+    [client, code, store],
+  );
+
+  return useMemo(() => ({ store, toggle, refusal }), [store, toggle, refusal]);
+}
