@@ -25,3 +25,4 @@ export * from './premium/backups.js';
 export * from './file-names.js';
 export * from './privacy.js';
 export * from './challenges.js';
+export * from './gallery-pin.js';

@@ -118,6 +118,10 @@ export const es: SharedMessages = {
     UPLOADS_AFTER_EXPIRY: 'Elige horas anteriores al final de la galería.',
     UPLOADS_CLOSE_BEFORE_OPEN: 'Elige una hora de cierre posterior a la de apertura.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
+    // gallery PIN
+    PIN_FORMAT_INVALID: 'Un PIN tiene de 4 a 8 dígitos (0-9), nada más.',
+    PIN_REQUIRED: 'Esta galería está protegida con un PIN. Introduce el PIN que te dio la pareja.',
+    PIN_WRONG: 'Ese PIN no es correcto. Compruébalo con la pareja y vuelve a intentarlo.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

@@ -123,6 +123,10 @@ export const fr: SharedMessages = {
     UPLOADS_AFTER_EXPIRY: 'Veuillez choisir des heures avant la fin de la galerie.',
     UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
+    // gallery PIN
+    PIN_FORMAT_INVALID: 'Un code PIN compte de 4 à 8 chiffres (0-9), rien d’autre.',
+    PIN_REQUIRED: 'Cette galerie est protégée par un code PIN. Veuillez saisir le code PIN donné par les mariés.',
+    PIN_WRONG: 'Ce code PIN n’est pas le bon. Vérifiez-le auprès des mariés et réessayez.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',
