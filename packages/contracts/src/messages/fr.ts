@@ -125,7 +125,8 @@ export const fr: SharedMessages = {
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'Un code PIN compte de 4 à 8 chiffres (0-9), rien d’autre.',
-    PIN_REQUIRED: 'Cette galerie est protégée par un code PIN. Veuillez saisir le code PIN donné par les mariés.',
+    PIN_REQUIRED:
+      'Cette galerie est protégée par un code PIN. Veuillez saisir le code PIN donné par les mariés.',
     PIN_WRONG: 'Ce code PIN n’est pas le bon. Vérifiez-le auprès des mariés et réessayez.',
   },
   contactValidation: {
