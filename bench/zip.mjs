@@ -145,6 +145,10 @@ async function run() {
       );
     },
   });
+  // A gallery without a PIN: every caller admitted.
+  nc.subscribe(Requests.GuestAdmission, {
+    callback: (_error, message) => message.respond(JSON.stringify({ admitted: true })),
+  });
 
   const results = [];
   for (const count of SIZES) {

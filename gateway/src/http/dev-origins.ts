@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /** What the web app sends cross-origin from the Vite dev server: the bearer token, guest identity and JSON. */
-const ALLOWED_HEADERS = 'Authorization, X-Guest-Identity, Content-Type, Accept';
+const ALLOWED_HEADERS = 'Authorization, X-Guest-Identity, X-Gallery-Pass, Content-Type, Accept';
 const ALLOWED_METHODS = 'GET, POST';
 /** How long a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { GUEST_IDENTITY_TOKEN_MAX_LENGTH, guestIdentityHeader } from '@gallery/platform/edge';
+import { GUEST_IDENTITY_TOKEN_MAX_LENGTH, guestIdentityHeader, pinPassHeader } from '@gallery/platform/edge';
 
 /** Per-request context of the gateway's Apollo Server: what it forwards to the subgraphs. */
 export interface GatewayContext {
@@ -10,6 +10,8 @@ export interface GatewayContext {
   acceptLanguage?: string;
   /** The browser's signed guest identity (X-Guest-Identity), checked by the subgraph that reads it. */
   guestIdentity?: string;
+  /** The gallery pass a guest earned with the PIN (X-Gallery-Pass), checked by the subgraph's access check. */
+  pinPass?: string;
 }
 
 /** Longest Accept-Language passed on: enough for any real browser's list. */
@@ -25,6 +27,7 @@ export function gatewayContext(req: Request, authorization = req.headers.authori
     clientAddress: req.ip ?? 'unknown',
     acceptLanguage: req.headers['accept-language']?.slice(0, ACCEPT_LANGUAGE_MAX),
     guestIdentity: guestIdentity(req),
+    pinPass: pinPassHeader(req.headers),
   };
 }
 

@@ -426,6 +426,8 @@ export const Requests = {
   DownloadPermission: 'rpc.events.download-permission',
   /** billing asks events whose owner session a request's Authorization header is (buying and listing credits). */
   SessionOwner: 'rpc.events.session-owner',
+  /** Media, download and the gateway ask events whether a guest request may reach a gallery with a PIN. */
+  GuestAdmission: 'rpc.events.guest-admission',
   /** The gateway asks events which gallery a verified custom domain shows (cached briefly, see the gateway). */
   CustomDomainLookup: 'rpc.events.custom-domain',
 } as const;

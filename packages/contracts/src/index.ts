@@ -27,3 +27,4 @@ export * from './privacy.js';
 export * from './challenges.js';
 export * from './hearts.js';
 export * from './guestbook.js';
+export * from './gallery-pin.js';

@@ -42,6 +42,16 @@ export const RATE_LIMITS = Object.freeze({
    * enough for a couple fixing a typo, not for probing addresses.
    */
   backupConnects: { points: 20, durationSeconds: 60 * 60 },
+  /**
+   * Gallery PIN guesses by one client at one gallery (counted by client and gallery): a guest mistyping has
+   * room, one address alone tries at most 20 an hour. A right PIN costs nothing.
+   */
+  pinAttemptsPerClient: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Wrong PINs at one gallery from everyone together (counted per gallery): whatever the number of addresses,
+   * a 4-digit PIN takes about a week on average to guess (docs/security.md).
+   */
+  pinAttemptsPerGallery: { points: 30, durationSeconds: 60 * 60 },
   /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
   /**

@@ -12,6 +12,7 @@ import {
   ownerAuthorizationRequestSchema,
   Requests,
 } from './events.js';
+import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin.js';
 
 /** One request/reply between services: its subject and the zod schemas of what is sent and what comes back. */
 export interface RequestContract<Request, Reply> {
@@ -42,4 +43,5 @@ export const RequestContracts = {
     downloadPermissionRequestSchema,
     downloadPermissionReplySchema,
   ),
+  GuestAdmission: contract(Requests.GuestAdmission, guestAdmissionRequestSchema, guestAdmissionReplySchema),
 } as const;

@@ -11,3 +11,4 @@ export * from './http/subgraph-keep-alive.js';
 export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
 export * from './http/bearer-token.js';
 export * from './guests/guest-identity.js';
+export * from './http/pin-pass-header.js';

@@ -32,5 +32,7 @@ export * from './images/heif-decoder.js';
 export * from './access/access-marks.js';
 export * from './access/owner-authority.js';
 export * from './access/access.guard.js';
+export * from './access/guest-admission.js';
+export * from './http/pin-pass-header.js';
 export * from './guests/guest-identity.js';
 export * from './background/periodic-task.js';

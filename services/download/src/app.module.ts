@@ -19,6 +19,7 @@ import {
   RateLimits,
   RemoteOwnerAuthority,
   type ExtraHealthChecks,
+  pinPassHeader,
 } from '@gallery/platform';
 import { ArchiveBuilder } from './archives/archive-builder.js';
 import { HeicJpegCopies } from './archives/heic-jpeg-copies.js';
@@ -75,6 +76,7 @@ export class AppModule {
           includeStacktraceInErrorResponses: false,
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
+            pinPass: pinPassHeader(req.headers),
             client: clientAddress(req),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.

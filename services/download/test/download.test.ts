@@ -368,6 +368,13 @@ beforeAll(async () => {
   };
   s3 = createS3Client(storage);
   bus = await EventBus.connect(platform.nats.url, 'download-test');
+  // The events service's answer for a gallery without a PIN: every guest admitted.
+  bus.nc.subscribe(Requests.GuestAdmission, {
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
+  });
+  await bus.nc.flush();
   responders.push(
     bus.nc.subscribe(Requests.GalleryPhotos, {
       callback: (_error, message) => {

@@ -1,3 +1,4 @@
+import { GalleryPin1798500000000 } from './database/migrations/1798500000000-gallery-pin.migration.js';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -16,6 +17,7 @@ import {
   HealthModule,
   Mailer,
   RateLimits,
+  pinPassHeader,
 } from '@gallery/platform';
 import { EventsConfig } from './config/events-config.js';
 import { ContactMailer } from './contact/contact-mailer.js';
@@ -91,6 +93,7 @@ export class AppModule {
               PrivacySettings1798320000000,
               PhotoChallenges1798400000000,
               PhotoVisibility1798412000000,
+              GalleryPin1798500000000,
             ],
           }),
         ),
@@ -105,6 +108,7 @@ export class AppModule {
           plugins: [ApolloServerPluginInlineTraceDisabled()],
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
+            pinPass: pinPassHeader(req.headers),
             client: clientAddress(req),
           }),
           formatError: (formatted, error) => formatGraphQLError(formatted, error),

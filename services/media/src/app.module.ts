@@ -22,6 +22,7 @@ import {
   RateLimits,
   RemoteOwnerAuthority,
   type ExtraHealthChecks,
+  pinPassHeader,
 } from '@gallery/platform';
 import { PhotoGalleries } from './photos/photo-galleries.js';
 import { PhotoRemovalResolver } from './photos/photo-removal.resolver.js';
@@ -139,6 +140,7 @@ export class AppModule {
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             client: clientAddress(req),
             authorization: req.headers.authorization,
+            pinPass: pinPassHeader(req.headers),
             guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.

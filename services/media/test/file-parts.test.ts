@@ -21,6 +21,7 @@ import {
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
+import { Requests as AdmissionRequests } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
@@ -187,6 +188,13 @@ beforeAll(async () => {
   app = await createApp(config, { logger: ['error'] });
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'multipart-test');
+  // The events service's answer for a gallery without a PIN: every guest admitted.
+  bus.nc.subscribe(AdmissionRequests.GuestAdmission, {
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
+  });
+  await bus.nc.flush();
   s3 = createS3Client(storage);
 });
 

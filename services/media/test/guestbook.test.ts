@@ -22,6 +22,7 @@ import {
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -104,6 +105,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-guestbook-test');
+  await admitEveryGuest(bus);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
     callback: (_error, message) => {

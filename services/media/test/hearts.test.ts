@@ -16,6 +16,7 @@ import {
 import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -122,6 +123,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-hearts-test');
+  await admitEveryGuest(bus);
 });
 
 afterAll(async () => {

@@ -291,6 +291,13 @@ beforeAll(async () => {
   app = await createApp(config, { logger: ['error'] });
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-test');
+  // The events service's answer for a gallery without a PIN: every guest admitted.
+  bus.nc.subscribe(Requests.GuestAdmission, {
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
+  });
+  await bus.nc.flush();
   s3 = createS3Client(storage);
 });
 

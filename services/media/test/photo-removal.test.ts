@@ -162,6 +162,13 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-removal-test');
+  // The events service's answer for a gallery without a PIN: every guest admitted.
+  bus.nc.subscribe(Requests.GuestAdmission, {
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
+  });
+  await bus.nc.flush();
   s3 = createS3Client(storage);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {

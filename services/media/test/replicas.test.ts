@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { galleryCodeFromBytes, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { Requests as AdmissionRequests } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
@@ -46,6 +47,13 @@ beforeAll(async () => {
   replicas.push(await createApp(config, { logger: ['error'] }));
   db = replicas[0].get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-replicas-test');
+  // The events service's answer for a gallery without a PIN: every guest admitted.
+  bus.nc.subscribe(AdmissionRequests.GuestAdmission, {
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
+  });
+  await bus.nc.flush();
 });
 
 afterAll(async () => {

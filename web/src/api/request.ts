@@ -1,3 +1,4 @@
+import { galleryPassHeader } from '../gallery/galleryPass';
 import { guestIdentityHeader } from '../gallery/guestIdentity';
 import { authorizationHeader } from '../storage';
 import { apiUrl } from './origin';
@@ -14,7 +15,7 @@ export async function responseError(response: Response): Promise<Error> {
  */
 function apiRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  const credentials = { ...authorizationHeader(), ...guestIdentityHeader() };
+  const credentials = { ...authorizationHeader(), ...guestIdentityHeader(), ...galleryPassHeader() };
   for (const [name, value] of Object.entries(credentials)) headers.set(name, value);
   const target = typeof input === 'string' && input.startsWith('/') ? apiUrl(input) : input;
   return fetch(target, { ...init, headers, credentials: 'include' });

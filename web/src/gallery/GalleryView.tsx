@@ -10,6 +10,7 @@ import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
 import { GalleryLoadFailed } from './GalleryLoadFailed';
 import { GalleryNotFound } from './GalleryNotFound';
+import { GalleryPinScreen } from './GalleryPinScreen';
 import { LanguageOffer } from './LanguageOffer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { OfflineGallery } from './OfflineGallery';
@@ -118,6 +119,9 @@ export function GalleryView({ code }: { code: string }) {
         onOnline={readAgain}
       />
     );
+  if (gallery.error?.code === 'PIN_REQUIRED') {
+    return <GalleryPinScreen code={code} onEntered={() => void gallery.retry()} />;
+  }
   if (gallery.error) return <GalleryLoadFailed error={gallery.error} onRetry={() => void gallery.retry()} />;
   if (!gallery.event) return <GalleryNotFound />;
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;

@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { GalleryNotFound } from './GalleryNotFound';
 import { GalleryView } from './GalleryView';
+import { setOpenGallery } from './galleryPass';
 
 /** /live-gallery?code=CODE and /gallery/CODE. */
 export function LiveGalleryPage() {
@@ -10,5 +11,7 @@ export function LiveGalleryPage() {
   const code = normalizeEventCode(params.code ?? searchParams.get('code') ?? '');
   // A code that cannot be one names no gallery: no lookup, no subscription.
   if (!isGalleryCode(code)) return <GalleryNotFound />;
+  // Before the gallery's first query: its requests carry this gallery's pass.
+  setOpenGallery(code);
   return <GalleryView key={code} code={code} />;
 }

@@ -966,6 +966,25 @@ export const en = {
       coupleReveal: 'Guests see only their own photos until {{time}}. You see them all.',
     },
   },
+  galleryPin: {
+    title: 'This gallery has a PIN',
+    intro: 'Enter the PIN the couple gave you. This browser remembers it for this gallery.',
+    label: 'PIN',
+    hint: '4 to 8 digits',
+    submit: 'Open the gallery',
+    checking: 'Checking…',
+    ownerTitle: 'Gallery PIN',
+    ownerIntro:
+      'Guests enter it once on their phone, after the code or QR code. 6 digits or more hold out much longer against guessing than 4.',
+    ownerOn: 'Guests must enter a PIN.',
+    ownerOff: 'No PIN: the code alone opens the gallery.',
+    newPin: 'New PIN',
+    save: 'Set PIN',
+    change: 'Change PIN',
+    remove: 'Remove PIN',
+    saved: 'PIN saved. Guests who entered the old one must enter the new one.',
+    removed: 'PIN removed.',
+  },
   couplePages: {
     event: {
       shareIntro:

@@ -972,6 +972,25 @@ export const es: UiTexts = {
       coupleReveal: 'Los invitados ven solo sus propias fotos hasta el {{time}}. Tú las ves todas.',
     },
   },
+  galleryPin: {
+    title: 'Esta galería tiene un PIN',
+    intro: 'Introduce el PIN que te dio la pareja. Este navegador lo recuerda para esta galería.',
+    label: 'PIN',
+    hint: 'De 4 a 8 dígitos',
+    submit: 'Abrir la galería',
+    checking: 'Comprobando…',
+    ownerTitle: 'PIN de la galería',
+    ownerIntro:
+      'Los invitados lo introducen una vez en su teléfono, después del código o el código QR. 6 dígitos o más resisten mucho más que 4.',
+    ownerOn: 'Los invitados deben introducir un PIN.',
+    ownerOff: 'Sin PIN: el código basta para abrir la galería.',
+    newPin: 'Nuevo PIN',
+    save: 'Poner PIN',
+    change: 'Cambiar PIN',
+    remove: 'Quitar PIN',
+    saved: 'PIN guardado. Los invitados que introdujeron el anterior deben introducir el nuevo.',
+    removed: 'PIN quitado.',
+  },
   couplePages: {
     event: {
       shareIntro:

@@ -980,6 +980,25 @@ export const fr: UiTexts = {
         'Les invités ne voient que leurs propres photos jusqu’au {{time}}. Vous les voyez toutes.',
     },
   },
+  galleryPin: {
+    title: 'Cette galerie a un code PIN',
+    intro: 'Saisissez le code PIN donné par les mariés. Ce navigateur s’en souvient pour cette galerie.',
+    label: 'Code PIN',
+    hint: '4 à 8 chiffres',
+    submit: 'Ouvrir la galerie',
+    checking: 'Vérification…',
+    ownerTitle: 'Code PIN de la galerie',
+    ownerIntro:
+      'Les invités le saisissent une fois sur leur téléphone, après le code ou le QR code. 6 chiffres ou plus résistent bien plus longtemps que 4.',
+    ownerOn: 'Les invités doivent saisir un code PIN.',
+    ownerOff: 'Pas de code PIN : le code seul ouvre la galerie.',
+    newPin: 'Nouveau code PIN',
+    save: 'Définir le code PIN',
+    change: 'Changer le code PIN',
+    remove: 'Retirer le code PIN',
+    saved: 'Code PIN enregistré. Les invités qui avaient saisi l’ancien doivent saisir le nouveau.',
+    removed: 'Code PIN retiré.',
+  },
   couplePages: {
     event: {
       shareIntro:

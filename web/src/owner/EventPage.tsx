@@ -33,6 +33,7 @@ import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
 import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
+import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
@@ -138,6 +139,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
 
       <PageSection id="privacy" title={t('privacy.title')} intro={t('privacy.intro')}>
         <PrivacySettingsForm code={code} />
+        <GalleryPinControl code={code} />
       </PageSection>
 
       <EventPhotos code={code} />

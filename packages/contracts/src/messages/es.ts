@@ -137,6 +137,10 @@ export const es: SharedMessages = {
     DOWNLOAD_ALL_PRIVATE:
       'Descargar todo está desactivado mientras la pareja mantiene privadas las fotos de los invitados.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
+    // gallery PIN
+    PIN_FORMAT_INVALID: 'Un PIN tiene de 4 a 8 dígitos (0-9), nada más.',
+    PIN_REQUIRED: 'Esta galería está protegida con un PIN. Introduce el PIN que te dio la pareja.',
+    PIN_WRONG: 'Ese PIN no es correcto. Compruébalo con la pareja y vuelve a intentarlo.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

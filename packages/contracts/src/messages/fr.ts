@@ -142,6 +142,11 @@ export const fr: SharedMessages = {
     DOWNLOAD_ALL_PRIVATE:
       'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
+    // gallery PIN
+    PIN_FORMAT_INVALID: 'Un code PIN compte de 4 à 8 chiffres (0-9), rien d’autre.',
+    PIN_REQUIRED:
+      'Cette galerie est protégée par un code PIN. Veuillez saisir le code PIN donné par les mariés.',
+    PIN_WRONG: 'Ce code PIN n’est pas le bon. Vérifiez-le auprès des mariés et réessayez.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

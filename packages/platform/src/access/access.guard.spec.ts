@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { Reflector, type ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import type { OwnerAuthorizationReply } from '@gallery/contracts';
+import type { GuestAdmissionRequest, OwnerAuthorizationReply } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 import { AccessGuard } from './access.guard.js';
 import { GuestOf, OwnerOnly, Public, SignedIn, type GalleryOfArgument } from './access-marks.js';
+import { GuestAdmission } from './guest-admission.js';
 import { OwnerAuthority } from './owner-authority.js';
 
 const GALLERY = {
@@ -27,6 +28,16 @@ class FakeAuthority extends OwnerAuthority {
   }
 }
 
+/** Events' admission in miniature: KXMP7TQR has a PIN whose one live pass is PASS. */
+const PASS = 'p1.the-live-pass';
+class FakeAdmission extends GuestAdmission {
+  readonly asked: GuestAdmissionRequest[] = [];
+  admits(request: GuestAdmissionRequest): Promise<boolean> {
+    this.asked.push(request);
+    return Promise.resolve(request.code !== GALLERY.code || request.pass === PASS);
+  }
+}
+
 class PhotoGalleries implements GalleryOfArgument {
   galleryOf(photoId: string): Promise<string> {
     if (photoId !== 'photo-1') throw new AppError('PHOTO_NOT_FOUND');
@@ -44,9 +55,9 @@ class Operations {
   unmarked() {}
 }
 
-function guard(authority = new FakeAuthority()): AccessGuard {
+function guard(authority = new FakeAuthority(), admission = new FakeAdmission()): AccessGuard {
   const moduleRef = { get: () => new PhotoGalleries() } as unknown as ModuleRef;
-  return new AccessGuard(new Reflector(), authority, moduleRef);
+  return new AccessGuard(new Reflector(), authority, moduleRef, admission);
 }
 
 function call(
@@ -54,9 +65,10 @@ function call(
   args: Record<string, unknown>,
   token?: string,
   parentType = 'Mutation',
+  pinPass?: string,
 ): ExecutionContextHost {
   const info = { parentType: { name: parentType }, fieldName: operation };
-  const context = { authorization: token && `Bearer ${token}` };
+  const context = { authorization: token && `Bearer ${token}`, pinPass };
   const host = new ExecutionContextHost(
     [undefined, args, context, info],
     Operations,
@@ -78,8 +90,27 @@ describe('AccessGuard', () => {
     await expect(guard().canActivate(call('publicOne', {}))).resolves.toBe(true);
   });
 
-  it('lets whoever holds the code call a guest operation', async () => {
-    await expect(guard().canActivate(call('guestOne', { eventCode: 'kxmp7tqr' }))).resolves.toBe(true);
+  it('lets whoever holds the code call a guest operation on a gallery without a PIN', async () => {
+    await expect(guard().canActivate(call('guestOne', { eventCode: 'hwyc3nad' }))).resolves.toBe(true);
+  });
+
+  it('asks for the pass of a gallery with a PIN, and passes on what admission needs', async () => {
+    const admission = new FakeAdmission();
+    const refused = guard(undefined, admission).canActivate(
+      call('guestOne', { eventCode: ' kxmp7tqr ' }, 'x'),
+    );
+    expect(await refusal(refused)).toBe('PIN_REQUIRED');
+    expect(admission.asked).toEqual([{ code: 'KXMP7TQR', authorization: 'Bearer x' }]);
+    const withPass = call('guestOne', { eventCode: 'KXMP7TQR' }, undefined, 'Query', PASS);
+    await expect(guard().canActivate(withPass)).resolves.toBe(true);
+  });
+
+  it('leaves a code that names no gallery to the resolver, asking nothing', async () => {
+    const admission = new FakeAdmission();
+    await expect(
+      guard(undefined, admission).canActivate(call('guestOne', { eventCode: 'no such' })),
+    ).resolves.toBe(true);
+    expect(admission.asked).toEqual([]);
   });
 
   it('refuses a signed-in operation without a token', async () => {

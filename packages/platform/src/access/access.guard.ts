@@ -14,6 +14,7 @@ import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 import { bearerTokenFromHeader } from '../http/bearer-token.js';
 import { ACCESS_MARK, recordVerifiedOwner, type AccessMark } from './access-marks.js';
+import { GuestAdmission, RemoteGuestAdmission } from './guest-admission.js';
 import { OwnerAuthority } from './owner-authority.js';
 
 /** The root types whose fields are operations: each must carry an access mark. */
@@ -24,7 +25,8 @@ const OPERATION_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  * GuestOf, SignedIn, OwnerOnly) and this enforces it before the resolver runs. An operation without a mark is
  * refused (INTERNAL, logged), so a new one cannot be reached until it says who may call it. The rule for
  * owners, the same in every service: no bearer token -> UNAUTHENTICATED; a code naming no gallery ->
- * GALLERY_NOT_FOUND; any token but the gallery's owner's -> NOT_GALLERY_OWNER. HTTP routes (health, photo
+ * GALLERY_NOT_FOUND; any token but the gallery's owner's -> NOT_GALLERY_OWNER. A guest operation on a gallery
+ * with a PIN also needs that gallery's pass (or the owner's token): PIN_REQUIRED otherwise. HTTP routes (health, photo
  * redirects, webhooks) are not GraphQL operations and pass through.
  */
 @Injectable()
@@ -35,6 +37,7 @@ export class AccessGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(OwnerAuthority) private readonly owners: OwnerAuthority,
     @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+    @Inject(GuestAdmission) private readonly admission: GuestAdmission,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -48,12 +51,12 @@ export class AccessGuard implements CanActivate {
       throw new AppError('INTERNAL');
     }
     const args = graphql.getArgs<Record<string, unknown>>();
-    const authorization = graphql.getContext<{ authorization?: string }>().authorization;
+    const { authorization, pinPass } = graphql.getContext<{ authorization?: string; pinPass?: string }>();
     switch (mark.who) {
       case 'public':
         return true;
       case 'guest':
-        this.argument(args, mark.argument, info);
+        await this.requireGuest(this.argument(args, mark.argument, info), pinPass, authorization);
         return true;
       case 'signed-in':
         if (!bearerTokenFromHeader(authorization)) throw new AppError('UNAUTHENTICATED');
@@ -82,6 +85,21 @@ export class AccessGuard implements CanActivate {
     recordVerifiedOwner(args, { gallery, owner });
   }
 
+  /**
+   * A code outside the alphabet names no gallery: the resolver answers it as it always has (null, or
+   * GALLERY_NOT_FOUND). Any other is admitted by events: no PIN, a live pass, or the owner.
+   */
+  private async requireGuest(value: string, pass?: string, authorization?: string): Promise<void> {
+    const code = normalizeEventCode(value);
+    if (!isGalleryCode(code)) return;
+    const admitted = await this.admission.admits({
+      code,
+      ...(pass ? { pass } : {}),
+      ...(authorization ? { authorization: authorization.slice(0, 1000) } : {}),
+    });
+    if (!admitted) throw new AppError('PIN_REQUIRED');
+  }
+
   /** The marked argument's value; a mark naming no string argument is a bug in the mark, refused loudly. */
   private argument(args: Record<string, unknown>, name: string, info: GraphQLResolveInfo): string {
     const value = args[name];
@@ -95,11 +113,16 @@ export class AccessGuard implements CanActivate {
 
 /**
  * What a service adds to its providers for the access check: AccessGuard on every operation, and how this
- * service learns who owns a gallery (`authority`: RemoteOwnerAuthority everywhere but in events).
+ * service learns who owns a gallery (`authority`: RemoteOwnerAuthority everywhere but in events) and whether a
+ * guest may reach a gallery with a PIN (`admission`: RemoteGuestAdmission everywhere but in events).
  */
-export function accessCheckProviders(authority: Type<OwnerAuthority>): Provider[] {
+export function accessCheckProviders(
+  authority: Type<OwnerAuthority>,
+  admission: Type<GuestAdmission> = RemoteGuestAdmission,
+): Provider[] {
   return [
     { provide: OwnerAuthority, useClass: authority },
+    { provide: GuestAdmission, useClass: admission },
     { provide: APP_GUARD, useClass: AccessGuard },
   ];
 }

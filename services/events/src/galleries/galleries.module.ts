@@ -12,6 +12,10 @@ import { GalleryLookupResponder } from './gallery-lookup.responder.js';
 import { GalleryActivity } from '../analytics/gallery-activity.js';
 import { GalleryActivityResolver } from '../analytics/gallery-activity.resolver.js';
 import { GalleryPurge } from './gallery-purge.js';
+import { GalleryPins } from '../pin/gallery-pins.js';
+import { GalleryPinResolver } from '../pin/gallery-pin.resolver.js';
+import { GuestAdmissionResponder } from '../pin/guest-admission.responder.js';
+import { LocalGuestAdmission } from '../pin/local-guest-admission.js';
 import { GalleryEndings } from './gallery-endings.js';
 import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
 
@@ -25,8 +29,11 @@ import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
     GalleriesResolver,
     GalleryLookupResponder,
     OwnerAuthorizationResponder,
-    // Every operation's access check; ownership decided here, where the owner credentials are.
-    ...accessCheckProviders(LocalOwnerAuthority),
+    // Every operation's access check; ownership and the PIN decided here, where their credentials are.
+    ...accessCheckProviders(LocalOwnerAuthority, LocalGuestAdmission),
+    GalleryPins,
+    GalleryPinResolver,
+    GuestAdmissionResponder,
     GalleryPurge,
     GalleryEndings,
     OwnerGalleriesResolver,

@@ -4,6 +4,8 @@ export interface GraphQLRequestContext {
   client: string;
   /** The request's Authorization header as the gateway forwarded it: owner actions ask events about it. */
   authorization?: string;
+  /** The gallery pass (X-Gallery-Pass) a guest earned with the PIN, read by the access check. */
+  pinPass?: string;
   /** The browser's guest identity token as the gateway forwarded it, unchecked: GuestIdentities.verify reads it. */
   guestIdentity?: string;
 }

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { PIN_LIMITS, pinProblem, type GuestAdmissionRequest } from '@gallery/contracts';
+import { AppError, bearerTokenFromHeader, RateLimits } from '@gallery/platform';
+import { OwnerTokens } from '../owners/owner-tokens.js';
+import { hashPin, pinMatches } from './pin-hash.js';
+
+/** A pass as the browser keeps it and when it stops letting that browser in. */
+export interface GalleryPass {
+  pass: string;
+  expiresAt: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function passHash(pass: string): string {
+  return createHash('sha256').update(pass).digest('hex');
+}
+
+/**
+ * The gallery PIN, in one place: setting it (its scrypt hash on the gallery's row), trying it (rate-limited per
+ * client and gallery and per gallery), the passes a right PIN earns, and whether a guest request is admitted.
+ * A pass is a random token stored as its SHA-256, like an owner session: events alone reads it, so no key is
+ * shared between services, and setting, changing or removing the PIN deletes the gallery's passes at once.
+ */
+@Injectable()
+export class GalleryPins {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+  ) {}
+
+  /** Sets, changes (a PIN) or removes (null) the gallery's PIN; every pass handed out so far stops working. */
+  async set(code: string, pin: string | null): Promise<void> {
+    if (pin !== null) {
+      const problem = pinProblem(pin);
+      if (problem) throw new AppError(problem);
+    }
+    const pinHash = pin === null ? null : await hashPin(pin);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE events SET pin_hash = $2 WHERE code = $1', [code, pinHash]);
+      await manager.query('DELETE FROM pin_passes WHERE event_code = $1', [code]);
+    });
+  }
+
+  async isSet(code: string): Promise<boolean> {
+    const rows: { set: boolean }[] = await this.dataSource.query(
+      'SELECT pin_hash IS NOT NULL AS set FROM events WHERE code = $1',
+      [code],
+    );
+    return rows[0]?.set ?? false;
+  }
+
+  /**
+   * A guest's try: PIN_FORMAT_INVALID costs nothing (it cannot be right); a client or gallery over its limit is
+   * refused before the PIN is looked at; a wrong PIN costs one of each limit; a right one costs nothing and
+   * earns a pass.
+   */
+  async enter(code: string, pin: string, client: string): Promise<GalleryPass> {
+    const problem = pinProblem(pin);
+    if (problem) throw new AppError(problem);
+    const clientKey = `${code}:${client}`;
+    await this.rateLimits.refuseIfExhausted('pinAttemptsPerClient', clientKey);
+    await this.rateLimits.refuseIfExhausted('pinAttemptsPerGallery', code);
+    const stored = await this.storedHash(this.dataSource.manager, code);
+    if (stored === undefined) {
+      // A guessed code costs what any unknown code costs.
+      await this.rateLimits.consume('unknownCodeLookups', client);
+      throw new AppError('GALLERY_NOT_FOUND');
+    }
+    if (stored !== null && !(await pinMatches(pin, stored))) {
+      await this.rateLimits.consume('pinAttemptsPerClient', clientKey);
+      await this.rateLimits.consume('pinAttemptsPerGallery', code);
+      throw new AppError('PIN_WRONG');
+    }
+    return this.dataSource.transaction(async (manager) => {
+      // Under the gallery's row lock: a PIN changed meanwhile either comes first (the pass is for a PIN no
+      // longer set, PIN_WRONG) or after (it deletes this pass).
+      const now = await this.storedHash(manager, code, true);
+      if (now !== stored) throw new AppError('PIN_WRONG');
+      const pass = `p1.${randomBytes(32).toString('base64url')}`;
+      const expiresAt = new Date(Date.now() + PIN_LIMITS.passDays * DAY_MS);
+      await manager.query('DELETE FROM pin_passes WHERE event_code = $1 AND expires_at <= now()', [code]);
+      await manager.query('INSERT INTO pin_passes (token_hash, event_code, expires_at) VALUES ($1, $2, $3)', [
+        passHash(pass),
+        code,
+        expiresAt,
+      ]);
+      return { pass, expiresAt };
+    });
+  }
+
+  /** Whether a guest request reaches the gallery: no PIN (or no gallery), a live pass of it, or its owner. */
+  async admits({ code, pass, authorization }: GuestAdmissionRequest): Promise<boolean> {
+    const stored = await this.storedHash(this.dataSource.manager, code);
+    if (!stored) return true;
+    if (pass) {
+      const live: unknown[] = await this.dataSource.query(
+        'SELECT 1 FROM pin_passes WHERE token_hash = $1 AND event_code = $2 AND expires_at > now()',
+        [passHash(pass), code],
+      );
+      if (live.length > 0) return true;
+    }
+    const token = bearerTokenFromHeader(authorization);
+    return token ? this.ownerTokens.verify(code, token) : false;
+  }
+
+  /** The stored hash; null: no PIN; undefined: no gallery. */
+  private async storedHash(
+    manager: EntityManager,
+    code: string,
+    lock = false,
+  ): Promise<string | null | undefined> {
+    const rows: { pin_hash: string | null }[] = await manager.query(
+      `SELECT pin_hash FROM events WHERE code = $1${lock ? ' FOR SHARE' : ''}`,
+      [code],
+    );
+    return rows.length === 0 ? undefined : rows[0].pin_hash;
+  }
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { en, es, fr, PIN_PASS_HEADER, RATE_LIMITS, RequestContracts } from '@gallery/contracts';
+import { askService, CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { EventsConfig } from '../src/config/events-config.js';
+
+interface GraphQLBody<Data> {
+  data?: Data | null;
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+}
+
+const CREATE = `mutation Create($input: CreateGalleryInput!) {
+  createGallery(input: $input) { event { code } ownerToken }
+}`;
+const READ = `query Read($code: String!) { event(code: $code) { code pinProtected } }`;
+const SET_PIN = `mutation SetPin($code: String!, $pin: String) {
+  setGalleryPin(eventCode: $code, pin: $pin) { code pinProtected }
+}`;
+const ENTER = `mutation Enter($code: String!, $pin: String!) {
+  enterGalleryPin(code: $code, pin: $pin) { pass expiresAt }
+}`;
+const ACTIVITY = `mutation Activity($code: String!) {
+  recordGalleryActivity(eventCode: $code, kind: VIEW, guest: "guest-1")
+}`;
+
+interface Caller {
+  token?: string;
+  pass?: string;
+  client?: string;
+}
+
+describe('events service: the gallery PIN', () => {
+  let postgres: TestPostgres | undefined;
+  let nats: TestNats | undefined;
+  let app: INestApplication | undefined;
+  let db: DataSource;
+  let bus: EventBus | undefined;
+
+  async function graphql<Data = Record<string, unknown>>(
+    query: string,
+    variables: object = {},
+    caller: Caller = {},
+  ): Promise<GraphQLBody<Data>> {
+    const call = request(app!.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, caller.client ?? `client-${randomUUID()}`)
+      .send({ query, variables });
+    if (caller.token) call.set('Authorization', `Bearer ${caller.token}`);
+    if (caller.pass) call.set(PIN_PASS_HEADER, caller.pass);
+    return (await call).body as GraphQLBody<Data>;
+  }
+  const errorCode = (body: GraphQLBody<unknown>) => body.errors?.[0]?.extensions.code;
+
+  async function order(): Promise<{ code: string; ownerToken: string }> {
+    const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate: new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10),
+        location: 'Lyon, France',
+        email: `${randomUUID()}@example.com`,
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+      },
+    });
+    expect(body.errors).toBeUndefined();
+    return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
+  }
+
+  async function enter(code: string, pin: string, client?: string) {
+    return graphql<{ enterGalleryPin: { pass: string; expiresAt: string } }>(
+      ENTER,
+      { code, pin },
+      { client },
+    );
+  }
+
+  beforeAll(async () => {
+    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
+    const config = new EventsConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+      mail: null,
+      galleryEndingsIntervalMs: 60 * 60 * 1000,
+    });
+    app = await createApp(config, { logger: ['error', 'warn'] });
+    db = app.get(DataSource);
+    bus = await EventBus.connect(nats.url, 'events-pin-test');
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await app?.close();
+    await nats?.stop();
+    await postgres?.stop();
+  });
+
+  it('lets only the owner set a PIN, stores its hash and never the PIN, and removes it', async () => {
+    const { code, ownerToken } = await order();
+    const other = await order();
+    expect(errorCode(await graphql(SET_PIN, { code, pin: '4821' }))).toBe('UNAUTHENTICATED');
+    expect(errorCode(await graphql(SET_PIN, { code, pin: '4821' }, { token: other.ownerToken }))).toBe(
+      'NOT_GALLERY_OWNER',
+    );
+    const set = await graphql<{ setGalleryPin: { pinProtected: boolean } }>(
+      SET_PIN,
+      { code, pin: '48213' },
+      { token: ownerToken },
+    );
+    expect(set.data?.setGalleryPin.pinProtected).toBe(true);
+    const [row] = (await db.query('SELECT pin_hash FROM events WHERE code = $1', [code])) as {
+      pin_hash: string;
+    }[];
+    expect(row.pin_hash).toMatch(/^s1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(row.pin_hash).not.toContain('48213');
+
+    const removed = await graphql<{ setGalleryPin: { pinProtected: boolean } }>(
+      SET_PIN,
+      { code, pin: null },
+      { token: ownerToken },
+    );
+    expect(removed.data?.setGalleryPin.pinProtected).toBe(false);
+    expect((await graphql<{ event: { code: string } }>(READ, { code })).data?.event.code).toBe(code);
+  });
+
+  it.each(['123', '123456789', '12a4', ' 1234', '١٢٣٤', ''])(
+    'refuses %j as a PIN with PIN_FORMAT_INVALID, to the couple and to a guest',
+    async (pin) => {
+      const { code, ownerToken } = await order();
+      expect(errorCode(await graphql(SET_PIN, { code, pin }, { token: ownerToken }))).toBe(
+        'PIN_FORMAT_INVALID',
+      );
+      expect(errorCode(await enter(code, pin))).toBe('PIN_FORMAT_INVALID');
+      const rows = (await db.query('SELECT pin_hash FROM events WHERE code = $1', [code])) as {
+        pin_hash: string | null;
+      }[];
+      expect(rows[0].pin_hash).toBeNull();
+    },
+  );
+
+  it('says every PIN refusal in English, French and Spanish', () => {
+    for (const messages of [en, fr, es]) {
+      for (const key of ['PIN_FORMAT_INVALID', 'PIN_REQUIRED', 'PIN_WRONG'] as const) {
+        expect(messages.errors[key].length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('refuses a guest without a pass, admits one with it and the owner without, and kills old passes', async () => {
+    const { code, ownerToken } = await order();
+    await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
+    expect(errorCode(await graphql(READ, { code }))).toBe('PIN_REQUIRED');
+    expect(errorCode(await graphql(ACTIVITY, { code }))).toBe('PIN_REQUIRED');
+    expect(errorCode(await graphql(READ, { code }, { pass: `p1.${'A'.repeat(43)}` }))).toBe('PIN_REQUIRED');
+    expect((await graphql(READ, { code }, { token: ownerToken })).errors).toBeUndefined();
+
+    expect(errorCode(await enter(code, '1111'))).toBe('PIN_WRONG');
+    const entered = await enter(code, '4821');
+    const pass = entered.data!.enterGalleryPin.pass;
+    expect(pass).toMatch(/^p1\.[A-Za-z0-9_-]{43}$/);
+    expect((await graphql(READ, { code }, { pass })).data).toEqual({ event: { code, pinProtected: true } });
+    expect((await graphql(ACTIVITY, { code }, { pass })).errors).toBeUndefined();
+    const [stored] = (await db.query('SELECT token_hash FROM pin_passes WHERE event_code = $1', [code])) as {
+      token_hash: string;
+    }[];
+    expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // A pass is for its gallery only.
+    const other = await order();
+    await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
+    expect(errorCode(await graphql(READ, { code: other.code }, { pass }))).toBe('PIN_REQUIRED');
+
+    // Over NATS, as media, download and the gateway ask.
+    const ask = (request: { code: string; pass?: string; authorization?: string }) =>
+      askService(bus!, RequestContracts.GuestAdmission, request, new Logger('test'));
+    await expect(ask({ code, pass })).resolves.toEqual({ admitted: true });
+    await expect(ask({ code })).resolves.toEqual({ admitted: false });
+    await expect(ask({ code, authorization: `Bearer ${ownerToken}` })).resolves.toEqual({ admitted: true });
+
+    await graphql(SET_PIN, { code, pin: '9034' }, { token: ownerToken });
+    expect(errorCode(await graphql(READ, { code }, { pass }))).toBe('PIN_REQUIRED');
+    await expect(ask({ code, pass })).resolves.toEqual({ admitted: false });
+    const again = (await enter(code, '9034')).data!.enterGalleryPin.pass;
+    await graphql(SET_PIN, { code, pin: null }, { token: ownerToken });
+    expect((await graphql(READ, { code })).errors).toBeUndefined();
+    await graphql(SET_PIN, { code, pin: '9034' }, { token: ownerToken });
+    expect(errorCode(await graphql(READ, { code }, { pass: again }))).toBe('PIN_REQUIRED');
+  });
+
+  it('limits wrong PINs per client and gallery; a right PIN costs nothing', async () => {
+    const { code, ownerToken } = await order();
+    await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
+    const client = `guesser-${randomUUID()}`;
+    const { points } = RATE_LIMITS.pinAttemptsPerClient;
+    for (let i = 0; i < 3; i += 1) expect((await enter(code, '4821', client)).errors).toBeUndefined();
+    for (let i = 0; i < points; i += 1)
+      expect(errorCode(await enter(code, `000${i}`, client))).toBe('PIN_WRONG');
+    const limited = await enter(code, '4821', client);
+    expect(errorCode(limited)).toBe('RATE_LIMITED');
+    expect(limited.errors![0].extensions.count).toBeGreaterThan(0);
+    // Another gallery, or another client, is not held back by it.
+    expect((await enter(code, '4821', `guest-${randomUUID()}`)).errors).toBeUndefined();
+  });
+
+  it('limits wrong PINs per gallery, whatever the number of addresses', async () => {
+    const { code, ownerToken } = await order();
+    await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
+    const { points } = RATE_LIMITS.pinAttemptsPerGallery;
+    for (let i = 0; i < points; i += 1) {
+      expect(errorCode(await enter(code, '0000', `botnet-${randomUUID()}`))).toBe('PIN_WRONG');
+    }
+    expect(errorCode(await enter(code, '4821', `guest-${randomUUID()}`))).toBe('RATE_LIMITED');
+    const other = await order();
+    await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
+    expect((await enter(other.code, '4821')).errors).toBeUndefined();
+  });
+
+  it('answers an unknown code as any unknown code', async () => {
+    expect(errorCode(await enter('ZZZZZZZZ', '1234'))).toBe('GALLERY_NOT_FOUND');
+  });
+});

@@ -1,0 +1,89 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { en } from '@gallery/contracts';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
+
+// The gallery PIN as the couple sets it on the event page and a guest meets it: the product as npm start runs
+// it, and Chromium. With SCREENSHOTS=dir, the PIN screen and the couple's control are saved there.
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('the gallery PIN in the browser', () => {
+  let e2e: BrowserTest | undefined;
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  async function open(path: string, ownerToken?: string, viewport = PHONE) {
+    const context = await e2e!.browser.newContext({ viewport });
+    if (ownerToken) {
+      await context.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
+    }
+    const page = await context.newPage();
+    await page.goto(`${e2e!.product.url}${path}`);
+    return page;
+  }
+
+  /** Fits both widths; with SCREENSHOTS, saves the page (or only `part`, scrolled to, at each width). */
+  async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      if (!process.env.SCREENSHOTS) continue;
+      const path = `${process.env.SCREENSHOTS}/${name}-${viewport.width}.png`;
+      await (part ? part.screenshot({ path }) : page.screenshot({ path }));
+    }
+  }
+
+  it('lets the couple set a PIN; a guest enters a wrong then the right one, and stays in after a reload', async () => {
+    const url = e2e!.product.url;
+    const { code, sessionToken: ownerToken } = await createGalleryAt(url);
+    const [photoId] = await uploadGuestPhotos(url, code, 1);
+
+    const event = await open(`/event/${code}`, ownerToken, DESKTOP);
+    const control = event.getByTestId('gallery-pin-control');
+    await control.getByText('No PIN: the code alone opens the gallery.').waitFor({ timeout: 45_000 });
+    await control.getByLabel('New PIN').fill('12');
+    await control.getByRole('button', { name: 'Set PIN' }).click();
+    await control.getByText(en.errors.PIN_FORMAT_INVALID).waitFor();
+    await control.getByLabel('New PIN').fill('482913');
+    await control.getByRole('button', { name: 'Set PIN' }).click();
+    await control.getByText('PIN saved.', { exact: false }).waitFor();
+    await control.getByRole('button', { name: 'Remove PIN' }).waitFor();
+    await shoot(event, 'gallery-pin-owner-en', control);
+
+    // The couple's own gallery needs no PIN.
+    const couple = await open(`/gallery/${code}`, ownerToken);
+    await couple.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
+
+    const guest = await open(`/gallery/${code}`);
+    const pin = guest.getByLabel('PIN', { exact: true });
+    await pin.waitFor({ timeout: 45_000 });
+    expect(await pin.getAttribute('inputmode')).toBe('numeric');
+    expect(await guest.locator(`img[data-photo-id="${photoId}"]`).count()).toBe(0);
+    await shoot(guest, 'gallery-pin-guest-en');
+    await pin.fill('111111');
+    await guest.getByRole('button', { name: 'Open the gallery' }).click();
+    await guest.getByText(en.errors.PIN_WRONG).waitFor();
+    await shoot(guest, 'gallery-pin-guest-wrong-en');
+    await pin.fill('482913');
+    await guest.getByRole('button', { name: 'Open the gallery' }).click();
+    await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
+
+    await guest.reload();
+    await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
+    expect(await guest.getByLabel('PIN', { exact: true }).count()).toBe(0);
+
+    // In French, the screen a new guest meets.
+    const french = await open(`/fr/gallery/${code}`);
+    await french.getByLabel('Code PIN', { exact: true }).waitFor({ timeout: 45_000 });
+    await shoot(french, 'gallery-pin-guest-fr');
+  }, 240_000);
+});

@@ -1,0 +1,55 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { readStorage, writeStorage } from '../storage';
+
+/**
+ * The passes this browser earned by entering galleries' PINs, one per gallery (localStorage), and the gallery
+ * open now: its pass goes with every request as X-Gallery-Pass, so a guest enters a PIN once per browser.
+ */
+const PASS_HEADER = 'X-Gallery-Pass';
+const storageKey = (code: string) => `galleryPass:${code}`;
+
+let openGallery: string | null = null;
+
+/** The gallery whose pass requests carry from now on (the gallery page sets it before its first query). */
+export function setOpenGallery(code: string | null): void {
+  openGallery = code;
+}
+
+interface KeptPass {
+  pass: string;
+  expiresAt: string;
+}
+
+function kept(code: string): KeptPass | null {
+  const stored = readStorage(storageKey(code));
+  if (!stored) return null;
+  try {
+    const value = JSON.parse(stored) as Partial<KeptPass>;
+    if (typeof value.pass !== 'string' || typeof value.expiresAt !== 'string') return null;
+    return Date.parse(value.expiresAt) > Date.now() ? { pass: value.pass, expiresAt: value.expiresAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepPass(code: string, pass: KeptPass): void {
+  writeStorage(storageKey(code), JSON.stringify(pass));
+}
+
+/** The header with the open gallery's pass; none without one. */
+export function galleryPassHeader(): Record<string, string> {
+  const pass = openGallery && kept(openGallery);
+  return pass ? { [PASS_HEADER]: pass.pass } : {};
+}
+
+export const ENTER_GALLERY_PIN: TypedDocumentNode<
+  { enterGalleryPin: KeptPass },
+  { code: string; pin: string }
+> = gql`
+  mutation EnterGalleryPin($code: String!, $pin: String!) {
+    enterGalleryPin(code: $code, pin: $pin) {
+      pass
+      expiresAt
+    }
+  }
+`;
