@@ -323,7 +323,7 @@ describe('media service', () => {
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
     expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
     expect(sdl).toMatch(
-      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s*\): PhotoPage!/,
+      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s*\): PhotoPage!/,
     );
     expect(sdl).toContain('challenges: [Challenge!]!');
     expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);
@@ -381,7 +381,11 @@ describe('media service', () => {
       return event?.data.photo.id === photo.id ? event : null;
     });
     await consumer.delete();
-    expect(published.data).toEqual({ photo, photoCount: 1 } satisfies PhotoUploadedData);
+    // A new photo has no hearts yet; the event says so, the confirmation's answer does not ask.
+    expect(published.data).toEqual({
+      photo: { ...photo, heartCount: 0 },
+      photoCount: 1,
+    } satisfies PhotoUploadedData);
 
     const thumbnail = await fetchPhoto(photo.thumbnailUrl);
     expect(thumbnail.redirect.headers['cache-control']).toBe('private, max-age=300');

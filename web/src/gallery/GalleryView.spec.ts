@@ -61,6 +61,11 @@ const gallery = {
 };
 
 jest.unstable_mockModule('./useGallery', () => ({ useGallery: () => gallery }));
+// No live socket in this test: hearts and the guestbook listen for reconnects only.
+jest.unstable_mockModule('../api/liveConnection', () => ({
+  liveClient: { subscribe: () => () => undefined, on: () => () => undefined },
+  onLiveReconnect: () => () => undefined,
+}));
 jest.unstable_mockModule('../owner/activity', () => ({ recordActivity: () => undefined }));
 jest.unstable_mockModule('./PhotoImage', () => ({
   PhotoImage: ({ alt }: { alt: string }) => {
