@@ -177,7 +177,11 @@ export class BackupsService {
     const address = await checkedFolderAddress(input.url, this.config.allowPrivateDestinations);
     const credentials = { url: address, username: input.username.trim(), password: input.password };
     try {
-      await new WebDavClient(credentials, BACKUP_LIMITS.checkSeconds * 1000).check();
+      await new WebDavClient(
+        credentials,
+        this.config.allowPrivateDestinations,
+        BACKUP_LIMITS.checkSeconds * 1000,
+      ).check();
     } catch (error) {
       if (!(error instanceof DriveError)) throw error;
       if (error.failure === 'REFUSED') throw new AppError('BACKUP_CREDENTIALS_REFUSED');

@@ -19,7 +19,10 @@ export class BackupDrives {
   readonly cipher: CredentialCipher;
   private readonly apps = new Map<BackupOAuthKind, OAuthDriveApp>();
 
+  private readonly allowPrivate: boolean;
+
   constructor(@Inject(BackupConfig) config: BackupConfig) {
+    this.allowPrivate = config.allowPrivateDestinations;
     this.cipher = new CredentialCipher(config.secretKey);
     if (config.googleDrive) this.apps.set('GOOGLE_DRIVE', new GoogleDriveApp(config.googleDrive));
     if (config.dropbox) this.apps.set('DROPBOX', new DropboxApp(config.dropbox));
@@ -43,7 +46,10 @@ export class BackupDrives {
   ): BackupDrive {
     const secret = this.cipher.open(destination.credentials, destination.id);
     if (destination.kind === 'WEBDAV') {
-      return new WebDavClient({ url: destination.address, username: destination.username, password: secret });
+      return new WebDavClient(
+        { url: destination.address, username: destination.username, password: secret },
+        this.allowPrivate,
+      );
     }
     return this.app(destination.kind).drive(secret);
   }

@@ -1,5 +1,6 @@
+import { lookup as lookupCallback, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { BACKUP_LIMITS } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 
@@ -67,3 +68,26 @@ export async function checkedFolderAddress(input: string, allowPrivate: boolean)
   }
   return url.toString();
 }
+
+/**
+ * The name lookup of every connection to a couple's drive in production: a name that resolves to a private
+ * address now is refused, whatever it resolved to when the couple connected it (a name whose DNS answer
+ * changed afterwards cannot turn the backup into a way to call the cluster's own machines).
+ */
+export const publicAddressesOnly: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...(options as LookupOptions), all: true }, (error, found) => {
+    if (error) return callback(error, '', 4);
+    const addresses = found as LookupAddress[];
+    const refused = addresses.find((entry) => isPrivate(entry.address));
+    if (addresses.length === 0 || refused) {
+      const refusal = Object.assign(
+        new Error(`${hostname} resolves to a private address (${refused?.address ?? 'none'})`),
+        { code: 'EPRIVATEADDRESS' },
+      );
+      return callback(refusal, '', 4);
+    }
+    if ((options as LookupOptions).all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+};

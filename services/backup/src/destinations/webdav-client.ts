@@ -8,6 +8,7 @@ import {
   type BackupDrive,
   type FileToCopy,
 } from './backup-drive.js';
+import { publicAddressesOnly } from './destination-address.js';
 
 /** What a WebDAV folder is reached with: its address (ending in `/`) and an app password. */
 export interface WebDavCredentials {
@@ -16,10 +17,19 @@ export interface WebDavCredentials {
   password: string;
 }
 
-/** Keep-alive agents shared by every destination: a burst of copies reuses a few connections per drive. */
+/**
+ * Keep-alive agents shared by every destination: a burst of copies reuses a few connections per drive. The
+ * public ones look every name up again on each new connection and refuse private addresses.
+ */
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  any: {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  },
+  public: {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 8, lookup: publicAddressesOnly }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 8, lookup: publicAddressesOnly }),
+  },
 };
 
 const PROPFIND_BODY =
@@ -44,6 +54,8 @@ export class WebDavClient implements BackupDrive {
 
   constructor(
     credentials: WebDavCredentials,
+    /** Whether the drive may be on a private network (a NAS at home under `npm start`, the tests' server). */
+    private readonly allowPrivate: boolean,
     private readonly timeoutMs = 60_000,
   ) {
     this.base = new URL(credentials.url.endsWith('/') ? credentials.url : `${credentials.url}/`);
@@ -109,7 +121,7 @@ export class WebDavClient implements BackupDrive {
     options: { headers?: Record<string, string>; body?: string | Readable; folder?: boolean },
   ): Promise<DavResponse> {
     const url = this.urlOf(segments, options.folder);
-    const agent = agents[url.protocol as keyof typeof agents];
+    const agent = agents[this.allowPrivate ? 'any' : 'public'][url.protocol as 'http:' | 'https:'];
     return new Promise<DavResponse>((resolve, reject) => {
       // A body that fails (storage stopped answering) is its own error, not the drive's.
       let bodyError: Error | undefined;
