@@ -511,6 +511,8 @@ describe('events service', () => {
           gallery: { code, name: 'Sarah & Mike' },
           owner: false,
           guestDownloadsAllowed: false,
+          // Every guest sees every photo unless the couple chose a drop box or a reveal.
+          photosShared: true,
         });
         expect((await ask(`Bearer ${created.ownerToken}`)).owner).toBe(true);
 

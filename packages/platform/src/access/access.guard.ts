@@ -12,6 +12,8 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
+import { isInfrastructureFailure } from '../graphql/infrastructure-failure.js';
+import { describeError, errorWithStack } from '../logging/describe-error.js';
 import { bearerTokenFromHeader } from '../http/bearer-token.js';
 import { ACCESS_MARK, recordVerifiedOwner, type AccessMark } from './access-marks.js';
 import { GuestAdmission, RemoteGuestAdmission } from './guest-admission.js';
@@ -40,7 +42,26 @@ export class AccessGuard implements CanActivate {
     @Inject(GuestAdmission) private readonly admission: GuestAdmission,
   ) {}
 
+  /**
+   * A failure inside the check (the database or events not answering) is answered as a resolver's would be:
+   * SERVICE_UNAVAILABLE, or INTERNAL for a fault. Nest hands a guard's non-GraphQL error back as the field's
+   * value, which GraphQL would then read as a gallery without fields.
+   */
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return await this.check(context);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (isInfrastructureFailure(error)) {
+        this.logger.warn(`access check: dependency unavailable: ${describeError(error)}`);
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
+      this.logger.error(`access check failed: ${errorWithStack(error)}`);
+      throw new AppError('INTERNAL');
+    }
+  }
+
+  private async check(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() !== 'graphql') return true;
     const graphql = GqlExecutionContext.create(context);
     const info = graphql.getInfo<GraphQLResolveInfo>();
