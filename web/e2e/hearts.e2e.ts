@@ -39,7 +39,7 @@ describe('hearts in the browser', () => {
     const anna = await guest(code, 360);
     const ben = await guest(code, 1280);
     const heartOf = (page: Page) =>
-      page.locator(`[data-testid="heart-button"][data-photo-id="${first}"]`).first();
+      page.locator(`[data-testid="heart-button"][data-heart-photo-id="${first}"]`).first();
 
     await heartOf(anna).waitFor();
     await expect(heartOf(anna).getAttribute('aria-pressed')).resolves.toBe('false');

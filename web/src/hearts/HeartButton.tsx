@@ -32,7 +32,7 @@ export const HeartButton = memo(function HeartButton({ photoId, heartCount, vari
       className={`heart-button heart-button-${variant}`}
       aria-pressed={hearted}
       data-testid="heart-button"
-      data-photo-id={photoId}
+      data-heart-photo-id={photoId}
       onClick={() => hearts.toggle(photoId, heartCount)}
     >
       <span className="heart-icon" aria-hidden="true">
