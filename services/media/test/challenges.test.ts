@@ -18,6 +18,7 @@ import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { putToSlot, type Slot } from './guest-upload.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -178,13 +179,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-challenges-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(Requests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
+  await admitEveryGuest(bus);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
     callback: (_error, message) => {

@@ -62,6 +62,7 @@ import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
 import { putToSlot, REQUEST_PARTS, REQUEST_UPLOADS, sendToSlot, type Slot } from './guest-upload.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const BUCKET = 'media-test';
 const PUBLIC_URL = 'http://localhost:5000';
@@ -291,13 +292,7 @@ beforeAll(async () => {
   app = await createApp(config, { logger: ['error'] });
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(Requests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
+  await admitEveryGuest(bus);
   s3 = createS3Client(storage);
 });
 

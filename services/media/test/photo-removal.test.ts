@@ -20,6 +20,7 @@ import { ImageProcessor, type ImageSource } from '../src/images/image-processor.
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const BUCKET = 'media-removal-test';
 const DAY = 24 * 60 * 60 * 1000;
@@ -162,13 +163,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-removal-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(Requests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
+  await admitEveryGuest(bus);
   s3 = createS3Client(storage);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {

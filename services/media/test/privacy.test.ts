@@ -24,6 +24,7 @@ import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing'
 import { createApp, MediaConfig } from '../src/index.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+import { admitEveryGuest } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -179,13 +180,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-privacy-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(Requests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
+  await admitEveryGuest(bus);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
     callback: (_error, message) => {
