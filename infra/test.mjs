@@ -87,6 +87,17 @@ const code = await run(
 // One plain closing line that any CI reads the same way, whatever the runner prints above it.
 if (existsSync(resultsFile)) {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  // The slowest files first: where the next minute of `npm test` is to be won.
+  const slowest = results.testResults
+    .map((file) => ({
+      file: path.relative(process.cwd(), file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log(
+    `slowest files: ${slowest.map(({ file, seconds }) => `${file} ${seconds.toFixed(0)} s`).join(', ')}`,
+  );
   console.log(`tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
 }
 process.exit(code);
