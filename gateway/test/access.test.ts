@@ -25,6 +25,7 @@ import { createGalleryAt, uploadGuestPhotos, type CreatedGallery } from '../../w
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
 import { buildLiveSchema } from '../src/live/live-schema.js';
+import { apiDocDifferences, namesInDocument, namesInSchema } from './api-doc.js';
 
 // Every operation of the composed schema says who may call it, and every owner-only one refuses a stranger and
 // another couple, against the built product (events, media, billing, download and the gateway as processes).
@@ -276,5 +277,18 @@ describe('who may call each operation', () => {
         ]);
       }
     });
+  });
+});
+
+// The composed schema is at hand here: docs/api.graphql is held against it, so the document a client reads
+// describes what the gateway serves today.
+describe('docs/api.graphql', () => {
+  it('names every type, field and enum value that clients can use, and nothing else', () => {
+    const live = buildLiveSchema(() => {
+      throw new Error('nothing subscribes here');
+    });
+    const served = new Set([...namesInDocument(supergraphSdl), ...namesInSchema(live)]);
+    expect(served.size).toBeGreaterThan(100);
+    expect(apiDocDifferences(served)).toEqual({ undocumented: [], notServed: [] });
   });
 });
