@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { GUESTBOOK_LIMITS, RATE_LIMITS } from '@gallery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
@@ -132,5 +133,51 @@ describe('hearts in the browser', () => {
     await wall.screenshot({ path: new URL('wall-360.png', SHOTS).pathname });
     expect(await seriousViolations(anna)).toEqual([]);
     expect(await seriousViolations(ben)).toEqual([]);
+  });
+
+  it('shows the newest page of the guestbook and older messages on request', async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    // More messages than one page holds, each guest identity within its own message limit.
+    const total = GUESTBOOK_LIMITS.pageSize + 5;
+    const perGuest = RATE_LIMITS.guestbookMessages.points;
+    for (let sent = 0; sent < total;) {
+      const { issueGuestIdentity } = await graphqlAt<{ issueGuestIdentity: { token: string } }>(
+        url,
+        'mutation { issueGuestIdentity { token } }',
+      );
+      for (let mine = 0; mine < perGuest && sent < total; mine++, sent++) {
+        const response = await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-guest-identity': issueGuestIdentity.token },
+          body: JSON.stringify({
+            query:
+              'mutation ($code: String!, $text: String!) { leaveGuestbookMessage(eventCode: $code, text: $text) { id } }',
+            variables: { code, text: `Wish number ${sent + 1}` },
+          }),
+        });
+        expect(await response.json()).toEqual({
+          data: { leaveGuestbookMessage: { id: expect.any(String) } },
+        });
+      }
+    }
+
+    const page = await guest(code, 360);
+    const messages = page.getByTestId('guestbook-message');
+    await until('the newest page', async () =>
+      (await messages.count()) === GUESTBOOK_LIMITS.pageSize ? true : null,
+    );
+    await expect(messages.first().locator('.guestbook-text').textContent()).resolves.toBe(
+      `Wish number ${total}`,
+    );
+    const older = page.getByRole('button', { name: 'Show older messages' });
+    await older.scrollIntoViewIfNeeded();
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: new URL('guestbook-older-360.png', SHOTS).pathname });
+    await older.click();
+    await until('every message', async () => ((await messages.count()) === total ? true : null));
+    await expect(messages.last().locator('.guestbook-text').textContent()).resolves.toBe('Wish number 1');
+    // The last page was not full: nothing older is left to offer.
+    await expect(page.getByRole('button', { name: 'Show older messages' }).count()).resolves.toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import './guestbook.css';
  */
 export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boolean }) {
   const { t } = useTranslation();
-  const { messages, leave, remove } = useGuestbook(code);
+  const { messages, leave, remove, hasOlder, loadingOlder, loadOlder } = useGuestbook(code);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ code: string; count?: number } | null>(null);
@@ -93,6 +93,17 @@ export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boo
             </li>
           ))}
         </ul>
+      )}
+      {hasOlder && (
+        <button
+          type="button"
+          className="button button-secondary guestbook-older"
+          disabled={loadingOlder}
+          aria-busy={loadingOlder}
+          onClick={() => void loadOlder().catch(() => undefined)}
+        >
+          {loadingOlder ? t('guestbook.loadingOlder') : t('guestbook.older')}
+        </button>
       )}
     </section>
   );

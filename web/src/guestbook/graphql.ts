@@ -13,10 +13,10 @@ const MESSAGE_FIELDS = gql`
 
 export const GUESTBOOK_MESSAGES: TypedDocumentNode<
   { guestbookMessages: GuestbookMessage[] },
-  { eventCode: string }
+  { eventCode: string; before?: string }
 > = gql`
-  query GuestbookMessages($eventCode: String!) {
-    guestbookMessages(eventCode: $eventCode) {
+  query GuestbookMessages($eventCode: String!, $before: ID) {
+    guestbookMessages(eventCode: $eventCode, before: $before) {
       ...GuestbookMessageFields
     }
   }

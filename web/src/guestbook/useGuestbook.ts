@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import type { GuestbookMessage } from '@gallery/contracts';
+import { GUESTBOOK_LIMITS, type GuestbookMessage } from '@gallery/contracts';
 import { onLiveReconnect } from '../api/liveConnection';
 import { ensureGuestIdentity } from '../gallery/guestIdentity';
 import {
@@ -19,21 +19,45 @@ function withMessage(list: GuestbookMessage[], message: GuestbookMessage): Guest
 
 /**
  * A gallery's guestbook kept current: the newest page read when it opens and after every reconnect, new and
- * removed messages from the live subscriptions (the wall uses it too, without leaving or removing).
+ * removed messages from the live subscriptions (the wall uses it too, without leaving or removing). Older
+ * messages come a page at a time on request: a full page means there may be more.
  */
 export function useGuestbook(code: string) {
   const client = useApolloClient();
   const [messages, setMessages] = useState<GuestbookMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   const read = useCallback(() => {
     void client
       .query({ query: GUESTBOOK_MESSAGES, variables: { eventCode: code }, fetchPolicy: 'no-cache' })
       .then((result) => {
         const page = result.data?.guestbookMessages;
-        if (page) setMessages((live) => live.reduce(withMessage, page));
+        if (!page) return;
+        setMessages((known) => known.reduce(withMessage, page));
+        // Older pages already shown stay: only a first read decides whether there are more.
+        setHasOlder((more) => more || page.length >= GUESTBOOK_LIMITS.pageSize);
       })
       .catch(() => undefined);
   }, [client, code]);
+
+  const loadOlder = useCallback(async () => {
+    const oldest = messages[messages.length - 1];
+    if (!oldest || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const result = await client.query({
+        query: GUESTBOOK_MESSAGES,
+        variables: { eventCode: code, before: oldest.id },
+        fetchPolicy: 'no-cache',
+      });
+      const page = result.data?.guestbookMessages ?? [];
+      setMessages((known) => page.reduce(withMessage, known));
+      setHasOlder(page.length >= GUESTBOOK_LIMITS.pageSize);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [client, code, messages, loadingOlder]);
 
   useEffect(read, [read]);
   useEffect(() => onLiveReconnect(read), [read]);
@@ -76,5 +100,5 @@ export function useGuestbook(code: string) {
     [client, code],
   );
 
-  return { messages, leave, remove };
+  return { messages, leave, remove, hasOlder, loadingOlder, loadOlder };
 }

@@ -774,6 +774,8 @@ export const en = {
     empty: 'No messages yet. Be the first to leave one!',
     anonymous: 'a guest',
     remove: 'Remove message',
+    older: 'Show older messages',
+    loadingOlder: 'Loading older messages…',
     wallLabel: 'Guestbook messages',
   },
   hearts: {

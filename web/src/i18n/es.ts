@@ -776,6 +776,8 @@ export const es: UiTexts = {
     empty: 'Aún no hay mensajes. ¡Deja el primero!',
     anonymous: 'un invitado',
     remove: 'Quitar mensaje',
+    older: 'Ver mensajes anteriores',
+    loadingOlder: 'Cargando mensajes anteriores…',
     wallLabel: 'Mensajes del libro de visitas',
   },
   hearts: {

@@ -780,6 +780,8 @@ export const fr: UiTexts = {
     empty: 'Pas encore de message. Laissez le premier !',
     anonymous: 'un invité',
     remove: 'Retirer le message',
+    older: 'Afficher les messages précédents',
+    loadingOlder: 'Chargement des messages précédents…',
     wallLabel: "Messages du livre d'or",
   },
   hearts: {
