@@ -161,7 +161,7 @@ async function layoutProblems(page, where, sections) {
           const box = element.getBoundingClientRect();
           // Nothing hidden from the reader: a blurred backdrop may overflow its clipping frame.
           if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"]')) continue;
-          const style = getComputedStyle(element);
+          const style = window.getComputedStyle(element);
           if (style.visibility === 'hidden') continue;
           if (box.right > width + 1)
             out.push(`${name(element)} sticks out (${Math.round(box.right)} > ${width})`);
