@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt } from './product-api.js';
 
 // What a guest's photos tell about them, as a guest and a couple see it: the product as npm start runs it, and
@@ -108,6 +115,7 @@ describe("a guest's privacy in the browser", () => {
     await event.reload();
     await keep.waitFor({ timeout: 45_000 });
     expect(await keep.isChecked()).toBe(false);
+    expect(await seriousViolations(event)).toEqual([]);
 
     // Once media has the choice, the couple's own download is the guests' copy: no GPS, the same pixels.
     const photoId = (await couple.locator('img[data-photo-id]').first().getAttribute('data-photo-id'))!;
