@@ -2,11 +2,14 @@
 // gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
 // (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery on Premium) into
-// docs/screens/languages/, each checked for a page wider than the screen and touch targets under 44 px;
+// docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
+// serious findings (contrast among them);
 // `npm run screens -- languages` takes only those. It starts the product as the browser tests
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
 // few photos through the API, and signs the couple in by the order's session token. Run `npm run build` first.
+import { readFileSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -186,6 +189,23 @@ async function layoutProblems(page, where, sections) {
     return out;
   }, sections);
   return found.map((problem) => `${where}: ${problem}`);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings (contrast, names, roles) on the page, as the browser tests check. */
+async function accessibilityProblems(page, where) {
+  // Through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  });
+  return violations.map((violation) => `${where}: ${violation}`);
 }
 
 const platform = await startTestPlatform();
@@ -400,6 +420,7 @@ try {
       await page.locator('[data-testid="gallery-pin-control"]').waitFor();
       await page.locator('[data-testid="backup-drives"]').waitFor();
       problems.push(...(await layoutProblems(page, `event ${language} ${size}`, ['#privacy', '#backup'])));
+      problems.push(...(await accessibilityProblems(page, `event ${language} ${size}`)));
       for (const section of ['privacy', 'backup']) {
         await shoot(page, `languages/${section}-${language}-${size}`, true, page.locator(`#${section}`));
       }
@@ -408,6 +429,7 @@ try {
       await page.locator('[data-testid="wall-media"]').waitFor();
       await page.locator('[data-testid="wall-guestbook"]').waitFor();
       problems.push(...(await layoutProblems(page, `wall ${language} ${size}`, ['body'])));
+      problems.push(...(await accessibilityProblems(page, `wall ${language} ${size}`)));
       await shoot(page, `languages/wall-${language}-${size}`, false);
       await context.close();
     }
