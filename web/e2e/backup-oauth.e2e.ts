@@ -7,10 +7,9 @@ import {
   STOP_TIMEOUT_MS,
   seriousViolations,
   startBrowserTest,
-  until,
   type BrowserTest,
 } from './browser.js';
-import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, upgradeToPremiumAt, uploadGuestPhotos } from './product-api.js';
 
 // A Premium couple connects Google Drive on the event page through its sign-in (a local stand-in of Google's
 // OAuth and Drive APIs that consents at once), comes back to the page through the gateway's callback, and a
@@ -54,23 +53,7 @@ describe('the backup to Google Drive and Dropbox in the browser', () => {
       coupleNames: 'Anna & Ben',
       email: 'anna@example.com',
     });
-    const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
-      url,
-      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
-      { code },
-      ownerToken,
-    );
-    await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
-      id: startCheckout.id,
-    });
-    await until('the gallery on Premium', async () => {
-      const { event } = await graphqlAt<{ event: { plan: string } }>(
-        url,
-        'query ($code: String!) { event(code: $code) { plan } }',
-        { code },
-      );
-      return event.plan === 'PREMIUM';
-    });
+    await upgradeToPremiumAt(url, code, ownerToken);
 
     const context = await e2e!.browser.newContext({ viewport: { width: 360, height: 800 } });
     await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);

@@ -8,10 +8,9 @@ import {
   STOP_TIMEOUT_MS,
   seriousViolations,
   startBrowserTest,
-  until,
   type BrowserTest,
 } from './browser.js';
-import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, upgradeToPremiumAt, uploadGuestPhotos } from './product-api.js';
 
 // A Premium couple connects their cloud drive (a real WebDAV server the test runs) on the event page; a guest
 // uploads and the photo arrives in the drive, the page counting it. A Free couple is refused, naming Premium.
@@ -65,23 +64,7 @@ describe("the backup to the couple's drive in the browser", () => {
       coupleNames: 'Anna & Ben',
       email: 'anna@example.com',
     });
-    const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
-      url,
-      'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
-      { code },
-      ownerToken,
-    );
-    await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
-      id: startCheckout.id,
-    });
-    await until('the gallery on Premium', async () => {
-      const { event } = await graphqlAt<{ event: { plan: string } }>(
-        url,
-        'query ($code: String!) { event(code: $code) { plan } }',
-        { code },
-      );
-      return event.plan === 'PREMIUM';
-    });
+    await upgradeToPremiumAt(url, code, ownerToken);
 
     const page = await ownerPage(code, sessionToken);
     await page.getByText('A photo removed from the gallery stays in your backup.').waitFor();

@@ -5,8 +5,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { createGalleryAt } from './product-api.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
+import { createGalleryAt, graphqlAt } from './product-api.js';
 
 // What a guest's photos tell about them, as a guest and a couple see it: the product as npm start runs it, and
 // Chromium.
@@ -59,7 +66,7 @@ describe("a guest's privacy in the browser", () => {
   }
 
   it("gives guests a GPS-tagged photo's original without GPS, same pixels, and the couple theirs with it", async () => {
-    const { code, ownerToken } = await createGalleryAt(e2e!.product.url);
+    const { code, ownerToken, sessionToken } = await createGalleryAt(e2e!.product.url);
     const sent = path.join(tmp, 'tower.jpg');
     await writeFile(
       sent,
@@ -91,7 +98,45 @@ describe("a guest's privacy in the browser", () => {
     const couples = await downloadFromViewer(couple, 'couple.jpg');
     expect((await readFile(couples)).equals(await readFile(sent))).toBe(true);
     expect(gpsTags(await tagsOf(couples))).toContain('EXIF:GPSLatitude');
-  }, 120_000);
+
+    // The couple turns "Keep where photos were taken in my downloads" off on the event page, by keyboard.
+    const context = await e2e!.browser.newContext();
+    await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
+    const event = await context.newPage();
+    await event.goto(`${e2e!.product.url}/event/${code}`);
+    const choice = event.getByTestId('owner-metadata');
+    const keep = choice.getByRole('switch', { name: 'Keep where photos were taken in my downloads' });
+    await keep.waitFor({ timeout: 45_000 });
+    expect(await keep.isChecked()).toBe(true);
+    await keep.focus();
+    await event.keyboard.press('Space');
+    await choice.getByText('Privacy settings saved.').waitFor();
+    expect(await keep.isChecked()).toBe(false);
+    await event.reload();
+    await keep.waitFor({ timeout: 45_000 });
+    expect(await keep.isChecked()).toBe(false);
+    expect(await seriousViolations(event)).toEqual([]);
+
+    // Once media has the choice, the couple's own download is the guests' copy: no GPS, the same pixels.
+    const photoId = (await couple.locator('img[data-photo-id]').first().getAttribute('data-photo-id'))!;
+    await until('the couple’s link to lead to the copy', async () => {
+      const { photoOriginalUrl } = await graphqlAt<{ photoOriginalUrl: string }>(
+        e2e!.product.url,
+        'query ($id: ID!) { photoOriginalUrl(id: $id) }',
+        { id: photoId },
+        ownerToken,
+      );
+      const served = Buffer.from(await (await fetch(photoOriginalUrl)).arrayBuffer());
+      return !served.equals(await readFile(sent));
+    });
+    const stripped = await downloadFromViewer(couple, 'couple-stripped.jpg');
+    expect(gpsTags(await tagsOf(stripped))).toEqual([]);
+    const [pixelsSentAgain, pixelsStripped] = await Promise.all(
+      [sent, stripped].map((file) => sharp(file).raw().toBuffer()),
+    );
+    expect(pixelsStripped.equals(pixelsSentAgain)).toBe(true);
+    await context.close();
+  }, 180_000);
 
   /** A guest's page uploads one photo through the file input, as the guest would. */
   async function uploadThroughPage(page: Awaited<ReturnType<typeof open>>, name: string, colour: string) {

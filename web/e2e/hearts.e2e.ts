@@ -131,6 +131,13 @@ describe('hearts in the browser', () => {
     await wall.screenshot({ path: new URL('wall-1280.png', SHOTS).pathname });
     await wall.setViewportSize({ width: 360, height: 640 });
     await wall.screenshot({ path: new URL('wall-360.png', SHOTS).pathname });
+    // On a phone the band sits clear of the controls and the caption along the bottom, and the controls stay on
+    // screen in the language with the longest labels.
+    expect(await wallOverlaps(wall)).toEqual([]);
+    await wall.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, url).replace('/wall/', '/es/wall/'));
+    await wall.getByTestId('wall-guestbook').waitFor();
+    await wall.getByRole('button', { name: 'Pantalla completa' }).waitFor();
+    expect(await wallOverlaps(wall)).toEqual([]);
     expect(await seriousViolations(anna)).toEqual([]);
     expect(await seriousViolations(ben)).toEqual([]);
   });
@@ -181,3 +188,25 @@ describe('hearts in the browser', () => {
     await expect(page.getByRole('button', { name: 'Show older messages' }).count()).resolves.toBe(0);
   });
 });
+
+/** What on the wall covers what, or leaves the screen: the guestbook band, the controls, the caption. */
+async function wallOverlaps(wall: Page): Promise<string[]> {
+  return wall.evaluate(() => {
+    const boxOf = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
+    const band = boxOf('[data-testid="wall-guestbook"]');
+    const parts = { controls: boxOf('.wall-controls'), caption: boxOf('.wall-caption') };
+    const found: string[] = [];
+    for (const [name, box] of Object.entries(parts)) {
+      if (!box || !band) continue;
+      const apart =
+        box.right <= band.left || band.right <= box.left || box.bottom <= band.top || band.bottom <= box.top;
+      if (!apart) found.push(`the band covers the ${name}`);
+    }
+    for (const button of document.querySelectorAll('.wall-controls button')) {
+      const box = button.getBoundingClientRect();
+      if (box.left < 0 || box.right > window.innerWidth)
+        found.push(`${button.textContent} leaves the screen`);
+    }
+    return found;
+  });
+}

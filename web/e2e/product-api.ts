@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { waitFor } from '@gallery/testing';
 
 // What browser tests ask of the product's API directly, as the web app would: GraphQL calls, a gallery's order
 // and a guest's photo uploads (slot, PUT to storage, confirmation).
@@ -62,6 +63,34 @@ export async function createGalleryAt(
     ownerToken: createGallery.ownerToken,
     sessionToken: createGallery.sessionToken,
   };
+}
+
+/**
+ * The couple pays for Premium through the demo checkout (the real payment webhook path), and the gallery is on
+ * Premium once events says so.
+ */
+export async function upgradeToPremiumAt(url: string, code: string, ownerToken: string): Promise<void> {
+  const { startCheckout } = await graphqlAt<{ startCheckout: { id: string } }>(
+    url,
+    'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
+    { code },
+    ownerToken,
+  );
+  await graphqlAt(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
+    id: startCheckout.id,
+  });
+  await waitFor(
+    'the gallery on Premium',
+    async () => {
+      const { event } = await graphqlAt<{ event: { plan: string } }>(
+        url,
+        'query ($code: String!) { event(code: $code) { plan } }',
+        { code },
+      );
+      return event.plan === 'PREMIUM';
+    },
+    60_000,
+  );
 }
 
 const REQUEST_UPLOADS = `

@@ -1,9 +1,15 @@
 // `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
 // gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
-// docs/screens/, so a reviewer sees the product without running it. It starts the product as the browser tests
+// docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
+// (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery on Premium) into
+// docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
+// serious findings (contrast among them);
+// `npm run screens -- languages` takes only those. It starts the product as the browser tests
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
 // few photos through the API, and signs the couple in by the order's session token. Run `npm run build` first.
+import { readFileSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -13,15 +19,21 @@ import { startProduct } from '../../infra/product.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'docs/screens');
+const LANGUAGES_ONLY = process.argv.includes('languages');
+const LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
 const SIZES = {
   phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1280, height: 800 } },
 };
 
-async function graphql(url, query, variables = {}, token = undefined) {
+async function graphql(url, query, variables = {}, token = undefined, guestIdentity = undefined) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(guestIdentity && { 'x-guest-identity': guestIdentity }),
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = await response.json();
@@ -113,7 +125,7 @@ async function uploadPhotos(url, code, challengeIds) {
   }
 }
 
-async function shoot(page, name, fullPage) {
+async function shoot(page, name, fullPage, element = undefined) {
   // Fonts, QR codes and every thumbnail drawn (lazy ones too, for a full page); no animation half-way.
   await page.evaluate(() => document.fonts.ready);
   await page.evaluate(() => {
@@ -124,17 +136,95 @@ async function shoot(page, name, fullPage) {
   // No button left looking hovered where the last click was.
   await page.mouse.move(0, 0);
   const file = path.join(OUT, `${name}.png`);
-  const shot = await page.screenshot({ fullPage, animations: 'disabled' });
+  // An element is cut from the whole page, so the sticky header stays at the top and out of it.
+  if (element) await page.evaluate(() => window.scrollTo(0, 0));
+  const clip = element && (await element.boundingBox());
+  const shot = await page.screenshot({ fullPage, animations: 'disabled', ...(clip && { clip }) });
   // A 256-colour palette: a third of the bytes, no visible loss on these flat pages.
   await sharp(shot).png({ palette: true, quality: 90, effort: 8 }).toFile(file);
   console.log(`${path.relative(ROOT, file)}  ${Math.round((await stat(file)).size / 1024)} kB`);
+}
+
+/**
+ * What breaks a small screen or a finger in the page's `sections`: a page wider than the screen, an element
+ * sticking out of its section, a control (a button, link, field or a check row's label) under 44 px in height or
+ * width, and text clipped by its box.
+ */
+async function layoutProblems(page, where, sections) {
+  const found = await page.evaluate((selectors) => {
+    const out = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width)
+      out.push(`page ${document.documentElement.scrollWidth} px wide`);
+    const name = (element) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+    for (const selector of selectors) {
+      for (const root of document.querySelectorAll(selector)) {
+        for (const element of root.querySelectorAll('*')) {
+          const box = element.getBoundingClientRect();
+          // Nothing hidden from the reader: a blurred backdrop may overflow its clipping frame.
+          if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"]')) continue;
+          const style = window.getComputedStyle(element);
+          if (style.visibility === 'hidden') continue;
+          if (box.right > width + 1)
+            out.push(`${name(element)} sticks out (${Math.round(box.right)} > ${width})`);
+          const control =
+            element.matches(
+              'button, a[href], select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea',
+            ) ||
+            (element.matches('label') && element.querySelector('input[type=checkbox], input[type=radio]'));
+          if (control && (box.height < 44 || box.width < 44)) {
+            out.push(`${name(element)} is ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+          }
+          if (
+            (style.overflow === 'hidden' || style.textOverflow === 'ellipsis') &&
+            element.scrollWidth > element.clientWidth + 1 &&
+            element.children.length === 0
+          ) {
+            out.push(`${name(element)} is clipped`);
+          }
+        }
+      }
+    }
+    return out;
+  }, sections);
+  return found.map((problem) => `${where}: ${problem}`);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings (contrast, names, roles) on the page, as the browser tests check. */
+async function accessibilityProblems(page, where) {
+  // Through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  });
+  return violations.map((violation) => `${where}: ${violation}`);
 }
 
 const platform = await startTestPlatform();
 let product;
 let browser;
 try {
-  product = await startProduct({ platformEnv: platform.env, log: () => undefined });
+  product = await startProduct({
+    platformEnv: platform.env,
+    log: () => undefined,
+    // Drives offered by signing in, so the Backup section shows their buttons (never followed here).
+    serviceEnv: {
+      backup: {
+        GOOGLE_DRIVE_CLIENT_ID: 'screens',
+        GOOGLE_DRIVE_CLIENT_SECRET: 'screens',
+        DROPBOX_APP_KEY: 'screens',
+        DROPBOX_APP_SECRET: 'screens',
+      },
+    },
+  });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -200,7 +290,7 @@ try {
   );
   await mkdir(OUT, { recursive: true });
 
-  for (const [size, device] of Object.entries(SIZES)) {
+  for (const [size, device] of LANGUAGES_ONLY ? [] : Object.entries(SIZES)) {
     const couple = await browser.newContext({ ...device, deviceScaleFactor: 1, locale: 'en-US' });
     await couple.addInitScript(
       (token) => localStorage.setItem('authToken', token),
@@ -268,6 +358,84 @@ try {
     await shoot(order, `order-success-${size}`, true);
     await newCouple.close();
   }
+
+  // The couple's settings in every language, on Premium (the backup's drives), with a guestbook message on the wall.
+  const { startCheckout } = await graphql(
+    product.url,
+    'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
+    { code },
+    createGallery.sessionToken,
+  );
+  await graphql(product.url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', {
+    id: startCheckout.id,
+  });
+  for (;;) {
+    const { event } = await graphql(product.url, 'query ($code: String!) { event(code: $code) { plan } }', {
+      code,
+    });
+    if (event.plan === 'PREMIUM') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { issueGuestIdentity } = await graphql(product.url, 'mutation { issueGuestIdentity { token } }');
+  await graphql(
+    product.url,
+    `
+      mutation ($code: String!, $text: String!, $guestName: String) {
+        leaveGuestbookMessage(eventCode: $code, text: $text, guestName: $guestName) {
+          id
+        }
+      }
+    `,
+    {
+      code,
+      text: 'Félicitations ! What a beautiful day, thank you for having us. ¡Viva los novios!',
+      guestName: 'Lucía',
+    },
+    undefined,
+    issueGuestIdentity.token,
+  );
+  const { createWallLink } = await graphql(
+    product.url,
+    'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+    { code },
+    createGallery.sessionToken,
+  );
+  const wallUrl = createWallLink.url.replace(/^https?:\/\/[^/]+/, product.url);
+  await mkdir(path.join(OUT, 'languages'), { recursive: true });
+  const problems = [];
+  for (const [language, locale] of Object.entries(LOCALES)) {
+    for (const [size, device] of Object.entries(SIZES)) {
+      const context = await browser.newContext({ ...device, deviceScaleFactor: 1, locale });
+      // The couple's pages speak the language chosen last (kept in the browser), as the switcher leaves it.
+      await context.addInitScript(
+        ([token, chosen]) => {
+          localStorage.setItem('authToken', token);
+          localStorage.setItem('app-language', chosen);
+        },
+        [createGallery.sessionToken, language],
+      );
+      const page = await context.newPage();
+      await page.goto(`${product.url}/event/${code}`);
+      await page.locator('[data-testid="owner-metadata"]').waitFor();
+      await page.locator('[data-testid="gallery-pin-control"]').waitFor();
+      await page.locator('[data-testid="backup-drives"]').waitFor();
+      problems.push(...(await layoutProblems(page, `event ${language} ${size}`, ['#privacy', '#backup'])));
+      problems.push(...(await accessibilityProblems(page, `event ${language} ${size}`)));
+      for (const section of ['privacy', 'backup']) {
+        await shoot(page, `languages/${section}-${language}-${size}`, true, page.locator(`#${section}`));
+      }
+      // The wall in each language (its link opens it in the gallery's, English here).
+      await page.goto(language === 'en' ? wallUrl : wallUrl.replace(/\/wall\//, `/${language}/wall/`));
+      await page.locator('[data-testid="wall-media"]').waitFor();
+      await page.locator('[data-testid="wall-guestbook"]').waitFor();
+      problems.push(...(await layoutProblems(page, `wall ${language} ${size}`, ['body'])));
+      problems.push(...(await accessibilityProblems(page, `wall ${language} ${size}`)));
+      await shoot(page, `languages/wall-${language}-${size}`, false);
+      await context.close();
+    }
+  }
+  for (const problem of problems) console.log(`! ${problem}`);
+  console.log(problems.length === 0 ? 'no layout problems found' : `${problems.length} layout problems`);
 } finally {
   await browser?.close();
   await product?.stop();

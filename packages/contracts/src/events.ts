@@ -286,6 +286,11 @@ export const privacyChangedSchema = z.object({
   uploadsCloseAt: isoDate.nullable(),
   /** Whether guests may download single originals (the couple always may). */
   guestOriginals: z.boolean(),
+  /**
+   * Whether the couple's own downloads (a single original, Download All) are the untouched originals, location
+   * and all; false: the guests' copies (no location, serial numbers or names). Absent from older events: true.
+   */
+  ownerDownloadsKeepMetadata: z.boolean().optional(),
 });
 export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
 /** One photo challenge as the couple wrote it: its id stays while its prompt is edited. */

@@ -24,6 +24,8 @@ export const DEFAULT_PRIVACY = {
   /** Open until the plan's expiry. */
   uploadsCloseAt: null,
   guestOriginals: true,
+  /** The couple's own downloads (a single original, Download All) keep the untouched originals. */
+  ownerDownloadsKeepMetadata: true,
 } as const;
 
 /** When guests may upload: either end null means "from creation" / "until the plan's expiry". */

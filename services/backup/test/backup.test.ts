@@ -1,159 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import {
-  galleryCodeFromBytes,
-  galleryPhotosRequestSchema,
-  ownerAuthorizationRequestSchema,
-  RATE_LIMITS,
-  Requests,
-  Subjects,
-  type ArchivePhoto,
-  type DomainEvent,
-  type GalleryPhotosReply,
-  type OwnerAuthorizationReply,
-  type PlanId,
-} from '@gallery/contracts';
-import {
-  CLIENT_ADDRESS_HEADER,
-  createS3Client,
-  ensureBucket,
-  EventBus,
-  type NatsSubscription,
-} from '@gallery/platform';
-import {
-  startTestPlatform,
-  startTestWebDav,
-  waitFor,
-  type TestPlatform,
-  type TestWebDav,
-} from '@gallery/testing';
-import { BackupConfig, createApp } from '../src/index.js';
+import { RATE_LIMITS, Subjects, type DomainEvent } from '@gallery/contracts';
+import { startTestWebDav, waitFor, type TestWebDav } from '@gallery/testing';
 import { BackupExpiry } from '../src/backups/backup-expiry.js';
+import { startBackupTest } from './backup-test.js';
 
-const BUCKET = 'backup-test';
-
-let platform: TestPlatform | undefined;
 let drive: TestWebDav | undefined;
-let app: INestApplication | undefined;
-let bus: EventBus | undefined;
-let s3: S3Client | undefined;
-let db: DataSource;
-let config: BackupConfig;
-const responders: NatsSubscription[] = [];
-
-/** What the test's stand-ins for events (owner, plan) and media (photos) know of a gallery. */
-interface TestGallery {
-  name: string;
-  plan: PlanId;
-  expiresAt: string;
-  ownerToken: string;
-  photos: (ArchivePhoto & { bytes: Buffer })[];
-}
-const galleries = new Map<string, TestGallery>();
-
-function newGallery(values: Partial<TestGallery> = {}): string {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  galleries.set(code, {
-    name: 'Sarah & Mike',
-    plan: 'premium',
-    expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    ownerToken: randomBytes(16).toString('base64url'),
-    photos: [],
-    ...values,
-  });
-  return code;
-}
-
-const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
-
-function answerOwner(body: unknown): OwnerAuthorizationReply {
-  const asked = ownerAuthorizationRequestSchema.parse(body);
-  const gallery = galleries.get(asked.code);
-  if (!gallery) return { gallery: null, owner: null };
-  return {
-    gallery: {
-      code: asked.code,
-      name: gallery.name,
-      plan: gallery.plan,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      expiresAt: gallery.expiresAt,
-    },
-    owner: asked.authorization === `Bearer ${gallery.ownerToken}` ? { email: 'couple@example.com' } : null,
-  };
-}
-
-function answerPhotos(body: unknown): GalleryPhotosReply {
-  const asked = galleryPhotosRequestSchema.parse(body);
-  const gallery = galleries.get(asked.code);
-  if (!gallery) return { found: false, photos: [], next: null };
-  const chosen = asked.ids ? gallery.photos.filter((photo) => asked.ids!.includes(photo.id)) : gallery.photos;
-  const start = asked.after ? Number(asked.after) : 0;
-  const page = chosen.slice(start, start + asked.limit);
-  const end = start + page.length;
-  return {
-    found: true,
-    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
-    next: end < chosen.length ? String(end) : null,
-  };
-}
-
-/** A photo in the gallery and its original in storage, as media holds it once confirmed. */
-async function addPhoto(code: string, guestName: string | null = null) {
-  const bytes = randomBytes(2000 + Math.floor(Math.random() * 30_000));
-  const id = randomUUID();
-  const originalKey = `photos/${id}/original`;
-  await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
-  const photo = {
-    id,
-    originalKey,
-    guestCopyKey: null,
-    fileName: 'IMG_0001.jpg',
-    contentType: 'image/jpeg',
-    size: bytes.length,
-    createdAt: new Date(Date.UTC(2026, 5, 13, 18, 0, galleries.get(code)!.photos.length)).toISOString(),
-    kind: 'photo' as const,
-    guestName,
-    bytes,
-  };
-  galleries.get(code)!.photos.push(photo);
-  return photo;
-}
-
-async function publish<S extends DomainEvent['type']>(type: S, data: DomainEvent<S>['data']) {
-  await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
-}
-
-/** A guest's upload as media announces it. */
-async function uploaded(code: string, photo: { id: string; createdAt: string; guestName: string | null }) {
-  await publish(Subjects.PhotoUploaded, {
-    photo: {
-      id: photo.id,
-      eventCode: code,
-      thumbnailUrl: `/media/photos/${photo.id}/thumbnail`,
-      previewUrl: `/media/photos/${photo.id}/preview`,
-      originalUrl: `/media/photos/${photo.id}/original`,
-      width: 4000,
-      height: 3000,
-      createdAt: photo.createdAt,
-      kind: 'photo',
-      durationSeconds: null,
-      guestName: photo.guestName,
-      challengeId: null,
-    },
-    photoCount: galleries.get(code)!.photos.length,
-  });
-}
-
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 interface Backup {
   address: string;
@@ -168,13 +22,14 @@ interface Backup {
 }
 const BACKUP_FIELDS = 'address username folderPerGuest state stopReason copied total lastFailure lastError';
 
-async function graphql<T>(query: string, variables: Record<string, unknown>, authorization?: string) {
-  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, randomUUID());
-  if (authorization) call.set('Authorization', authorization);
-  const response = await call.send({ query, variables });
-  expect(response.status).toBe(200);
-  return response.body as GraphQLAnswer<T>;
-}
+// Hooks run in the order they are declared: the WebDAV drive starts before the service and stops after it.
+beforeAll(async () => {
+  drive = await startTestWebDav();
+}, 60_000);
+const service = startBackupTest<Backup>({ bucket: 'backup-test', backupFields: BACKUP_FIELDS });
+afterAll(() => drive?.stop(), 60_000);
+const { galleries, graphql, owner, publish, state, newGallery, addPhoto, uploaded, untilCopied, sha } =
+  service;
 
 function connect(code: string, values: { url?: string; password?: string; folderPerGuest?: boolean } = {}) {
   return graphql<{ connectWebDavBackup: Backup }>(
@@ -197,29 +52,6 @@ async function connected(code: string, values: { folderPerGuest?: boolean } = {}
   expect(answer.errors).toBeUndefined();
   return answer.data!.connectWebDavBackup;
 }
-
-async function state(code: string): Promise<Backup | null> {
-  const answer = await graphql<{ backup: Backup | null }>(
-    `query ($code: String!) { backup(eventCode: $code) { ${BACKUP_FIELDS} } }`,
-    { code },
-    owner(code),
-  );
-  expect(answer.errors).toBeUndefined();
-  return answer.data!.backup;
-}
-
-function untilCopied(code: string, copied: number, total = copied) {
-  return waitFor(
-    `${copied} of ${total} copied`,
-    async () => {
-      const backup = await state(code);
-      return backup && backup.copied === copied && backup.total === total ? backup : null;
-    },
-    120_000,
-  );
-}
-
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The drive's files of a gallery's folder, by the photo id prefix each name ends with. */
 async function filesOf(code: string): Promise<Map<string, string[]>> {
@@ -244,60 +76,9 @@ async function expectEachOnce(code: string) {
   }
 }
 
-function backupConfig(databaseUrl: string): BackupConfig {
-  return new BackupConfig({
-    host: '127.0.0.1',
-    port: 0,
-    databaseUrl,
-    natsUrl: platform!.nats.url,
-    storage: {
-      endpoint: platform!.s3.endpoint,
-      region: platform!.s3.region,
-      accessKeyId: platform!.s3.accessKeyId,
-      secretAccessKey: platform!.s3.secretAccessKey,
-      bucket: BUCKET,
-    },
-    secretKey: randomBytes(32),
-    allowPrivateDestinations: true,
-    // A drive back up is tried again within 2 s, whatever the failures before.
-    retryMaxMs: 2000,
-    pollMs: 200,
-    concurrency: 4,
-    publicUrl: 'http://localhost:5000',
-  });
-}
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  drive = await startTestWebDav();
-  bus = await EventBus.connect(platform.nats.url, 'backup-test');
-  responders.push(
-    bus.nc.subscribe(Requests.OwnerAuthorization, {
-      callback: (_error, message) => void message.respond(JSON.stringify(answerOwner(message.json()))),
-    }),
-    bus.nc.subscribe(Requests.GalleryPhotos, {
-      callback: (_error, message) => void message.respond(JSON.stringify(answerPhotos(message.json()))),
-    }),
-  );
-  config = backupConfig(await platform.postgres.createDatabase());
-  s3 = createS3Client(config.storage);
-  await ensureBucket(s3, BUCKET);
-  app = await createApp(config, { logger: ['error'] });
-  db = app.get(DataSource);
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  for (const responder of responders) responder.unsubscribe();
-  await bus?.close();
-  s3?.destroy();
-  await drive?.stop();
-  await platform?.stop();
-}, 120_000);
-
 describe('backup service', () => {
   it('is healthy when its database, NATS and storage answer', async () => {
-    expect((await request(app!.getHttpServer()).get('/health')).status).toBe(200);
+    expect((await request(service.app.getHttpServer()).get('/health')).status).toBe(200);
   });
 
   it('refuses a gallery that is not on Premium, naming Premium', async () => {
@@ -360,9 +141,10 @@ describe('backup service', () => {
     const files = [...(await drive!.files()).keys()];
     expect(files).toContain(`Sarah & Mike ${code}/2026-06-13 18.00.00 Anna ${photo.id.slice(0, 8)}.jpg`);
     await expectEachOnce(code);
-    const [row] = (await db.query('SELECT credentials FROM backup_destinations WHERE event_code = $1', [
-      code,
-    ])) as { credentials: Buffer }[];
+    const [row] = (await service.db.query(
+      'SELECT credentials FROM backup_destinations WHERE event_code = $1',
+      [code],
+    )) as { credentials: Buffer }[];
     expect(row!.credentials.includes(Buffer.from(drive!.password))).toBe(false);
   });
 
@@ -396,12 +178,9 @@ describe('backup service', () => {
     for (let i = 0; i < 30; i++) photos.push(await addPhoto(code));
     for (const photo of photos) await uploaded(code, photo);
     await waitFor('some copies', async () => ((await state(code))?.copied ?? 0) >= 2);
-    await app!.close();
     // A copy that reached the drive while its process died before marking it: claimed, not marked.
-    await db.destroy().catch(() => undefined);
-    app = await createApp(config, { logger: ['error'] });
-    db = app.get(DataSource);
-    await db.query(
+    await service.restart();
+    await service.db.query(
       `UPDATE backup_items SET status = 'pending', due_at = now() - interval '1 second'
        WHERE photo_id = $1`,
       [photos[0]!.id],
@@ -460,7 +239,7 @@ describe('backup service', () => {
     const code = newGallery();
     await connected(code);
     const stops: DomainEvent[] = [];
-    const watch = bus!.nc.subscribe(Subjects.BackupStopped, {
+    const watch = service.bus.nc.subscribe(Subjects.BackupStopped, {
       callback: (_error, message) => void stops.push(message.json<DomainEvent>()),
     });
     const expiresAt = galleries.get(code)!.expiresAt;
@@ -508,14 +287,14 @@ describe('backup service', () => {
     const code = newGallery();
     await connected(code);
     const stops: DomainEvent[] = [];
-    const watch = bus!.nc.subscribe(Subjects.BackupStopped, {
+    const watch = service.bus.nc.subscribe(Subjects.BackupStopped, {
       callback: (_error, message) => void stops.push(message.json<DomainEvent>()),
     });
-    await db.query(
+    await service.db.query(
       `UPDATE backup_destinations SET expires_at = now() - interval '1 minute' WHERE event_code = $1`,
       [code],
     );
-    expect(await app!.get(BackupExpiry).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await service.app.get(BackupExpiry).sweep()).toBeGreaterThanOrEqual(1);
     expect(await state(code)).toMatchObject({ state: 'STOPPED', stopReason: 'EXPIRED' });
     await waitFor('backup.stopped', async () =>
       stops.find((stop) => (stop.data as { code: string }).code === code),
@@ -553,13 +332,16 @@ describe('backup service', () => {
     );
     expect(answer.data?.disconnectBackup).toBe(true);
     expect(await state(code)).toBeNull();
-    expect(await db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code])).toHaveLength(0);
+    expect(
+      await service.db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code]),
+    ).toHaveLength(0);
 
     const purged = newGallery();
     await connected(purged);
     await publish(Subjects.EventExpired, { code: purged, reason: 'deleted' });
     await waitFor('the purge', async () =>
-      (await db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [purged])).length === 0
+      (await service.db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [purged])).length ===
+      0
         ? true
         : null,
     );

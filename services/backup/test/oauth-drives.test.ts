@@ -1,162 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
-import {
-  galleryCodeFromBytes,
-  galleryPhotosRequestSchema,
-  ownerAuthorizationRequestSchema,
-  Requests,
-  Subjects,
-  type ArchivePhoto,
-  type DomainEvent,
-  type GalleryPhotosReply,
-  type OwnerAuthorizationReply,
-  type PlanId,
-} from '@gallery/contracts';
-import {
-  CLIENT_ADDRESS_HEADER,
-  createS3Client,
-  ensureBucket,
-  EventBus,
-  type NatsSubscription,
-} from '@gallery/platform';
-import {
-  startTestDropbox,
-  startTestGoogleDrive,
-  startTestPlatform,
-  waitFor,
-  type TestOAuthDrive,
-  type TestPlatform,
-} from '@gallery/testing';
-import { BackupConfig, createApp } from '../src/index.js';
+import { startTestDropbox, startTestGoogleDrive, waitFor, type TestOAuthDrive } from '@gallery/testing';
 import { BackupDrives } from '../src/destinations/backup-drives.js';
 import { DropboxApp } from '../src/destinations/dropbox-drive.js';
 import { GoogleDriveApp } from '../src/destinations/google-drive.js';
+import { startBackupTest } from './backup-test.js';
 
-const BUCKET = 'backup-oauth-test';
-
-let platform: TestPlatform | undefined;
 let google: TestOAuthDrive | undefined;
 let dropbox: TestOAuthDrive | undefined;
-let serviceUrl = '';
-let app: INestApplication | undefined;
-let bus: EventBus | undefined;
-let s3: S3Client | undefined;
-let db: DataSource;
-let config: BackupConfig;
-const responders: NatsSubscription[] = [];
-
-/** What the test's stand-ins for events (owner, plan) and media (photos) know of a gallery. */
-interface TestGallery {
-  name: string;
-  plan: PlanId;
-  expiresAt: string;
-  ownerToken: string;
-  photos: (ArchivePhoto & { bytes: Buffer })[];
-}
-const galleries = new Map<string, TestGallery>();
-
-function newGallery(values: Partial<TestGallery> = {}): string {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  galleries.set(code, {
-    name: 'Sarah & Mike',
-    plan: 'premium',
-    expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    ownerToken: randomBytes(16).toString('base64url'),
-    photos: [],
-    ...values,
-  });
-  return code;
-}
-
-const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
-
-function answerOwner(body: unknown): OwnerAuthorizationReply {
-  const asked = ownerAuthorizationRequestSchema.parse(body);
-  const gallery = galleries.get(asked.code);
-  if (!gallery) return { gallery: null, owner: null };
-  return {
-    gallery: {
-      code: asked.code,
-      name: gallery.name,
-      plan: gallery.plan,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      expiresAt: gallery.expiresAt,
-    },
-    owner: asked.authorization === `Bearer ${gallery.ownerToken}` ? { email: 'couple@example.com' } : null,
-  };
-}
-
-function answerPhotos(body: unknown): GalleryPhotosReply {
-  const asked = galleryPhotosRequestSchema.parse(body);
-  const gallery = galleries.get(asked.code);
-  if (!gallery) return { found: false, photos: [], next: null };
-  const chosen = asked.ids ? gallery.photos.filter((photo) => asked.ids!.includes(photo.id)) : gallery.photos;
-  const start = asked.after ? Number(asked.after) : 0;
-  const page = chosen.slice(start, start + asked.limit);
-  const end = start + page.length;
-  return {
-    found: true,
-    photos: page.map(({ bytes: _bytes, ...photo }) => photo),
-    next: end < chosen.length ? String(end) : null,
-  };
-}
-
-/** A photo in the gallery and its original in storage, as media holds it once confirmed. */
-async function addPhoto(code: string, guestName: string | null = null) {
-  const bytes = randomBytes(2000 + Math.floor(Math.random() * 30_000));
-  const id = randomUUID();
-  const originalKey = `photos/${id}/original`;
-  await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
-  const photo = {
-    id,
-    originalKey,
-    guestCopyKey: null,
-    fileName: 'IMG_0001.jpg',
-    contentType: 'image/jpeg',
-    size: bytes.length,
-    createdAt: new Date(Date.UTC(2026, 5, 13, 18, 0, galleries.get(code)!.photos.length)).toISOString(),
-    kind: 'photo' as const,
-    guestName,
-    bytes,
-  };
-  galleries.get(code)!.photos.push(photo);
-  return photo;
-}
-
-async function publish<S extends DomainEvent['type']>(type: S, data: DomainEvent<S>['data']) {
-  await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
-}
-
-/** A guest's upload as media announces it. */
-async function uploaded(code: string, photo: { id: string; createdAt: string; guestName: string | null }) {
-  await publish(Subjects.PhotoUploaded, {
-    photo: {
-      id: photo.id,
-      eventCode: code,
-      thumbnailUrl: `/media/photos/${photo.id}/thumbnail`,
-      previewUrl: `/media/photos/${photo.id}/preview`,
-      originalUrl: `/media/photos/${photo.id}/original`,
-      width: 4000,
-      height: 3000,
-      createdAt: photo.createdAt,
-      kind: 'photo',
-      durationSeconds: null,
-      guestName: photo.guestName,
-      challengeId: null,
-    },
-    photoCount: galleries.get(code)!.photos.length,
-  });
-}
-
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 interface Backup {
   kind: string;
@@ -169,13 +21,22 @@ interface Backup {
 }
 const BACKUP_FIELDS = 'kind address username state copied total lastFailure';
 
-async function graphql<T>(query: string, variables: Record<string, unknown>, authorization?: string) {
-  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, randomUUID());
-  if (authorization) call.set('Authorization', authorization);
-  const response = await call.send({ query, variables });
-  expect(response.status).toBe(200);
-  return response.body as GraphQLAnswer<T>;
-}
+// Hooks run in the order they are declared: the drives' stand-ins start before the service and stop after it.
+beforeAll(async () => {
+  google = await startTestGoogleDrive();
+  dropbox = await startTestDropbox();
+}, 60_000);
+const service = startBackupTest<Backup>({
+  bucket: 'backup-oauth-test',
+  backupFields: BACKUP_FIELDS,
+  drives: () => ({ google, dropbox }),
+  listen: true,
+});
+afterAll(async () => {
+  await google?.stop();
+  await dropbox?.stop();
+}, 60_000);
+const { galleries, graphql, owner, state, newGallery, addPhoto, uploaded, untilCopied, sha } = service;
 
 type Kind = 'GOOGLE_DRIVE' | 'DROPBOX';
 const standIn = (kind: Kind) => (kind === 'GOOGLE_DRIVE' ? google! : dropbox!);
@@ -214,29 +75,6 @@ async function follow(callback: URL): Promise<URL> {
   return new URL(answer.headers.get('location')!);
 }
 
-async function state(code: string): Promise<Backup | null> {
-  const answer = await graphql<{ backup: Backup | null }>(
-    `query ($code: String!) { backup(eventCode: $code) { ${BACKUP_FIELDS} } }`,
-    { code },
-    owner(code),
-  );
-  expect(answer.errors).toBeUndefined();
-  return answer.data!.backup;
-}
-
-function untilCopied(code: string, copied: number, total = copied) {
-  return waitFor(
-    `${copied} of ${total} copied`,
-    async () => {
-      const backup = await state(code);
-      return backup && backup.copied === copied && backup.total === total ? backup : null;
-    },
-    120_000,
-  );
-}
-
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /** Every photo of the gallery is in the drive exactly once, byte for byte. */
 function expectEachOnce(kind: Kind, code: string) {
   const folder = kind === 'GOOGLE_DRIVE' ? `Wedding Gallery/Sarah & Mike ${code}/` : `/Sarah & Mike ${code}/`;
@@ -250,88 +88,14 @@ function expectEachOnce(kind: Kind, code: string) {
   }
 }
 
-function backupConfig(databaseUrl: string, drives: { google?: TestOAuthDrive; dropbox?: TestOAuthDrive }) {
-  return new BackupConfig({
-    host: '127.0.0.1',
-    port: 0,
-    databaseUrl,
-    natsUrl: platform!.nats.url,
-    storage: {
-      endpoint: platform!.s3.endpoint,
-      region: platform!.s3.region,
-      accessKeyId: platform!.s3.accessKeyId,
-      secretAccessKey: platform!.s3.secretAccessKey,
-      bucket: BUCKET,
-    },
-    secretKey: randomBytes(32),
-    allowPrivateDestinations: true,
-    retryMaxMs: 2000,
-    pollMs: 200,
-    concurrency: 4,
-    // Set once the service listens: the drives' sign-in comes back to it.
-    publicUrl: 'http://127.0.0.1:1',
-    ...(drives.google && {
-      googleDrive: {
-        clientId: drives.google.clientId,
-        clientSecret: drives.google.clientSecret,
-        authorizeUrl: `${drives.google.url}/authorize`,
-        tokenUrl: `${drives.google.url}/token`,
-        apiUrl: `${drives.google.url}/`,
-      },
-    }),
-    ...(drives.dropbox && {
-      dropbox: {
-        clientId: drives.dropbox.clientId,
-        clientSecret: drives.dropbox.clientSecret,
-        authorizeUrl: `${drives.dropbox.url}/oauth2/authorize`,
-        apiUrl: drives.dropbox.url,
-        contentUrl: drives.dropbox.url,
-      },
-    }),
-  });
-}
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  google = await startTestGoogleDrive();
-  dropbox = await startTestDropbox();
-  bus = await EventBus.connect(platform.nats.url, 'backup-oauth-test');
-  responders.push(
-    bus.nc.subscribe(Requests.OwnerAuthorization, {
-      callback: (_error, message) => void message.respond(JSON.stringify(answerOwner(message.json()))),
-    }),
-    bus.nc.subscribe(Requests.GalleryPhotos, {
-      callback: (_error, message) => void message.respond(JSON.stringify(answerPhotos(message.json()))),
-    }),
-  );
-  config = backupConfig(await platform.postgres.createDatabase(), { google, dropbox });
-  s3 = createS3Client(config.storage);
-  await ensureBucket(s3, BUCKET);
-  app = await createApp(config, { logger: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  serviceUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  (config as { publicUrl: string }).publicUrl = serviceUrl;
-  db = app.get(DataSource);
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  for (const responder of responders) responder.unsubscribe();
-  await bus?.close();
-  s3?.destroy();
-  await google?.stop();
-  await dropbox?.stop();
-  await platform?.stop();
-}, 120_000);
-
 describe('drives offered', () => {
   it('offers Google Drive and Dropbox only when their app is configured', async () => {
     const offered = await graphql<{ backupDrives: string[] }>('{ backupDrives }', {});
     expect(offered.data?.backupDrives).toEqual(['GOOGLE_DRIVE', 'DROPBOX']);
-    const bare = new BackupDrives(backupConfig('postgres://unused', {}));
+    const bare = new BackupDrives(service.backupConfig('postgres://unused', {}));
     expect(bare.offered()).toEqual([]);
     expect(() => bare.app('DROPBOX')).toThrow(expect.objectContaining({ code: 'BACKUP_DRIVE_NOT_OFFERED' }));
-    expect(new BackupDrives(backupConfig('postgres://unused', { google })).offered()).toEqual([
+    expect(new BackupDrives(service.backupConfig('postgres://unused', { google })).offered()).toEqual([
       'GOOGLE_DRIVE',
     ]);
   });
@@ -341,7 +105,7 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
   it('connects through the sign-in, the refresh token kept sealed, the account shown', async () => {
     const code = newGallery();
     const { landing } = await signIn(code, kind);
-    expect(landing.toString()).toBe(`${serviceUrl}/event/${code}?backup=connected#backup`);
+    expect(landing.toString()).toBe(`${service.serviceUrl}/event/${code}?backup=connected#backup`);
     const authorize = standIn(kind).authorizeCalls.at(-1)!;
     if (kind === 'GOOGLE_DRIVE') {
       expect(authorize.get('scope')).toBe('https://www.googleapis.com/auth/drive.file');
@@ -350,9 +114,10 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
       expect(authorize.get('token_access_type')).toBe('offline');
     }
     expect(await state(code)).toMatchObject({ kind, username: standIn(kind).email, state: 'ACTIVE' });
-    const [row] = (await db.query('SELECT credentials FROM backup_destinations WHERE event_code = $1', [
-      code,
-    ])) as { credentials: Buffer }[];
+    const [row] = (await service.db.query(
+      'SELECT credentials FROM backup_destinations WHERE event_code = $1',
+      [code],
+    )) as { credentials: Buffer }[];
     expect(row!.credentials.includes(Buffer.from('refresh-'))).toBe(false);
     const photo = await addPhoto(code, 'Anna');
     await uploaded(code, photo);
@@ -375,7 +140,7 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
       `${Buffer.from(JSON.stringify({ ...facts, code: other })).toString('base64url')}.${signature}`,
     );
     expect((await follow(forged)).toString()).toBe(
-      `${serviceUrl}/dashboard?backup=BACKUP_OAUTH_STATE_INVALID`,
+      `${service.serviceUrl}/dashboard?backup=BACKUP_OAUTH_STATE_INVALID`,
     );
     const missing = new URL(callback);
     missing.searchParams.delete('state');
@@ -385,12 +150,12 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
     // The genuine one connects, once: the same callback again is refused.
     expect((await follow(callback)).searchParams.get('backup')).toBe('connected');
     expect((await follow(callback)).toString()).toBe(
-      `${serviceUrl}/event/${code}?backup=BACKUP_OAUTH_STATE_INVALID#backup`,
+      `${service.serviceUrl}/event/${code}?backup=BACKUP_OAUTH_STATE_INVALID#backup`,
     );
     const denied = newGallery();
     const deniedStart = new URL((await start(denied, kind)).data!.startOAuthBackup);
     const back = new URL(
-      `${serviceUrl}/backup/oauth/${kind === 'GOOGLE_DRIVE' ? 'google-drive' : 'dropbox'}/callback`,
+      `${service.serviceUrl}/backup/oauth/${kind === 'GOOGLE_DRIVE' ? 'google-drive' : 'dropbox'}/callback`,
     );
     back.searchParams.set('state', deniedStart.searchParams.get('state')!);
     back.searchParams.set('error', 'access_denied');
@@ -448,7 +213,9 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
       owner(code),
     );
     expect(answer.data?.disconnectBackup).toBe(true);
-    expect(await db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code])).toHaveLength(0);
+    expect(
+      await service.db.query('SELECT 1 FROM backup_destinations WHERE event_code = $1', [code]),
+    ).toHaveLength(0);
     expect(await state(code)).toBeNull();
   });
 });
@@ -456,7 +223,7 @@ describe.each(['GOOGLE_DRIVE', 'DROPBOX'] as const)('%s', (kind) => {
 describe('the drives written to directly', () => {
   /** Signs in with the stand-in as the couple's browser would, and answers the grant. */
   async function granted(app: GoogleDriveApp | DropboxApp) {
-    const redirectUri = `${serviceUrl}/backup/oauth/test/callback`;
+    const redirectUri = `${service.serviceUrl}/backup/oauth/test/callback`;
     const consent = await fetch(await app.authorizeUrl('state', redirectUri), { redirect: 'manual' });
     const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
     return app.grant(code, redirectUri);
@@ -469,7 +236,7 @@ describe('the drives written to directly', () => {
   });
 
   it('sends Dropbox a file over the single-request size in an upload session of chunks', async () => {
-    const app = new DropboxApp(config.dropbox!, { singleRequestBytes: 1000, chunkBytes: 300 });
+    const app = new DropboxApp(service.config.dropbox!, { singleRequestBytes: 1000, chunkBytes: 300 });
     const drive = app.drive((await granted(app)).secret);
     const video = randomBytes(2500);
     await drive.write(['Long videos', 'film.mp4'], file(video));
@@ -482,7 +249,7 @@ describe('the drives written to directly', () => {
   });
 
   it('replaces a Google Drive file of the same name instead of adding a second', async () => {
-    const app = new GoogleDriveApp(config.googleDrive!);
+    const app = new GoogleDriveApp(service.config.googleDrive!);
     const drive = app.drive((await granted(app)).secret);
     await drive.write(['Twice', 'a.jpg'], file(randomBytes(100)));
     const second = randomBytes(120);

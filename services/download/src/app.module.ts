@@ -32,6 +32,8 @@ import { ArchivesService } from './archives/archives.service.js';
 import { PhotoChangesConsumer } from './archives/photo-changes.consumer.js';
 import { GuestbookMessagesConsumer } from './archives/guestbook-messages.consumer.js';
 import { GuestbookMessages1798405800000 } from './database/migrations/1798405800000-guestbook-messages.js';
+import { OwnerDownloadChoices1798620000000 } from './database/migrations/1798620000000-owner-download-choices.js';
+import { OwnerDownloadChoicesConsumer } from './archives/owner-download-choices.consumer.js';
 import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
@@ -64,6 +66,7 @@ export class AppModule {
               JpegCopies1798100000000,
               GuestCopiesInZips1798405700000,
               GuestbookMessages1798405800000,
+              OwnerDownloadChoices1798620000000,
             ],
           }),
         ),
@@ -113,6 +116,7 @@ export class AppModule {
         ArchivesResolver,
         PhotoChangesConsumer,
         GuestbookMessagesConsumer,
+        OwnerDownloadChoicesConsumer,
         ArchiveSweeper,
       ],
     };

@@ -112,6 +112,8 @@ async function addPhoto(
     contentType?: string;
     /** False: media has not made the guests' copy yet (guestCopyKey null). */
     guestCopy?: boolean;
+    /** The guests' copy's bytes (the original's prefixed with "guest copy of " unless given). */
+    guestBytes?: Buffer;
   } = {},
 ) {
   const bytes = options.bytes ?? randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
@@ -119,7 +121,7 @@ async function addPhoto(
   const attempt = randomUUID();
   const originalKey = `photos/${id}/${attempt}/original`;
   // What media's guest copy would be: other bytes than the original's, so a zip tells which it holds.
-  const guestBytes = Buffer.concat([Buffer.from('guest copy of '), bytes]);
+  const guestBytes = options.guestBytes ?? Buffer.concat([Buffer.from('guest copy of '), bytes]);
   const guestCopyKey = options.guestCopy === false ? null : `photos/${id}/${attempt}/guest-original`;
   if (options.stored !== false) {
     await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
@@ -660,6 +662,86 @@ describe('download service', () => {
     // Each is reused for its own kind of requester.
     expect((await requestArchive(code, null)).data!.requestArchive.id).toBe(guests.id);
     expect((await requestArchive(code)).data!.requestArchive.id).toBe(couples.id);
+  });
+
+  it("gives the couple's zip the guests' copies, without GPS, when they chose downloads without metadata", async () => {
+    const code = newGallery({ name: 'Sarah & Mike' });
+    // A phone's JPEG with where it was taken, and its guests' copy as media makes it (metadata removed).
+    const original = path.join(tmp, 'gps.jpg');
+    await writeFile(
+      original,
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c08040' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await run('exiftool', [
+      ...['-q', '-overwrite_original', '-GPSLatitude=48.8584', '-GPSLatitudeRef=N'],
+      ...['-GPSLongitude=2.2945', '-GPSLongitudeRef=E', original],
+    ]);
+    const stripped = path.join(tmp, 'gps-stripped.jpg');
+    await run('exiftool', ['-q', '-all=', '-o', stripped, original]);
+    const photo = await addPhoto(code, 'IMG_0001.jpg', {
+      createdAt: '2026-06-13T18:04:05.000Z',
+      bytes: await readFile(original),
+      guestBytes: await readFile(stripped),
+    });
+    const gpsIn = async (job: Job, name: string) => {
+      const file = path.join(tmp, name);
+      await writeFile(file, Buffer.from(await (await fetch(job.downloadUrl!)).arrayBuffer()));
+      const entry = path.join(tmp, `${name}.jpg`);
+      const { stdout } = await run('unzip', ['-p', file, 'Sarah & Mike/2026-06-13 18.04.05 IMG_0001.jpg'], {
+        encoding: 'buffer',
+        maxBuffer: 1 << 24,
+      });
+      await writeFile(entry, stdout);
+      const [tags] = JSON.parse((await run('exiftool', ['-j', '-G', '-n', entry])).stdout) as Record<
+        string,
+        unknown
+      >[];
+      return { bytes: stdout, gps: Object.keys(tags).filter((tag) => /GPS/.test(tag)) };
+    };
+    const choose = async (keep: boolean) => {
+      await bus!.publish({
+        id: randomUUID(),
+        type: Subjects.PrivacyChanged,
+        occurredAt: new Date().toISOString(),
+        data: {
+          code,
+          visibility: 'everyone',
+          revealAt: null,
+          uploadsOpenAt: null,
+          uploadsCloseAt: null,
+          guestOriginals: true,
+          ownerDownloadsKeepMetadata: keep,
+        },
+      });
+      await waitFor(`the choice ${keep} kept`, async () => {
+        const rows = (await db.query(
+          'SELECT keep_metadata FROM owner_download_choices WHERE event_code = $1',
+          [code],
+        )) as { keep_metadata: boolean }[];
+        return rows[0]?.keep_metadata === keep;
+      });
+    };
+
+    // By default the couple's zip holds the untouched original, GPS and all.
+    const kept = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    const withGps = await gpsIn(kept, 'kept.zip');
+    expect(sha(withGps.bytes)).toBe(sha(photo.bytes));
+    expect(withGps.gps).toEqual(expect.arrayContaining(['EXIF:GPSLatitude', 'EXIF:GPSLongitude']));
+
+    await choose(false);
+    const asked = await requestArchive(code);
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.requestArchive.id).not.toBe(kept.id);
+    const strippedJob = await finished(code, asked.data!.requestArchive.id!);
+    const withoutGps = await gpsIn(strippedJob, 'stripped.zip');
+    expect(sha(withoutGps.bytes)).toBe(sha(photo.guestBytes));
+    expect(withoutGps.gps).toEqual([]);
+
+    // Turned back on: the zip of originals again.
+    await choose(true);
+    expect((await requestArchive(code)).data!.requestArchive.id).toBe(kept.id);
   });
 
   it('puts the guestbook in the zip as a readable page, markup as text, and drops a removed message', async () => {

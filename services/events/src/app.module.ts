@@ -1,4 +1,5 @@
 import { GalleryPin1798500000000 } from './database/migrations/1798500000000-gallery-pin.migration.js';
+import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.migration.js';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -94,6 +95,7 @@ export class AppModule {
               PhotoChallenges1798400000000,
               PhotoVisibility1798412000000,
               GalleryPin1798500000000,
+              OwnerDownloadsMetadata1798620000000,
             ],
           }),
         ),

@@ -163,6 +163,7 @@ describe('events service: the couple’s privacy settings', () => {
         uploadsOpenAt: settings.uploadsOpenAt,
         uploadsCloseAt: settings.uploadsCloseAt,
         guestOriginals: false,
+        ownerDownloadsKeepMetadata: true,
       },
     ]);
 
@@ -173,6 +174,47 @@ describe('events service: the couple’s privacy settings', () => {
       uploadsCloseAt: null,
       guestOriginals: true,
     });
+  });
+
+  it('keeps the originals’ metadata in the couple’s downloads until they turn it off, then publishes it', async () => {
+    const { code, ownerToken } = await order();
+    const CHOICE = `query Read($code: String!) { event(code: $code) { privacy { ownerDownloadsKeepMetadata } } }`;
+    const SET_CHOICE = `mutation Set($code: String!, $settings: PrivacySettingsInput!) {
+      setPrivacySettings(eventCode: $code, settings: $settings) { code privacy { ownerDownloadsKeepMetadata } }
+    }`;
+    const choiceOf = async () =>
+      (await graphql<{ event: { privacy: { ownerDownloadsKeepMetadata: boolean } } }>(CHOICE, { code })).data!
+        .event.privacy.ownerDownloadsKeepMetadata;
+    const base = { uploadsOpenAt: null, uploadsCloseAt: null, guestOriginalsAllowed: true };
+    expect(await choiceOf()).toBe(true);
+
+    const off = await graphql<{ setPrivacySettings: { privacy: { ownerDownloadsKeepMetadata: boolean } } }>(
+      SET_CHOICE,
+      { code, settings: { ...base, ownerDownloadsKeepMetadata: false } },
+      ownerToken,
+    );
+    expect(off.errors).toBeUndefined();
+    expect(off.data!.setPrivacySettings.privacy.ownerDownloadsKeepMetadata).toBe(false);
+    expect(await choiceOf()).toBe(false);
+    expect((await publishedAfterRelay(code, 1)).at(-1)).toMatchObject({ ownerDownloadsKeepMetadata: false });
+
+    // Another form saving its settings without the choice leaves it as it is, and the event still carries it.
+    expect(
+      (await graphql(SET, { code, settings: { ...base, guestOriginalsAllowed: false } }, ownerToken)).errors,
+    ).toBeUndefined();
+    expect(await choiceOf()).toBe(false);
+    expect((await publishedAfterRelay(code, 2)).at(-1)).toMatchObject({
+      guestOriginals: false,
+      ownerDownloadsKeepMetadata: false,
+    });
+
+    // Only the couple: a guest cannot turn it back on.
+    const guest = await graphql(SET_CHOICE, {
+      code,
+      settings: { ...base, ownerDownloadsKeepMetadata: true },
+    });
+    expect(errorCode(guest)).toBe('UNAUTHENTICATED');
+    expect(await choiceOf()).toBe(false);
   });
 
   it('refuses a guest and another couple: the one owner check', async () => {

@@ -37,6 +37,7 @@ import { Guestbook1798404800000 } from './database/migrations/1798404800000-gues
 import { GuestbookResolver } from './guestbook/guestbook.resolver.js';
 import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
+import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -123,6 +124,7 @@ export class AppModule {
               Hearts1798404700000,
               Guestbook1798404800000,
               PhotoVisibility1798412000000,
+              OwnerDownloadsMetadata1798620000000,
             ],
           }),
         ),

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  en,
   galleryCodeFromBytes,
   ownerAuthorizationRequestSchema,
   Requests,
@@ -241,6 +242,58 @@ describe('guest copies', () => {
     const couples = await fetchAsOwner(photo.id, code);
     expect(couples.equals(sent)).toBe(true);
     expect(gpsTags(await tagsOf(couples))).toEqual(expect.arrayContaining(['EXIF:GPSLatitude']));
+  });
+
+  it("serves the couple the guests' copy when they chose downloads without metadata, the original again when not", async () => {
+    const code = await createGallery();
+    const sent = await gpsTaggedJpeg();
+    const photo = await upload(code, sent);
+    const choose = async (keep: boolean) => {
+      await bus!.publish({
+        id: randomUUID(),
+        type: Subjects.PrivacyChanged,
+        occurredAt: new Date().toISOString(),
+        data: {
+          code,
+          visibility: 'everyone',
+          revealAt: null,
+          uploadsOpenAt: null,
+          uploadsCloseAt: null,
+          guestOriginals: true,
+          ownerDownloadsKeepMetadata: keep,
+        },
+      });
+      await waitFor(`the choice ${keep}`, async () => {
+        const rows = (await db.query(
+          'SELECT owner_downloads_keep_metadata AS keep FROM galleries WHERE code = $1',
+          [code],
+        )) as { keep: boolean }[];
+        return rows[0]?.keep === keep;
+      });
+    };
+
+    await choose(false);
+    const couples = await fetchAsOwner(photo.id, code);
+    const tags = await tagsOf(couples);
+    expect(gpsTags(tags)).toEqual([]);
+    expect(tags['EXIF:SerialNumber']).toBeUndefined();
+    expect(tags['EXIF:OwnerName']).toBeUndefined();
+    // Not re-encoded: the same pixels as sent.
+    const [pixelsSent, pixelsServed] = await Promise.all(
+      [sent, couples].map((bytes) => sharp(bytes).raw().toBuffer()),
+    );
+    expect(pixelsServed.equals(pixelsSent)).toBe(true);
+
+    // A photo without its copy yet has nothing to give rather than the original.
+    await db.query('UPDATE photos SET guest_original_key = NULL WHERE id = $1', [photo.id]);
+    const pending = await graphql(ORIGINAL_URL, { id: photo.id }, ownerOf(code));
+    expect(pending.errors?.[0].extensions?.code).toBe('ORIGINAL_COPY_PENDING');
+    expect(pending.errors?.[0].message).toBe(en.errors.ORIGINAL_COPY_PENDING);
+
+    await choose(true);
+    const untouched = await fetchAsOwner(photo.id, code);
+    expect(untouched.equals(sent)).toBe(true);
+    expect(gpsTags(await tagsOf(untouched))).toEqual(expect.arrayContaining(['EXIF:GPSLatitude']));
   });
 
   it("gives the untouched original to the gallery's owner only", async () => {

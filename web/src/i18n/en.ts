@@ -943,6 +943,10 @@ export const en = {
     saved: 'Privacy settings saved.',
     guestOriginals: 'Guests may download originals',
     guestOriginalsHint: 'When off, guests see the photos but cannot download the original files.',
+    ownerMetadata: {
+      label: 'Keep where photos were taken in my downloads',
+      hint: 'On: your downloads and Download All are the untouched originals, with the place, camera and other details in them. Off: you get the same copies as guests, without those details. Guests never get them.',
+    },
     uploadsNotOpen: 'Uploads open on {{date}}.',
     uploadsClosed: 'Uploads to this gallery are closed.',
     visibility: 'Who sees which photos',

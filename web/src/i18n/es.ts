@@ -949,6 +949,10 @@ export const es: UiTexts = {
     guestOriginals: 'Los invitados pueden descargar los originales',
     guestOriginalsHint:
       'Desactivado, los invitados ven las fotos pero no pueden descargar los archivos originales.',
+    ownerMetadata: {
+      label: 'Conservar dónde se tomaron las fotos en mis descargas',
+      hint: 'Activado: tus descargas y «Descargar todo» son los originales intactos, con el lugar, la cámara y los demás datos que contienen. Desactivado: recibes las mismas copias que los invitados, sin esos datos. Los invitados nunca los reciben.',
+    },
     uploadsNotOpen: 'Las subidas abren el {{date}}.',
     uploadsClosed: 'Las subidas a esta galería están cerradas.',
     visibility: 'Quién ve qué fotos',

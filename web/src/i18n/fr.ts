@@ -956,6 +956,10 @@ export const fr: UiTexts = {
     guestOriginals: 'Les invités peuvent télécharger les originaux',
     guestOriginalsHint:
       'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
+    ownerMetadata: {
+      label: 'Garder le lieu des photos dans mes téléchargements',
+      hint: 'Activé : vos téléchargements et « Tout télécharger » sont les originaux intacts, avec le lieu, l’appareil et les autres détails qu’ils contiennent. Désactivé : vous recevez les mêmes copies que les invités, sans ces détails. Les invités ne les reçoivent jamais.',
+    },
     uploadsNotOpen: 'Les envois ouvrent le {{date}}.',
     uploadsClosed: 'Les envois vers cette galerie sont fermés.',
     visibility: 'Qui voit quelles photos',

@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { SwitchField, TextField } from '../ui/Field';
 import { PRIVACY_QUERY, SET_PRIVACY, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
+import { OwnerMetadataSwitch } from './OwnerMetadataSwitch';
 import { VisibilityForm } from './VisibilityForm';
 
 /**
@@ -23,6 +24,7 @@ export function PrivacySettingsForm({ code }: { code: string }) {
     <>
       <PrivacyForm code={code} initial={settings} expiresAt={data.event.expiresAt} t={t} />
       <VisibilityForm code={code} settings={settings} expiresAt={data.event.expiresAt} />
+      <OwnerMetadataSwitch code={code} settings={settings} />
     </>
   );
 }

@@ -12,6 +12,8 @@ export interface PrivacySettings {
   visibility?: PhotoVisibility;
   /** With REVEAL: when everyone's photos appear. */
   revealAt?: string | null;
+  /** Whether the couple's own downloads keep the originals' metadata (location and all); omitted: unchanged. */
+  ownerDownloadsKeepMetadata?: boolean;
 }
 
 export const PRIVACY_QUERY: TypedDocumentNode<
@@ -28,6 +30,7 @@ export const PRIVACY_QUERY: TypedDocumentNode<
         guestOriginalsAllowed
         visibility
         revealAt
+        ownerDownloadsKeepMetadata
       }
     }
   }
@@ -46,6 +49,7 @@ export const SET_PRIVACY: TypedDocumentNode<
         guestOriginalsAllowed
         visibility
         revealAt
+        ownerDownloadsKeepMetadata
       }
     }
   }

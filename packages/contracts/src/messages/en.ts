@@ -136,6 +136,8 @@ export const en = {
     UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
     DOWNLOAD_ALL_PRIVATE: 'Download All is off while the couple keeps guests’ photos private.',
     ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
+    ORIGINAL_COPY_PENDING:
+      'This photo’s copy without its location is not ready. Try again in a minute, or keep locations in your downloads.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'A PIN is 4 to 8 digits (0-9), nothing else.',
     PIN_REQUIRED: 'This gallery is protected by a PIN. Please enter the PIN the couple gave you.',

@@ -137,6 +137,8 @@ export const es: SharedMessages = {
     DOWNLOAD_ALL_PRIVATE:
       'Descargar todo está desactivado mientras la pareja mantiene privadas las fotos de los invitados.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
+    ORIGINAL_COPY_PENDING:
+      'La copia de esta foto sin su ubicación no está lista. Inténtalo en un minuto o conserva las ubicaciones en tus descargas.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'Un PIN tiene de 4 a 8 dígitos (0-9), nada más.',
     PIN_REQUIRED: 'Esta galería está protegida con un PIN. Introduce el PIN que te dio la pareja.',

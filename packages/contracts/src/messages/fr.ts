@@ -142,6 +142,8 @@ export const fr: SharedMessages = {
     DOWNLOAD_ALL_PRIVATE:
       'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
+    ORIGINAL_COPY_PENDING:
+      'La copie de cette photo sans son lieu n’est pas prête. Réessayez dans une minute, ou gardez les lieux dans vos téléchargements.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'Un code PIN compte de 4 à 8 chiffres (0-9), rien d’autre.',
     PIN_REQUIRED:

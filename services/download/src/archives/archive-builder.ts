@@ -120,7 +120,8 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
     try {
       const listed = await this.listPhotos(job.eventCode);
-      // A guest's zip holds the guests' copies; a photo whose copy is not made yet stays out of it.
+      // A zip of guests' copies (a guest's, or the couple's by their choice) leaves out a photo whose copy is
+      // not made yet.
       const photos = job.guestCopies ? listed.filter((photo) => photo.guestCopyKey !== null) : listed;
       const total = photos.length;
       this.publish(job, 'adding', 0, total);

@@ -6,12 +6,14 @@ import {
   type DownloadPermissionReply,
 } from '@gallery/contracts';
 import { AppError, RateLimits } from '@gallery/platform';
+import { DataSource } from 'typeorm';
 import { ArchiveBuilder } from './archive-builder.js';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobModel, ArchiveStatus } from './archive-job.model.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
 import { BuilderLease } from './builder-lease.js';
+import { ownerKeepsMetadata } from './owner-download-choices.consumer.js';
 import { archiveDisposition } from './entry-names.js';
 import { ServiceRequests } from './service-requests.js';
 
@@ -34,13 +36,15 @@ export class ArchivesService {
     @Inject(ServiceRequests) private readonly requests: ServiceRequests,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(BuilderLease) private readonly lease: BuilderLease,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   /**
    * The zip for the gallery as it is now in the layout asked for: a finished one of the same photo set and
    * options, the build running (joined), or a new build. An empty gallery answers EMPTY at once and builds
    * nothing. JPEG copies of HEIC originals are the owner's choice; a guest's zip never has them, and holds the
-   * guests' copies of the originals (no location, serial numbers or names) where the owner's holds the originals.
+   * guests' copies of the originals (no location, serial numbers or names) where the owner's holds the originals,
+   * unless the couple chose their downloads without metadata (then theirs holds the guests' copies too).
    */
   async requestArchive(
     code: string,
@@ -52,8 +56,9 @@ export class ArchivesService {
     await this.rateLimits.consume('archiveRequests', client);
     const permission = await this.permitted(code, authorization);
     const jpegCopies = jpegCopiesAsked && permission.owner;
-    // Guests' zips hold the guests' copies of the originals, without location, serial numbers or names.
-    const guestCopies = !permission.owner;
+    // Guests' zips hold the guests' copies of the originals, without location, serial numbers or names; so
+    // does the couple's when they chose so (read from this service's own copy of their privacy settings).
+    const guestCopies = !permission.owner || !(await ownerKeepsMetadata(this.dataSource, code));
     const version = await this.jobs.currentVersion(code);
     const reusable = await this.jobs.findReusable(
       code,

@@ -60,4 +60,11 @@ export class EventEntity {
   /** With the `reveal` visibility: when every guest starts seeing every photo; null otherwise. */
   @Column({ name: 'reveal_at', type: 'timestamptz', nullable: true })
   revealAt!: Date | null;
+
+  /**
+   * Whether the couple's own downloads (a single original, Download All) keep the originals' metadata; false:
+   * they get the guests' copies, without location. On until the couple turns it off.
+   */
+  @Column({ name: 'owner_downloads_keep_metadata', type: 'boolean', default: true })
+  ownerDownloadsKeepMetadata!: boolean;
 }

@@ -40,10 +40,22 @@ export class PrivacySettingsModel {
   })
   revealAt!: string | null;
 
+  @Field({
+    description:
+      'Whether the couple’s own downloads (a single original, Download All) keep the originals’ metadata, ' +
+      'location included; false: they get the guests’ copies (no location, serial numbers or names). On by default',
+  })
+  ownerDownloadsKeepMetadata!: boolean;
+
   static fromEntity(
     entity: Pick<
       EventEntity,
-      'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginals' | 'visibility' | 'revealAt'
+      | 'uploadsOpenAt'
+      | 'uploadsCloseAt'
+      | 'guestOriginals'
+      | 'visibility'
+      | 'revealAt'
+      | 'ownerDownloadsKeepMetadata'
     >,
   ) {
     return Object.assign(new PrivacySettingsModel(), {
@@ -52,6 +64,7 @@ export class PrivacySettingsModel {
       guestOriginalsAllowed: entity.guestOriginals,
       visibility: entity.visibility,
       revealAt: entity.revealAt?.toISOString() ?? null,
+      ownerDownloadsKeepMetadata: entity.ownerDownloadsKeepMetadata,
     });
   }
 }
@@ -79,4 +92,10 @@ export class PrivacySettingsInput {
     description: 'ISO 8601 with offset, with REVEAL only: in the future and before the gallery ends',
   })
   revealAt?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether the couple’s own downloads keep the originals’ metadata; unchanged when omitted',
+  })
+  ownerDownloadsKeepMetadata?: boolean | null;
 }

@@ -48,6 +48,7 @@ export class PrivacyResolver {
         guestOriginals: true,
         visibility: true,
         revealAt: true,
+        ownerDownloadsKeepMetadata: true,
       },
       where: { code: event.code },
     });
@@ -57,7 +58,8 @@ export class PrivacyResolver {
   @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
     description:
-      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos). A close in ' +
+      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos, whether ' +
+      'the couple’s own downloads keep the originals’ metadata). A close in ' +
       'the past, a time after the gallery ends, a close before the open, or a reveal time missing, past or after ' +
       'the gallery ends is refused.',
   })
@@ -96,7 +98,15 @@ export class PrivacyResolver {
           ? null
           : photoVisibilityProblem(visibility, new Date(), found.expiresAt);
       if (visibilityProblem) throw new AppError(visibilityProblem);
-      const changes = { ...window, ...visibility, guestOriginals: settings.guestOriginalsAllowed };
+      // Omitted: the couple's download choice stays as it is, like who sees what.
+      const ownerDownloadsKeepMetadata =
+        settings.ownerDownloadsKeepMetadata ?? found.ownerDownloadsKeepMetadata;
+      const changes = {
+        ...window,
+        ...visibility,
+        guestOriginals: settings.guestOriginalsAllowed,
+        ownerDownloadsKeepMetadata,
+      };
       await manager.update(EventEntity, { code }, changes);
       await recordEvent(manager, Subjects.PrivacyChanged, {
         code,
@@ -105,6 +115,7 @@ export class PrivacyResolver {
         uploadsOpenAt: window.uploadsOpenAt?.toISOString() ?? null,
         uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
         guestOriginals: settings.guestOriginalsAllowed,
+        ownerDownloadsKeepMetadata,
       });
       return Object.assign(found, changes);
     });

@@ -42,6 +42,13 @@ export class GalleryEntity {
   revealAt!: Date | null;
 
   /**
+   * Whether the couple's own original downloads are the untouched originals (event.privacy-changed); false:
+   * the guests' copies, without location, serial numbers or names.
+   */
+  @Column({ name: 'owner_downloads_keep_metadata', type: 'boolean', default: true })
+  ownerDownloadsKeepMetadata!: boolean;
+
+  /**
    * The reveal time whose moment open screens were told of (photo.revealed), so the reveal task tells them once
    * per reveal time, after a restart too.
    */

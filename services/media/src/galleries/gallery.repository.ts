@@ -78,6 +78,7 @@ export class GalleryRepository {
         uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
         uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
         guestOriginals: settings.guestOriginals,
+        ownerDownloadsKeepMetadata: settings.ownerDownloadsKeepMetadata ?? true,
         ...visibility,
       },
     );

@@ -11,9 +11,9 @@ export class OwnerOriginalResolver {
   @OwnerOnly('id', { gallery: PhotoGalleries })
   @Query(() => String, {
     description:
-      "Owner only: a link (valid 10 minutes) that downloads the photo's untouched original, metadata and all; " +
-      'guests fetch a copy without location, serial numbers or names. UNAUTHENTICATED, NOT_GALLERY_OWNER or ' +
-      'PHOTO_NOT_FOUND',
+      "Owner only: a link (valid 10 minutes) that downloads the photo's untouched original, metadata and all, or, " +
+      'when the couple turned ownerDownloadsKeepMetadata off, the copy guests fetch (no location, serial numbers or ' +
+      'names). UNAUTHENTICATED, NOT_GALLERY_OWNER, PHOTO_NOT_FOUND or ORIGINAL_COPY_PENDING',
   })
   photoOriginalUrl(@Args('id', { type: () => ID }) id: string): Promise<string> {
     return this.photos.ownerOriginalUrl(id);

@@ -127,12 +127,18 @@ export class PhotosService {
   }
 
   /**
-   * The couple's download of a photo's untouched original, as it was uploaded, metadata and all (their call is
-   * checked by AccessGuard); PHOTO_NOT_FOUND when there is none.
+   * The couple's download of a photo's original (their call is checked by AccessGuard): untouched, as it was
+   * uploaded, metadata and all; or, when the couple chose their downloads without metadata, the guests' copy
+   * (ORIGINAL_COPY_PENDING while the photo has none). PHOTO_NOT_FOUND when there is no such photo.
    */
   async ownerOriginalUrl(id: string): Promise<string> {
     const photo = await this.photos.find(id);
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
+    const settings = await this.galleries.find(photo.eventCode);
+    if (settings?.ownerDownloadsKeepMetadata === false) {
+      if (!photo.guestOriginalKey) throw new AppError('ORIGINAL_COPY_PENDING');
+      return this.originalUrl(photo, photo.guestOriginalKey, true);
+    }
     return this.originalUrl(photo, photo.originalKey, true);
   }
 
