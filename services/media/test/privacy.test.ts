@@ -524,10 +524,10 @@ describe('who sees what', () => {
     }
   });
 
-  it('marks a photo uploaded into a drop box as not shared, so no open screen receives it', async () => {
+  it("marks a photo uploaded into a drop box as not shared, with its pass for the couple's screens", async () => {
     const code = await createGallery();
     await setPrivacy(code, { visibility: 'own' });
-    const events: { shared?: boolean }[] = [];
+    const events: { shared?: boolean; photo: { thumbnailUrl: string } }[] = [];
     const subscription = bus!.nc.subscribe(Subjects.PhotoUploaded, {
       callback: (_error, message) => {
         const event = message.json<DomainEvent<typeof Subjects.PhotoUploaded>>();
@@ -538,6 +538,8 @@ describe('who sees what', () => {
       await uploadPhoto(code, await newGuest());
       await waitFor('the photo.uploaded event', () => Promise.resolve(events.length > 0));
       expect(events[0].shared).toBe(false);
+      // The gateway sends it to the couple's screens only: its links show it to them.
+      expect(events[0].photo.thumbnailUrl).toMatch(/\/thumbnail\?pass=[A-Za-z0-9_-]{43}$/);
     } finally {
       subscription.unsubscribe();
     }
