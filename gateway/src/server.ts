@@ -12,6 +12,7 @@ import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
 import { NatsArchiveProgressFeed } from './live/archive-progress.js';
+import { LiveAdmission } from './live/live-admission.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
@@ -48,6 +49,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     config.natsUrl,
     config.publicUrl ? [new URL(config.publicUrl).hostname] : [],
   );
+  // The gallery PIN on the live socket: events is asked once per subscription, as the access guard asks.
+  const admission = new LiveAdmission(config.natsUrl, logger);
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
@@ -126,6 +129,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       publicUrl: config.publicUrl,
     }),
     galleryOf: (request) => customDomains.galleryOf(request.headers.host),
+    admit: admission.audienceOf,
   });
   await listen(server, config.port, config.host);
 
@@ -134,6 +138,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     await feed.start();
     await archiveFeed.start();
     await customDomains.start();
+    await admission.start();
   } catch (error) {
     await closeAll();
     throw error;
@@ -144,6 +149,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     await feed.stop();
     await archiveFeed.stop();
     await customDomains.stop();
+    await admission.stop();
     await supergraph.stop();
     await closeServer(server);
   }

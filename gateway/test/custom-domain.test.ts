@@ -97,6 +97,12 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
   beforeAll(async () => {
     nats = await startTestNats();
     natsClient = await connect({ servers: nats.url });
+    // Events' answer for galleries without a PIN: every guest admitted.
+    natsClient.subscribe(Requests.GuestAdmission, {
+      callback: (_error, message) => {
+        message.respond(JSON.stringify({ admitted: true }));
+      },
+    });
     natsClient.subscribe(Requests.CustomDomainLookup, {
       callback: (_error, message) => {
         const { host } = message.json<{ host: string }>();

@@ -13,7 +13,7 @@ import { GraphQLError, parse } from 'graphql';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
 import { findFreePort } from '@gallery/local-servers';
-import { API_LIMITS, englishMessage, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { API_LIMITS, englishMessage, Requests, type DomainEvent, type LivePhoto } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
 import { startTestNats, type TestNats } from '@gallery/testing';
 import { livePhoto as testPhoto } from './live-photo.js';
@@ -30,6 +30,8 @@ const SERVICE_UNAVAILABLE_MESSAGE = englishMessage('errors.SERVICE_UNAVAILABLE')
 /** Gallery codes as the product issues them (8 characters of the code alphabet). */
 const GALLERY = 'KXMP7TQR';
 const OTHER_GALLERY = 'HWYC3NAD';
+/** A gallery events does not answer about, as when it is down. */
+const UNANSWERED_GALLERY = 'TQRKXMP7';
 const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
 const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
 /** The Vite dev server's page origin, configured as WEB_DEV_ORIGINS. */
@@ -233,6 +235,14 @@ describe('gateway', () => {
   beforeAll(async () => {
     nats = await startTestNats();
     natsClient = await connect({ servers: nats.url });
+    // Events' answer for galleries without a PIN: every guest admitted (UNANSWERED_GALLERY: events does not answer).
+    natsClient.subscribe(Requests.GuestAdmission, {
+      callback: (_error, message) => {
+        if (message.json<{ code: string }>().code === UNANSWERED_GALLERY) return;
+        message.respond(JSON.stringify({ admitted: true }));
+      },
+    });
+    await natsClient.flush();
     events = await startEventsSubgraph();
     mediaPort = await findFreePort();
     webDist = await mkdtemp(path.join(os.tmpdir(), 'gateway-web-'));
@@ -707,7 +717,14 @@ describe('gateway', () => {
       expect((await firstOfOther).value).toMatchObject({ data: { photoAdded: { id: ID_2 } } });
     });
 
-    it('sends a photo other guests may not see yet to no screen', async () => {
+    it('refuses a subscription when events cannot say whether it may follow the gallery', async () => {
+      const errors = await subscriptionErrors(liveClient(), PHOTO_ADDED, { eventCode: UNANSWERED_GALLERY });
+
+      expect(errors).toEqual([expect.objectContaining({ extensions: { code: 'SERVICE_UNAVAILABLE' } })]);
+      expect(gateway!.fanout.listenerCount(UNANSWERED_GALLERY)).toBe(0);
+    });
+
+    it("sends a photo other guests may not see yet to no guest's screen", async () => {
       const stream = subscribeToGallery(GALLERY);
       const first = stream.next();
       await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) === 1);
@@ -725,7 +742,7 @@ describe('gateway', () => {
       expect((await first).value).toMatchObject({ data: { photoAdded: { id: shared } } });
     });
 
-    it('tells no screen of a removal while photos are not shared', async () => {
+    it("tells no guest's screen of a removal while photos are not shared", async () => {
       const removals = liveClient().iterate<Record<string, unknown>>({
         query:
           'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',

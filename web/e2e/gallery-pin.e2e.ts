@@ -73,9 +73,27 @@ describe('the gallery PIN in the browser', () => {
     await guest.getByRole('button', { name: 'Open the gallery' }).click();
     await guest.getByText(en.errors.PIN_WRONG).waitFor();
     await shoot(guest, 'gallery-pin-guest-wrong-en');
+    // The live socket opens once the gallery shows; its subscriptions carry the pass just kept.
+    const subscribed = guest.waitForEvent('websocket').then(
+      (socket) =>
+        new Promise<void>((resolve) =>
+          socket.on('framesent', ({ payload }) => {
+            if (String(payload).includes('photoAdded')) resolve();
+          }),
+        ),
+    );
     await pin.fill('482913');
     await guest.getByRole('button', { name: 'Open the gallery' }).click();
     await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
+    await subscribed;
+
+    // A photo another guest sends arrives live, without a reload (the gateway refuses a socket without the pass).
+    const pass = await guest.evaluate((galleryCode) => {
+      const kept = localStorage.getItem(`galleryPass:${galleryCode}`);
+      return kept ? (JSON.parse(kept) as { pass: string }).pass : '';
+    }, code);
+    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass });
+    await guest.locator(`img[data-photo-id="${livePhotoId}"]`).waitFor({ timeout: 45_000 });
 
     await guest.reload();
     await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });

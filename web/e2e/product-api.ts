@@ -11,10 +11,15 @@ export async function graphqlAt<T>(
   query: string,
   variables: object = {},
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: unknown };
@@ -116,7 +121,8 @@ const CONFIRM_UPLOAD = `
 
 /**
  * `count` small distinct JPEGs uploaded to gallery `code` by a guest (named `guestName` when given); the
- * confirmed photos' ids, in order. `size` is each photo's width and height in pixels.
+ * confirmed photos' ids, in order. `size` is each photo's width and height in pixels; `pass` is the gallery pass
+ * a guest of a gallery with a PIN sends.
  */
 export async function uploadGuestPhotos(
   url: string,
@@ -126,8 +132,10 @@ export async function uploadGuestPhotos(
     guestName,
     size = [64, 48],
     challengeId,
-  }: { guestName?: string; size?: [number, number]; challengeId?: string } = {},
+    pass,
+  }: { guestName?: string; size?: [number, number]; challengeId?: string; pass?: string } = {},
 ): Promise<string[]> {
+  const headers: Record<string, string> = pass ? { 'x-gallery-pass': pass } : {};
   const [width, height] = size;
   const files = await Promise.all(
     Array.from({ length: count }, () =>
@@ -142,16 +150,22 @@ export async function uploadGuestPhotos(
       uploadUrl: string;
       headers: { name: string; value: string }[];
     }[];
-  }>(url, REQUEST_UPLOADS, {
-    code,
-    guestName,
-    challengeId,
-    files: files.map((file, i) => ({
-      fileName: `IMG_${i}.jpg`,
-      contentType: 'image/jpeg',
-      size: file.length,
-    })),
-  });
+  }>(
+    url,
+    REQUEST_UPLOADS,
+    {
+      code,
+      guestName,
+      challengeId,
+      files: files.map((file, i) => ({
+        fileName: `IMG_${i}.jpg`,
+        contentType: 'image/jpeg',
+        size: file.length,
+      })),
+    },
+    undefined,
+    headers,
+  );
   const ids: string[] = [];
   for (const [i, slot] of slots.entries()) {
     const put = await fetch(slot.uploadUrl, {
@@ -167,6 +181,8 @@ export async function uploadGuestPhotos(
         code,
         id: slot.uploadId,
       },
+      undefined,
+      headers,
     );
     ids.push(confirmPhotoUpload.id);
   }

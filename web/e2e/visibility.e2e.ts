@@ -128,6 +128,54 @@ describe('who sees which photos, in the browser', () => {
     expect(await shownPhotos(couple)).toEqual([annas, toms].sort());
   }, 240_000);
 
+  it("brings a drop box's photos live to the couple's screen, and the switch to every open guest screen", async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url);
+    /** A gallery screen, once its live socket asked for new photos. */
+    async function openLive(token?: string) {
+      const context = await e2e!.browser.newContext({ viewport: PHONE });
+      if (token) await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+      const page = await context.newPage();
+      const subscribed = page.waitForEvent('websocket').then(
+        (socket) =>
+          new Promise<void>((resolve) =>
+            socket.on('framesent', ({ payload }) => {
+              if (String(payload).includes('photoAdded')) resolve();
+            }),
+          ),
+      );
+      await page.goto(`${url}/gallery/${code}`);
+      await page.getByText('No photos yet. Be the first to upload one!').waitFor({ timeout: 45_000 });
+      await subscribed;
+      return page;
+    }
+    const couple = await openLive(ownerToken);
+    const guest = await openLive();
+    const [before] = await uploadGuestPhotos(url, code, 1);
+    await couple.locator(`img[data-photo-id="${before}"]`).waitFor({ timeout: 45_000 });
+    await guest.locator(`img[data-photo-id="${before}"]`).waitFor({ timeout: 45_000 });
+
+    // The drop box: the guest's open screen follows without a reload, and no longer shows another's photo.
+    const settings = (visibility: string) => ({
+      code,
+      settings: { guestOriginalsAllowed: true, visibility },
+    });
+    await graphqlAt(url, SET_VISIBILITY, settings('OWN'), ownerToken);
+    await guest.getByTestId('visibility-notice').waitFor({ timeout: 45_000 });
+    await guest.locator(`img[data-photo-id="${before}"]`).waitFor({ state: 'detached' });
+
+    // A guest's photo in the drop box reaches the couple's open screen live, and shows there.
+    const [dropped] = await uploadGuestPhotos(url, code, 1);
+    await couple.locator(`img[data-photo-id="${dropped}"]`).waitFor({ timeout: 45_000 });
+    expect(await shownPhotos(couple)).toEqual([before, dropped].sort());
+
+    // Shared again: the guest's screen shows every photo, the drop box's too, still without a reload.
+    await graphqlAt(url, SET_VISIBILITY, settings('EVERYONE'), ownerToken);
+    await guest.locator(`img[data-photo-id="${dropped}"]`).waitFor({ timeout: 45_000 });
+    expect(await shownPhotos(guest)).toEqual([before, dropped].sort());
+    expect(await guest.getByTestId('visibility-notice').count()).toBe(0);
+  }, 240_000);
+
   it("brings the hidden photos live to an open guest's screen at the reveal time", async () => {
     const url = e2e!.product.url;
     const { code, sessionToken } = await createGalleryAt(url);

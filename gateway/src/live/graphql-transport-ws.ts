@@ -31,6 +31,8 @@ export interface TransportWsOptions {
   ): ExecutionArgs | readonly GraphQLError[];
   /** The context of subscription `id` of `socket`. */
   context(socket: WebSocket, id: string): unknown;
+  /** Hears each socket's connection_init payload (graphql-ws's `connectionParams`), once. */
+  initialised?(socket: WebSocket, payload: unknown): void;
   production: boolean;
   /** How often every socket is pinged; one that has not answered by its next ping is cut. */
   keepAliveMs: number;
@@ -131,6 +133,7 @@ export function serveTransportWs(sockets: WebSocketServer, options: TransportWsO
           return socket.close(CloseCode.TooManyInitialisationRequests, 'Too many initialisation requests');
         connection.initialised = true;
         awaitingInit.delete(socket);
+        options.initialised?.(socket, message.payload);
         return send(socket, ACK);
       case MessageType.Ping:
         return send(

@@ -15,9 +15,11 @@ import {
   type LivePhoto,
 } from '@gallery/contracts';
 import { EventQueue } from './event-queue.js';
+import type { LiveAudience } from './live-admission.js';
 import {
   buildLiveSchema,
   type EventUpdate,
+  type GallerySettingsChange,
   type LiveContext,
   type LiveEvent,
   type LiveField,
@@ -26,6 +28,15 @@ import {
 } from './live-schema.js';
 
 type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
+
+/**
+ * Who an event is for: every open screen of its gallery, or only the couple's (a photo guests may not see yet,
+ * a drop box's or one waiting to be approved, and its removal).
+ */
+export type LiveReach = 'everyone' | 'couple';
+
+/** A gallery's listeners: of each field, the guests' (`photoAdded`) and the couple's (`photoAdded:couple`). */
+type ListenerKey = LiveField | `${LiveField}:couple`;
 
 /**
  * Delivers each live event (a new photo, a plan change, a step of a zip build) to the open gallery screens of its gallery, in process:
@@ -39,7 +50,7 @@ type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResul
 export class LiveFanout {
   readonly schema: GraphQLSchema;
   /** Per gallery code, the listeners of each subscription field. */
-  private readonly listeners = new Map<string, Map<LiveField, Set<EventQueue<LiveEvent>>>>();
+  private readonly listeners = new Map<string, Map<ListenerKey, Set<EventQueue<LiveEvent>>>>();
   // Keyed by the event object, so an event's results go away with the event once every queue has sent it.
   private readonly results = new WeakMap<
     LiveEvent,
@@ -53,16 +64,23 @@ export class LiveFanout {
   private latestResults: Map<string, ExecutionResult | Promise<ExecutionResult>> | undefined;
 
   constructor(private readonly executeSelection: Execute = execute) {
-    this.schema = buildLiveSchema((field, eventCode, fellBehind) =>
-      this.listen(eventCode, fellBehind, field),
+    this.schema = buildLiveSchema((field, eventCode, fellBehind, audience) =>
+      this.listen(eventCode, fellBehind, field, audience),
     );
   }
 
   /**
    * A stream of one gallery's events of one kind (new photos unless `field` says otherwise) from now on;
-   * `return()` it to stop listening. It ends and calls `fellBehind` when its reader falls too far behind.
+   * `return()` it to stop listening. It ends and calls `fellBehind` when its reader falls too far behind. The
+   * couple's also hear the events for the couple only.
    */
-  listen(eventCode: string, fellBehind: () => void, field: LiveField = 'photoAdded'): EventQueue<LiveEvent> {
+  listen(
+    eventCode: string,
+    fellBehind: () => void,
+    liveField: LiveField = 'photoAdded',
+    audience: LiveAudience = 'guests',
+  ): EventQueue<LiveEvent> {
+    const field: ListenerKey = audience === 'couple' ? `${liveField}:couple` : liveField;
     const code = normalizeEventCode(eventCode);
     let byField = this.listeners.get(code);
     if (!byField) {
@@ -84,9 +102,9 @@ export class LiveFanout {
     return queue;
   }
 
-  /** Hands the photo to every photoAdded listener of its gallery; returns how many there were. */
-  publish(photo: LivePhoto): number {
-    return this.deliver(photo.eventCode, 'photoAdded', { photoAdded: photo });
+  /** Hands the photo to every photoAdded listener of its gallery (or the couple's only); returns how many there were. */
+  publish(photo: LivePhoto, reach: LiveReach = 'everyone'): number {
+    return this.deliver(photo.eventCode, 'photoAdded', { photoAdded: photo }, reach);
   }
 
   /** Hands a gallery's new plan and expiry to every eventUpdated listener of it; returns how many there were. */
@@ -99,9 +117,14 @@ export class LiveFanout {
     return this.deliver(progress.eventCode, 'archiveProgress', { archiveProgress: progress });
   }
 
-  /** Hands a removed photo to every photoRemoved listener of its gallery. */
-  publishPhotoRemoval(removal: PhotoRemoval): number {
-    return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal });
+  /** Hands a removed photo to every photoRemoved listener of its gallery (or the couple's only). */
+  publishPhotoRemoval(removal: PhotoRemoval, reach: LiveReach = 'everyone'): number {
+    return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal }, reach);
+  }
+
+  /** Tells every gallerySettingsChanged listener of a gallery that who sees which photos changed. */
+  publishSettingsChange(change: GallerySettingsChange): number {
+    return this.deliver(change.eventCode, 'gallerySettingsChanged', { gallerySettingsChanged: change });
   }
 
   /** Tells every photosRevealed listener of a gallery that its reveal time has come. */
@@ -124,13 +147,16 @@ export class LiveFanout {
     return this.deliver(removal.eventCode, 'guestbookMessageRemoved', { guestbookMessageRemoved: removal });
   }
 
-  private deliver(eventCode: string, field: LiveField, event: LiveEvent): number {
-    const queues = this.listeners.get(normalizeEventCode(eventCode))?.get(field);
-    if (!queues) return 0;
-    // Counted first: a queue that overflows leaves the set while it is handed the event.
-    const count = queues.size;
-    for (const queue of queues) queue.push(event);
-    return count;
+  private deliver(
+    eventCode: string,
+    field: LiveField,
+    event: LiveEvent,
+    reach: LiveReach = 'everyone',
+  ): number {
+    const gallery = this.listeners.get(normalizeEventCode(eventCode));
+    if (!gallery) return 0;
+    const couple = gallery.get(`${field}:couple`);
+    return (reach === 'everyone' ? handOut(gallery.get(field), event) : 0) + handOut(couple, event);
   }
 
   /** Open subscriptions, of every field: of one gallery, or of all. */
@@ -138,7 +164,7 @@ export class LiveFanout {
     const galleries =
       eventCode === undefined
         ? [...this.listeners.values()]
-        : [this.listeners.get(normalizeEventCode(eventCode)) ?? new Map<LiveField, Set<unknown>>()];
+        : [this.listeners.get(normalizeEventCode(eventCode)) ?? new Map<ListenerKey, Set<unknown>>()];
     let count = 0;
     for (const byField of galleries) for (const queues of byField.values()) count += queues.size;
     return count;
@@ -219,6 +245,15 @@ export class LiveFanout {
     }
     return result;
   }
+}
+
+/** Hands the event to each queue; returns how many there were. */
+function handOut(queues: Set<EventQueue<LiveEvent>> | undefined, event: LiveEvent): number {
+  if (!queues) return 0;
+  // Counted first: a queue that overflows leaves the set while it is handed the event.
+  const count = queues.size;
+  for (const queue of queues) queue.push(event);
+  return count;
 }
 
 /**

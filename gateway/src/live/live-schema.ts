@@ -26,6 +26,7 @@ import {
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform/edge';
 import { archiveProgressType } from './archive-progress.js';
+import type { LiveAudience } from './live-admission.js';
 import { photoType } from './photo-type.js';
 
 /**
@@ -79,6 +80,16 @@ export interface GuestbookMessageAddedEvent {
 export interface GuestbookMessageRemovedEvent {
   guestbookMessageRemoved: GuestbookMessageRemovedData;
 }
+/**
+ * The couple changed who sees which photos: open screens read the gallery again. Nothing of the settings
+ * themselves: a screen reads what it may see from the gallery (`Event.privacy`, its photos).
+ */
+export interface GallerySettingsChange {
+  eventCode: string;
+}
+export interface GallerySettingsChangedEvent {
+  gallerySettingsChanged: GallerySettingsChange;
+}
 export type LiveEvent =
   | PhotoAddedEvent
   | EventUpdatedEvent
@@ -87,7 +98,8 @@ export type LiveEvent =
   | PhotosRevealedEvent
   | HeartCountsChangedEvent
   | GuestbookMessageAddedEvent
-  | GuestbookMessageRemovedEvent;
+  | GuestbookMessageRemovedEvent
+  | GallerySettingsChangedEvent;
 /** The subscription fields, one per kind of live event: a listener hears one of them for one gallery. */
 export type LiveField =
   | 'photoAdded'
@@ -97,7 +109,8 @@ export type LiveField =
   | 'photosRevealed'
   | 'heartCountsChanged'
   | 'guestbookMessageAdded'
-  | 'guestbookMessageRemoved';
+  | 'guestbookMessageRemoved'
+  | 'gallerySettingsChanged';
 
 /**
  * What the subscribe resolver needs of the socket: a way to make its client re-read when it falls behind; and,
@@ -107,12 +120,18 @@ export type LiveField =
 export interface LiveContext {
   fellBehind(): void;
   deliver?(result: ExecutionResult): void;
+  /**
+   * Whether the socket may follow this gallery, and as whom (see LiveAdmission): the couple also hears what
+   * guests may not see. It throws the refusal (PIN_REQUIRED, SERVICE_UNAVAILABLE). Without it: as a guest.
+   */
+  admit?(code: string): Promise<LiveAudience>;
 }
 
 export type Listen = (
   field: LiveField,
   eventCode: string,
   fellBehind: () => void,
+  audience: LiveAudience,
 ) => AsyncIterable<LiveEvent>;
 
 /** The supergraph's Plan enum: its values are the plan ids in upper case. */
@@ -196,6 +215,16 @@ function guestbookMessageType(): GraphQLObjectType {
   });
 }
 
+function gallerySettingsChangeType(): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: 'GallerySettingsChange',
+    description: "The couple changed who sees which photos: open screens read the gallery's photos again",
+    fields: {
+      eventCode: { type: new GraphQLNonNull(GraphQLString) },
+    },
+  });
+}
+
 function guestbookRemovalType(): GraphQLObjectType {
   return new GraphQLObjectType({
     name: 'GuestbookMessageRemoval',
@@ -208,8 +237,9 @@ function guestbookRemovalType(): GraphQLObjectType {
 }
 
 /**
- * Who may subscribe: anyone holding the gallery's code, as the subgraphs' GuestOf operations (the same mark,
- * kept in the field's extensions; a test fails for a subscription without one).
+ * Who may subscribe: a guest of the gallery, as the subgraphs' GuestOf operations (the same mark, kept in the
+ * field's extensions; a test fails for a subscription without one): its code, and its pass when it has a PIN
+ * (checked by the context's `admit`).
  */
 export const LIVE_ACCESS: OperationAccess = { who: 'guest', argument: 'eventCode' };
 
@@ -229,7 +259,10 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
       // A code no gallery can have is refused as the queries refuse it, before anything listens.
       const code = normalizeEventCode(args.eventCode);
       if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
-      return listen(field, code, () => context.fellBehind());
+      const fellBehind = () => context.fellBehind();
+      if (!context.admit) return listen(field, code, fellBehind, 'guests');
+      // One question at subscribe time (a gallery with a PIN wants its pass), nothing per message.
+      return context.admit(code).then((audience) => listen(field, code, fellBehind, audience));
     },
   });
   return new GraphQLSchema({
@@ -256,6 +289,7 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
         heartCountsChanged: subscriptionOn('heartCountsChanged', heartCountsType()),
         guestbookMessageAdded: subscriptionOn('guestbookMessageAdded', guestbookMessageType()),
         guestbookMessageRemoved: subscriptionOn('guestbookMessageRemoved', guestbookRemovalType()),
+        gallerySettingsChanged: subscriptionOn('gallerySettingsChanged', gallerySettingsChangeType()),
       },
     }),
   });

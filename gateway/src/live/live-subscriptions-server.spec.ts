@@ -14,6 +14,8 @@ import {
   type LiveSubscriptions,
 } from './live-subscriptions-server.js';
 import { livePhoto } from '../../test/live-photo.js';
+import { AppError } from '@gallery/platform/edge';
+import type { AdmitLive, LiveCredentials } from './live-admission.js';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -24,11 +26,14 @@ const PHOTO = livePhoto('KXMP7TQR', 'p0');
 let running: { server: Server; subscriptions: LiveSubscriptions; fanout: LiveFanout } | undefined;
 const clients: WebSocket[] = [];
 
-async function start(options: { keepAliveMs?: number; connectionInitWaitMs?: number } = {}) {
+async function start(
+  options: { keepAliveMs?: number; connectionInitWaitMs?: number; admit?: AdmitLive } = {},
+) {
   const server = createServer();
   const fanout = new LiveFanout();
   const subscriptions = serveLiveSubscriptions(server, fanout, {
     clientAddressOf: () => '127.0.0.1',
+    admit: async () => 'guests',
     ...options,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -108,6 +113,57 @@ describe('live subscriptions server', () => {
       { id: 'q', type: 'next', payload: { data: { live: true } } },
       { id: 'q', type: 'complete' },
       { id: 's', type: 'next', payload: { data: { photoAdded: { id: 'p1' } } } },
+    ]);
+  });
+
+  it("asks once per socket and gallery with the socket's credentials, and sends the couple's photos to the couple only", async () => {
+    const asked: [string, LiveCredentials | undefined][] = [];
+    const { fanout, url } = await start({
+      admit: async (code, credentials) => {
+        asked.push([code, credentials]);
+        if (credentials?.authorization === 'Bearer couple') return 'couple';
+        if (credentials?.pass === 'the-pass') return 'guests';
+        throw new AppError('PIN_REQUIRED');
+      },
+    });
+    const open = async (params: Record<string, unknown>) => {
+      const socket = await connect(url);
+      const messages: Record<string, unknown>[] = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: params }));
+      for (const id of ['a', 'b'])
+        socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: PHOTO_ADDED } }));
+      return messages;
+    };
+    const stranger = await open({ 'x-gallery-pass': 'x'.repeat(47), other: 'ignored' });
+    const guest = await open({ 'x-gallery-pass': 'the-pass' });
+    const couple = await open({ authorization: 'Bearer couple' });
+    await waitFor(
+      'the refusals',
+      () => stranger.filter((message) => message.type === 'complete').length === 2,
+    );
+    await waitFor('the subscriptions', () => fanout.listenerCount() === 4);
+    fanout.publish({ ...PHOTO, id: 'private' }, 'couple');
+    fanout.publish({ ...PHOTO, id: 'shared' });
+    await waitFor('the photos', () => couple.length === 5 && guest.length === 3);
+
+    const photos = (messages: Record<string, unknown>[]) =>
+      messages.flatMap((message) =>
+        message.type === 'next' && message.id === 'a'
+          ? [(message.payload as { data: { photoAdded: { id: string } } }).data.photoAdded.id]
+          : [],
+      );
+    expect(photos(couple)).toEqual(['private', 'shared']);
+    expect(photos(guest)).toEqual(['shared']);
+    expect(stranger[1]).toMatchObject({
+      type: 'next',
+      payload: { errors: [{ extensions: { code: 'PIN_REQUIRED' } }] },
+    });
+    // A too long pass is no pass; each socket asks once for its two subscriptions of one gallery.
+    expect(asked).toEqual([
+      ['KXMP7TQR', undefined],
+      ['KXMP7TQR', { pass: 'the-pass' }],
+      ['KXMP7TQR', { authorization: 'Bearer couple' }],
     ]);
   });
 

@@ -16,6 +16,12 @@ import { outsideGallery } from '../domains/gallery-scope.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
+import {
+  liveCredentials,
+  type AdmitLive,
+  type LiveAudience,
+  type LiveCredentials,
+} from './live-admission.js';
 import { serveTransportWs } from './graphql-transport-ws.js';
 import { NextMessages } from './next-messages.js';
 
@@ -45,6 +51,11 @@ export interface LiveSubscriptionsOptions {
    * subscribe to that gallery. Throws when it cannot be told now.
    */
   galleryOf?(request: IncomingMessage): Promise<string | null>;
+  /**
+   * Whether a socket with these credentials may follow a gallery and as whom (LiveAdmission.audienceOf); asked
+   * once per socket and gallery, at its first subscription to it.
+   */
+  admit: AdmitLive;
   /** How often every socket is pinged; one that has not answered by the next ping is cut (12 s). */
   keepAliveMs?: number;
   /** How long a socket has to send connection_init before it is closed (3 s, graphql-ws's default). */
@@ -113,6 +124,30 @@ export function serveLiveSubscriptions(
     ...documentLimitRules(),
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
+  /** What each socket's connection_init carried (only for sockets that carried a pass or a token). */
+  const credentials = new WeakMap<WebSocket, LiveCredentials>();
+  /** Each socket's answers, per gallery: kept for the socket's life; a refusal or a failure is not kept. */
+  const admissions = new WeakMap<WebSocket, Map<string, Promise<LiveAudience>>>();
+  function admitOn(socket: WebSocket, code: string): Promise<LiveAudience> {
+    let answers = admissions.get(socket);
+    if (!answers) {
+      answers = new Map();
+      admissions.set(socket, answers);
+    }
+    let answer = answers.get(code);
+    if (!answer) {
+      // Bounded by the socket's subscriptions: a socket asking about many galleries keeps only the latest few.
+      if (answers.size >= API_LIMITS.subscriptionsPerSocket) answers.clear();
+      const asked = options.admit(code, credentials.get(socket));
+      answers.set(code, asked);
+      asked.catch(() => {
+        if (answers.get(code) === asked) answers.delete(code);
+      });
+      answer = asked;
+    }
+    return answer;
+  }
+
   const frames: LentFrame = {};
   // Valid under this server's rules (production refuses introspection): one cache per server.
   const validDocuments = new DocumentCache(256);
@@ -126,7 +161,14 @@ export function serveLiveSubscriptions(
       const refusal = outsideGallery(document, operationName, variableValues, gallery);
       return refusal ? [refusal] : args;
     },
-    context: (socket, id): LiveContext => writingTo(socket, connections.get(socket)!, id, frames),
+    context: (socket, id): LiveContext => ({
+      ...writingTo(socket, connections.get(socket)!, id, frames),
+      admit: (code) => admitOn(socket, code),
+    }),
+    initialised: (socket, payload) => {
+      const given = liveCredentials(payload);
+      if (given) credentials.set(socket, given);
+    },
     production: Boolean(options.production),
     keepAliveMs: options.keepAliveMs ?? 12_000,
     connectionInitWaitMs: options.connectionInitWaitMs ?? 3_000,

@@ -23,9 +23,9 @@ type Delivery = (fanout: LiveFanout, event: DomainEvent) => void;
 const DELIVERIES: Partial<Record<Subject, Delivery>> = {
   [Subjects.PhotoUploaded]: (fanout, event) => {
     const { photo, shared } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
-    // A photo other guests may not see yet (a drop box, a reveal to come) goes to no open screen: its uploader
-    // has it from their upload, the couple from their next load.
-    if (shared !== false) fanout.publish(photo);
+    // A photo other guests may not see yet (a drop box, a reveal to come, one waiting for approval) goes to the
+    // couple's open screens only (its links carry its pass); its uploader has it from their upload.
+    fanout.publish(photo, shared === false ? 'couple' : 'everyone');
   },
   [Subjects.PlanUpgraded]: (fanout, event) => {
     const { code, plan, expiresAt } = (event as DomainEvent<typeof Subjects.PlanUpgraded>).data;
@@ -48,8 +48,14 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     fanout.publishGuestbookRemoval((event as DomainEvent<typeof Subjects.GuestbookMessageRemoved>).data),
   [Subjects.PhotoDeleted]: (fanout, event) => {
     const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;
-    // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent.
-    if (shared !== false) fanout.publishPhotoRemoval(removal);
+    // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent; the
+    // couple's screens had it.
+    fanout.publishPhotoRemoval(removal, shared === false ? 'couple' : 'everyone');
+  },
+  [Subjects.PrivacyChanged]: (fanout, event) => {
+    // Only that it changed: each screen reads again what it may see, the settings stay off the socket.
+    const { code } = (event as DomainEvent<typeof Subjects.PrivacyChanged>).data;
+    fanout.publishSettingsChange({ eventCode: code });
   },
 };
 

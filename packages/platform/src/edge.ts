@@ -12,3 +12,4 @@ export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
 export * from './http/bearer-token.js';
 export * from './guests/guest-identity.js';
 export * from './http/pin-pass-header.js';
+export * from './events/service-request.js';

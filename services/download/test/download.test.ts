@@ -22,6 +22,8 @@ import {
   archiveProgressSchema,
   archiveProgressSubject,
   downloadPermissionRequestSchema,
+  guestAdmissionRequestSchema,
+  PIN_PASS_HEADER,
   en,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
@@ -34,6 +36,7 @@ import {
   type ArchiveStage,
   type DomainEvent,
   type DownloadPermissionReply,
+  type GuestAdmissionReply,
   type GalleryPhotosReply,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
@@ -63,6 +66,8 @@ interface TestGallery {
   guestDownloads: boolean;
   /** photosSharedWithGuests as events answers it: false for a drop box or a reveal to come. */
   photosShared?: boolean;
+  /** With a PIN: the passes guests got by entering it (GalleryPins); none without one. */
+  pinPasses?: string[];
   photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
 }
 const galleries = new Map<string, TestGallery>();
@@ -81,6 +86,24 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
     found: true,
     photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, ...photo }) => photo),
     next: end < gallery.photos.length ? String(end) : null,
+  };
+}
+
+/**
+ * Events' guest admission by its rule (GalleryPins.admits): every guest of a gallery without a PIN (or of no
+ * gallery); with a PIN, a pass given for that gallery or its owner's token. A request breaking the contract is
+ * refused, as events refuses it.
+ */
+function answerGuestAdmission(body: unknown): GuestAdmissionReply {
+  const parsed = guestAdmissionRequestSchema.safeParse(body);
+  if (!parsed.success) return { admitted: false };
+  const gallery = galleries.get(parsed.data.code);
+  if (!gallery?.pinPasses) return { admitted: true };
+  const { pass, authorization } = parsed.data;
+  return {
+    admitted:
+      (pass !== undefined && gallery.pinPasses.includes(pass)) ||
+      authorization === `Bearer ${gallery.ownerToken}`,
   };
 }
 
@@ -177,9 +200,11 @@ async function graphql<T>(
   variables: Record<string, unknown>,
   authorization?: string,
   client: string = randomUUID(),
+  pass?: string,
 ) {
   const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, client);
   if (authorization) call.set('Authorization', authorization);
+  if (pass) call.set(PIN_PASS_HEADER, pass);
   const response = await call.send({ query, variables });
   expect(response.status).toBe(200);
   return response.body as GraphQLAnswer<T>;
@@ -370,10 +395,9 @@ beforeAll(async () => {
   };
   s3 = createS3Client(storage);
   bus = await EventBus.connect(platform.nats.url, 'download-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
   bus.nc.subscribe(Requests.GuestAdmission, {
     callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
+      message.respond(JSON.stringify(answerGuestAdmission(message.json())));
     },
   });
   await bus.nc.flush();
@@ -911,6 +935,47 @@ describe('download service', () => {
       }
     },
   );
+
+  it('refuses a guest of a gallery with a PIN Download All and its job without the pass, and serves them with it', async () => {
+    const pass = `p1.${'A'.repeat(43)}`;
+    const code = newGallery({ guestDownloads: true, pinPasses: [pass] });
+    newGallery({ guestDownloads: true, pinPasses: [`p1.${'B'.repeat(43)}`] });
+    await addPhoto(code, 'a.jpg');
+    const ask = (given?: string) =>
+      graphql<{ requestArchive: Job }>(
+        `mutation ($code: String!) { requestArchive(eventCode: $code) { ${JOB_FIELDS} } }`,
+        { code },
+        undefined,
+        undefined,
+        given,
+      );
+
+    expect((await ask()).errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
+    expect((await ask()).errors?.[0].message).toBe(en.errors.PIN_REQUIRED);
+    expect((await ask(`p1.${'B'.repeat(43)}`)).errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
+    const admitted = await ask(pass);
+    expect(admitted.errors).toBeUndefined();
+    const jobId = admitted.data!.requestArchive.id!;
+    const job = (given?: string) =>
+      graphql(
+        `
+          query ($code: String!, $id: ID!) {
+            archiveJob(eventCode: $code, jobId: $id) {
+              id
+            }
+          }
+        `,
+        { code, id: jobId },
+        undefined,
+        undefined,
+        given,
+      );
+    expect((await job()).errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
+    expect((await job(pass)).data).toEqual({ archiveJob: { id: jobId } });
+    // The couple needs no pass.
+    expect((await requestArchive(code)).errors).toBeUndefined();
+    await finished(code, jobId);
+  });
 
   it('refuses a guest a zip built while photos were shared, once they are not', async () => {
     const code = newGallery();

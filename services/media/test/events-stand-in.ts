@@ -1,4 +1,4 @@
-import { Requests } from '@gallery/contracts';
+import { guestAdmissionRequestSchema, Requests } from '@gallery/contracts';
 import type { EventBus } from '@gallery/platform';
 
 /**
@@ -6,9 +6,35 @@ import type { EventBus } from '@gallery/platform';
  * admitted. Tests that start media without events answer it with this.
  */
 export async function admitEveryGuest(bus: EventBus): Promise<void> {
+  await admitAsEvents(bus, new Map());
+}
+
+/** A gallery whose couple set a PIN: the passes guests got by entering it, and the owner's Authorization. */
+export interface PinnedGallery {
+  passes: string[];
+  owner: string;
+}
+
+/**
+ * The events service's answer to guest admission, by its rule (GalleryPins.admits): a gallery without a PIN
+ * admits every guest; one with a PIN (in `pinned`, which a test may add to at any time) admits only a pass given
+ * for that gallery or its owner's Authorization. A request breaking the contract is refused, as events refuses
+ * it.
+ */
+export async function admitAsEvents(
+  bus: EventBus,
+  pinned: ReadonlyMap<string, PinnedGallery>,
+): Promise<void> {
   bus.nc.subscribe(Requests.GuestAdmission, {
     callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
+      const request = guestAdmissionRequestSchema.safeParse(message.json());
+      const gallery = request.success ? pinned.get(request.data.code) : undefined;
+      const admitted =
+        request.success &&
+        (!gallery ||
+          (request.data.pass !== undefined && gallery.passes.includes(request.data.pass)) ||
+          request.data.authorization === gallery.owner);
+      message.respond(JSON.stringify({ admitted }));
     },
   });
   await bus.nc.flush();

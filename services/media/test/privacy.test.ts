@@ -8,6 +8,7 @@ import {
   en,
   galleryCodeFromBytes,
   ownerAuthorizationRequestSchema,
+  PIN_PASS_HEADER,
   Requests,
   Subjects,
   type DomainEvent,
@@ -24,7 +25,7 @@ import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing'
 import { createApp, MediaConfig } from '../src/index.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { admitAsEvents, type PinnedGallery } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,8 @@ let app: INestApplication | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
 let owners: NatsSubscription | undefined;
+/** The galleries whose couple set a PIN, as events would answer for them. */
+const pinned = new Map<string, PinnedGallery>();
 
 interface GraphQLAnswer<T> {
   data?: T;
@@ -44,6 +47,7 @@ async function graphql<T>(
   variables: object,
   authorization?: string,
   guestIdentity?: string,
+  pass?: string,
 ): Promise<GraphQLAnswer<T>> {
   const call = request(app!.getHttpServer())
     .post('/graphql')
@@ -51,6 +55,7 @@ async function graphql<T>(
     .send({ query, variables });
   if (authorization) call.set('Authorization', authorization);
   if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
+  if (pass) call.set(PIN_PASS_HEADER, pass);
   return (await call).body as GraphQLAnswer<T>;
 }
 
@@ -180,7 +185,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-privacy-test');
-  await admitEveryGuest(bus);
+  await admitAsEvents(bus, pinned);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
     callback: (_error, message) => {
@@ -524,10 +529,10 @@ describe('who sees what', () => {
     }
   });
 
-  it('marks a photo uploaded into a drop box as not shared, so no open screen receives it', async () => {
+  it("marks a photo uploaded into a drop box as not shared, with its pass for the couple's screens", async () => {
     const code = await createGallery();
     await setPrivacy(code, { visibility: 'own' });
-    const events: { shared?: boolean }[] = [];
+    const events: { shared?: boolean; photo: { thumbnailUrl: string } }[] = [];
     const subscription = bus!.nc.subscribe(Subjects.PhotoUploaded, {
       callback: (_error, message) => {
         const event = message.json<DomainEvent<typeof Subjects.PhotoUploaded>>();
@@ -538,8 +543,53 @@ describe('who sees what', () => {
       await uploadPhoto(code, await newGuest());
       await waitFor('the photo.uploaded event', () => Promise.resolve(events.length > 0));
       expect(events[0].shared).toBe(false);
+      // The gateway sends it to the couple's screens only: its links show it to them.
+      expect(events[0].photo.thumbnailUrl).toMatch(/\/thumbnail\?pass=[A-Za-z0-9_-]{43}$/);
     } finally {
       subscription.unsubscribe();
     }
+  });
+});
+
+describe('the gallery PIN', () => {
+  const pass = (letter: string) => `p1.${letter.repeat(43)}`;
+
+  it("refuses a guest's upload slot and confirmation without the gallery's pass, and serves them with it", async () => {
+    const [code, other] = [await createGallery(), await createGallery()];
+    pinned.set(code, { passes: [pass('A')], owner: ownerOf(code) });
+    pinned.set(other, { passes: [pass('B')], owner: ownerOf(other) });
+    const body = await photoBytes();
+    const files = [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }];
+    const slot = (given?: string, authorization?: string) =>
+      graphql<{ requestPhotoUploads: Slot[] }>(
+        REQUEST_UPLOADS,
+        { code, files },
+        authorization,
+        undefined,
+        given,
+      );
+    const refusal = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0].extensions?.code;
+
+    expect(refusal(await slot())).toBe('PIN_REQUIRED');
+    expect((await slot()).errors?.[0].message).toBe(en.errors.PIN_REQUIRED);
+    // Another gallery's pass, or another couple's token, is no pass for this one.
+    expect(refusal(await slot(pass('B')))).toBe('PIN_REQUIRED');
+    expect(refusal(await slot(undefined, ownerOf(other)))).toBe('PIN_REQUIRED');
+    expect(refusal(await slot(undefined, ownerOf(code)))).toBeUndefined();
+    const admitted = await slot(pass('A'));
+    expect(admitted.errors).toBeUndefined();
+
+    const uploaded = admitted.data!.requestPhotoUploads[0];
+    expect((await putToSlot(uploaded, body)).status).toBe(200);
+    const confirm = (given?: string) =>
+      graphql<{ confirmPhotoUpload: LivePhoto }>(
+        CONFIRM,
+        { code, id: uploaded.uploadId },
+        undefined,
+        undefined,
+        given,
+      );
+    expect(refusal(await confirm())).toBe('PIN_REQUIRED');
+    expect((await confirm(pass('A'))).data?.confirmPhotoUpload.eventCode).toBe(code);
   });
 });

@@ -1,9 +1,27 @@
 import { createClient } from 'graphql-ws';
+import { openGalleryPass } from '../gallery/galleryPass';
 import { readStorage, AUTH_TOKEN_KEY } from '../storage';
 import { liveUrl } from './origin';
 
 const reconnectListeners = new Set<() => void>();
 let connections = 0;
+
+/**
+ * What the socket tells the gateway, as the HTTP requests do in their headers: the owner's token and the open
+ * gallery's pass (a gallery with a PIN refuses its subscriptions without one or the other).
+ */
+function credentials(): Record<string, string> {
+  const token = readStorage(AUTH_TOKEN_KEY);
+  const pass = openGalleryPass();
+  return {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(pass ? { 'x-gallery-pass': pass } : {}),
+  };
+}
+
+/** The credentials the socket being opened, then the open one, was given (null: no socket open). */
+let offered: string | null = null;
+let sent: string | null = null;
 
 /** The WebSocket client behind subscriptions; it keeps retrying, and tells listeners when it is back. */
 export const liveClient = createClient({
@@ -12,11 +30,16 @@ export const liveClient = createClient({
   retryAttempts: Infinity,
   shouldRetry: () => true,
   connectionParams: () => {
-    const token = readStorage(AUTH_TOKEN_KEY);
-    return token ? { authorization: `Bearer ${token}` } : {};
+    const params = credentials();
+    offered = JSON.stringify(params);
+    return params;
   },
   on: {
+    closed: () => {
+      sent = null;
+    },
     connected: () => {
+      sent = offered;
       connections += 1;
       if (connections > 1) reconnectListeners.forEach((listener) => listener());
     },
@@ -29,4 +52,12 @@ export function onLiveReconnect(listener: () => void): () => void {
   return () => {
     reconnectListeners.delete(listener);
   };
+}
+
+/**
+ * Opens the socket again when what it was opened with is no longer what this browser holds (a gallery's pass
+ * just kept, another gallery opened): its subscriptions follow on the new socket, and screens re-read.
+ */
+export function renewLiveCredentials(): void {
+  if (sent !== null && sent !== JSON.stringify(credentials())) liveClient.terminate();
 }

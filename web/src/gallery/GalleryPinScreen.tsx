@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { pinProblem } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
+import { renewLiveCredentials } from '../api/liveConnection';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { ENTER_GALLERY_PIN, keepPass } from './galleryPass';
@@ -27,6 +28,7 @@ export function GalleryPinScreen({ code, onEntered }: { code: string; onEntered:
       .then((result) => {
         if (!result.data) return;
         keepPass(code, result.data.enterGalleryPin);
+        renewLiveCredentials();
         onEntered();
       })
       .catch((error: unknown) => setFailure(readApiError(error)));

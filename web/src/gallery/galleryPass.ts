@@ -36,10 +36,15 @@ export function keepPass(code: string, pass: KeptPass): void {
   writeStorage(storageKey(code), JSON.stringify(pass));
 }
 
+/** The open gallery's pass, if this browser has one. */
+export function openGalleryPass(): string | undefined {
+  return (openGallery && kept(openGallery)?.pass) || undefined;
+}
+
 /** The header with the open gallery's pass; none without one. */
 export function galleryPassHeader(): Record<string, string> {
-  const pass = openGallery && kept(openGallery);
-  return pass ? { [PASS_HEADER]: pass.pass } : {};
+  const pass = openGalleryPass();
+  return pass ? { [PASS_HEADER]: pass } : {};
 }
 
 export const ENTER_GALLERY_PIN: TypedDocumentNode<

@@ -172,6 +172,18 @@ export const PHOTOS_REVEALED_SUBSCRIPTION: TypedDocumentNode<
   }
 `;
 
+/** The couple changed who sees which photos (a drop box opened or shared again): the screen reloads. */
+export const GALLERY_SETTINGS_CHANGED_SUBSCRIPTION: TypedDocumentNode<
+  { gallerySettingsChanged: { eventCode: string } },
+  { eventCode: string }
+> = gql`
+  subscription GallerySettingsChanged($eventCode: String!) {
+    gallerySettingsChanged(eventCode: $eventCode) {
+      eventCode
+    }
+  }
+`;
+
 /** The gallery's new plan and expiry after an upgrade or a refund, pushed by the gateway. */
 export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
   { eventUpdated: EventUpdate },

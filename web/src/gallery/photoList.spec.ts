@@ -36,6 +36,23 @@ describe('photo list', () => {
     expect(ids(opened)).toEqual(['p5', 'p4', 'p3']);
   });
 
+  it('replaces what it held with a page read after the couple changed who sees which photos', () => {
+    const more = photoListReducer(opened, { type: 'nextPage', page: page(['p2', 'p1'], false, 'c1') });
+    const dropBox = photoListReducer(more, {
+      type: 'firstPage',
+      page: page(['p4'], false, 'c4'),
+      photoCount: 1,
+      replace: true,
+    });
+
+    expect(ids(dropBox)).toEqual(['p4']);
+    expect(dropBox).toMatchObject({ photoCount: 1, hasMore: false, endCursor: 'c4' });
+    // Without it, a first page read again keeps what the screen already showed.
+    expect(
+      ids(photoListReducer(more, { type: 'firstPage', page: page(['p4'], false), photoCount: 1 })),
+    ).toContain('p1');
+  });
+
   it('appends the next page without repeats', () => {
     const next = photoListReducer(opened, { type: 'nextPage', page: page(['p3', 'p2', 'p1'], false, 'c1') });
     expect(ids(next)).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);

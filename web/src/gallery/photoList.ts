@@ -18,7 +18,14 @@ export interface PhotoListState {
 const REMEMBERED_REMOVALS = 100;
 
 export type PhotoListAction =
-  | { type: 'firstPage'; page: PhotoPage; photoCount: number; challengeCounts?: Record<string, number> }
+  | {
+      type: 'firstPage';
+      page: PhotoPage;
+      photoCount: number;
+      challengeCounts?: Record<string, number>;
+      /** Read after the couple changed who sees which photos: what the screen held may no longer be its to see. */
+      replace?: boolean;
+    }
   | { type: 'nextPage'; page: PhotoPage }
   | { type: 'added'; photo: Photo; live: boolean }
   /** The owner removed a photo (here or on another screen): it goes, and the count is the gallery's new one. */
@@ -97,8 +104,12 @@ function mergeFirstPage(
 
 export function photoListReducer(state: PhotoListState, action: PhotoListAction): PhotoListState {
   switch (action.type) {
-    case 'firstPage':
-      return mergeFirstPage(state, action.page, action.photoCount, action.challengeCounts ?? {});
+    case 'firstPage': {
+      const held = action.replace
+        ? { ...EMPTY_PHOTO_LIST, liveArrivals: state.liveArrivals, removedIds: state.removedIds }
+        : state;
+      return mergeFirstPage(held, action.page, action.photoCount, action.challengeCounts ?? {});
+    }
     case 'nextPage': {
       const known = new Set(state.photos.map((photo) => photo.id));
       return {

@@ -6,6 +6,7 @@ import { withEventUpdate, type EventUpdate } from './eventUpdate';
 import {
   EVENT_UPDATED_SUBSCRIPTION,
   GALLERY_QUERY,
+  GALLERY_SETTINGS_CHANGED_SUBSCRIPTION,
   MORE_PHOTOS_QUERY,
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
@@ -41,11 +42,16 @@ export function useGallery(code: string) {
   const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
+  /** The next read follows a change of who sees which photos: it replaces the list rather than merging. */
+  const replaceNext = useRef(false);
 
   useLayoutEffect(() => {
     if (data?.event) {
+      const replace = replaceNext.current;
+      replaceNext.current = false;
       dispatch({
         type: 'firstPage',
+        replace,
         page: data.event.photos,
         photoCount: data.event.photoCount,
         challengeCounts: Object.fromEntries(
@@ -107,6 +113,17 @@ export function useGallery(code: string) {
     skip: noLiveUpdates,
     fetchPolicy: 'no-cache',
     onData: () => reread(),
+  });
+
+  // The couple switched who sees which photos: this screen shows what it may see now (no manual reload).
+  useSubscription(GALLERY_SETTINGS_CHANGED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    skip: noLiveUpdates,
+    fetchPolicy: 'no-cache',
+    onData: () => {
+      replaceNext.current = true;
+      reread();
+    },
   });
 
   const loadMore = useCallback(async () => {

@@ -3,6 +3,11 @@ import { AppError } from '../graphql/app-error.js';
 import { describeError } from '../logging/describe-error.js';
 import type { EventBus } from './event-bus.js';
 
+/** What askService needs of a connection: an EventBus, or the gateway's own NATS connection. */
+export interface ServiceRequester {
+  readonly nc: Pick<EventBus['nc'], 'request'>;
+}
+
 /**
  * How long a service waits for another's answer. Every responder reads a few indexed rows (the largest answer is
  * one page of GALLERY_PHOTOS_PAGE_LIMIT photo rows, tens of milliseconds), so 3 s is far above a healthy answer
@@ -22,7 +27,7 @@ export interface ServiceRequestLog {
  * that breaks its contract: SERVICE_UNAVAILABLE, the error a caller may retry.
  */
 export async function askService<Request, Reply>(
-  bus: EventBus,
+  bus: ServiceRequester,
   contract: RequestContract<Request, Reply>,
   request: Request,
   log?: ServiceRequestLog,

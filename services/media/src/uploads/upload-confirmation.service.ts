@@ -314,16 +314,16 @@ export class UploadConfirmationService {
       // own), must still have been reserved. Its reservation ran out and a deletion run took it: nothing this
       // attempt wrote can be trusted, and all of the above is rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
-      const live = this.presenter.present(photo);
-      // Not shared (a drop box, a reveal to come): open screens of other guests never receive it.
+      // Not shared (a drop box, a reveal to come): only the couple's open screens receive it, and the uploader
+      // has it from this answer; both copies carry its pass, so they see it whoever else may not.
       const shared = photosSharedWithGuests(gallery, new Date());
+      const live = this.presenter.present(photo, { pass: !shared });
       await recordEvent(manager, Subjects.PhotoUploaded, {
         photo: live,
         photoCount,
         ...(shared ? {} : { shared }),
       });
-      // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
-      return { photo: shared ? live : this.presenter.present(photo, { pass: true }), previewPending };
+      return { photo: live, previewPending };
     });
   }
 

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import {
+  createGalleryAt,
+  graphqlAt,
+  uploadGuestPhotos,
+  type CreatedGallery,
+} from '../../web/e2e/product-api.js';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { startProduct } from '../../infra/product.mjs';
+
+// The live socket and the gallery PIN, against the built product (events answers who may follow a gallery, media
+// publishes the photos): a socket without the pass is refused as HTTP refuses, with it a guest watches photos
+// arrive, and the couple's socket also hears the photos their guests may not see yet.
+
+interface RunningProduct {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const quiet = () => undefined;
+
+const PHOTO_ADDED = `subscription ($eventCode: String!) { photoAdded(eventCode: $eventCode) { id thumbnailUrl } }`;
+const PHOTO_REMOVED = `subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId } }`;
+const SETTINGS_CHANGED = `subscription ($eventCode: String!) { gallerySettingsChanged(eventCode: $eventCode) { eventCode } }`;
+
+let platform: TestPlatform | undefined;
+let product: RunningProduct | undefined;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  product = (await startProduct({ platformEnv: platform.env, log: quiet })) as RunningProduct;
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await product?.stop();
+  await platform?.stop();
+}, 60_000);
+
+function liveClient(connectionParams: Record<string, string> = {}): Client {
+  const client = createClient({
+    url: `${product!.url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    connectionParams,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** What a subscription receives, as it comes; `started` once the gateway listens for it (its first result is none). */
+interface Followed {
+  results: {
+    data?: Record<string, unknown> | null;
+    errors?: readonly { extensions?: { code?: string } }[];
+  }[];
+  ended: Promise<void>;
+}
+
+function follow(client: Client, query: string, eventCode: string): Followed {
+  const results: Followed['results'] = [];
+  const ended = new Promise<void>((resolve, reject) => {
+    client.subscribe<Record<string, unknown>>(
+      { query, variables: { eventCode } },
+      {
+        next: (value) => results.push(value as Followed['results'][number]),
+        error: reject,
+        complete: resolve,
+      },
+    );
+  });
+  return { results, ended };
+}
+
+async function waitFor(what: string, condition: () => boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const photoIds = (followed: Followed) =>
+  followed.results.flatMap((result) => {
+    const photo = result.data?.photoAdded as { id: string } | undefined;
+    return photo ? [photo.id] : [];
+  });
+
+async function setPin(gallery: CreatedGallery, pin: string): Promise<void> {
+  await graphqlAt(
+    product!.url,
+    `mutation ($code: String!, $pin: String) { setGalleryPin(eventCode: $code, pin: $pin) { code } }`,
+    { code: gallery.code, pin },
+    gallery.ownerToken,
+  );
+}
+
+async function enterPin(code: string, pin: string): Promise<string> {
+  const { enterGalleryPin } = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
+    product!.url,
+    `mutation ($code: String!, $pin: String!) { enterGalleryPin(code: $code, pin: $pin) { pass } }`,
+    { code, pin },
+  );
+  return enterGalleryPin.pass;
+}
+
+async function setVisibility(gallery: CreatedGallery, visibility: 'EVERYONE' | 'OWN'): Promise<void> {
+  await graphqlAt(
+    product!.url,
+    `mutation ($code: String!, $settings: PrivacySettingsInput!) {
+      setPrivacySettings(eventCode: $code, settings: $settings) { code }
+    }`,
+    { code: gallery.code, settings: { guestOriginalsAllowed: true, visibility } },
+    gallery.ownerToken,
+  );
+}
+
+describe('the live socket and the gallery PIN', () => {
+  it('refuses a socket without the pass, lets a guest with it and the couple watch photos arrive', async () => {
+    const gallery = await createGalleryAt(product!.url);
+    await setPin(gallery, '482913');
+    const pass = await enterPin(gallery.code, '482913');
+
+    const stranger = follow(liveClient(), PHOTO_ADDED, gallery.code);
+    await stranger.ended;
+    expect(stranger.results).toEqual([
+      expect.objectContaining({
+        errors: [expect.objectContaining({ extensions: { code: 'PIN_REQUIRED' } })],
+      }),
+    ]);
+    // A pass of no gallery, or of another one, is no pass.
+    const forged = follow(
+      liveClient({ 'x-gallery-pass': `p1.${'A'.repeat(43)}` }),
+      PHOTO_ADDED,
+      gallery.code,
+    );
+    await forged.ended;
+    expect(forged.results[0].errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
+
+    const guestSocket = liveClient({ 'x-gallery-pass': pass });
+    const guest = follow(guestSocket, PHOTO_ADDED, gallery.code);
+    const guestSettings = follow(guestSocket, SETTINGS_CHANGED, gallery.code);
+    const coupleSocket = liveClient({ authorization: `Bearer ${gallery.ownerToken}` });
+    const couple = follow(coupleSocket, PHOTO_ADDED, gallery.code);
+    const coupleRemovals = follow(coupleSocket, PHOTO_REMOVED, gallery.code);
+
+    // A subscription has no "started" message: photos go up until one reaches both screens (the first does,
+    // unless it beats the subscriptions to the gateway). Every later photo then reaches every screen it may.
+    let shared: string | undefined;
+    for (let attempt = 0; !shared && attempt < 5; attempt++) {
+      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1, { pass });
+      await waitFor(
+        'a photo on both screens',
+        () => [guest, couple].every((screen) => photoIds(screen).includes(photo)),
+        5_000,
+      ).then(
+        () => (shared = photo),
+        () => undefined,
+      );
+    }
+    expect(shared).toBeDefined();
+    const guestBefore = photoIds(guest);
+    const coupleBefore = photoIds(couple);
+
+    // A drop box: the guests' screens are told to read again, the couple's alone get the new photo (with the
+    // link that shows it to them) and its removal.
+    await setVisibility(gallery, 'OWN');
+    await waitFor('the settings change', () => guestSettings.results.length === 1);
+    expect(guestSettings.results[0].data).toEqual({ gallerySettingsChanged: { eventCode: gallery.code } });
+    const [dropped] = await uploadGuestPhotos(product!.url, gallery.code, 1, { pass });
+    await waitFor('the drop-box photo on the couple screen', () => photoIds(couple).includes(dropped));
+    const live = couple.results.find((result) => (result.data?.photoAdded as { id: string })?.id === dropped);
+    expect((live!.data!.photoAdded as { thumbnailUrl: string }).thumbnailUrl).toMatch(/\?pass=/);
+    await graphqlAt(
+      product!.url,
+      `mutation ($id: ID!) { removePhoto(id: $id) }`,
+      { id: dropped },
+      gallery.ownerToken,
+    );
+    await waitFor('the removal on the couple screen', () =>
+      coupleRemovals.results.some(
+        (result) => (result.data?.photoRemoved as { photoId: string })?.photoId === dropped,
+      ),
+    );
+
+    // Back to everyone: the next photo reaches the guest, who never got the drop box's.
+    await setVisibility(gallery, 'EVERYONE');
+    await waitFor('the second settings change', () => guestSettings.results.length === 2);
+    const [after] = await uploadGuestPhotos(product!.url, gallery.code, 1, { pass });
+    await waitFor('the next photo on the guest screen', () => photoIds(guest).includes(after));
+    expect(photoIds(guest)).toEqual([...guestBefore, after]);
+    expect(photoIds(couple)).toEqual([...coupleBefore, dropped, after]);
+  }, 120_000);
+
+  it("refuses a guest's photo list, upload slot and Download All without the pass, and serves them with it", async () => {
+    const gallery = await createGalleryAt(product!.url);
+    await graphqlAt(
+      product!.url,
+      `mutation ($code: String!) { setGuestDownloads(eventCode: $code, allowed: true) { code } }`,
+      { code: gallery.code },
+      gallery.ownerToken,
+    );
+    await setPin(gallery, '4829');
+    const pass = await enterPin(gallery.code, '4829');
+    const ask = async (query: string, variables: object, headers: Record<string, string>) => {
+      const response = await fetch(`${product!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as {
+        data?: Record<string, unknown> | null;
+        errors?: { extensions?: { code?: string } }[];
+      };
+    };
+    const operations: [string, string, object][] = [
+      [
+        'photo list',
+        'query ($code: String!) { event(code: $code) { photos(first: 5) { nodes { id } } } }',
+        {},
+      ],
+      [
+        'upload slot',
+        `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+          requestPhotoUploads(eventCode: $code, files: $files) { uploadId }
+        }`,
+        { files: [{ fileName: 'IMG_1.jpg', contentType: 'image/jpeg', size: 2000 }] },
+      ],
+      ['Download All', 'mutation ($code: String!) { requestArchive(eventCode: $code) { status } }', {}],
+    ];
+    for (const [what, query, variables] of operations) {
+      const refused = await ask(query, { code: gallery.code, ...variables }, {});
+      expect({ what, codes: refused.errors?.map((error) => error.extensions?.code) }).toEqual({
+        what,
+        codes: ['PIN_REQUIRED'],
+      });
+      const forged = await ask(
+        query,
+        { code: gallery.code, ...variables },
+        { 'x-gallery-pass': `p1.${'B'.repeat(43)}` },
+      );
+      expect({ what, codes: forged.errors?.map((error) => error.extensions?.code) }).toEqual({
+        what,
+        codes: ['PIN_REQUIRED'],
+      });
+      const admitted = await ask(query, { code: gallery.code, ...variables }, { 'x-gallery-pass': pass });
+      expect({ what, errors: admitted.errors }).toEqual({ what, errors: undefined });
+      expect(admitted.data).toBeTruthy();
+    }
+  }, 120_000);
+});
