@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { en } from '@gallery/contracts';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The gallery PIN as the couple sets it on the event page and a guest meets it: the product as npm start runs
 // it, and Chromium. With SCREENSHOTS=dir, the PIN screen and the couple's control are saved there.
@@ -103,5 +103,39 @@ describe('the gallery PIN in the browser', () => {
     const french = await open(`/fr/gallery/${code}`);
     await french.getByLabel('Code PIN', { exact: true }).waitFor({ timeout: 45_000 });
     await shoot(french, 'gallery-pin-guest-fr');
+  }, 240_000);
+
+  it("shows the slideshow wall on a gallery with a PIN: the link's key lets the venue's screen in", async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url);
+    const [photoId] = await uploadGuestPhotos(url, code, 1);
+    await graphqlAt(
+      url,
+      'mutation ($code: String!) { setGalleryPin(eventCode: $code, pin: "482913") { code } }',
+      { code },
+      ownerToken,
+    );
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      ownerToken,
+    );
+    const wall = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), undefined, DESKTOP);
+    const onScreen = () => wall.getByTestId('wall-media').getAttribute('data-photo-id');
+    await until('the photo on the wall', async () => ((await onScreen()) === photoId ? true : null), 45_000);
+
+    // A guest who entered the PIN sends a photo: it goes on the wall live, through the wall's own socket.
+    const entered = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
+      url,
+      'mutation ($code: String!) { enterGalleryPin(code: $code, pin: "482913") { pass } }',
+      { code },
+    );
+    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: entered.enterGalleryPin.pass });
+    await until(
+      'the new photo on the wall',
+      async () => ((await onScreen()) === livePhotoId ? true : null),
+      45_000,
+    );
   }, 240_000);
 });

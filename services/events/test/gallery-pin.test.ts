@@ -195,6 +195,30 @@ describe('events service: the gallery PIN', () => {
     expect(errorCode(await graphql(READ, { code }, { pass: again }))).toBe('PIN_REQUIRED');
   });
 
+  it("admits the venue's wall with its link's key as the pass, for its gallery only, until the links are reset", async () => {
+    const { code, ownerToken } = await order();
+    await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
+    const link = await graphql<{ createWallLink: { url: string } }>(
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      { token: ownerToken },
+    );
+    const key = new URLSearchParams(new URL(link.data!.createWallLink.url).hash.slice(1)).get('key')!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await graphql(READ, { code }, { pass: key })).data).toEqual({
+      event: { code, pinProtected: true },
+    });
+    const other = await order();
+    await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
+    expect(errorCode(await graphql(READ, { code: other.code }, { pass: key }))).toBe('PIN_REQUIRED');
+    await graphql(
+      'mutation ($code: String!) { resetWallLinks(eventCode: $code) }',
+      { code },
+      { token: ownerToken },
+    );
+    expect(errorCode(await graphql(READ, { code }, { pass: key }))).toBe('PIN_REQUIRED');
+  });
+
   it('limits wrong PINs per client and gallery; a right PIN costs nothing', async () => {
     const { code, ownerToken } = await order();
     await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });

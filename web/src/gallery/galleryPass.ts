@@ -9,10 +9,16 @@ const PASS_HEADER = 'X-Gallery-Pass';
 const storageKey = (code: string) => `galleryPass:${code}`;
 
 let openGallery: string | null = null;
+/** The wall link's key while the slideshow wall is open: it lets the venue's screen in without the PIN. */
+let openWallKey: string | null = null;
 
-/** The gallery whose pass requests carry from now on (the gallery page sets it before its first query). */
-export function setOpenGallery(code: string | null): void {
+/**
+ * The gallery whose pass requests carry from now on (the gallery page sets it before its first query; the wall
+ * page with its link's key, which events admits as that gallery's pass).
+ */
+export function setOpenGallery(code: string | null, wallKey: string | null = null): void {
   openGallery = code;
+  openWallKey = wallKey;
 }
 
 interface KeptPass {
@@ -38,7 +44,7 @@ export function keepPass(code: string, pass: KeptPass): void {
 
 /** The open gallery's pass, if this browser has one. */
 export function openGalleryPass(): string | undefined {
-  return (openGallery && kept(openGallery)?.pass) || undefined;
+  return (openGallery && (openWallKey ?? kept(openGallery)?.pass)) || undefined;
 }
 
 /** The header with the open gallery's pass; none without one. */

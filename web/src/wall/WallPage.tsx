@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
+import { renewLiveCredentials } from '../api/liveConnection';
+import { setOpenGallery } from '../gallery/galleryPass';
 import { Spinner } from '../ui/Spinner';
 import { WALL_QUERY } from './graphql';
 import { WallShow } from './WallShow';
@@ -21,6 +24,9 @@ export function WallPage() {
   const code = normalizeEventCode(params.code ?? '');
   const key = wallKey(location.hash);
   const valid = isGalleryCode(code) && Boolean(key);
+  // Before the first query: on a gallery with a PIN the link's key is the wall's pass, on HTTP and the socket.
+  if (valid) setOpenGallery(code, key);
+  useEffect(() => renewLiveCredentials(), [code, key]);
   const { data, error, loading } = useQuery(WALL_QUERY, {
     variables: { code, key: key ?? '' },
     skip: !valid,

@@ -97,8 +97,12 @@ export class GalleryPins {
     const stored = await this.storedHash(this.dataSource.manager, code);
     if (!stored) return true;
     if (pass) {
+      // A live pass from the PIN, or one of the gallery's wall links: the venue's screen holds no PIN, and the
+      // couple who made the link may show the gallery with it. Both are kept as the SHA-256 of the token.
       const live: unknown[] = await this.dataSource.query(
-        'SELECT 1 FROM pin_passes WHERE token_hash = $1 AND event_code = $2 AND expires_at > now()',
+        `SELECT 1 FROM pin_passes WHERE token_hash = $1 AND event_code = $2 AND expires_at > now()
+         UNION ALL
+         SELECT 1 FROM wall_links WHERE key_hash = $1 AND event_code = $2`,
         [passHash(pass), code],
       );
       if (live.length > 0) return true;
