@@ -33,9 +33,10 @@
 // --photos photos through the product, then has the bare server send as many messages while as many photos are
 // uploaded to a gallery no screen watches: the bare server sends with media as busy as when the gateway did, and
 // the gateway's CPU over that phase is the uploads' own cost, which the bare server has no part of (printed, and
-// taken out for "the live path alone"). The CPU per delivered message of each (utime + stime from /proc over the
-// phase and 3 s after it, less its idle rate, read in a quiet window at the start of each round) and their ratio
-// are printed per round, then the medians.
+// taken out for "the live path alone"). The CPU per delivered message of each (its time on a CPU over the
+// phase and 3 s after it, as the scheduler counts it in /proc/PID/task/TID/schedstat, less its idle rate, the
+// median of one-second slices of a quiet window at the start of each round) and their ratio are printed per
+// round, then the medians.
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -46,7 +47,7 @@ import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, rssMb } from './proc.mjs';
+import { cpuMs, cpuRunMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
@@ -502,12 +503,34 @@ async function run() {
       );
   }, 200);
 
+  const gatewaysRunMs = async () => (await Promise.all(gatewayPids.map(cpuRunMs))).reduce((a, b) => a + b, 0);
+
+  /**
+   * The idle rates of the gateway(s) and the bare server (ms of CPU a second): the median of one-second slices of
+   * IDLE_WINDOW_MS, so a collection that happens to fall in the window does not count as idle work for the
+   * whole round.
+   */
+  async function idleRates() {
+    const slices = [];
+    for (let slice = 0; slice < IDLE_WINDOW_MS / 1000; slice++) {
+      const start = [await gatewaysRunMs(), await cpuRunMs(bare.pid), performance.now()];
+      await sleep(1000);
+      const seconds = (performance.now() - start[2]) / 1000;
+      slices.push({
+        gateway: ((await gatewaysRunMs()) - start[0]) / seconds,
+        bare: ((await cpuRunMs(bare.pid)) - start[1]) / seconds,
+      });
+    }
+    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+    return { gateway: middle(slices.map((s) => s.gateway)), bare: middle(slices.map((s) => s.bare)) };
+  }
+
   /**
    * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it and the
    * few seconds after it (the collections that follow a burst of work are part of its cost).
    */
   async function phase(work) {
-    const [gatewayStart, bareStart] = [(await gatewaysUsage(gatewayPids)).cpuMs, await cpuMs(bare.pid)];
+    const [gatewayStart, bareStart] = [await gatewaysRunMs(), await cpuRunMs(bare.pid)];
     const start = performance.now();
     const delivered = await work();
     await sleep(SETTLE_AFTER_PHASE_MS);
@@ -515,8 +538,8 @@ async function run() {
     return {
       delivered,
       seconds,
-      gatewayCpuMs: (await gatewaysUsage(gatewayPids)).cpuMs - gatewayStart,
-      bareCpuMs: (await cpuMs(bare.pid)) - bareStart,
+      gatewayCpuMs: (await gatewaysRunMs()) - gatewayStart,
+      bareCpuMs: (await cpuRunMs(bare.pid)) - bareStart,
     };
   }
 
@@ -598,7 +621,7 @@ async function run() {
   const flowBytes = { hearts: [], guestbook: [] };
   for (let round = 0; round < ROUNDS; round++) {
     // Both idle, settled after the previous round: each one's idle rate (keep-alive pings for the gateway).
-    const idle = await phase(() => sleep(IDLE_WINDOW_MS));
+    const idle = await idleRates();
     // The product: PHOTOS uploads, and hearts and guestbook messages beside them, until every screen has them.
     await collect();
     collect.recorded = {};
@@ -661,8 +684,8 @@ async function run() {
       return delivery(ids, total, (bareFlow.hearts + bareFlow.guestbook) * total, othersBefore);
     });
     const uploads = bareSends;
-    const gatewayIdle = idle.gatewayCpuMs / idle.seconds;
-    const bareIdle = idle.bareCpuMs / idle.seconds;
+    const gatewayIdle = idle.gateway;
+    const bareIdle = idle.bare;
     rounds.push({
       gatewayIdle,
       flowed,
