@@ -1,10 +1,14 @@
 // The physical limit of bench/live-latency.mjs's live path: a bare `ws` server in a process of its own (its CPU
 // read from /proc like the gateway's), serving the same screens over graphql-transport-ws with nothing but what
 // the protocol needs (connection_init answered, subscribe remembered), and sending every subscribed socket the
-// same bytes the gateway sends for a photo, with one plain `send` per socket, on a trigger per photo.
+// same bytes the gateway sent (a photo, a batch of heart counts, a guestbook message), with one plain `send` per
+// socket, on a trigger per message. The messages are handed over once, before the sends, so a trigger carries no
+// bytes: the process's work per trigger is the sends, and a photo's fresh id written into its message.
 //
 // Driven over IPC by the parent: { type: 'listen' } -> { type: 'listening', port },
-// { type: 'send', message } (the message's bytes, base64) -> { type: 'sent', sockets }, { type: 'close' } -> exit.
+// { type: 'load', messages } (each message's bytes, base64) -> { type: 'loaded' },
+// { type: 'send', index, id?, idAt? } (the loaded message `index`, with `id` written at byte `idAt` first) ->
+// { type: 'sent', sockets }, { type: 'close' } -> exit.
 import { WebSocketServer } from 'ws';
 
 const ACK = '{"type":"connection_ack"}';
@@ -14,6 +18,8 @@ const TEXT = { binary: false };
 
 /** Sockets that subscribed: they get every message. */
 const subscribed = new Set();
+/** The messages to send, as the gateway sent them. */
+let messages = [];
 
 const server = new WebSocketServer({
   host: '127.0.0.1',
@@ -34,8 +40,12 @@ process.on('message', (message) => {
     const answer = () => process.send({ type: 'listening', port: server.address().port });
     if (server.address()) answer();
     else server.once('listening', answer);
+  } else if (message.type === 'load') {
+    messages = message.messages.map((base64) => Buffer.from(base64, 'base64'));
+    process.send({ type: 'loaded' });
   } else if (message.type === 'send') {
-    const bytes = Buffer.from(message.message, 'base64');
+    const bytes = messages[message.index];
+    if (message.id) bytes.write(message.id, message.idAt, 'latin1');
     for (const socket of subscribed) socket.send(bytes, TEXT);
     process.send({ type: 'sent', sockets: subscribed.size });
   } else if (message.type === 'close') {

@@ -6,7 +6,7 @@
 //   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
 //     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
 //     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR] [--settle=SECONDS]
-//     [--rounds=1]
+//     [--rounds=1] [--taps=300] [--guestbook-interval=2000]
 //
 // --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
 // lets them sit, and reports the gateway's memory (no photos); with --settle=S, again after S seconds more.
@@ -16,17 +16,27 @@
 // into DIR before the screens open and once they sit idle (compare them with bench/heap-by-constructor.mjs).
 // PostgreSQL, NATS and the S3 server (or storage elsewhere: S3_ENDPOINT, bench/storage.mjs) run as local child
 // processes, the services and the gateway(s) as their own processes as npm start runs them; the screens run in
-// their own processes (bench/live-screens.mjs), raw `ws` sockets that parse only the photo id.
+// their own processes (bench/live-screens.mjs), raw `ws` sockets holding the subscriptions a gallery page holds,
+// that parse only the photo id.
+//
+// Hearts and guestbook messages flow while the photos arrive, as at a wedding: --taps heart taps a second, spread
+// over the gallery's photos, reach the gateway as media sends them (per gallery and second, one message with the
+// counts of the photos tapped, on live.hearts.<code>), and a guestbook message every --guestbook-interval ms per
+// gallery as the outbox sends it (guestbook.message-posted); the bench publishes both on NATS itself, so the
+// requests that would make them (setHeart, leaveGuestbookMessage) cost the gateway nothing here.
 //
 // The live path's cost against its physical limit, side by side: the same screens' processes also open as many
 // sockets on a bare `ws` server in a process of its own (bench/live-bare-server.mjs), which sends every socket
 // the very message the gateway sent for the warm-up photo (a fresh photo id each time), one `send` per socket,
-// at the same pace as the photos. Each of --rounds=N rounds uploads --photos photos through the product, then
-// as many to a gallery no screen watches (the gateway's cost of the uploads' own requests, which the bare server
-// has no part of, printed and taken out for "the live path alone"), then has the bare server send as many; the
-// CPU per delivered message of each (utime + stime from /proc over the phase and 3 s after it, less its idle
-// rate, read in a quiet window at the start of each round) and their ratio are printed per round, then the
-// medians.
+// at the same pace as the photos, and the very heart and guestbook messages one screen received from the gateway
+// in the round's photo phase, at the same moments: the same bytes, as many. Each of --rounds=N rounds uploads
+// --photos photos through the product, then has the bare server send as many messages while as many photos are
+// uploaded to a gallery no screen watches: the bare server sends with media as busy as when the gateway did, and
+// the gateway's CPU over that phase is the uploads' own cost, which the bare server has no part of (printed, and
+// taken out for "the live path alone"). The CPU per delivered message of each (its time on a CPU over the
+// phase and 3 s after it, as the scheduler counts it in /proc/PID/task/TID/schedstat, less its idle rate, the
+// median of one-second slices of a quiet window at the start of each round) and their ratio are printed per
+// round, then the medians.
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -37,7 +47,7 @@ import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, rssMb } from './proc.mjs';
+import { cpuMs, cpuRunMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
@@ -76,6 +86,13 @@ const GATEWAY_ENV = Object.fromEntries(
 const HEAP_SNAPSHOT = option('heap-snapshot', '');
 const SETTLE_SECONDS = option('settle', 0);
 const ROUNDS = option('rounds', 1);
+const TAPS_PER_SECOND = option('taps', 300);
+const GUESTBOOK_INTERVAL_MS = option('guestbook-interval', 2000);
+/** Media sends each gallery's heart counts once per this many ms (HEART_LIMITS.liveBatchMs). */
+const HEARTS_BATCH_MS = 1000;
+/** The subscription ids of bench/live-screens.mjs whose messages the flow sends. */
+const HEARTS_SUBSCRIPTION = '5';
+const GUESTBOOK_SUBSCRIPTION = '6';
 const SCREEN_PROCESSES = option('screen-processes', Math.max(1, Math.ceil((SCREENS * GALLERIES) / 5000)));
 const FREE_PLAN_PHOTOS = 50;
 /** Uploads to the unwatched gallery are numbered from here (each number is a guest's own address). */
@@ -84,6 +101,16 @@ if (Math.ceil((PHOTOS * ROUNDS + 1) / GALLERIES) > FREE_PLAN_PHOTOS)
   throw new Error('at most 49 photos per gallery in all rounds');
 /** Where a photo message's id starts, in the message the bare server sends. */
 const SAMPLE_ID_MARK = Buffer.from('"photoAdded":{"id":"');
+
+/** Guestbook messages as guests leave them: a line or a few, some with a name. */
+const GUESTBOOK_TEXTS = [
+  'Congratulations to you both! What a beautiful day.',
+  'So happy for you two. The speeches had everyone in tears, and the dancing afterwards was unforgettable!',
+  'Félicitations ! Merci pour cette journée magnifique, on se souviendra longtemps de la soirée.',
+  '¡Enhorabuena! Que seáis muy felices.',
+  'Best wishes from the whole table seven crew. Here is to many happy years together, and to more parties like this one.',
+];
+const GUESTBOOK_NAMES = ['Aunt Claire', null, 'Lucas', 'Sofía', null, 'The Martins'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
@@ -180,6 +207,7 @@ function startScreens(count) {
     return {
       open: (screens) => ask({ type: 'open', screens }, 'opened'),
       report: () => ask({ type: 'report' }, 'report'),
+      record: (on) => ask({ type: 'record', on }, 'recording'),
     };
   });
 }
@@ -207,7 +235,8 @@ async function startBareServer() {
   return {
     pid: child.pid,
     url: `ws://127.0.0.1:${port}/graphql`,
-    send: (bytes) => ask({ type: 'send', message: bytes.toString('base64') }),
+    load: (messages) => ask({ type: 'load', messages: messages.map((bytes) => bytes.toString('base64')) }),
+    send: (index, id, idAt) => ask({ type: 'send', index, id, idAt }),
   };
 }
 
@@ -288,6 +317,8 @@ async function run() {
     n,
     url: `${product.gatewayUrls[n % product.gatewayUrls.length].replace(/^http/, 'ws')}/graphql`,
     eventCode: galleries[Math.floor(n / SCREENS)],
+    // The first screen keeps the heart and guestbook messages it gets, for the bare server to send the same.
+    record: n === 0,
   }));
   const processes = startScreens(SCREEN_PROCESSES);
   const openStart = performance.now();
@@ -340,9 +371,13 @@ async function run() {
   );
   const photoOf = (i) => distinct[i % distinct.length];
   const sent = new Map(); // photo id -> { gallery, putStart, confirmStart }
+  const photosOf = new Map(galleries.map((gallery) => [gallery, []])); // the photos guests can heart
   const arrivals = new Map(); // photo id -> arrival times
   const collect = async () => {
     for (const report of await Promise.all(processes.map((screenProcess) => screenProcess.report()))) {
+      collect.others = (collect.others ?? 0) + report.others;
+      for (const [id, messages] of Object.entries(report.recorded))
+        (collect.recorded[id] ??= []).push(...messages.map((message) => Buffer.from(message, 'base64')));
       for (const [id, times] of Object.entries(report.arrivals)) {
         const all = arrivals.get(id) ?? [];
         for (const time of times) all.push(time);
@@ -396,8 +431,12 @@ async function run() {
     puts.push(record.confirmStart - record.putStart);
     await graphql(product.url, CONFIRM_UPLOAD, { eventCode: gallery, uploadId: slot.uploadId }, address);
     confirms.push(now() - record.confirmStart);
+    photosOf.get(gallery)?.push(slot.uploadId);
     return slot.uploadId;
   }
+
+  collect.others = 0;
+  collect.recorded = {};
 
   // One photo first, not counted: sockets, JIT and sharp warmed up, and every screen of gallery 1 proven live.
   const warmUp = await uploadPhoto(PHOTOS + 1000, galleries[0]);
@@ -416,12 +455,18 @@ async function run() {
   // The bare server: the same screens' processes open as many sockets again on it, and it sends each of them
   // the message the gateway sent for the warm-up photo, with a fresh photo id per trigger.
   /** Waits until every id of `ids` reached `screensEach` screens (or 30 s passed); the messages delivered. */
-  async function delivery(ids, screensEach) {
+  /** With `others` more messages than photos expected (hearts, guestbook), counted from `othersBefore`. */
+  async function delivery(ids, screensEach, others = 0, othersBefore = collect.others) {
     const deadline = Date.now() + 30_000;
     for (;;) {
       await collect();
-      const delivered = ids.reduce((sum, id) => sum + (arrivals.get(id)?.length ?? 0), 0);
-      if (delivered >= ids.length * screensEach || Date.now() > deadline) return delivered;
+      const photos = ids.reduce((sum, id) => sum + (arrivals.get(id)?.length ?? 0), 0);
+      const delivered = photos + collect.others - othersBefore;
+      if (
+        (photos >= ids.length * screensEach && delivered >= ids.length * screensEach + others) ||
+        Date.now() > deadline
+      )
+        return delivered;
       await sleep(250);
     }
   }
@@ -438,13 +483,14 @@ async function run() {
   );
   const bareOpenedCount = bareOpened.reduce((sum, answer) => sum + answer.opened, 0);
   const sample = Buffer.from(collect.sample ?? '', 'base64');
+  collect.recorded = {};
   const sampleId = sample.indexOf(SAMPLE_ID_MARK) + SAMPLE_ID_MARK.length;
   if (sampleId < SAMPLE_ID_MARK.length) throw new Error('no photo message captured from the gateway');
   await sleep(3000);
   // A warm-up send, not counted, as the product had its warm-up photo.
   const bareWarmUp = randomUUID();
-  sample.write(bareWarmUp, sampleId, 'latin1');
-  await bare.send(sample);
+  await bare.load([sample]);
+  await bare.send(0, bareWarmUp, sampleId);
   await delivery([bareWarmUp], total);
 
   let peakRss = (await gatewaysUsage(gatewayPids)).rssMb.reduce((a, b) => a + b, 0);
@@ -457,12 +503,34 @@ async function run() {
       );
   }, 200);
 
+  const gatewaysRunMs = async () => (await Promise.all(gatewayPids.map(cpuRunMs))).reduce((a, b) => a + b, 0);
+
+  /**
+   * The idle rates of the gateway(s) and the bare server (ms of CPU a second): the median of one-second slices of
+   * IDLE_WINDOW_MS, so a collection that happens to fall in the window does not count as idle work for the
+   * whole round.
+   */
+  async function idleRates() {
+    const slices = [];
+    for (let slice = 0; slice < IDLE_WINDOW_MS / 1000; slice++) {
+      const start = [await gatewaysRunMs(), await cpuRunMs(bare.pid), performance.now()];
+      await sleep(1000);
+      const seconds = (performance.now() - start[2]) / 1000;
+      slices.push({
+        gateway: ((await gatewaysRunMs()) - start[0]) / seconds,
+        bare: ((await cpuRunMs(bare.pid)) - start[1]) / seconds,
+      });
+    }
+    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+    return { gateway: middle(slices.map((s) => s.gateway)), bare: middle(slices.map((s) => s.bare)) };
+  }
+
   /**
    * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it and the
    * few seconds after it (the collections that follow a burst of work are part of its cost).
    */
   async function phase(work) {
-    const [gatewayStart, bareStart] = [(await gatewaysUsage(gatewayPids)).cpuMs, await cpuMs(bare.pid)];
+    const [gatewayStart, bareStart] = [await gatewaysRunMs(), await cpuRunMs(bare.pid)];
     const start = performance.now();
     const delivered = await work();
     await sleep(SETTLE_AFTER_PHASE_MS);
@@ -470,8 +538,8 @@ async function run() {
     return {
       delivered,
       seconds,
-      gatewayCpuMs: (await gatewaysUsage(gatewayPids)).cpuMs - gatewayStart,
-      bareCpuMs: (await cpuMs(bare.pid)) - bareStart,
+      gatewayCpuMs: (await gatewaysRunMs()) - gatewayStart,
+      bareCpuMs: (await cpuRunMs(bare.pid)) - bareStart,
     };
   }
 
@@ -486,52 +554,151 @@ async function run() {
     return ids;
   }
 
+  /**
+   * Hearts and guestbook messages beside the photos, for as long as `paced` sends photos: `hearts(k)` once per
+   * HEARTS_BATCH_MS, `guestbook(k)` once per --guestbook-interval, each from half its period in. Resolves with how
+   * many of each it sent.
+   */
+  async function flow(hearts, guestbook) {
+    const moments = [];
+    const duration = PHOTOS * INTERVAL_MS;
+    for (let at = HEARTS_BATCH_MS / 2; at < duration; at += HEARTS_BATCH_MS)
+      moments.push({ at, kind: 'hearts' });
+    for (let at = GUESTBOOK_INTERVAL_MS / 2; at < duration; at += GUESTBOOK_INTERVAL_MS)
+      moments.push({ at, kind: 'guestbook' });
+    moments.sort((a, b) => a.at - b.at);
+    const counts = { hearts: 0, guestbook: 0 };
+    const start = performance.now();
+    for (const { at, kind } of moments) {
+      await sleep(Math.max(0, start + at - performance.now()));
+      await (kind === 'hearts' ? hearts : guestbook)(counts[kind]++);
+    }
+    return counts;
+  }
+
+  /** Heart counts per photo, as media's database holds them. */
+  const heartCounts = new Map();
+  const tapsPerGallery = Math.max(1, Math.round((TAPS_PER_SECOND * HEARTS_BATCH_MS) / 1000 / GALLERIES));
+  /** What media sends for a batch of taps on each watched gallery, and the outbox for a guestbook message. */
+  const flowToNats = () =>
+    flow(
+      async () => {
+        for (const gallery of galleries) {
+          const photos = photosOf.get(gallery);
+          if (photos.length === 0) continue;
+          const tapped = new Set();
+          for (let tap = 0; tap < tapsPerGallery; tap++) {
+            const photo = photos[Math.floor(Math.random() * photos.length)];
+            heartCounts.set(photo, (heartCounts.get(photo) ?? 0) + 1);
+            tapped.add(photo);
+          }
+          const counts = [...tapped].map((photoId) => ({ photoId, heartCount: heartCounts.get(photoId) }));
+          natsClient.publish(`live.hearts.${gallery}`, JSON.stringify({ eventCode: gallery, counts }));
+        }
+      },
+      async (k) => {
+        for (const gallery of galleries) {
+          const createdAt = new Date().toISOString();
+          const message = {
+            id: randomUUID(),
+            eventCode: gallery,
+            text: GUESTBOOK_TEXTS[k % GUESTBOOK_TEXTS.length],
+            guestName: GUESTBOOK_NAMES[k % GUESTBOOK_NAMES.length],
+            createdAt,
+          };
+          const event = {
+            id: randomUUID(),
+            type: 'guestbook.message-posted',
+            occurredAt: createdAt,
+            data: { message },
+          };
+          natsClient.publish('guestbook.message-posted', JSON.stringify(event));
+        }
+      },
+    );
+
   const rounds = [];
+  const flowBytes = { hearts: [], guestbook: [] };
   for (let round = 0; round < ROUNDS; round++) {
     // Both idle, settled after the previous round: each one's idle rate (keep-alive pings for the gateway).
-    const idle = await phase(() => sleep(IDLE_WINDOW_MS));
-    // The product: PHOTOS uploads, until every screen has them.
+    const idle = await idleRates();
+    // The product: PHOTOS uploads, and hearts and guestbook messages beside them, until every screen has them.
+    await collect();
+    collect.recorded = {};
+    await Promise.all(processes.map((screenProcess) => screenProcess.record(true)));
+    let flowed;
     const product = await phase(async () => {
-      const ids = await paced((i) => {
-        const n = round * PHOTOS + i;
-        return uploadPhoto(n, galleries[n % GALLERIES]);
-      });
-      return delivery(ids, SCREENS);
+      const othersBefore = collect.others;
+      const [ids, counts] = await Promise.all([
+        paced((i) => {
+          const n = round * PHOTOS + i;
+          return uploadPhoto(n, galleries[n % GALLERIES]);
+        }),
+        flowToNats(),
+      ]);
+      flowed = counts;
+      return delivery(ids, SCREENS, (counts.hearts + counts.guestbook) * total, othersBefore);
     });
-    // The same uploads to a gallery no screen watches: what the gateway spends on the uploads' own requests and
-    // their event, which the bare server has no part of, taken out of the product's figure for the live path's.
-    const uploads = await phase(async () => {
+    await Promise.all(processes.map((screenProcess) => screenProcess.record(false)));
+    await collect();
+    const recordedHearts = collect.recorded[HEARTS_SUBSCRIPTION] ?? [];
+    const recordedGuestbook = collect.recorded[GUESTBOOK_SUBSCRIPTION] ?? [];
+    flowBytes.hearts.push(...recordedHearts.map((bytes) => bytes.length));
+    flowBytes.guestbook.push(...recordedGuestbook.map((bytes) => bytes.length));
+    // The bare server: as many messages at the same pace, until every socket has them; the photo's with a fresh
+    // id each, the hearts' and guestbook's the very ones the first screen got from the gateway. Meanwhile the
+    // same uploads go to a gallery no screen watches: what the gateway spends on the uploads' own requests and
+    // their event, which the bare server has no part of (taken out of the product's figure for the live path's),
+    // and the bare server sends while media makes the photos' sizes, as the gateway did: the same cores, as busy.
+    await bare.load([sample, ...recordedHearts, ...recordedGuestbook]);
+    const bareFlow = { hearts: 0, guestbook: 0 };
+    const unwatchedUploads = async () => {
       const ids = await paced((i) => uploadPhoto(UNWATCHED_UPLOADS + round * PHOTOS + i, unwatchedGallery));
       const deadline = Date.now() + 30_000;
       while (!ids.every((id) => published.has(id)) && Date.now() < deadline) await sleep(100);
       await sleep(250); // the gateway's own copy of the last event, a moment after the bench's
       for (const id of ids) sent.delete(id);
-      return 0;
-    });
-    // The bare server: as many messages at the same pace, until every socket has them.
+    };
     const bareSends = await phase(async () => {
-      const ids = await paced(async () => {
-        const id = randomUUID();
-        sample.write(id, sampleId, 'latin1');
-        await bare.send(sample);
-        return id;
-      });
-      return delivery(ids, total);
+      const othersBefore = collect.others;
+      const [ids] = await Promise.all([
+        paced(async () => {
+          const id = randomUUID();
+          await bare.send(0, id, sampleId);
+          return id;
+        }),
+        flow(
+          async (k) => {
+            if (k >= recordedHearts.length) return;
+            bareFlow.hearts++;
+            await bare.send(1 + k);
+          },
+          async (k) => {
+            if (k >= recordedGuestbook.length) return;
+            bareFlow.guestbook++;
+            await bare.send(1 + recordedHearts.length + k);
+          },
+        ),
+        unwatchedUploads(),
+      ]);
+      return delivery(ids, total, (bareFlow.hearts + bareFlow.guestbook) * total, othersBefore);
     });
-    const gatewayIdle = idle.gatewayCpuMs / idle.seconds;
-    const bareIdle = idle.bareCpuMs / idle.seconds;
+    const uploads = bareSends;
+    const gatewayIdle = idle.gateway;
+    const bareIdle = idle.bare;
     rounds.push({
       gatewayIdle,
+      flowed,
       product: {
         delivered: product.delivered,
-        expected: PHOTOS * SCREENS,
+        expected: PHOTOS * SCREENS + (flowed.hearts + flowed.guestbook) * total,
         cpuMs: product.gatewayCpuMs,
         netCpuMs: product.gatewayCpuMs - gatewayIdle * product.seconds,
       },
       uploads: { netCpuMs: uploads.gatewayCpuMs - gatewayIdle * uploads.seconds },
       bare: {
         delivered: bareSends.delivered,
-        expected: PHOTOS * total,
+        expected: (PHOTOS + bareFlow.hearts + bareFlow.guestbook) * total,
         netCpuMs: bareSends.bareCpuMs - bareIdle * bareSends.seconds,
       },
     });
@@ -565,8 +732,19 @@ async function run() {
   const expected = rounds.reduce((sum, { product }) => sum + product.expected, 0);
   const cpuMsTotal = rounds.reduce((sum, { product }) => sum + product.cpuMs, 0);
   const netCpuMs = rounds.reduce((sum, { product }) => sum + product.netCpuMs, 0);
-  const bytesPerPhoto = (collect.messageBytes ?? 0) * SCREENS;
   const photos = PHOTOS * ROUNDS;
+  const bytesWritten =
+    photos * (collect.messageBytes ?? 0) * SCREENS +
+    (flowBytes.hearts.reduce((a, b) => a + b, 0) + flowBytes.guestbook.reduce((a, b) => a + b, 0)) * total;
+  const flowedAll = rounds.reduce(
+    (sum, { flowed }) => ({
+      hearts: sum.hearts + flowed.hearts,
+      guestbook: sum.guestbook + flowed.guestbook,
+    }),
+    { hearts: 0, guestbook: 0 },
+  );
+  const averageBytes = (lengths) =>
+    lengths.length ? Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length) : 0;
 
   console.log(
     `live-latency: ${MEGAPIXELS} MP JPEGs, confirm -> photoAdded on every open screen of its gallery`,
@@ -574,7 +752,10 @@ async function run() {
   header();
   console.log(`  warm-up photo on ${warmDelivered} / ${SCREENS} screens (not counted)`);
   console.log(
-    `  photos ${photos} (${ROUNDS} round(s) of ${PHOTOS}, ${(photoOf(0).length / 1e6).toFixed(1)} MB each, one every ${INTERVAL_MS} ms), delivered ${delivered} / ${expected}${collect.closed ? `, ${collect.closed} sockets closed` : ''}`,
+    `  photos ${photos} (${ROUNDS} round(s) of ${PHOTOS}, ${(photoOf(0).length / 1e6).toFixed(1)} MB each, one every ${INTERVAL_MS} ms), delivered ${delivered} / ${expected} messages${collect.closed ? `, ${collect.closed} sockets closed` : ''}`,
+  );
+  console.log(
+    `  beside them: ${TAPS_PER_SECOND} heart taps a second in ${flowedAll.hearts} batches per gallery (${averageBytes(flowBytes.hearts)} B a message on average), ${flowedAll.guestbook} guestbook messages per gallery (${averageBytes(flowBytes.guestbook)} B on average); each screen holds a gallery page's 7 subscriptions`,
   );
   console.log(
     `  confirm -> every screen: p50 ${ms(percentile(lat, 0.5))}, p99 ${ms(percentile(lat, 0.99))}, max ${ms(lat.at(-1) ?? NaN)}; last screen per photo p50 ${ms(percentile(lastSorted, 0.5))}, p99 ${ms(percentile(lastSorted, 0.99))}`,
@@ -586,13 +767,13 @@ async function run() {
     `  guest-felt, PUT start -> on another screen: p50 ${ms(percentile(feltSorted, 0.5))}, p99 ${ms(percentile(feltSorted, 0.99))} (PUT p50 ${ms(percentile(putSorted, 0.5))}, confirm round trip p50 ${ms(percentile(confirmSorted, 0.5))}, p99 ${ms(percentile(confirmSorted, 0.99))})`,
   );
   console.log(
-    `  gateway CPU: ${ms(cpuMsTotal / photos)} per photo (${ms(Math.max(0, netCpuMs) / photos)} above idle), ${((Math.max(0, netCpuMs) * 1000) / Math.max(1, photos * SCREENS)).toFixed(1)} us per delivery, ${((Math.max(0, netCpuMs) * 1e6) / Math.max(1, photos * bytesPerPhoto)).toFixed(1)} us per KB written (${collect.messageBytes ?? 0} B per message)`,
+    `  gateway CPU: ${ms(cpuMsTotal / photos)} per photo (${ms(Math.max(0, netCpuMs) / photos)} above idle), ${((Math.max(0, netCpuMs) * 1000) / Math.max(1, delivered)).toFixed(1)} us per delivered message, ${((Math.max(0, netCpuMs) * 1e6) / Math.max(1, bytesWritten)).toFixed(1)} us per KB written (${collect.messageBytes ?? 0} B per photo message)`,
   );
   console.log(
     `  gateway RSS: peak ${mb(peakRss)} during the photos, ${endUsage.rssMb.map(mb).join(' + ')} after`,
   );
   console.log(
-    `  bare ws server: ${bareOpenedCount} / ${total} sockets opened by the same screens; the gateway's ${sample.length}-byte message sent to each socket per photo`,
+    `  bare ws server: ${bareOpenedCount} / ${total} sockets opened by the same screens; the gateway's ${sample.length}-byte message sent to each socket per photo, its heart and guestbook messages as they came`,
   );
   const usPerMessage = (phase) => (Math.max(0, phase.netCpuMs) * 1000) / Math.max(1, phase.delivered);
   /** The product's CPU per delivered message with the uploads' own cost (measured without screens) taken out. */

@@ -1,7 +1,7 @@
 // What a process (or one of its threads) has used, read from /proc on Linux: the benches report the product's
 // own CPU and memory beside their timings, with no endpoint added to the product.
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -20,4 +20,19 @@ export async function cpuMs(pid, tid = undefined) {
 export async function rssMb(pid, which = 'VmRSS') {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/**
+ * Time on a CPU (ms, to the nanosecond) of a process's threads now running, from the scheduler's own account
+ * (/proc/PID/task/TID/schedstat): finer than `cpuMs`'s clock ticks (10 ms), for the short windows the live
+ * bench reads. Threads that ended are not in it, so read it over a window in which the process's threads live.
+ */
+export async function cpuRunMs(pid) {
+  if (pid === undefined) return NaN;
+  let ns = 0;
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const schedstat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => '0');
+    ns += Number(schedstat.split(' ')[0]);
+  }
+  return ns / 1e6;
 }

@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import WebSocket from 'ws';
+import { API_LIMITS } from '@gallery/contracts';
 import { LiveFanout } from './live-fanout.js';
 import {
   serveLiveSubscriptions,
@@ -285,5 +286,60 @@ describe('writing results to connections', () => {
     expect(sent).toEqual({ quick: expected('a'), slow: expected('b'), other: expected('c') });
     // The quick connections' six frames were written from fewer buffers than that.
     expect(buffers.size).toBeLessThan(6);
+  });
+
+  /** A connection the kernel takes every write from at once. */
+  const taking = () =>
+    new Writable({
+      write(_chunk, _encoding, done) {
+        done();
+      },
+    });
+  const photo = (n: number) => ({ data: { photoAdded: { id: `p${n}` } } });
+
+  it('asks no callback of a connection per message: a stream calls each one in a task of its own', () => {
+    const frames: LentFrame = {};
+    const connections = Array.from({ length: 100 }, () => taking());
+    const writes = connections.map((connection) => jest.spyOn(connection, 'write'));
+    const contexts = connections.map((connection) => writingTo(openSocket(), connection, '1', frames));
+
+    const result = photo(1);
+    for (const context of contexts) context.deliver!(result);
+
+    for (const write of writes) {
+      expect(write).toHaveBeenCalledTimes(1);
+      expect(write.mock.calls[0].some((argument) => typeof argument === 'function')).toBe(false);
+    }
+  });
+
+  it('counts what a connection has not written yet: closes one that stopped writing, not one that keeps up', async () => {
+    const limit = API_LIMITS.eventsQueuedPerSubscription;
+    const stuck = openSocket();
+    const keepingUp = openSocket();
+    const frames: LentFrame = {};
+    const toStuck = writingTo(
+      stuck,
+      new Writable({ highWaterMark: 1 << 30, write: () => undefined }), // never done
+      '1',
+      frames,
+    );
+    const toKeepingUp = writingTo(keepingUp, taking(), '1', frames);
+
+    // Twice the limit, a few per turn of the event loop.
+    for (let n = 0; n < 2 * limit; n++) {
+      toStuck.deliver!(photo(n));
+      toKeepingUp.deliver!(photo(n));
+      if (n % 3 === 2) await nextTurn();
+    }
+
+    expect(stuck.close).toHaveBeenCalledWith(1013, 'fell behind: read again');
+    expect(keepingUp.close).not.toHaveBeenCalled();
+  });
+
+  it('counts messages handed over in one turn as not written yet, however quick the connection', () => {
+    const socket = openSocket();
+    const context = writingTo(socket, taking(), '1', {});
+    for (let n = 0; n <= API_LIMITS.eventsQueuedPerSubscription; n++) context.deliver!(photo(n));
+    expect(socket.close).toHaveBeenCalledWith(1013, 'fell behind: read again');
   });
 });

@@ -198,8 +198,13 @@ export interface LentFrame {
  * makes, per socket, two option objects, a header buffer and a two-chunk write, garbage that a 5,000-screen
  * fan-out paid for in collector pauses (no extension is negotiated, so a plain frame is all a message needs).
  * Behind earlier writes still waiting, a frame is the connection's own to keep; otherwise it is written from
- * `frames`. Messages handed to the socket and not yet written out are counted: past
- * API_LIMITS.eventsQueuedPerSubscription the screen fell behind and its socket is closed.
+ * `frames`.
+ *
+ * Messages handed to the socket and not yet written out are counted: past API_LIMITS.eventsQueuedPerSubscription
+ * the screen fell behind and its socket is closed. They are counted without a callback per write (a stream calls
+ * one a tick later, a queued task and an object per socket and message, which the fan-out's writes otherwise do
+ * without): a message is out once a later turn of the event loop finds nothing of the connection's waiting, and
+ * until then counted, as a callback would have counted it until that turn.
  */
 export function writingTo(
   socket: WebSocket,
@@ -208,27 +213,50 @@ export function writingTo(
   frames: LentFrame,
 ): LiveContext {
   const messages = new NextMessages(id);
+  /** Messages handed over since the connection was last seen with nothing waiting, in an earlier turn. */
   let unwritten = 0;
-  const written = () => {
-    unwritten--;
-  };
+  let countedInTurn = -1;
   const fellBehind = () => socket.close(TRY_AGAIN_LATER, 'fell behind: read again');
   return {
     fellBehind,
     deliver: (result) => {
       if (socket.readyState !== socket.OPEN) return;
+      const turn = currentTurn();
+      const waiting = connection.writableLength > 0;
+      if (turn !== countedInTurn) {
+        if (!waiting) unwritten = 0;
+        countedInTurn = turn;
+      }
       if (unwritten >= API_LIMITS.eventsQueuedPerSubscription) return fellBehind();
       unwritten++;
-      if (connection.writableLength > 0) {
-        connection.write(messages.frameOf(result), written);
+      if (waiting) {
+        connection.write(messages.frameOf(result));
         return;
       }
       const frame = messages.frameOf(result, frames.frame);
-      connection.write(frame, written);
-      // Counted until the write completes: a frame still counted is the connection's until then.
+      connection.write(frame);
+      // A frame the connection could not write at once is its own until it has.
       frames.frame = connection.writableLength > 0 ? undefined : frame;
     },
   };
+}
+
+/**
+ * The turn of the event loop the fan-out is writing in: a number that changes once the current synchronous step
+ * (and its microtasks) is over, one queued task per turn that wrote something, not per socket.
+ */
+let turn = 0;
+let turnEnding = false;
+function currentTurn(): number {
+  if (!turnEnding) {
+    turnEnding = true;
+    process.nextTick(endTurn);
+  }
+  return turn;
+}
+function endTurn(): void {
+  turn++;
+  turnEnding = false;
 }
 
 /**
