@@ -1,7 +1,7 @@
 // What a process (or one of its threads) has used, read from /proc on Linux: the benches report the product's
 // own CPU and memory beside their timings, with no endpoint added to the product.
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -20,4 +20,29 @@ export async function cpuMs(pid, tid = undefined) {
 export async function rssMb(pid, which = 'VmRSS') {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/**
+ * CPU time (user + system, ms) of a process's children and their children: those running now, read from /proc,
+ * and those that ended and were waited for (the parent's cutime and cstime). The media service's exiftool, a
+ * process of its own, is counted this way.
+ */
+export async function descendantsCpuMs(pid) {
+  if (pid === undefined) return NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let total = ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  for (const child of await childrenOf(pid)) {
+    total += (await cpuMs(child).catch(() => 0)) + (await descendantsCpuMs(child).catch(() => 0));
+  }
+  return total;
+}
+
+async function childrenOf(pid) {
+  const children = [];
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const list = await readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '');
+    children.push(...list.split(' ').filter(Boolean).map(Number));
+  }
+  return children;
 }
