@@ -36,3 +36,28 @@ export async function cpuRunMs(pid) {
   }
   return ns / 1e6;
 }
+
+/**
+ * CPU time (user + system, ms) of a process's children and their children: those running now, read from /proc,
+ * and those that ended and were waited for (the parent's cutime and cstime). The media service's exiftool, a
+ * process of its own, is counted this way.
+ */
+export async function descendantsCpuMs(pid) {
+  if (pid === undefined) return NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  let total = ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  for (const child of await childrenOf(pid)) {
+    total += (await cpuMs(child).catch(() => 0)) + (await descendantsCpuMs(child).catch(() => 0));
+  }
+  return total;
+}
+
+async function childrenOf(pid) {
+  const children = [];
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const list = await readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '');
+    children.push(...list.split(' ').filter(Boolean).map(Number));
+  }
+  return children;
+}

@@ -27,6 +27,9 @@ import {
   type StorageConfig,
 } from '@gallery/platform';
 
+/** What a file streamed to storage is read in: a megabyte held at a time, whatever the file's size. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+
 /**
  * The media bucket: objects the service reads and writes, and presigned URLs browsers use directly. URLs are
  * signed with a second client aimed at the public endpoint when browsers reach storage by another host name
@@ -274,7 +277,10 @@ export class ObjectStorage implements OnApplicationShutdown {
     );
   }
 
-  /** Streams a local file into an object (a video's guest copy, too large to hold in memory). */
+  /**
+   * Streams a local file into an object (a guest copy, a video's too large to hold in memory), in chunks of
+   * FILE_CHUNK_BYTES: a photo's copy goes in a few reads and socket writes rather than a hundred of 64 KB.
+   */
   async writeFile(key: string, file: string, contentType: string): Promise<void> {
     const { size } = await stat(file);
     await this.send(() =>
@@ -282,7 +288,7 @@ export class ObjectStorage implements OnApplicationShutdown {
         new PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
-          Body: createReadStream(file),
+          Body: createReadStream(file, { highWaterMark: FILE_CHUNK_BYTES }),
           ContentLength: size,
           ContentType: contentType,
         }),

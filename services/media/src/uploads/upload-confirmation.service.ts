@@ -104,12 +104,14 @@ export class UploadConfirmationService {
   ) {}
 
   async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
-    const upload = await this.uploads.find(normalizeEventCode(eventCode), uploadId);
+    // The upload and its gallery in one read.
+    const found = await this.uploads.findWithGallery(normalizeEventCode(eventCode), uploadId);
+    const upload = found?.upload;
     if (upload?.status === 'confirmed') return this.confirmedPhoto(upload.id);
     // Refused and abandoned uploads have nothing left in storage: for the browser they no longer exist.
     if (upload?.status !== 'pending') throw new AppError('UPLOAD_NOT_FOUND');
 
-    const gallery = await this.galleries.find(upload.eventCode);
+    const gallery = found!.gallery;
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     const early = uploadRefusal(gallery, new Date());
     if (early) return this.refuse(upload, [], early);

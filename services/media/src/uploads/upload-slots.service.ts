@@ -50,48 +50,18 @@ export class UploadSlotsService {
     uploaderId: string | null = null,
   ): Promise<PhotoUploadSlotModel[]> {
     const guestName = acceptedGuestName(givenGuestName);
-    const found = await this.directory.find(normalizeEventCode(eventCode));
-    if (!found) throw new AppError('GALLERY_NOT_FOUND');
-    const refusal = uploadRefusal(found, new Date());
-    if (refusal) throw refusal;
-    if (challengeId != null && !(await this.challenges.exists(found.code, challengeId))) {
-      throw new AppError('CHALLENGE_NOT_FOUND');
+    const code = normalizeEventCode(eventCode);
+    const slots = (manager: EntityManager) =>
+      this.recordSlots(manager, code, files, { guestName, challengeId: challengeId ?? null, uploaderId });
+    // The gallery's read model row is read once, locked: the decisions below hold until the slots are recorded.
+    // A gallery created a moment ago may not be in the read model yet: the directory asks the events service
+    // and records it, and the slots are tried again.
+    let uploads = await this.dataSource.transaction(slots);
+    if (!uploads) {
+      if (!(await this.directory.find(code))) throw new AppError('GALLERY_NOT_FOUND');
+      uploads = await this.dataSource.transaction(slots);
+      if (!uploads) throw new AppError('GALLERY_NOT_FOUND');
     }
-    if (files.length > MAX_FILES_PER_REQUEST) {
-      throw new GraphQLError(`Ask for at most ${MAX_FILES_PER_REQUEST} files at a time`, {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    }
-
-    const createdAt = new Date();
-    const uploads = files.map((file, index): UploadEntity => {
-      // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
-      const contentType = file.contentType.split(';')[0].trim().toLowerCase();
-      const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
-      // What the browser declares decides early; confirmation decides again on the file's real type.
-      const refusal = fileRefusal({ contentType, size: file.size }, found.plan);
-      if (refusal) throw new AppError(refusal.code, { count: refusal.count, ...which });
-      const id = randomUUID();
-      return {
-        id,
-        eventCode: found.code,
-        objectKey: stagingObjectKey(id),
-        fileName: cleanFileName(file.fileName),
-        contentType,
-        size: file.size,
-        guestName,
-        challengeId: challengeId ?? null,
-        uploaderId,
-        status: 'pending',
-        createdAt,
-      };
-    });
-    await this.dataSource.transaction(async (manager) => {
-      const gallery = await this.galleries.findForUpdate(manager, found.code);
-      if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
-      await this.refuseBeyondOpenSlots(manager, gallery, uploads.length);
-      await this.uploads.createMany(manager, uploads);
-    });
     await this.multipart.begin(uploads);
 
     return Promise.all(
@@ -107,6 +77,57 @@ export class UploadSlotsService {
         };
       }),
     );
+  }
+
+  /**
+   * Decides on the slots asked for and records them, on the gallery's row locked in `manager`'s transaction; null
+   * when the read model has no such gallery.
+   */
+  private async recordSlots(
+    manager: EntityManager,
+    code: string,
+    files: PhotoUploadRequestInput[],
+    given: { guestName: string | null; challengeId: string | null; uploaderId: string | null },
+  ): Promise<UploadEntity[] | null> {
+    const gallery = await this.galleries.findForUpdate(manager, code);
+    if (!gallery) return null;
+    const refusal = uploadRefusal(gallery, new Date());
+    if (refusal) throw refusal;
+    if (given.challengeId != null && !(await this.challenges.exists(gallery.code, given.challengeId))) {
+      throw new AppError('CHALLENGE_NOT_FOUND');
+    }
+    if (files.length > MAX_FILES_PER_REQUEST) {
+      throw new GraphQLError(`Ask for at most ${MAX_FILES_PER_REQUEST} files at a time`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+
+    const createdAt = new Date();
+    const uploads = files.map((file, index): UploadEntity => {
+      // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
+      const contentType = file.contentType.split(';')[0].trim().toLowerCase();
+      const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
+      // What the browser declares decides early; confirmation decides again on the file's real type.
+      const refusal = fileRefusal({ contentType, size: file.size }, gallery.plan);
+      if (refusal) throw new AppError(refusal.code, { count: refusal.count, ...which });
+      const id = randomUUID();
+      return {
+        id,
+        eventCode: gallery.code,
+        objectKey: stagingObjectKey(id),
+        fileName: cleanFileName(file.fileName),
+        contentType,
+        size: file.size,
+        guestName: given.guestName,
+        challengeId: given.challengeId,
+        uploaderId: given.uploaderId,
+        status: 'pending',
+        createdAt,
+      };
+    });
+    await this.refuseBeyondOpenSlots(manager, gallery, uploads.length);
+    await this.uploads.createMany(manager, uploads);
+    return uploads;
   }
 
   /**

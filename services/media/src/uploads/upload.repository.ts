@@ -26,6 +26,39 @@ export class UploadRepository {
   }
 
   /**
+   * The gallery's upload with this id and the gallery's row, in one round trip; null for any other id, including
+   * one that is not a UUID, and a null gallery when the upload's gallery is gone.
+   */
+  async findWithGallery(
+    eventCode: string,
+    id: string,
+  ): Promise<{ upload: UploadEntity; gallery: GalleryEntity | null } | null> {
+    if (!isPhotoId(id)) return null;
+    const columns = (entity: typeof UploadEntity | typeof GalleryEntity, alias: string, prefix: string) =>
+      this.dataSource
+        .getMetadata(entity)
+        .columns.map((column) => `${alias}.${column.databaseName} AS "${prefix}${column.propertyName}"`);
+    // Every column both entities map, from their metadata: a column added to either is never missed.
+    const [row] = (await this.dataSource.query(
+      `SELECT ${[...columns(UploadEntity, 'u', 'u.'), ...columns(GalleryEntity, 'g', 'g.')].join(', ')}
+       FROM uploads u LEFT JOIN galleries g ON g.code = u.event_code
+       WHERE u.id = $1 AND u.event_code = $2`,
+      [id, eventCode],
+    )) as Record<string, unknown>[];
+    if (!row) return null;
+    const upload: Record<string, unknown> = {};
+    const gallery: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(row)) {
+      if (name.startsWith('u.')) upload[name.slice(2)] = value;
+      else gallery[name.slice(2)] = value;
+    }
+    return {
+      upload: upload as unknown as UploadEntity,
+      gallery: gallery.code == null ? null : (gallery as unknown as GalleryEntity),
+    };
+  }
+
+  /**
    * The gallery's row and the status of its upload `id`, both locked until the caller's transaction ends (the
    * gallery's first), in one round trip; null when either is missing.
    */
