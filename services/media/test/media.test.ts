@@ -1011,8 +1011,11 @@ describe('media service', () => {
     expect(await uploadStatus(fresh.uploadId)).toBe('pending');
     expect(await headStatus(`staging/${fresh.uploadId}`)).toBe(200);
     expect(await uploadStatus(confirmed.uploadId)).toBe('confirmed');
-    const confirmedKeys = await photoKeys(confirmed.uploadId);
-    expect(confirmedKeys).toHaveLength(3);
+    // The preview is made after the confirmation answers: wait for it rather than read too early.
+    const confirmedKeys = await waitFor("the confirmed photo's preview", async () => {
+      const keys = await photoKeys(confirmed.uploadId);
+      return keys.length === 3 ? keys : null;
+    });
     for (const key of confirmedKeys) expect(await headStatus(key)).toBe(200);
 
     const late = await confirm(code, abandoned.uploadId);
