@@ -1,4 +1,5 @@
 import { GalleryPin1798500000000 } from './database/migrations/1798500000000-gallery-pin.migration.js';
+import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.migration.js';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -94,6 +95,7 @@ export class AppModule {
               PhotoChallenges1798400000000,
               PhotoVisibility1798412000000,
               GalleryPin1798500000000,
+              PhotoApproval1798610000000,
             ],
           }),
         ),

@@ -141,6 +141,8 @@ export const fr: SharedMessages = {
     UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
     DOWNLOAD_ALL_PRIVATE:
       'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
+    REVIEW_BATCH_TOO_LARGE: 'Veuillez approuver ou masquer au plus {{count}} photos à la fois.',
+    REVIEW_PHOTO_NOT_FOUND: 'Une de ces photos n’est plus dans la galerie. Rechargez la file et réessayez.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'Un code PIN compte de 4 à 8 chiffres (0-9), rien d’autre.',

@@ -60,4 +60,8 @@ export class EventEntity {
   /** With the `reveal` visibility: when every guest starts seeing every photo; null otherwise. */
   @Column({ name: 'reveal_at', type: 'timestamptz', nullable: true })
   revealAt!: Date | null;
+
+  /** Whether new guest photos wait for the couple's approval before other guests see them. */
+  @Column({ name: 'photo_approval', type: 'boolean', default: false })
+  approval!: boolean;
 }

@@ -69,6 +69,7 @@ export class GalleriesService {
         guestOriginals: DEFAULT_PRIVACY.guestOriginals,
         visibility: DEFAULT_PRIVACY.visibility,
         revealAt: DEFAULT_PRIVACY.revealAt,
+        approval: DEFAULT_PRIVACY.approval,
         language: language.data,
       },
       order: {

@@ -40,10 +40,13 @@ export class PrivacySettingsModel {
   })
   revealAt!: string | null;
 
+  @Field({ description: 'Whether new guest photos wait for the couple’s approval before other guests see them' })
+  approval!: boolean;
+
   static fromEntity(
     entity: Pick<
       EventEntity,
-      'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginals' | 'visibility' | 'revealAt'
+      'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginals' | 'visibility' | 'revealAt' | 'approval'
     >,
   ) {
     return Object.assign(new PrivacySettingsModel(), {
@@ -52,6 +55,7 @@ export class PrivacySettingsModel {
       guestOriginalsAllowed: entity.guestOriginals,
       visibility: entity.visibility,
       revealAt: entity.revealAt?.toISOString() ?? null,
+      approval: entity.approval,
     });
   }
 }
@@ -79,4 +83,10 @@ export class PrivacySettingsInput {
     description: 'ISO 8601 with offset, with REVEAL only: in the future and before the gallery ends',
   })
   revealAt?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether new guest photos wait for the couple’s approval; unchanged when omitted',
+  })
+  approval?: boolean | null;
 }

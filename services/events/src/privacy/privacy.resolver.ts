@@ -48,6 +48,7 @@ export class PrivacyResolver {
         guestOriginals: true,
         visibility: true,
         revealAt: true,
+        approval: true,
       },
       where: { code: event.code },
     });
@@ -57,7 +58,8 @@ export class PrivacyResolver {
   @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
     description:
-      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos). A close in ' +
+      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos, approval). ' +
+      'A close in ' +
       'the past, a time after the gallery ends, a close before the open, or a reveal time missing, past or after ' +
       'the gallery ends is refused.',
   })
@@ -96,7 +98,9 @@ export class PrivacyResolver {
           ? null
           : photoVisibilityProblem(visibility, new Date(), found.expiresAt);
       if (visibilityProblem) throw new AppError(visibilityProblem);
-      const changes = { ...window, ...visibility, guestOriginals: settings.guestOriginalsAllowed };
+      // Omitted: approval stays as it is, like who sees what.
+      const approval = settings.approval ?? found.approval;
+      const changes = { ...window, ...visibility, guestOriginals: settings.guestOriginalsAllowed, approval };
       await manager.update(EventEntity, { code }, changes);
       await recordEvent(manager, Subjects.PrivacyChanged, {
         code,
@@ -105,6 +109,7 @@ export class PrivacyResolver {
         uploadsOpenAt: window.uploadsOpenAt?.toISOString() ?? null,
         uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
         guestOriginals: settings.guestOriginalsAllowed,
+        approval,
       });
       return Object.assign(found, changes);
     });

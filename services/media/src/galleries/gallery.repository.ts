@@ -78,6 +78,8 @@ export class GalleryRepository {
         uploadsOpenAt: settings.uploadsOpenAt ? new Date(settings.uploadsOpenAt) : null,
         uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
         guestOriginals: settings.guestOriginals,
+        // Turning approval off approves nothing by itself: waiting photos stay on the queue for the couple.
+        approval: settings.approval ?? false,
         ...visibility,
       },
     );

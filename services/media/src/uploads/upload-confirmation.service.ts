@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fileRefusal,
+  initialReviewState,
   isVideoType,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGAPIXELS,
@@ -103,7 +104,12 @@ export class UploadConfirmationService {
     @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
   ) {}
 
-  async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
+  async confirm(
+    eventCode: string,
+    uploadId: string,
+    /** Whether the caller is the couple (their uploads need no approval); asked only while approval is on. */
+    isOwner: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<LivePhoto> {
     const upload = await this.uploads.find(normalizeEventCode(eventCode), uploadId);
     if (upload?.status === 'confirmed') return this.confirmedPhoto(upload.id);
     // Refused and abandoned uploads have nothing left in storage: for the browser they no longer exist.
@@ -140,7 +146,8 @@ export class UploadConfirmationService {
     if ('refusal' in rendered) return this.refuse(upload, attemptKeys, rendered.refusal);
     const { rendition } = rendered;
 
-    const outcome = await this.record(upload, type, size, keys, rendition);
+    const byOwner = gallery.approval ? await isOwner() : false;
+    const outcome = await this.record(upload, type, size, keys, rendition, byOwner);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
     if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
@@ -263,6 +270,7 @@ export class UploadConfirmationService {
     size: number,
     keys: Keys,
     rendition: Rendition,
+    byOwner: boolean,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
       const locked = await this.uploads.lockWithGallery(manager, upload.eventCode, upload.id);
@@ -302,6 +310,7 @@ export class UploadConfirmationService {
         challengeId: upload.challengeId ?? null,
         uploaderId: upload.uploaderId ?? null,
         heartCount: 0,
+        review: initialReviewState(gallery.approval, byOwner),
         createdAt: new Date(),
       };
       const attemptKeys = Object.values(keys);
@@ -315,15 +324,16 @@ export class UploadConfirmationService {
       // attempt wrote can be trusted, and all of the above is rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       const live = this.presenter.present(photo);
-      // Not shared (a drop box, a reveal to come): open screens of other guests never receive it.
-      const shared = photosSharedWithGuests(gallery, new Date());
+      // Not shared (a drop box, a reveal to come, waiting for approval): open screens of other guests never
+      // receive it.
+      const shared = photosSharedWithGuests(gallery, new Date()) && photo.review === 'approved';
       await recordEvent(manager, Subjects.PhotoUploaded, {
         photo: live,
         photoCount,
         ...(shared ? {} : { shared }),
       });
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
-      return { photo: shared ? live : this.presenter.present(photo, { pass: true }), previewPending };
+      return { photo: shared ? live : this.asUploaderSees(photo, false), previewPending };
     });
   }
 
@@ -352,7 +362,15 @@ export class UploadConfirmationService {
   private async presentToUploader(photo: PhotoEntity): Promise<LivePhoto> {
     const gallery = await this.galleries.find(photo.eventCode);
     const shared = !gallery || photosSharedWithGuests(gallery, new Date());
-    return this.presenter.present(photo, { pass: !shared });
+    return this.asUploaderSees(photo, shared);
+  }
+
+  /** With its pass while others may not fetch it; a photo waiting for the couple's approval marked so. */
+  private asUploaderSees(photo: PhotoEntity, shared: boolean): LivePhoto {
+    const waiting = photo.review === 'waiting';
+    const presented = this.presenter.present(photo, { pass: !shared || waiting });
+    // The Photo type's awaitingApproval: not part of the live photo, which never carries a waiting one.
+    return waiting ? Object.assign(presented, { awaitingApproval: true }) : presented;
   }
 }
 
