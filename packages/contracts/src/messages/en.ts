@@ -136,7 +136,8 @@ export const en = {
     UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
     DOWNLOAD_ALL_PRIVATE: 'Download All is off while the couple keeps guests’ photos private.',
     REVIEW_BATCH_TOO_LARGE: 'Please approve or hide at most {{count}} photos at once.',
-    REVIEW_PHOTO_NOT_FOUND: 'One of these photos is no longer in the gallery. Reload the queue and try again.',
+    REVIEW_PHOTO_NOT_FOUND:
+      'One of these photos is no longer in the gallery. Reload the queue and try again.',
     ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'A PIN is 4 to 8 digits (0-9), nothing else.',

@@ -137,7 +137,8 @@ export const es: SharedMessages = {
     DOWNLOAD_ALL_PRIVATE:
       'Descargar todo está desactivado mientras la pareja mantiene privadas las fotos de los invitados.',
     REVIEW_BATCH_TOO_LARGE: 'Aprueba u oculta como máximo {{count}} fotos a la vez.',
-    REVIEW_PHOTO_NOT_FOUND: 'Una de estas fotos ya no está en la galería. Recarga la cola e inténtalo de nuevo.',
+    REVIEW_PHOTO_NOT_FOUND:
+      'Una de estas fotos ya no está en la galería. Recarga la cola e inténtalo de nuevo.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
     // gallery PIN
     PIN_FORMAT_INVALID: 'Un PIN tiene de 4 a 8 dígitos (0-9), nada más.',

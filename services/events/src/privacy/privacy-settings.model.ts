@@ -40,7 +40,9 @@ export class PrivacySettingsModel {
   })
   revealAt!: string | null;
 
-  @Field({ description: 'Whether new guest photos wait for the couple’s approval before other guests see them' })
+  @Field({
+    description: 'Whether new guest photos wait for the couple’s approval before other guests see them',
+  })
   approval!: boolean;
 
   static fromEntity(

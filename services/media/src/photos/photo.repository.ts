@@ -70,7 +70,10 @@ export class PhotoRepository {
     return onlyReviewed(
       this.dataSource.manager
         .createQueryBuilder(PhotoEntity, 'photo')
-        .where('photo.event_code = :eventCode AND photo.uploader_id = :uploaderId', { eventCode, uploaderId }),
+        .where('photo.event_code = :eventCode AND photo.uploader_id = :uploaderId', {
+          eventCode,
+          uploaderId,
+        }),
       uploaderId,
     ).getCount();
   }

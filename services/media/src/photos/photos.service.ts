@@ -96,7 +96,8 @@ export class PhotosService {
    */
   async find(id: string): Promise<LivePhoto | null> {
     const photo = await this.photos.find(id);
-    if (!photo || photo.review !== 'approved' || !(await this.audience.sharedNow(photo.eventCode))) return null;
+    if (!photo || photo.review !== 'approved' || !(await this.audience.sharedNow(photo.eventCode)))
+      return null;
     return this.presenter.present(photo);
   }
 

@@ -42,7 +42,10 @@ export class PhotoReviewService {
       // The photos first (as a deletion locks them), then the gallery, whose counts move under its lock.
       const photos = await manager
         .createQueryBuilder(PhotoEntity, 'photo')
-        .where('photo.event_code = :code AND photo.id IN (:...ids)', { code, ids: unique.length ? unique : [''] })
+        .where('photo.event_code = :code AND photo.id IN (:...ids)', {
+          code,
+          ids: unique.length ? unique : [''],
+        })
         .orderBy('photo.id')
         .setLock('pessimistic_write')
         .getMany();
