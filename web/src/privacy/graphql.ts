@@ -12,6 +12,8 @@ export interface PrivacySettings {
   visibility?: PhotoVisibility;
   /** With REVEAL: when everyone's photos appear. */
   revealAt?: string | null;
+  /** Whether guests' new photos wait for the couple's approval; absent in older offline copies (off). */
+  approval?: boolean;
 }
 
 export const PRIVACY_QUERY: TypedDocumentNode<
@@ -28,6 +30,7 @@ export const PRIVACY_QUERY: TypedDocumentNode<
         guestOriginalsAllowed
         visibility
         revealAt
+        approval
       }
     }
   }
@@ -46,6 +49,7 @@ export const SET_PRIVACY: TypedDocumentNode<
         guestOriginalsAllowed
         visibility
         revealAt
+        approval
       }
     }
   }
