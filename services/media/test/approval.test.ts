@@ -168,8 +168,6 @@ async function fetchLink(photoId: string, variant: string, authorization?: strin
   return call;
 }
 
-const hours = (count: number) => new Date(Date.now() + count * 60 * 60 * 1000).toISOString();
-
 beforeAll(async () => {
   platform = await startTestPlatform();
   const storage = {
