@@ -163,6 +163,7 @@ describe('events service: the couple’s privacy settings', () => {
         uploadsOpenAt: settings.uploadsOpenAt,
         uploadsCloseAt: settings.uploadsCloseAt,
         guestOriginals: false,
+        approval: false,
       },
     ]);
 
@@ -173,6 +174,13 @@ describe('events service: the couple’s privacy settings', () => {
       uploadsCloseAt: null,
       guestOriginals: true,
     });
+
+    // Approval on travels whole; a later save that leaves it out keeps it.
+    const approving = { ...cleared, approval: true };
+    expect((await graphql(SET, { code, settings: approving }, ownerToken)).errors).toBeUndefined();
+    expect((await publishedAfterRelay(code, 3)).at(-1)).toMatchObject({ approval: true });
+    expect((await graphql(SET, { code, settings: cleared }, ownerToken)).errors).toBeUndefined();
+    expect((await publishedAfterRelay(code, 4)).at(-1)).toMatchObject({ approval: true });
   });
 
   it('refuses a guest and another couple: the one owner check', async () => {
