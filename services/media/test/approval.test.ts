@@ -432,7 +432,9 @@ describe('approval before photos show', () => {
     const { code, a } = await galleryWith('waiting');
     const seen: DomainEvent[] = [];
     const subscription = bus!.nc.subscribe('photo.*', {
-      callback: (_error, message) => seen.push(parseDomainEvent(message.data)),
+      callback: (_error, message) => {
+        seen.push(parseDomainEvent(message.data));
+      },
     });
     try {
       await review(code, [a.id], 'APPROVE');
