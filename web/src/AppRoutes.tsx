@@ -50,6 +50,9 @@ const CreateEventPage = lazy(() =>
 const AnalyticsDashboardPage = lazy(() =>
   import('./owner/AnalyticsDashboardPage').then((module) => ({ default: module.AnalyticsDashboardPage })),
 );
+const ReviewQueuePage = lazy(() =>
+  import('./review/ReviewQueuePage').then((module) => ({ default: module.ReviewQueuePage })),
+);
 const WallPage = lazy(() => import('./wall/WallPage').then((module) => ({ default: module.WallPage })));
 const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
@@ -98,6 +101,7 @@ export function AppRoutes() {
         <Route element={<ApiRoutes />}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="event/:id" element={<EventPage />} />
+          <Route path="event/:id/review" element={<ReviewQueuePage />} />
           <Route path="create-event" element={<CreateEventPage />} />
           <Route path="analytics-dashboard" element={<AnalyticsDashboardPage />} />
         </Route>

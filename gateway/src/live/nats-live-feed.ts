@@ -46,6 +46,15 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     ),
   [Subjects.GuestbookMessageRemoved]: (fanout, event) =>
     fanout.publishGuestbookRemoval((event as DomainEvent<typeof Subjects.GuestbookMessageRemoved>).data),
+  // The couple's approval: an approved photo arrives on guests' screens as a new one, a hidden one leaves them.
+  [Subjects.PhotoApproved]: (fanout, event) => {
+    const { photo, shared } = (event as DomainEvent<typeof Subjects.PhotoApproved>).data;
+    if (shared !== false) fanout.publish(photo);
+  },
+  [Subjects.PhotoHidden]: (fanout, event) => {
+    const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoHidden>).data;
+    if (shared !== false) fanout.publishPhotoRemoval(removal);
+  },
   [Subjects.PhotoDeleted]: (fanout, event) => {
     const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;
     // Not shared: no guest's screen had it, and the gallery's count would tell them how many others sent; the

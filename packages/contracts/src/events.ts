@@ -64,6 +64,13 @@ export const Subjects = {
   GuestbookMessagePosted: 'guestbook.message-posted',
   /** media: the couple removed a guestbook message (screens drop it; download forgets it). */
   GuestbookMessageRemoved: 'guestbook.message-removed',
+  /**
+   * media: the couple approved a photo that was waiting (or hidden): open screens of guests who may see it add
+   * it; download marks the gallery's zips stale.
+   */
+  PhotoApproved: 'photo.approved',
+  /** media: the couple hid a photo: every open screen drops it; download marks the gallery's zips stale. */
+  PhotoHidden: 'photo.hidden',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -291,6 +298,8 @@ export const privacyChangedSchema = z.object({
    * and all; false: the guests' copies (no location, serial numbers or names). Absent from older events: true.
    */
   ownerDownloadsKeepMetadata: z.boolean().optional(),
+  /** Whether new guest photos wait for the couple's approval. Absent from older events: off. */
+  approval: z.boolean().optional(),
 });
 export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
 /** One photo challenge as the couple wrote it: its id stays while its prompt is edited. */
@@ -334,6 +343,28 @@ export type GuestbookMessagePostedData = z.infer<typeof guestbookMessagePostedSc
 export const guestbookMessageRemovedSchema = z.object({ id: z.uuid(), eventCode: galleryCodeSchema });
 export type GuestbookMessageRemovedData = z.infer<typeof guestbookMessageRemovedSchema>;
 
+/** A photo the couple approved, whole, as `photo.uploaded` carries it. */
+export const photoApprovedSchema = z.object({
+  photo: livePhotoSchema,
+  /** How many photos guests now see in the gallery (approved ones). */
+  photoCount: count,
+  /** false while the gallery's photos are not shared with every guest: open screens are not sent it. */
+  shared: z.boolean().optional(),
+});
+export type PhotoApprovedData = z.infer<typeof photoApprovedSchema>;
+
+/** A photo the couple hid: screens drop it as they drop a deleted one. */
+export const photoHiddenSchema = z.object({
+  photoId: z.uuid(),
+  eventCode: galleryCodeSchema,
+  challengeId: z.uuid().nullable().optional(),
+  /** How many photos guests now see in the gallery (approved ones). */
+  photoCount: count,
+  /** false while the gallery's photos are not shared with every guest: open screens are not told. */
+  shared: z.boolean().optional(),
+});
+export type PhotoHiddenData = z.infer<typeof photoHiddenSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -354,6 +385,8 @@ const dataSchemas = {
   'photo.revealed': photosRevealedSchema,
   'guestbook.message-posted': guestbookMessagePostedSchema,
   'guestbook.message-removed': guestbookMessageRemovedSchema,
+  'photo.approved': photoApprovedSchema,
+  'photo.hidden': photoHiddenSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -376,6 +409,8 @@ export interface EventData {
   'photo.revealed': PhotosRevealedData;
   'guestbook.message-posted': GuestbookMessagePostedData;
   'guestbook.message-removed': GuestbookMessageRemovedData;
+  'photo.approved': PhotoApprovedData;
+  'photo.hidden': PhotoHiddenData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -26,6 +26,8 @@ export const DEFAULT_PRIVACY = {
   guestOriginals: true,
   /** The couple's own downloads (a single original, Download All) keep the untouched originals. */
   ownerDownloadsKeepMetadata: true,
+  /** Off: guests' photos show as soon as they are uploaded. */
+  approval: false,
 } as const;
 
 /** When guests may upload: either end null means "from creation" / "until the plan's expiry". */
@@ -99,4 +101,25 @@ export function photoVisibilityProblem(
   if (setting.revealAt.getTime() <= now.getTime()) return 'REVEAL_IN_PAST';
   if (setting.revealAt.getTime() > expiresAt.getTime()) return 'REVEAL_AFTER_EXPIRY';
   return null;
+}
+
+/**
+ * Where a photo stands in the couple's review while the gallery asks for approval: `approved` photos show to
+ * whoever the visibility rule lets see them; a `waiting` photo only to the couple (on the queue) and to its own
+ * uploader, marked as waiting; a `hidden` photo only to the couple, on the queue. Photos uploaded without
+ * approval, and the couple's own uploads, are `approved` from the start.
+ */
+export const PHOTO_REVIEW_STATES = ['approved', 'waiting', 'hidden'] as const;
+export type PhotoReviewState = (typeof PHOTO_REVIEW_STATES)[number];
+
+/** The couple's two decisions on the queue screen. */
+export const PHOTO_REVIEW_DECISIONS = ['approve', 'hide'] as const;
+export type PhotoReviewDecision = (typeof PHOTO_REVIEW_DECISIONS)[number];
+
+/** At most this many photos are approved or hidden in one request (REVIEW_BATCH_TOO_LARGE beyond). */
+export const MAX_REVIEW_BATCH = 100;
+
+/** The review state a new upload starts in: waiting while the gallery asks for approval, unless the couple sent it. */
+export function initialReviewState(approval: boolean, byOwner: boolean): PhotoReviewState {
+  return approval && !byOwner ? 'waiting' : 'approved';
 }

@@ -878,6 +878,49 @@ describe('download service', () => {
     expect(await archiveKeys()).toContain(`archives/${rebuilt.id}.zip`);
   });
 
+  // The couple's approval changes which photos a zip holds: both decisions make the gallery's zips stale.
+  it.each([
+    [
+      Subjects.PhotoApproved,
+      (code: string) => ({
+        photo: {
+          id: randomUUID(),
+          eventCode: code,
+          thumbnailUrl: 'http://localhost:5000/t',
+          previewUrl: 'http://localhost:5000/p',
+          originalUrl: 'http://localhost:5000/o',
+          width: 4,
+          height: 3,
+          createdAt: new Date().toISOString(),
+          kind: 'photo',
+          durationSeconds: null,
+          guestName: null,
+          challengeId: null,
+        },
+        photoCount: 1,
+      }),
+    ],
+    [
+      Subjects.PhotoHidden,
+      (code: string) => ({ photoId: randomUUID(), eventCode: code, challengeId: null, photoCount: 0 }),
+    ],
+  ] as const)('marks the zips stale on %s', async (type, data) => {
+    const code = galleryCodeFromBytes(randomBytes(8));
+    await bus!.publish({
+      id: randomUUID(),
+      type,
+      occurredAt: new Date().toISOString(),
+      data: data(code),
+    } as DomainEvent);
+    await waitFor('the gallery version to change', async () => {
+      const rows: { version: number }[] = await db.query(
+        'SELECT version FROM gallery_versions WHERE event_code = $1',
+        [code],
+      );
+      return rows[0]?.version > 0;
+    });
+  });
+
   it('fails a build whose storage read fails midway, says so, and leaves no partial zip', async () => {
     const code = newGallery();
     for (let i = 0; i < 3; i++) await addPhoto(code, `ok${i}.jpg`, { size: 3 * 1024 * 1024 });

@@ -164,6 +164,7 @@ describe('events service: the couple’s privacy settings', () => {
         uploadsCloseAt: settings.uploadsCloseAt,
         guestOriginals: false,
         ownerDownloadsKeepMetadata: true,
+        approval: false,
       },
     ]);
 
@@ -174,6 +175,13 @@ describe('events service: the couple’s privacy settings', () => {
       uploadsCloseAt: null,
       guestOriginals: true,
     });
+
+    // Approval on travels whole; a later save that leaves it out keeps it.
+    const approving = { ...cleared, approval: true };
+    expect((await graphql(SET, { code, settings: approving }, ownerToken)).errors).toBeUndefined();
+    expect((await publishedAfterRelay(code, 3)).at(-1)).toMatchObject({ approval: true });
+    expect((await graphql(SET, { code, settings: cleared }, ownerToken)).errors).toBeUndefined();
+    expect((await publishedAfterRelay(code, 4)).at(-1)).toMatchObject({ approval: true });
   });
 
   it('keeps the originals’ metadata in the couple’s downloads until they turn it off, then publishes it', async () => {

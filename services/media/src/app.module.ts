@@ -38,6 +38,7 @@ import { GuestbookResolver } from './guestbook/guestbook.resolver.js';
 import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
 import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.js';
+import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -59,6 +60,8 @@ import { AddVideos1795620000000 } from './database/migrations/1795620000000-add-
 import { EventModel } from './galleries/event.model.js';
 import { EventResolver } from './galleries/event.resolver.js';
 import { PhotoAudience } from './photos/photo-audience.js';
+import { PhotoReviewResolver } from './review/photo-review.resolver.js';
+import { PhotoReviewService } from './review/photo-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
@@ -125,6 +128,7 @@ export class AppModule {
               Guestbook1798404800000,
               PhotoVisibility1798412000000,
               OwnerDownloadsMetadata1798620000000,
+              PhotoApproval1798610000000,
             ],
           }),
         ),
@@ -213,6 +217,8 @@ export class AppModule {
         ...accessCheckProviders(RemoteOwnerAuthority),
         PhotoRemovalService,
         PhotoRemovalResolver,
+        PhotoReviewService,
+        PhotoReviewResolver,
         OwnerOriginalResolver,
         HeartCountBroadcaster,
         HeartsService,

@@ -77,6 +77,11 @@ export const PhotoGrid = memo(function PhotoGrid({
                     decoding="async"
                     data-photo-id={photo.id}
                   />
+                  {photo.awaitingApproval && (
+                    <span className="waiting-mark" data-testid="waiting-mark">
+                      {t('review.waitingMark')}
+                    </span>
+                  )}
                   {video && (
                     <span className="video-mark" aria-hidden="true">
                       <span className="video-play" />

@@ -4,8 +4,11 @@ import type { ApiPlan } from '../api/plan';
 import type { EventUpdate } from './eventUpdate';
 import type { PrivacySettings } from '../privacy/graphql';
 
-/** A photo as the gallery shows it: the same shape the live events carry. */
-export type Photo = LivePhoto;
+/**
+ * A photo as the gallery shows it: the same shape the live events carry, and, on the uploader's own photo
+ * waiting for the couple's approval, that mark (live events never carry a waiting photo).
+ */
+export type Photo = LivePhoto & { awaitingApproval?: boolean };
 
 export interface PhotoPage {
   nodes: Photo[];
@@ -97,6 +100,7 @@ export const GALLERY_QUERY: TypedDocumentNode<
       photos(first: $first) {
         nodes {
           ...GalleryPhoto
+          awaitingApproval
         }
         endCursor
         hasMore
@@ -254,6 +258,7 @@ export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
   mutation ConfirmPhotoUpload($eventCode: String!, $uploadId: ID!) {
     confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) {
       ...GalleryPhoto
+      awaitingApproval
     }
   }
   ${PHOTO_FIELDS}

@@ -53,7 +53,13 @@ describe('language from the path', () => {
   });
 
   it("keeps the stored choice on the couple's pages, which have one path", () => {
-    for (const path of ['/dashboard', '/event/ACDEFGHJ', '/create-event', '/analytics-dashboard']) {
+    for (const path of [
+      '/dashboard',
+      '/event/ACDEFGHJ',
+      '/event/ACDEFGHJ/review',
+      '/create-event',
+      '/analytics-dashboard',
+    ]) {
       expect(resolveLanguage(path, 'fr')).toBe('fr');
       expect(switchLanguagePath(path, 'es')).toBe(path);
     }

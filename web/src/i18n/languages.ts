@@ -126,7 +126,7 @@ export function isUnprefixedOnlyRoute(pathname: string): boolean {
   return (
     /^\/(upgrade\/[^/]+|upgrade-success|payment|payment-[a-z]+|mobile-checkout|demo-checkout)\/?$/.test(
       pathname,
-    ) || /^\/(dashboard|event\/[^/]+|create-event|analytics-dashboard)\/?$/.test(pathname)
+    ) || /^\/(dashboard|event\/[^/]+(\/review)?|create-event|analytics-dashboard)\/?$/.test(pathname)
   );
 }
 

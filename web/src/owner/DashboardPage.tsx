@@ -16,6 +16,8 @@ import { MY_EVENTS_QUERY, type OwnerEvent } from './graphql';
 import { useSessionActions, useUser } from './session';
 import { SignInForm } from './SignInForm';
 import './owner.css';
+import '../review/review.css';
+import { ReviewQueueLink } from '../review/ReviewQueueLink';
 
 /** /dashboard: the signed-in owner's galleries; the sign-in form for anyone else (no gallery shown). */
 export function DashboardPage() {
@@ -115,6 +117,7 @@ function GalleryCard({ event }: { event: OwnerEvent }) {
             { label: t('owner.keptUntil'), value: formatLastDay(event.expiresAt) },
           ]}
         />
+        <ReviewQueueLink code={event.code} compact />
       </div>
       <div className="owner-gallery-actions">
         <ButtonLink to={new URL(url).pathname} variant="primary">

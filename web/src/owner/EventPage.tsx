@@ -33,6 +33,8 @@ import './owner.css';
 import { useUser } from './session';
 import { WallSettings } from '../wall/WallSettings';
 import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
+import { ReviewQueueLink } from '../review/ReviewQueueLink';
+import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
@@ -138,6 +140,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       </PageSection>
 
       <PageSection id="privacy" title={t('privacy.title')} intro={t('privacy.intro')}>
+        <ReviewQueueLink code={code} />
         <PrivacySettingsForm code={code} />
         <GalleryPinControl code={code} />
       </PageSection>

@@ -48,11 +48,11 @@ function PrivacyForm({
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState(false);
 
-  function send({ uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed }: PrivacySettings) {
+  function send({ uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval }: PrivacySettings) {
     setFailure(null);
     setSaved(false);
     // Only the input's fields: what the server answered also carries __typename.
-    const settings = { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed };
+    const settings = { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval: approval ?? false };
     save({ variables: { code, settings } })
       .then((result) => {
         setCurrent(result.data?.setPrivacySettings.privacy ?? settings);
@@ -76,6 +76,13 @@ function PrivacyForm({
         checked={current.guestOriginalsAllowed}
         disabled={saving.loading}
         onCheckedChange={(checked) => send({ ...current, guestOriginalsAllowed: checked })}
+      />
+      <SwitchField
+        label={t('privacy.approval')}
+        hint={t('privacy.approvalHint')}
+        checked={current.approval ?? false}
+        disabled={saving.loading}
+        onCheckedChange={(checked) => send({ ...current, approval: checked })}
       />
       <TextField
         type="datetime-local"

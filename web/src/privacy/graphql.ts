@@ -14,6 +14,8 @@ export interface PrivacySettings {
   revealAt?: string | null;
   /** Whether the couple's own downloads keep the originals' metadata (location and all); omitted: unchanged. */
   ownerDownloadsKeepMetadata?: boolean;
+  /** Whether guests' new photos wait for the couple's approval; absent in older offline copies (off). */
+  approval?: boolean;
 }
 
 export const PRIVACY_QUERY: TypedDocumentNode<
@@ -31,6 +33,7 @@ export const PRIVACY_QUERY: TypedDocumentNode<
         visibility
         revealAt
         ownerDownloadsKeepMetadata
+        approval
       }
     }
   }
@@ -50,6 +53,7 @@ export const SET_PRIVACY: TypedDocumentNode<
         visibility
         revealAt
         ownerDownloadsKeepMetadata
+        approval
       }
     }
   }

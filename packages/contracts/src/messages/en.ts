@@ -135,6 +135,9 @@ export const en = {
     REVEAL_TIME_NOT_USED: 'A reveal time is only used with “Reveal at a time”.',
     UPLOADS_CLOSE_BEFORE_OPEN: 'Please choose a closing time after the opening time.',
     DOWNLOAD_ALL_PRIVATE: 'Download All is off while the couple keeps guests’ photos private.',
+    REVIEW_BATCH_TOO_LARGE: 'Please approve or hide at most {{count}} photos at once.',
+    REVIEW_PHOTO_NOT_FOUND:
+      'One of these photos is no longer in the gallery. Reload the queue and try again.',
     ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
     ORIGINAL_COPY_PENDING:
       'This photo’s copy without its location is not ready. Try again in a minute, or keep locations in your downloads.',

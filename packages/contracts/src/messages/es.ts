@@ -136,6 +136,9 @@ export const es: SharedMessages = {
     UPLOADS_CLOSE_BEFORE_OPEN: 'Elige una hora de cierre posterior a la de apertura.',
     DOWNLOAD_ALL_PRIVATE:
       'Descargar todo está desactivado mientras la pareja mantiene privadas las fotos de los invitados.',
+    REVIEW_BATCH_TOO_LARGE: 'Aprueba u oculta como máximo {{count}} fotos a la vez.',
+    REVIEW_PHOTO_NOT_FOUND:
+      'Una de estas fotos ya no está en la galería. Recarga la cola e inténtalo de nuevo.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
     ORIGINAL_COPY_PENDING:
       'La copia de esta foto sin su ubicación no está lista. Inténtalo en un minuto o conserva las ubicaciones en tus descargas.',

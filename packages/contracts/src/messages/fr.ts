@@ -141,6 +141,8 @@ export const fr: SharedMessages = {
     UPLOADS_CLOSE_BEFORE_OPEN: "Veuillez choisir une heure de fermeture après l'heure d'ouverture.",
     DOWNLOAD_ALL_PRIVATE:
       'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
+    REVIEW_BATCH_TOO_LARGE: 'Veuillez approuver ou masquer au plus {{count}} photos à la fois.',
+    REVIEW_PHOTO_NOT_FOUND: 'Une de ces photos n’est plus dans la galerie. Rechargez la file et réessayez.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
     ORIGINAL_COPY_PENDING:
       'La copie de cette photo sans son lieu n’est pas prête. Réessayez dans une minute, ou gardez les lieux dans vos téléchargements.',

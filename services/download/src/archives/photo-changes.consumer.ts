@@ -17,6 +17,9 @@ export class PhotoChangesConsumer extends DurableConsumerService {
   protected readonly subjects = [
     Subjects.PhotoUploaded,
     Subjects.PhotoDeleted,
+    // The couple's approval: an approved photo joins the zip, a hidden one leaves it.
+    Subjects.PhotoApproved,
+    Subjects.PhotoHidden,
     // A renamed or removed challenge renames or empties a folder of the BY_CHALLENGE zip.
     Subjects.ChallengesChanged,
     Subjects.EventExpired,
@@ -55,6 +58,9 @@ export class PhotoChangesConsumer extends DurableConsumerService {
 function galleryOf(event: DomainEvent): string {
   if (event.type === Subjects.PhotoUploaded) {
     return (event as DomainEvent<typeof Subjects.PhotoUploaded>).data.photo.eventCode;
+  }
+  if (event.type === Subjects.PhotoApproved) {
+    return (event as DomainEvent<typeof Subjects.PhotoApproved>).data.photo.eventCode;
   }
   if (event.type === Subjects.ChallengesChanged) {
     return (event as DomainEvent<typeof Subjects.ChallengesChanged>).data.code;

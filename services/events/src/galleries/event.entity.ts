@@ -67,4 +67,7 @@ export class EventEntity {
    */
   @Column({ name: 'owner_downloads_keep_metadata', type: 'boolean', default: true })
   ownerDownloadsKeepMetadata!: boolean;
+  /** Whether new guest photos wait for the couple's approval before other guests see them. */
+  @Column({ name: 'photo_approval', type: 'boolean', default: false })
+  approval!: boolean;
 }

@@ -70,6 +70,7 @@ export class GalleriesService {
         visibility: DEFAULT_PRIVACY.visibility,
         revealAt: DEFAULT_PRIVACY.revealAt,
         ownerDownloadsKeepMetadata: DEFAULT_PRIVACY.ownerDownloadsKeepMetadata,
+        approval: DEFAULT_PRIVACY.approval,
         language: language.data,
       },
       order: {

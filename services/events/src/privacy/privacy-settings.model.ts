@@ -47,6 +47,11 @@ export class PrivacySettingsModel {
   })
   ownerDownloadsKeepMetadata!: boolean;
 
+  @Field({
+    description: 'Whether new guest photos wait for the couple’s approval before other guests see them',
+  })
+  approval!: boolean;
+
   static fromEntity(
     entity: Pick<
       EventEntity,
@@ -56,6 +61,7 @@ export class PrivacySettingsModel {
       | 'visibility'
       | 'revealAt'
       | 'ownerDownloadsKeepMetadata'
+      | 'approval'
     >,
   ) {
     return Object.assign(new PrivacySettingsModel(), {
@@ -65,6 +71,7 @@ export class PrivacySettingsModel {
       visibility: entity.visibility,
       revealAt: entity.revealAt?.toISOString() ?? null,
       ownerDownloadsKeepMetadata: entity.ownerDownloadsKeepMetadata,
+      approval: entity.approval,
     });
   }
 }
@@ -98,4 +105,10 @@ export class PrivacySettingsInput {
     description: 'Whether the couple’s own downloads keep the originals’ metadata; unchanged when omitted',
   })
   ownerDownloadsKeepMetadata?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether new guest photos wait for the couple’s approval; unchanged when omitted',
+  })
+  approval?: boolean | null;
 }

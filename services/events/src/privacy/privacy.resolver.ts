@@ -49,6 +49,7 @@ export class PrivacyResolver {
         visibility: true,
         revealAt: true,
         ownerDownloadsKeepMetadata: true,
+        approval: true,
       },
       where: { code: event.code },
     });
@@ -58,8 +59,8 @@ export class PrivacyResolver {
   @OwnerOnly('eventCode')
   @Mutation(() => EventModel, {
     description:
-      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos, whether ' +
-      'the couple’s own downloads keep the originals’ metadata). A close in ' +
+      'Owner only: sets the privacy settings (upload window, guests’ originals, who sees which photos, approval, ' +
+      'whether the couple’s own downloads keep the originals’ metadata). A close in ' +
       'the past, a time after the gallery ends, a close before the open, or a reveal time missing, past or after ' +
       'the gallery ends is refused.',
   })
@@ -98,13 +99,15 @@ export class PrivacyResolver {
           ? null
           : photoVisibilityProblem(visibility, new Date(), found.expiresAt);
       if (visibilityProblem) throw new AppError(visibilityProblem);
-      // Omitted: the couple's download choice stays as it is, like who sees what.
+      // Omitted: approval and the couple's download choice stay as they are, like who sees what.
+      const approval = settings.approval ?? found.approval;
       const ownerDownloadsKeepMetadata =
         settings.ownerDownloadsKeepMetadata ?? found.ownerDownloadsKeepMetadata;
       const changes = {
         ...window,
         ...visibility,
         guestOriginals: settings.guestOriginalsAllowed,
+        approval,
         ownerDownloadsKeepMetadata,
       };
       await manager.update(EventEntity, { code }, changes);
@@ -116,6 +119,7 @@ export class PrivacyResolver {
         uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
         guestOriginals: settings.guestOriginalsAllowed,
         ownerDownloadsKeepMetadata,
+        approval,
       });
       return Object.assign(found, changes);
     });

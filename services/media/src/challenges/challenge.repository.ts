@@ -45,15 +45,17 @@ export class ChallengeRepository {
   async counted(code: string, view: PhotoView = EVERY_PHOTO): Promise<CountedChallenge[]> {
     // A guest who sees only their own uploads counts only those ($2 null with uploaderId null: none at all).
     const own = view.uploaderId !== undefined;
+    // Approved photos only, and the viewer's own waiting ones ($2 null: approved only).
     return (await this.dataSource.query(
       `SELECT c.id, c.prompt,
               (SELECT count(*)::int FROM photos p WHERE p.event_code = c.event_code AND p.challenge_id = c.id
-                 ${own ? 'AND p.uploader_id = $2' : ''})
+                 AND (p.review = 'approved' OR (p.review = 'waiting' AND p.uploader_id = $2::text))
+                 ${own ? 'AND p.uploader_id = $3' : ''})
                 AS "photoCount"
          FROM challenges c
         WHERE c.event_code = $1
         ORDER BY c.position`,
-      own ? [code, view.uploaderId] : [code],
+      own ? [code, view.viewer ?? null, view.uploaderId] : [code, view.viewer ?? null],
     )) as CountedChallenge[];
   }
 }

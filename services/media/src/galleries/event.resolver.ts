@@ -29,14 +29,19 @@ export class EventResolver {
 
   /**
    * Zero until the read model has heard of the gallery, which is what it holds then. A guest who sees only their
-   * own uploads counts only those.
+   * own uploads counts only those. Photos waiting for the couple's approval or hidden are not counted, except
+   * a guest's own waiting ones for that guest (the plan's quota counts them all: the queue shows how many).
    */
   @ResolveField(() => Int)
   async photoCount(@Parent() event: EventModel, @Context() context: GraphQLRequestContext): Promise<number> {
     const view = await this.audience.view(event.code, context);
     if (view.uploaderId === null) return 0;
     if (view.uploaderId !== undefined) return this.photoRows.countByUploader(event.code, view.uploaderId);
-    return (await this.galleries.find(event.code))?.photoCount ?? 0;
+    const gallery = await this.galleries.find(event.code);
+    if (!gallery) return 0;
+    const visible = gallery.photoCount - gallery.withheldCount;
+    if (!view.viewer || gallery.withheldCount === 0) return visible;
+    return visible + (await this.photoRows.countWaitingOf(event.code, view.viewer));
   }
 
   @ResolveField(() => PhotoPageModel, {

@@ -41,6 +41,17 @@ export class GalleryEntity {
   @Column({ name: 'reveal_at', type: 'timestamptz', nullable: true })
   revealAt!: Date | null;
 
+  /** Whether new guest photos wait for the couple's approval (event.privacy-changed). */
+  @Column({ name: 'photo_approval', type: 'boolean', default: false })
+  approval!: boolean;
+
+  /**
+   * How many of photo_count are not approved (waiting or hidden): guests see photo_count - withheld_count.
+   * Moves with photo_count, under the same row lock.
+   */
+  @Column({ name: 'withheld_count', type: 'integer', default: 0 })
+  withheldCount!: number;
+
   /**
    * Whether the couple's own original downloads are the untouched originals (event.privacy-changed); false:
    * the guests' copies, without location, serial numbers or names.

@@ -79,6 +79,8 @@ export class GalleryRepository {
         uploadsCloseAt: settings.uploadsCloseAt ? new Date(settings.uploadsCloseAt) : null,
         guestOriginals: settings.guestOriginals,
         ownerDownloadsKeepMetadata: settings.ownerDownloadsKeepMetadata ?? true,
+        // Turning approval off approves nothing by itself: waiting photos stay on the queue for the couple.
+        approval: settings.approval ?? false,
         ...visibility,
       },
     );

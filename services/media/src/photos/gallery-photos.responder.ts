@@ -52,6 +52,9 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
       )
       .addSelect('challenge.prompt', 'challenge_prompt')
       .where('photo.event_code = :code', { code: request.code })
+      // Zips and backups hold the approved photos only (docs/decisions.md): a waiting or hidden photo is the
+      // couple's to download singly from the queue.
+      .andWhere(`photo.review = 'approved'`)
       .orderBy('photo.created_at', 'ASC')
       .addOrderBy('photo.id', 'ASC')
       // One more than asked says whether another page follows.

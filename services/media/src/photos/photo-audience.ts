@@ -12,6 +12,11 @@ import type { GraphQLRequestContext } from '../graphql/graphql-request-context.j
 export interface PhotoView {
   uploaderId?: string | null;
   passes: boolean;
+  /**
+   * The guest identity whose own waiting photos are shown too (marked as waiting); other photos not yet approved
+   * are shown to no one here (the couple reviews them on the queue).
+   */
+  viewer?: string | null;
 }
 
 /** Everyone sees every photo: today's gallery, URLs without passes. */
@@ -34,9 +39,10 @@ export class PhotoAudience {
     caller: Pick<GraphQLRequestContext, 'authorization' | 'guestIdentity'>,
   ): Promise<PhotoView> {
     const gallery = await this.galleries.find(code);
-    if (!gallery || photosSharedWithGuests(gallery, new Date())) return EVERY_PHOTO;
-    if (await this.isOwner(code, caller.authorization)) return { passes: true };
-    return { uploaderId: this.identities.verify(caller.guestIdentity), passes: true };
+    const viewer = this.identities.verify(caller.guestIdentity);
+    if (!gallery || photosSharedWithGuests(gallery, new Date())) return { ...EVERY_PHOTO, viewer };
+    if (await this.isOwner(code, caller.authorization)) return { passes: true, viewer };
+    return { uploaderId: viewer, passes: true, viewer };
   }
 
   /** Whether a photo of this gallery may be fetched without its pass: only while photos are shared. */

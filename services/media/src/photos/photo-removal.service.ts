@@ -56,7 +56,11 @@ export class PhotoRemovalService {
       // The photo's row first: a preview being built holds it, and the gallery, whose lock confirmations of
       // other photos need, is locked only once that build is over. Then the gallery row: the quota counter moves
       // under its lock, as uploads move it.
-      await manager.query('SELECT 1 FROM photos WHERE id = $1 FOR UPDATE', [photo.id]);
+      const [locked] = (await manager.query('SELECT review FROM photos WHERE id = $1 FOR UPDATE', [
+        photo.id,
+      ])) as { review: string }[];
+      // A photo guests did not see (waiting or hidden) leaves the withheld count too.
+      const withheld = locked && locked.review !== 'approved' ? 1 : 0;
       const gallery = await manager
         .createQueryBuilder(GalleryEntity, 'gallery')
         .where('gallery.code = :code', { code: photo.eventCode })
@@ -67,8 +71,10 @@ export class PhotoRemovalService {
       ])) as [DeletedKeys[], number];
       if (gone.length === 0) throw new AppError('PHOTO_NOT_FOUND');
       const [counted] = (await manager.query(
-        `UPDATE galleries SET photo_count = GREATEST(photo_count - 1, 0) WHERE code = $1 RETURNING photo_count`,
-        [photo.eventCode],
+        `UPDATE galleries SET photo_count = GREATEST(photo_count - 1, 0),
+                withheld_count = GREATEST(withheld_count - $2, 0)
+          WHERE code = $1 RETURNING photo_count - withheld_count AS photo_count`,
+        [photo.eventCode, withheld],
       )) as [{ photo_count: number }[], number];
       const count = counted[0]?.photo_count ?? 0;
       await this.deletions.schedule(photoKeys(gone[0]), new Date(), manager);
@@ -77,8 +83,9 @@ export class PhotoRemovalService {
         eventCode: photo.eventCode,
         photoCount: count,
         challengeId: photo.challengeId ?? null,
-        // Not shared: guests' screens never had it, and the gallery's count is not theirs to see.
-        ...(gallery && !photosSharedWithGuests(gallery, new Date()) ? { shared: false } : {}),
+        // Not shared (or never approved): guests' screens never had it, and the gallery's count is not theirs
+        // to see.
+        ...((gallery && !photosSharedWithGuests(gallery, new Date())) || withheld ? { shared: false } : {}),
       });
       return count;
     });

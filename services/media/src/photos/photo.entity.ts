@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { MediaKind } from '@gallery/contracts';
+import type { MediaKind, PhotoReviewState } from '@gallery/contracts';
 
 /**
  * A photo or video in a gallery: its kept original and, when it could be decoded, its derived images (a video's
@@ -86,6 +86,13 @@ export class PhotoEntity {
   /** Guests' hearts on it, kept with each heart given or taken back (hearts table, HeartsService). */
   @Column({ name: 'heart_count', type: 'integer', default: 0 })
   heartCount!: number;
+
+  /**
+   * Where it stands in the couple's review (PHOTO_REVIEW_STATES): `approved` unless the gallery asked for
+   * approval when a guest uploaded it. Only `approved` photos reach other guests, by any path.
+   */
+  @Column({ type: 'text', default: 'approved' })
+  review!: PhotoReviewState;
 
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })

@@ -58,4 +58,11 @@ export class PhotoModel implements LivePhoto {
 
   @Field(() => Int, { description: "Guests' hearts on it (one per guest identity)." })
   heartCount?: number;
+
+  @Field(() => Boolean, {
+    description:
+      'True for a photo waiting for the couple’s approval: shown only to its uploader (marked waiting) and on ' +
+      'the couple’s queue.',
+  })
+  awaitingApproval?: boolean;
 }

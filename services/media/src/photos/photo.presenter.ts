@@ -5,6 +5,11 @@ import { MediaConfig } from '../config/media-config.js';
 import type { PhotoEntity } from './photo.entity.js';
 import type { PhotoVariant } from './photo-variant.js';
 
+/** What the couple's review pass of a photo signs: unlike its pass, it fetches the photo once hidden too. */
+export function reviewPassSubject(photoId: string): string {
+  return `review:${photoId}`;
+}
+
 /**
  * A photo as clients and live events carry it. Its image URLs are the app's own stable URLs (answered with a
  * redirect to a short-lived presigned URL), so a gallery page left open all evening keeps working.
@@ -18,10 +23,16 @@ export class PhotoPresenter {
 
   /**
    * `pass`: its URLs carry the photo's pass, for a viewer who may see it while other guests may not (its
-   * uploader, the couple); without it they work only while every guest may see it.
+   * uploader, the couple); without it they work only while every guest may see it. `review`: the couple's
+   * review pass (the queue screen), which also fetches a hidden photo.
    */
-  present(photo: PhotoEntity, { pass = false }: { pass?: boolean } = {}): LivePhoto {
-    const query = pass ? `?pass=${this.identities.photoPass(photo.id)}` : '';
+  present(photo: PhotoEntity, { pass = false }: { pass?: boolean | 'review' } = {}): LivePhoto {
+    const query =
+      pass === 'review'
+        ? `?pass=${this.identities.photoPass(reviewPassSubject(photo.id))}`
+        : pass
+          ? `?pass=${this.identities.photoPass(photo.id)}`
+          : '';
     return {
       id: photo.id,
       eventCode: photo.eventCode,

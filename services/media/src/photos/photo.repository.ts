@@ -1,8 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { PhotoEntity } from './photo.entity.js';
 import type { PhotoCursor } from './photo-cursor.js';
 import { isPhotoId } from './photo-id.js';
+
+/**
+ * Only the photos the couple approved, and the viewer's own waiting ones (`viewer`: a guest identity's id): the
+ * one filter every list of photos other guests may read goes through.
+ */
+export function onlyReviewed<T extends object>(
+  query: SelectQueryBuilder<T>,
+  viewer: string | null | undefined,
+  alias = 'photo',
+): SelectQueryBuilder<T> {
+  if (!viewer) return query.andWhere(`${alias}.review = 'approved'`);
+  return query.andWhere(
+    `(${alias}.review = 'approved' OR (${alias}.review = 'waiting' AND ${alias}.uploader_id = :reviewViewer))`,
+    { reviewViewer: viewer },
+  );
+}
 
 /** Photos in PostgreSQL. */
 @Injectable()
@@ -26,6 +42,8 @@ export class PhotoRepository {
     challengeId: string | null = null,
     /** Only this guest identity's uploads; null: none; undefined: everyone's (PhotoView). */
     uploaderId?: string | null,
+    /** Whose waiting photos are listed too (PhotoView.viewer); otherwise approved ones only. */
+    viewer?: string | null,
   ): Promise<PhotoEntity[]> {
     if (uploaderId === null) return Promise.resolve([]);
     const query = this.dataSource.manager
@@ -34,6 +52,7 @@ export class PhotoRepository {
       .orderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    onlyReviewed(query, viewer);
     if (challengeId) query.andWhere('photo.challenge_id = :challengeId', { challengeId });
     if (uploaderId !== undefined) query.andWhere('photo.uploader_id = :uploaderId', { uploaderId });
     if (after) {
@@ -46,9 +65,55 @@ export class PhotoRepository {
     return query.getMany();
   }
 
-  /** How many photos one guest identity uploaded to a gallery. */
+  /** How many photos one guest identity uploaded to a gallery and sees (approved or waiting, not hidden). */
   countByUploader(eventCode: string, uploaderId: string): Promise<number> {
-    return this.dataSource.manager.countBy(PhotoEntity, { eventCode, uploaderId });
+    return onlyReviewed(
+      this.dataSource.manager
+        .createQueryBuilder(PhotoEntity, 'photo')
+        .where('photo.event_code = :eventCode AND photo.uploader_id = :uploaderId', {
+          eventCode,
+          uploaderId,
+        }),
+      uploaderId,
+    ).getCount();
+  }
+
+  /** How many of one guest identity's photos in a gallery wait for the couple's approval. */
+  countWaitingOf(eventCode: string, uploaderId: string): Promise<number> {
+    return this.dataSource.manager.countBy(PhotoEntity, { eventCode, uploaderId, review: 'waiting' });
+  }
+
+  /** How many of a gallery's photos are in each review state other than approved. */
+  async reviewCounts(eventCode: string): Promise<{ waiting: number; hidden: number }> {
+    const rows = (await this.dataSource.query(
+      `SELECT review, count(*)::int AS count FROM photos
+        WHERE event_code = $1 AND review <> 'approved' GROUP BY review`,
+      [eventCode],
+    )) as { review: string; count: number }[];
+    const of = (review: string) => rows.find((row) => row.review === review)?.count ?? 0;
+    return { waiting: of('waiting'), hidden: of('hidden') };
+  }
+
+  /** Up to `limit` of a gallery's photos in one review state, newest first, after the cursor when given. */
+  inReview(
+    eventCode: string,
+    review: 'waiting' | 'hidden',
+    limit: number,
+    after: PhotoCursor | null,
+  ): Promise<PhotoEntity[]> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(PhotoEntity, 'photo')
+      .where('photo.event_code = :eventCode AND photo.review = :review', { eventCode, review })
+      .orderBy('photo.created_at', 'DESC')
+      .addOrderBy('photo.id', 'DESC')
+      .limit(limit);
+    if (after) {
+      query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {
+        createdAt: after.createdAt,
+        id: after.id,
+      });
+    }
+    return query.getMany();
   }
 
   /**
@@ -61,6 +126,8 @@ export class PhotoRepository {
     after: PhotoCursor | null,
     /** Only this guest identity's uploads; null: none; undefined: everyone's (PhotoView). */
     uploaderId?: string | null,
+    /** Whose waiting photos are listed too (PhotoView.viewer); otherwise approved ones only. */
+    viewer?: string | null,
   ): Promise<PhotoEntity[]> {
     if (uploaderId === null) return Promise.resolve([]);
     const query = this.dataSource.manager
@@ -70,6 +137,7 @@ export class PhotoRepository {
       .addOrderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    onlyReviewed(query, viewer);
     if (uploaderId !== undefined) query.andWhere('photo.uploader_id = :uploaderId', { uploaderId });
     if (after && after.heartCount !== undefined) {
       // Walks the (event_code, heart_count, created_at, id) index from the cursor.
@@ -86,8 +154,9 @@ export class PhotoRepository {
    * What recording a confirmed upload writes, in one statement (one round trip instead of five), in the
    * caller's transaction, which holds the gallery's and the upload's rows: the scheduled deletions of the
    * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), the photo inserted,
-   * the gallery's count raised, the upload confirmed and its staged object's deletion scheduled for
-   * `stagedNotBefore`. Returns how many of `keys` were still scheduled and the gallery's new count; the caller
+   * the gallery's count raised (and its withheld count, for a photo that waits for approval), the upload
+   * confirmed and its staged object's deletion scheduled for `stagedNotBefore`. Returns how many of `keys` were
+   * still scheduled and the gallery's new count as guests see it (approved photos); the caller
    * throws (rolling all of it back) when a reservation was gone.
    */
   async recordConfirmed(
@@ -107,8 +176,10 @@ export class PhotoRepository {
        ), photo AS (
          INSERT INTO photos (${names.join(', ')}) VALUES (${placeholders.join(', ')})
        ), counted AS (
-         UPDATE galleries SET photo_count = photo_count + 1 WHERE code = $${names.indexOf('event_code') + 1}
-         RETURNING photo_count
+         UPDATE galleries SET photo_count = photo_count + 1,
+                withheld_count = withheld_count + CASE WHEN $${names.indexOf('review') + 1} = 'approved' THEN 0 ELSE 1 END
+          WHERE code = $${names.indexOf('event_code') + 1}
+         RETURNING photo_count - withheld_count AS photo_count
        ), upload AS (
          UPDATE uploads SET status = 'confirmed' WHERE id = $${names.indexOf('id') + 1}
        ), staged AS (

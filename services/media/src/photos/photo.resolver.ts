@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Resolver, ResolveReference } from '@nestjs/graphql';
+import { Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { PhotoModel } from './photo.model.js';
 import { PhotosService } from './photos.service.js';
@@ -11,5 +11,10 @@ export class PhotoResolver {
   @ResolveReference()
   resolveReference(reference: { id: string }): Promise<LivePhoto | null> {
     return this.photos.find(reference.id);
+  }
+
+  @ResolveField(() => Boolean)
+  awaitingApproval(@Parent() photo: LivePhoto & { awaitingApproval?: boolean }): boolean {
+    return photo.awaitingApproval === true;
   }
 }

@@ -13,7 +13,7 @@ import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
 import { PhotoRepository } from './photo.repository.js';
-import { PhotoPresenter } from './photo.presenter.js';
+import { PhotoPresenter, reviewPassSubject } from './photo.presenter.js';
 import type { PhotoVariant } from './photo-variant.js';
 
 const DEFAULT_PAGE_SIZE = 30;
@@ -55,12 +55,20 @@ export class PhotosService {
       return { nodes: [], endCursor: after ?? null, hasMore: false };
     const mostLoved = order === PhotoOrder.MOST_LOVED;
     const rows = mostLoved
-      ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId)
-      : await this.photos.newestFirst(eventCode, limit + 1, cursor, challengeId ?? null, view.uploaderId);
+      ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId, view.viewer)
+      : await this.photos.newestFirst(
+          eventCode,
+          limit + 1,
+          cursor,
+          challengeId ?? null,
+          view.uploaderId,
+          view.viewer,
+        );
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
     return {
-      nodes: nodes.map((photo) => this.presenter.present(photo, { pass: view.passes })),
+      // The viewer's own waiting photo: with its pass (no other guest may fetch it), marked as waiting.
+      nodes: nodes.map((photo) => this.presentTo(photo, view.passes)),
       // An empty page (first: 0) leaves the position where it was.
       endCursor: last
         ? new PhotoCursor(last.createdAt, last.id, mostLoved ? last.heartCount : undefined).encode()
@@ -69,10 +77,27 @@ export class PhotosService {
     };
   }
 
-  /** A photo by id, as every guest may see it: none while its gallery's photos are not shared. */
+  /** A photo as one viewer sees it: with its pass when asked or while it waits, marked when it waits. */
+  presentTo(photo: PhotoEntity, passes: boolean): LivePhoto & { awaitingApproval?: boolean } {
+    const waiting = photo.review === 'waiting';
+    const presented = this.presenter.present(photo, { pass: passes || waiting });
+    return waiting ? { ...presented, awaitingApproval: true } : presented;
+  }
+
+  /** A photo on the couple's queue: its URLs carry the review pass, which fetches a hidden photo too. */
+  presentForReview(photo: PhotoEntity): LivePhoto & { awaitingApproval?: boolean } {
+    const presented = this.presenter.present(photo, { pass: 'review' });
+    return photo.review === 'waiting' ? { ...presented, awaitingApproval: true } : presented;
+  }
+
+  /**
+   * A photo by id, as every guest may see it: none while its gallery's photos are not shared, nor before the
+   * couple approved it.
+   */
   async find(id: string): Promise<LivePhoto | null> {
     const photo = await this.photos.find(id);
-    if (!photo || !(await this.audience.sharedNow(photo.eventCode))) return null;
+    if (!photo || photo.review !== 'approved' || !(await this.audience.sharedNow(photo.eventCode)))
+      return null;
     return this.presenter.present(photo);
   }
 
@@ -101,9 +126,14 @@ export class PhotosService {
   ): Promise<{ url: string; provisional: boolean } | 'refused' | null> {
     const photo = await this.photos.find(id);
     if (!photo || (gallery !== undefined && photo.eventCode !== gallery)) return null;
+    // A hidden photo only with the couple's review pass (the queue screen); a waiting one with that or its
+    // uploader's pass. Either is answered as missing otherwise: not even its existence is told.
+    const reviewPass = this.identities.checkPhotoPass(reviewPassSubject(photo.id), pass);
+    if (photo.review === 'hidden' && !reviewPass) return null;
+    const ownPass = this.identities.checkPhotoPass(photo.id, pass);
+    if (photo.review === 'waiting' && !reviewPass && !ownPass) return null;
     // Another guest's photo in a drop box is answered as missing: not even its existence is told.
-    if (!this.identities.checkPhotoPass(photo.id, pass) && !(await this.audience.sharedNow(photo.eventCode)))
-      return null;
+    if (!ownPass && !reviewPass && !(await this.audience.sharedNow(photo.eventCode))) return null;
     if (variant === 'original' && photo.kind === 'photo') {
       const settings = await this.galleries.find(photo.eventCode);
       if (settings && !settings.guestOriginals && !(await isOwner(photo.eventCode))) return 'refused';

@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fileRefusal,
+  initialReviewState,
   isVideoType,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGAPIXELS,
@@ -103,7 +104,12 @@ export class UploadConfirmationService {
     @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
   ) {}
 
-  async confirm(eventCode: string, uploadId: string): Promise<LivePhoto> {
+  async confirm(
+    eventCode: string,
+    uploadId: string,
+    /** Whether the caller is the couple (their uploads need no approval); asked only while approval is on. */
+    isOwner: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<LivePhoto> {
     // The upload and its gallery in one read.
     const found = await this.uploads.findWithGallery(normalizeEventCode(eventCode), uploadId);
     const upload = found?.upload;
@@ -142,7 +148,8 @@ export class UploadConfirmationService {
     if ('refusal' in rendered) return this.refuse(upload, attemptKeys, rendered.refusal);
     const { rendition } = rendered;
 
-    const outcome = await this.record(upload, type, size, keys, rendition);
+    const byOwner = gallery.approval ? await isOwner() : false;
+    const outcome = await this.record(upload, type, size, keys, rendition, byOwner);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
     if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
@@ -265,6 +272,7 @@ export class UploadConfirmationService {
     size: number,
     keys: Keys,
     rendition: Rendition,
+    byOwner: boolean,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
       const locked = await this.uploads.lockWithGallery(manager, upload.eventCode, upload.id);
@@ -304,6 +312,7 @@ export class UploadConfirmationService {
         challengeId: upload.challengeId ?? null,
         uploaderId: upload.uploaderId ?? null,
         heartCount: 0,
+        review: initialReviewState(gallery.approval, byOwner),
         createdAt: new Date(),
       };
       const attemptKeys = Object.values(keys);
@@ -316,16 +325,17 @@ export class UploadConfirmationService {
       // own), must still have been reserved. Its reservation ran out and a deletion run took it: nothing this
       // attempt wrote can be trusted, and all of the above is rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
-      // Not shared (a drop box, a reveal to come): only the couple's open screens receive it, and the uploader
-      // has it from this answer; both copies carry its pass, so they see it whoever else may not.
-      const shared = photosSharedWithGuests(gallery, new Date());
+      // Not shared (a drop box, a reveal to come, waiting for approval): other guests' open screens never
+      // receive it; the couple's do, and the uploader has it from this answer. Both copies carry its pass.
+      const shared = photosSharedWithGuests(gallery, new Date()) && photo.review === 'approved';
       const live = this.presenter.present(photo, { pass: !shared });
       await recordEvent(manager, Subjects.PhotoUploaded, {
         photo: live,
         photoCount,
         ...(shared ? {} : { shared }),
       });
-      return { photo: live, previewPending };
+      // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
+      return { photo: shared ? live : this.asUploaderSees(photo, false), previewPending };
     });
   }
 
@@ -354,7 +364,15 @@ export class UploadConfirmationService {
   private async presentToUploader(photo: PhotoEntity): Promise<LivePhoto> {
     const gallery = await this.galleries.find(photo.eventCode);
     const shared = !gallery || photosSharedWithGuests(gallery, new Date());
-    return this.presenter.present(photo, { pass: !shared });
+    return this.asUploaderSees(photo, shared);
+  }
+
+  /** With its pass while others may not fetch it; a photo waiting for the couple's approval marked so. */
+  private asUploaderSees(photo: PhotoEntity, shared: boolean): LivePhoto {
+    const waiting = photo.review === 'waiting';
+    const presented = this.presenter.present(photo, { pass: !shared || waiting });
+    // The Photo type's awaitingApproval: not part of the live photo, which never carries a waiting one.
+    return waiting ? Object.assign(presented, { awaitingApproval: true }) : presented;
   }
 }
 

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
-import type { LivePhoto } from '@gallery/contracts';
+import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
 import { GuestIdentities, GuestOf, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { PhotoAudience } from '../photos/photo-audience.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
@@ -16,6 +17,7 @@ export class UploadsResolver {
     @Inject(UploadConfirmationService) private readonly confirmation: UploadConfirmationService,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(GuestIdentities) private readonly guestIdentities: GuestIdentities,
+    @Inject(PhotoAudience) private readonly audience: PhotoAudience,
   ) {}
 
   @GuestOf('eventCode')
@@ -50,9 +52,14 @@ export class UploadsResolver {
   @GuestOf('eventCode')
   @Mutation(() => PhotoModel)
   confirmPhotoUpload(
+    @Context() context: GraphQLRequestContext,
     @Args('eventCode') eventCode: string,
     @Args('uploadId', { type: () => ID }) uploadId: string,
   ): Promise<LivePhoto> {
-    return this.confirmation.confirm(eventCode, uploadId);
+    // The couple's own uploads need no approval: asked of events only when approval is on and the caller sent
+    // an Authorization (guests send none).
+    return this.confirmation.confirm(eventCode, uploadId, () =>
+      this.audience.isOwner(normalizeEventCode(eventCode), context.authorization),
+    );
   }
 }

@@ -1,0 +1,109 @@
+import { Inject } from '@nestjs/common';
+import {
+  Args,
+  Field,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  registerEnumType,
+  Resolver,
+} from '@nestjs/graphql';
+import { GraphQLError } from 'graphql';
+import { MAX_REVIEW_BATCH, type PhotoReviewDecision } from '@gallery/contracts';
+import { OwnerOnly, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
+import { PhotoCursor } from '../photos/photo-cursor.js';
+import { PhotoPageModel } from '../photos/photo-page.model.js';
+import { PhotoRepository } from '../photos/photo.repository.js';
+import { PhotosService } from '../photos/photos.service.js';
+import { PhotoReviewService } from './photo-review.service.js';
+
+/** Which of the couple's queues: the photos waiting for a decision, or the ones hidden. */
+export enum ReviewQueueState {
+  WAITING = 'waiting',
+  HIDDEN = 'hidden',
+}
+registerEnumType(ReviewQueueState, { name: 'ReviewQueueState' });
+
+export enum ReviewDecision {
+  APPROVE = 'approve',
+  HIDE = 'hide',
+}
+registerEnumType(ReviewDecision, { name: 'ReviewDecision' });
+
+@ObjectType('ReviewQueue')
+export class ReviewQueueModel {
+  @Field(() => Int, { description: 'Photos waiting for the couple’s approval' })
+  waitingCount!: number;
+
+  @Field(() => Int, { description: 'Photos the couple hid (they still count toward the plan’s quota)' })
+  hiddenCount!: number;
+
+  @Field(() => PhotoPageModel, { description: 'Newest first; URLs carry the couple’s review pass' })
+  photos!: PhotoPageModel;
+}
+
+const MAX_QUEUE_PAGE = 100;
+
+@Resolver()
+export class PhotoReviewResolver {
+  constructor(
+    @Inject(PhotoReviewService) private readonly review: PhotoReviewService,
+    @Inject(PhotoRepository) private readonly photos: PhotoRepository,
+    @Inject(PhotosService) private readonly photoService: PhotosService,
+  ) {}
+
+  @OwnerOnly('eventCode')
+  @Query(() => ReviewQueueModel, {
+    description:
+      'Owner only: the approval queue — how many photos wait and how many are hidden, and a page of one of them',
+  })
+  async reviewQueue(
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
+    @Args('state', { type: () => ReviewQueueState, nullable: true, defaultValue: ReviewQueueState.WAITING })
+    state: ReviewQueueState | null,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 30 }) first: number | null,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+  ): Promise<ReviewQueueModel> {
+    const limit = Math.max(0, Math.min(MAX_QUEUE_PAGE, first ?? 30));
+    const cursor = after ? PhotoCursor.decode(after) : null;
+    if (after && !cursor) {
+      throw new GraphQLError('`after` must be the endCursor of a previous page', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    const [counts, rows] = await Promise.all([
+      this.photos.reviewCounts(code),
+      this.photos.inReview(code, state ?? ReviewQueueState.WAITING, limit + 1, cursor),
+    ]);
+    const nodes = rows.slice(0, limit);
+    const last = nodes.at(-1);
+    return {
+      waitingCount: counts.waiting,
+      hiddenCount: counts.hidden,
+      photos: {
+        nodes: nodes.map((photo) => this.photoService.presentForReview(photo)),
+        endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
+        hasMore: rows.length > limit,
+      },
+    };
+  }
+
+  @OwnerOnly('eventCode')
+  @Mutation(() => Int, {
+    description:
+      `Owner only: approves or hides up to ${MAX_REVIEW_BATCH} photos at once; approved ones reach guests' open ` +
+      'screens (photoAdded), hidden ones leave them (photoRemoved). How many photos guests now see. ' +
+      'REVIEW_BATCH_TOO_LARGE or REVIEW_PHOTO_NOT_FOUND',
+  })
+  reviewPhotos(
+    @Args('eventCode') _eventCode: string,
+    @VerifiedOwner() { gallery: { code } }: VerifiedGalleryOwner,
+    @Args('ids', { type: () => [ID] }) ids: string[],
+    @Args('decision', { type: () => ReviewDecision }) decision: ReviewDecision,
+  ): Promise<number> {
+    return this.review.decide(code, ids, decision as PhotoReviewDecision);
+  }
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { createGalleryAt, graphqlAt } from './product-api.js';
+
+// The couple's approval queue with guests watching: the product as npm start runs it, and Chromium. With
+// SCREENSHOTS=dir, the queue screen is saved there at 360 and 1280 px, in English and French.
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const SET_PRIVACY = `mutation ($code: String!, $settings: PrivacySettingsInput!) {
+  setPrivacySettings(eventCode: $code, settings: $settings) { code }
+}`;
+const REVIEW = `mutation ($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
+  reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
+}`;
+
+describe('approval before photos show, in the browser', () => {
+  let e2e: BrowserTest | undefined;
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  /** A page at `path` in a browser of its own (a guest is a browser); as the couple when given their token. */
+  async function open(path: string, ownerToken?: string, viewport = DESKTOP, language = 'en') {
+    const context = await e2e!.browser.newContext({ viewport });
+    await context.addInitScript(
+      ([token, chosen]) => {
+        if (token) localStorage.setItem('authToken', token);
+        localStorage.setItem('app-language', chosen);
+      },
+      [ownerToken ?? '', language] as const,
+    );
+    const page = await context.newPage();
+    await page.goto(`${e2e!.product.url}${path}`);
+    return page;
+  }
+
+  /** A guest's page uploads one photo through the file input; the id of the photo it then shows. */
+  async function uploadThroughPage(page: Awaited<ReturnType<typeof open>>, colour: string): Promise<string> {
+    const before = await page.locator('img[data-photo-id]').count();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'IMG_1.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await page.locator('[data-testid="upload-panel"][data-ended="true"]').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('img[data-photo-id]').length > count,
+      before,
+    );
+    return (await page.locator('img[data-photo-id]').first().getAttribute('data-photo-id'))!;
+  }
+
+  it("keeps a guest's photo waiting until the couple approves it, then brings it live; hiding removes it live", async () => {
+    const url = e2e!.product.url;
+    const { code, sessionToken } = await createGalleryAt(url);
+    await graphqlAt(
+      url,
+      SET_PRIVACY,
+      { code, settings: { guestOriginalsAllowed: true, approval: true } },
+      sessionToken,
+    );
+
+    const anna = await open(`/gallery/${code}`, undefined, PHONE);
+    const tom = await open(`/gallery/${code}`);
+    await tom.getByTestId('photo-file-input').waitFor({ state: 'attached', timeout: 45_000 });
+    const waiting = await uploadThroughPage(anna, '#c96');
+    // Anna sees her photo marked as waiting, after a reload too.
+    const mark = anna
+      .locator('li', { has: anna.locator(`img[data-photo-id="${waiting}"]`) })
+      .getByTestId('waiting-mark');
+    expect(await mark.textContent()).toBe('Waiting for approval');
+    await anna.reload();
+    await mark.waitFor({ timeout: 45_000 });
+    // Tom's page, open all along, does not show it; nor after a reload; its link answers as for no photo.
+    await tom.reload();
+    await tom.getByTestId('photo-file-input').waitFor({ state: 'attached', timeout: 45_000 });
+    expect(await tom.locator('img[data-photo-id]').count()).toBe(0);
+    expect(
+      await tom.evaluate(async (id) => (await fetch(`/media/photos/${id}/thumbnail`)).status, waiting),
+    ).toBe(404);
+
+    // The couple sees how many wait on the event page, and approves it on the queue screen.
+    const event = await open(`/event/${code}`, sessionToken);
+    await event
+      .getByTestId('review-queue-link')
+      .getByText('1 photo waits for your approval.')
+      .waitFor({ timeout: 45_000 });
+    await event.getByRole('link', { name: 'Open the approval queue' }).click();
+    const queue = event.getByTestId('review-queue');
+    await queue.locator(`[data-photo-id="${waiting}"] img`).waitFor({ timeout: 45_000 });
+    await event.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.review-grid img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    if (process.env.SCREENSHOTS) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await event.setViewportSize(viewport);
+        expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await event.evaluate(() => window.scrollTo(0, 0));
+        await event.screenshot({
+          path: `${process.env.SCREENSHOTS}/approval-queue-en-${viewport.width}.png`,
+          fullPage: true,
+        });
+        const french = await open(`/event/${code}/review`, sessionToken, viewport, 'fr');
+        await french.getByTestId('review-queue').locator('img').first().waitFor({ timeout: 45_000 });
+        // French texts load after the page: the title in French says they are in.
+        await french.getByRole('heading', { name: 'File d’approbation' }).waitFor();
+        await french.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.review-grid img')].every(
+            (img) => img.complete && img.naturalWidth > 0,
+          ),
+        );
+        expect(await french.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await french.screenshot({
+          path: `${process.env.SCREENSHOTS}/approval-queue-fr-${viewport.width}.png`,
+          fullPage: true,
+        });
+        await french.context().close();
+      }
+      await event.setViewportSize(DESKTOP);
+    }
+    // Keyboard: the photo's checkbox by Space, then the selection approved.
+    await queue.getByRole('checkbox', { name: 'Select photo 1 of 1' }).focus();
+    await event.keyboard.press('Space');
+    await event.getByTestId('approve-selected').click();
+    await event.getByText('1 photo approved.').waitFor();
+    await tom.locator(`img[data-photo-id="${waiting}"]`).waitFor({ timeout: 30_000 });
+    await anna.locator(`img[data-photo-id="${waiting}"]`).waitFor();
+
+    // Hidden, it leaves Tom's open screen.
+    await graphqlAt(url, REVIEW, { code, ids: [waiting], decision: 'HIDE' }, sessionToken);
+    await tom.locator(`img[data-photo-id="${waiting}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+
+    // A second waiting photo hidden on the queue screen leaves its uploader's screen.
+    const second = await uploadThroughPage(anna, '#69c');
+    await event.reload();
+    await queue.locator(`[data-photo-id="${second}"]`).waitFor({ timeout: 45_000 });
+    await queue.getByRole('button', { name: 'Hide photo 1' }).click();
+    await event.getByText('1 photo hidden.').waitFor();
+    await anna.locator(`img[data-photo-id="${second}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+  }, 300_000);
+});
