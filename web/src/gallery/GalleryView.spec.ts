@@ -65,6 +65,7 @@ jest.unstable_mockModule('./useGallery', () => ({ useGallery: () => gallery }));
 jest.unstable_mockModule('../api/liveConnection', () => ({
   liveClient: { subscribe: () => () => undefined, on: () => () => undefined },
   onLiveReconnect: () => () => undefined,
+  renewLiveCredentials: () => undefined,
 }));
 jest.unstable_mockModule('../owner/activity', () => ({ recordActivity: () => undefined }));
 jest.unstable_mockModule('./PhotoImage', () => ({
