@@ -94,6 +94,28 @@ describe('the slideshow wall', () => {
     expect(await page.locator(`[data-photo-id="${ids[1]}"]`).count()).toBe(0);
   });
 
+  it('empties itself when the couple turns the gallery into a drop box, and fills again when they turn it back', async () => {
+    const { code, ownerToken, ids, page } = await wallWith(2);
+    await waitForOnScreen(page, ids[1]);
+    const setVisibility = (visibility: string) =>
+      graphqlAt(
+        e2e!.product.url,
+        `mutation ($code: String!, $settings: PrivacySettingsInput!) {
+          setPrivacySettings(eventCode: $code, settings: $settings) { code }
+        }`,
+        { code, settings: { guestOriginalsAllowed: true, visibility } },
+        ownerToken,
+      );
+    await setVisibility('OWN');
+    // Guests' photos are each their own now: the venue's screen, no guest's, shows none of them.
+    await page
+      .getByText('Photos appear here the moment guests share them.', { exact: false })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid="wall-media"]').count()).toBe(0);
+    await setVisibility('EVERYONE');
+    await waitForOnScreen(page, ids[1]);
+  });
+
   it('moves and pauses from the keyboard', async () => {
     const { ids, page } = await wallWith(3);
     await waitForOnScreen(page, ids[2]);

@@ -5,6 +5,7 @@ import {
   GALLERY_QUERY,
   MORE_PHOTOS_QUERY,
   PAGE_SIZE,
+  GALLERY_SETTINGS_CHANGED_SUBSCRIPTION,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
   PHOTOS_REVEALED_SUBSCRIPTION,
@@ -26,7 +27,7 @@ export function useWallPhotos(code: string) {
   });
 
   const readNewest = useCallback(
-    async (live: boolean) => {
+    async (live: boolean, replace = false) => {
       const result = await client.query({
         query: GALLERY_QUERY,
         variables: { code, first: PAGE_SIZE },
@@ -34,8 +35,11 @@ export function useWallPhotos(code: string) {
       });
       const page = result.data?.event?.photos;
       if (!page) return;
-      if (!live) paging.current = { endCursor: page.endCursor, hasMore: page.hasMore, loading: false };
-      dispatch({ type: 'loaded', photos: page.nodes, live });
+      if (!live || replace)
+        paging.current = { endCursor: page.endCursor, hasMore: page.hasMore, loading: false };
+      dispatch(
+        replace ? { type: 'replaced', photos: page.nodes } : { type: 'loaded', photos: page.nodes, live },
+      );
     },
     [client, code],
   );
@@ -96,6 +100,13 @@ export function useWallPhotos(code: string) {
     variables: { eventCode: code },
     fetchPolicy: 'no-cache',
     onData: () => void readNewest(false).catch(() => undefined),
+  });
+
+  // The couple changed who sees what (a drop box, approval): the wall keeps only what guests may now see.
+  useSubscription(GALLERY_SETTINGS_CHANGED_SUBSCRIPTION, {
+    variables: { eventCode: code },
+    fetchPolicy: 'no-cache',
+    onData: () => void readNewest(false, true).catch(() => undefined),
   });
 
   const next = useCallback(() => dispatch({ type: 'next' }), []);

@@ -135,4 +135,19 @@ describe('the wall playlist', () => {
     expect(state.loop.at(-1)?.id).toBe('older');
     expect(shown(state)).toBe('c');
   });
+
+  it('keeps only what a re-read after a change of who sees what holds, the photo on screen if it may stay', () => {
+    const loaded = play(
+      { type: 'loaded', photos: [photo('c', 3), photo('b', 2), photo('a', 1)], live: false },
+      next,
+    );
+    expect(shown(loaded)).toBe('b');
+    const kept = wallPlaylistReducer(loaded, { type: 'replaced', photos: [photo('b', 2)] });
+    expect(kept.loop.map((p) => p.id)).toEqual(['b']);
+    expect(shown(kept)).toBe('b');
+    const gone = wallPlaylistReducer(loaded, { type: 'replaced', photos: [photo('a', 1)] });
+    expect(shown(gone)).toBe('a');
+    expect(shown(wallPlaylistReducer(gone, next))).toBe('a');
+    expect(shown(wallPlaylistReducer(loaded, { type: 'replaced', photos: [] }))).toBeNull();
+  });
 });

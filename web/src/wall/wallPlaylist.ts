@@ -19,6 +19,8 @@ export interface WallPlaylist {
 export type WallAction =
   /** A page of older photos (the first page included), or a re-read after a reconnect (`live`). */
   | { type: 'loaded'; photos: Photo[]; live: boolean }
+  /** The newest page read after the couple changed who sees what: only what it holds may stay on the wall. */
+  | { type: 'replaced'; photos: Photo[] }
   | { type: 'arrived'; photo: Photo }
   | { type: 'removed'; photoId: string }
   | { type: 'next' }
@@ -82,6 +84,15 @@ export function wallPlaylistReducer(state: WallPlaylist, action: WallAction): Wa
       if (older.length === 0) return state;
       const loaded = { ...state, loop: [...state.loop, ...older] };
       return loaded.current ? loaded : advance(loaded);
+    }
+    case 'replaced': {
+      const kept = new Set(action.photos.map((photo) => photo.id));
+      // The photo on screen stays if it may; anything else starts again from the newest.
+      const current = state.current && kept.has(state.current.id) ? state.current : null;
+      const loop = action.photos;
+      const position = current ? indexOf(loop, current.id) : -1;
+      const replaced = { loop, upNext: state.upNext.filter((id) => kept.has(id)), current, position };
+      return current ? replaced : advance(replaced);
     }
     case 'arrived':
       return withArrivals(state, [action.photo]);
