@@ -69,6 +69,19 @@ describe('photo list', () => {
     expect(own).toMatchObject({ photoCount: 7, liveArrivals: 1 });
   });
 
+  it("takes the waiting mark off the uploader's own photo when its approved copy arrives live", () => {
+    const waiting = photoListReducer(opened, {
+      type: 'added',
+      photo: { ...photo('p6'), awaitingApproval: true },
+      live: false,
+    });
+    expect(waiting.photos[0].awaitingApproval).toBe(true);
+    const approved = photoListReducer(waiting, { type: 'added', photo: photo('p6'), live: true });
+    expect(ids(approved)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    expect(approved.photos[0].awaitingApproval).toBe(false);
+    expect(approved).toMatchObject({ photoCount: waiting.photoCount, liveArrivals: waiting.liveArrivals });
+  });
+
   it('merges a re-read first page, keeping older loaded photos and their paging', () => {
     const loaded = photoListReducer(opened, { type: 'nextPage', page: page(['p2', 'p1'], false, null) });
     const reread = photoListReducer(loaded, {

@@ -135,7 +135,17 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
       };
     }
     case 'added': {
-      if (state.photos.some((photo) => photo.id === action.photo.id)) return state;
+      const held = state.photos.find((photo) => photo.id === action.photo.id);
+      // The uploader's own copy of a photo that waited for the couple: approved now, it loses its mark.
+      if (held?.awaitingApproval && !action.photo.awaitingApproval) {
+        return {
+          ...state,
+          photos: state.photos.map((photo) =>
+            photo === held ? { ...held, awaitingApproval: false } : photo,
+          ),
+        };
+      }
+      if (held) return state;
       return {
         ...state,
         photos: [action.photo, ...state.photos],
