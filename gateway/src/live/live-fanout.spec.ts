@@ -289,4 +289,27 @@ describe('LiveFanout', () => {
     });
     await removals.return?.();
   });
+
+  it("sends a drop box's photo to the couple's screens only, and one waiting for approval to no screen", () => {
+    const publish = jest.fn();
+    const feed = new NatsLiveFeed('nats://unused', { publish } as unknown as LiveFanout);
+    const ids = { shared: randomUUID(), dropBox: randomUUID(), waiting: randomUUID() };
+    const uploaded = (id: string, extra: object) =>
+      feed.receive(
+        JSON.stringify({
+          id: randomUUID(),
+          type: 'photo.uploaded',
+          occurredAt: new Date().toISOString(),
+          data: { photo: photo('KXMP7TQR', id), photoCount: 1, ...extra },
+        }),
+        'photo.uploaded',
+      );
+    uploaded(ids.shared, {});
+    uploaded(ids.dropBox, { shared: false });
+    uploaded(ids.waiting, { shared: false, awaitingApproval: true });
+    expect(publish.mock.calls.map(([sent, reach]) => [(sent as LivePhoto).id, reach])).toEqual([
+      [ids.shared, 'everyone'],
+      [ids.dropBox, 'couple'],
+    ]);
+  });
 });

@@ -22,9 +22,11 @@ type Delivery = (fanout: LiveFanout, event: DomainEvent) => void;
 
 const DELIVERIES: Partial<Record<Subject, Delivery>> = {
   [Subjects.PhotoUploaded]: (fanout, event) => {
-    const { photo, shared } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
-    // A photo other guests may not see yet (a drop box, a reveal to come, one waiting for approval) goes to the
-    // couple's open screens only (its links carry its pass); its uploader has it from their upload.
+    const { photo, shared, awaitingApproval } = (event as DomainEvent<typeof Subjects.PhotoUploaded>).data;
+    // Waiting for the couple's approval: on no screen until photo.approved (the couple's queue reads it).
+    if (awaitingApproval) return;
+    // A photo other guests may not see yet (a drop box, a reveal to come) goes to the couple's open screens
+    // only (its links carry its pass); its uploader has it from their upload.
     fanout.publish(photo, shared === false ? 'couple' : 'everyone');
   },
   [Subjects.PlanUpgraded]: (fanout, event) => {

@@ -149,6 +149,11 @@ export const photoUploadedSchema = z.object({
    * are not sent it. Absent: shared, as every photo was before privacy settings.
    */
   shared: z.boolean().optional(),
+  /**
+   * true while it waits for the couple's approval (with `shared: false`): no open screen is sent it, the couple's
+   * neither (their gallery shows approved photos; the queue reads the waiting ones), until `photo.approved`.
+   */
+  awaitingApproval: z.boolean().optional(),
 });
 export type PhotoUploadedData = z.infer<typeof photoUploadedSchema>;
 

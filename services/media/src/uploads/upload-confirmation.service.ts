@@ -333,6 +333,7 @@ export class UploadConfirmationService {
         photo: live,
         photoCount,
         ...(shared ? {} : { shared }),
+        ...(photo.review === 'waiting' ? { awaitingApproval: true } : {}),
       });
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
       return { photo: shared ? live : this.asUploaderSees(photo, false), previewPending };
