@@ -325,13 +325,16 @@ describe('media service', () => {
     expect(sdl).toContain('confirmPhotoUpload(eventCode: String!, uploadId: ID!): Photo!');
   });
 
-  it("prints exactly the shared contract's photo fields on Photo", async () => {
+  it("prints exactly the shared contract's photo fields on Photo, and the one only its uploader reads", async () => {
     const answer = await graphql<{ _service: { sdl: string } }>('{ _service { sdl } }');
     const photo = parse(answer.data!._service.sdl).definitions.find(
       (definition): definition is ObjectTypeDefinitionNode =>
         definition.kind === 'ObjectTypeDefinition' && definition.name.value === 'Photo',
     );
-    expect(photo?.fields?.map((field) => field.name.value).sort()).toEqual([...LIVE_PHOTO_FIELDS].sort());
+    // awaitingApproval is for the uploader's own copy over HTTP: a live photo is never a waiting one.
+    expect(photo?.fields?.map((field) => field.name.value).sort()).toEqual(
+      [...LIVE_PHOTO_FIELDS, 'awaitingApproval'].sort(),
+    );
   });
 
   it('stores a photo: derived images oriented and stripped, original kept byte for byte, photo.uploaded published', async () => {
