@@ -12,9 +12,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const SET_PRIVACY = `mutation ($code: String!, $settings: PrivacySettingsInput!) {
   setPrivacySettings(eventCode: $code, settings: $settings) { code }
 }`;
-const REVIEW = `mutation ($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
-  reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
-}`;
 
 describe('approval before photos show, in the browser', () => {
   let e2e: BrowserTest | undefined;
@@ -136,10 +133,22 @@ describe('approval before photos show, in the browser', () => {
     await event.getByText('1 photo approved.').waitFor();
     await tom.locator(`img[data-photo-id="${waiting}"]`).waitFor({ timeout: 30_000 });
     await anna.locator(`img[data-photo-id="${waiting}"]`).waitFor();
+    // Anna's own copy loses its mark as the approved one arrives, without a reload.
+    await mark.waitFor({ state: 'detached', timeout: 30_000 });
 
-    // Hidden, it leaves Tom's open screen.
-    await graphqlAt(url, REVIEW, { code, ids: [waiting], decision: 'HIDE' }, sessionToken);
+    // The couple hides it from their gallery's viewer: it leaves Tom's open screen, and waits on the Hidden tab.
+    const gallery = await open(`/gallery/${code}`, sessionToken);
+    await gallery.locator(`img[data-photo-id="${waiting}"]`).click({ timeout: 45_000 });
+    await gallery.getByRole('button', { name: 'Hide from guests' }).click();
     await tom.locator(`img[data-photo-id="${waiting}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    await gallery.locator(`img[data-photo-id="${waiting}"]`).waitFor({ state: 'detached' });
+    const hidden = await graphqlAt<{ reviewQueue: { photos: { nodes: { id: string }[] } } }>(
+      url,
+      'query ($code: String!) { reviewQueue(eventCode: $code, state: HIDDEN) { photos { nodes { id } } } }',
+      { code },
+      sessionToken,
+    );
+    expect(hidden.reviewQueue.photos.nodes.map((photo) => photo.id)).toEqual([waiting]);
 
     // A second waiting photo hidden on the queue screen leaves its uploader's screen.
     const second = await uploadThroughPage(anna, '#69c');

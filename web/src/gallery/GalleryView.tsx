@@ -207,6 +207,17 @@ export function GalleryView({ code }: { code: string }) {
                   }
                 : undefined
             }
+            onHide={
+              gallery.event.isOwner
+                ? (photoId) => {
+                    const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
+                    void gallery
+                      .hidePhoto(photoId)
+                      .then(() => setViewedId(next?.id ?? null))
+                      .catch(() => undefined);
+                  }
+                : undefined
+            }
             ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
             myGuestId={myGuestId()}
             onDeleteOwn={

@@ -20,6 +20,8 @@ interface PhotoViewerProps {
   onClose: () => void;
   /** The owner's Remove; absent for guests. */
   onRemove?: (photoId: string) => void;
+  /** The owner's Hide from guests (kept, on the approval queue's Hidden tab); absent for guests. */
+  onHide?: (photoId: string) => void;
   /**
    * The owner's link to a photo's untouched original; absent for guests, whose Download fetches the copy
    * without location, serial numbers or names (the photo's originalUrl).
@@ -50,6 +52,7 @@ export function PhotoViewer({
   onShow,
   onClose,
   onRemove,
+  onHide,
   ownerOriginalUrl,
   onDeleteOwn,
   myGuestId,
@@ -93,6 +96,11 @@ export function PhotoViewer({
           {onRemove && (
             <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
               {t('owner.removePhoto')}
+            </button>
+          )}
+          {onHide && (
+            <button type="button" className="photo-viewer-text-button" onClick={() => onHide(photo.id)}>
+              {t('owner.hidePhoto')}
             </button>
           )}
           {ownPhoto && (

@@ -18,6 +18,7 @@ import {
   type Photo,
 } from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
+import { REVIEW_PHOTOS } from '../review/graphql';
 
 /**
  * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
@@ -40,6 +41,9 @@ export function useGallery(code: string) {
   // No subscription for a code that names no gallery, nor while its read is refused (too many lookups, say).
   const noLiveUpdates = data ? !read : Boolean(error);
   const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
+  /** The count as this screen shows it, for a step that changes it without an answer carrying the new one. */
+  const photoCountRef = useRef(list.photoCount);
+  photoCountRef.current = list.photoCount;
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
   /** The next read follows a change of who sees which photos: it replaces the list rather than merging. */
@@ -158,6 +162,18 @@ export function useGallery(code: string) {
     [client],
   );
 
+  /**
+   * Owner only: hides a photo from guests without deleting it (it waits on the approval queue's Hidden tab, to
+   * be approved again); it leaves this screen at once and the others when photoRemoved reaches them.
+   */
+  const hidePhoto = useCallback(
+    async (photoId: string) => {
+      await client.mutate({ mutation: REVIEW_PHOTOS, variables: { code, ids: [photoId], decision: 'HIDE' } });
+      dispatch({ type: 'removed', photoId, photoCount: Math.max(0, photoCountRef.current - 1) });
+    },
+    [client, code],
+  );
+
   /** A guest's deletion of a photo this browser uploaded; it leaves the list here as on every other screen. */
   const deleteOwnPhoto = useCallback(
     async (photoId: string) => {
@@ -195,6 +211,7 @@ export function useGallery(code: string) {
     loadingMore,
     addPhoto,
     removePhoto,
+    hidePhoto,
     deleteOwnPhoto,
     ownerOriginalUrl,
   };

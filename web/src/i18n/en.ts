@@ -606,6 +606,7 @@ export const en = {
     signedInAs: 'Signed in as {{email}}',
     signOut: 'Sign out',
     removePhoto: 'Remove photo',
+    hidePhoto: 'Hide from guests',
     code: 'Code',
     plan: 'Plan',
     photos: 'Photos',

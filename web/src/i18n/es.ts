@@ -608,6 +608,7 @@ export const es: UiTexts = {
     signedInAs: 'Sesión iniciada como {{email}}',
     signOut: 'Cerrar sesión',
     removePhoto: 'Quitar foto',
+    hidePhoto: 'Ocultar a los invitados',
     code: 'Código',
     plan: 'Plan',
     photos: 'Fotos',

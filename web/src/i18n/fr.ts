@@ -612,6 +612,7 @@ export const fr: UiTexts = {
     signedInAs: 'Connecté en tant que {{email}}',
     signOut: 'Se déconnecter',
     removePhoto: 'Retirer la photo',
+    hidePhoto: 'Masquer aux invités',
     code: 'Code',
     plan: 'Formule',
     photos: 'Photos',
