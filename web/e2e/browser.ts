@@ -133,3 +133,17 @@ export function until<T>(
 ): Promise<T> {
   return waitFor(what, probe, ms);
 }
+
+/**
+ * Resolves once a live socket of `page` asked for the subscription `field` (its subscribe message sent). Set up
+ * before the page opens: a change made earlier could reach the gateway before the screen listens for it.
+ */
+export function subscribedTo(page: Page, field: string): Promise<void> {
+  return new Promise((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes(field)) resolve();
+      }),
+    ),
+  );
+}

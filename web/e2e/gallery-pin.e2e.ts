@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { en } from '@gallery/contracts';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  subscribedTo,
+  until,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The gallery PIN as the couple sets it on the event page and a guest meets it: the product as npm start runs
@@ -74,14 +81,7 @@ describe('the gallery PIN in the browser', () => {
     await guest.getByText(en.errors.PIN_WRONG).waitFor();
     await shoot(guest, 'gallery-pin-guest-wrong-en');
     // The live socket opens once the gallery shows; its subscriptions carry the pass just kept.
-    const subscribed = guest.waitForEvent('websocket').then(
-      (socket) =>
-        new Promise<void>((resolve) =>
-          socket.on('framesent', ({ payload }) => {
-            if (String(payload).includes('photoAdded')) resolve();
-          }),
-        ),
-    );
+    const subscribed = subscribedTo(guest, 'photoAdded');
     await pin.fill('482913');
     await guest.getByRole('button', { name: 'Open the gallery' }).click();
     await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });

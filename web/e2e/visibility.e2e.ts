@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  subscribedTo,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // Who sees which photos, as the couple sets it and as guests meet it: the product as npm start runs it, and
@@ -136,14 +142,7 @@ describe('who sees which photos, in the browser', () => {
       const context = await e2e!.browser.newContext({ viewport: PHONE });
       if (token) await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
       const page = await context.newPage();
-      const subscribed = page.waitForEvent('websocket').then(
-        (socket) =>
-          new Promise<void>((resolve) =>
-            socket.on('framesent', ({ payload }) => {
-              if (String(payload).includes('photoAdded')) resolve();
-            }),
-          ),
-      );
+      const subscribed = subscribedTo(page, 'photoAdded');
       await page.goto(`${url}/gallery/${code}`);
       await page.getByText('No photos yet. Be the first to upload one!').waitFor({ timeout: 45_000 });
       await subscribed;

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en } from '@gallery/contracts';
 import { fr } from '../src/i18n/fr.js';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  subscribedTo,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The slideshow wall on the venue's screen, as the couple opens it and guests feed it from their phones.
@@ -51,8 +57,11 @@ describe('the slideshow wall', () => {
     const context = await e2e!.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     await page.addInitScript(recordSockets);
+    // The wall listens for the couple's settings: a change made before it did would pass it by.
+    const listening = subscribedTo(page, 'gallerySettingsChanged');
     await page.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, url));
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
+    await listening;
     return { code, ownerToken, ids, page };
   }
 

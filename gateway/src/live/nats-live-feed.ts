@@ -63,9 +63,10 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     // couple's screens had it.
     fanout.publishPhotoRemoval(removal, shared === false ? 'couple' : 'everyone');
   },
-  [Subjects.PrivacyChanged]: (fanout, event) => {
-    // Only that it changed: each screen reads again what it may see, the settings stay off the socket.
-    const { code } = (event as DomainEvent<typeof Subjects.PrivacyChanged>).data;
+  // Media's word that the couple's settings are applied, not events' that they changed: a screen reading again on
+  // events' word could reach media first and get what it showed before.
+  [Subjects.SharingChanged]: (fanout, event) => {
+    const { code } = (event as DomainEvent<typeof Subjects.SharingChanged>).data;
     fanout.publishSettingsChange({ eventCode: code });
   },
 };

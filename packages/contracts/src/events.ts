@@ -71,6 +71,11 @@ export const Subjects = {
   PhotoApproved: 'photo.approved',
   /** media: the couple hid a photo: every open screen drops it; download marks the gallery's zips stale. */
   PhotoHidden: 'photo.hidden',
+  /**
+   * media: the couple's change of who sees what (a drop box, a reveal, approval, originals) is now in media's read
+   * model, so open screens that read again get what they may see now; after `event.privacy-changed`, never before.
+   */
+  SharingChanged: 'photo.sharing-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -370,6 +375,10 @@ export const photoHiddenSchema = z.object({
 });
 export type PhotoHiddenData = z.infer<typeof photoHiddenSchema>;
 
+/** Only which gallery: each screen reads again what it may see, the settings stay off the socket. */
+export const sharingChangedSchema = z.object({ code: galleryCodeSchema });
+export type SharingChangedData = z.infer<typeof sharingChangedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -392,6 +401,7 @@ const dataSchemas = {
   'guestbook.message-removed': guestbookMessageRemovedSchema,
   'photo.approved': photoApprovedSchema,
   'photo.hidden': photoHiddenSchema,
+  'photo.sharing-changed': sharingChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -416,6 +426,7 @@ export interface EventData {
   'guestbook.message-removed': GuestbookMessageRemovedData;
   'photo.approved': PhotoApprovedData;
   'photo.hidden': PhotoHiddenData;
+  'photo.sharing-changed': SharingChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -529,6 +529,27 @@ describe('who sees what', () => {
     }
   });
 
+  it('tells open screens to read again only once the new settings are applied, so the read sees them', async () => {
+    const { code, photos, as } = await galleryOfTwo('everyone');
+    // What a guest's screen lists the moment it is told, as the gateway would pass the word on to it.
+    const listedOnWord = new Promise<string[]>((resolve, reject) => {
+      const subscription = bus!.nc.subscribe(Subjects.SharingChanged, {
+        callback: (_error, message) => {
+          if (message.json<DomainEvent<typeof Subjects.SharingChanged>>().data.code !== code) return;
+          subscription.unsubscribe();
+          graphql<{ _entities: { photos: { nodes: { id: string }[] } }[] }>(
+            GALLERY,
+            { reps: [{ __typename: 'Event', code }] },
+            undefined,
+            (as('guest A') as { guestIdentity: string }).guestIdentity,
+          ).then((answer) => resolve(answer.data!._entities[0].photos.nodes.map((node) => node.id)), reject);
+        },
+      });
+    });
+    await publish(Subjects.PrivacyChanged, { ...DEFAULTS, code, visibility: 'own' });
+    expect(await listedOnWord).toEqual([photos.a.id]);
+  });
+
   it("marks a photo uploaded into a drop box as not shared, with its pass for the couple's screens", async () => {
     const code = await createGallery();
     await setPrivacy(code, { visibility: 'own' });

@@ -84,5 +84,7 @@ export class GalleryRepository {
         ...visibility,
       },
     );
+    // Told only now, in the transaction that applied them: a screen reading again on this reads the new settings.
+    await recordEvent(manager, Subjects.SharingChanged, { code: settings.code });
   }
 }
