@@ -755,7 +755,7 @@ async function run() {
     `  photos ${photos} (${ROUNDS} round(s) of ${PHOTOS}, ${(photoOf(0).length / 1e6).toFixed(1)} MB each, one every ${INTERVAL_MS} ms), delivered ${delivered} / ${expected} messages${collect.closed ? `, ${collect.closed} sockets closed` : ''}`,
   );
   console.log(
-    `  beside them: ${TAPS_PER_SECOND} heart taps a second in ${flowedAll.hearts} batches per gallery (${averageBytes(flowBytes.hearts)} B a message on average), ${flowedAll.guestbook} guestbook messages per gallery (${averageBytes(flowBytes.guestbook)} B on average); each screen holds a gallery page's 7 subscriptions`,
+    `  beside them: ${TAPS_PER_SECOND} heart taps a second in ${flowedAll.hearts} batches per gallery (${averageBytes(flowBytes.hearts)} B a message on average), ${flowedAll.guestbook} guestbook messages per gallery (${averageBytes(flowBytes.guestbook)} B on average); each screen holds a gallery page's 8 subscriptions (bench/live-screens.mjs)`,
   );
   console.log(
     `  confirm -> every screen: p50 ${ms(percentile(lat, 0.5))}, p99 ${ms(percentile(lat, 0.99))}, max ${ms(lat.at(-1) ?? NaN)}; last screen per photo p50 ${ms(percentile(lastSorted, 0.5))}, p99 ${ms(percentile(lastSorted, 0.99))}`,

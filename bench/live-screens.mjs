@@ -46,6 +46,9 @@ ${MESSAGE_FIELDS}`,
   7: `subscription GuestbookMessageRemoved($eventCode: String!) {
   guestbookMessageRemoved(eventCode: $eventCode) { id eventCode __typename }
 }`,
+  8: `subscription GallerySettingsChanged($eventCode: String!) {
+  gallerySettingsChanged(eventCode: $eventCode) { eventCode __typename }
+}`,
 };
 const ID_MARK = Buffer.from('"photoAdded":{"id":"');
 const ACK_MARK = Buffer.from('"connection_ack"');

@@ -5,9 +5,10 @@
 //     photo stays until it has loaded and the next is asked for with the arrow key, not for the couple's 8 s.
 //     Every --sample photos the page's JavaScript heap (after a collection) and its DOM node count are read
 //     (Chrome DevTools Protocol), and the first and last samples are printed with their ratio: flat is 1.
+//     Guests leave a guestbook message every --messages-every slides, so the wall's message band runs all night.
 //
 //   npm run build && node bench/wall.mjs [--screens=1000] [--photos=20] [--interval=3000]
-//     [--night-photos=2000] [--rounds=2] [--sample=250]
+//     [--night-photos=2000] [--rounds=2] [--sample=250] [--messages-every=10]
 //
 // PostgreSQL, NATS and the S3 server (or storage elsewhere: S3_ENDPOINT, bench/storage.mjs) run as local child
 // processes, the services and the gateway as npm start runs them, Chromium from CHROMIUM_PATH or /usr/bin/chromium.
@@ -37,6 +38,9 @@ const INTERVAL_MS = option('interval', 3000);
 const NIGHT_PHOTOS = option('night-photos', 2000);
 const ROUNDS = option('rounds', 2);
 const SAMPLE = option('sample', 250);
+const MESSAGES_EVERY = option('messages-every', 10);
+/** A guest may leave 5 messages in 10 minutes: each identity leaves this many, then a new guest writes. */
+const MESSAGES_PER_GUEST = 5;
 const UPLOADERS = 4;
 const BATCH = 25;
 
@@ -52,13 +56,14 @@ async function cleanUp() {
   }
 }
 
-async function graphql(url, query, variables, { address = '198.18.0.1', token } = {}) {
+async function graphql(url, query, variables, { address = '198.18.0.1', token, guest } = {}) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': address,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(guest ? { 'x-guest-identity': guest } : {}),
     },
     body: JSON.stringify({ query, variables }),
   });
@@ -305,6 +310,42 @@ async function latency(browser, product, files) {
   return { openedCount, latencies };
 }
 
+/** Guests writing in the guestbook: each call leaves one message, a new guest every MESSAGES_PER_GUEST. */
+function guestbookWriters(url, code) {
+  let written = 0;
+  let guest;
+  return async function leaveMessage() {
+    const address = `198.19.${Math.floor(written / 250) % 250}.${written % 250}`;
+    if (written % MESSAGES_PER_GUEST === 0) {
+      const { issueGuestIdentity } = await graphql(
+        url,
+        'mutation { issueGuestIdentity { token } }',
+        {},
+        { address },
+      );
+      guest = issueGuestIdentity.token;
+    }
+    written += 1;
+    await graphql(
+      url,
+      `
+        mutation ($code: String!, $text: String!, $name: String) {
+          leaveGuestbookMessage(eventCode: $code, text: $text, guestName: $name) {
+            id
+          }
+        }
+      `,
+      {
+        code,
+        text: `Message ${written}: what a wonderful evening, congratulations to you both!`,
+        name: `Guest ${written}`,
+      },
+      { address, guest },
+    );
+    return written;
+  };
+}
+
 /** Phase 2: the long night, sped up; the wall's heap and DOM nodes as it goes. */
 async function longNight(browser, product, files) {
   const { code, token } = await standardGallery(product.url, 'Long & Night');
@@ -312,6 +353,8 @@ async function longNight(browser, product, files) {
   await uploadMany(product.url, code, NIGHT_PHOTOS, files);
   const uploadSeconds = (performance.now() - uploadStart) / 1000;
   const page = await openWall(browser, product.url, code, token);
+  const leaveMessage = guestbookWriters(product.url, code);
+  let messages = 0;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
   const samples = [];
@@ -345,11 +388,12 @@ async function longNight(browser, product, files) {
       before,
     );
     await loaded();
+    if (shown % MESSAGES_EVERY === 0) messages = await leaveMessage();
     if (shown % SAMPLE === 0) await sample(shown);
   }
   const cycleSeconds = (performance.now() - start) / 1000;
   await page.close();
-  return { samples, uploadSeconds, cycleSeconds, total };
+  return { samples, uploadSeconds, cycleSeconds, total, messages };
 }
 
 async function run() {
@@ -377,7 +421,7 @@ async function run() {
   const first = night.samples.find((s) => s.shownCount >= 450) ?? night.samples[0];
   const hours = (shown) => ((shown * 8) / 3600).toFixed(1);
   console.log(
-    `  long night: ${NIGHT_PHOTOS} photos uploaded in ${night.uploadSeconds.toFixed(0)} s, cycled ${ROUNDS} times (${night.total} slides, ${hours(night.total)} h at 8 s a photo) in ${night.cycleSeconds.toFixed(0)} s`,
+    `  long night: ${NIGHT_PHOTOS} photos uploaded in ${night.uploadSeconds.toFixed(0)} s, cycled ${ROUNDS} times (${night.total} slides, ${hours(night.total)} h at 8 s a photo) in ${night.cycleSeconds.toFixed(0)} s, ${night.messages} guestbook messages left meanwhile`,
   );
   for (const s of night.samples) {
     console.log(
