@@ -253,3 +253,77 @@ describe('the live socket and the gallery PIN', () => {
     }
   }, 120_000);
 });
+
+describe("the live socket and a guest's own photos", () => {
+  const REMOVED_COUNTED = `subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }`;
+  const removedIds = (followed: Followed) =>
+    followed.results.flatMap((result) => {
+      const removal = result.data?.photoRemoved as { photoId: string } | undefined;
+      return removal ? [removal.photoId] : [];
+    });
+
+  it("takes a waiting photo the couple hides off its uploader's screen, and no other guest's", async () => {
+    const gallery = await createGalleryAt(product!.url);
+    await graphqlAt(
+      product!.url,
+      `mutation ($code: String!, $settings: PrivacySettingsInput!) {
+        setPrivacySettings(eventCode: $code, settings: $settings) { code }
+      }`,
+      { code: gallery.code, settings: { guestOriginalsAllowed: true, visibility: 'OWN', approval: true } },
+      gallery.ownerToken,
+    );
+    const issue = async () =>
+      (
+        await graphqlAt<{ issueGuestIdentity: { token: string } }>(
+          product!.url,
+          'mutation { issueGuestIdentity { token } }',
+          {},
+        )
+      ).issueGuestIdentity.token;
+    const [uploaderToken, otherToken] = [await issue(), await issue()];
+    const uploader = follow(liveClient({ 'x-guest-identity': uploaderToken }), REMOVED_COUNTED, gallery.code);
+    const other = follow(liveClient({ 'x-guest-identity': otherToken }), REMOVED_COUNTED, gallery.code);
+    const couple = follow(
+      liveClient({ authorization: `Bearer ${gallery.ownerToken}` }),
+      REMOVED_COUNTED,
+      gallery.code,
+    );
+    const hide = (id: string) =>
+      graphqlAt(
+        product!.url,
+        `mutation ($code: String!, $ids: [ID!]!) { reviewPhotos(eventCode: $code, ids: $ids, decision: HIDE) }`,
+        { code: gallery.code, ids: [id] },
+        gallery.ownerToken,
+      );
+
+    // As above: photos go up and are hidden until one's removal reaches both screens.
+    let hidden: string | undefined;
+    for (let attempt = 0; !hidden && attempt < 5; attempt++) {
+      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1, {
+        guestIdentity: uploaderToken,
+      });
+      await hide(photo);
+      await waitFor(
+        'the hidden photo off both screens',
+        () => [uploader, couple].every((screen) => removedIds(screen).includes(photo)),
+        5_000,
+      ).then(
+        () => (hidden = photo),
+        () => undefined,
+      );
+    }
+    expect(hidden).toBeDefined();
+    // With the count its uploader sees: their own photos, every one of them hidden now.
+    const told = uploader.results.find(
+      (result) => (result.data?.photoRemoved as { photoId: string })?.photoId === hidden,
+    );
+    expect(told!.data!.photoRemoved).toEqual({ photoId: hidden, photoCount: 0 });
+
+    // Once photos are shared a hidden photo leaves every screen: the first removal the other guest hears.
+    await setVisibility(gallery, 'EVERYONE');
+    const [shown] = await uploadGuestPhotos(product!.url, gallery.code, 1, { guestIdentity: uploaderToken });
+    await hide(shown);
+    await waitFor('the shared hide on the other guest screen', () => removedIds(other).includes(shown));
+    expect(removedIds(other)).toEqual([shown]);
+  }, 120_000);
+});

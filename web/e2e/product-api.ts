@@ -133,9 +133,20 @@ export async function uploadGuestPhotos(
     size = [64, 48],
     challengeId,
     pass,
-  }: { guestName?: string; size?: [number, number]; challengeId?: string; pass?: string } = {},
+    guestIdentity,
+  }: {
+    guestName?: string;
+    size?: [number, number];
+    challengeId?: string;
+    pass?: string;
+    /** The uploading browser's guest identity token: its photos are then its own. */
+    guestIdentity?: string;
+  } = {},
 ): Promise<string[]> {
-  const headers: Record<string, string> = pass ? { 'x-gallery-pass': pass } : {};
+  const headers: Record<string, string> = {
+    ...(pass ? { 'x-gallery-pass': pass } : {}),
+    ...(guestIdentity ? { 'x-guest-identity': guestIdentity } : {}),
+  };
   const [width, height] = size;
   const files = await Promise.all(
     Array.from({ length: count }, () =>

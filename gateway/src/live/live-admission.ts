@@ -1,27 +1,41 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { PIN_PASS_HEADER, PIN_PASS_MAX_LENGTH, RequestContracts } from '@gallery/contracts';
-import { AppError, askService } from '@gallery/platform/edge';
+import {
+  AppError,
+  askService,
+  GUEST_IDENTITY_HEADER,
+  GUEST_IDENTITY_TOKEN_MAX_LENGTH,
+} from '@gallery/platform/edge';
 
 /** Who a live subscription is for: any guest admitted to the gallery, or its couple (who also hear what guests may not). */
 export type LiveAudience = 'guests' | 'couple';
 
-/** What a socket said about its browser in graphql-ws's connection params: the gallery pass, the owner's token. */
+/**
+ * What a socket said about its browser in graphql-ws's connection params: the gallery pass, the owner's token,
+ * the browser's guest identity token (not checked here: only compared, by digest, with the uploader an event
+ * names, so a token that is not theirs matches nobody's).
+ */
 export interface LiveCredentials {
   pass?: string;
   authorization?: string;
+  guestIdentity?: string;
 }
 
 /** The longest Authorization sent on: an owner's token or session is far shorter (the contract's limit). */
 const AUTHORIZATION_MAX_CHARS = 1000;
 
 /**
- * The credentials in a connection_init payload (`x-gallery-pass`, `authorization`, as the HTTP headers are
- * named); anything else, or a value too long to be one, is dropped. Undefined when there are none, so a socket
+ * The credentials in a connection_init payload (`x-gallery-pass`, `authorization`, `x-guest-identity`, as the
+ * HTTP headers are named); anything else, or a value too long to be one, is dropped. Undefined when there are none, so a socket
  * without any keeps nothing.
  */
 export function liveCredentials(payload: unknown): LiveCredentials | undefined {
   if (!payload || typeof payload !== 'object') return undefined;
-  const { [PIN_PASS_HEADER]: pass, authorization } = payload as Record<string, unknown>;
+  const {
+    [PIN_PASS_HEADER]: pass,
+    authorization,
+    [GUEST_IDENTITY_HEADER]: guestIdentity,
+  } = payload as Record<string, unknown>;
   const credentials: LiveCredentials = {};
   if (typeof pass === 'string' && pass.length > 0 && pass.length <= PIN_PASS_MAX_LENGTH)
     credentials.pass = pass;
@@ -31,7 +45,13 @@ export function liveCredentials(payload: unknown): LiveCredentials | undefined {
     authorization.length <= AUTHORIZATION_MAX_CHARS
   )
     credentials.authorization = authorization;
-  return credentials.pass || credentials.authorization ? credentials : undefined;
+  if (
+    typeof guestIdentity === 'string' &&
+    guestIdentity.length > 0 &&
+    guestIdentity.length <= GUEST_IDENTITY_TOKEN_MAX_LENGTH
+  )
+    credentials.guestIdentity = guestIdentity;
+  return credentials.pass || credentials.authorization || credentials.guestIdentity ? credentials : undefined;
 }
 
 export interface LiveAdmissionLog {

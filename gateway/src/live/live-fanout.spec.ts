@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
 import { execute, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { API_LIMITS, type LivePhoto } from '@gallery/contracts';
+import { guestIdentityTokenDigest } from '@gallery/platform/edge';
 import type { LiveContext } from './live-schema.js';
 import { LiveFanout } from './live-fanout.js';
 import { NatsLiveFeed } from './nats-live-feed.js';
@@ -288,6 +289,63 @@ describe('LiveFanout', () => {
       data: { photoRemoved: { photoId: removal.photoId, photoCount: 4 } },
     });
     await removals.return?.();
+  });
+
+  it("drops a photo hidden while not shared from the couple's and its uploader's screens only", async () => {
+    const { fanout } = countingFanout();
+    const removed = parse(
+      'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',
+    );
+    const tokens = {
+      uploader: `g1.${'a'.repeat(22)}.${'b'.repeat(43)}`,
+      other: `g1.${'c'.repeat(22)}.${'d'.repeat(43)}`,
+    };
+    const as = (extra: Partial<LiveContext>): LiveContext => ({ ...stayingUp, ...extra });
+    const couple = await subscribe(fanout, 'KXMP7TQR', removed, as({ admit: async () => 'couple' }));
+    const uploader = await subscribe(
+      fanout,
+      'KXMP7TQR',
+      removed,
+      as({ guestTokenDigest: guestIdentityTokenDigest(tokens.uploader) }),
+    );
+    const other = await subscribe(
+      fanout,
+      'KXMP7TQR',
+      removed,
+      as({ guestTokenDigest: guestIdentityTokenDigest(tokens.other) }),
+    );
+    const anonymous = await subscribe(fanout, 'KXMP7TQR', removed);
+    expect(fanout.listenerCount('KXMP7TQR')).toBe(4);
+
+    const hidden = randomUUID();
+    new NatsLiveFeed('nats://unused', fanout).receive(
+      JSON.stringify({
+        id: randomUUID(),
+        type: 'photo.hidden',
+        occurredAt: new Date().toISOString(),
+        data: {
+          photoId: hidden,
+          eventCode: 'KXMP7TQR',
+          photoCount: 7,
+          shared: false,
+          uploader: { tokenDigest: guestIdentityTokenDigest(tokens.uploader), photoCount: 2 },
+        },
+      }),
+      'photo.hidden',
+    );
+    // Then a removal every screen hears: the first thing the other guests hear.
+    const next = randomUUID();
+    expect(fanout.publishPhotoRemoval({ photoId: next, eventCode: 'KXMP7TQR', photoCount: 6 })).toBe(4);
+
+    const first = async (stream: typeof couple) => (await stream.next()).value;
+    expect(await first(couple)).toEqual({ data: { photoRemoved: { photoId: hidden, photoCount: 7 } } });
+    expect(await first(uploader)).toEqual({ data: { photoRemoved: { photoId: hidden, photoCount: 2 } } });
+    expect(await first(uploader)).toEqual({ data: { photoRemoved: { photoId: next, photoCount: 6 } } });
+    for (const guest of [other, anonymous]) {
+      expect(await first(guest)).toEqual({ data: { photoRemoved: { photoId: next, photoCount: 6 } } });
+    }
+    for (const stream of [couple, uploader, other, anonymous]) await stream.return?.();
+    expect(fanout.listenerCount()).toBe(0);
   });
 
   it("sends a drop box's photo to the couple's screens only, and one waiting for approval to no screen", () => {

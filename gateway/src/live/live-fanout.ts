@@ -35,8 +35,12 @@ type Execute = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResul
  */
 export type LiveReach = 'everyone' | 'couple';
 
-/** A gallery's listeners: of each field, the guests' (`photoAdded`) and the couple's (`photoAdded:couple`). */
-type ListenerKey = LiveField | `${LiveField}:couple`;
+/**
+ * A gallery's listeners: of each field, the guests' (`photoAdded`) and the couple's (`photoAdded:couple`); a
+ * guest's socket that presented a guest identity is also under its token's digest (`photoRemoved:guest:<digest>`),
+ * for what concerns that guest's own photos only.
+ */
+type ListenerKey = LiveField | `${LiveField}:couple` | `${LiveField}:guest:${string}`;
 
 /**
  * Delivers each live event (a new photo, a plan change, a step of a zip build) to the open gallery screens of its gallery, in process:
@@ -64,41 +68,53 @@ export class LiveFanout {
   private latestResults: Map<string, ExecutionResult | Promise<ExecutionResult>> | undefined;
 
   constructor(private readonly executeSelection: Execute = execute) {
-    this.schema = buildLiveSchema((field, eventCode, fellBehind, audience) =>
-      this.listen(eventCode, fellBehind, field, audience),
+    this.schema = buildLiveSchema((field, eventCode, fellBehind, audience, guestTokenDigest) =>
+      this.listen(eventCode, fellBehind, field, audience, guestTokenDigest),
     );
   }
 
   /**
    * A stream of one gallery's events of one kind (new photos unless `field` says otherwise) from now on;
    * `return()` it to stop listening. It ends and calls `fellBehind` when its reader falls too far behind. The
-   * couple's also hear the events for the couple only.
+   * couple's also hear the events for the couple only; a guest's with `guestTokenDigest` also those for that
+   * guest identity only.
    */
   listen(
     eventCode: string,
     fellBehind: () => void,
     liveField: LiveField = 'photoAdded',
     audience: LiveAudience = 'guests',
+    guestTokenDigest?: string,
   ): EventQueue<LiveEvent> {
-    const field: ListenerKey = audience === 'couple' ? `${liveField}:couple` : liveField;
+    const fields: ListenerKey[] =
+      audience === 'couple'
+        ? [`${liveField}:couple`]
+        : guestTokenDigest
+          ? [liveField, `${liveField}:guest:${guestTokenDigest}`]
+          : [liveField];
     const code = normalizeEventCode(eventCode);
     let byField = this.listeners.get(code);
     if (!byField) {
       byField = new Map();
       this.listeners.set(code, byField);
     }
-    let queues = byField.get(field);
-    if (!queues) {
-      queues = new Set();
-      byField.set(field, queues);
-    }
     const gallery = byField;
+    const sets = fields.map((field) => {
+      let queues = gallery.get(field);
+      if (!queues) {
+        queues = new Set();
+        gallery.set(field, queues);
+      }
+      return { field, queues };
+    });
     const queue: EventQueue<LiveEvent> = new EventQueue(() => {
-      queues.delete(queue);
-      if (queues.size === 0 && gallery.get(field) === queues) gallery.delete(field);
+      for (const { field, queues } of sets) {
+        queues.delete(queue);
+        if (queues.size === 0 && gallery.get(field) === queues) gallery.delete(field);
+      }
       if (gallery.size === 0 && this.listeners.get(code) === gallery) this.listeners.delete(code);
     }, fellBehind);
-    queues.add(queue);
+    for (const { queues } of sets) queues.add(queue);
     return queue;
   }
 
@@ -120,6 +136,15 @@ export class LiveFanout {
   /** Hands a removed photo to every photoRemoved listener of its gallery (or the couple's only). */
   publishPhotoRemoval(removal: PhotoRemoval, reach: LiveReach = 'everyone'): number {
     return this.deliver(removal.eventCode, 'photoRemoved', { photoRemoved: removal }, reach);
+  }
+
+  /**
+   * Hands a removed photo to the photoRemoved listeners of the one guest identity whose token has this digest
+   * (its uploader), with the count that guest sees; returns how many there were.
+   */
+  publishOwnPhotoRemoval(removal: PhotoRemoval, guestTokenDigest: string): number {
+    const gallery = this.listeners.get(normalizeEventCode(removal.eventCode));
+    return handOut(gallery?.get(`photoRemoved:guest:${guestTokenDigest}`), { photoRemoved: removal });
   }
 
   /** Tells every gallerySettingsChanged listener of a gallery that who sees which photos changed. */
@@ -166,7 +191,9 @@ export class LiveFanout {
         ? [...this.listeners.values()]
         : [this.listeners.get(normalizeEventCode(eventCode)) ?? new Map<ListenerKey, Set<unknown>>()];
     let count = 0;
-    for (const byField of galleries) for (const queues of byField.values()) count += queues.size;
+    // A guest's own set repeats queues of its field's set: counted there.
+    for (const byField of galleries)
+      for (const [field, queues] of byField) if (!field.includes(':guest:')) count += queues.size;
     return count;
   }
 

@@ -125,6 +125,11 @@ export interface LiveContext {
    * guests may not see. It throws the refusal (PIN_REQUIRED, SERVICE_UNAVAILABLE). Without it: as a guest.
    */
   admit?(code: string): Promise<LiveAudience>;
+  /**
+   * The digest of the guest identity token the socket presented (guestIdentityTokenDigest), if any: a guest's
+   * subscription also hears what concerns that identity's own photos (a hidden one leaving their screen).
+   */
+  guestTokenDigest?: string;
 }
 
 export type Listen = (
@@ -132,6 +137,7 @@ export type Listen = (
   eventCode: string,
   fellBehind: () => void,
   audience: LiveAudience,
+  guestTokenDigest?: string,
 ) => AsyncIterable<LiveEvent>;
 
 /** The supergraph's Plan enum: its values are the plan ids in upper case. */
@@ -260,9 +266,10 @@ export function buildLiveSchema(listen: Listen): GraphQLSchema {
       const code = normalizeEventCode(args.eventCode);
       if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
       const fellBehind = () => context.fellBehind();
-      if (!context.admit) return listen(field, code, fellBehind, 'guests');
+      const guest = context.guestTokenDigest;
+      if (!context.admit) return listen(field, code, fellBehind, 'guests', guest);
       // One question at subscribe time (a gallery with a PIN wants its pass), nothing per message.
-      return context.admit(code).then((audience) => listen(field, code, fellBehind, audience));
+      return context.admit(code).then((audience) => listen(field, code, fellBehind, audience, guest));
     },
   });
   return new GraphQLSchema({

@@ -12,6 +12,7 @@ import {
 import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
+import { guestIdentityTokenDigest } from '@gallery/platform/edge';
 import { outsideGallery } from '../domains/gallery-scope.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
@@ -161,10 +162,14 @@ export function serveLiveSubscriptions(
       const refusal = outsideGallery(document, operationName, variableValues, gallery);
       return refusal ? [refusal] : args;
     },
-    context: (socket, id): LiveContext => ({
-      ...writingTo(socket, connections.get(socket)!, id, frames),
-      admit: (code) => admitOn(socket, code),
-    }),
+    context: (socket, id): LiveContext => {
+      const guestIdentity = credentials.get(socket)?.guestIdentity;
+      return {
+        ...writingTo(socket, connections.get(socket)!, id, frames),
+        admit: (code) => admitOn(socket, code),
+        ...(guestIdentity && { guestTokenDigest: guestIdentityTokenDigest(guestIdentity) }),
+      };
+    },
     initialised: (socket, payload) => {
       const given = liveCredentials(payload);
       if (given) credentials.set(socket, given);

@@ -54,8 +54,17 @@ const DELIVERIES: Partial<Record<Subject, Delivery>> = {
     if (shared !== false) fanout.publish(photo);
   },
   [Subjects.PhotoHidden]: (fanout, event) => {
-    const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoHidden>).data;
-    if (shared !== false) fanout.publishPhotoRemoval(removal);
+    const { shared, uploader, ...removal } = (event as DomainEvent<typeof Subjects.PhotoHidden>).data;
+    if (shared !== false) {
+      fanout.publishPhotoRemoval(removal);
+      return;
+    }
+    // Not shared: the couple's screens had it, and its uploader's (their own photo, waiting or not), told with
+    // the count they see; no other guest's screen had it, nor may learn the gallery's count.
+    fanout.publishPhotoRemoval(removal, 'couple');
+    if (uploader) {
+      fanout.publishOwnPhotoRemoval({ ...removal, photoCount: uploader.photoCount }, uploader.tokenDigest);
+    }
   },
   [Subjects.PhotoDeleted]: (fanout, event) => {
     const { shared, ...removal } = (event as DomainEvent<typeof Subjects.PhotoDeleted>).data;

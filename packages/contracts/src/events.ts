@@ -370,8 +370,14 @@ export const photoHiddenSchema = z.object({
   challengeId: z.uuid().nullable().optional(),
   /** How many photos guests now see in the gallery (approved ones). */
   photoCount: count,
-  /** false while the gallery's photos are not shared with every guest: open screens are not told. */
+  /** false while the gallery's photos are not shared with every guest: only the couple and its uploader are told. */
   shared: z.boolean().optional(),
+  /**
+   * With `shared: false`, its uploader (a guest identity): the SHA-256 of their identity token (base64url, see
+   * guestIdentityTokenDigest in @gallery/platform) and how many photos they now see, so the gateway drops it
+   * from the screens of the sockets that presented that token. The token itself never travels.
+   */
+  uploader: z.object({ tokenDigest: z.string().regex(/^[A-Za-z0-9_-]{43}$/), photoCount: count }).optional(),
 });
 export type PhotoHiddenData = z.infer<typeof photoHiddenSchema>;
 

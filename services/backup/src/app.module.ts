@@ -31,6 +31,7 @@ import { ServiceRequests } from './backups/service-requests.js';
 import { BackupConfig } from './config/backup-config.js';
 import { CreateBackups1795704407460 } from './database/migrations/1795704407460-create-backups.migration.js';
 import { OAuthDrives1798800000000 } from './database/migrations/1798800000000-oauth-drives.migration.js';
+import { OwnerMetadataChoices1798643000000 } from './database/migrations/1798643000000-owner-metadata-choices.migration.js';
 import { BackupDrives } from './destinations/backup-drives.js';
 import { OAuthCallbackController } from './oauth/oauth-callback.controller.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
@@ -48,7 +49,11 @@ export class AppModule {
           dataSourceOptions({
             url: config.databaseUrl,
             entities: [],
-            migrations: [CreateBackups1795704407460, OAuthDrives1798800000000],
+            migrations: [
+              CreateBackups1795704407460,
+              OAuthDrives1798800000000,
+              OwnerMetadataChoices1798643000000,
+            ],
           }),
         ),
         EventBusModule.forRoot({ natsUrl: config.natsUrl, clientName: 'backup' }),

@@ -35,8 +35,17 @@ export interface TestGallery {
   plan: PlanId;
   expiresAt: string;
   ownerToken: string;
-  photos: (ArchivePhoto & { bytes: Buffer })[];
+  photos: TestPhoto[];
 }
+
+/** A photo as media holds it: its original's bytes, and its guests' copy's when made. */
+export type TestPhoto = ArchivePhoto & {
+  bytes: Buffer;
+  /** The couple's decision (media's `photos.review`); approved when absent. */
+  review?: 'waiting' | 'approved' | 'hidden';
+  /** The guests' copy's bytes (no metadata): different from the original's, so a test tells which was copied. */
+  guestBytes?: Buffer;
+};
 
 export interface GraphQLAnswer<T> {
   data?: T;
@@ -102,15 +111,15 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
     const asked = galleryPhotosRequestSchema.parse(body);
     const gallery = galleries.get(asked.code);
     if (!gallery) return { found: false, photos: [], next: null };
-    const chosen = asked.ids
-      ? gallery.photos.filter((photo) => asked.ids!.includes(photo.id))
-      : gallery.photos;
+    // Like media: approved photos only, whoever asks.
+    const approved = gallery.photos.filter((photo) => (photo.review ?? 'approved') === 'approved');
+    const chosen = asked.ids ? approved.filter((photo) => asked.ids!.includes(photo.id)) : approved;
     const start = asked.after ? Number(asked.after) : 0;
     const page = chosen.slice(start, start + asked.limit);
     const end = start + page.length;
     return {
       found: true,
-      photos: page.map(({ bytes: _bytes, ...photo }) => photo),
+      photos: page.map(({ bytes: _bytes, review: _review, guestBytes: _guestBytes, ...photo }) => photo),
       next: end < chosen.length ? String(end) : null,
     };
   }
@@ -203,6 +212,34 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
     await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
   }
 
+  /** Media made the photo's guests' copy (no location, serial numbers or names): stored and listed. */
+  async function giveGuestCopy(photo: TestPhoto) {
+    const guestBytes = randomBytes(1000 + Math.floor(Math.random() * 1000));
+    const key = `photos/${photo.id}/guest-original`;
+    await s3!.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: guestBytes }));
+    photo.guestBytes = guestBytes;
+    photo.guestCopyKey = key;
+  }
+
+  /** What media announces of a photo. */
+  type LivePhotoFacts = { id: string; createdAt: string; guestName: string | null };
+  function livePhoto(code: string, photo: LivePhotoFacts) {
+    return {
+      id: photo.id,
+      eventCode: code,
+      thumbnailUrl: `/media/photos/${photo.id}/thumbnail`,
+      previewUrl: `/media/photos/${photo.id}/preview`,
+      originalUrl: `/media/photos/${photo.id}/original`,
+      width: 4000,
+      height: 3000,
+      createdAt: photo.createdAt,
+      kind: 'photo' as const,
+      durationSeconds: null,
+      guestName: photo.guestName,
+      challengeId: null,
+    };
+  }
+
   async function state(code: string): Promise<Backup | null> {
     const answer = await graphql<{ backup: Backup | null }>(
       `query ($code: String!) { backup(eventCode: $code) { ${options.backupFields} } }`,
@@ -250,13 +287,20 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
       return code;
     },
 
-    /** A photo in the gallery and its original in storage, as media holds it once confirmed. */
-    async addPhoto(code: string, guestName: string | null = null) {
+    /**
+     * A photo in the gallery and its original in storage, as media holds it once confirmed (its guests' copy
+     * too with `guestCopy`).
+     */
+    async addPhoto(
+      code: string,
+      guestName: string | null = null,
+      values: { review?: TestPhoto['review']; guestCopy?: boolean } = {},
+    ): Promise<TestPhoto> {
       const bytes = randomBytes(2000 + Math.floor(Math.random() * 30_000));
       const id = randomUUID();
       const originalKey = `photos/${id}/original`;
       await s3!.send(new PutObjectCommand({ Bucket: options.bucket, Key: originalKey, Body: bytes }));
-      const photo = {
+      const photo: TestPhoto = {
         id,
         originalKey,
         guestCopyKey: null,
@@ -267,29 +311,52 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
         kind: 'photo' as const,
         guestName,
         bytes,
+        review: values.review ?? 'approved',
       };
       galleries.get(code)!.photos.push(photo);
+      if (values.guestCopy) await giveGuestCopy(photo);
       return photo;
     },
 
-    /** A guest's upload as media announces it. */
-    async uploaded(code: string, photo: { id: string; createdAt: string; guestName: string | null }) {
+    giveGuestCopy,
+
+    /** A guest's upload as media announces it (`awaitingApproval`: it waits for the couple's approval). */
+    async uploaded(code: string, photo: LivePhotoFacts, values: { awaitingApproval?: boolean } = {}) {
       await publish(Subjects.PhotoUploaded, {
-        photo: {
-          id: photo.id,
-          eventCode: code,
-          thumbnailUrl: `/media/photos/${photo.id}/thumbnail`,
-          previewUrl: `/media/photos/${photo.id}/preview`,
-          originalUrl: `/media/photos/${photo.id}/original`,
-          width: 4000,
-          height: 3000,
-          createdAt: photo.createdAt,
-          kind: 'photo',
-          durationSeconds: null,
-          guestName: photo.guestName,
-          challengeId: null,
-        },
+        photo: livePhoto(code, photo),
         photoCount: galleries.get(code)!.photos.length,
+        ...(values.awaitingApproval && { shared: false, awaitingApproval: true }),
+      });
+    },
+
+    /** The couple approved the photo: media lists it from now on, and announces it. */
+    async approved(code: string, photo: TestPhoto) {
+      photo.review = 'approved';
+      await publish(Subjects.PhotoApproved, {
+        photo: livePhoto(code, photo),
+        photoCount: galleries.get(code)!.photos.length,
+      });
+    },
+
+    /** The couple hid the photo: media lists it no more, and announces it. */
+    async hidden(code: string, photo: TestPhoto) {
+      photo.review = 'hidden';
+      await publish(Subjects.PhotoHidden, {
+        photoId: photo.id,
+        eventCode: code,
+        photoCount: galleries.get(code)!.photos.length - 1,
+      });
+    },
+
+    /** The couple's privacy settings as events announces them, with their choice for their own downloads. */
+    async privacyChanged(code: string, ownerDownloadsKeepMetadata: boolean) {
+      await publish(Subjects.PrivacyChanged, {
+        code,
+        visibility: 'everyone',
+        uploadsOpenAt: null,
+        uploadsCloseAt: null,
+        guestOriginals: true,
+        ownerDownloadsKeepMetadata,
       });
     },
 

@@ -28,8 +28,22 @@ beforeAll(async () => {
 }, 60_000);
 const service = startBackupTest<Backup>({ bucket: 'backup-test', backupFields: BACKUP_FIELDS });
 afterAll(() => drive?.stop(), 60_000);
-const { galleries, graphql, owner, publish, state, newGallery, addPhoto, uploaded, untilCopied, sha } =
-  service;
+const {
+  galleries,
+  graphql,
+  owner,
+  publish,
+  state,
+  newGallery,
+  addPhoto,
+  giveGuestCopy,
+  uploaded,
+  approved,
+  hidden,
+  privacyChanged,
+  untilCopied,
+  sha,
+} = service;
 
 function connect(code: string, values: { url?: string; password?: string; folderPerGuest?: boolean } = {}) {
   return graphql<{ connectWebDavBackup: Backup }>(
@@ -316,6 +330,66 @@ describe('backup service', () => {
     await uploaded(code, removed);
     await uploaded(code, kept);
     await untilCopied(code, 1);
+  });
+
+  it('copies a photo waiting for the couple’s approval once they approve it, not before', async () => {
+    const code = newGallery();
+    await connected(code);
+    const waiting = await addPhoto(code, 'Anna', { review: 'waiting' });
+    await uploaded(code, waiting, { awaitingApproval: true });
+    const shown = await addPhoto(code, 'Ben');
+    await uploaded(code, shown);
+    // Events are handled in order: the waiting photo's upload was before the copy counted here.
+    await untilCopied(code, 1);
+    expect([...(await filesOf(code)).keys()]).toEqual([shown.id.slice(0, 8)]);
+    await approved(code, waiting);
+    await untilCopied(code, 2);
+    await expectEachOnce(code);
+  });
+
+  it('leaves out a photo the couple hid before its copy, and copies it if they approve it after all', async () => {
+    const code = newGallery();
+    await connected(code);
+    // Held back (as a stopped backup is), so the hiding comes before any copy.
+    await service.db.query(`UPDATE backup_destinations SET state = 'STOPPED' WHERE event_code = $1`, [code]);
+    const photo = await addPhoto(code);
+    await uploaded(code, photo);
+    await waitFor('recorded', async () => ((await state(code))?.total === 1 ? true : null));
+    await hidden(code, photo);
+    await waitFor('left out', async () => ((await state(code))?.total === 0 ? true : null));
+    await service.db.query(`UPDATE backup_destinations SET state = 'ACTIVE' WHERE event_code = $1`, [code]);
+    await approved(code, photo);
+    await untilCopied(code, 1);
+    await expectEachOnce(code);
+  });
+
+  it('copies the guests’ copies, without metadata, when the couple’s own downloads drop it', async () => {
+    const code = newGallery();
+    await privacyChanged(code, false);
+    await waitFor('the choice kept', async () =>
+      (
+        (await service.db.query('SELECT keep_metadata FROM backup_owner_choices WHERE event_code = $1', [
+          code,
+        ])) as { keep_metadata: boolean }[]
+      )[0]?.keep_metadata === false
+        ? true
+        : null,
+    );
+    await connected(code);
+    const withCopy = await addPhoto(code, 'Anna', { guestCopy: true });
+    // Its copy without metadata not made yet: the original is never copied instead.
+    const withoutCopy = await addPhoto(code, 'Ben');
+    await uploaded(code, withCopy);
+    await uploaded(code, withoutCopy);
+    const waiting = await untilCopied(code, 1, 2);
+    expect(waiting.lastFailure).toBeNull();
+    await giveGuestCopy(withoutCopy);
+    await untilCopied(code, 2);
+    const files = await filesOf(code);
+    for (const photo of [withCopy, withoutCopy]) {
+      const [file] = files.get(photo.id.slice(0, 8))!;
+      expect(sha(await readFile(path.join(drive!.dataDir, file!)))).toBe(sha(photo.guestBytes!));
+    }
   });
 
   it('forgets the drive and its credentials on disconnect, and everything of a purged gallery', async () => {

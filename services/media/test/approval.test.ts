@@ -20,6 +20,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   EventBus,
   GUEST_IDENTITY_HEADER,
+  guestIdentityTokenDigest,
   type NatsSubscription,
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
@@ -449,6 +450,29 @@ describe('approval before photos show', () => {
       expect(approved.data.photo.thumbnailUrl).not.toContain('pass=');
       const hidden = seen.find((e) => e.type === Subjects.PhotoHidden) as DomainEvent<'photo.hidden'>;
       expect(hidden.data).toMatchObject({ photoId: a.id, eventCode: code, photoCount: 1 });
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('names the uploader of a photo hidden while photos are not shared, by their token’s digest', async () => {
+    const { code, a, as } = await galleryWith('waiting');
+    await setPrivacy(code, { approval: true, visibility: 'own' });
+    const seen: DomainEvent<'photo.hidden'>[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PhotoHidden, {
+      callback: (_error, message) => {
+        seen.push(parseDomainEvent(message.data) as DomainEvent<'photo.hidden'>);
+      },
+    });
+    try {
+      expect((await review(code, [a.id], 'HIDE')).errors).toBeUndefined();
+      const hidden = await waitFor('the hide', async () => seen.find((event) => event.data.photoId === a.id));
+      expect(hidden.data).toMatchObject({
+        shared: false,
+        // Its uploader's only photo, now hidden: they see none.
+        uploader: { tokenDigest: guestIdentityTokenDigest(as('its uploader').guestIdentity!), photoCount: 0 },
+      });
+      expect(JSON.stringify(hidden)).not.toContain(as('its uploader').guestIdentity!);
     } finally {
       subscription.unsubscribe();
     }

@@ -1,5 +1,6 @@
 import { createClient } from 'graphql-ws';
 import { openGalleryPass } from '../gallery/galleryPass';
+import { guestIdentityToken, onGuestIdentityIssued } from '../gallery/guestIdentity';
 import { readStorage, AUTH_TOKEN_KEY } from '../storage';
 import { liveUrl } from './origin';
 
@@ -8,14 +9,17 @@ let connections = 0;
 
 /**
  * What the socket tells the gateway, as the HTTP requests do in their headers: the owner's token and the open
- * gallery's pass (a gallery with a PIN refuses its subscriptions without one or the other).
+ * gallery's pass (a gallery with a PIN refuses its subscriptions without one or the other), and the browser's
+ * guest identity (so the couple hiding this guest's own photo takes it off this screen).
  */
 function credentials(): Record<string, string> {
   const token = readStorage(AUTH_TOKEN_KEY);
   const pass = openGalleryPass();
+  const guestIdentity = guestIdentityToken();
   return {
     ...(token ? { authorization: `Bearer ${token}` } : {}),
     ...(pass ? { 'x-gallery-pass': pass } : {}),
+    ...(guestIdentity ? { 'x-guest-identity': guestIdentity } : {}),
   };
 }
 
@@ -53,6 +57,8 @@ export function onLiveReconnect(listener: () => void): () => void {
     reconnectListeners.delete(listener);
   };
 }
+
+onGuestIdentityIssued(() => renewLiveCredentials());
 
 /**
  * Opens the socket again when what it was opened with is no longer what this browser holds (a gallery's pass

@@ -43,6 +43,18 @@ export function guestIdentityHeader(): Record<string, string> {
   return identity ? { [GUEST_IDENTITY_HEADER]: identity.token } : {};
 }
 
+/** The kept identity's token (what the live socket presents too), or null. */
+export function guestIdentityToken(): string | null {
+  return kept()?.token ?? null;
+}
+
+const issuedListeners = new Set<() => void>();
+
+/** Calls `listener` once this browser is given an identity (the live socket then opens again with it). */
+export function onGuestIdentityIssued(listener: () => void): void {
+  issuedListeners.add(listener);
+}
+
 /** The id of this browser's guest identity, or null. */
 export function myGuestId(): string | null {
   return kept()?.id ?? null;
@@ -60,7 +72,9 @@ export function ensureGuestIdentity(client: ApolloClient): Promise<void> {
     .mutate({ mutation: ISSUE_GUEST_IDENTITY })
     .then((result) => {
       const identity = result.data?.issueGuestIdentity;
-      if (identity) writeStorage(GUEST_IDENTITY_STORAGE_KEY, JSON.stringify(identity));
+      if (!identity) return;
+      writeStorage(GUEST_IDENTITY_STORAGE_KEY, JSON.stringify(identity));
+      issuedListeners.forEach((listener) => listener());
     })
     .catch(() => undefined)
     .finally(() => {

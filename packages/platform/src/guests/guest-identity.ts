@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * A guest is a browser. The server signs an anonymous identity, the browser keeps it (localStorage) and sends it
@@ -52,7 +52,7 @@ export class GuestIdentities {
   /** A new identity for a browser that has none. */
   issue(): IssuedGuestIdentity {
     const id = randomBytes(16).toString('base64url');
-    return { id, token: `g1.${id}.${this.sign(id)}` };
+    return { id, token: this.tokenOf(id) };
   }
 
   /** The id a token carries when this key signed it; null for anything else (absent, malformed, forged). */
@@ -64,6 +64,11 @@ export class GuestIdentities {
     const expected = Buffer.from(this.sign(id), 'utf8');
     const given = Buffer.from(signature, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
+  /** The token this key gives the identity `id` (what its browser holds): to find its sockets by digest. */
+  tokenOf(id: string): string {
+    return `g1.${id}.${this.sign(id)}`;
   }
 
   /**
@@ -87,6 +92,14 @@ export class GuestIdentities {
       .update(PURPOSE + id)
       .digest('base64url');
   }
+}
+
+/**
+ * What an event may carry to name a guest's sockets (SHA-256 of the token, base64url): the gateway compares it
+ * with the digest of the token a socket presented, without the signing key, and the token never travels.
+ */
+export function guestIdentityTokenDigest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
 }
 
 /** The guest identity header of a request as received (the first value when repeated). */

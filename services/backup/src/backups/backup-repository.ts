@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BackupFailure, BackupOAuthKind, PlanId } from '@gallery/contracts';
+import { DEFAULT_PRIVACY, type BackupFailure, type BackupOAuthKind, type PlanId } from '@gallery/contracts';
 import { DESTINATION_COLUMNS, type BackupCounts, type BackupDestination } from './backup-destination.js';
 
 /** One copy a worker took on: the photo, its destination and how many times it was tried (this one included). */
@@ -8,6 +8,11 @@ export interface ClaimedCopy {
   destinationId: string;
   photoId: string;
   attempts: number;
+  /**
+   * Whether the couple's own copies keep the originals' metadata, as their choice was when the copy was claimed:
+   * false copies the guests' copy (no location, serial numbers or names), as their Download All does.
+   */
+  keepMetadata: boolean;
   /** What copying needs of the destination, as it was when the copy was claimed. */
   destination: Pick<
     BackupDestination,
@@ -138,6 +143,47 @@ export class BackupRepository {
   }
 
   /**
+   * Records a photo the couple approved: copied like an uploaded one, and copied after all when its row was left
+   * out before (it was waiting, or hidden, when the worker came to it). One copied already stays as it is.
+   */
+  async enqueueApproved(code: string, photoId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO backup_items (destination_id, photo_id)
+       SELECT d.id, $2 FROM backup_destinations d WHERE d.event_code = $1
+       ON CONFLICT (destination_id, photo_id) DO UPDATE
+         SET status = 'pending', due_at = now(), attempts = 0, last_error = NULL
+         WHERE backup_items.status = 'gone'`,
+      [code, photoId],
+    );
+  }
+
+  /**
+   * Leaves out a photo the couple hid, if not copied yet: not copied, not counted (as a photo removed before its
+   * copy). A copy already in the drive stays there: the service only ever adds to the couple's drive.
+   */
+  async withhold(code: string, photoId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE backup_items item SET status = 'gone' FROM backup_destinations d
+       WHERE d.event_code = $1 AND item.destination_id = d.id AND item.photo_id = $2 AND item.status = 'pending'`,
+      [code, photoId],
+    );
+  }
+
+  /** The couple's choice whether their own copies keep the originals' metadata (`event.privacy-changed`). */
+  async setKeepMetadata(code: string, keepMetadata: boolean, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO backup_owner_choices (event_code, keep_metadata) VALUES ($1, $2)
+       ON CONFLICT (event_code) DO UPDATE SET keep_metadata = EXCLUDED.keep_metadata`,
+      [code, keepMetadata],
+    );
+  }
+
+  /** Forgets the gallery's choices (the gallery ended); a disconnected drive keeps them for the next one. */
+  async deleteChoices(code: string, manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM backup_owner_choices WHERE event_code = $1', [code]);
+  }
+
+  /**
    * Takes up to `limit` copies that are due, of destinations still backing up, for `leaseMs`: their due time moves
    * that far ahead, so another worker (or this one after a restart) takes them again only if this one died.
    * SKIP LOCKED: replicas never wait on each other's rows. Each comes with its destination, read in the same
@@ -158,16 +204,19 @@ export class BackupRepository {
          RETURNING i.destination_id, i.photo_id, i.attempts
        )
        SELECT claimed.destination_id AS "destinationId", claimed.photo_id AS "photoId", claimed.attempts,
+         COALESCE(choice.keep_metadata, $3) AS "keepMetadata",
          json_build_object('id', d.id, 'eventCode', d.event_code, 'kind', d.kind, 'address', d.address, 'username', d.username,
            'credentials', encode(d.credentials, 'base64'), 'galleryName', d.gallery_name,
            'folderPerGuest', d.folder_per_guest) AS destination
-       FROM claimed JOIN backup_destinations d ON d.id = claimed.destination_id`,
-      [limit, leaseMs],
+       FROM claimed JOIN backup_destinations d ON d.id = claimed.destination_id
+       LEFT JOIN backup_owner_choices choice ON choice.event_code = d.event_code`,
+      [limit, leaseMs, DEFAULT_PRIVACY.ownerDownloadsKeepMetadata],
     );
     return rows.map((row) => ({
       destinationId: row.destinationId,
       photoId: row.photoId,
       attempts: row.attempts,
+      keepMetadata: row.keepMetadata,
       destination: { ...row.destination, credentials: Buffer.from(row.destination.credentials, 'base64') },
     }));
   }
@@ -192,6 +241,18 @@ export class BackupRepository {
       `UPDATE backup_items SET due_at = now()
        WHERE status = 'pending' AND (destination_id, photo_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
       [copies.map((copy) => copy.destinationId), copies.map((copy) => copy.photoId)],
+    );
+  }
+
+  /**
+   * Comes back to the copy after `retryMs`, the drive not at fault (the photo's copy without metadata is not
+   * made yet): nothing is shown to the couple as a failure.
+   */
+  async postpone(copy: ClaimedCopy, retryMs: number): Promise<void> {
+    await this.db.query(
+      `UPDATE backup_items SET due_at = now() + $3 * interval '1 millisecond'
+       WHERE destination_id = $1 AND photo_id = $2 AND status = 'pending'`,
+      [copy.destinationId, copy.photoId, retryMs],
     );
   }
 

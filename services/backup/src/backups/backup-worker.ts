@@ -36,9 +36,10 @@ interface ReadyCopy {
 /**
  * Copies the pending rows to the couples' drives: `concurrency` lanes, each taking the next copy from a batch
  * claimed in the database (so replicas and restarts never copy one twice at once) with its photo asked of media
- * in one request per gallery, streaming the original from storage to the drive, then marking it copied. A failed
- * copy is retried with back-off and never holds the others up. The path of a copy is the photo's own (backupPath),
- * so a copy repeated after a crash between the PUT and the mark replaces itself: each photo is in the drive once.
+ * in one request per gallery, streaming the original (or, when the couple's own downloads drop metadata, the
+ * guests' copy) from storage to the drive, then marking it copied. A failed copy is retried with back-off and
+ * never holds the others up. The path of a copy is the photo's own (backupPath), so a copy repeated after a crash
+ * between the PUT and the mark replaces itself: each photo is in the drive once.
  */
 @Injectable()
 export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -164,10 +165,19 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         photo,
         destination.folderPerGuest,
       );
+      // The couple's choice for their own downloads: the untouched original, or the guests' copy.
+      const key = copy.keepMetadata ? photo.originalKey : photo.guestCopyKey;
+      if (!key) {
+        // Its copy without metadata is not made yet (photos from before such copies existed get theirs later):
+        // never the original instead, tried again with back-off, and copied as an original should the couple
+        // keep metadata meanwhile.
+        await this.repository.postpone(copy, backupRetryMs(copy.attempts, this.config.retryMaxMs));
+        return;
+      }
       await client.write(path, {
-        size: photo.size,
+        size: key === photo.originalKey ? photo.size : await this.storage.size(key),
         contentType: photo.contentType,
-        open: () => this.storage.read(photo.originalKey),
+        open: () => this.storage.read(key),
       });
       await this.repository.markCopied(copy);
     } catch (error) {

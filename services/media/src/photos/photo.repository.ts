@@ -66,9 +66,13 @@ export class PhotoRepository {
   }
 
   /** How many photos one guest identity uploaded to a gallery and sees (approved or waiting, not hidden). */
-  countByUploader(eventCode: string, uploaderId: string): Promise<number> {
+  countByUploader(
+    eventCode: string,
+    uploaderId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
     return onlyReviewed(
-      this.dataSource.manager
+      manager
         .createQueryBuilder(PhotoEntity, 'photo')
         .where('photo.event_code = :eventCode AND photo.uploader_id = :uploaderId', {
           eventCode,

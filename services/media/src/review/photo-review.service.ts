@@ -6,11 +6,18 @@ import {
   Subjects,
   type PhotoReviewDecision,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import {
+  AppError,
+  GuestIdentities,
+  guestIdentityTokenDigest,
+  OutboxRelay,
+  recordEvent,
+} from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { isPhotoId } from '../photos/photo-id.js';
 import { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
+import { PhotoRepository } from '../photos/photo.repository.js';
 
 /**
  * The couple's decisions on the queue screen: approving photos (guests who may see photos now see them, live)
@@ -24,6 +31,8 @@ export class PhotoReviewService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(PhotoRepository) private readonly photoRows: PhotoRepository,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
   ) {}
 
   /**
@@ -83,12 +92,20 @@ export class PhotoReviewService {
           });
         } else {
           // Told to every open screen while photos are shared: the uploader's screen drops its waiting photo too.
+          // Otherwise to the couple's and its uploader's (found by their token's digest, with their own count).
+          const uploaderId = shared ? null : (photo.uploaderId ?? null);
           await recordEvent(manager, Subjects.PhotoHidden, {
             photoId: photo.id,
             eventCode: code,
             challengeId: photo.challengeId ?? null,
             photoCount,
             ...(shared ? {} : { shared }),
+            ...(uploaderId && {
+              uploader: {
+                tokenDigest: guestIdentityTokenDigest(this.identities.tokenOf(uploaderId)),
+                photoCount: await this.photoRows.countByUploader(code, uploaderId, manager),
+              },
+            }),
           });
         }
       }
