@@ -312,9 +312,10 @@ export const privacyChangedSchema = z.object({
   approval: z.boolean().optional(),
   /**
    * The gallery PIN as it now is (never the PIN itself): `set` whether guests need it; `version` a per-gallery
-   * count that grows with every set, change and removal (0: never set since creation), so a consumer keeps the
-   * newest it heard of whatever order events arrive in, and an answer given under one version is worthless
-   * under the next. Also published when only the PIN changed. Absent from older events: unknown.
+   * count that grows with every set, change and removal, and with a reset of the wall links while it is set
+   * (their keys are passes) (0: never set since creation), so a consumer keeps the newest it heard of whatever
+   * order events arrive in, and an admission given under one version is worthless under the next. Also
+   * published when only the PIN changed. Absent from older events: unknown.
    */
   pin: z.object({ set: z.boolean(), version: count }).optional(),
 });

@@ -97,6 +97,23 @@ describe('events service: the gallery PIN', () => {
     );
   }
 
+  /** Listens to the gallery's event.privacy-changed as events publishes them, oldest first. */
+  function listen(code: string) {
+    const heard: PrivacyChangedData[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PrivacyChanged, {
+      callback: (_error, message) => {
+        const { data } = parseDomainEvent(message.data) as DomainEvent<typeof Subjects.PrivacyChanged>;
+        if (data.code === code) heard.push(data);
+      },
+    });
+    return {
+      heard,
+      published: (count: number) =>
+        waitFor(`${count} privacy-changed of ${code}`, () => Promise.resolve(heard.length >= count)),
+      stop: () => subscription.unsubscribe(),
+    };
+  }
+
   beforeAll(async () => {
     [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
     const config = new EventsConfig({
@@ -228,12 +245,20 @@ describe('events service: the gallery PIN', () => {
     const other = await order();
     await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
     expect(errorCode(await graphql(READ, { code: other.code }, { pass: key }))).toBe('PIN_REQUIRED');
+    const privacy = listen(code);
+    const [before] = (await db.query('SELECT pin_version FROM events WHERE code = $1', [code])) as {
+      pin_version: number;
+    }[];
     await graphql(
       'mutation ($code: String!) { resetWallLinks(eventCode: $code) }',
       { code },
       { token: ownerToken },
     );
     expect(errorCode(await graphql(READ, { code }, { pass: key }))).toBe('PIN_REQUIRED');
+    // The key was a pass: the PIN's version moves on and goes out, so what media remembered of it is worthless.
+    await privacy.published(1);
+    expect(privacy.heard[0].pin).toEqual({ set: true, version: before.pin_version + 1 });
+    privacy.stop();
   });
 
   it('limits wrong PINs per client and gallery; a right PIN costs nothing', async () => {
@@ -266,15 +291,7 @@ describe('events service: the gallery PIN', () => {
 
   it("publishes the PIN's state and a new version with every set, change and removal, with the settings", async () => {
     const { code, ownerToken } = await order();
-    const heard: PrivacyChangedData[] = [];
-    const subscription = bus!.nc.subscribe(Subjects.PrivacyChanged, {
-      callback: (_error, message) => {
-        const { data } = parseDomainEvent(message.data) as DomainEvent<typeof Subjects.PrivacyChanged>;
-        if (data.code === code) heard.push(data);
-      },
-    });
-    const published = (count: number) =>
-      waitFor(`${count} privacy-changed of ${code}`, () => Promise.resolve(heard.length >= count));
+    const { heard, published, stop } = listen(code);
     try {
       await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
       await published(1);
@@ -304,7 +321,7 @@ describe('events service: the gallery PIN', () => {
         pin: { set: false, version: 3 },
       });
     } finally {
-      subscription.unsubscribe();
+      stop();
     }
   });
 
