@@ -49,8 +49,8 @@ export const Subjects = {
    */
   BackupStopped: 'backup.stopped',
   /**
-   * events: the couple changed the gallery's privacy settings; carries them whole, so media applies them from
-   * its own read model without asking events per request.
+   * events: the couple changed the gallery's privacy settings or its PIN; carries them whole, so media applies
+   * them from its own read model without asking events per request.
    */
   PrivacyChanged: 'event.privacy-changed',
   /** events: the couple changed the gallery's photo challenges (media keeps them to check and count uploads). */
@@ -310,6 +310,14 @@ export const privacyChangedSchema = z.object({
   ownerDownloadsKeepMetadata: z.boolean().optional(),
   /** Whether new guest photos wait for the couple's approval. Absent from older events: off. */
   approval: z.boolean().optional(),
+  /**
+   * The gallery PIN as it now is (never the PIN itself): `set` whether guests need it; `version` a per-gallery
+   * count that grows with every set, change and removal, and with a reset of the wall links while it is set
+   * (their keys are passes) (0: never set since creation), so a consumer keeps the newest it heard of whatever
+   * order events arrive in, and an admission given under one version is worthless under the next. Also
+   * published when only the PIN changed. Absent from older events: unknown.
+   */
+  pin: z.object({ set: z.boolean(), version: count }).optional(),
 });
 export type PrivacyChangedData = z.infer<typeof privacyChangedSchema>;
 /** One photo challenge as the couple wrote it: its id stays while its prompt is edited. */

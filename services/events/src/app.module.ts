@@ -1,6 +1,7 @@
 import { GalleryPin1798500000000 } from './database/migrations/1798500000000-gallery-pin.migration.js';
 import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.migration.js';
 import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.migration.js';
+import { PinVersion1798641000000 } from './database/migrations/1798641000000-pin-version.migration.js';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -98,6 +99,7 @@ export class AppModule {
               GalleryPin1798500000000,
               OwnerDownloadsMetadata1798620000000,
               PhotoApproval1798610000000,
+              PinVersion1798641000000,
             ],
           }),
         ),

@@ -4,9 +4,26 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { en, es, fr, PIN_PASS_HEADER, RATE_LIMITS, RequestContracts } from '@gallery/contracts';
+import {
+  en,
+  es,
+  fr,
+  parseDomainEvent,
+  PIN_PASS_HEADER,
+  RATE_LIMITS,
+  RequestContracts,
+  Subjects,
+  type DomainEvent,
+  type PrivacyChangedData,
+} from '@gallery/contracts';
 import { askService, CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
+import {
+  startTestNats,
+  startTestPostgres,
+  waitFor,
+  type TestNats,
+  type TestPostgres,
+} from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
 
@@ -78,6 +95,23 @@ describe('events service: the gallery PIN', () => {
       { code, pin },
       { client },
     );
+  }
+
+  /** Listens to the gallery's event.privacy-changed as events publishes them, oldest first. */
+  function listen(code: string) {
+    const heard: PrivacyChangedData[] = [];
+    const subscription = bus!.nc.subscribe(Subjects.PrivacyChanged, {
+      callback: (_error, message) => {
+        const { data } = parseDomainEvent(message.data) as DomainEvent<typeof Subjects.PrivacyChanged>;
+        if (data.code === code) heard.push(data);
+      },
+    });
+    return {
+      heard,
+      published: (count: number) =>
+        waitFor(`${count} privacy-changed of ${code}`, () => Promise.resolve(heard.length >= count)),
+      stop: () => subscription.unsubscribe(),
+    };
   }
 
   beforeAll(async () => {
@@ -211,12 +245,20 @@ describe('events service: the gallery PIN', () => {
     const other = await order();
     await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
     expect(errorCode(await graphql(READ, { code: other.code }, { pass: key }))).toBe('PIN_REQUIRED');
+    const privacy = listen(code);
+    const [before] = (await db.query('SELECT pin_version FROM events WHERE code = $1', [code])) as {
+      pin_version: number;
+    }[];
     await graphql(
       'mutation ($code: String!) { resetWallLinks(eventCode: $code) }',
       { code },
       { token: ownerToken },
     );
     expect(errorCode(await graphql(READ, { code }, { pass: key }))).toBe('PIN_REQUIRED');
+    // The key was a pass: the PIN's version moves on and goes out, so what media remembered of it is worthless.
+    await privacy.published(1);
+    expect(privacy.heard[0].pin).toEqual({ set: true, version: before.pin_version + 1 });
+    privacy.stop();
   });
 
   it('limits wrong PINs per client and gallery; a right PIN costs nothing', async () => {
@@ -245,6 +287,42 @@ describe('events service: the gallery PIN', () => {
     const other = await order();
     await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
     expect((await enter(other.code, '4821')).errors).toBeUndefined();
+  });
+
+  it("publishes the PIN's state and a new version with every set, change and removal, with the settings", async () => {
+    const { code, ownerToken } = await order();
+    const { heard, published, stop } = listen(code);
+    try {
+      await graphql(SET_PIN, { code, pin: '4821' }, { token: ownerToken });
+      await published(1);
+      await graphql(SET_PIN, { code, pin: '9034' }, { token: ownerToken });
+      await published(2);
+      // A refused PIN changes nothing and publishes nothing.
+      expect(errorCode(await graphql(SET_PIN, { code, pin: '12' }, { token: ownerToken }))).toBe(
+        'PIN_FORMAT_INVALID',
+      );
+      await graphql(SET_PIN, { code, pin: null }, { token: ownerToken });
+      await published(3);
+      expect(heard.map((data) => data.pin)).toEqual([
+        { set: true, version: 1 },
+        { set: true, version: 2 },
+        { set: false, version: 3 },
+      ]);
+      // Whole, as a settings change publishes them: a consumer applies either the same way.
+      expect(heard[2]).toEqual({
+        code,
+        visibility: 'everyone',
+        revealAt: null,
+        uploadsOpenAt: null,
+        uploadsCloseAt: null,
+        guestOriginals: true,
+        ownerDownloadsKeepMetadata: true,
+        approval: false,
+        pin: { set: false, version: 3 },
+      });
+    } finally {
+      stop();
+    }
   });
 
   it('answers an unknown code as any unknown code', async () => {

@@ -165,6 +165,8 @@ describe('events service: the couple’s privacy settings', () => {
         guestOriginals: false,
         ownerDownloadsKeepMetadata: true,
         approval: false,
+        // The PIN as it is: never set.
+        pin: { set: false, version: 0 },
       },
     ]);
 

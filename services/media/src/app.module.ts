@@ -10,6 +10,8 @@ import { DataSource } from 'typeorm';
 import {
   ACCESS_DIRECTIVE,
   accessCheckProviders,
+  KnownGalleryPins,
+  KnownPinGuestAdmission,
   clientAddress,
   dataSourceOptions,
   EventBusModule,
@@ -39,6 +41,7 @@ import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
 import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.js';
 import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.js';
+import { GalleryPins1798641000001 } from './database/migrations/1798641000001-gallery-pins.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -63,6 +66,7 @@ import { PhotoAudience } from './photos/photo-audience.js';
 import { PhotoReviewResolver } from './review/photo-review.resolver.js';
 import { PhotoReviewService } from './review/photo-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
+import { GalleryPinStates } from './galleries/gallery-pins.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
@@ -129,6 +133,7 @@ export class AppModule {
               PhotoVisibility1798412000000,
               OwnerDownloadsMetadata1798620000000,
               PhotoApproval1798610000000,
+              GalleryPins1798641000001,
             ],
           }),
         ),
@@ -213,8 +218,11 @@ export class AppModule {
         AbandonedUploadSweeper,
         GalleryPhotosResponder,
         PhotoGalleries,
-        // Every operation's access check; ownership asked of events.
-        ...accessCheckProviders(RemoteOwnerAuthority),
+        // Every operation's access check: ownership asked of events; guests of a gallery without a PIN admitted
+        // from the read model, those of one with a PIN asked of events (a yes remembered a few minutes).
+        GalleryPinStates,
+        { provide: KnownGalleryPins, useExisting: GalleryPinStates },
+        ...accessCheckProviders(RemoteOwnerAuthority, KnownPinGuestAdmission),
         PhotoRemovalService,
         PhotoRemovalResolver,
         PhotoReviewService,

@@ -1,4 +1,4 @@
-import { guestAdmissionRequestSchema, Requests } from '@gallery/contracts';
+import { guestAdmissionRequestSchema, Requests, type GuestAdmissionRequest } from '@gallery/contracts';
 import type { EventBus } from '@gallery/platform';
 
 /**
@@ -19,15 +19,17 @@ export interface PinnedGallery {
  * The events service's answer to guest admission, by its rule (GalleryPins.admits): a gallery without a PIN
  * admits every guest; one with a PIN (in `pinned`, which a test may add to at any time) admits only a pass given
  * for that gallery or its owner's Authorization. A request breaking the contract is refused, as events refuses
- * it.
+ * it. Every question read is added to `asked`, so a test can count them.
  */
 export async function admitAsEvents(
   bus: EventBus,
   pinned: ReadonlyMap<string, PinnedGallery>,
+  asked: GuestAdmissionRequest[] = [],
 ): Promise<void> {
   bus.nc.subscribe(Requests.GuestAdmission, {
     callback: (_error, message) => {
       const request = guestAdmissionRequestSchema.safeParse(message.json());
+      if (request.success) asked.push(request.data);
       const gallery = request.success ? pinned.get(request.data.code) : undefined;
       const admitted =
         request.success &&

@@ -12,6 +12,7 @@ import {
   Requests,
   Subjects,
   type DomainEvent,
+  type GuestAdmissionRequest,
   type LivePhoto,
   type PrivacyChangedData,
 } from '@gallery/contracts';
@@ -23,6 +24,7 @@ import {
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitAsEvents, type PinnedGallery } from './events-stand-in.js';
@@ -36,6 +38,8 @@ let db: DataSource;
 let owners: NatsSubscription | undefined;
 /** The galleries whose couple set a PIN, as events would answer for them. */
 const pinned = new Map<string, PinnedGallery>();
+/** Every guest admission question media asked events, oldest first. */
+const admissionQuestions: GuestAdmissionRequest[] = [];
 
 interface GraphQLAnswer<T> {
   data?: T;
@@ -65,8 +69,9 @@ const ownerOf = (code: string) => `Bearer owner-of-${code}`;
 async function publish<S extends typeof Subjects.EventCreated | typeof Subjects.PrivacyChanged>(
   type: S,
   data: DomainEvent<S>['data'],
+  id = randomUUID(),
 ): Promise<void> {
-  await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+  await bus!.publish({ id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
 }
 
 async function createGallery(): Promise<string> {
@@ -185,7 +190,7 @@ beforeAll(async () => {
   );
   db = app.get(DataSource);
   bus = await EventBus.connect(platform.nats.url, 'media-privacy-test');
-  await admitAsEvents(bus, pinned);
+  await admitAsEvents(bus, pinned, admissionQuestions);
   // A stand-in for the events service's owner check.
   owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
     callback: (_error, message) => {
@@ -575,10 +580,103 @@ describe('who sees what', () => {
 describe('the gallery PIN', () => {
   const pass = (letter: string) => `p1.${letter.repeat(43)}`;
 
+  /** Publishes the gallery's PIN state as events does when the couple sets, changes or removes it. */
+  async function publishPin(code: string, pin: { set: boolean; version: number }): Promise<void> {
+    const id = randomUUID();
+    await publish(Subjects.PrivacyChanged, { ...DEFAULTS, code, pin }, id);
+    await waitFor('the PIN event handled', async () => {
+      const rows: unknown[] = await db.query(
+        'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2',
+        [GalleryReadModelConsumer.NAME, id],
+      );
+      return rows.length > 0;
+    });
+  }
+
+  /** The couple set a PIN: events publishes it, and answers for its passes. */
+  async function setPin(code: string, version: number, passes: string[]): Promise<void> {
+    pinned.set(code, { passes, owner: ownerOf(code) });
+    await publishPin(code, { set: true, version });
+  }
+
+  const questionsAbout = (code: string) => admissionQuestions.filter((asked) => asked.code === code);
+  const refusal = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0].extensions?.code;
+
+  /** A guest's whole upload of one photo (slot, PUT, confirmation), with the pass if given. */
+  async function uploadWith(
+    code: string,
+    given?: string,
+  ): Promise<GraphQLAnswer<{ confirmPhotoUpload: LivePhoto }>> {
+    const body = await photoBytes();
+    const files = [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }];
+    const slot = await graphql<{ requestPhotoUploads: Slot[] }>(
+      REQUEST_UPLOADS,
+      { code, files },
+      undefined,
+      undefined,
+      given,
+    );
+    if (slot.errors) return slot as GraphQLAnswer<never>;
+    const [uploaded] = slot.data!.requestPhotoUploads;
+    expect((await putToSlot(uploaded, body)).status).toBe(200);
+    return graphql(CONFIRM, { code, id: uploaded.uploadId }, undefined, undefined, given);
+  }
+
+  it('admits the uploads of a gallery without a PIN without asking events', async () => {
+    const code = await createGallery();
+    for (let photo = 0; photo < 5; photo++) {
+      expect((await uploadWith(code)).data?.confirmPhotoUpload.eventCode).toBe(code);
+    }
+    expect(questionsAbout(code)).toHaveLength(0);
+
+    // Nor once the couple has removed their PIN.
+    const unpinned = await createGallery();
+    await setPin(unpinned, 1, [pass('E')]);
+    expect(refusal(await uploadWith(unpinned))).toBe('PIN_REQUIRED');
+    pinned.delete(unpinned);
+    await publishPin(unpinned, { set: false, version: 2 });
+    const asked = questionsAbout(unpinned).length;
+    expect((await uploadWith(unpinned)).errors).toBeUndefined();
+    expect(questionsAbout(unpinned)).toHaveLength(asked);
+  });
+
+  it('asks events once for many uploads with the same pass, and refuses that pass once the PIN changed', async () => {
+    const code = await createGallery();
+    await setPin(code, 1, [pass('C')]);
+    for (let photo = 0; photo < 5; photo++) {
+      expect((await uploadWith(code, pass('C'))).data?.confirmPhotoUpload.eventCode).toBe(code);
+    }
+    expect(questionsAbout(code)).toEqual([{ code, pass: pass('C') }]);
+    // A refusal is never remembered: each is asked.
+    expect(refusal(await uploadWith(code))).toBe('PIN_REQUIRED');
+    expect(refusal(await uploadWith(code))).toBe('PIN_REQUIRED');
+    expect(questionsAbout(code)).toHaveLength(3);
+
+    // The couple changed the PIN: events deleted the old passes and published a new version.
+    await setPin(code, 2, [pass('D')]);
+    expect(refusal(await uploadWith(code, pass('C')))).toBe('PIN_REQUIRED');
+    expect((await uploadWith(code, pass('D'))).errors).toBeUndefined();
+
+    // An older state handled late (a retried event) changes nothing.
+    await publishPin(code, { set: false, version: 1 });
+    expect(refusal(await uploadWith(code))).toBe('PIN_REQUIRED');
+  });
+
+  it('asks events about every request to a gallery whose PIN it has not heard of', async () => {
+    const code = await createGallery();
+    // As for a gallery created before media kept the PIN's state.
+    await db.query('DELETE FROM gallery_pins WHERE code = $1', [code]);
+    pinned.set(code, { passes: [pass('F')], owner: ownerOf(code) });
+    expect(refusal(await uploadWith(code))).toBe('PIN_REQUIRED');
+    expect((await uploadWith(code, pass('F'))).errors).toBeUndefined();
+    expect((await uploadWith(code, pass('F'))).errors).toBeUndefined();
+    expect(questionsAbout(code)).toHaveLength(5);
+  });
+
   it("refuses a guest's upload slot and confirmation without the gallery's pass, and serves them with it", async () => {
     const [code, other] = [await createGallery(), await createGallery()];
-    pinned.set(code, { passes: [pass('A')], owner: ownerOf(code) });
-    pinned.set(other, { passes: [pass('B')], owner: ownerOf(other) });
+    await setPin(code, 1, [pass('A')]);
+    await setPin(other, 1, [pass('B')]);
     const body = await photoBytes();
     const files = [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }];
     const slot = (given?: string, authorization?: string) =>
@@ -589,7 +687,6 @@ describe('the gallery PIN', () => {
         undefined,
         given,
       );
-    const refusal = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0].extensions?.code;
 
     expect(refusal(await slot())).toBe('PIN_REQUIRED');
     expect((await slot()).errors?.[0].message).toBe(en.errors.PIN_REQUIRED);

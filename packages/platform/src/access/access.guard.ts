@@ -108,7 +108,8 @@ export class AccessGuard implements CanActivate {
 
   /**
    * A code outside the alphabet names no gallery: the resolver answers it as it always has (null, or
-   * GALLERY_NOT_FOUND). Any other is admitted by events: no PIN, a live pass, or the owner.
+   * GALLERY_NOT_FOUND). Any other is admitted by GuestAdmission (events' rule: no PIN, a live pass, or the
+   * owner).
    */
   private async requireGuest(value: string, pass?: string, authorization?: string): Promise<void> {
     const code = normalizeEventCode(value);
@@ -135,7 +136,8 @@ export class AccessGuard implements CanActivate {
 /**
  * What a service adds to its providers for the access check: AccessGuard on every operation, and how this
  * service learns who owns a gallery (`authority`: RemoteOwnerAuthority everywhere but in events) and whether a
- * guest may reach a gallery with a PIN (`admission`: RemoteGuestAdmission everywhere but in events).
+ * guest may reach a gallery with a PIN (`admission`: RemoteGuestAdmission by default; KnownPinGuestAdmission in a
+ * service that provides KnownGalleryPins; events' own in events).
  */
 export function accessCheckProviders(
   authority: Type<OwnerAuthority>,
@@ -144,6 +146,8 @@ export function accessCheckProviders(
   return [
     { provide: OwnerAuthority, useClass: authority },
     { provide: GuestAdmission, useClass: admission },
+    // What KnownPinGuestAdmission falls back on.
+    RemoteGuestAdmission,
     { provide: APP_GUARD, useClass: AccessGuard },
   ];
 }

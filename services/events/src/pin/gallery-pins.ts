@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PIN_LIMITS, pinProblem, type GuestAdmissionRequest } from '@gallery/contracts';
-import { AppError, bearerTokenFromHeader, RateLimits } from '@gallery/platform';
+import { AppError, bearerTokenFromHeader, OutboxRelay, RateLimits } from '@gallery/platform';
 import { OwnerTokens } from '../owners/owner-tokens.js';
+import { recordPrivacyChanged } from '../privacy/privacy-changed.js';
 import { hashPin, pinMatches } from './pin-hash.js';
 
 /** A pass as the browser keeps it and when it stops letting that browser in. */
@@ -22,7 +23,9 @@ function passHash(pass: string): string {
  * The gallery PIN, in one place: setting it (its scrypt hash on the gallery's row), trying it (rate-limited per
  * client and gallery and per gallery), the passes a right PIN earns, and whether a guest request is admitted.
  * A pass is a random token stored as its SHA-256, like an owner session: events alone reads it, so no key is
- * shared between services, and setting, changing or removing the PIN deletes the gallery's passes at once.
+ * shared between services, and setting, changing or removing the PIN deletes the gallery's passes at once and
+ * publishes the PIN's new state and version (`event.privacy-changed`), so other services stop trusting what they
+ * remembered under the old one.
  */
 @Injectable()
 export class GalleryPins {
@@ -30,6 +33,7 @@ export class GalleryPins {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   /** Sets, changes (a PIN) or removes (null) the gallery's PIN; every pass handed out so far stops working. */
@@ -40,9 +44,16 @@ export class GalleryPins {
     }
     const pinHash = pin === null ? null : await hashPin(pin);
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE events SET pin_hash = $2 WHERE code = $1', [code, pinHash]);
+      // A new version with every set, change and removal: a service that remembered an admission under the
+      // old one stops trusting it as soon as it hears of this one.
+      await manager.query('UPDATE events SET pin_hash = $2, pin_version = pin_version + 1 WHERE code = $1', [
+        code,
+        pinHash,
+      ]);
       await manager.query('DELETE FROM pin_passes WHERE event_code = $1', [code]);
+      await recordPrivacyChanged(manager, code);
     });
+    this.relay.kick();
   }
 
   async isSet(code: string): Promise<boolean> {

@@ -4,20 +4,19 @@ import {
   DEFAULT_PRIVACY,
   parseWindowInstant,
   photoVisibilityProblem,
-  Subjects,
   uploadWindowProblem,
 } from '@gallery/contracts';
 import {
   AppError,
   OutboxRelay,
   OwnerOnly,
-  recordEvent,
   VerifiedOwner,
   type VerifiedGalleryOwner,
 } from '@gallery/platform';
 import { DataSource } from 'typeorm';
 import { EventEntity } from '../galleries/event.entity.js';
 import { EventModel } from '../galleries/event.model.js';
+import { recordPrivacyChanged } from './privacy-changed.js';
 import { PrivacySettingsInput, PrivacySettingsModel } from './privacy-settings.model.js';
 
 function parseInstant(value: string | null | undefined): Date | null {
@@ -29,7 +28,8 @@ function parseInstant(value: string | null | undefined): Date | null {
 /**
  * The couple's privacy settings: read by anyone holding the code (the gallery shows whether uploads are open
  * and whether originals may be downloaded), changed by the owner only. Each change goes out whole as
- * `event.privacy-changed` in the same transaction, so media enforces it from its own read model.
+ * `event.privacy-changed` in the same transaction (recordPrivacyChanged), so media enforces it from its own read
+ * model.
  */
 @Resolver(() => EventModel)
 export class PrivacyResolver {
@@ -111,16 +111,7 @@ export class PrivacyResolver {
         ownerDownloadsKeepMetadata,
       };
       await manager.update(EventEntity, { code }, changes);
-      await recordEvent(manager, Subjects.PrivacyChanged, {
-        code,
-        visibility: visibility.visibility,
-        revealAt: visibility.revealAt?.toISOString() ?? null,
-        uploadsOpenAt: window.uploadsOpenAt?.toISOString() ?? null,
-        uploadsCloseAt: window.uploadsCloseAt?.toISOString() ?? null,
-        guestOriginals: settings.guestOriginalsAllowed,
-        ownerDownloadsKeepMetadata,
-        approval,
-      });
+      await recordPrivacyChanged(manager, code);
       return Object.assign(found, changes);
     });
     this.relay.kick();

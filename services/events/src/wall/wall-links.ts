@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WALL_LIMITS, type MailLanguage } from '@gallery/contracts';
-import { AppError } from '@gallery/platform';
+import { AppError, OutboxRelay } from '@gallery/platform';
+import { recordPrivacyChanged } from '../privacy/privacy-changed.js';
 
 const KEY_BYTES = 18;
 
@@ -19,7 +20,10 @@ export interface OpenedWall {
  */
 @Injectable()
 export class WallLinks {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
 
   static hash(key: string): string {
     return createHash('sha256').update(key, 'utf8').digest('hex');
@@ -52,9 +56,22 @@ export class WallLinks {
     });
   }
 
-  /** Closes every wall link of the gallery: open walls show that their link is no longer valid. */
+  /**
+   * Closes every wall link of the gallery: open walls show that their link is no longer valid. On a gallery with
+   * a PIN a link's key is a pass, so the reset gives the PIN a new version, as a change of the PIN does: a service
+   * that remembered the key's admission stops trusting it as soon as it hears of the new one.
+   */
   async reset(code: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM wall_links WHERE event_code = $1', [code]);
+    const published = await this.dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM wall_links WHERE event_code = $1', [code]);
+      const [, bumped] = (await manager.query(
+        'UPDATE events SET pin_version = pin_version + 1 WHERE code = $1 AND pin_hash IS NOT NULL',
+        [code],
+      )) as [unknown, number];
+      if (bumped > 0) await recordPrivacyChanged(manager, code);
+      return bumped > 0;
+    });
+    if (published) this.relay.kick();
   }
 
   async setInterval(code: string, seconds: number): Promise<void> {

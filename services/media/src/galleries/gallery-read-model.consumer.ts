@@ -4,24 +4,32 @@ import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
 import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
+import { GalleryPinStates } from './gallery-pins.js';
 import { GalleryRepository } from './gallery.repository.js';
 
 type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
 
 /**
- * Keeps the gallery read model (plan, expiry, photo count, photo challenges) in step with the events service's galleries. One
- * projection per subject: following plan upgrades or expiry later is one more entry here.
+ * Keeps the gallery read model (plan, expiry, photo count, photo challenges, privacy settings, the PIN's state) in
+ * step with the events service's galleries. One projection per subject: following plan upgrades or expiry later is
+ * one more entry here.
  */
 @Injectable()
 export class GalleryReadModelConsumer extends DurableConsumerService {
   static readonly NAME = 'media-gallery-read-model';
   private readonly projections: Partial<Record<Subject, Projection>> = {
-    [Subjects.EventCreated]: (event, manager) =>
-      this.galleries.recordCreated(manager, (event as DomainEvent<typeof Subjects.EventCreated>).data),
+    [Subjects.EventCreated]: async (event, manager) => {
+      const gallery = (event as DomainEvent<typeof Subjects.EventCreated>).data;
+      await this.galleries.recordCreated(manager, gallery);
+      await this.pins.recordCreated(manager, gallery.code);
+    },
     [Subjects.PlanUpgraded]: (event, manager) =>
       this.galleries.recordPlanChange(manager, (event as DomainEvent<typeof Subjects.PlanUpgraded>).data),
-    [Subjects.PrivacyChanged]: (event, manager) =>
-      this.galleries.recordPrivacy(manager, (event as DomainEvent<typeof Subjects.PrivacyChanged>).data),
+    [Subjects.PrivacyChanged]: async (event, manager) => {
+      const settings = (event as DomainEvent<typeof Subjects.PrivacyChanged>).data;
+      await this.galleries.recordPrivacy(manager, settings);
+      if (settings.pin) await this.pins.record(manager, settings.code, settings.pin);
+    },
     [Subjects.ChallengesChanged]: (event, manager) =>
       this.challenges.replace(manager, (event as DomainEvent<typeof Subjects.ChallengesChanged>).data),
     // The end of a gallery: its photos, uploads and read model go; their objects join the deletions queue.
@@ -36,6 +44,7 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(GalleryPinStates) private readonly pins: GalleryPinStates,
   ) {
     super(bus, dataSource, GalleryReadModelConsumer.NAME);
   }

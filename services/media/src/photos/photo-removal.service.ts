@@ -107,6 +107,7 @@ export class PhotoRemovalService {
     await this.deletions.schedule(keys, new Date(), manager);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
+    await manager.query('DELETE FROM gallery_pins WHERE code = $1', [code]);
     await manager.query('DELETE FROM challenges WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM guestbook_messages WHERE event_code = $1', [code]);
     // The consumer commits these rows once this returns: run the queue shortly after rather than at its next tick
