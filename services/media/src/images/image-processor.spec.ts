@@ -26,7 +26,7 @@ describe('ImageProcessor', () => {
     const derived = await processor.derive(original);
 
     expect({ width: derived.width, height: derived.height }).toEqual({ width: 1200, height: 2400 });
-    // Made straight from the original (not from the preview), the thumbnail is oriented all the same.
+    // Made from the photo decoded once at the preview's size, the thumbnail is oriented all the same.
     const thumbnail = await sharp(derived.thumbnail).metadata();
     expect(thumbnail).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
     expect(thumbnail.exif).toBeUndefined();
@@ -89,6 +89,34 @@ describe('ImageProcessor', () => {
       width: 1600,
       height: 1200,
     });
+  });
+
+  it('decodes a photo once for both images: its pixels at the preview size, oriented and on white', async () => {
+    // Stored landscape 4000x3000, shown portrait (orientation 6), with a transparent PNG beside it.
+    const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#b84' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const original = await processor.source(jpeg, { heif: false });
+
+    const pixels = await processor.atPreviewSize(original);
+
+    // Raw pixels, no longer the JPEG: nothing is decoded again for the thumbnail or the preview.
+    expect(pixels.options.raw).toEqual({ width: 1200, height: 1600, channels: 3 });
+    expect(pixels.input.length).toBe(1200 * 1600 * 3);
+    expect({ width: pixels.width, height: pixels.height }).toEqual({ width: 3000, height: 4000 });
+    const thumbnail = await sharp(await processor.thumbnail(pixels)).metadata();
+    expect(thumbnail).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+    expect(thumbnail.exif).toBeUndefined();
+    // The preview from these pixels is the very JPEG the original would have given.
+    expect((await processor.preview(pixels)).equals(await processor.preview(original))).toBe(true);
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#0000' } })
+      .png()
+      .toBuffer();
+    const small = await processor.atPreviewSize(await processor.source(png, { heif: false }));
+    expect(small.options.raw).toEqual({ width: 300, height: 200, channels: 3 });
+    expect(small.input[0]).toBe(255);
   });
 
   it('makes a JPEG thumbnail and preview of a real HEIC, decoded once by libheif, the original untouched', async () => {

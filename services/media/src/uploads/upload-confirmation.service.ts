@@ -187,10 +187,10 @@ export class UploadConfirmationService {
   }
 
   /**
-   * The thumbnail stored, or null when the original cannot be decoded. A JPEG's thumbnail is made straight from
-   * the original, libvips decoding it at an eighth of its size (shrink-on-load); a HEIC/HEIF is decoded whole by
-   * libheif (its size checked against the pixel limit first), and its thumbnail made from those pixels, kept for
-   * the preview after the commit so the slow decode happens once. A HEIC libheif cannot decode is kept all the
+   * The thumbnail stored, or null when the original cannot be decoded. The original is decoded once, to the
+   * preview's size (a JPEG at half its size, shrink-on-load; a HEIC/HEIF whole by libheif, its size checked
+   * against the pixel limit first): the thumbnail is made from those pixels, kept for the preview after the
+   * commit, so the decode happens once for both. A HEIC libheif cannot decode is kept all the
    * same, an iPhone photo being too precious to refuse, without derived images (its image URLs serve the
    * original) and with the dimensions its HEIF boxes give.
    */
@@ -198,8 +198,8 @@ export class UploadConfirmationService {
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
       const { source, thumbnail } = await this.imageWork.run(async () => {
-        const opened = await this.images.source(original, { heif });
-        return { source: opened, thumbnail: await this.images.thumbnail(opened) };
+        const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
+        return { source: pixels, thumbnail: await this.images.thumbnail(pixels) };
       });
       await this.storage.write(keys.thumbnail, thumbnail, 'image/jpeg');
       return {
