@@ -39,6 +39,7 @@ import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
 import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.js';
 import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.js';
+import { GuestbookApproval1798642000000 } from './database/migrations/1798642000000-guestbook-approval.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -62,6 +63,8 @@ import { EventResolver } from './galleries/event.resolver.js';
 import { PhotoAudience } from './photos/photo-audience.js';
 import { PhotoReviewResolver } from './review/photo-review.resolver.js';
 import { PhotoReviewService } from './review/photo-review.service.js';
+import { GuestbookReviewResolver } from './review/guestbook-review.resolver.js';
+import { GuestbookReviewService } from './review/guestbook-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
@@ -129,6 +132,7 @@ export class AppModule {
               PhotoVisibility1798412000000,
               OwnerDownloadsMetadata1798620000000,
               PhotoApproval1798610000000,
+              GuestbookApproval1798642000000,
             ],
           }),
         ),
@@ -219,6 +223,8 @@ export class AppModule {
         PhotoRemovalResolver,
         PhotoReviewService,
         PhotoReviewResolver,
+        GuestbookReviewService,
+        GuestbookReviewResolver,
         OwnerOriginalResolver,
         HeartCountBroadcaster,
         HeartsService,
