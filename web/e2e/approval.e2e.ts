@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt } from './product-api.js';
 
 // The couple's approval queue with guests watching: the product as npm start runs it, and Chromium. With
@@ -157,5 +163,77 @@ describe('approval before photos show, in the browser', () => {
     await queue.getByRole('button', { name: 'Hide photo 1' }).click();
     await event.getByText('1 photo hidden.').waitFor();
     await anna.locator(`img[data-photo-id="${second}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+  }, 300_000);
+  it("keeps a guest's guestbook message from other screens until the couple approves it on the queue", async () => {
+    const url = e2e!.product.url;
+    const { code, sessionToken } = await createGalleryAt(url);
+    await graphqlAt(
+      url,
+      SET_PRIVACY,
+      { code, settings: { guestOriginalsAllowed: true, approval: true } },
+      sessionToken,
+    );
+    const anna = await open(`/gallery/${code}`, undefined, PHONE);
+    const tom = await open(`/gallery/${code}`);
+    const couple = await open(`/gallery/${code}`, sessionToken);
+    for (const page of [anna, tom, couple]) await page.getByTestId('guestbook').waitFor({ timeout: 45_000 });
+
+    const wish = 'Congratulations, both of you!';
+    await anna.getByLabel('Leave a message for the couple').fill(wish);
+    await anna.getByRole('button', { name: 'Send message' }).click();
+    const own = anna.getByTestId('guestbook-message').filter({ hasText: wish });
+    const mark = own.getByTestId('guestbook-waiting');
+    await mark.waitFor({ timeout: 30_000 });
+    // The couple's own message needs no approval and reaches Tom live; the waiting one, published first had it
+    // been published, has not come with it.
+    await couple.getByLabel('Leave a message for the couple').fill('Thank you all!');
+    await couple.getByRole('button', { name: 'Send message' }).click();
+    await tom
+      .getByTestId('guestbook-message')
+      .filter({ hasText: 'Thank you all!' })
+      .waitFor({ timeout: 30_000 });
+    expect(await tom.getByTestId('guestbook-message').allTextContents()).toEqual([
+      expect.stringContaining('Thank you all!'),
+    ]);
+
+    // The event page counts it; the queue opens on its Messages tab, where the couple approves it by keyboard.
+    const event = await open(`/event/${code}`, sessionToken);
+    await event
+      .getByTestId('review-queue-link')
+      .getByText('1 guestbook message waits for your approval.')
+      .waitFor({ timeout: 45_000 });
+    await event.getByRole('link', { name: 'Open the approval queue' }).click();
+    const queue = event.getByTestId('review-messages');
+    await queue.getByText(wish).waitFor({ timeout: 45_000 });
+    expect(await event.getByTestId('review-messages-tab').textContent()).toBe('Messages (1 waiting)');
+    expect(await seriousViolations(event)).toEqual([]);
+    if (process.env.SCREENSHOTS) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await event.setViewportSize(viewport);
+        expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await event.evaluate(() => window.scrollTo(0, 0));
+        await event.screenshot({
+          path: `${process.env.SCREENSHOTS}/approval-messages-en-${viewport.width}.png`,
+          fullPage: true,
+        });
+        const spanish = await open(`/event/${code}/review?show=messages`, sessionToken, viewport, 'es');
+        await spanish.getByRole('button', { name: 'Mensajes (1 pendiente)' }).waitFor({ timeout: 45_000 });
+        await spanish.getByTestId('review-messages').getByText(wish).waitFor();
+        expect(await spanish.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await spanish.screenshot({
+          path: `${process.env.SCREENSHOTS}/approval-messages-es-${viewport.width}.png`,
+          fullPage: true,
+        });
+        await spanish.context().close();
+      }
+      await event.setViewportSize(DESKTOP);
+    }
+    await queue.getByRole('checkbox', { name: 'Select message 1 of 1' }).focus();
+    await event.keyboard.press('Space');
+    await event.getByTestId('approve-selected').click();
+    await event.getByText('1 message approved.').waitFor();
+    // Tom's screen, open all along, gets it live; Anna's loses its mark.
+    await tom.getByTestId('guestbook-message').filter({ hasText: wish }).waitFor({ timeout: 30_000 });
+    await mark.waitFor({ state: 'detached', timeout: 30_000 });
   }, 300_000);
 });

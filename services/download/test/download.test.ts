@@ -810,6 +810,28 @@ describe('download service', () => {
     expect(page).not.toContain('<script>');
     expect(page).toContain('— Anna');
     expect(page).not.toContain('A message the couple removes');
+
+    // A message hidden while it waited for approval was never published: its removal leaves the zip as built.
+    const versionOf = async () =>
+      (
+        (await db.query('SELECT version FROM gallery_versions WHERE event_code = $1', [code])) as {
+          version: number;
+        }[]
+      )[0].version;
+    const before = await versionOf();
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.GuestbookMessageRemoved,
+      occurredAt: new Date().toISOString(),
+      data: { id: randomUUID(), eventCode: code },
+    });
+    // One consumer, in order: once a later message is kept, the removal was handled.
+    const later = await leave('Later', null);
+    await waitFor('the later message kept', async () => {
+      const rows = (await db.query('SELECT 1 FROM guestbook_messages WHERE id = $1', [later])) as unknown[];
+      return rows.length > 0;
+    });
+    expect(await versionOf()).toBe(before + 1);
   });
 
   it('answers "No photos found" at once for an empty gallery and builds nothing', async () => {

@@ -42,6 +42,7 @@ import { PhotoVisibility1798412000000 } from './database/migrations/179841200000
 import { OwnerDownloadsMetadata1798620000000 } from './database/migrations/1798620000000-owner-downloads-metadata.js';
 import { PhotoApproval1798610000000 } from './database/migrations/1798610000000-photo-approval.js';
 import { GalleryPins1798641000001 } from './database/migrations/1798641000001-gallery-pins.js';
+import { GuestbookApproval1798642000000 } from './database/migrations/1798642000000-guestbook-approval.js';
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
@@ -65,6 +66,8 @@ import { EventResolver } from './galleries/event.resolver.js';
 import { PhotoAudience } from './photos/photo-audience.js';
 import { PhotoReviewResolver } from './review/photo-review.resolver.js';
 import { PhotoReviewService } from './review/photo-review.service.js';
+import { GuestbookReviewResolver } from './review/guestbook-review.resolver.js';
+import { GuestbookReviewService } from './review/guestbook-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
 import { GalleryPinStates } from './galleries/gallery-pins.js';
 import { GalleryDirectory } from './galleries/gallery-directory.js';
@@ -134,6 +137,7 @@ export class AppModule {
               OwnerDownloadsMetadata1798620000000,
               PhotoApproval1798610000000,
               GalleryPins1798641000001,
+              GuestbookApproval1798642000000,
             ],
           }),
         ),
@@ -227,6 +231,8 @@ export class AppModule {
         PhotoRemovalResolver,
         PhotoReviewService,
         PhotoReviewResolver,
+        GuestbookReviewService,
+        GuestbookReviewResolver,
         OwnerOriginalResolver,
         HeartCountBroadcaster,
         HeartsService,

@@ -9,7 +9,8 @@ import './guestbook.css';
 /**
  * The gallery's guestbook: a form to leave a wish (with the name the guest gave for their photos) and the
  * messages, newest first, arriving live. A message is plain text: React renders it as text, so markup in it
- * shows as typed. The couple sees a Remove button on each.
+ * shows as typed. The couple sees a Remove button on each. While the couple asks for approval, the guest's own
+ * message shows to them marked as waiting, and to everyone else once approved.
  */
 export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boolean }) {
   const { t } = useTranslation();
@@ -74,7 +75,18 @@ export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boo
       ) : (
         <ul className="guestbook-messages">
           {messages.map((message) => (
-            <li key={message.id} className="guestbook-message" data-testid="guestbook-message">
+            <li
+              key={message.id}
+              className={
+                message.awaitingApproval ? 'guestbook-message guestbook-message-waiting' : 'guestbook-message'
+              }
+              data-testid="guestbook-message"
+            >
+              {message.awaitingApproval && (
+                <p className="guestbook-waiting" data-testid="guestbook-waiting">
+                  {t('guestbook.waiting')}
+                </p>
+              )}
               <p className="guestbook-text">{message.text}</p>
               <p className="guestbook-by">
                 {message.guestName

@@ -1,6 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { GuestbookMessage } from '@gallery/contracts';
 
+/** A message as queries answer it: its writer's own waiting one is marked (live messages never wait). */
+export type ShownMessage = GuestbookMessage & { awaitingApproval?: boolean };
+
 const MESSAGE_FIELDS = gql`
   fragment GuestbookMessageFields on GuestbookMessage {
     id
@@ -11,28 +14,36 @@ const MESSAGE_FIELDS = gql`
   }
 `;
 
-export const GUESTBOOK_MESSAGES: TypedDocumentNode<
-  { guestbookMessages: GuestbookMessage[] },
-  { eventCode: string; before?: string }
-> = gql`
-  query GuestbookMessages($eventCode: String!, $before: ID) {
-    guestbookMessages(eventCode: $eventCode, before: $before) {
-      ...GuestbookMessageFields
-    }
+const SHOWN_MESSAGE_FIELDS = gql`
+  fragment ShownGuestbookMessageFields on GuestbookMessage {
+    ...GuestbookMessageFields
+    awaitingApproval
   }
   ${MESSAGE_FIELDS}
 `;
 
+export const GUESTBOOK_MESSAGES: TypedDocumentNode<
+  { guestbookMessages: ShownMessage[] },
+  { eventCode: string; before?: string }
+> = gql`
+  query GuestbookMessages($eventCode: String!, $before: ID) {
+    guestbookMessages(eventCode: $eventCode, before: $before) {
+      ...ShownGuestbookMessageFields
+    }
+  }
+  ${SHOWN_MESSAGE_FIELDS}
+`;
+
 export const LEAVE_GUESTBOOK_MESSAGE: TypedDocumentNode<
-  { leaveGuestbookMessage: GuestbookMessage },
+  { leaveGuestbookMessage: ShownMessage },
   { eventCode: string; text: string; guestName: string | null }
 > = gql`
   mutation LeaveGuestbookMessage($eventCode: String!, $text: String!, $guestName: String) {
     leaveGuestbookMessage(eventCode: $eventCode, text: $text, guestName: $guestName) {
-      ...GuestbookMessageFields
+      ...ShownGuestbookMessageFields
     }
   }
-  ${MESSAGE_FIELDS}
+  ${SHOWN_MESSAGE_FIELDS}
 `;
 
 export const REMOVE_GUESTBOOK_MESSAGE: TypedDocumentNode<

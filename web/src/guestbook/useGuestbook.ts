@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { GUESTBOOK_LIMITS, type GuestbookMessage } from '@gallery/contracts';
+import { GUESTBOOK_LIMITS } from '@gallery/contracts';
 import { onLiveReconnect } from '../api/liveConnection';
 import { ensureGuestIdentity } from '../gallery/guestIdentity';
 import {
@@ -9,11 +9,19 @@ import {
   GUESTBOOK_MESSAGES,
   LEAVE_GUESTBOOK_MESSAGE,
   REMOVE_GUESTBOOK_MESSAGE,
+  type ShownMessage,
 } from './graphql';
 
-/** Newest first, each message once (a live one may also come in a read). */
-function withMessage(list: GuestbookMessage[], message: GuestbookMessage): GuestbookMessage[] {
-  if (list.some((known) => known.id === message.id)) return list;
+/**
+ * Newest first, each message once (a live one may also come in a read). A known message stays as it is, except
+ * that its writer's waiting one loses its mark when it comes back approved (live, or in a read).
+ */
+export function withMessage(list: ShownMessage[], message: ShownMessage): ShownMessage[] {
+  const known = list.find((shown) => shown.id === message.id);
+  if (known) {
+    if (!known.awaitingApproval || message.awaitingApproval) return list;
+    return list.map((shown) => (shown === known ? { ...known, awaitingApproval: false } : shown));
+  }
   return [message, ...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
@@ -24,7 +32,7 @@ function withMessage(list: GuestbookMessage[], message: GuestbookMessage): Guest
  */
 export function useGuestbook(code: string) {
   const client = useApolloClient();
-  const [messages, setMessages] = useState<GuestbookMessage[]>([]);
+  const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
 

@@ -12,10 +12,27 @@ export interface ReviewPhoto {
   createdAt: string;
 }
 
-export interface ReviewQueue {
+/** How many photos and guestbook messages wait, and how many are hidden: the queue's tabs and the event page. */
+export interface ReviewCounts {
   waitingCount: number;
   hiddenCount: number;
+  waitingMessageCount: number;
+  hiddenMessageCount: number;
+}
+
+export interface ReviewQueue extends ReviewCounts {
   photos: { nodes: ReviewPhoto[]; endCursor: string | null; hasMore: boolean };
+}
+
+export interface ReviewMessage {
+  id: string;
+  text: string;
+  guestName: string | null;
+  createdAt: string;
+}
+
+export interface ReviewMessageQueue extends ReviewCounts {
+  messages: { nodes: ReviewMessage[]; endCursor: string | null; hasMore: boolean };
 }
 
 /** At most this many photos per page of the queue; the server approves or hides at most 100 at once. */
@@ -29,6 +46,8 @@ export const REVIEW_QUEUE_QUERY: TypedDocumentNode<
     reviewQueue(eventCode: $code, state: $state, first: $first, after: $after) {
       waitingCount
       hiddenCount
+      waitingMessageCount
+      hiddenMessageCount
       photos {
         nodes {
           id
@@ -45,15 +64,39 @@ export const REVIEW_QUEUE_QUERY: TypedDocumentNode<
   }
 `;
 
-/** Only the counts: the event page's and the dashboard's "N photos wait". */
-export const REVIEW_COUNTS_QUERY: TypedDocumentNode<
-  { reviewQueue: { waitingCount: number; hiddenCount: number } },
-  { code: string }
+/** Guestbook messages on the queue, in one state, newest first (no photo page: first 0). */
+export const REVIEW_MESSAGES_QUERY: TypedDocumentNode<
+  { reviewQueue: ReviewMessageQueue },
+  { code: string; state: ReviewQueueState; first: number; after?: string | null }
 > = gql`
+  query ReviewMessages($code: String!, $state: ReviewQueueState!, $first: Int!, $after: String) {
+    reviewQueue(eventCode: $code, state: $state, first: 0) {
+      waitingCount
+      hiddenCount
+      waitingMessageCount
+      hiddenMessageCount
+      messages(first: $first, after: $after) {
+        nodes {
+          id
+          text
+          guestName
+          createdAt
+        }
+        endCursor
+        hasMore
+      }
+    }
+  }
+`;
+
+/** Only the counts: the event page's and the dashboard's "N photos wait", "N messages wait". */
+export const REVIEW_COUNTS_QUERY: TypedDocumentNode<{ reviewQueue: ReviewCounts }, { code: string }> = gql`
   query ReviewCounts($code: String!) {
     reviewQueue(eventCode: $code, first: 0) {
       waitingCount
       hiddenCount
+      waitingMessageCount
+      hiddenMessageCount
     }
   }
 `;
@@ -64,5 +107,14 @@ export const REVIEW_PHOTOS: TypedDocumentNode<
 > = gql`
   mutation ReviewPhotos($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
     reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
+  }
+`;
+
+export const REVIEW_MESSAGES: TypedDocumentNode<
+  { reviewGuestbookMessages: number },
+  { code: string; ids: string[]; decision: 'APPROVE' | 'HIDE' }
+> = gql`
+  mutation ReviewGuestbookMessages($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
+    reviewGuestbookMessages(eventCode: $code, ids: $ids, decision: $decision)
   }
 `;

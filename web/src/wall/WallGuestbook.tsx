@@ -14,7 +14,8 @@ const CYCLED = 10;
  */
 export function WallGuestbook({ code }: { code: string }) {
   const { t } = useTranslation();
-  const { messages } = useGuestbook(code);
+  // The room sees approved messages only, even on a screen whose browser wrote one still waiting.
+  const messages = useGuestbook(code).messages.filter((message) => !message.awaitingApproval);
   const [index, setIndex] = useState(0);
   const newestId = messages[0]?.id;
 

@@ -138,6 +138,9 @@ export const en = {
     REVIEW_BATCH_TOO_LARGE: 'Please approve or hide at most {{count}} photos at once.',
     REVIEW_PHOTO_NOT_FOUND:
       'One of these photos is no longer in the gallery. Reload the queue and try again.',
+    REVIEW_MESSAGE_BATCH_TOO_LARGE: 'Please approve or hide at most {{count}} messages at once.',
+    REVIEW_MESSAGE_NOT_FOUND:
+      'One of these messages is no longer in the guestbook. Reload the queue and try again.',
     ORIGINALS_NOT_ALLOWED: 'The couple has turned off downloading originals for guests.',
     ORIGINAL_COPY_PENDING:
       'This photo’s copy without its location is not ready. Try again in a minute, or keep locations in your downloads.',

@@ -139,6 +139,9 @@ export const es: SharedMessages = {
     REVIEW_BATCH_TOO_LARGE: 'Aprueba u oculta como máximo {{count}} fotos a la vez.',
     REVIEW_PHOTO_NOT_FOUND:
       'Una de estas fotos ya no está en la galería. Recarga la cola e inténtalo de nuevo.',
+    REVIEW_MESSAGE_BATCH_TOO_LARGE: 'Aprueba u oculta como máximo {{count}} mensajes a la vez.',
+    REVIEW_MESSAGE_NOT_FOUND:
+      'Uno de estos mensajes ya no está en el libro de visitas. Recarga la cola e inténtalo de nuevo.',
     ORIGINALS_NOT_ALLOWED: 'La pareja ha desactivado la descarga de originales para los invitados.',
     ORIGINAL_COPY_PENDING:
       'La copia de esta foto sin su ubicación no está lista. Inténtalo en un minuto o conserva las ubicaciones en tus descargas.',

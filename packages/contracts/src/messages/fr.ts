@@ -143,6 +143,9 @@ export const fr: SharedMessages = {
       'Tout télécharger est désactivé tant que les mariés gardent les photos des invités privées.',
     REVIEW_BATCH_TOO_LARGE: 'Veuillez approuver ou masquer au plus {{count}} photos à la fois.',
     REVIEW_PHOTO_NOT_FOUND: 'Une de ces photos n’est plus dans la galerie. Rechargez la file et réessayez.',
+    REVIEW_MESSAGE_BATCH_TOO_LARGE: 'Veuillez approuver ou masquer au plus {{count}} messages à la fois.',
+    REVIEW_MESSAGE_NOT_FOUND:
+      'Un de ces messages n’est plus dans le livre d’or. Rechargez la file et réessayez.',
     ORIGINALS_NOT_ALLOWED: 'Les mariés ont désactivé le téléchargement des originaux pour les invités.',
     ORIGINAL_COPY_PENDING:
       'La copie de cette photo sans son lieu n’est pas prête. Réessayez dans une minute, ou gardez les lieux dans vos téléchargements.',

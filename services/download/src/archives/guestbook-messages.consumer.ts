@@ -5,8 +5,10 @@ import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 
 /**
- * Keeps the galleries' guestbook messages from media's events, for the readable page in Download All. A new or
- * removed message bumps the gallery's version like a photo does, so a finished zip without it is built again.
+ * Keeps the galleries' guestbook messages from media's events, for the readable page in Download All. Media
+ * publishes a message once it is shown to guests (at once, or when the couple approves it), so a message waiting
+ * for approval is never here. A new or removed message bumps the gallery's version like a photo does, so a
+ * finished zip without it is built again.
  * A gallery that ends loses its messages here (event.expired).
  */
 @Injectable()
@@ -37,8 +39,12 @@ export class GuestbookMessagesConsumer extends DurableConsumerService {
       await this.jobs.bumpVersion(manager, message.eventCode);
     } else if (event.type === Subjects.GuestbookMessageRemoved) {
       const { id, eventCode } = (event as DomainEvent<typeof Subjects.GuestbookMessageRemoved>).data;
-      await manager.query('DELETE FROM guestbook_messages WHERE id = $1', [id]);
-      await this.jobs.bumpVersion(manager, eventCode);
+      const [, removed] = (await manager.query('DELETE FROM guestbook_messages WHERE id = $1', [id])) as [
+        unknown,
+        number,
+      ];
+      // A message hidden while it waited was never here: the zips already made stay as they are.
+      if (removed > 0) await this.jobs.bumpVersion(manager, eventCode);
     } else if (event.type === Subjects.EventExpired) {
       const { code } = (event as DomainEvent<typeof Subjects.EventExpired>).data;
       await manager.query('DELETE FROM guestbook_messages WHERE event_code = $1', [code]);

@@ -1,21 +1,26 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { GUESTBOOK_LIMITS } from '@gallery/contracts';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { GUESTBOOK_LIMITS, normalizeEventCode } from '@gallery/contracts';
 import { GuestOf, OwnerOnly } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { GuestbookMessageModel } from './guestbook-message.model.js';
-import { GuestbookService } from './guestbook.service.js';
+import { PhotoAudience } from '../photos/photo-audience.js';
+import { GuestbookService, type ShownMessage } from './guestbook.service.js';
 
-@Resolver()
+@Resolver(() => GuestbookMessageModel)
 export class GuestbookResolver {
-  constructor(@Inject(GuestbookService) private readonly guestbook: GuestbookService) {}
+  constructor(
+    @Inject(GuestbookService) private readonly guestbook: GuestbookService,
+    @Inject(PhotoAudience) private readonly audience: PhotoAudience,
+  ) {}
 
   @GuestOf('eventCode')
   @Mutation(() => GuestbookMessageModel, {
     description:
       `A guest leaves a message for the couple (at most ${GUESTBOOK_LIMITS.messageChars} characters and ` +
       `${GUESTBOOK_LIMITS.messageLines} lines, with the name they gave in the gallery); open screens and the ` +
-      'wall show it (guestbookMessageAdded). GUEST_IDENTITY_REQUIRED, GUESTBOOK_MESSAGE_EMPTY, ' +
+      'wall show it (guestbookMessageAdded), once the couple approved it while they ask for approval ' +
+      '(awaitingApproval until then). GUEST_IDENTITY_REQUIRED, GUESTBOOK_MESSAGE_EMPTY, ' +
       'GUESTBOOK_MESSAGE_TOO_LONG, GUESTBOOK_MESSAGE_TOO_MANY_LINES, GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS, ' +
       'GUEST_NAME_TOO_LONG, GUEST_NAME_FORBIDDEN_CHARACTERS, RATE_LIMITED',
   })
@@ -24,21 +29,33 @@ export class GuestbookResolver {
     @Args('eventCode') eventCode: string,
     @Args('text') text: string,
     @Args('guestName', { type: () => String, nullable: true }) guestName: string | null,
-  ): Promise<GuestbookMessageModel> {
-    return this.guestbook.leave(eventCode, text, guestName, context.guestIdentity);
+  ): Promise<ShownMessage> {
+    return this.guestbook.leave(eventCode, text, guestName, context.guestIdentity, () =>
+      this.audience.isOwner(normalizeEventCode(eventCode), context.authorization),
+    );
   }
 
   @GuestOf('eventCode')
   @Query(() => [GuestbookMessageModel], {
-    description: `The gallery's guestbook, newest first, up to ${GUESTBOOK_LIMITS.pageSize} at a time; before: the id of the last one shown`,
+    description:
+      `The gallery's guestbook, newest first, up to ${GUESTBOOK_LIMITS.pageSize} at a time; before: the id of ` +
+      "the last one shown. Approved messages, and the caller's own waiting ones (X-Guest-Identity)",
   })
   guestbookMessages(
+    @Context() context: GraphQLRequestContext,
     @Args('eventCode') eventCode: string,
     @Args('first', { type: () => Int, nullable: true, defaultValue: GUESTBOOK_LIMITS.pageSize })
     first: number,
     @Args('before', { type: () => ID, nullable: true }) before: string | null,
-  ): Promise<GuestbookMessageModel[]> {
-    return this.guestbook.page(eventCode, first ?? GUESTBOOK_LIMITS.pageSize, before);
+  ): Promise<ShownMessage[]> {
+    return this.guestbook.page(eventCode, first ?? GUESTBOOK_LIMITS.pageSize, before, context.guestIdentity);
+  }
+
+  @ResolveField(() => Boolean, {
+    description: "True on its writer's own message (and on the couple's queue) while it waits for approval",
+  })
+  awaitingApproval(@Parent() message: ShownMessage): boolean {
+    return message.awaitingApproval === true;
   }
 
   @OwnerOnly('eventCode')

@@ -6,24 +6,34 @@ import {
   GUESTBOOK_LIMITS,
   GUESTBOOK_MESSAGE_REFUSALS,
   guestbookMessageProblem,
+  initialReviewState,
   normalizeEventCode,
   Subjects,
   type GuestbookMessage,
+  type PhotoReviewState,
 } from '@gallery/contracts';
 import { AppError, GuestIdentities, OutboxRelay, RateLimits, recordEvent } from '@gallery/platform';
 import { GalleryDirectory } from '../galleries/gallery-directory.js';
 import { isPhotoId } from '../photos/photo-id.js';
 import { acceptedGuestName } from '../uploads/upload-slots.service.js';
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   event_code: string;
   guest_name: string | null;
   text: string;
   created_at: Date;
+  review: PhotoReviewState;
 }
 
-const present = (row: MessageRow): GuestbookMessage => ({
+/** The columns `present` reads. */
+export const MESSAGE_COLUMNS = 'id, event_code, guest_name, text, created_at, review';
+
+/** A message as the API answers it: its writer's own waiting one (and the couple's queue) marked as waiting. */
+export type ShownMessage = GuestbookMessage & { awaitingApproval?: boolean };
+
+/** The message as events carry it: never marked, since only an approved message is ever published. */
+export const present = (row: Omit<MessageRow, 'review'>): GuestbookMessage => ({
   id: row.id,
   eventCode: row.event_code,
   guestName: row.guest_name,
@@ -31,10 +41,14 @@ const present = (row: MessageRow): GuestbookMessage => ({
   createdAt: row.created_at.toISOString(),
 });
 
+export const presentMarked = (row: MessageRow): ShownMessage =>
+  row.review === 'waiting' ? { ...present(row), awaitingApproval: true } : present(row);
+
 /**
- * The guestbook, kept by media beside the photos it answers (the same guest identities, guest names and
- * gallery read model). A message and its event go in one transaction through the outbox: the gateway shows it
- * live, download keeps it for the zip's page.
+ * The guestbook, kept by media beside the photos it answers (the same guest identities, guest names, gallery
+ * read model and approval switch). A message and its event go in one transaction through the outbox: the
+ * gateway shows it live, download keeps it for the zip's page. While the couple asks for approval, a guest's
+ * message waits (`review = 'waiting'`) and is published only once approved (GuestbookReviewService).
  */
 @Injectable()
 export class GuestbookService {
@@ -51,7 +65,9 @@ export class GuestbookService {
     given: string,
     givenName: string | null | undefined,
     guestIdentity: string | undefined,
-  ): Promise<GuestbookMessage> {
+    /** Whether the caller is the couple (their messages need no approval); asked only while approval is on. */
+    isOwner: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<ShownMessage> {
     const guest = this.identities.verify(guestIdentity);
     if (!guest) throw new AppError('GUEST_IDENTITY_REQUIRED');
     // Bounded before any work: a huge value is refused without being cleaned.
@@ -67,7 +83,8 @@ export class GuestbookService {
     }
     const guestName = acceptedGuestName(givenName);
     const code = normalizeEventCode(eventCode);
-    if (!(await this.galleries.find(code))) throw new AppError('GALLERY_NOT_FOUND');
+    const gallery = await this.galleries.find(code);
+    if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     // Per guest identity: a venue's guests share one address.
     await this.rateLimits.consume('guestbookMessages', guest);
     const message: GuestbookMessage = {
@@ -77,33 +94,46 @@ export class GuestbookService {
       guestName,
       createdAt: new Date().toISOString(),
     };
+    const review = initialReviewState(gallery.approval, gallery.approval && (await isOwner()));
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
-        `INSERT INTO guestbook_messages (id, event_code, guest_id, guest_name, text, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [message.id, code, guest, guestName, message.text, message.createdAt],
+        `INSERT INTO guestbook_messages (id, event_code, guest_id, guest_name, text, created_at, review)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [message.id, code, guest, guestName, message.text, message.createdAt, review],
       );
-      await recordEvent(manager, Subjects.GuestbookMessagePosted, { message });
+      // A waiting message reaches no screen and no zip: it is published when the couple approves it.
+      if (review === 'approved') await recordEvent(manager, Subjects.GuestbookMessagePosted, { message });
     });
+    if (review !== 'approved') return { ...message, awaitingApproval: true };
     this.relay.kick();
     return message;
   }
 
-  /** Newest first; `before` is the id of the last message a page showed. */
-  async page(eventCode: string, first: number, before: string | null): Promise<GuestbookMessage[]> {
+  /**
+   * Newest first; `before` is the id of the last message a page showed. Approved messages, and the caller's own
+   * waiting ones (by their signed guest identity) marked as waiting; the couple reviews the rest on the queue.
+   */
+  async page(
+    eventCode: string,
+    first: number,
+    before: string | null,
+    guestIdentity: string | undefined,
+  ): Promise<ShownMessage[]> {
     const limit = Math.max(0, Math.min(GUESTBOOK_LIMITS.pageSize, first));
-    const params: unknown[] = [normalizeEventCode(eventCode), limit];
+    const viewer = this.identities.verify(guestIdentity) ?? null;
+    const params: unknown[] = [normalizeEventCode(eventCode), limit, viewer];
     let after = '';
     if (before && isPhotoId(before)) {
       params.push(before);
-      after = `AND (created_at, id) < (SELECT created_at, id FROM guestbook_messages WHERE id = $3)`;
+      after = `AND (created_at, id) < (SELECT created_at, id FROM guestbook_messages WHERE id = $4)`;
     }
     const rows = (await this.dataSource.query(
-      `SELECT id, event_code, guest_name, text, created_at FROM guestbook_messages
-       WHERE event_code = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT ${MESSAGE_COLUMNS} FROM guestbook_messages
+       WHERE event_code = $1 AND (review = 'approved' OR (review = 'waiting' AND guest_id = $3)) ${after}
+       ORDER BY created_at DESC, id DESC LIMIT $2`,
       params,
     )) as MessageRow[];
-    return rows.map(present);
+    return rows.map(presentMarked);
   }
 
   /** The couple's removal (checked by AccessGuard); GUESTBOOK_MESSAGE_NOT_FOUND when none of theirs has this id. */

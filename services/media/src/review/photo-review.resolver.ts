@@ -17,6 +17,7 @@ import { PhotoCursor } from '../photos/photo-cursor.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
+import { GuestbookReviewService } from './guestbook-review.service.js';
 import { PhotoReviewService } from './photo-review.service.js';
 
 /** Which of the couple's queues: the photos waiting for a decision, or the ones hidden. */
@@ -42,9 +43,19 @@ export class ReviewQueueModel {
 
   @Field(() => PhotoPageModel, { description: 'Newest first; URLs carry the couple’s review pass' })
   photos!: PhotoPageModel;
+
+  @Field(() => Int, { description: 'Guestbook messages waiting for the couple’s approval' })
+  waitingMessageCount!: number;
+
+  @Field(() => Int, { description: 'Guestbook messages the couple hid' })
+  hiddenMessageCount!: number;
+
+  /** For the `messages` field (GuestbookReviewResolver): the queue's gallery and state, not in the schema. */
+  code!: string;
+  state!: ReviewQueueState;
 }
 
-const MAX_QUEUE_PAGE = 100;
+export const MAX_QUEUE_PAGE = 100;
 
 @Resolver()
 export class PhotoReviewResolver {
@@ -52,12 +63,14 @@ export class PhotoReviewResolver {
     @Inject(PhotoReviewService) private readonly review: PhotoReviewService,
     @Inject(PhotoRepository) private readonly photos: PhotoRepository,
     @Inject(PhotosService) private readonly photoService: PhotosService,
+    @Inject(GuestbookReviewService) private readonly messages: GuestbookReviewService,
   ) {}
 
   @OwnerOnly('eventCode')
   @Query(() => ReviewQueueModel, {
     description:
-      'Owner only: the approval queue — how many photos wait and how many are hidden, and a page of one of them',
+      'Owner only: the approval queue — how many photos and guestbook messages wait and how many are hidden, ' +
+      'and a page of one of them',
   })
   async reviewQueue(
     @Args('eventCode') _eventCode: string,
@@ -74,8 +87,9 @@ export class PhotoReviewResolver {
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
-    const [counts, rows] = await Promise.all([
+    const [counts, messageCounts, rows] = await Promise.all([
       this.photos.reviewCounts(code),
+      this.messages.counts(code),
       this.photos.inReview(code, state ?? ReviewQueueState.WAITING, limit + 1, cursor),
     ]);
     const nodes = rows.slice(0, limit);
@@ -83,6 +97,10 @@ export class PhotoReviewResolver {
     return {
       waitingCount: counts.waiting,
       hiddenCount: counts.hidden,
+      waitingMessageCount: messageCounts.waiting,
+      hiddenMessageCount: messageCounts.hidden,
+      code,
+      state: state ?? ReviewQueueState.WAITING,
       photos: {
         nodes: nodes.map((photo) => this.photoService.presentForReview(photo)),
         endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
