@@ -1,6 +1,7 @@
 // `npm test`: install if needed, build, lint, make sure Chromium (browser tests), kubectl (the Kubernetes
-// manifests' tests) and exiftool (the media service) are there, then run Jest (arguments after `npm test --`
-// are passed to it) and exit with its code.
+// manifests' tests) and exiftool (the media service) are there, start the product the browser tests share
+// (shared-product.mjs), then run Jest (arguments after `npm test --` are passed to it), stop that product and
+// exit with Jest's code.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import {
   runNpm,
 } from './prepare.mjs';
 import { printPrefixed } from './product.mjs';
+import { SHARED_PRODUCT_VARIABLE, startSharedProduct } from './shared-product.mjs';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const say = (line) => printPrefixed('test', line);
@@ -68,6 +70,10 @@ if ((await runNpm(['run', 'lint'])) !== 0)
 const chromium = await ensureChromium();
 const kubectl = await ensureKubectl();
 await ensureExiftool('test');
+say('Starting the product the browser tests share...');
+const shared = await startSharedProduct().catch((error) =>
+  fail('test', `The product for the browser tests did not start: ${error.message}`),
+);
 
 // Jest shares our terminal: a Ctrl-C reaches it directly, and we wait for it to finish and report its code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
@@ -82,8 +88,16 @@ const code = await run(
     `--outputFile=${resultsFile}`,
     ...process.argv.slice(2),
   ],
-  { env: { ...process.env, CHROMIUM_PATH: chromium, KUBECTL_PATH: kubectl } },
+  {
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      KUBECTL_PATH: kubectl,
+      [SHARED_PRODUCT_VARIABLE]: shared.value,
+    },
+  },
 );
+await shared.stop();
 // One plain closing line that any CI reads the same way, whatever the runner prints above it.
 if (existsSync(resultsFile)) {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));

@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, waitFor, type PlatformEnv } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
+// @ts-expect-error plain ESM module shared with `npm test`
+import { SHARED_PRODUCT_VARIABLE } from '../../infra/shared-product.mjs';
+import { sendWithEveryCall } from './product-api.js';
 
 // What every browser test starts the same way: the backing servers, the product as `npm start` runs it (real
-// services and gateway on free ports), and a headless Chromium.
+// services and gateway on free ports), and a headless Chromium. Under `npm test` the tests without options
+// share one product instead (infra/shared-product.mjs) and start only their Chromium.
 
 /** Chromium without a sandbox, GPU, QUIC or its own background traffic (updates, sync): a quiet CI browser. */
 const CHROMIUM_ARGS = [
@@ -25,22 +30,28 @@ export const START_TIMEOUT_MS = 180_000;
 /** For afterAll. */
 export const STOP_TIMEOUT_MS = 60_000;
 
-/** What infra/product.mjs `startProduct` gives back. */
+/** What a test reads of the product infra/product.mjs `startProduct` gives back. */
 export interface RunningProduct {
   /** The gateway: the web app, /graphql and /media. */
   url: string;
   ports: { gateway: number; events: number; media: number; billing: number; download: number };
-  /** The local mail catcher's inbox. */
+  /** The local mail catcher's inbox, shared by every test on the product: find a message by its recipient. */
   mail: { webUrl: string } | null;
-  stop(): Promise<void>;
 }
 
 export interface BrowserTest {
-  platform: TestPlatform;
+  /** The backing servers' configuration (the services' databases are on DATABASE_URL's server). */
+  platform: { env: PlatformEnv };
   product: RunningProduct;
   browser: Browser;
-  /** Closes the browser, then the product, then the backing servers. */
+  /** Closes the browser, then the product and the backing servers unless they are shared. */
   stop(): Promise<void>;
+}
+
+/** What infra/shared-product.mjs hands the test files in SHARED_PRODUCT_VARIABLE. */
+interface SharedProduct {
+  platformEnv: PlatformEnv;
+  product: RunningProduct;
 }
 
 export interface BrowserTestOptions {
@@ -54,10 +65,23 @@ export interface BrowserTestOptions {
   serviceEnv?: Record<string, Record<string, string>>;
 }
 
-/** Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails. */
+function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}
+
+/**
+ * Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails.
+ * Without options, under `npm test`, only Chromium: the product is the shared one.
+ */
 export async function startBrowserTest(options: BrowserTestOptions = {}): Promise<BrowserTest> {
+  const shared = process.env[SHARED_PRODUCT_VARIABLE];
+  if (shared && Object.keys(options).length === 0)
+    return onSharedProduct(JSON.parse(shared) as SharedProduct);
   const platform = await startTestPlatform();
-  let product: RunningProduct | undefined;
+  let product: (RunningProduct & { stop(): Promise<void> }) | undefined;
   let browser: Browser | undefined;
   const stop = async () => {
     await browser?.close();
@@ -70,16 +94,34 @@ export async function startBrowserTest(options: BrowserTestOptions = {}): Promis
       port: options.port,
       gatewayEnv: options.gatewayEnv,
       serviceEnv: options.serviceEnv,
-    })) as RunningProduct;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
-    });
+    })) as RunningProduct & { stop(): Promise<void> };
+    browser = await launchChromium(options.chromiumArgs);
   } catch (error) {
     await stop();
     throw error;
   }
   return { platform, product, browser, stop };
+}
+
+/**
+ * Chromium on the shared product, as a client of its own: every request of its pages and of product-api.ts
+ * carries an address of this file's (the shared gateway believes it from this machine), so the rate limits
+ * per client count this file's requests alone, whatever the other files did. An address from the range kept
+ * for documentation, random: no two files meet on one.
+ */
+async function onSharedProduct({ platformEnv, product }: SharedProduct): Promise<BrowserTest> {
+  const address = `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)!.join(':')}`;
+  const clientHeaders = { 'x-forwarded-for': address };
+  sendWithEveryCall(clientHeaders);
+  const browser = await launchChromium();
+  // browser.newPage() opens its context through newContext too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (contextOptions = {}) =>
+    newContext({
+      ...contextOptions,
+      extraHTTPHeaders: { ...contextOptions.extraHTTPHeaders, ...clientHeaders },
+    });
+  return { platform: { env: platformEnv }, product, browser, stop: () => browser.close() };
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -5,6 +5,13 @@ import { waitFor } from '@gallery/testing';
 // What browser tests ask of the product's API directly, as the web app would: GraphQL calls, a gallery's order
 // and a guest's photo uploads (slot, PUT to storage, confirmation).
 
+/** Headers every call below sends besides its own (a browser test's client address on a shared product). */
+const everyCallHeaders: Record<string, string> = {};
+
+export function sendWithEveryCall(headers: Record<string, string>): void {
+  Object.assign(everyCallHeaders, headers);
+}
+
 /** A GraphQL call to the product at `url`; throws the errors of an answer that has any. */
 export async function graphqlAt<T>(
   url: string,
@@ -17,6 +24,7 @@ export async function graphqlAt<T>(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      ...everyCallHeaders,
       ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
@@ -45,10 +53,16 @@ export interface CreatedGallery {
   sessionToken: string;
 }
 
+/**
+ * The email address of the galleries a test file orders unless told: one of its own, since a session covers
+ * every gallery of its address and other files may order on the same product.
+ */
+const DEFAULT_EMAIL = `sarah.${randomBytes(4).toString('hex')}@example.com`;
+
 /** A gallery ordered through the API (Sarah & Mike, free, unless told), with the code and tokens the order gives. */
 export async function createGalleryAt(
   url: string,
-  { plan = 'FREE', coupleNames = 'Sarah & Mike', email = 'sarah@example.com', language = 'en' } = {},
+  { plan = 'FREE', coupleNames = 'Sarah & Mike', email = DEFAULT_EMAIL, language = 'en' } = {},
 ): Promise<CreatedGallery> {
   const { createGallery } = await graphqlAt<{
     createGallery: { event: { code: string }; ownerToken: string; sessionToken: string };
