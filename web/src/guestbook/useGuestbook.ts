@@ -11,18 +11,14 @@ import {
   REMOVE_GUESTBOOK_MESSAGE,
   type ShownMessage,
 } from './graphql';
+import { withMessage } from './guestbookList';
 
-/**
- * Newest first, each message once (a live one may also come in a read). A known message stays as it is, except
- * that its writer's waiting one loses its mark when it comes back approved (live, or in a read).
- */
-export function withMessage(list: ShownMessage[], message: ShownMessage): ShownMessage[] {
-  const known = list.find((shown) => shown.id === message.id);
-  if (known) {
-    if (!known.awaitingApproval || message.awaitingApproval) return list;
-    return list.map((shown) => (shown === known ? { ...known, awaitingApproval: false } : shown));
-  }
-  return [message, ...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export interface GuestbookOptions {
+  /**
+   * Keep only this many of the newest messages (the wall, which shows a few and runs all night: what guests
+   * write over hours would otherwise pile up in its memory); every message read or received otherwise.
+   */
+  keep?: number;
 }
 
 /**
@@ -30,7 +26,7 @@ export function withMessage(list: ShownMessage[], message: ShownMessage): ShownM
  * removed messages from the live subscriptions (the wall uses it too, without leaving or removing). Older
  * messages come a page at a time on request: a full page means there may be more.
  */
-export function useGuestbook(code: string) {
+export function useGuestbook(code: string, { keep = Infinity }: GuestbookOptions = {}) {
   const client = useApolloClient();
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
@@ -42,12 +38,14 @@ export function useGuestbook(code: string) {
       .then((result) => {
         const page = result.data?.guestbookMessages;
         if (!page) return;
-        setMessages((known) => known.reduce(withMessage, page));
+        setMessages((known) =>
+          known.reduce((list, message) => withMessage(list, message, keep), page.slice(0, keep)),
+        );
         // Older pages already shown stay: only a first read decides whether there are more.
         setHasOlder((more) => more || page.length >= GUESTBOOK_LIMITS.pageSize);
       })
       .catch(() => undefined);
-  }, [client, code]);
+  }, [client, code, keep]);
 
   const loadOlder = useCallback(async () => {
     const oldest = messages[messages.length - 1];
@@ -75,7 +73,7 @@ export function useGuestbook(code: string) {
     fetchPolicy: 'no-cache',
     onData: ({ data: result }) => {
       const message = result.data?.guestbookMessageAdded;
-      if (message) setMessages((list) => withMessage(list, message));
+      if (message) setMessages((list) => withMessage(list, message, keep));
     },
   });
   useSubscription(GUESTBOOK_MESSAGE_REMOVED, {

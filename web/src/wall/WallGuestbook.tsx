@@ -6,6 +6,8 @@ import { useGuestbook } from '../guestbook/useGuestbook';
 const MESSAGE_MS = 12_000;
 /** The band cycles through this many of the newest messages. */
 const CYCLED = 10;
+/** The messages the wall holds: the cycled ones with room for removals, not the whole night's. */
+const KEPT = CYCLED * 3;
 
 /**
  * Guestbook messages in a band along the wall's bottom edge, one at a time: a new one shows at once, then the
@@ -15,7 +17,7 @@ const CYCLED = 10;
 export function WallGuestbook({ code }: { code: string }) {
   const { t } = useTranslation();
   // The room sees approved messages only, even on a screen whose browser wrote one still waiting.
-  const messages = useGuestbook(code).messages.filter((message) => !message.awaitingApproval);
+  const messages = useGuestbook(code, { keep: KEPT }).messages.filter((message) => !message.awaitingApproval);
   const [index, setIndex] = useState(0);
   const newestId = messages[0]?.id;
 
