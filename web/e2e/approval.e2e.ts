@@ -142,6 +142,22 @@ describe('approval before photos show, in the browser', () => {
     // Anna's own copy loses its mark as the approved one arrives, without a reload.
     await mark.waitFor({ state: 'detached', timeout: 30_000 });
 
+    // On a phone in French, the couple's viewer keeps each of its controls on screen, the close button too.
+    const phone = await open(`/fr/gallery/${code}`, sessionToken, PHONE, 'fr');
+    await phone.locator(`img[data-photo-id="${waiting}"]`).click({ timeout: 45_000 });
+    await phone.getByRole('button', { name: 'Masquer aux invités' }).waitFor();
+    const offScreen = await phone.evaluate(() =>
+      [...document.querySelectorAll('.photo-viewer-top button')]
+        .filter((button) => {
+          const box = button.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth;
+        })
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    );
+    expect(offScreen).toEqual([]);
+    await phone.getByRole('button', { name: 'Fermer' }).click();
+    await phone.context().close();
+
     // The couple hides it from their gallery's viewer: it leaves Tom's open screen, and waits on the Hidden tab.
     const gallery = await open(`/gallery/${code}`, sessionToken);
     await gallery.locator(`img[data-photo-id="${waiting}"]`).click({ timeout: 45_000 });

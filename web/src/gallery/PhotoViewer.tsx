@@ -117,7 +117,7 @@ export function PhotoViewer({
           )}
           <button
             type="button"
-            className="photo-viewer-icon"
+            className="photo-viewer-icon photo-viewer-close"
             aria-label={t('common.close')}
             title={t('common.close')}
             onClick={onClose}
