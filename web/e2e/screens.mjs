@@ -1,7 +1,8 @@
 // `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
 // gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
-// (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery on Premium) into
+// (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery's guestbook with
+// older messages, the couple's photo viewer, the approval queue's photos and messages) into
 // docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
 // serious findings (contrast among them);
 // `npm run screens -- languages` takes only those. It starts the product as the browser tests
@@ -164,6 +165,8 @@ async function layoutProblems(page, where, sections) {
           const box = element.getBoundingClientRect();
           // Nothing hidden from the reader: a blurred backdrop may overflow its clipping frame.
           if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"]')) continue;
+          // Text for screen readers only is clipped on purpose.
+          if (element.closest('.visually-hidden')) continue;
           const style = window.getComputedStyle(element);
           if (style.visibility === 'hidden') continue;
           if (box.right > width + 1)
@@ -394,6 +397,58 @@ try {
     undefined,
     issueGuestIdentity.token,
   );
+  // A full first page of guestbook messages and more (the gallery offers older ones), five per guest as the
+  // limit allows; then approval on, and a guest photo and message waiting on the couple's queue.
+  const LEAVE = `
+    mutation ($code: String!, $text: String!, $guestName: String) {
+      leaveGuestbookMessage(eventCode: $code, text: $text, guestName: $guestName) {
+        id
+      }
+    }
+  `;
+  let writer;
+  for (let n = 1; n <= 55; n++) {
+    if (n % 5 === 1)
+      writer = (await graphql(product.url, 'mutation { issueGuestIdentity { token } }')).issueGuestIdentity
+        .token;
+    await graphql(
+      product.url,
+      LEAVE,
+      { code, text: `Cheers to the happy couple! (${n})`, guestName: `Guest ${n}` },
+      undefined,
+      writer,
+    );
+  }
+  await graphql(
+    product.url,
+    `
+      mutation ($code: String!, $settings: PrivacySettingsInput!) {
+        setPrivacySettings(eventCode: $code, settings: $settings) {
+          code
+        }
+      }
+    `,
+    { code, settings: { guestOriginalsAllowed: true, approval: true } },
+    createGallery.sessionToken,
+  );
+  // Media applies the settings from events' event: uploads wait until it has.
+  for (;;) {
+    await uploadPhotos(product.url, code, []);
+    const { reviewQueue } = await graphql(
+      product.url,
+      'query ($code: String!) { reviewQueue(eventCode: $code) { waitingCount } }',
+      { code },
+      createGallery.sessionToken,
+    );
+    if (reviewQueue.waitingCount > 0) break;
+  }
+  await graphql(
+    product.url,
+    LEAVE,
+    { code, text: 'See you on the dance floor!', guestName: 'Tom' },
+    undefined,
+    (await graphql(product.url, 'mutation { issueGuestIdentity { token } }')).issueGuestIdentity.token,
+  );
   const { createWallLink } = await graphql(
     product.url,
     'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
@@ -431,6 +486,30 @@ try {
       problems.push(...(await layoutProblems(page, `wall ${language} ${size}`, ['body'])));
       problems.push(...(await accessibilityProblems(page, `wall ${language} ${size}`)));
       await shoot(page, `languages/wall-${language}-${size}`, false);
+      // The couple's gallery: the guestbook's older messages, and a photo opened with what they may do to it.
+      const prefix = language === 'en' ? '' : `/${language}`;
+      await page.goto(`${product.url}${prefix}/gallery/${code}`);
+      const older = page.locator('.guestbook-older');
+      await older.waitFor();
+      await older.scrollIntoViewIfNeeded();
+      problems.push(...(await layoutProblems(page, `guestbook ${language} ${size}`, ['.guestbook'])));
+      await shoot(page, `languages/guestbook-${language}-${size}`, false);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('.photo-tile').first().click();
+      await page.locator('.photo-viewer-figure img').waitFor();
+      problems.push(...(await layoutProblems(page, `viewer ${language} ${size}`, ['.photo-viewer-top'])));
+      problems.push(...(await accessibilityProblems(page, `viewer ${language} ${size}`)));
+      await shoot(page, `languages/viewer-${language}-${size}`, false);
+      // The approval queue, a photo and a message waiting.
+      await page.goto(`${product.url}/event/${code}/review`);
+      await page.locator('[data-testid="review-queue"] img').first().waitFor();
+      problems.push(...(await layoutProblems(page, `review ${language} ${size}`, ['.review-page'])));
+      problems.push(...(await accessibilityProblems(page, `review ${language} ${size}`)));
+      await shoot(page, `languages/review-${language}-${size}`, true);
+      await page.getByTestId('review-messages-tab').click();
+      await page.locator('[data-testid="review-messages"] li').first().waitFor();
+      problems.push(...(await layoutProblems(page, `review messages ${language} ${size}`, ['.review-page'])));
+      await shoot(page, `languages/review-messages-${language}-${size}`, true);
       await context.close();
     }
   }
