@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ShownMessage } from './graphql';
-import { withMessage } from './guestbookList';
+import { newest, withMessage } from './guestbookList';
 
 function message(n: number, awaitingApproval = false): ShownMessage {
   return {
@@ -24,12 +24,20 @@ describe('the guestbook list', () => {
 
   it('holds only the newest it is asked to keep, however many arrive over a night', () => {
     let list: ShownMessage[] = [];
-    for (let n = 1; n <= 300; n++) list = withMessage(list, message(n), 30);
+    for (let n = 1; n <= 300; n++) list = newest(withMessage(list, message(n)), 30);
     expect(list).toHaveLength(30);
     expect(list[0].text).toBe('Message 300');
     expect(list.at(-1)!.text).toBe('Message 271');
     // An older message read late does not push a newer one out.
-    expect(withMessage(list, message(5), 30)).toEqual(list);
+    expect(newest(withMessage(list, message(5)), 30)).toEqual(list);
+  });
+
+  it('takes in a page of older messages whole, used as a reducer', () => {
+    const shown = [message(60), message(59)];
+    const older = Array.from({ length: 50 }, (_, index) => message(58 - index));
+    const list = older.reduce(withMessage, shown);
+    expect(list).toHaveLength(52);
+    expect(list.at(-1)!.text).toBe('Message 9');
   });
 
   it("takes the waiting mark off its writer's message when it comes back approved", () => {

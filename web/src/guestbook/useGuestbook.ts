@@ -11,7 +11,7 @@ import {
   REMOVE_GUESTBOOK_MESSAGE,
   type ShownMessage,
 } from './graphql';
-import { withMessage } from './guestbookList';
+import { newest, withMessage } from './guestbookList';
 
 export interface GuestbookOptions {
   /**
@@ -38,9 +38,7 @@ export function useGuestbook(code: string, { keep = Infinity }: GuestbookOptions
       .then((result) => {
         const page = result.data?.guestbookMessages;
         if (!page) return;
-        setMessages((known) =>
-          known.reduce((list, message) => withMessage(list, message, keep), page.slice(0, keep)),
-        );
+        setMessages((known) => newest(known.reduce(withMessage, page), keep));
         // Older pages already shown stay: only a first read decides whether there are more.
         setHasOlder((more) => more || page.length >= GUESTBOOK_LIMITS.pageSize);
       })
@@ -73,7 +71,7 @@ export function useGuestbook(code: string, { keep = Infinity }: GuestbookOptions
     fetchPolicy: 'no-cache',
     onData: ({ data: result }) => {
       const message = result.data?.guestbookMessageAdded;
-      if (message) setMessages((list) => withMessage(list, message, keep));
+      if (message) setMessages((list) => newest(withMessage(list, message), keep));
     },
   });
   useSubscription(GUESTBOOK_MESSAGE_REMOVED, {
