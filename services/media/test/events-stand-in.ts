@@ -1,5 +1,39 @@
-import { guestAdmissionRequestSchema, Requests, type GuestAdmissionRequest } from '@gallery/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  guestAdmissionRequestSchema,
+  Requests,
+  Subjects,
+  type DomainEvent,
+  type GuestAdmissionRequest,
+  type PrivacyChangedData,
+} from '@gallery/contracts';
 import type { EventBus } from '@gallery/platform';
+
+/**
+ * Publishes the couple's privacy settings as events does (whole): today's defaults with `settings` over them.
+ * The caller waits for media's read model to hold what it changed.
+ */
+export async function publishPrivacy(
+  bus: EventBus,
+  code: string,
+  settings: Partial<Omit<PrivacyChangedData, 'code'>>,
+): Promise<void> {
+  const data: PrivacyChangedData = {
+    code,
+    visibility: 'everyone',
+    revealAt: null,
+    uploadsOpenAt: null,
+    uploadsCloseAt: null,
+    guestOriginals: true,
+    ...settings,
+  };
+  await bus.publish({
+    id: randomUUID(),
+    type: Subjects.PrivacyChanged,
+    occurredAt: new Date().toISOString(),
+    data,
+  } as DomainEvent);
+}
 
 /**
  * The events service's answer to media's guest admission request for galleries without a PIN: every guest

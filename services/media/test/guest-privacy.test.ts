@@ -31,7 +31,7 @@ import { createApp, MediaConfig } from '../src/index.js';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { admitEveryGuest, publishPrivacy } from './events-stand-in.js';
 
 const BUCKET = 'media-guest-privacy-test';
 const DAY = 24 * 60 * 60 * 1000;
@@ -249,20 +249,7 @@ describe('guest copies', () => {
     const sent = await gpsTaggedJpeg();
     const photo = await upload(code, sent);
     const choose = async (keep: boolean) => {
-      await bus!.publish({
-        id: randomUUID(),
-        type: Subjects.PrivacyChanged,
-        occurredAt: new Date().toISOString(),
-        data: {
-          code,
-          visibility: 'everyone',
-          revealAt: null,
-          uploadsOpenAt: null,
-          uploadsCloseAt: null,
-          guestOriginals: true,
-          ownerDownloadsKeepMetadata: keep,
-        },
-      });
+      await publishPrivacy(bus!, code, { ownerDownloadsKeepMetadata: keep });
       await waitFor(`the choice ${keep}`, async () => {
         const rows = (await db.query(
           'SELECT owner_downloads_keep_metadata AS keep FROM galleries WHERE code = $1',

@@ -23,7 +23,7 @@ import {
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { admitEveryGuest, publishPrivacy } from './events-stand-in.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -246,20 +246,7 @@ describe('guestbook', () => {
 
 /** Turns on the couple's approval as events does, and waits until media's read model holds it. */
 async function askForApproval(code: string): Promise<void> {
-  await bus!.publish({
-    id: randomUUID(),
-    type: Subjects.PrivacyChanged,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      visibility: 'everyone',
-      revealAt: null,
-      uploadsOpenAt: null,
-      uploadsCloseAt: null,
-      guestOriginals: true,
-      approval: true,
-    },
-  });
+  await publishPrivacy(bus!, code, { approval: true });
   await waitFor('approval in the read model', async () => {
     const [row] = (await db.query('SELECT photo_approval AS approval FROM galleries WHERE code = $1', [
       code,
