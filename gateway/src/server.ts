@@ -49,8 +49,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     config.natsUrl,
     config.publicUrl ? [new URL(config.publicUrl).hostname] : [],
   );
-  // The gallery PIN on the live socket: events is asked once per subscription, as the access guard asks.
-  const admission = new LiveAdmission(config.natsUrl, logger);
+  // The gallery PIN and the owner's token on the live socket: events is asked only when it must, and an owner's
+  // sign-out closes the sockets that carried their session.
+  const admission = new LiveAdmission(config.natsUrl, logger, (tokenDigest) => {
+    const closed = subscriptions.endSession(tokenDigest);
+    if (closed > 0) logger.info(`closed ${closed} live socket(s) of an ended session`);
+  });
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [

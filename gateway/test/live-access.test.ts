@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Requests, type GuestAdmissionRequest } from '@gallery/contracts';
 import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import {
   createGalleryAt,
@@ -29,13 +31,24 @@ const SETTINGS_CHANGED = `subscription ($eventCode: String!) { gallerySettingsCh
 let platform: TestPlatform | undefined;
 let product: RunningProduct | undefined;
 const clients: Client[] = [];
+/** Listens to the questions asked of events, without answering them (no queue group: events still gets each). */
+let listener: NatsConnection | undefined;
+const admissionQuestions: GuestAdmissionRequest[] = [];
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   product = (await startProduct({ platformEnv: platform.env, log: quiet })) as RunningProduct;
+  listener = await connect({ servers: platform.env.NATS_URL });
+  listener.subscribe(Requests.GuestAdmission, {
+    callback: (_error, message) => {
+      admissionQuestions.push(message.json<GuestAdmissionRequest>());
+    },
+  });
+  await listener.flush();
 }, 240_000);
 
 afterAll(async () => {
+  await listener?.close();
   await Promise.all(clients.map((client) => client.dispose()));
   await product?.stop();
   await platform?.stop();
@@ -251,6 +264,110 @@ describe('the live socket and the gallery PIN', () => {
       expect({ what, errors: admitted.errors }).toEqual({ what, errors: undefined });
       expect(admitted.data).toBeTruthy();
     }
+  }, 120_000);
+});
+
+describe('the live socket asks events about a PIN only when it must', () => {
+  const questionsAbout = (code: string) => admissionQuestions.filter((asked) => asked.code === code);
+
+  /**
+   * Opens a screen with these credentials and tells how the gateway took it: its refusal's code, or `admitted`
+   * once a photo reaches it (an admitted subscription says nothing until one comes, so photos go up, with
+   * `uploadPass` when the gallery has a PIN, until one arrives or the refusal does).
+   */
+  async function screenOutcome(
+    code: string,
+    connectionParams: Record<string, string> = {},
+    uploadPass?: string,
+  ): Promise<string> {
+    const screen = follow(liveClient(connectionParams), PHOTO_ADDED, code);
+    let refusal: string | undefined;
+    void screen.ended.then(() => (refusal = String(screen.results[0]?.errors?.[0]?.extensions?.code)));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [photo] = await uploadGuestPhotos(product!.url, code, 1, { pass: uploadPass });
+      const answered = await waitFor(
+        'an answer',
+        () => refusal !== undefined || photoIds(screen).includes(photo),
+        5_000,
+      ).then(
+        () => true,
+        () => false,
+      );
+      if (answered) return refusal ?? 'admitted';
+    }
+    throw new Error('the screen was neither refused nor sent a photo');
+  }
+
+  it('asks once about a gallery without a PIN whatever the number of screens, then once per pass', async () => {
+    const gallery = await createGalleryAt(product!.url);
+    // Screens one after another, so no two share a question under way.
+    for (let screen = 0; screen < 5; screen++) {
+      await expect(screenOutcome(gallery.code)).resolves.toBe('admitted');
+    }
+    // The gateway's one question (media may have asked once too, if a photo beat the gallery's creation to it).
+    expect(questionsAbout(gallery.code).length).toBeLessThanOrEqual(2);
+
+    // A PIN: the gateway hears of it in events' event.privacy-changed, and asks about each pass once.
+    await setPin(gallery, '5931');
+    const pass = await enterPin(gallery.code, '5931');
+    let outcome = await screenOutcome(gallery.code, {}, pass);
+    for (let attempt = 0; outcome !== 'PIN_REQUIRED' && attempt < 10; attempt++) {
+      outcome = await screenOutcome(gallery.code, {}, pass);
+    }
+    expect(outcome).toBe('PIN_REQUIRED');
+    const before = questionsAbout(gallery.code).filter((asked) => asked.pass === pass).length;
+    for (let screen = 0; screen < 4; screen++) {
+      await expect(screenOutcome(gallery.code, { 'x-gallery-pass': pass }, pass)).resolves.toBe('admitted');
+    }
+    // The screens' one question about the pass; media learnt the PIN from the same event and remembers the pass too.
+    expect(
+      questionsAbout(gallery.code).filter((asked) => asked.pass === pass).length - before,
+    ).toBeLessThanOrEqual(2);
+
+    // A new PIN: the old pass stops letting a screen in as soon as the gateway hears of it.
+    await setPin(gallery, '8274');
+    const newPass = await enterPin(gallery.code, '8274');
+    outcome = await screenOutcome(gallery.code, { 'x-gallery-pass': pass }, newPass);
+    for (let attempt = 0; outcome !== 'PIN_REQUIRED' && attempt < 10; attempt++) {
+      outcome = await screenOutcome(gallery.code, { 'x-gallery-pass': pass }, newPass);
+    }
+    expect(outcome).toBe('PIN_REQUIRED');
+  }, 180_000);
+});
+
+describe('the live socket and an owner signing out', () => {
+  it("closes the sockets that carried the ended session's token, and no other", async () => {
+    const gallery = await createGalleryAt(product!.url);
+    await setVisibility(gallery, 'OWN');
+    const signedOut = follow(
+      liveClient({ authorization: `Bearer ${gallery.sessionToken}` }),
+      PHOTO_ADDED,
+      gallery.code,
+    );
+    const other = follow(
+      liveClient({ authorization: `Bearer ${gallery.ownerToken}` }),
+      PHOTO_ADDED,
+      gallery.code,
+    );
+    // Both are the couple's: a drop-box photo reaches them (photos go up until one does: see above).
+    let first: string | undefined;
+    for (let attempt = 0; !first && attempt < 5; attempt++) {
+      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1);
+      await waitFor(
+        'a photo on both screens',
+        () => [signedOut, other].every((screen) => photoIds(screen).includes(photo)),
+        5_000,
+      ).then(
+        () => (first = photo),
+        () => undefined,
+      );
+    }
+    expect(first).toBeDefined();
+
+    await graphqlAt(product!.url, 'mutation { signOut }', {}, gallery.sessionToken);
+    await expect(signedOut.ended).rejects.toMatchObject({ code: 1012 });
+    const [next] = await uploadGuestPhotos(product!.url, gallery.code, 1);
+    await waitFor('the next photo on the other screen', () => photoIds(other).includes(next));
   }, 120_000);
 });
 

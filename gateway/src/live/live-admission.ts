@@ -1,10 +1,21 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { PIN_PASS_HEADER, PIN_PASS_MAX_LENGTH, RequestContracts } from '@gallery/contracts';
+import {
+  parseDomainEvent,
+  PIN_PASS_HEADER,
+  PIN_PASS_MAX_LENGTH,
+  RequestContracts,
+  Subjects,
+  type DomainEvent,
+  type GuestAdmissionReply,
+  type GuestAdmissionRequest,
+} from '@gallery/contracts';
 import {
   AppError,
   askService,
   GUEST_IDENTITY_HEADER,
   GUEST_IDENTITY_TOKEN_MAX_LENGTH,
+  MemoryGalleryPins,
+  PinAdmission,
 } from '@gallery/platform/edge';
 
 /** Who a live subscription is for: any guest admitted to the gallery, or its couple (who also hear what guests may not). */
@@ -62,27 +73,47 @@ export interface LiveAdmissionLog {
 export type AdmitLive = (code: string, credentials: LiveCredentials | undefined) => Promise<LiveAudience>;
 
 /**
- * The live socket's side of the gallery PIN, with the questions the access guard asks over HTTP: events decides
- * (`Requests.OwnerAuthorization` for a socket carrying a token, `Requests.GuestAdmission` otherwise), over the
- * gateway's own NATS connection. Asked once per subscription at subscribe time, never per message; the same
- * question asked while it is already under way (every screen of a wedding subscribing at once) shares its answer.
+ * The live socket's side of the gallery PIN, with the questions the access guard asks over HTTP, over the
+ * gateway's own NATS connection: events decides an owner's token (`Requests.OwnerAuthorization`, asked every
+ * time: a session ended on the server stops at once); a guest is admitted from the PIN states the gateway holds
+ * in memory (MemoryGalleryPins, kept from `event.privacy-changed` and events' answers, all forgotten when NATS
+ * comes back), so a gallery without a PIN asks events nothing and one with a PIN asks once per pass
+ * (PinAdmission). Asked once per subscription at subscribe time, never per message; the same question asked while
+ * it is already under way (every screen of a wedding subscribing at once) shares its answer.
  */
 export class LiveAdmission {
   private connection: NatsConnection | undefined;
   private readonly asking = new Map<string, Promise<LiveAudience>>();
+  readonly pins = new MemoryGalleryPins();
+  private readonly guests: PinAdmission;
+  /** Questions sent to events, by kind: what the bench and the tests count. */
+  readonly asked = { ownerAuthorization: 0, guestAdmission: 0 };
 
   constructor(
     private readonly natsUrl: string,
     private readonly log: LiveAdmissionLog = console,
-  ) {}
+    /** An owner signed out (`owner.session-ended`): the sockets carrying that session's token must go. */
+    private readonly sessionEnded: (tokenDigest: string) => void = () => undefined,
+  ) {
+    this.guests = new PinAdmission(this.pins, (request) => this.askEvents(request), log);
+  }
 
   async start(): Promise<void> {
-    this.connection = await connect({
+    const connection = await connect({
       servers: this.natsUrl,
       name: 'gateway-admission',
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
     });
+    this.connection = connection;
+    connection.subscribe(Subjects.PrivacyChanged, {
+      callback: (_error, message) => this.receive(message.data),
+    });
+    connection.subscribe(Subjects.OwnerSessionEnded, {
+      callback: (_error, message) => this.receive(message.data),
+    });
+    void this.forgetOnReconnect(connection);
+    await connection.flush();
   }
 
   async stop(): Promise<void> {
@@ -97,32 +128,63 @@ export class LiveAdmission {
     const key = `${code}\n${credentials?.pass ?? ''}\n${credentials?.authorization ?? ''}`;
     let answer = this.asking.get(key);
     if (!answer) {
-      answer = this.ask(code, credentials).finally(() => this.asking.delete(key));
+      answer = this.decide(code, credentials).finally(() => this.asking.delete(key));
       this.asking.set(key, answer);
     }
     return answer;
   };
 
-  private async ask(code: string, credentials: LiveCredentials | undefined): Promise<LiveAudience> {
-    const connection = this.connection;
-    if (!connection || connection.isClosed()) throw new AppError('SERVICE_UNAVAILABLE');
-    const bus = { nc: connection };
+  /** A PIN state or an ended session events published; a message breaking its contract is logged and skipped. */
+  receive(data: Uint8Array): void {
+    let event: DomainEvent;
+    try {
+      event = parseDomainEvent(data);
+    } catch (error) {
+      this.log.warn(`ignored an admission message: ${(error as Error).message}`);
+      return;
+    }
+    if (event.type === Subjects.PrivacyChanged) {
+      const { code, pin } = (event as DomainEvent<typeof Subjects.PrivacyChanged>).data;
+      if (pin) void this.pins.learn(code, pin);
+    } else if (event.type === Subjects.OwnerSessionEnded) {
+      this.sessionEnded((event as DomainEvent<typeof Subjects.OwnerSessionEnded>).data.tokenDigest);
+    }
+  }
+
+  private async decide(code: string, credentials: LiveCredentials | undefined): Promise<LiveAudience> {
     if (credentials?.authorization) {
+      this.asked.ownerAuthorization++;
       const { owner } = await askService(
-        bus,
+        this.bus(),
         RequestContracts.OwnerAuthorization,
         { code, authorization: credentials.authorization },
         this.log,
       );
       if (owner) return 'couple';
     }
-    const { admitted } = await askService(
-      bus,
-      RequestContracts.GuestAdmission,
-      { code, ...(credentials?.pass ? { pass: credentials.pass } : {}) },
-      this.log,
-    );
+    const admitted = await this.guests.admits({
+      code,
+      ...(credentials?.pass ? { pass: credentials.pass } : {}),
+    });
     if (!admitted) throw new AppError('PIN_REQUIRED');
     return 'guests';
+  }
+
+  private async askEvents(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
+    this.asked.guestAdmission++;
+    return askService(this.bus(), RequestContracts.GuestAdmission, request, this.log);
+  }
+
+  private bus(): { nc: NatsConnection } {
+    const connection = this.connection;
+    if (!connection || connection.isClosed()) throw new AppError('SERVICE_UNAVAILABLE');
+    return { nc: connection };
+  }
+
+  /** Messages sent while the connection was down never arrive: what was known may be stale. */
+  private async forgetOnReconnect(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === 'reconnect') this.pins.forgetAll();
+    }
   }
 }

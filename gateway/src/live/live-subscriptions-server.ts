@@ -12,7 +12,7 @@ import {
 import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
-import { guestIdentityTokenDigest } from '@gallery/platform/edge';
+import { bearerTokenDigest, bearerTokenFromHeader, guestIdentityTokenDigest } from '@gallery/platform/edge';
 import { outsideGallery } from '../domains/gallery-scope.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
@@ -39,6 +39,11 @@ const TOO_MANY_SUBSCRIPTIONS = `A connection may hold at most ${API_LIMITS.subsc
 export interface LiveSubscriptions extends Disposable {
   /** Makes every client reconnect, so screens re-read what they may have missed. */
   restartClients(): void;
+  /**
+   * Closes the sockets whose owner token is the ended session's (`tokenDigest`, see bearerTokenDigest): they
+   * reconnect with what their page holds now and are admitted afresh, so an ended session keeps no couple's view.
+   */
+  endSession(tokenDigest: string): number;
 }
 
 export interface LiveSubscriptionsOptions {
@@ -182,6 +187,18 @@ export function serveLiveSubscriptions(
     dispose: () => served.dispose(),
     restartClients: () => {
       for (const socket of sockets.clients) socket.close(SERVICE_RESTART, 'live feed resumed: read again');
+    },
+    endSession: (tokenDigest) => {
+      let closed = 0;
+      // Only sockets that carried a token have credentials with one: a wedding's thousands of guests cost nothing.
+      for (const socket of sockets.clients) {
+        const token = bearerTokenFromHeader(credentials.get(socket)?.authorization);
+        if (token && bearerTokenDigest(token) === tokenDigest) {
+          socket.close(SERVICE_RESTART, 'session ended: read again');
+          closed++;
+        }
+      }
+      return closed;
     },
   };
 }

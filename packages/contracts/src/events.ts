@@ -76,6 +76,11 @@ export const Subjects = {
    * model, so open screens that read again get what they may see now; after `event.privacy-changed`, never before.
    */
   SharingChanged: 'photo.sharing-changed',
+  /**
+   * events: an owner signed out, ending their session on the server: the gateway closes the live sockets that
+   * follow galleries with that session's token, so a copy of it left behind hears nothing a guest may not.
+   */
+  OwnerSessionEnded: 'owner.session-ended',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -91,6 +96,7 @@ export const DOMAIN_STREAM_SUBJECTS = [
   'domain.>',
   'backup.>',
   'guestbook.>',
+  'owner.>',
 ];
 
 const text = z.string().min(1);
@@ -393,6 +399,10 @@ export type PhotoHiddenData = z.infer<typeof photoHiddenSchema>;
 export const sharingChangedSchema = z.object({ code: galleryCodeSchema });
 export type SharingChangedData = z.infer<typeof sharingChangedSchema>;
 
+/** The ended session's token as its SHA-256 (base64url): enough to recognise it, nothing to sign in with. */
+export const ownerSessionEndedSchema = z.object({ tokenDigest: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+export type OwnerSessionEndedData = z.infer<typeof ownerSessionEndedSchema>;
+
 const dataSchemas = {
   'event.created': eventCreatedSchema,
   'photo.uploaded': photoUploadedSchema,
@@ -416,6 +426,7 @@ const dataSchemas = {
   'photo.approved': photoApprovedSchema,
   'photo.hidden': photoHiddenSchema,
   'photo.sharing-changed': sharingChangedSchema,
+  'owner.session-ended': ownerSessionEndedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -441,6 +452,7 @@ export interface EventData {
   'photo.approved': PhotoApprovedData;
   'photo.hidden': PhotoHiddenData;
   'photo.sharing-changed': SharingChangedData;
+  'owner.session-ended': OwnerSessionEndedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

@@ -38,6 +38,13 @@ export const guestAdmissionRequestSchema = z.object({
   authorization: z.string().max(1000).optional(),
 });
 export type GuestAdmissionRequest = z.infer<typeof guestAdmissionRequestSchema>;
-/** `admitted` false only for a gallery with a PIN, without a live pass for it, and not asked by its owner. */
-export const guestAdmissionReplySchema = z.object({ admitted: z.boolean() });
+/**
+ * `admitted` false only for a gallery with a PIN, without a live pass for it, and not asked by its owner. `pin`:
+ * the gallery's PIN state as events holds it when answering (absent for no gallery), so an asker that has not
+ * heard of the gallery yet (one created before it kept PIN states, a message it missed) learns it from the answer.
+ */
+export const guestAdmissionReplySchema = z.object({
+  admitted: z.boolean(),
+  pin: z.object({ set: z.boolean(), version: z.number().int().nonnegative() }).optional(),
+});
 export type GuestAdmissionReply = z.infer<typeof guestAdmissionReplySchema>;

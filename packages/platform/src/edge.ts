@@ -13,3 +13,4 @@ export * from './http/bearer-token.js';
 export * from './guests/guest-identity.js';
 export * from './http/pin-pass-header.js';
 export * from './events/service-request.js';
+export * from './access/pin-admission.js';

@@ -16,8 +16,11 @@ import {
   formatGraphQLError,
   GraphQLErrorFilter,
   HealthModule,
+  KnownGalleryPins,
+  KnownPinGuestAdmission,
   RateLimits,
   RemoteOwnerAuthority,
+  StoredGalleryPins,
   type ExtraHealthChecks,
   pinPassHeader,
 } from '@gallery/platform';
@@ -34,6 +37,8 @@ import { GuestbookMessagesConsumer } from './archives/guestbook-messages.consume
 import { GuestbookMessages1798405800000 } from './database/migrations/1798405800000-guestbook-messages.js';
 import { OwnerDownloadChoices1798620000000 } from './database/migrations/1798620000000-owner-download-choices.js';
 import { OwnerDownloadChoicesConsumer } from './archives/owner-download-choices.consumer.js';
+import { GalleryPins1798650000000 } from './database/migrations/1798650000000-gallery-pins.js';
+import { GalleryPinsConsumer } from './galleries/gallery-pins.consumer.js';
 import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
@@ -67,6 +72,7 @@ export class AppModule {
               GuestCopiesInZips1798405700000,
               GuestbookMessages1798405800000,
               OwnerDownloadChoices1798620000000,
+              GalleryPins1798650000000,
             ],
           }),
         ),
@@ -106,8 +112,10 @@ export class AppModule {
         },
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         ServiceRequests,
-        // Every operation's access check; ownership asked of events.
-        ...accessCheckProviders(RemoteOwnerAuthority),
+        // Every operation's access check; ownership asked of events, a PIN only when the gallery has one.
+        StoredGalleryPins,
+        { provide: KnownGalleryPins, useExisting: StoredGalleryPins },
+        ...accessCheckProviders(RemoteOwnerAuthority, KnownPinGuestAdmission),
         ArchiveJobsRepository,
         BuilderLease,
         ArchiveBuilder,
@@ -117,6 +125,7 @@ export class AppModule {
         PhotoChangesConsumer,
         GuestbookMessagesConsumer,
         OwnerDownloadChoicesConsumer,
+        GalleryPinsConsumer,
         ArchiveSweeper,
       ],
     };

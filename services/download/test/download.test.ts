@@ -37,6 +37,7 @@ import {
   type DomainEvent,
   type DownloadPermissionReply,
   type GuestAdmissionReply,
+  type GuestAdmissionRequest,
   type GalleryPhotosReply,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
@@ -68,9 +69,13 @@ interface TestGallery {
   photosShared?: boolean;
   /** With a PIN: the passes guests got by entering it (GalleryPins); none without one. */
   pinPasses?: string[];
+  /** The PIN's version, as events counts changes (0: never set; 1 when not given and there are passes). */
+  pinVersion?: number;
   photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
 }
 const galleries = new Map<string, TestGallery>();
+/** Every guest admission question download asked events, oldest first. */
+const admissionQuestions: GuestAdmissionRequest[] = [];
 
 const newCode = () => galleryCodeFromBytes(randomBytes(8));
 
@@ -97,13 +102,20 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
 function answerGuestAdmission(body: unknown): GuestAdmissionReply {
   const parsed = guestAdmissionRequestSchema.safeParse(body);
   if (!parsed.success) return { admitted: false };
+  admissionQuestions.push(parsed.data);
   const gallery = galleries.get(parsed.data.code);
-  if (!gallery?.pinPasses) return { admitted: true };
+  if (!gallery) return { admitted: true };
+  const pin = {
+    set: gallery.pinPasses !== undefined,
+    version: gallery.pinVersion ?? (gallery.pinPasses ? 1 : 0),
+  };
+  if (!gallery.pinPasses) return { admitted: true, pin };
   const { pass, authorization } = parsed.data;
   return {
     admitted:
       (pass !== undefined && gallery.pinPasses.includes(pass)) ||
       authorization === `Bearer ${gallery.ownerToken}`,
+    pin,
   };
 }
 
@@ -1040,6 +1052,88 @@ describe('download service', () => {
     // The couple needs no pass.
     expect((await requestArchive(code)).errors).toBeUndefined();
     await finished(code, jobId);
+  });
+
+  it("asks events about a gallery's PIN only when what it knows does not settle it", async () => {
+    const questionsAbout = (code: string) => admissionQuestions.filter((asked) => asked.code === code);
+    const guestAsks = (code: string, given?: string) =>
+      graphql<{ requestArchive: Job }>(
+        `
+          mutation ($code: String!) {
+            requestArchive(eventCode: $code) {
+              id
+            }
+          }
+        `,
+        { code },
+        undefined,
+        undefined,
+        given,
+      );
+    const pinVersionKept = (code: string, version: number) =>
+      waitFor(`PIN version ${version} kept`, async () => {
+        const rows = (await db.query('SELECT version FROM gallery_pins WHERE code = $1', [code])) as {
+          version: number;
+        }[];
+        return rows[0]?.version === version;
+      });
+    // A new gallery (event.created) has no PIN: its guests are let in without a question.
+    const open = newGallery({ guestDownloads: true });
+    await addPhoto(open, 'a.jpg');
+    const now = new Date();
+    await bus!.publish({
+      id: randomUUID(),
+      type: Subjects.EventCreated,
+      occurredAt: now.toISOString(),
+      data: {
+        code: open,
+        name: 'Open',
+        plan: 'free',
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    await pinVersionKept(open, 0);
+    for (let request = 0; request < 3; request++) expect((await guestAsks(open)).errors).toBeUndefined();
+    expect(questionsAbout(open)).toHaveLength(0);
+    // A gallery download has not heard of (created before it kept PIN states) is asked about each time, and
+    // nothing of the answer is kept (an answer just before a purge would leave a row naming the gallery).
+    const unknown = newGallery({ guestDownloads: true });
+    await addPhoto(unknown, 'a.jpg');
+    for (let request = 0; request < 2; request++) expect((await guestAsks(unknown)).errors).toBeUndefined();
+    expect(questionsAbout(unknown)).toHaveLength(2);
+
+    // A PIN set later: event.privacy-changed tells download, which then asks about each pass once.
+    const pass = `p1.${'C'.repeat(43)}`;
+    const pinned = newGallery({ guestDownloads: true });
+    await addPhoto(pinned, 'a.jpg');
+    const publishPin = async (version: number, passes: string[]) => {
+      Object.assign(galleries.get(pinned)!, { pinPasses: passes, pinVersion: version });
+      await bus!.publish({
+        id: randomUUID(),
+        type: Subjects.PrivacyChanged,
+        occurredAt: new Date().toISOString(),
+        data: {
+          code: pinned,
+          visibility: 'everyone',
+          revealAt: null,
+          uploadsOpenAt: null,
+          uploadsCloseAt: null,
+          guestOriginals: true,
+          pin: { set: true, version },
+        },
+      });
+      await pinVersionKept(pinned, version);
+    };
+    await publishPin(1, [pass]);
+    expect((await guestAsks(pinned)).errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
+    for (let request = 0; request < 3; request++)
+      expect((await guestAsks(pinned, pass)).errors).toBeUndefined();
+    expect(questionsAbout(pinned).filter((asked) => asked.pass === pass)).toHaveLength(1);
+
+    // A new PIN ends the old passes: download stops trusting what it remembered under the old version.
+    await publishPin(2, [`p1.${'D'.repeat(43)}`]);
+    expect((await guestAsks(pinned, pass)).errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
   });
 
   it('refuses a guest a zip built while photos were shared, once they are not', async () => {

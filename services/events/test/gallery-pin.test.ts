@@ -212,19 +212,25 @@ describe('events service: the gallery PIN', () => {
     await graphql(SET_PIN, { code: other.code, pin: '4821' }, { token: other.ownerToken });
     expect(errorCode(await graphql(READ, { code: other.code }, { pass }))).toBe('PIN_REQUIRED');
 
-    // Over NATS, as media, download and the gateway ask.
+    // Over NATS, as media, download and the gateway ask: with the PIN state decided under, for them to learn.
     const ask = (request: { code: string; pass?: string; authorization?: string }) =>
       askService(bus!, RequestContracts.GuestAdmission, request, new Logger('test'));
-    await expect(ask({ code, pass })).resolves.toEqual({ admitted: true });
-    await expect(ask({ code })).resolves.toEqual({ admitted: false });
-    await expect(ask({ code, authorization: `Bearer ${ownerToken}` })).resolves.toEqual({ admitted: true });
+    const first = { set: true, version: 1 };
+    await expect(ask({ code, pass })).resolves.toEqual({ admitted: true, pin: first });
+    await expect(ask({ code })).resolves.toEqual({ admitted: false, pin: first });
+    await expect(ask({ code, authorization: `Bearer ${ownerToken}` })).resolves.toEqual({
+      admitted: true,
+      pin: first,
+    });
+    await expect(ask({ code: 'YYYYYYYY' })).resolves.toEqual({ admitted: true });
 
     await graphql(SET_PIN, { code, pin: '9034' }, { token: ownerToken });
     expect(errorCode(await graphql(READ, { code }, { pass }))).toBe('PIN_REQUIRED');
-    await expect(ask({ code, pass })).resolves.toEqual({ admitted: false });
+    await expect(ask({ code, pass })).resolves.toEqual({ admitted: false, pin: { set: true, version: 2 } });
     const again = (await enter(code, '9034')).data!.enterGalleryPin.pass;
     await graphql(SET_PIN, { code, pin: null }, { token: ownerToken });
     expect((await graphql(READ, { code })).errors).toBeUndefined();
+    await expect(ask({ code })).resolves.toEqual({ admitted: true, pin: { set: false, version: 3 } });
     await graphql(SET_PIN, { code, pin: '9034' }, { token: ownerToken });
     expect(errorCode(await graphql(READ, { code }, { pass: again }))).toBe('PIN_REQUIRED');
   });

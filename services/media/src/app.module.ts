@@ -69,10 +69,11 @@ import { PhotoReviewService } from './review/photo-review.service.js';
 import { GuestbookReviewResolver } from './review/guestbook-review.resolver.js';
 import { GuestbookReviewService } from './review/guestbook-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
-import { GalleryPinStates } from './galleries/gallery-pins.js';
+
 import { GalleryDirectory } from './galleries/gallery-directory.js';
 import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
+import { MediaGalleryPins } from './galleries/gallery-pins.js';
 import { GalleryRepository } from './galleries/gallery.repository.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
 import { ImageProcessor } from './images/image-processor.js';
@@ -224,8 +225,8 @@ export class AppModule {
         PhotoGalleries,
         // Every operation's access check: ownership asked of events; guests of a gallery without a PIN admitted
         // from the read model, those of one with a PIN asked of events (a yes remembered a few minutes).
-        GalleryPinStates,
-        { provide: KnownGalleryPins, useExisting: GalleryPinStates },
+        MediaGalleryPins,
+        { provide: KnownGalleryPins, useExisting: MediaGalleryPins },
         ...accessCheckProviders(RemoteOwnerAuthority, KnownPinGuestAdmission),
         PhotoRemovalService,
         PhotoRemovalResolver,

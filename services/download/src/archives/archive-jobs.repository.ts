@@ -149,6 +149,7 @@ export class ArchiveJobsRepository {
   async deleteGallery(manager: EntityManager, code: string): Promise<void> {
     await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM gallery_versions WHERE event_code = $1', [code]);
+    await manager.query('DELETE FROM gallery_pins WHERE code = $1', [code]);
   }
 
   /**

@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { normalizeEmail, OWNER_LIMITS, signInLinkMail, type MailLanguage } from '@gallery/contracts';
-import { AppError, describeError, Mailer, RateLimits } from '@gallery/platform';
+import {
+  normalizeEmail,
+  OWNER_LIMITS,
+  signInLinkMail,
+  Subjects,
+  type MailLanguage,
+} from '@gallery/contracts';
+import {
+  AppError,
+  bearerTokenDigest,
+  describeError,
+  Mailer,
+  OutboxRelay,
+  RateLimits,
+  recordEvent,
+} from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { OwnerTokens } from './owner-tokens.js';
 
@@ -29,6 +43,7 @@ export class OwnerSessions {
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(EventsConfig) private readonly config: EventsConfig,
     @Inject(Mailer) private readonly mailer: Mailer | null,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   /** Opens a session for `email`, in the caller's transaction if given. */
@@ -62,12 +77,21 @@ export class OwnerSessions {
     return this.rateLimits.limitMisses('unknownSessionLookups', client, () => this.emailOf(token));
   }
 
-  /** Ends the session `token` on the server: the token no longer proves anything. */
+  /**
+   * Ends the session `token` on the server: the token no longer proves anything, and `owner.session-ended`
+   * (in the same transaction) has the gateway close the live sockets that still carry it.
+   */
   async end(token: string | null): Promise<void> {
     if (!token) return;
-    await this.dataSource.query('DELETE FROM owner_sessions WHERE token_hash = $1', [
-      OwnerTokens.hash(token),
-    ]);
+    const ended = await this.dataSource.transaction(async (manager) => {
+      const [, deleted] = (await manager.query('DELETE FROM owner_sessions WHERE token_hash = $1', [
+        OwnerTokens.hash(token),
+      ])) as [unknown, number];
+      if (deleted === 0) return false;
+      await recordEvent(manager, Subjects.OwnerSessionEnded, { tokenDigest: bearerTokenDigest(token) });
+      return true;
+    });
+    if (ended) this.relay.kick();
   }
 
   /**

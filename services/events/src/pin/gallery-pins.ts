@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PIN_LIMITS, pinProblem, type GuestAdmissionRequest } from '@gallery/contracts';
+import {
+  PIN_LIMITS,
+  pinProblem,
+  type GuestAdmissionReply,
+  type GuestAdmissionRequest,
+} from '@gallery/contracts';
 import { AppError, bearerTokenFromHeader, OutboxRelay, RateLimits } from '@gallery/platform';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 import { recordPrivacyChanged } from '../privacy/privacy-changed.js';
@@ -104,9 +109,19 @@ export class GalleryPins {
   }
 
   /** Whether a guest request reaches the gallery: no PIN (or no gallery), a live pass of it, or its owner. */
-  async admits({ code, pass, authorization }: GuestAdmissionRequest): Promise<boolean> {
-    const stored = await this.storedHash(this.dataSource.manager, code);
-    if (!stored) return true;
+  async admits(request: GuestAdmissionRequest): Promise<boolean> {
+    return (await this.admission(request)).admitted;
+  }
+
+  /** The answer another service gets: admitted or not, with the PIN state it was decided under (no gallery: none). */
+  async admission({ code, pass, authorization }: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
+    const rows: { pin_hash: string | null; pin_version: number }[] = await this.dataSource.query(
+      'SELECT pin_hash, pin_version FROM events WHERE code = $1',
+      [code],
+    );
+    if (rows.length === 0) return { admitted: true };
+    const pin = { set: rows[0].pin_hash !== null, version: rows[0].pin_version };
+    if (!pin.set) return { admitted: true, pin };
     if (pass) {
       // A live pass from the PIN, or one of the gallery's wall links: the venue's screen holds no PIN, and the
       // couple who made the link may show the gallery with it. Both are kept as the SHA-256 of the token.
@@ -116,10 +131,10 @@ export class GalleryPins {
          SELECT 1 FROM wall_links WHERE key_hash = $1 AND event_code = $2`,
         [passHash(pass), code],
       );
-      if (live.length > 0) return true;
+      if (live.length > 0) return { admitted: true, pin };
     }
     const token = bearerTokenFromHeader(authorization);
-    return token ? this.ownerTokens.verify(code, token) : false;
+    return { admitted: token ? await this.ownerTokens.verify(code, token) : false, pin };
   }
 
   /** The stored hash; null: no PIN; undefined: no gallery. */

@@ -6,18 +6,19 @@ import {
   type GuestAdmissionReply,
   type GuestAdmissionRequest,
 } from '@gallery/contracts';
-import { EventBus, GuestAdmission, RequestResponder } from '@gallery/platform';
+import { EventBus, RequestResponder } from '@gallery/platform';
+import { GalleryPins } from './gallery-pins.js';
 
 /**
  * Answers `Requests.GuestAdmission`: media, download and the gateway ask before a guest operation on a gallery
- * and get the answer this service's own guest operations get (LocalGuestAdmission). A request it cannot read
- * is refused admission.
+ * and get the answer this service's own guest operations get (GalleryPins), with the PIN state it was decided
+ * under. A request it cannot read is refused admission.
  */
 @Injectable()
 export class GuestAdmissionResponder extends RequestResponder<GuestAdmissionRequest, GuestAdmissionReply> {
   constructor(
     @Inject(EventBus) bus: EventBus,
-    @Inject(GuestAdmission) private readonly admission: GuestAdmission,
+    @Inject(GalleryPins) private readonly pins: GalleryPins,
   ) {
     super(bus, {
       subject: Requests.GuestAdmission,
@@ -28,7 +29,7 @@ export class GuestAdmissionResponder extends RequestResponder<GuestAdmissionRequ
     });
   }
 
-  protected async answer(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
-    return { admitted: await this.admission.admits(request) };
+  protected answer(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
+    return this.pins.admission(request);
   }
 }

@@ -4,7 +4,7 @@ import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
 import { DurableConsumerService, EventBus } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
-import { GalleryPinStates } from './gallery-pins.js';
+import { MediaGalleryPins } from './gallery-pins.js';
 import { GalleryRepository } from './gallery.repository.js';
 
 type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
@@ -44,7 +44,7 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
-    @Inject(GalleryPinStates) private readonly pins: GalleryPinStates,
+    @Inject(MediaGalleryPins) private readonly pins: MediaGalleryPins,
   ) {
     super(bus, dataSource, GalleryReadModelConsumer.NAME);
   }

@@ -1,40 +1,51 @@
 import { describe, expect, it } from '@jest/globals';
-import type { GuestAdmissionRequest } from '@gallery/contracts';
+import type { GuestAdmissionReply, GuestAdmissionRequest } from '@gallery/contracts';
 import {
-  GuestAdmission,
   KnownGalleryPins,
-  KnownPinGuestAdmission,
+  MemoryGalleryPins,
+  PinAdmission,
   RememberedAdmissions,
   type KnownPin,
-} from './guest-admission.js';
+} from './pin-admission.js';
 
 const CODE = 'KXMP7TQR';
 const PASS = 'p1.the-live-pass';
+const OWNER = 'Bearer the-owner';
 
 class Pins extends KnownGalleryPins {
   readonly known = new Map<string, KnownPin>();
   pinOf(code: string): Promise<KnownPin | null> {
     return Promise.resolve(this.known.get(code) ?? null);
   }
+  learn(code: string, pin: KnownPin): Promise<void> {
+    const known = this.known.get(code);
+    if (!known || known.version < pin.version) this.known.set(code, pin);
+    return Promise.resolve();
+  }
 }
 
-/** Events in miniature: CODE admits PASS only; every question is kept. */
-class Events extends GuestAdmission {
+/** Events in miniature: CODE has `pin`, and admits PASS and OWNER only; every question is kept. */
+class Events {
   readonly asked: GuestAdmissionRequest[] = [];
+  pin: KnownPin = { set: true, version: 1 };
   live = new Set([PASS]);
-  admits(request: GuestAdmissionRequest): Promise<boolean> {
+  ask = (request: GuestAdmissionRequest): Promise<GuestAdmissionReply> => {
     this.asked.push(request);
-    return Promise.resolve(request.pass !== undefined && this.live.has(request.pass));
-  }
+    const admitted =
+      !this.pin.set ||
+      (request.pass !== undefined && this.live.has(request.pass)) ||
+      request.authorization === OWNER;
+    return Promise.resolve({ admitted, pin: this.pin });
+  };
 }
 
 function start() {
   const pins = new Pins();
   const events = new Events();
-  return { pins, events, admission: new KnownPinGuestAdmission(pins, events) };
+  return { pins, events, admission: new PinAdmission(pins, events.ask) };
 }
 
-describe('KnownPinGuestAdmission', () => {
+describe('PinAdmission', () => {
   it('admits every guest of a gallery known to have no PIN without asking events', async () => {
     const { pins, events, admission } = start();
     pins.known.set(CODE, { set: false, version: 2 });
@@ -42,12 +53,22 @@ describe('KnownPinGuestAdmission', () => {
     expect(events.asked).toHaveLength(0);
   });
 
-  it('asks events about a gallery it knows nothing of, every time', async () => {
-    const { events, admission } = start();
-    await expect(admission.admits({ code: CODE, pass: PASS })).resolves.toBe(true);
-    await expect(admission.admits({ code: CODE, pass: PASS })).resolves.toBe(true);
-    await expect(admission.admits({ code: CODE })).resolves.toBe(false);
-    expect(events.asked).toHaveLength(3);
+  it('learns the PIN state of a gallery it knew nothing of from the answer, so it asks about it once', async () => {
+    const { pins, events, admission } = start();
+    events.pin = { set: false, version: 0 };
+    for (let request = 0; request < 5; request++) {
+      await expect(admission.admits({ code: CODE })).resolves.toBe(true);
+    }
+    expect(events.asked).toHaveLength(1);
+    expect(pins.known.get(CODE)).toEqual({ set: false, version: 0 });
+  });
+
+  it('never lets an answer bring back an older PIN state than one already known', async () => {
+    const { pins, events, admission } = start();
+    pins.known.set(CODE, { set: true, version: 3 });
+    events.pin = { set: false, version: 2 };
+    await admission.admits({ code: CODE, pass: 'p1.wrong' });
+    expect(pins.known.get(CODE)).toEqual({ set: true, version: 3 });
   });
 
   it("remembers events' yes for the same question under the same PIN version, and never a no", async () => {
@@ -59,9 +80,15 @@ describe('KnownPinGuestAdmission', () => {
     }
     expect(events.asked.filter((asked) => asked.pass === PASS)).toHaveLength(1);
     expect(events.asked.filter((asked) => asked.pass === 'p1.wrong')).toHaveLength(5);
-    // The same pass with a token is another question.
-    await admission.admits({ code: CODE, pass: PASS, authorization: 'Bearer x' });
-    expect(events.asked).toHaveLength(7);
+  });
+
+  it("asks every time about a question carrying an owner's token, so an ended session stops at once", async () => {
+    const { pins, events, admission } = start();
+    pins.known.set(CODE, { set: true, version: 1 });
+    await expect(admission.admits({ code: CODE, authorization: OWNER })).resolves.toBe(true);
+    await expect(admission.admits({ code: CODE, pass: PASS, authorization: OWNER })).resolves.toBe(true);
+    await expect(admission.admits({ code: CODE, authorization: OWNER })).resolves.toBe(true);
+    expect(events.asked).toHaveLength(3);
   });
 
   it('asks again once the PIN has a new version, and refuses a pass events no longer admits', async () => {
@@ -82,6 +109,32 @@ describe('KnownPinGuestAdmission', () => {
     );
     expect(answers).toEqual(Array(10).fill(true));
     expect(events.asked).toHaveLength(1);
+  });
+});
+
+describe('MemoryGalleryPins', () => {
+  it('keeps a newer state only, each for a while, and forgets all of them when asked to', async () => {
+    let now = 0;
+    const pins = new MemoryGalleryPins({ ms: 300, entries: 10 }, () => now);
+    await pins.learn(CODE, { set: true, version: 2 });
+    await pins.learn(CODE, { set: false, version: 1 });
+    await expect(pins.pinOf(CODE)).resolves.toEqual({ set: true, version: 2 });
+    now = 300;
+    await expect(pins.pinOf(CODE)).resolves.toBeNull();
+    await pins.learn(CODE, { set: false, version: 1 });
+    await expect(pins.pinOf(CODE)).resolves.toEqual({ set: false, version: 1 });
+    pins.forgetAll();
+    await expect(pins.pinOf(CODE)).resolves.toBeNull();
+  });
+
+  it('holds at most its number of galleries, dropping the least recently used', async () => {
+    const pins = new MemoryGalleryPins({ ms: 1000, entries: 2 }, () => 0);
+    await pins.learn('A', { set: false, version: 0 });
+    await pins.learn('B', { set: false, version: 0 });
+    await pins.pinOf('A');
+    await pins.learn('C', { set: false, version: 0 });
+    await expect(pins.pinOf('B')).resolves.toBeNull();
+    await expect(pins.pinOf('A')).resolves.not.toBeNull();
   });
 });
 
