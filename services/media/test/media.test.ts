@@ -46,11 +46,12 @@ import {
   type PhotoUploadedData,
   type PlanId,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, OutboxRelay } from '@gallery/platform';
 import { startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
+import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
@@ -1111,6 +1112,76 @@ describe('media service', () => {
       expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
     } finally {
       calls.forEach((call) => call.mockRestore());
+    }
+  });
+
+  it("records a photo in few statements: its slot's, its confirmation's and its preview's", async () => {
+    const code = await createGallery('standard');
+    const original = await photoJpeg(640, 480);
+    // Work in the background runs statements of its own whenever it likes: the relay publishing events, the
+    // reveal announcer looking for galleries to reveal. Neither is part of what is counted.
+    const relay = app!.get(OutboxRelay);
+    const announcer = app!.get(RevealAnnouncer);
+    await relay.stop();
+    await announcer.onModuleDestroy();
+    const previews = app!.get(PhotoPreviews);
+    const built: Promise<boolean>[] = [];
+    const makeOne = previews.makeOne.bind(previews);
+    const spy = jest.spyOn(previews, 'makeOne').mockImplementation((...args) => {
+      const build = makeOne(...args);
+      built.push(build);
+      return build;
+    });
+    // Every statement the service runs through TypeORM, by the first words of its text.
+    let statements: string[] = [];
+    const logQuery = db.logger.logQuery.bind(db.logger);
+    const counting = jest.spyOn(db.logger, 'logQuery').mockImplementation((query, ...rest) => {
+      statements.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
+      return logQuery(query, ...rest);
+    });
+    const take = () => [statements, (statements = [])][0];
+    try {
+      const slot = await upload(code, original);
+      const slotStatements = take();
+      const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+      expect(built).toHaveLength(1);
+      expect(await built[0]).toBe(true);
+      // The preview's build starts as soon as the photo is committed, before or after the answer.
+      const confirmStatements = take();
+      counting.mockRestore();
+
+      // The slot: the guest's admission, then in one transaction the gallery's row locked, and the pending
+      // count and the new upload in one statement.
+      expect(slotStatements).toHaveLength(5);
+      expect(slotStatements.filter((text) => /^INSERT/i.test(text))).toEqual([]);
+      // The confirmation: the guest's admission, the upload and its gallery read, the attempt's keys reserved
+      // (its preview's with them), then one transaction: the rows locked, and the photo, its count, its event
+      // and its keys in one statement. The preview: its photo's row locked, and the preview recorded under the
+      // key its confirmation reserved, in one transaction.
+      expect(confirmStatements).toHaveLength(11);
+      expect(confirmStatements.filter((text) => /^INSERT/i.test(text))).toEqual([
+        'INSERT INTO storage_deletions',
+      ]);
+
+      const [event] = await db.query(
+        `SELECT envelope FROM outbox_events WHERE envelope->'data'->'photo'->>'id' = $1`,
+        [photo.id],
+      );
+      expect(event.envelope).toMatchObject({
+        type: Subjects.PhotoUploaded,
+        data: { photo: { id: photo.id }, photoCount: 1 },
+      });
+      const [{ preview_key }] = await db.query('SELECT preview_key FROM photos WHERE id = $1', [photo.id]);
+      expect(preview_key).toMatch(new RegExp(`^photos/${photo.id}/[^/]+/preview.jpg$`));
+      expect(await db.query('SELECT 1 FROM storage_deletions WHERE object_key = $1', [preview_key])).toEqual(
+        [],
+      );
+      expect(await objectExists(preview_key)).toBe(true);
+    } finally {
+      counting.mockRestore();
+      spy.mockRestore();
+      announcer.onApplicationBootstrap();
+      relay.start();
     }
   });
 

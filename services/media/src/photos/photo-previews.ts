@@ -30,7 +30,16 @@ const PREVIEW_SWEEP_BATCH = 20;
  * How long a preview object written but not yet recorded is kept should its build never commit (the process
  * stopped between the write and the commit): then the deletions queue removes it.
  */
-const PREVIEW_RESERVATION_MS = 10 * 60 * 1000;
+export const PREVIEW_RESERVATION_MS = 10 * 60 * 1000;
+
+/**
+ * A preview key reserved for deletion by the confirmation that recorded its photo, due at `notBefore`: the build
+ * right after the commit writes there without a reservation of its own, while plenty of it is left.
+ */
+export interface PreviewReservation {
+  key: string;
+  notBefore: Date;
+}
 /**
  * Previews waiting for their turn past which previews start beside thumbnails (the image work queue's
  * background backlog), so a burst's previews keep up with its thumbnails and few wait at any time.
@@ -107,7 +116,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
    * read again. Never throws: a preview that
    * fails is made by the sweep.
    */
-  makeSoon(photoId: string, source?: ImageSource): void {
+  makeSoon(photoId: string, source?: ImageSource, reserved?: PreviewReservation | null): void {
     const bytes = source?.input.length ?? 0;
     const held =
       source && (this.heldSources < MAX_HELD_SOURCES || this.heldBytes + bytes <= MAX_HELD_SOURCE_BYTES)
@@ -117,7 +126,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
       this.heldSources++;
       this.heldBytes += bytes;
     }
-    const build = this.makeOne(photoId, held)
+    const build = this.makeOne(photoId, held, reserved ?? undefined)
       .catch((error: unknown) =>
         this.logger.warn(`preview of ${photoId} left to the sweep: ${describeError(error)}`),
       )
@@ -135,7 +144,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
    * Makes the preview of one photo if it is still pending and no other builder holds it; whether this call
    * made it.
    */
-  makeOne(photoId: string, source?: ImageSource): Promise<boolean> {
+  makeOne(photoId: string, source?: ImageSource, reserved?: PreviewReservation): Promise<boolean> {
     return this.imageWork.runInBackground(async () => {
       if (this.closing) return false;
       return this.dataSource.transaction(async (manager) => {
@@ -144,7 +153,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
           [photoId],
         )) as PendingPhoto[];
         if (!photo) return false;
-        await this.build(manager, photo, source);
+        await this.build(manager, photo, source, reserved);
         return true;
       });
     });
@@ -174,7 +183,12 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** In the transaction holding the photo's row: makes, stores and records its preview. */
-  private async build(manager: EntityManager, photo: PendingPhoto, given?: ImageSource): Promise<void> {
+  private async build(
+    manager: EntityManager,
+    photo: PendingPhoto,
+    given?: ImageSource,
+    reserved?: PreviewReservation,
+  ): Promise<void> {
     let preview: Buffer;
     try {
       preview = await this.images.preview(given ?? (await this.sourceOf(photo)));
@@ -185,9 +199,17 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
       await manager.query('UPDATE photos SET preview_pending = false WHERE id = $1', [photo.id]);
       return;
     }
-    const key = photoPreviewKey(photo.id, randomUUID());
-    // Committed at once, outside the build's transaction: should the build never commit, the object goes.
-    await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
+    // The key its confirmation reserved, while at least half of that reservation is left (a build takes
+    // seconds; one that waited long in a backlog takes a fresh reservation rather than race a deletion run).
+    // Otherwise a key of its own, reserved now, committed at once outside the build's transaction: should the
+    // build never commit, the object goes.
+    let key: string;
+    if (reserved && reserved.notBefore.getTime() - Date.now() > PREVIEW_RESERVATION_MS / 2) {
+      key = reserved.key;
+    } else {
+      key = photoPreviewKey(photo.id, randomUUID());
+      await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
+    }
     await this.storage.write(key, preview, 'image/jpeg');
     // Its reservation kept and the preview recorded, in one round trip. Its reservation ran out and a deletion
     // run took it: the error rolls the record back, and the sweep makes it again.

@@ -155,18 +155,26 @@ export class PhotoRepository {
   }
 
   /**
-   * What recording a confirmed upload writes, in one statement (one round trip instead of five), in the
+   * What recording a confirmed upload writes, in one statement (one round trip instead of six), in the
    * caller's transaction, which holds the gallery's and the upload's rows: the scheduled deletions of the
-   * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), the photo inserted,
-   * the gallery's count raised (and its withheld count, for a photo that waits for approval), the upload
-   * confirmed and its staged object's deletion scheduled for `stagedNotBefore`. Returns how many of `keys` were
-   * still scheduled and the gallery's new count as guests see it (approved photos); the caller
+   * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), except the preview's
+   * (`previewReservation`), whose reservation is pushed back instead for the preview made right after the
+   * commit; the photo inserted, the gallery's count raised (and its withheld count, for a photo that waits for
+   * approval), the upload confirmed, its staged object's deletion scheduled for `stagedNotBefore`, and the
+   * outbox event (`event`) recorded with the gallery's new count as its `data.photoCount`. Returns how many of
+   * `keys` were still scheduled and the gallery's new count as guests see it (approved photos); the caller
    * throws (rolling all of it back) when a reservation was gone.
    */
   async recordConfirmed(
     manager: EntityManager,
     photo: PhotoEntity,
-    confirmed: { keys: string[]; stagedKey: string; stagedNotBefore: Date },
+    confirmed: {
+      keys: string[];
+      stagedKey: string;
+      stagedNotBefore: Date;
+      previewReservation?: { key: string; notBefore: Date } | null;
+      event: { id: string; subject: string; envelope: object; occurredAt: Date };
+    },
   ): Promise<{ kept: number; photoCount: number }> {
     // Every column the entity maps, from its metadata: a column added to the photo is never left out here.
     const columns = manager.connection.getMetadata(PhotoEntity).columns;
@@ -174,9 +182,14 @@ export class PhotoRepository {
     const values = columns.map((column) => column.getEntityValue(photo) as unknown);
     const placeholders = values.map((_, index) => `$${index + 1}`);
     const next = values.length;
+    const reserved = confirmed.previewReservation ?? null;
+    const cancelled = confirmed.keys.filter((key) => key !== reserved?.key);
+    const { event } = confirmed;
     const [row] = (await manager.query(
       `WITH kept AS (
          DELETE FROM storage_deletions WHERE object_key = ANY($${next + 1}::text[]) RETURNING 1
+       ), extended AS (
+         UPDATE storage_deletions SET not_before = $${next + 5} WHERE object_key = $${next + 4} RETURNING 1
        ), photo AS (
          INSERT INTO photos (${names.join(', ')}) VALUES (${placeholders.join(', ')})
        ), counted AS (
@@ -188,9 +201,26 @@ export class PhotoRepository {
          UPDATE uploads SET status = 'confirmed' WHERE id = $${names.indexOf('id') + 1}
        ), staged AS (
          INSERT INTO storage_deletions (object_key, not_before) VALUES ($${next + 2}, $${next + 3})
+       ), event AS (
+         INSERT INTO outbox_events (id, subject, envelope, occurred_at)
+         VALUES ($${next + 6}, $${next + 7},
+                 jsonb_set($${next + 8}::jsonb, '{data,photoCount}', to_jsonb((SELECT photo_count FROM counted))),
+                 $${next + 9})
        )
-       SELECT (SELECT count(*) FROM kept)::int AS kept, (SELECT photo_count FROM counted) AS "photoCount"`,
-      [...values, confirmed.keys, confirmed.stagedKey, confirmed.stagedNotBefore],
+       SELECT (SELECT count(*) FROM kept)::int + (SELECT count(*) FROM extended)::int AS kept,
+              (SELECT photo_count FROM counted) AS "photoCount"`,
+      [
+        ...values,
+        cancelled,
+        confirmed.stagedKey,
+        confirmed.stagedNotBefore,
+        reserved?.key ?? null,
+        reserved?.notBefore ?? null,
+        event.id,
+        event.subject,
+        JSON.stringify(event.envelope),
+        event.occurredAt,
+      ],
     )) as { kept: number; photoCount: number }[];
     return row;
   }

@@ -15,13 +15,14 @@ import {
   photosSharedWithGuests,
   PLANS,
   Subjects,
+  type DomainEvent,
   type LivePhoto,
   type MediaContentType,
   type PhotoContentType,
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, OutboxRelay } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
@@ -31,7 +32,7 @@ import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
 import { photoObjectKeys } from '../photos/photo-object-keys.js';
-import { PhotoPreviews } from '../photos/photo-previews.js';
+import { PhotoPreviews, PREVIEW_RESERVATION_MS, type PreviewReservation } from '../photos/photo-previews.js';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
@@ -47,7 +48,9 @@ import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
-type Outcome = { photo: LivePhoto; previewPending: boolean } | { refusal: AppError };
+type Outcome =
+  | { photo: LivePhoto; previewPending: boolean; previewReservation?: PreviewReservation | null }
+  | { refusal: AppError };
 /** An original that passed its checks: a photo with its thumbnail made, or a video (no rendition) still to render. */
 type Checked = { type: MediaContentType; size: number; rendition?: Rendition };
 
@@ -152,7 +155,9 @@ export class UploadConfirmationService {
     const outcome = await this.record(upload, type, size, keys, rendition, byOwner);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
-    if (outcome.previewPending) this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined);
+    if (outcome.previewPending) {
+      this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined, outcome.previewReservation);
+    }
     // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
     // PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row of its own.
     void this.deletions.removeEarly([upload.objectKey]);
@@ -315,28 +320,52 @@ export class UploadConfirmationService {
         review: initialReviewState(gallery.approval, byOwner),
         createdAt: new Date(),
       };
-      const attemptKeys = Object.values(keys);
-      const { kept, photoCount } = await this.photos.recordConfirmed(manager, photo, {
-        keys: attemptKeys,
-        stagedKey: upload.objectKey,
-        stagedNotBefore: uploadSettledAt(upload.createdAt),
-      });
-      // Every key reserved for this attempt, written or not (a photo's preview comes later, under a key of its
-      // own), must still have been reserved. Its reservation ran out and a deletion run took it: nothing this
-      // attempt wrote can be trusted, and all of the above is rolled back.
-      if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       // Not shared (a drop box, a reveal to come, waiting for approval): other guests' open screens never
       // receive it; the couple's do, and the uploader has it from this answer. Both copies carry its pass.
       const shared = photosSharedWithGuests(gallery, new Date()) && photo.review === 'approved';
       const live = this.presenter.present(photo, { pass: !shared });
-      await recordEvent(manager, Subjects.PhotoUploaded, {
-        photo: live,
-        photoCount,
-        ...(shared ? {} : { shared }),
-        ...(photo.review === 'waiting' ? { awaitingApproval: true } : {}),
+      // The photo.uploaded event, recorded by the statement that records the photo, which sets its photoCount
+      // (the gallery's count after this photo) as it raises the count.
+      const event: DomainEvent<typeof Subjects.PhotoUploaded> = {
+        id: randomUUID(),
+        type: Subjects.PhotoUploaded,
+        occurredAt: new Date().toISOString(),
+        data: {
+          photo: live,
+          photoCount: 0,
+          ...(shared ? {} : { shared }),
+          ...(photo.review === 'waiting' ? { awaitingApproval: true } : {}),
+        },
+      };
+      const attemptKeys = Object.values(keys);
+      // A photo's preview is made right after the commit, under the key reserved for it with the attempt's:
+      // that reservation stays, pushed back to cover the build, and the build keeps it when it records the
+      // preview (PhotoPreviews).
+      const previewReservation = previewPending
+        ? { key: keys.preview, notBefore: new Date(Date.now() + PREVIEW_RESERVATION_MS) }
+        : null;
+      const { kept } = await this.photos.recordConfirmed(manager, photo, {
+        keys: attemptKeys,
+        stagedKey: upload.objectKey,
+        stagedNotBefore: uploadSettledAt(upload.createdAt),
+        previewReservation,
+        event: {
+          id: event.id,
+          subject: event.type,
+          envelope: event,
+          occurredAt: new Date(event.occurredAt),
+        },
       });
+      // Every key reserved for this attempt, written or not, must still have been reserved. Its reservation ran
+      // out and a deletion run took it: nothing this attempt wrote can be trusted, and all of the above is
+      // rolled back.
+      if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
-      return { photo: shared ? live : this.asUploaderSees(photo, false), previewPending };
+      return {
+        photo: shared ? live : this.asUploaderSees(photo, false),
+        previewPending,
+        previewReservation,
+      };
     });
   }
 

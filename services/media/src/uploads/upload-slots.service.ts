@@ -125,24 +125,25 @@ export class UploadSlotsService {
         createdAt,
       };
     });
-    await this.refuseBeyondOpenSlots(manager, gallery, uploads.length);
-    await this.uploads.createMany(manager, uploads);
+    if (uploads.length === 0) return uploads;
+    const pending = await this.uploads.createCountingPending(manager, gallery.code, uploads);
+    refuseBeyondOpenSlots(gallery, pending, uploads.length);
     return uploads;
   }
+}
 
-  /**
-   * Refuses slots beyond what the gallery still takes: with a photo limit, its photos and pending uploads stay
-   * within the limit; without one, at most MAX_PENDING_UPLOADS_PER_GALLERY are pending. Decided on the gallery
-   * row the caller locked, so concurrent requests cannot both take the last slots.
-   */
-  private async refuseBeyondOpenSlots(manager: EntityManager, gallery: GalleryEntity, wanted: number) {
-    const pending = await this.uploads.countPending(manager, gallery.code);
-    const limit = PLANS[gallery.plan].photoLimit;
-    if (limit !== null && gallery.photoCount + pending + wanted > limit) {
-      throw new AppError('PHOTO_LIMIT_REACHED', { count: limit });
-    }
-    if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) throw new AppError('UPLOADS_BUSY');
+/**
+ * Refuses slots beyond what the gallery still takes: with a photo limit, its photos and pending uploads stay
+ * within the limit; without one, at most MAX_PENDING_UPLOADS_PER_GALLERY are pending. Decided on the gallery
+ * row the caller locked (`pending`: its uploads pending before these), so concurrent requests cannot both take
+ * the last slots; throwing rolls back the slots just recorded.
+ */
+function refuseBeyondOpenSlots(gallery: GalleryEntity, pending: number, wanted: number): void {
+  const limit = PLANS[gallery.plan].photoLimit;
+  if (limit !== null && gallery.photoCount + pending + wanted > limit) {
+    throw new AppError('PHOTO_LIMIT_REACHED', { count: limit });
   }
+  if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) throw new AppError('UPLOADS_BUSY');
 }
 
 /** The guest's name as kept (null when none was given or only spaces), or a refusal saying what to change. */

@@ -10,13 +10,40 @@ import { isPhotoId } from '../photos/photo-id.js';
 export class UploadRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async createMany(manager: EntityManager, uploads: UploadEntity[]): Promise<void> {
-    if (uploads.length > 0) await manager.insert(UploadEntity, uploads);
-  }
-
-  /** Slots a gallery has handed out and not yet seen confirmed, refused or abandoned. */
-  countPending(manager: EntityManager, eventCode: string): Promise<number> {
-    return manager.countBy(UploadEntity, { eventCode, status: 'pending' });
+  /**
+   * Records new uploads of one gallery and says how many of its uploads were pending before them, in one
+   * statement, in the caller's transaction (which holds the gallery's row, so the count holds until it
+   * commits): the caller refuses, rolling the new rows back, when they are more than the gallery takes.
+   */
+  async createCountingPending(
+    manager: EntityManager,
+    eventCode: string,
+    uploads: UploadEntity[],
+  ): Promise<number> {
+    // Every column the entity maps, from its metadata: a column added to the upload is never left out here. A
+    // value left unset takes the column's default.
+    const columns = manager.connection.getMetadata(UploadEntity).columns;
+    const parameters: unknown[] = [eventCode];
+    const rows = uploads.map((upload) => {
+      const values = columns.map((column) => {
+        const value = column.getEntityValue(upload) as unknown;
+        if (value === undefined) return 'DEFAULT';
+        parameters.push(value);
+        return `$${parameters.length}`;
+      });
+      return `(${values.join(', ')})`;
+    });
+    // The count reads the statement's snapshot: the rows it inserts are not in it.
+    const [{ pending }] = (await manager.query(
+      `WITH pending AS (
+         SELECT count(*)::int AS pending FROM uploads WHERE event_code = $1 AND status = 'pending'
+       ), created AS (
+         INSERT INTO uploads (${columns.map((column) => column.databaseName).join(', ')}) VALUES ${rows.join(', ')}
+       )
+       SELECT pending FROM pending`,
+      parameters,
+    )) as { pending: number }[];
+    return pending;
   }
 
   /** The gallery's upload with this id; null for any other id, including one that is not a UUID. */
