@@ -20,7 +20,6 @@ import {
   KnownPinGuestAdmission,
   RateLimits,
   RemoteOwnerAuthority,
-  StoredGalleryPins,
   type ExtraHealthChecks,
   pinPassHeader,
 } from '@gallery/platform';
@@ -39,6 +38,7 @@ import { OwnerDownloadChoices1798620000000 } from './database/migrations/1798620
 import { OwnerDownloadChoicesConsumer } from './archives/owner-download-choices.consumer.js';
 import { GalleryPins1798650000000 } from './database/migrations/1798650000000-gallery-pins.js';
 import { GalleryPinsConsumer } from './galleries/gallery-pins.consumer.js';
+import { DownloadGalleryPins } from './galleries/gallery-pins.js';
 import { ServiceRequests } from './archives/service-requests.js';
 import { DownloadConfig } from './config/download-config.js';
 import { ArchiveLayouts1796100000000 } from './database/migrations/1796100000000-archive-layouts.js';
@@ -113,8 +113,8 @@ export class AppModule {
         { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
         ServiceRequests,
         // Every operation's access check; ownership asked of events, a PIN only when the gallery has one.
-        StoredGalleryPins,
-        { provide: KnownGalleryPins, useExisting: StoredGalleryPins },
+        DownloadGalleryPins,
+        { provide: KnownGalleryPins, useExisting: DownloadGalleryPins },
         ...accessCheckProviders(RemoteOwnerAuthority, KnownPinGuestAdmission),
         ArchiveJobsRepository,
         BuilderLease,

@@ -145,6 +145,19 @@ export class ArchiveJobsRepository {
     return rows.map((row) => ({ id: row.id, objectKey: row.object_key }));
   }
 
+  /**
+   * Runs `work` in a transaction unless the gallery was purged, holding the gallery's shared lock so a purge
+   * starting meanwhile waits for it (and then deletes what it wrote with the rest); whether it ran.
+   */
+  async unlessPurged(code: string, work: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockGallery(manager, code, 'shared');
+      if (await isPurged(manager, code)) return false;
+      await work(manager);
+      return true;
+    });
+  }
+
   /** The purge's last step: the gallery's rows leave the database (the hash of its code stays PURGED_RECORD_MS). */
   async deleteGallery(manager: EntityManager, code: string): Promise<void> {
     await manager.query('DELETE FROM archive_jobs WHERE event_code = $1', [code]);

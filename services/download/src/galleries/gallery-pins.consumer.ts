@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent } from '@gallery/contracts';
-import { DurableConsumerService, EventBus, StoredGalleryPins } from '@gallery/platform';
+import { DurableConsumerService, EventBus } from '@gallery/platform';
+import { DownloadGalleryPins } from './gallery-pins.js';
 
 /**
- * Keeps download's record of each gallery's PIN state (StoredGalleryPins) from events' domain events: a new
+ * Keeps download's record of each gallery's PIN state (DownloadGalleryPins) from events' domain events: a new
  * gallery has none, and `event.privacy-changed` carries each change with its version.
  */
 @Injectable()
@@ -15,7 +16,7 @@ export class GalleryPinsConsumer extends DurableConsumerService {
   constructor(
     @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) dataSource: DataSource,
-    @Inject(StoredGalleryPins) private readonly pins: StoredGalleryPins,
+    @Inject(DownloadGalleryPins) private readonly pins: DownloadGalleryPins,
   ) {
     super(bus, dataSource, GalleryPinsConsumer.NAME);
   }
