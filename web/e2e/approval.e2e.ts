@@ -132,6 +132,42 @@ describe('approval before photos show, in the browser', () => {
       }
       await event.setViewportSize(DESKTOP);
     }
+    // Photos and Messages are the queue's tabs, Photos chosen; Waiting and Hidden a switch within its panel.
+    const photosTab = event.getByRole('tab', { name: 'Photos 1 waiting', exact: true });
+    const messagesTab = event.getByRole('tab', { name: 'Messages 0 waiting', exact: true });
+    expect(await event.getByRole('tablist', { name: 'What to review' }).getByRole('tab').count()).toBe(2);
+    expect(await photosTab.getAttribute('aria-selected')).toBe('true');
+    expect(await messagesTab.getAttribute('aria-selected')).toBe('false');
+    const panel = event.getByRole('tabpanel', { name: 'Photos 1 waiting', exact: true });
+    expect(
+      await panel.getByRole('group', { name: 'Which photos' }).getByRole('button').allTextContents(),
+    ).toEqual(['Waiting (1)', 'Hidden (0)']);
+    expect(await panel.getByRole('button', { name: 'Waiting (1)' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await panel.getByRole('checkbox', { name: 'Select photo 1 of 1' }).waitFor();
+    // The arrow keys move between the tabs and show the one they reach; only the chosen tab is in the Tab order.
+    await photosTab.focus();
+    await event.keyboard.press('ArrowRight');
+    await event.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'review-messages-tab',
+    );
+    expect(await messagesTab.getAttribute('aria-selected')).toBe('true');
+    expect(await photosTab.getAttribute('aria-selected')).toBe('false');
+    expect(await messagesTab.getAttribute('tabindex')).toBe('0');
+    expect(await photosTab.getAttribute('tabindex')).toBe('-1');
+    expect(new URL(event.url()).searchParams.get('show')).toBe('messages');
+    await event
+      .getByRole('tabpanel', { name: 'Messages 0 waiting', exact: true })
+      .getByText('Nothing waits for your approval.')
+      .waitFor();
+    expect(await event.getByRole('button', { name: 'Select all messages shown' }).isDisabled()).toBe(true);
+    await event.keyboard.press('ArrowLeft');
+    expect(await photosTab.getAttribute('aria-selected')).toBe('true');
+    expect(await event.evaluate(() => document.activeElement?.id)).toBe('review-tab-photos');
+    await queue.locator(`[data-photo-id="${waiting}"] img`).waitFor();
+    expect(await event.getByRole('button', { name: 'Select all photos shown' }).isEnabled()).toBe(true);
+    expect(await seriousViolations(event)).toEqual([]);
     // Keyboard: the photo's checkbox by Space, then the selection approved.
     await queue.getByRole('checkbox', { name: 'Select photo 1 of 1' }).focus();
     await event.keyboard.press('Space');
@@ -221,7 +257,8 @@ describe('approval before photos show, in the browser', () => {
     await event.getByRole('link', { name: 'Open the approval queue' }).click();
     const queue = event.getByTestId('review-messages');
     await queue.getByText(wish).waitFor({ timeout: 45_000 });
-    expect(await event.getByTestId('review-messages-tab').textContent()).toBe('Messages (1 waiting)');
+    const messagesTab = event.getByRole('tab', { name: 'Messages 1 waiting', exact: true });
+    expect(await messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(await seriousViolations(event)).toEqual([]);
     if (process.env.SCREENSHOTS) {
       for (const viewport of [PHONE, DESKTOP]) {
@@ -233,7 +270,7 @@ describe('approval before photos show, in the browser', () => {
           fullPage: true,
         });
         const spanish = await open(`/event/${code}/review?show=messages`, sessionToken, viewport, 'es');
-        await spanish.getByRole('button', { name: 'Mensajes (1 pendiente)' }).waitFor({ timeout: 45_000 });
+        await spanish.getByRole('tab', { name: 'Mensajes 1 pendiente' }).waitFor({ timeout: 45_000 });
         await spanish.getByTestId('review-messages').getByText(wish).waitFor();
         expect(await spanish.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
         await spanish.screenshot({
@@ -244,6 +281,21 @@ describe('approval before photos show, in the browser', () => {
       }
       await event.setViewportSize(DESKTOP);
     }
+    // In Spanish, each tab's texts agree with what it shows: messages (masculine), photos (feminine).
+    const spanish = await open(`/event/${code}/review?show=messages`, sessionToken, PHONE, 'es');
+    const mensajes = spanish.getByRole('tab', { name: 'Mensajes 1 pendiente', exact: true });
+    await mensajes.waitFor({ timeout: 45_000 });
+    expect(await mensajes.getAttribute('aria-selected')).toBe('true');
+    await spanish.getByRole('button', { name: 'Seleccionar todos los mensajes', exact: true }).waitFor();
+    expect(await spanish.getByText('0 seleccionados').count()).toBe(1);
+    await spanish.getByRole('button', { name: 'Ocultos (0)' }).waitFor();
+    await spanish.getByRole('tab', { name: 'Fotos 0 pendientes', exact: true }).click();
+    await spanish.getByRole('button', { name: 'Seleccionar todas las fotos', exact: true }).waitFor();
+    expect(await spanish.getByText('0 seleccionadas').count()).toBe(1);
+    await spanish.getByRole('button', { name: 'Ocultas (0)' }).waitFor();
+    expect(await spanish.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await spanish.context().close();
+
     await queue.getByRole('checkbox', { name: 'Select message 1 of 1' }).focus();
     await event.keyboard.press('Space');
     await event.getByTestId('approve-selected').click();

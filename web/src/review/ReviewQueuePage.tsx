@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -15,19 +15,16 @@ import {
   REVIEW_PHOTOS,
   REVIEW_QUEUE_QUERY,
   type ReviewCounts,
-  type ReviewMessage,
-  type ReviewPhoto,
   type ReviewQueueState,
 } from './graphql';
+import { KINDS, TEXTS, tabAfterKey, type ReviewKind } from './queueTabs';
 import './review.css';
 
-/** What the queue shows: guests' photos, or their guestbook messages (?show=messages). */
-type ReviewKind = 'PHOTOS' | 'MESSAGES';
-
 /**
- * /event/:id/review: the couple's approval queue, for photos and for guestbook messages. Those waiting (or
- * hidden) are shown with a checkbox each; the selection is approved or hidden at once, or one by its own
- * buttons. Checkboxes and buttons are native controls (keyboard: Tab, Space), each a 44 px touch target.
+ * /event/:id/review: the couple's approval queue, for photos and for guestbook messages. Two tabs choose what
+ * to review (arrow keys move between them); within the tab, a smaller switch shows those waiting or those
+ * hidden, each with a checkbox; the selection is approved or hidden at once, or one by its own buttons.
+ * Checkboxes and buttons are native controls (keyboard: Tab, Space), each a 44 px touch target.
  */
 export function ReviewQueuePage() {
   const { t } = useTranslation();
@@ -40,6 +37,7 @@ export function ReviewQueuePage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const tabs = useRef<Partial<Record<ReviewKind, HTMLButtonElement | null>>>({});
   const photoQueue = useQuery(REVIEW_QUEUE_QUERY, {
     variables: { code, state, first: REVIEW_PAGE_SIZE },
     skip: !user || kind !== 'PHOTOS',
@@ -54,27 +52,33 @@ export function ReviewQueuePage() {
   });
   const [reviewPhotos, reviewingPhotos] = useMutation(REVIEW_PHOTOS);
   const [reviewMessages, reviewingMessages] = useMutation(REVIEW_MESSAGES);
+  const active = kind === 'PHOTOS' ? photoQueue : messageQueue;
+  // Both tabs' counts come with either queue: the last ones known stay on the tabs while the other tab loads.
+  const latest: ReviewCounts | undefined = active.data?.reviewQueue;
+  const [counts, setCounts] = useState(latest);
+  if (latest && latest !== counts) setCounts(latest);
 
   if (checking) return <Spinner label={t('common.loading')} />;
   if (!user) return <SignInForm />;
-  const active = kind === 'PHOTOS' ? photoQueue : messageQueue;
   const { loading, refetch } = active;
-  const counts: ReviewCounts | undefined = active.data?.reviewQueue;
+  const texts = TEXTS[kind];
   const photoPage = photoQueue.data?.reviewQueue.photos;
   const messagePage = messageQueue.data?.reviewQueue.messages;
   const page = kind === 'PHOTOS' ? photoPage : messagePage;
   const photos = photoPage?.nodes ?? [];
   const messages = messagePage?.nodes ?? [];
   const shown: { id: string }[] = kind === 'PHOTOS' ? photos : messages;
-  const waiting = kind === 'PHOTOS' ? counts?.waitingCount : counts?.waitingMessageCount;
+  const waitingOf = (of: ReviewKind) =>
+    of === 'PHOTOS' ? counts?.waitingCount : counts?.waitingMessageCount;
+  const waiting = waitingOf(kind);
   const hidden = kind === 'PHOTOS' ? counts?.hiddenCount : counts?.hiddenMessageCount;
   const reviewing = kind === 'PHOTOS' ? reviewingPhotos : reviewingMessages;
 
-  function toggle(photoId: string) {
+  function toggle(itemId: string) {
     setSelected((before) => {
       const next = new Set(before);
-      if (next.has(photoId)) next.delete(photoId);
-      else next.add(photoId);
+      if (next.has(itemId)) next.delete(itemId);
+      else next.add(itemId);
       return next;
     });
   }
@@ -82,14 +86,7 @@ export function ReviewQueuePage() {
   function decide(ids: string[], decision: 'APPROVE' | 'HIDE') {
     setFailure(null);
     setDone(null);
-    const said =
-      kind === 'PHOTOS'
-        ? decision === 'APPROVE'
-          ? 'review.approved'
-          : 'review.hidden'
-        : decision === 'APPROVE'
-          ? 'review.messagesApproved'
-          : 'review.messagesHidden';
+    const said = decision === 'APPROVE' ? texts.approved : texts.hidden;
     const decided: Promise<unknown> =
       kind === 'PHOTOS'
         ? reviewPhotos({ variables: { code, ids, decision } })
@@ -111,9 +108,32 @@ export function ReviewQueuePage() {
   }
 
   function showKind(next: ReviewKind) {
+    if (next === kind) return;
     setSearch(next === 'MESSAGES' ? { show: 'messages' } : {}, { replace: true });
     show('WAITING');
   }
+
+  /** Arrow keys, Home and End move to another tab and show it, as a tab list does. */
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const next = tabAfterKey(KINDS, kind, event.key);
+    if (!next) return;
+    event.preventDefault();
+    showKind(next);
+    tabs.current[next]?.focus();
+  }
+
+  /** What each item of the list shares, whichever kind: its checkbox, its buttons, its place in the list. */
+  const itemProps = (itemId: string, index: number) => ({
+    kind,
+    id: itemId,
+    index: index + 1,
+    total: shown.length,
+    checked: selected.has(itemId),
+    onToggle: () => toggle(itemId),
+    busy: reviewing.loading,
+    hidden: state === 'HIDDEN',
+    onDecide: (decision: 'APPROVE' | 'HIDE') => decide([itemId], decision),
+  });
 
   const chosen = [...selected];
   return (
@@ -127,187 +147,191 @@ export function ReviewQueuePage() {
         <span aria-hidden="true">←</span> {t('review.back')}
       </ButtonLink>
       <PageHeader title={t('review.title')} />
-      <p className="review-intro">{t(kind === 'PHOTOS' ? 'review.intro' : 'review.messagesIntro')}</p>
-      <div className="review-tabs review-kinds" role="group" aria-label={t('review.kinds')}>
-        {(['PHOTOS', 'MESSAGES'] as const).map((tab) => (
-          <Button
-            key={tab}
-            variant={kind === tab ? 'primary' : 'secondary'}
-            aria-pressed={kind === tab}
-            onClick={() => showKind(tab)}
-            data-testid={tab === 'PHOTOS' ? 'review-photos-tab' : 'review-messages-tab'}
-          >
-            {t(tab === 'PHOTOS' ? 'review.photosTab' : 'review.messagesTab', {
-              count: (tab === 'PHOTOS' ? counts?.waitingCount : counts?.waitingMessageCount) ?? 0,
-            })}
-          </Button>
-        ))}
+      <div className="review-kinds" role="tablist" aria-label={t('review.kinds')} onKeyDown={onTabKey}>
+        {KINDS.map((tab) => {
+          const count = waitingOf(tab);
+          return (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabs.current[tab] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab)}
+              className="review-kind"
+              aria-selected={kind === tab}
+              aria-controls={kind === tab ? PANEL_ID : undefined}
+              tabIndex={kind === tab ? 0 : -1}
+              onClick={() => showKind(tab)}
+              data-testid={tab === 'PHOTOS' ? 'review-photos-tab' : 'review-messages-tab'}
+            >
+              {t(TEXTS[tab].tab)}
+              {count !== undefined && (
+                <>
+                  <span className="review-kind-count" aria-hidden="true">
+                    {count}
+                  </span>{' '}
+                  <span className="visually-hidden">{t('review.tabWaiting', { count })}</span>
+                </>
+              )}
+            </button>
+          );
+        })}
       </div>
-      <div
-        className="review-tabs"
-        role="group"
-        aria-label={t(kind === 'PHOTOS' ? 'review.tabs' : 'review.messageTabs')}
-      >
-        {(['WAITING', 'HIDDEN'] as const).map((tab) => (
-          <Button
-            key={tab}
-            variant={state === tab ? 'primary' : 'secondary'}
-            aria-pressed={state === tab}
-            onClick={() => show(tab)}
-          >
-            {t(
-              tab === 'WAITING'
-                ? 'review.waitingTab'
-                : kind === 'PHOTOS'
-                  ? 'review.hiddenTab'
-                  : 'review.hiddenMessagesTab',
-              {
+
+      <div className="review-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(kind)}>
+        <div className="review-filter" role="group" aria-label={t(texts.filter)}>
+          {(['WAITING', 'HIDDEN'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              className="review-filter-option"
+              aria-pressed={state === tab}
+              onClick={() => show(tab)}
+              data-testid={tab === 'WAITING' ? 'review-waiting-filter' : 'review-hidden-filter'}
+            >
+              {t(tab === 'WAITING' ? 'review.waitingTab' : texts.hiddenTab, {
                 count: (tab === 'WAITING' ? waiting : hidden) ?? 0,
-              },
-            )}
-          </Button>
-        ))}
-      </div>
-
-      <div className="review-toolbar">
-        <Button
-          variant="ghost"
-          size="small"
-          disabled={shown.length === 0}
-          onClick={() =>
-            setSelected(selected.size === shown.length ? new Set() : new Set(shown.map((item) => item.id)))
-          }
-        >
-          {selected.size === shown.length && shown.length > 0
-            ? t('review.selectNone')
-            : t('review.selectAll')}
-        </Button>
-        <span className="review-count" aria-live="polite">
-          {t('review.selected', { count: selected.size })}
-        </span>
-        {state === 'WAITING' || selected.size > 0 ? (
-          <Button
-            variant="primary"
-            disabled={selected.size === 0 || reviewing.loading}
-            onClick={() => decide(chosen, 'APPROVE')}
-            data-testid="approve-selected"
-          >
-            {t('review.approveSelected')}
-          </Button>
-        ) : null}
-        {state === 'WAITING' && (
-          <Button
-            variant="secondary"
-            disabled={selected.size === 0 || reviewing.loading}
-            onClick={() => decide(chosen, 'HIDE')}
-            data-testid="hide-selected"
-          >
-            {t('review.hideSelected')}
-          </Button>
-        )}
-      </div>
-
-      <div role="status">{done && <p className="form-success">{done}</p>}</div>
-      {failure && (
-        <p className="form-error" role="alert">
-          {t(`errors.${failure.code}`, { count: failure.count })}
-        </p>
-      )}
-
-      {loading && !active.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : shown.length === 0 ? (
-        <p className="review-empty">
-          {t(
-            state === 'WAITING'
-              ? 'review.emptyWaiting'
-              : kind === 'PHOTOS'
-                ? 'review.emptyHidden'
-                : 'review.emptyHiddenMessages',
-          )}
-        </p>
-      ) : kind === 'MESSAGES' ? (
-        <ul className="review-messages" data-testid="review-messages">
-          {messages.map((message, index) => (
-            <ReviewMessageItem
-              key={message.id}
-              message={message}
-              index={index + 1}
-              total={messages.length}
-              checked={selected.has(message.id)}
-              onToggle={() => toggle(message.id)}
-              busy={reviewing.loading}
-              hidden={state === 'HIDDEN'}
-              onDecide={(decision) => decide([message.id], decision)}
-            />
+              })}
+            </button>
           ))}
-        </ul>
-      ) : (
-        <ul className="review-grid" data-testid="review-queue">
-          {photos.map((photo, index) => (
-            <ReviewTile
-              key={photo.id}
-              photo={photo}
-              index={index + 1}
-              total={photos.length}
-              checked={selected.has(photo.id)}
-              onToggle={() => toggle(photo.id)}
-              busy={reviewing.loading}
-              hidden={state === 'HIDDEN'}
-              onDecide={(decision) => decide([photo.id], decision)}
-            />
-          ))}
-        </ul>
-      )}
-      {page?.hasMore && (
-        <div className="button-row">
+        </div>
+        <p className="review-intro">{t(texts.intro)}</p>
+
+        <div className="review-toolbar">
           <Button
-            variant="secondary"
-            disabled={loading}
+            variant="ghost"
+            size="small"
+            disabled={shown.length === 0}
             onClick={() =>
-              kind === 'MESSAGES'
-                ? void messageQueue.fetchMore({
-                    variables: { after: page.endCursor },
-                    updateQuery: (previous, { fetchMoreResult }) => ({
-                      reviewQueue: {
-                        ...fetchMoreResult.reviewQueue,
-                        messages: {
-                          ...fetchMoreResult.reviewQueue.messages,
-                          nodes: [
-                            ...previous.reviewQueue.messages.nodes,
-                            ...fetchMoreResult.reviewQueue.messages.nodes,
-                          ],
-                        },
-                      },
-                    }),
-                  })
-                : void photoQueue.fetchMore({
-                    variables: { after: page.endCursor },
-                    updateQuery: (previous, { fetchMoreResult }) => ({
-                      reviewQueue: {
-                        ...fetchMoreResult.reviewQueue,
-                        photos: {
-                          ...fetchMoreResult.reviewQueue.photos,
-                          nodes: [
-                            ...previous.reviewQueue.photos.nodes,
-                            ...fetchMoreResult.reviewQueue.photos.nodes,
-                          ],
-                        },
-                      },
-                    }),
-                  })
+              setSelected(selected.size === shown.length ? new Set() : new Set(shown.map((item) => item.id)))
             }
           >
-            {t('review.loadMore')}
+            {selected.size === shown.length && shown.length > 0 ? t('review.selectNone') : t(texts.selectAll)}
           </Button>
+          <span className="review-count" aria-live="polite">
+            {t(texts.selected, { count: selected.size })}
+          </span>
+          {state === 'WAITING' || selected.size > 0 ? (
+            <Button
+              variant="primary"
+              disabled={selected.size === 0 || reviewing.loading}
+              onClick={() => decide(chosen, 'APPROVE')}
+              data-testid="approve-selected"
+            >
+              {t('review.approveSelected')}
+            </Button>
+          ) : null}
+          {state === 'WAITING' && (
+            <Button
+              variant="secondary"
+              disabled={selected.size === 0 || reviewing.loading}
+              onClick={() => decide(chosen, 'HIDE')}
+              data-testid="hide-selected"
+            >
+              {t('review.hideSelected')}
+            </Button>
+          )}
         </div>
-      )}
+
+        <div role="status">{done && <p className="form-success">{done}</p>}</div>
+        {failure && (
+          <p className="form-error" role="alert">
+            {t(`errors.${failure.code}`, { count: failure.count })}
+          </p>
+        )}
+
+        {loading && !active.data ? (
+          <Spinner label={t('common.loading')} />
+        ) : shown.length === 0 ? (
+          <p className="review-empty">{t(state === 'WAITING' ? 'review.emptyWaiting' : texts.emptyHidden)}</p>
+        ) : kind === 'MESSAGES' ? (
+          <ul className="review-messages" data-testid="review-messages">
+            {messages.map((message, index) => (
+              <ReviewItem key={message.id} {...itemProps(message.id, index)}>
+                <span className="review-message-body">
+                  <span className="review-message-text">{message.text}</span>
+                  <span className="review-guest">
+                    {message.guestName
+                      ? t('guestName.by', { name: message.guestName })
+                      : t('guestbook.anonymous')}
+                  </span>
+                </span>
+              </ReviewItem>
+            ))}
+          </ul>
+        ) : (
+          <ul className="review-grid" data-testid="review-queue">
+            {photos.map((photo, index) => (
+              <ReviewItem key={photo.id} {...itemProps(photo.id, index)}>
+                <img src={photo.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+                {photo.guestName && <span className="review-guest">{photo.guestName}</span>}
+              </ReviewItem>
+            ))}
+          </ul>
+        )}
+        {page?.hasMore && (
+          <div className="button-row">
+            <Button
+              variant="secondary"
+              disabled={loading}
+              onClick={() =>
+                kind === 'MESSAGES'
+                  ? void messageQueue.fetchMore({
+                      variables: { after: page.endCursor },
+                      updateQuery: (previous, { fetchMoreResult }) => ({
+                        reviewQueue: {
+                          ...fetchMoreResult.reviewQueue,
+                          messages: {
+                            ...fetchMoreResult.reviewQueue.messages,
+                            nodes: [
+                              ...previous.reviewQueue.messages.nodes,
+                              ...fetchMoreResult.reviewQueue.messages.nodes,
+                            ],
+                          },
+                        },
+                      }),
+                    })
+                  : void photoQueue.fetchMore({
+                      variables: { after: page.endCursor },
+                      updateQuery: (previous, { fetchMoreResult }) => ({
+                        reviewQueue: {
+                          ...fetchMoreResult.reviewQueue,
+                          photos: {
+                            ...fetchMoreResult.reviewQueue.photos,
+                            nodes: [
+                              ...previous.reviewQueue.photos.nodes,
+                              ...fetchMoreResult.reviewQueue.photos.nodes,
+                            ],
+                          },
+                        },
+                      }),
+                    })
+              }
+            >
+              {t('review.loadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
 
-function ReviewTile({
-  photo,
+const PANEL_ID = 'review-panel';
+
+function tabId(kind: ReviewKind): string {
+  return kind === 'PHOTOS' ? 'review-tab-photos' : 'review-tab-messages';
+}
+
+/**
+ * One photo or guest message on the queue: a checkbox whose label is what it shows (a thumbnail and who sent
+ * it, or the message as typed, shown as text, and who left it), then its own Approve, and Hide while waiting.
+ */
+function ReviewItem({
+  kind,
+  id,
   index,
   total,
   checked,
@@ -315,8 +339,10 @@ function ReviewTile({
   busy,
   hidden,
   onDecide,
+  children,
 }: {
-  photo: ReviewPhoto;
+  kind: ReviewKind;
+  id: string;
   index: number;
   total: number;
   checked: boolean;
@@ -324,26 +350,31 @@ function ReviewTile({
   busy: boolean;
   hidden: boolean;
   onDecide: (decision: 'APPROVE' | 'HIDE') => void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const texts = TEXTS[kind];
   return (
-    <li className={checked ? 'review-tile review-tile-checked' : 'review-tile'} data-photo-id={photo.id}>
+    <li
+      className={`review-item ${kind === 'PHOTOS' ? 'review-tile' : 'review-message'}${checked ? ' review-item-checked' : ''}`}
+      data-photo-id={kind === 'PHOTOS' ? id : undefined}
+      data-message-id={kind === 'MESSAGES' ? id : undefined}
+    >
       <label className="review-pick">
         <input
           type="checkbox"
           checked={checked}
           onChange={onToggle}
-          aria-label={t('review.select', { index, total })}
+          aria-label={t(texts.selectOne, { index, total })}
         />
-        <img src={photo.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+        {children}
       </label>
-      {photo.guestName && <p className="review-guest">{photo.guestName}</p>}
       <div className="review-actions">
         <Button
           size="small"
           variant="primary"
           disabled={busy}
-          aria-label={t('review.approveOne', { index })}
+          aria-label={t(texts.approveOne, { index })}
           onClick={() => onDecide('APPROVE')}
         >
           {t('review.approve')}
@@ -353,73 +384,7 @@ function ReviewTile({
             size="small"
             variant="secondary"
             disabled={busy}
-            aria-label={t('review.hideOne', { index })}
-            onClick={() => onDecide('HIDE')}
-          >
-            {t('review.hide')}
-          </Button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-/** One guest message on the queue: its text as typed (shown as text), who left it, and its decisions. */
-function ReviewMessageItem({
-  message,
-  index,
-  total,
-  checked,
-  onToggle,
-  busy,
-  hidden,
-  onDecide,
-}: {
-  message: ReviewMessage;
-  index: number;
-  total: number;
-  checked: boolean;
-  onToggle: () => void;
-  busy: boolean;
-  hidden: boolean;
-  onDecide: (decision: 'APPROVE' | 'HIDE') => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <li
-      className={checked ? 'review-message review-tile-checked' : 'review-message'}
-      data-message-id={message.id}
-    >
-      <label className="review-message-pick">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={onToggle}
-          aria-label={t('review.selectMessage', { index, total })}
-        />
-        <span className="review-message-body">
-          <span className="review-message-text">{message.text}</span>
-          <span className="review-guest">
-            {message.guestName ? t('guestName.by', { name: message.guestName }) : t('guestbook.anonymous')}
-          </span>
-        </span>
-      </label>
-      <div className="review-actions">
-        <Button
-          size="small"
-          variant="primary"
-          disabled={busy}
-          aria-label={t('review.approveMessage', { index })}
-          onClick={() => onDecide('APPROVE')}
-        >
-          {t('review.approve')}
-        </Button>
-        {!hidden && (
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={busy}
-            aria-label={t('review.hideMessage', { index })}
+            aria-label={t(texts.hideOne, { index })}
             onClick={() => onDecide('HIDE')}
           >
             {t('review.hide')}
