@@ -86,8 +86,6 @@ export class LiveAdmission {
   private readonly asking = new Map<string, Promise<LiveAudience>>();
   readonly pins = new MemoryGalleryPins();
   private readonly guests: PinAdmission;
-  /** Questions sent to events, by kind: what the bench and the tests count. */
-  readonly asked = { ownerAuthorization: 0, guestAdmission: 0 };
 
   constructor(
     private readonly natsUrl: string,
@@ -153,7 +151,6 @@ export class LiveAdmission {
 
   private async decide(code: string, credentials: LiveCredentials | undefined): Promise<LiveAudience> {
     if (credentials?.authorization) {
-      this.asked.ownerAuthorization++;
       const { owner } = await askService(
         this.bus(),
         RequestContracts.OwnerAuthorization,
@@ -170,8 +167,7 @@ export class LiveAdmission {
     return 'guests';
   }
 
-  private async askEvents(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
-    this.asked.guestAdmission++;
+  private askEvents(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
     return askService(this.bus(), RequestContracts.GuestAdmission, request, this.log);
   }
 
