@@ -13,16 +13,15 @@
 // - baseline: as many GET /health/live through the same express app, security headers and all (the HTTP
 //   server's own cost per request, no GraphQL).
 // Prints ms per upload / per request pair and per plain request, and the ratio of a request to a plain one.
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
-import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
-import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
+import { startBenchProduct } from './product.mjs';
 import { cpuRunMs } from './proc.mjs';
-import { benchStorage, describeStorage } from './storage.mjs';
+import { describeStorage } from './storage.mjs';
 
 function option(name, fallback) {
   const flag = process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
@@ -88,40 +87,17 @@ async function cleanUp() {
 }
 
 async function run() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-upload-requests-'));
-  await chmod(dataDir, 0o755);
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const postgres = await startPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: await findFreePort(),
-    persistent: false,
-  });
-  cleanups.push(() => postgres.stop());
-  const nats = await startNats({ dataDir: path.join(dataDir, 'nats'), port: await findFreePort() });
-  cleanups.push(() => nats.stop());
-  const s3 = await benchStorage({ dataDir });
-  cleanups.push(() => s3.stop());
   let profiling = [];
   if (CPU_PROF) {
     const dir = path.resolve(CPU_PROF);
     await mkdir(dir, { recursive: true });
     profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
   }
-  const product = await startProduct({
-    platformEnv: {
-      DATABASE_URL: postgres.url('postgres'),
-      NATS_URL: nats.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.region,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    },
-    log: () => undefined,
+  const { product, s3, nats } = await startBenchProduct('upload-requests', cleanups, {
     // Each upload is a guest's own phone, through X-Forwarded-For: the limits per client apply per guest.
     gatewayEnv: { TRUST_PROXY: 'loopback', ...GATEWAY_ENV },
     nodeArgs: { gateway: [...profiling, ...GATEWAY_NODE_ARGS] },
   });
-  cleanups.push(() => product.stop());
   const gateway = product.pids.gateway;
 
   // When media has made each photo's sizes (the last event of an upload the gateway hears).
