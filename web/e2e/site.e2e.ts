@@ -263,7 +263,24 @@ describe('the public site in the browser', () => {
       host.analyticsCalls = [];
       host.gtag = (...args) => host.analyticsCalls.push(args);
     });
-    await visit(page, '/fr/faq');
+    // A slow connection: the page's code arrives long after the path changed. Its page view waits for it.
+    await page.clock.install();
+    let releasePage: () => void = () => undefined;
+    const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+    await page.route(/\/assets\/ContentPage-[^/]+\.js$/, async (route) => {
+      await pageHeld;
+      await route.continue();
+    });
+    await page.goto(`${e2e!.product.url}/fr/faq`);
+    await page.getByRole('navigation', { name: fr.nav.main }).waitFor();
+    await page.clock.runFor(10_000);
+    const heldViews = await page.evaluate(
+      () => (window as unknown as { analyticsCalls: unknown[][] }).analyticsCalls.length,
+    );
+    expect(heldViews).toBe(0);
+    releasePage();
+    await page.locator('main h1').first().waitFor();
+    await page.unroute(/\/assets\/ContentPage-[^/]+\.js$/);
     await page
       .getByRole('navigation', { name: fr.nav.main })
       .getByRole('link', { name: fr.nav.pricing })

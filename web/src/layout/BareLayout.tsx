@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageShown } from '../analytics/PageShown';
 import { Spinner } from '../ui/Spinner';
 
 /** Pages without header and footer (the live gallery). */
@@ -8,6 +9,7 @@ export function BareLayout() {
     <main id="main" className="bare-main">
       <Suspense fallback={<Spinner />}>
         <Outlet />
+        <PageShown />
       </Suspense>
     </main>
   );

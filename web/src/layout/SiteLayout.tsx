@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageShown } from '../analytics/PageShown';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner';
 import { Footer, MinimalFooter } from './Footer';
@@ -17,6 +18,7 @@ export function SiteLayout({ footer }: { footer: 'full' | 'minimal' }) {
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
+          <PageShown />
         </Suspense>
       </main>
       {footer === 'full' ? <Footer /> : <MinimalFooter />}
