@@ -51,9 +51,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   );
   // The gallery PIN and the owner's token on the live socket: events is asked only when it must, and an owner's
   // sign-out closes the sockets that carried their session.
-  const admission = new LiveAdmission(config.natsUrl, logger, (tokenDigest) => {
-    const closed = subscriptions.endSession(tokenDigest);
-    if (closed > 0) logger.info(`closed ${closed} live socket(s) of an ended session`);
+  const admission = new LiveAdmission(config.natsUrl, logger, {
+    sessionEnded: (tokenDigest) => {
+      const closed = subscriptions.endSession(tokenDigest);
+      if (closed > 0) logger.info(`closed ${closed} live socket(s) of an ended session`);
+    },
+    pinSet: (code, version) => subscriptions.dropGuestsBefore(code, version),
   });
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({

@@ -105,6 +105,51 @@ describe('the gallery PIN in the browser', () => {
     await shoot(french, 'gallery-pin-guest-fr');
   }, 240_000);
 
+  it('asks an open gallery for the PIN as soon as the couple sets one; the wall on the venue screen goes on', async () => {
+    const url = e2e!.product.url;
+    const { code, ownerToken } = await createGalleryAt(url);
+    const [photoId] = await uploadGuestPhotos(url, code, 1);
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      ownerToken,
+    );
+    const wall = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), undefined, DESKTOP);
+    const onWall = () => wall.getByTestId('wall-media').getAttribute('data-photo-id');
+    await until('the photo on the wall', async () => ((await onWall()) === photoId ? true : null), 45_000);
+
+    const guest = await open(`/gallery/${code}`);
+    const subscribed = subscribedTo(guest, 'photoAdded');
+    await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
+    await subscribed;
+
+    await graphqlAt(
+      url,
+      'mutation ($code: String!) { setGalleryPin(eventCode: $code, pin: "482913") { code } }',
+      { code },
+      ownerToken,
+    );
+    // The stranger's tab, open since before the PIN, now asks for it and shows no photo.
+    await guest.getByLabel('PIN', { exact: true }).waitFor({ timeout: 45_000 });
+    expect(await guest.locator(`img[data-photo-id="${photoId}"]`).count()).toBe(0);
+    await shoot(guest, 'gallery-pin-set-while-open-en');
+
+    // The wall's link is a pass: the venue screen reconnects and the next photo still goes on it.
+    const entered = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
+      url,
+      'mutation ($code: String!) { enterGalleryPin(code: $code, pin: "482913") { pass } }',
+      { code },
+    );
+    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: entered.enterGalleryPin.pass });
+    await until(
+      'the new photo on the wall',
+      async () => ((await onWall()) === livePhotoId ? true : null),
+      45_000,
+    );
+    expect(await guest.locator(`img[data-photo-id="${livePhotoId}"]`).count()).toBe(0);
+  }, 240_000);
+
   it("shows the slideshow wall on a gallery with a PIN: the link's key lets the venue's screen in", async () => {
     const url = e2e!.product.url;
     const { code, ownerToken } = await createGalleryAt(url);

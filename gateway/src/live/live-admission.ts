@@ -69,8 +69,25 @@ export interface LiveAdmissionLog {
   warn(message: string): void;
 }
 
+/**
+ * Who a socket was admitted to a gallery as: its couple, or a guest under the PIN version events decided with
+ * (PinAdmission.admittedUnder), so the admission can be dropped when a PIN is set under a newer one.
+ */
+export type LiveAdmitted = { audience: 'couple' } | { audience: 'guests'; pinVersion: number };
+
 /** Decides a live subscription's audience for a gallery, or refuses it: see LiveAdmission.audienceOf. */
-export type AdmitLive = (code: string, credentials: LiveCredentials | undefined) => Promise<LiveAudience>;
+export type AdmitLive = (code: string, credentials: LiveCredentials | undefined) => Promise<LiveAdmitted>;
+
+/** What the admission hears that should end admissions already given. */
+export interface AdmissionChanges {
+  /** An owner signed out (`owner.session-ended`): the sockets carrying that session's token must go. */
+  sessionEnded(tokenDigest: string): void;
+  /**
+   * A gallery's PIN is set (a first PIN, a new one, or the wall links reset) under `version`: guests admitted
+   * under an older version, without it or with a pass now void, must go and enter it.
+   */
+  pinSet(code: string, version: number): void;
+}
 
 /**
  * The live socket's side of the gallery PIN, with the questions the access guard asks over HTTP, over the
@@ -83,15 +100,14 @@ export type AdmitLive = (code: string, credentials: LiveCredentials | undefined)
  */
 export class LiveAdmission {
   private connection: NatsConnection | undefined;
-  private readonly asking = new Map<string, Promise<LiveAudience>>();
+  private readonly asking = new Map<string, Promise<LiveAdmitted>>();
   readonly pins = new MemoryGalleryPins();
   private readonly guests: PinAdmission;
 
   constructor(
     private readonly natsUrl: string,
     private readonly log: LiveAdmissionLog = console,
-    /** An owner signed out (`owner.session-ended`): the sockets carrying that session's token must go. */
-    private readonly sessionEnded: (tokenDigest: string) => void = () => undefined,
+    private readonly changes: AdmissionChanges = { sessionEnded: () => undefined, pinSet: () => undefined },
   ) {
     this.guests = new PinAdmission(this.pins, (request) => this.askEvents(request), log);
   }
@@ -143,13 +159,15 @@ export class LiveAdmission {
     }
     if (event.type === Subjects.PrivacyChanged) {
       const { code, pin } = (event as DomainEvent<typeof Subjects.PrivacyChanged>).data;
-      if (pin) void this.pins.learn(code, pin);
+      if (!pin) return;
+      void this.pins.learn(code, pin);
+      if (pin.set) this.changes.pinSet(code, pin.version);
     } else if (event.type === Subjects.OwnerSessionEnded) {
-      this.sessionEnded((event as DomainEvent<typeof Subjects.OwnerSessionEnded>).data.tokenDigest);
+      this.changes.sessionEnded((event as DomainEvent<typeof Subjects.OwnerSessionEnded>).data.tokenDigest);
     }
   }
 
-  private async decide(code: string, credentials: LiveCredentials | undefined): Promise<LiveAudience> {
+  private async decide(code: string, credentials: LiveCredentials | undefined): Promise<LiveAdmitted> {
     if (credentials?.authorization) {
       const { owner } = await askService(
         this.bus(),
@@ -157,14 +175,14 @@ export class LiveAdmission {
         { code, authorization: credentials.authorization },
         this.log,
       );
-      if (owner) return 'couple';
+      if (owner) return { audience: 'couple' };
     }
-    const admitted = await this.guests.admits({
+    const pinVersion = await this.guests.admittedUnder({
       code,
       ...(credentials?.pass ? { pass: credentials.pass } : {}),
     });
-    if (!admitted) throw new AppError('PIN_REQUIRED');
-    return 'guests';
+    if (pinVersion === null) throw new AppError('PIN_REQUIRED');
+    return { audience: 'guests', pinVersion };
   }
 
   private askEvents(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {

@@ -34,7 +34,7 @@ async function start(
   const fanout = new LiveFanout();
   const subscriptions = serveLiveSubscriptions(server, fanout, {
     clientAddressOf: () => '127.0.0.1',
-    admit: async () => 'guests',
+    admit: async () => ({ audience: 'guests', pinVersion: 0 }),
     ...options,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,8 +122,8 @@ describe('live subscriptions server', () => {
     const { fanout, url } = await start({
       admit: async (code, credentials) => {
         asked.push([code, credentials]);
-        if (credentials?.authorization === 'Bearer couple') return 'couple';
-        if (credentials?.pass === 'the-pass') return 'guests';
+        if (credentials?.authorization === 'Bearer couple') return { audience: 'couple' };
+        if (credentials?.pass === 'the-pass') return { audience: 'guests', pinVersion: 1 };
         throw new AppError('PIN_REQUIRED');
       },
     });
@@ -165,6 +165,37 @@ describe('live subscriptions server', () => {
       ['KXMP7TQR', undefined],
       ['KXMP7TQR', { pass: 'the-pass' }],
       ['KXMP7TQR', { authorization: 'Bearer couple' }],
+    ]);
+  });
+
+  it('closes the guest sockets admitted under an older PIN version when a PIN is set, and no other', async () => {
+    const { fanout, url } = await start({
+      admit: async (_code, credentials) => {
+        if (credentials?.authorization === 'Bearer couple') return { audience: 'couple' };
+        if (credentials?.pass === 'new-pass') return { audience: 'guests', pinVersion: 4 };
+        return { audience: 'guests', pinVersion: 3 };
+      },
+    });
+    const open = async (params: Record<string, unknown>, query = PHOTO_ADDED) => {
+      const socket = await connect(url);
+      socket.send(JSON.stringify({ type: 'connection_init', payload: params }));
+      socket.send(JSON.stringify({ id: 'a', type: 'subscribe', payload: { query } }));
+      return socket;
+    };
+    const beforePin = await open({});
+    const withNewPass = await open({ 'x-gallery-pass': 'new-pass' });
+    const couple = await open({ authorization: 'Bearer couple' });
+    const otherGallery = await open({}, `subscription { photoAdded(eventCode: "QWRT3467") { id } }`);
+    await waitFor('the subscriptions', () => fanout.listenerCount() === 4);
+
+    const closed = closeCode(beforePin);
+    running!.subscriptions.dropGuestsBefore('KXMP7TQR', 4);
+    await expect(closed).resolves.toBe(1012);
+    await nextTurn();
+    expect([withNewPass, couple, otherGallery].map((socket) => socket.readyState)).toEqual([
+      WebSocket.OPEN,
+      WebSocket.OPEN,
+      WebSocket.OPEN,
     ]);
   });
 

@@ -20,7 +20,7 @@ import type { LiveFanout } from './live-fanout.js';
 import {
   liveCredentials,
   type AdmitLive,
-  type LiveAudience,
+  type LiveAdmitted,
   type LiveCredentials,
 } from './live-admission.js';
 import { serveTransportWs } from './graphql-transport-ws.js';
@@ -44,6 +44,12 @@ export interface LiveSubscriptions extends Disposable {
    * reconnect with what their page holds now and are admitted afresh, so an ended session keeps no couple's view.
    */
   endSession(tokenDigest: string): number;
+  /**
+   * Closes the sockets admitted to gallery `code` as guests under a PIN version older than `version` (no PIN
+   * then, or a pass that is now void): they reconnect, are refused until the guest enters the PIN, and the page
+   * asks for it, so a stranger's tab opened before the PIN stops receiving photos.
+   */
+  dropGuestsBefore(code: string, version: number): void;
 }
 
 export interface LiveSubscriptionsOptions {
@@ -133,8 +139,8 @@ export function serveLiveSubscriptions(
   /** What each socket's connection_init carried (only for sockets that carried a pass or a token). */
   const credentials = new WeakMap<WebSocket, LiveCredentials>();
   /** Each socket's answers, per gallery: kept for the socket's life; a refusal or a failure is not kept. */
-  const admissions = new WeakMap<WebSocket, Map<string, Promise<LiveAudience>>>();
-  function admitOn(socket: WebSocket, code: string): Promise<LiveAudience> {
+  const admissions = new WeakMap<WebSocket, Map<string, Promise<LiveAdmitted>>>();
+  function admitOn(socket: WebSocket, code: string): Promise<LiveAdmitted> {
     let answers = admissions.get(socket);
     if (!answers) {
       answers = new Map();
@@ -171,7 +177,7 @@ export function serveLiveSubscriptions(
       const guestIdentity = credentials.get(socket)?.guestIdentity;
       return {
         ...writingTo(socket, connections.get(socket)!, id, frames),
-        admit: (code) => admitOn(socket, code),
+        admit: (code) => admitOn(socket, code).then((admitted) => admitted.audience),
         ...(guestIdentity && { guestTokenDigest: guestIdentityTokenDigest(guestIdentity) }),
       };
     },
@@ -199,6 +205,22 @@ export function serveLiveSubscriptions(
         }
       }
       return closed;
+    },
+    dropGuestsBefore: (code, version) => {
+      for (const socket of sockets.clients) {
+        // An admission still under way is judged when it is given: it may have been decided under the old PIN.
+        admissions
+          .get(socket)
+          ?.get(code)
+          ?.then(
+            (admitted) => {
+              if (admitted.audience === 'guests' && admitted.pinVersion < version) {
+                socket.close(SERVICE_RESTART, 'gallery PIN set: read again');
+              }
+            },
+            () => undefined,
+          );
+      }
     },
   };
 }

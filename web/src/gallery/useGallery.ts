@@ -38,8 +38,12 @@ export function useGallery(code: string) {
   const [update, setUpdate] = useState<EventUpdate | null>(null);
   const read = data?.event ?? null;
   const event = useMemo(() => read && withEventUpdate(read, update), [read, update]);
+  const apiError = error && readApiError(error);
+  // The couple set a PIN while this screen was open (the gateway closed its socket, and the read that followed
+  // was refused): the PIN screen replaces the photos this browser may no longer see.
+  const pinRequired = apiError?.code === 'PIN_REQUIRED';
   // No subscription for a code that names no gallery, nor while its read is refused (too many lookups, say).
-  const noLiveUpdates = data ? !read : Boolean(error);
+  const noLiveUpdates = pinRequired || (data ? !read : Boolean(error));
   const [list, dispatch] = useReducer(photoListReducer, EMPTY_PHOTO_LIST);
   /** The count as this screen shows it, for a step that changes it without an answer carrying the new one. */
   const photoCountRef = useRef(list.photoCount);
@@ -204,7 +208,7 @@ export function useGallery(code: string) {
   return {
     event,
     loading: loading && !data,
-    error: data ? undefined : error && readApiError(error),
+    error: data && !pinRequired ? undefined : apiError,
     retry: reread,
     list,
     loadMore,

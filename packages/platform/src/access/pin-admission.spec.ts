@@ -53,6 +53,19 @@ describe('PinAdmission', () => {
     expect(events.asked).toHaveLength(0);
   });
 
+  it('says which PIN version each yes was given under, and null for a no', async () => {
+    const { pins, events, admission } = start();
+    pins.known.set(CODE, { set: false, version: 2 });
+    await expect(admission.admittedUnder({ code: CODE })).resolves.toBe(2);
+    pins.known.set(CODE, { set: true, version: 3 });
+    events.pin = { set: true, version: 3 };
+    await expect(admission.admittedUnder({ code: CODE, pass: PASS })).resolves.toBe(3);
+    // Remembered: the same version without asking again.
+    await expect(admission.admittedUnder({ code: CODE, pass: PASS })).resolves.toBe(3);
+    expect(events.asked).toHaveLength(1);
+    await expect(admission.admittedUnder({ code: CODE })).resolves.toBeNull();
+  });
+
   it('learns the PIN state of a gallery it knew nothing of from the answer, so it asks about it once', async () => {
     const { pins, events, admission } = start();
     events.pin = { set: false, version: 0 };

@@ -112,6 +112,9 @@ export class MemoryGalleryPins extends KnownGalleryPins {
   }
 }
 
+/** The version of a PIN state not known: older than any real one (versions start at 0). */
+export const UNKNOWN_PIN_VERSION = -1;
+
 export interface PinAdmissionLog {
   warn(message: string): void;
 }
@@ -128,7 +131,7 @@ export interface PinAdmissionLog {
  */
 export class PinAdmission {
   private readonly remembered = new RememberedAdmissions();
-  private readonly underWay = new Map<string, Promise<boolean>>();
+  private readonly underWay = new Map<string, Promise<number | null>>();
 
   constructor(
     private readonly pins: KnownGalleryPins,
@@ -137,10 +140,18 @@ export class PinAdmission {
   ) {}
 
   async admits(request: GuestAdmissionRequest): Promise<boolean> {
+    return (await this.admittedUnder(request)) !== null;
+  }
+
+  /**
+   * The PIN version a yes was given under (UNKNOWN_PIN_VERSION when events named none), null for a no: a holder of
+   * a long-lived admission (a live socket) drops it once it hears of a PIN set under a newer version.
+   */
+  async admittedUnder(request: GuestAdmissionRequest): Promise<number | null> {
     const pin = await this.pins.pinOf(request.code);
-    if (pin && !pin.set) return true;
-    if (pin && this.remembered.has(RememberedAdmissions.key(request, pin.version))) return true;
-    const question = RememberedAdmissions.key(request, pin?.version ?? -1);
+    if (pin && !pin.set) return pin.version;
+    if (pin && this.remembered.has(RememberedAdmissions.key(request, pin.version))) return pin.version;
+    const question = RememberedAdmissions.key(request, pin?.version ?? UNKNOWN_PIN_VERSION);
     let answer = this.underWay.get(question);
     if (!answer) {
       answer = this.askEvents(request, pin).finally(() => this.underWay.delete(question));
@@ -150,7 +161,7 @@ export class PinAdmission {
   }
 
   /** Events' answer, its PIN state learnt; a yes remembered under the version it was given for. */
-  private async askEvents(request: GuestAdmissionRequest, known: KnownPin | null): Promise<boolean> {
+  private async askEvents(request: GuestAdmissionRequest, known: KnownPin | null): Promise<number | null> {
     const { admitted, pin } = await this.ask(request);
     if (pin) {
       await this.pins.learn(request.code, pin).catch((error: unknown) => {
@@ -158,9 +169,10 @@ export class PinAdmission {
       });
     }
     const version = pin?.version ?? known?.version;
-    if (admitted && version !== undefined && !request.authorization) {
+    if (!admitted) return null;
+    if (version !== undefined && !request.authorization) {
       this.remembered.remember(RememberedAdmissions.key(request, version));
     }
-    return admitted;
+    return version ?? UNKNOWN_PIN_VERSION;
   }
 }
