@@ -199,6 +199,29 @@ describe('live subscriptions server', () => {
     ]);
   });
 
+  it('closes a socket that asks about more galleries than it may follow, rather than forget an admission', async () => {
+    const asked: string[] = [];
+    const { url } = await start({
+      admit: async (code) => {
+        asked.push(code);
+        return { audience: 'guests', pinVersion: 0 };
+      },
+    });
+    const socket = await connect(url);
+    const messages: Record<string, unknown>[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    const codes = [...'ACDEFGHJKMN'].map((letter) => `KXMP7TQ${letter}`);
+    const closed = closeCode(socket);
+    for (const [index, code] of codes.entries()) {
+      const query = `subscription { photoAdded(eventCode: "${code}") { id } }`;
+      socket.send(JSON.stringify({ id: String(index), type: 'subscribe', payload: { query } }));
+      socket.send(JSON.stringify({ id: String(index), type: 'complete' }));
+    }
+    await expect(closed).resolves.toBe(1012);
+    expect(asked).toEqual(codes.slice(0, API_LIMITS.subscriptionsPerSocket));
+  });
+
   it('refuses a document it cannot run with an error message, and keeps the socket', async () => {
     const { url } = await start();
     const socket = await connect(url);

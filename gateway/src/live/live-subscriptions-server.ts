@@ -12,7 +12,12 @@ import {
 import type { Disposable, SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
-import { bearerTokenDigest, bearerTokenFromHeader, guestIdentityTokenDigest } from '@gallery/platform/edge';
+import {
+  AppError,
+  bearerTokenDigest,
+  bearerTokenFromHeader,
+  guestIdentityTokenDigest,
+} from '@gallery/platform/edge';
 import { outsideGallery } from '../domains/gallery-scope.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
@@ -148,8 +153,13 @@ export function serveLiveSubscriptions(
     }
     let answer = answers.get(code);
     if (!answer) {
-      // Bounded by the socket's subscriptions: a socket asking about many galleries keeps only the latest few.
-      if (answers.size >= API_LIMITS.subscriptionsPerSocket) answers.clear();
+      if (answers.size >= API_LIMITS.subscriptionsPerSocket) {
+        // Bounded by the socket's subscriptions. Forgetting an answer would forget whom a live subscription was
+        // admitted as (a PIN set later must reach it): a socket that asked about more galleries than it may
+        // follow at once starts afresh instead (the web app reconnects and reads again).
+        socket.close(SERVICE_RESTART, 'too many galleries: read again');
+        return Promise.reject(new AppError('SERVICE_UNAVAILABLE'));
+      }
       const asked = options.admit(code, credentials.get(socket));
       answers.set(code, asked);
       asked.catch(() => {
