@@ -10,9 +10,16 @@ import { putFile } from './putFile';
 import { uploadsReducer, type UploadAction, type UploadItem } from './uploadItems';
 import { sentOf, UploadQueue, type UploadEntry, type UploadTransport } from './uploadQueue';
 import { availableUploadStore } from './uploadStore';
+import { coalesced } from './coalesced';
 import { checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
 
 let lastUploadId = 0;
+
+/**
+ * The upload panel shows the queue's changes at most this often: a hundred files reporting their progress would
+ * otherwise draw it again many times a second, each time holding the page (a phone's slow CPU).
+ */
+export const UPLOAD_LIST_EVERY_MS = 250;
 
 /**
  * The gallery's upload list as it changes: read only by the components that show it (useUploadItems), so a
@@ -34,7 +41,9 @@ export function useUploadItems(progress: UploadProgress): UploadItem[] {
  */
 interface GalleryUploads {
   queue: UploadQueue;
+  /** The list as the queue left it, and as shown (published every UPLOAD_LIST_EVERY_MS at most). */
   items: UploadItem[];
+  shown: UploadItem[];
   /** The entries as kept, for a file chosen again. */
   kept: Map<string, UploadEntry>;
   dispatch: (action: UploadAction) => void;
@@ -123,14 +132,19 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
     if (known) return known;
     const watchers = new Set<() => void>();
     const uploaded = new Set<(photo: Photo) => void>();
+    const publish = coalesced(() => {
+      created.shown = created.items;
+      watchers.forEach((watcher) => watcher());
+    }, UPLOAD_LIST_EVERY_MS);
     const created: GalleryUploads = {
       items: [],
+      shown: [],
       kept: new Map(),
       watchers,
       uploaded,
       dispatch: (action) => {
         created.items = uploadsReducer(created.items, action);
-        watchers.forEach((watcher) => watcher());
+        publish();
       },
       queue: new UploadQueue({
         transport,
@@ -163,7 +177,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         gallery.watchers.add(watcher);
         return () => gallery.watchers.delete(watcher);
       },
-      read: () => gallery.items,
+      read: () => gallery.shown,
     }),
     [gallery],
   );
