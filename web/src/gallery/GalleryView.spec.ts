@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { JSDOM } from 'jsdom';
 import type { UploadAction } from './uploadItems';
-import type { UploadRun } from './uploadQueue';
+import type { UploadEntry, UploadRun } from './uploadQueue';
 
 // A phone's page while 100 photos upload: each file reports its progress many times a second. The grid of
 // photos must not render again for those reports, only the upload panel that shows them, and that panel not
-// with each report; and a photo joining the grid must not draw the panel's hundred rows again.
+// with each report; a photo joining the grid must not draw the panel's hundred rows again; and choosing the
+// hundred files must not store them all in one task.
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://gallery.test/g/ABC123' });
 const globals = globalThis as Record<string, unknown>;
@@ -44,6 +45,11 @@ let tileRenders = 0;
 let rowRenders = 0;
 /** The queue's reports, as the real queue makes them while the bytes go to storage. */
 let reportProgress: (action: UploadAction) => void = () => undefined;
+/** The files handed to the queue, in the groups it got them. */
+const queued: string[][] = [];
+/** Files being stored in IndexedDB, each until told it is stored; and every file stored. */
+const storing: (() => void)[] = [];
+const stored: string[] = [];
 
 const photos = ['p1', 'p2', 'p3'].map((id, index) => ({
   id,
@@ -128,9 +134,25 @@ jest.unstable_mockModule('./uploadQueue', () => ({
     constructor(run: UploadRun) {
       reportProgress = run.dispatch;
     }
-    add() {}
+    add(entries: UploadEntry[]) {
+      if (entries.length > 0) queued.push(entries.map((entry) => entry.name));
+    }
   },
 }));
+jest.unstable_mockModule('./uploadStore', () => {
+  const store = {
+    save: (entry: UploadEntry) =>
+      new Promise<void>((resolve) =>
+        storing.push(() => {
+          stored.push(entry.name);
+          resolve();
+        }),
+      ),
+    remove: async () => undefined,
+    list: async () => [],
+  };
+  return { availableUploadStore: () => store };
+});
 
 const { createElement, Profiler } = await import('react');
 const { act } = await import('react');
@@ -142,7 +164,7 @@ const { ApolloProvider } = await import('@apollo/client/react');
 const { testTranslations } = await import('../i18n/testTranslations');
 const { AppStateProvider } = await import('../state/AppStateProvider');
 const { GalleryView } = await import('./GalleryView');
-const { UPLOAD_LIST_EVERY_MS } = await import('./useUploads');
+const { UPLOAD_LIST_EVERY_MS, SAVE_GROUP } = await import('./useUploads');
 
 /** Commits of the page, whatever they rendered. */
 let pageCommits = 0;
@@ -214,5 +236,30 @@ describe('a gallery page while photos upload', () => {
     expect(rowRenders - rowsBefore).toBe(0);
     expect(cacheWrites - writesBefore).toBe(0);
     expect(mediaQueries - queriesBefore).toBe(0);
+  });
+
+  it('stores a hundred files chosen at once a few at a time, each group on its way once stored', async () => {
+    const input = container.querySelector<HTMLInputElement>('[data-testid="photo-file-input"]')!;
+    const files = Array.from(
+      { length: 100 },
+      (_, i) => new File(['jpeg'], `IMG_${1000 + i}.JPG`, { type: 'image/jpeg' }),
+    );
+    Object.defineProperty(input, 'files', { value: files, configurable: true });
+    await act(async () => void input.dispatchEvent(new Event('change', { bubbles: true })));
+
+    // The choice's own task stores the first group only, and nothing is on its way before it is stored.
+    expect(storing).toHaveLength(SAVE_GROUP);
+    expect(queued).toHaveLength(0);
+    while (storing.length > 0) {
+      const group = storing.splice(0);
+      expect(group.length).toBeLessThanOrEqual(SAVE_GROUP);
+      await act(async () => group.forEach((done) => done()));
+    }
+
+    expect(stored).toEqual(files.map((file) => file.name));
+    expect(queued.flat()).toEqual(stored);
+    expect(Math.max(...queued.map((group) => group.length))).toBe(SAVE_GROUP);
+    await nextShowing();
+    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(200);
   });
 });

@@ -22,6 +22,12 @@ let lastUploadId = 0;
 export const UPLOAD_LIST_EVERY_MS = 250;
 
 /**
+ * Files stored in IndexedDB at a time when chosen: storing a hundred at once holds the page for one long task;
+ * each group starts on its way once stored.
+ */
+export const SAVE_GROUP = 8;
+
+/**
  * The gallery's upload list as it changes: read only by the components that show it (useUploadItems), so a
  * progress report re-renders the upload panel, never the page and its photo grid.
  */
@@ -218,10 +224,14 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         ),
       });
       const entries = checked.filter((checkedFile) => !checkedFile.refusal).map(({ entry }) => entry);
-      // Kept before they start, so a reload from now on resumes them; a browser that cannot keep them still sends.
-      await Promise.all(entries.map((entry) => store.save(entry).catch(() => undefined)));
-      entries.forEach((entry) => kept.set(entry.id, entry));
-      gallery.queue.add(entries);
+      // Kept before they start, so a reload from now on resumes them; a browser that cannot keep them still
+      // sends. A few at a time, in order: each group in a task of its own, and on its way once kept.
+      for (let start = 0; start < entries.length; start += SAVE_GROUP) {
+        const group = entries.slice(start, start + SAVE_GROUP);
+        await Promise.all(group.map((entry) => store.save(entry).catch(() => undefined)));
+        group.forEach((entry) => kept.set(entry.id, entry));
+        gallery.queue.add(group);
+      }
     },
     [eventCode, gallery, dispatch, kept, store],
   );
