@@ -6,10 +6,11 @@
 // beyond 50 ms), from a PerformanceObserver of `longtask` entries started before the page's own scripts.
 //
 //   npm run build && node bench/phone-upload.mjs [--photos=100] [--megapixels=12] [--cpu-slowdown=4]
-//     [--profile]
+//     [--profile] [--profile-out=upload.cpuprofile]
 //
 // --profile: V8's CPU profile of the uploading page over the upload (DevTools protocol), and the functions that
-// took the most of its main thread, by self time: where a long task comes from.
+// took the most of its main thread, by self time: where a long task comes from. --profile-out: the same, and the
+// profile written to that file (DevTools opens it; with `vite build --sourcemap` its frames read as the sources).
 // The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -32,7 +33,10 @@ const PHOTOS = option('photos', 100);
 const MEGAPIXELS = option('megapixels', 12);
 // Lighthouse's mobile setting: a mid-range phone's CPU against a desktop's.
 const CPU_SLOWDOWN = option('cpu-slowdown', 4);
-const PROFILE = process.argv.includes('--profile');
+const PROFILE_OUT = process.argv
+  .find((arg) => arg.startsWith('--profile-out='))
+  ?.slice('--profile-out='.length);
+const PROFILE = process.argv.includes('--profile') || Boolean(PROFILE_OUT);
 const WATCHDOG_MS = 30 * 60_000;
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -289,6 +293,7 @@ async function run() {
         : ''
     }`,
   );
+  if (profile && PROFILE_OUT) await writeFile(PROFILE_OUT, JSON.stringify(profile));
   if (profile) {
     const { total, top } = topFunctions(profile, 15);
     console.log(`  profile of the uploading page (${(total / 1000).toFixed(1)} s sampled), by self time:`);

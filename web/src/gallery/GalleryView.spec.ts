@@ -1,24 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { JSDOM } from 'jsdom';
 import type { UploadAction } from './uploadItems';
-import type { UploadRun } from './uploadQueue';
+import type { UploadEntry, UploadRun } from './uploadQueue';
 
 // A phone's page while 100 photos upload: each file reports its progress many times a second. The grid of
-// photos must not render again for those reports, only the upload panel that shows them.
+// photos must not render again for those reports, only the upload panel that shows them, and that panel not
+// with each report; a photo joining the grid must not draw the panel's hundred rows again; and choosing the
+// hundred files must not store them all in one task.
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://gallery.test/g/ABC123' });
 const globals = globalThis as Record<string, unknown>;
-for (const name of ['window', 'document', 'navigator', 'localStorage', 'HTMLElement', 'Node', 'Event'])
+for (const name of [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'HTMLElement',
+  'Node',
+  'Event',
+  'File',
+])
   Object.defineProperty(globals, name, {
     value: dom.window[name as keyof typeof dom.window],
     configurable: true,
   });
 globals.IS_REACT_ACT_ENVIRONMENT = true;
+/** Writes to the Cache API (the gallery files shared into the app go to) and questions to media queries. */
+let cacheWrites = 0;
+let mediaQueries = 0;
+globals.caches = {
+  open: async () => ({ put: async () => void cacheWrites++ }),
+  has: async () => false,
+};
+Object.defineProperty(dom.window, 'matchMedia', {
+  value: () => {
+    mediaQueries++;
+    return { matches: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+  },
+});
 
 /** Every render of a thumbnail: each render of the grid renders each of its tiles again. */
 let tileRenders = 0;
+/** Every render of a row of the upload panel (rows are memoised, as the real ones). */
+let rowRenders = 0;
 /** The queue's reports, as the real queue makes them while the bytes go to storage. */
 let reportProgress: (action: UploadAction) => void = () => undefined;
+/** The files handed to the queue, in the groups it got them. */
+const queued: string[][] = [];
+/** Files being stored in IndexedDB, each until told it is stored; and every file stored. */
+const storing: (() => void)[] = [];
+const stored: string[] = [];
 
 const photos = ['p1', 'p2', 'p3'].map((id, index) => ({
   id,
@@ -60,7 +91,21 @@ const gallery = {
   ownerOriginalUrl: async () => '',
 };
 
-jest.unstable_mockModule('./useGallery', () => ({ useGallery: () => gallery }));
+/** The gallery as the page reads it; `showGallery` changes it (a photo joins the grid). */
+let shownGallery = gallery;
+const galleryWatchers = new Set<() => void>();
+const showGallery = (next: typeof gallery) => {
+  shownGallery = next;
+  galleryWatchers.forEach((watcher) => watcher());
+};
+jest.unstable_mockModule('./useGallery', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const watch = (watcher: () => void) => {
+    galleryWatchers.add(watcher);
+    return () => galleryWatchers.delete(watcher);
+  };
+  return { useGallery: () => useSyncExternalStore(watch, () => shownGallery) };
+});
 // No live socket in this test: hearts and the guestbook listen for reconnects only.
 jest.unstable_mockModule('../api/liveConnection', () => ({
   liveClient: { subscribe: () => () => undefined, on: () => () => undefined },
@@ -74,17 +119,42 @@ jest.unstable_mockModule('./PhotoImage', () => ({
     return alt;
   },
 }));
+jest.unstable_mockModule('./UploadRow', async () => {
+  const { createElement, memo } = await import('react');
+  return {
+    UploadRow: memo(function UploadRow({ item }: { item: { name: string } }) {
+      rowRenders++;
+      return createElement('li', { 'data-testid': 'upload-item' }, item.name);
+    }),
+  };
+});
 jest.unstable_mockModule('./uploadQueue', () => ({
   sentOf: () => 0,
   UploadQueue: class {
     constructor(run: UploadRun) {
       reportProgress = run.dispatch;
     }
-    add() {}
+    add(entries: UploadEntry[]) {
+      if (entries.length > 0) queued.push(entries.map((entry) => entry.name));
+    }
   },
 }));
+jest.unstable_mockModule('./uploadStore', () => {
+  const store = {
+    save: (entry: UploadEntry) =>
+      new Promise<void>((resolve) =>
+        storing.push(() => {
+          stored.push(entry.name);
+          resolve();
+        }),
+      ),
+    remove: async () => undefined,
+    list: async () => [],
+  };
+  return { availableUploadStore: () => store };
+});
 
-const { createElement } = await import('react');
+const { createElement, Profiler } = await import('react');
 const { act } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { I18nextProvider } = await import('react-i18next');
@@ -94,12 +164,19 @@ const { ApolloProvider } = await import('@apollo/client/react');
 const { testTranslations } = await import('../i18n/testTranslations');
 const { AppStateProvider } = await import('../state/AppStateProvider');
 const { GalleryView } = await import('./GalleryView');
+const { UPLOAD_LIST_EVERY_MS, SAVE_GROUP } = await import('./useUploads');
+
+/** Commits of the page, whatever they rendered. */
+let pageCommits = 0;
+/** Lets the time go by as far as the upload panel's next showing, and renders what it shows. */
+const nextShowing = () => act(async () => void (await jest.advanceTimersByTimeAsync(UPLOAD_LIST_EVERY_MS)));
 
 describe('a gallery page while photos upload', () => {
   const container = document.createElement('div');
   const root = createRoot(container);
 
   beforeAll(async () => {
+    jest.useFakeTimers();
     document.body.append(container);
     const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
     const page = createElement(
@@ -111,9 +188,14 @@ describe('a gallery page while photos upload', () => {
         createElement(AppStateProvider, null, createElement(GalleryView, { code: 'ABC123' })),
       ),
     );
-    await act(async () => root.render(createElement(ApolloProvider, { client, children: page })));
+    const counted = createElement(Profiler, { id: 'page', onRender: () => void pageCommits++ }, page);
+    await act(async () => root.render(createElement(ApolloProvider, { client, children: counted })));
+    await nextShowing();
   });
-  afterAll(() => act(() => root.unmount()));
+  afterAll(async () => {
+    await act(() => root.unmount());
+    jest.useRealTimers();
+  });
 
   it('shows each progress report in the upload panel without rendering the photo grid again', async () => {
     expect(container.querySelectorAll('.photo-grid li')).toHaveLength(photos.length);
@@ -125,13 +207,59 @@ describe('a gallery page while photos upload', () => {
     await act(async () =>
       reportProgress({ type: 'add', items: files.map((file) => ({ ...file, sent: 0, status: 'waiting' })) }),
     );
+    await nextShowing();
+    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(100);
     const rendersBefore = tileRenders;
+    const commitsBefore = pageCommits;
 
     for (let step = 1; step <= 10; step++)
       for (const file of files.slice(0, 3))
         await act(async () => reportProgress({ type: 'progress', id: file.id, sent: step * 400_000 }));
+    await nextShowing();
 
     expect(container.querySelector('[data-testid="upload-overall"]')?.getAttribute('value')).toBe('3');
     expect(tileRenders - rendersBefore).toBe(0);
+    // The 30 reports came in one burst: the panel shows them at once, in one render.
+    expect(pageCommits - commitsBefore).toBe(1);
+  });
+
+  it('does not draw the upload rows again, nor write to the Cache API, when a photo joins the grid', async () => {
+    const rowsBefore = rowRenders;
+    const [writesBefore, queriesBefore] = [cacheWrites, mediaQueries];
+    expect(writesBefore).toBe(1);
+    const added = { ...photos[0], id: 'p4', thumbnailUrl: 'https://storage.test/p4.jpg' };
+    await act(async () =>
+      showGallery({ ...gallery, list: { ...gallery.list, photos: [added, ...photos], photoCount: 4 } }),
+    );
+
+    expect(container.querySelectorAll('.photo-grid li')).toHaveLength(4);
+    expect(rowRenders - rowsBefore).toBe(0);
+    expect(cacheWrites - writesBefore).toBe(0);
+    expect(mediaQueries - queriesBefore).toBe(0);
+  });
+
+  it('stores a hundred files chosen at once a few at a time, each group on its way once stored', async () => {
+    const input = container.querySelector<HTMLInputElement>('[data-testid="photo-file-input"]')!;
+    const files = Array.from(
+      { length: 100 },
+      (_, i) => new File(['jpeg'], `IMG_${1000 + i}.JPG`, { type: 'image/jpeg' }),
+    );
+    Object.defineProperty(input, 'files', { value: files, configurable: true });
+    await act(async () => void input.dispatchEvent(new Event('change', { bubbles: true })));
+
+    // The choice's own task stores the first group only, and nothing is on its way before it is stored.
+    expect(storing).toHaveLength(SAVE_GROUP);
+    expect(queued).toHaveLength(0);
+    while (storing.length > 0) {
+      const group = storing.splice(0);
+      expect(group.length).toBeLessThanOrEqual(SAVE_GROUP);
+      await act(async () => group.forEach((done) => done()));
+    }
+
+    expect(stored).toEqual(files.map((file) => file.name));
+    expect(queued.flat()).toEqual(stored);
+    expect(Math.max(...queued.map((group) => group.length))).toBe(SAVE_GROUP);
+    await nextShowing();
+    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(200);
   });
 });

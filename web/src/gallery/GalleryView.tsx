@@ -82,10 +82,16 @@ export function GalleryView({ code }: { code: string }) {
   useEffect(() => {
     if (!event || !seenPhotos) return;
     saveSnapshot(event, seenPhotos);
-    void rememberLastGallery(event.code).catch(() => undefined);
   }, [event, seenPhotos]);
+  // Once per gallery, not with each photo added: a write to the Cache API holds a phone's page for a while.
+  const lastGalleryCode = seenPhotos ? event?.code : undefined;
+  useEffect(() => {
+    if (lastGalleryCode) void rememberLastGallery(lastGalleryCode).catch(() => undefined);
+  }, [lastGalleryCode]);
   const planKnown = Boolean(event ?? snapshot);
-  const { upload } = uploads;
+  const { upload, chooseAgain } = uploads;
+  // Stable, so the upload panel does not draw its hundred rows again each time a photo joins the grid.
+  const chooseAgainFile = useCallback((id: string, file: File) => void chooseAgain(id, file), [chooseAgain]);
   useEffect(() => {
     if (!planKnown) return;
     void takeSharedFiles()
@@ -167,7 +173,7 @@ export function GalleryView({ code }: { code: string }) {
           progress={uploads.progress}
           onClear={uploads.clear}
           onRemove={uploads.remove}
-          onChooseAgain={(id, file) => void uploads.chooseAgain(id, file)}
+          onChooseAgain={chooseAgainFile}
         />
         <LiveAnnouncer arrivals={liveArrivals} />
         {!filter && <HeartsSort order={order} onOrder={setOrder} />}

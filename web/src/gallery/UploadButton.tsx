@@ -5,7 +5,10 @@ import { acceptedTypes } from './uploads';
 
 const PHONE = '(pointer: coarse)';
 
-const touchScreen = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
+let phoneQuery: MediaQueryList | null | undefined;
+/** Asked once: each render reads it, and asking the browser again each time costs a slow phone (uploads). */
+const touchScreen = () =>
+  (phoneQuery ??= typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
 
 function watchTouchScreen(changed: () => void): () => void {
   const media = touchScreen();

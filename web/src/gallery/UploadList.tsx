@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalAppState } from '../state/AppStateProvider';
 import { isFinished, queueProgress } from './uploadItems';
@@ -16,9 +16,15 @@ interface UploadListProps {
 /**
  * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network.
  * Once every file has ended it collapses to a summary, keeping only the files that need the guest (failed).
- * It follows the progress itself: the page around it does not re-render with each report.
+ * It follows the progress itself: the page around it does not re-render with each report. Memoised: the page
+ * rendering again (a photo added to the grid) does not draw its rows again.
  */
-export function UploadList({ progress, onClear, onRemove, onChooseAgain }: UploadListProps) {
+export const UploadList = memo(function UploadList({
+  progress,
+  onClear,
+  onRemove,
+  onChooseAgain,
+}: UploadListProps) {
   const { t } = useTranslation();
   const items = useUploadItems(progress);
   const online = useOptionalAppState()?.state.ui.isOnline ?? true;
@@ -91,4 +97,4 @@ export function UploadList({ progress, onClear, onRemove, onChooseAgain }: Uploa
       )}
     </section>
   );
-}
+});

@@ -10,9 +10,22 @@ import { putFile } from './putFile';
 import { uploadsReducer, type UploadAction, type UploadItem } from './uploadItems';
 import { sentOf, UploadQueue, type UploadEntry, type UploadTransport } from './uploadQueue';
 import { availableUploadStore } from './uploadStore';
+import { coalesced } from './coalesced';
 import { checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
 
 let lastUploadId = 0;
+
+/**
+ * The upload panel shows the queue's changes at most this often: a hundred files reporting their progress would
+ * otherwise draw it again many times a second, each time holding the page (a phone's slow CPU).
+ */
+export const UPLOAD_LIST_EVERY_MS = 250;
+
+/**
+ * Files stored in IndexedDB at a time when chosen: storing a hundred at once holds the page for one long task;
+ * each group starts on its way once stored.
+ */
+export const SAVE_GROUP = 8;
 
 /**
  * The gallery's upload list as it changes: read only by the components that show it (useUploadItems), so a
@@ -34,7 +47,9 @@ export function useUploadItems(progress: UploadProgress): UploadItem[] {
  */
 interface GalleryUploads {
   queue: UploadQueue;
+  /** The list as the queue left it, and as shown (published every UPLOAD_LIST_EVERY_MS at most). */
   items: UploadItem[];
+  shown: UploadItem[];
   /** The entries as kept, for a file chosen again. */
   kept: Map<string, UploadEntry>;
   dispatch: (action: UploadAction) => void;
@@ -123,14 +138,19 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
     if (known) return known;
     const watchers = new Set<() => void>();
     const uploaded = new Set<(photo: Photo) => void>();
+    const publish = coalesced(() => {
+      created.shown = created.items;
+      watchers.forEach((watcher) => watcher());
+    }, UPLOAD_LIST_EVERY_MS);
     const created: GalleryUploads = {
       items: [],
+      shown: [],
       kept: new Map(),
       watchers,
       uploaded,
       dispatch: (action) => {
         created.items = uploadsReducer(created.items, action);
-        watchers.forEach((watcher) => watcher());
+        publish();
       },
       queue: new UploadQueue({
         transport,
@@ -163,7 +183,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         gallery.watchers.add(watcher);
         return () => gallery.watchers.delete(watcher);
       },
-      read: () => gallery.items,
+      read: () => gallery.shown,
     }),
     [gallery],
   );
@@ -204,10 +224,14 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         ),
       });
       const entries = checked.filter((checkedFile) => !checkedFile.refusal).map(({ entry }) => entry);
-      // Kept before they start, so a reload from now on resumes them; a browser that cannot keep them still sends.
-      await Promise.all(entries.map((entry) => store.save(entry).catch(() => undefined)));
-      entries.forEach((entry) => kept.set(entry.id, entry));
-      gallery.queue.add(entries);
+      // Kept before they start, so a reload from now on resumes them; a browser that cannot keep them still
+      // sends. A few at a time, in order: each group in a task of its own, and on its way once kept.
+      for (let start = 0; start < entries.length; start += SAVE_GROUP) {
+        const group = entries.slice(start, start + SAVE_GROUP);
+        await Promise.all(group.map((entry) => store.save(entry).catch(() => undefined)));
+        group.forEach((entry) => kept.set(entry.id, entry));
+        gallery.queue.add(group);
+      }
     },
     [eventCode, gallery, dispatch, kept, store],
   );
