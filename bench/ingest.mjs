@@ -41,7 +41,7 @@ import { findFreePort, startNats, startPostgres } from '../packages/local-server
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, descendantsCpuMs, rssMb } from './proc.mjs';
+import { cpuMs, cpuMsByThreadName, descendantsCpuMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 /**
@@ -59,15 +59,19 @@ async function productCpu(pids, s3Pid) {
   const media = Object.keys(pids).filter((name) => name.startsWith('media'));
   let mediaJs = 0;
   let mediaChildren = 0;
+  const mediaThreads = {};
   for (const name of media) {
     mediaJs += await cpuMs(pids[name], pids[name]);
     mediaChildren += await descendantsCpuMs(pids[name]);
+    for (const [thread, used] of Object.entries(await cpuMsByThreadName(pids[name])))
+      mediaThreads[thread] = (mediaThreads[thread] ?? 0) + used;
   }
   const own = process.cpuUsage();
   return {
     media: await of(media),
     mediaJs,
     mediaChildren,
+    mediaThreads,
     gateway: await of(Object.keys(pids).filter((name) => name.startsWith('gateway'))),
     events: await of(['events']),
     s3: await cpuMs(s3Pid),
@@ -221,9 +225,11 @@ async function run() {
     const load = machine().load;
     const start = performance.now();
     const cpuStart = process.cpuUsage();
+    const threadsStart = await cpuMsByThreadName(process.pid);
     for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
     const oneSeconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const threadsEnd = await cpuMsByThreadName(process.pid);
     const allCoresStart = performance.now();
     let next = 0;
     await Promise.all(
@@ -239,6 +245,12 @@ async function run() {
       oneRate: PHOTOS / oneSeconds,
       allCoresRate: PHOTOS / allCoresSeconds,
       cpuMsPerPhoto: (cpu.user + cpu.system) / 1000 / PHOTOS,
+      threadsPerPhoto: Object.fromEntries(
+        Object.keys(threadsEnd).map((thread) => [
+          thread,
+          (threadsEnd[thread] - (threadsStart[thread] ?? 0)) / PHOTOS,
+        ]),
+      ),
     };
   }
 
@@ -414,7 +426,16 @@ async function run() {
     const cpuAfter = await productCpu(product.pids, s3.pid);
     const calls = callsBetween(callsBefore, await mediaCalls());
     const cpuPerPhoto = {};
-    for (const part of Object.keys(cpuAfter)) cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
+    for (const part of Object.keys(cpuAfter)) {
+      if (part !== 'mediaThreads') cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
+    }
+    // By thread name: a thread that ended in between counts in `ended` (its name is gone with it).
+    cpuPerPhoto.mediaThreads = Object.fromEntries(
+      Object.keys(cpuAfter.mediaThreads).map((thread) => [
+        thread,
+        (cpuAfter.mediaThreads[thread] - (cpuBefore.mediaThreads[thread] ?? 0)) / PHOTOS,
+      ]),
+    );
     return {
       load,
       seconds,
@@ -502,6 +523,15 @@ async function run() {
     const cpu = productRun.cpuPerPhoto;
     console.log(
       `  CPU per photo in the product's run: media ${ms(cpu.media)} ms (its JavaScript thread ${ms(cpu.mediaJs)} ms, the rest libvips and Node's helpers), media's exiftool ${ms(cpu.mediaChildren)} ms, S3 server ${Number.isFinite(cpu.s3) ? `${ms(cpu.s3)} ms` : 'not measured'}, gateway ${ms(cpu.gateway)} ms, events ${ms(cpu.events)} ms, this bench's uploads ${ms(cpu.bench)} ms; bare sharp ${ms(baseline.cpuMsPerPhoto)} ms`,
+    );
+    const byThread = (threads) =>
+      Object.entries(threads)
+        .filter(([, used]) => used >= 0.5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([thread, used]) => `${thread} ${ms(used)} ms`)
+        .join(', ');
+    console.log(
+      `  per photo by thread: media ${byThread(cpu.mediaThreads)}; bare sharp ${byThread(baseline.threadsPerPhoto)}`,
     );
     const cpuRatio = {
       media: cpu.media / baseline.cpuMsPerPhoto,

@@ -16,6 +16,25 @@ export async function cpuMs(pid, tid = undefined) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+/**
+ * CPU time (user + system, ms) of a process's threads now alive, summed by thread name (`comm`, digits dropped:
+ * `libuv-worker`, `V8 DefaultWorke`, libvips' pool...); the main thread is `main`. What threads that ended used is
+ * in the process's total (`cpuMs`) only: `ended` is that remainder.
+ */
+export async function cpuMsByThreadName(pid) {
+  const byName = {};
+  let alive = 0;
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const comm = await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(() => '');
+    const used = await cpuMs(pid, tid).catch(() => 0);
+    const name = tid === String(pid) ? 'main' : comm.trim().replace(/[\d-]+$/, '') || 'unnamed';
+    byName[name] = (byName[name] ?? 0) + used;
+    alive += used;
+  }
+  byName.ended = Math.max(0, (await cpuMs(pid)) - alive);
+  return byName;
+}
+
 /** Resident memory (MB) of a process now (`VmRSS`), or its peak so far (`VmHWM`). */
 export async function rssMb(pid, which = 'VmRSS') {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
