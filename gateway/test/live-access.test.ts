@@ -103,6 +103,27 @@ const photoIds = (followed: Followed) =>
     return photo ? [photo.id] : [];
   });
 
+/**
+ * A subscription has no "started" message: photos go up (with `pass` on a gallery with a PIN) until one reaches
+ * every screen (the first does, unless it beats the subscriptions to the gateway); that photo. Every later photo
+ * then reaches every screen it may.
+ */
+async function photoOnEveryScreen(screens: Followed[], code: string, pass?: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [photo] = await uploadGuestPhotos(product!.url, code, 1, { pass });
+    const arrived = await waitFor(
+      'a photo on every screen',
+      () => screens.every((screen) => photoIds(screen).includes(photo)),
+      5_000,
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (arrived) return photo;
+  }
+  throw new Error('no photo reached every screen');
+}
+
 async function setPin(gallery: CreatedGallery, pin: string): Promise<void> {
   await graphqlAt(
     product!.url,
@@ -161,21 +182,7 @@ describe('the live socket and the gallery PIN', () => {
     const couple = follow(coupleSocket, PHOTO_ADDED, gallery.code);
     const coupleRemovals = follow(coupleSocket, PHOTO_REMOVED, gallery.code);
 
-    // A subscription has no "started" message: photos go up until one reaches both screens (the first does,
-    // unless it beats the subscriptions to the gateway). Every later photo then reaches every screen it may.
-    let shared: string | undefined;
-    for (let attempt = 0; !shared && attempt < 5; attempt++) {
-      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1, { pass });
-      await waitFor(
-        'a photo on both screens',
-        () => [guest, couple].every((screen) => photoIds(screen).includes(photo)),
-        5_000,
-      ).then(
-        () => (shared = photo),
-        () => undefined,
-      );
-    }
-    expect(shared).toBeDefined();
+    await photoOnEveryScreen([guest, couple], gallery.code, pass);
     const guestBefore = photoIds(guest);
     const coupleBefore = photoIds(couple);
 
@@ -217,20 +224,8 @@ describe('the live socket and the gallery PIN', () => {
       PHOTO_ADDED,
       gallery.code,
     );
-    // Photos go up until one reaches both screens (see above): both sockets are admitted and listening.
-    let shared: string | undefined;
-    for (let attempt = 0; !shared && attempt < 5; attempt++) {
-      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1);
-      await waitFor(
-        'a photo on both screens',
-        () => [before, couple].every((screen) => photoIds(screen).includes(photo)),
-        5_000,
-      ).then(
-        () => (shared = photo),
-        () => undefined,
-      );
-    }
-    expect(shared).toBeDefined();
+    // Both sockets are admitted and listening.
+    await photoOnEveryScreen([before, couple], gallery.code);
 
     await setPin(gallery, '482913');
     await expect(before.ended).rejects.toMatchObject({ code: 1012 });
@@ -243,19 +238,7 @@ describe('the live socket and the gallery PIN', () => {
     await again.ended;
     expect(again.results[0].errors?.[0].extensions?.code).toBe('PIN_REQUIRED');
 
-    let seen: string | undefined;
-    for (let attempt = 0; !seen && attempt < 5; attempt++) {
-      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1, { pass });
-      await waitFor(
-        'a photo on the pass holder screen',
-        () => photoIds(withPass).includes(photo),
-        5_000,
-      ).then(
-        () => (seen = photo),
-        () => undefined,
-      );
-    }
-    expect(seen).toBeDefined();
+    await photoOnEveryScreen([withPass], gallery.code, pass);
     await setPin(gallery, '735160');
     await expect(withPass.ended).rejects.toMatchObject({ code: 1012 });
     const newPass = await enterPin(gallery.code, '735160');
@@ -407,20 +390,8 @@ describe('the live socket and an owner signing out', () => {
       PHOTO_ADDED,
       gallery.code,
     );
-    // Both are the couple's: a drop-box photo reaches them (photos go up until one does: see above).
-    let first: string | undefined;
-    for (let attempt = 0; !first && attempt < 5; attempt++) {
-      const [photo] = await uploadGuestPhotos(product!.url, gallery.code, 1);
-      await waitFor(
-        'a photo on both screens',
-        () => [signedOut, other].every((screen) => photoIds(screen).includes(photo)),
-        5_000,
-      ).then(
-        () => (first = photo),
-        () => undefined,
-      );
-    }
-    expect(first).toBeDefined();
+    // Both are the couple's: a drop-box photo reaches them.
+    await photoOnEveryScreen([signedOut, other], gallery.code);
 
     await graphqlAt(product!.url, 'mutation { signOut }', {}, gallery.sessionToken);
     await expect(signedOut.ended).rejects.toMatchObject({ code: 1012 });

@@ -49,6 +49,46 @@ describe('the gallery PIN in the browser', () => {
     }
   }
 
+  const PIN = '482913';
+
+  async function setPin(code: string, ownerToken: string): Promise<void> {
+    await graphqlAt(
+      e2e!.product.url,
+      'mutation ($code: String!, $pin: String!) { setGalleryPin(eventCode: $code, pin: $pin) { code } }',
+      { code, pin: PIN },
+      ownerToken,
+    );
+  }
+
+  /** A guest's pass, as entering the PIN in the gallery gives it. */
+  async function passFor(code: string): Promise<string> {
+    const { enterGalleryPin } = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
+      e2e!.product.url,
+      'mutation ($code: String!, $pin: String!) { enterGalleryPin(code: $code, pin: $pin) { pass } }',
+      { code, pin: PIN },
+    );
+    return enterGalleryPin.pass;
+  }
+
+  /** The slideshow wall opened from a new link of the couple's, and the photo it shows now. */
+  async function openWall(code: string, ownerToken: string) {
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      e2e!.product.url,
+      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+      { code },
+      ownerToken,
+    );
+    const wall = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), undefined, DESKTOP);
+    const showing = (photoId: string) =>
+      until(
+        `photo ${photoId} on the wall`,
+        async () =>
+          (await wall.getByTestId('wall-media').getAttribute('data-photo-id')) === photoId ? true : null,
+        45_000,
+      );
+    return { wall, showing };
+  }
+
   it('lets the couple set a PIN; a guest enters a wrong then the right one, and stays in after a reload', async () => {
     const url = e2e!.product.url;
     const { code, sessionToken: ownerToken } = await createGalleryAt(url);
@@ -109,44 +149,23 @@ describe('the gallery PIN in the browser', () => {
     const url = e2e!.product.url;
     const { code, ownerToken } = await createGalleryAt(url);
     const [photoId] = await uploadGuestPhotos(url, code, 1);
-    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
-      url,
-      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
-      { code },
-      ownerToken,
-    );
-    const wall = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), undefined, DESKTOP);
-    const onWall = () => wall.getByTestId('wall-media').getAttribute('data-photo-id');
-    await until('the photo on the wall', async () => ((await onWall()) === photoId ? true : null), 45_000);
+    const wall = await openWall(code, ownerToken);
+    await wall.showing(photoId);
 
     const guest = await open(`/gallery/${code}`);
     const subscribed = subscribedTo(guest, 'photoAdded');
     await guest.locator(`img[data-photo-id="${photoId}"]`).waitFor({ timeout: 45_000 });
     await subscribed;
 
-    await graphqlAt(
-      url,
-      'mutation ($code: String!) { setGalleryPin(eventCode: $code, pin: "482913") { code } }',
-      { code },
-      ownerToken,
-    );
+    await setPin(code, ownerToken);
     // The stranger's tab, open since before the PIN, now asks for it and shows no photo.
     await guest.getByLabel('PIN', { exact: true }).waitFor({ timeout: 45_000 });
     expect(await guest.locator(`img[data-photo-id="${photoId}"]`).count()).toBe(0);
     await shoot(guest, 'gallery-pin-set-while-open-en');
 
     // The wall's link is a pass: the venue screen reconnects and the next photo still goes on it.
-    const entered = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
-      url,
-      'mutation ($code: String!) { enterGalleryPin(code: $code, pin: "482913") { pass } }',
-      { code },
-    );
-    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: entered.enterGalleryPin.pass });
-    await until(
-      'the new photo on the wall',
-      async () => ((await onWall()) === livePhotoId ? true : null),
-      45_000,
-    );
+    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: await passFor(code) });
+    await wall.showing(livePhotoId);
     expect(await guest.locator(`img[data-photo-id="${livePhotoId}"]`).count()).toBe(0);
   }, 240_000);
 
@@ -154,33 +173,12 @@ describe('the gallery PIN in the browser', () => {
     const url = e2e!.product.url;
     const { code, ownerToken } = await createGalleryAt(url);
     const [photoId] = await uploadGuestPhotos(url, code, 1);
-    await graphqlAt(
-      url,
-      'mutation ($code: String!) { setGalleryPin(eventCode: $code, pin: "482913") { code } }',
-      { code },
-      ownerToken,
-    );
-    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
-      url,
-      'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
-      { code },
-      ownerToken,
-    );
-    const wall = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), undefined, DESKTOP);
-    const onScreen = () => wall.getByTestId('wall-media').getAttribute('data-photo-id');
-    await until('the photo on the wall', async () => ((await onScreen()) === photoId ? true : null), 45_000);
+    await setPin(code, ownerToken);
+    const wall = await openWall(code, ownerToken);
+    await wall.showing(photoId);
 
     // A guest who entered the PIN sends a photo: it goes on the wall live, through the wall's own socket.
-    const entered = await graphqlAt<{ enterGalleryPin: { pass: string } }>(
-      url,
-      'mutation ($code: String!) { enterGalleryPin(code: $code, pin: "482913") { pass } }',
-      { code },
-    );
-    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: entered.enterGalleryPin.pass });
-    await until(
-      'the new photo on the wall',
-      async () => ((await onScreen()) === livePhotoId ? true : null),
-      45_000,
-    );
+    const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: await passFor(code) });
+    await wall.showing(livePhotoId);
   }, 240_000);
 });
