@@ -145,7 +145,7 @@ describe('the gallery PIN in the browser', () => {
     await shoot(french, 'gallery-pin-guest-fr');
   }, 240_000);
 
-  it('asks an open gallery for the PIN as soon as the couple sets one; the wall on the venue screen goes on', async () => {
+  it('asks an open gallery for the PIN as soon as the couple sets one; the wall goes on, the guest who enters it is live again', async () => {
     const url = e2e!.product.url;
     const { code, ownerToken } = await createGalleryAt(url);
     const [photoId] = await uploadGuestPhotos(url, code, 1);
@@ -167,6 +167,13 @@ describe('the gallery PIN in the browser', () => {
     const [livePhotoId] = await uploadGuestPhotos(url, code, 1, { pass: await passFor(code) });
     await wall.showing(livePhotoId);
     expect(await guest.locator(`img[data-photo-id="${livePhotoId}"]`).count()).toBe(0);
+
+    // The guest enters the PIN the couple gave out: the photos come back, and new ones arrive live again.
+    await guest.getByLabel('PIN', { exact: true }).fill(PIN);
+    await guest.getByRole('button', { name: 'Open the gallery' }).click();
+    await guest.locator(`img[data-photo-id="${livePhotoId}"]`).waitFor({ timeout: 45_000 });
+    const [afterPin] = await uploadGuestPhotos(url, code, 1, { pass: await passFor(code) });
+    await guest.locator(`img[data-photo-id="${afterPin}"]`).waitFor({ timeout: 45_000 });
   }, 240_000);
 
   it("shows the slideshow wall on a gallery with a PIN: the link's key lets the venue's screen in", async () => {
