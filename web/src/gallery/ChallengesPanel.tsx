@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import { SelectField } from '../ui/Field';
@@ -23,9 +23,10 @@ interface ChallengesPanelProps {
 /**
  * The gallery's photo challenges: this browser's progress ("3 of 10 done"), the filter that shows one
  * challenge's photos with each one's count, and a card per challenge whose button uploads for it. Prompts are
- * text nodes: markup the couple typed shows as typed.
+ * text nodes: markup the couple typed shows as typed. Memoized: it renders again when its counts or the
+ * browser's progress change, not with each other change of the page.
  */
-export function ChallengesPanel({
+export const ChallengesPanel = memo(function ChallengesPanel({
   challenges,
   counts,
   total,
@@ -106,4 +107,4 @@ export function ChallengesPanel({
       />
     </section>
   );
-}
+});

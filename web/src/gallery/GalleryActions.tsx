@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import type { Language } from '../i18n/languages';
@@ -25,8 +25,11 @@ interface GalleryActionsProps {
   onUploadChallenge?: (challengeId: string | null) => void;
 }
 
-/** Upload Photos, Share Gallery, Generate QR Code and Download All (owner, or guests when allowed). */
-export function GalleryActions({
+/**
+ * Upload Photos, Share Gallery, Generate QR Code and Download All (owner, or guests when allowed). Memoized: a
+ * photo joining the grid does not render it again.
+ */
+export const GalleryActions = memo(function GalleryActions({
   code,
   name,
   plan,
@@ -70,4 +73,4 @@ export function GalleryActions({
       {qrOpen && <QrCodeDialog url={url} code={code} onClose={() => setQrOpen(false)} />}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { useLanguage } from '../i18n/useLanguage';
@@ -14,9 +15,16 @@ function safeLastDay(value: string, locale: string): string | null {
 
 /**
  * The gallery's name, photo count and code. The plan and until when photos are kept are the couple's business:
- * only the owner sees them.
+ * only the owner sees them. Memoized: it renders again when the count it shows changes, not with each other
+ * change of the page.
  */
-export function GalleryHeader({ event, photoCount }: { event: GalleryEvent; photoCount: number }) {
+export const GalleryHeader = memo(function GalleryHeader({
+  event,
+  photoCount,
+}: {
+  event: GalleryEvent;
+  photoCount: number;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const keptUntil = event.isOwner ? safeLastDay(event.expiresAt, language) : null;
@@ -36,4 +44,4 @@ export function GalleryHeader({ event, photoCount }: { event: GalleryEvent; phot
       </ul>
     </header>
   );
-}
+});

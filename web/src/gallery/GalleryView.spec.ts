@@ -5,8 +5,9 @@ import type { UploadEntry, UploadRun } from './uploadQueue';
 
 // A phone's page while 100 photos upload: each file reports its progress many times a second. The grid of
 // photos must not render again for those reports, only the upload panel that shows them, and that panel not
-// with each report; a photo joining the grid must not draw the panel's hundred rows again; and choosing the
-// hundred files must not store them all in one task.
+// with each report; a photo joining the grid must not draw the panel's hundred rows again, nor the page's other
+// parts around the grid (header, actions, guestbook...) unless what they show changed; and choosing the hundred
+// files must not store them all in one task.
 
 const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://gallery.test/g/ABC123' });
 const globals = globalThis as Record<string, unknown>;
@@ -25,6 +26,56 @@ for (const name of [
     configurable: true,
   });
 globals.IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A component's place in React's tree, as React's developer tools read it. */
+interface Fiber {
+  tag: number;
+  type: unknown;
+  flags: number;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  alternate: Fiber | null;
+}
+/** Function components, plain and memoized without a comparison: the ones whose function runs when rendered. */
+const FUNCTION_COMPONENT = 0;
+const SIMPLE_MEMO_COMPONENT = 15;
+/** React's mark on a component whose function ran in the commit (what the developer tools highlight). */
+const PERFORMED_WORK = 1;
+/** The names of the components each commit rendered, from the commits React reports to its developer tools. */
+let rendered: string[] = [];
+const collectRendered = (fiber: Fiber) => {
+  const { tag, type, flags } = fiber;
+  if ((tag === FUNCTION_COMPONENT || tag === SIMPLE_MEMO_COMPONENT) && flags & PERFORMED_WORK)
+    rendered.push((type as { name?: string }).name ?? '');
+  // Children React did not visit are the last commit's own: only a visited list is a new one.
+  if (fiber.alternate && fiber.child === fiber.alternate.child) return;
+  for (let child = fiber.child; child; child = child.sibling) collectRendered(child);
+};
+globals.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true,
+  inject: () => 1,
+  onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => collectRendered(root.current),
+  onCommitFiberUnmount: () => undefined,
+  onPostCommitFiberRoot: () => undefined,
+};
+/** The components rendered while `change` is under way, by name. */
+const renderedBy = async (change: () => void) => {
+  rendered = [];
+  await act(async () => change());
+  return rendered;
+};
+/** The parts of the page that show neither the photos nor their count: a photo joining the grid renders none. */
+const AROUND_THE_GRID = [
+  'LanguageOffer',
+  'GalleryActions',
+  'UploadButton',
+  'GuestNameField',
+  'DownloadAllButton',
+  'UploadList',
+  'LiveAnnouncer',
+  'HeartsSort',
+  'GuestbookSection',
+];
 /** Writes to the Cache API (the gallery files shared into the app go to) and questions to media queries. */
 let cacheWrites = 0;
 let mediaQueries = 0;
@@ -79,7 +130,7 @@ const gallery = {
     photos,
     initialized: true,
     photoCount: photos.length,
-    liveArrivals: [],
+    liveArrivals: 0,
     challengeCounts: {},
     hasMore: false,
   },
@@ -236,6 +287,47 @@ describe('a gallery page while photos upload', () => {
     expect(rowRenders - rowsBefore).toBe(0);
     expect(cacheWrites - writesBefore).toBe(0);
     expect(mediaQueries - queriesBefore).toBe(0);
+  });
+
+  it('renders only the grid and what shows the count when a photo joins it, not the parts around it', async () => {
+    const list = shownGallery.list;
+    const mine = { ...photos[1], id: 'p5', thumbnailUrl: 'https://storage.test/p5.jpg' };
+    const confirmed = await renderedBy(() =>
+      showGallery({
+        ...gallery,
+        list: { ...list, photos: [mine, ...list.photos], photoCount: list.photoCount + 1 },
+      }),
+    );
+    expect(container.querySelectorAll('.photo-grid li')).toHaveLength(list.photos.length + 1);
+    expect(container.querySelector('[data-testid="photo-count"]')?.textContent).toBe('5 photos');
+    expect(confirmed).toEqual(expect.arrayContaining(['GalleryView', 'PhotoGrid', 'GalleryHeader']));
+    expect(confirmed.filter((name) => AROUND_THE_GRID.includes(name))).toEqual([]);
+
+    // A photo arriving live is announced to screen readers: the announcer renders for it, the rest as above.
+    const arrived = { ...photos[2], id: 'p6', thumbnailUrl: 'https://storage.test/p6.jpg' };
+    const shown = shownGallery.list;
+    const live = await renderedBy(() =>
+      showGallery({
+        ...gallery,
+        list: {
+          ...shown,
+          photos: [arrived, ...shown.photos],
+          photoCount: shown.photoCount + 1,
+          liveArrivals: shown.liveArrivals + 1,
+        },
+      }),
+    );
+    expect(live).toContain('LiveAnnouncer');
+    expect(new Set(live.filter((name) => AROUND_THE_GRID.includes(name)))).toEqual(
+      new Set(['LiveAnnouncer']),
+    );
+
+    // A photo the couple approved changes the grid, not the count: the header does not render either.
+    const approved = await renderedBy(() =>
+      showGallery({ ...gallery, list: { ...shownGallery.list, photos: [...shownGallery.list.photos] } }),
+    );
+    expect(approved).toContain('PhotoGrid');
+    expect(approved.filter((name) => name === 'GalleryHeader' || AROUND_THE_GRID.includes(name))).toEqual([]);
   });
 
   it('stores a hundred files chosen at once a few at a time, each group on its way once stored', async () => {

@@ -17,7 +17,7 @@ import { OfflineGallery } from './OfflineGallery';
 import { readSnapshot, rememberLastGallery, saveSnapshot, takeSharedFiles } from './offlineGallery';
 import { markChallengeDone, readDoneChallenges } from './challengeProgress';
 import { ChallengesPanel } from './ChallengesPanel';
-import type { Photo } from './graphql';
+import type { GalleryChallenge, Photo } from './graphql';
 import { PhotoGrid } from './PhotoGrid';
 import { useChallengePhotos } from './useChallengePhotos';
 import { PhotoViewer } from './PhotoViewer';
@@ -33,6 +33,9 @@ import { HeartsSort, type HeartsOrder } from '../hearts/HeartsSort';
 import { useHearts } from '../hearts/useHearts';
 import { useMostLovedPhotos } from '../hearts/useMostLovedPhotos';
 import { GuestbookSection } from '../guestbook/GuestbookSection';
+
+/** A gallery without challenges: one list, so the memoized parts given it do not render again for a new one. */
+const NO_CHALLENGES: GalleryChallenge[] = [];
 
 export function GalleryView({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -100,6 +103,16 @@ export function GalleryView({ code }: { code: string }) {
   }, [planKnown, upload]);
   const retry = gallery.retry;
   const readAgain = useCallback(() => void retry(), [retry]);
+  // Stable, so the memoized parts of the page around the grid (actions, challenges) do not render again each
+  // time a photo joins it: each such render is tens of milliseconds on a phone.
+  const uploadFiles = useCallback(
+    (files: File[]) => void upload(files, uploadChallenge),
+    [upload, uploadChallenge],
+  );
+  const uploadForChallenge = useCallback(
+    (files: File[], challengeId: string) => void upload(files, challengeId),
+    [upload],
+  );
   // Stable, so the memoized grid renders again only when its photos change, not with each upload report.
   // The challenge filter and the "Most loved" order each read their own pages; the filter wins.
   const filterShown = filtered.photos !== null;
@@ -133,7 +146,7 @@ export function GalleryView({ code }: { code: string }) {
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
 
   const { photoCount, liveArrivals, challengeCounts } = gallery.list;
-  const challenges = gallery.event.challenges ?? [];
+  const challenges = gallery.event.challenges ?? NO_CHALLENGES;
   const sorted = sortedShown ? loved : null;
   const photos = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
@@ -150,7 +163,7 @@ export function GalleryView({ code }: { code: string }) {
           name={gallery.event.name}
           plan={plan}
           language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
-          onFiles={(files) => void uploads.upload(files, uploadChallenge)}
+          onFiles={uploadFiles}
           challenges={challenges}
           uploadChallenge={uploadChallenge}
           onUploadChallenge={setUploadChallenge}
@@ -166,7 +179,7 @@ export function GalleryView({ code }: { code: string }) {
             done={done}
             filter={filter}
             onFilter={setFilter}
-            onFiles={(files, challengeId) => void uploads.upload(files, challengeId)}
+            onFiles={uploadForChallenge}
           />
         )}
         <UploadList

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { i18n, loadLanguage } from '../i18n';
 import { browserLanguage, LANGUAGE_STORAGE_KEY, switchLanguagePath, type Language } from '../i18n/languages';
@@ -9,9 +9,9 @@ import './LanguageOffer.css';
 /**
  * A gallery link opens in the gallery's language; a guest whose browser asks for another one the site speaks is
  * offered theirs, in their own words ("View in English"), once: switching or keeping the shown language is
- * remembered as the guest's choice.
+ * remembered as the guest's choice. Memoized: the gallery page's changes do not render it again.
  */
-export function LanguageOffer() {
+export const LanguageOffer = memo(function LanguageOffer() {
   const shown = useLanguage();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -60,4 +60,4 @@ export function LanguageOffer() {
       </button>
     </aside>
   );
-}
+});

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Tells screen readers "New photo added" each time `arrivals` grows. */
-export function LiveAnnouncer({ arrivals }: { arrivals: number }) {
+/** Tells screen readers "New photo added" each time `arrivals` grows; renders again only then (memoized). */
+export const LiveAnnouncer = memo(function LiveAnnouncer({ arrivals }: { arrivals: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
 
@@ -18,4 +18,4 @@ export function LiveAnnouncer({ arrivals }: { arrivals: number }) {
       {text}
     </div>
   );
-}
+});

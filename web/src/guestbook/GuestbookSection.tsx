@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUESTBOOK_LIMITS, guestbookMessageProblem, GUESTBOOK_MESSAGE_REFUSALS } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
@@ -10,9 +10,16 @@ import './guestbook.css';
  * The gallery's guestbook: a form to leave a wish (with the name the guest gave for their photos) and the
  * messages, newest first, arriving live. A message is plain text: React renders it as text, so markup in it
  * shows as typed. The couple sees a Remove button on each. While the couple asks for approval, the guest's own
- * message shows to them marked as waiting, and to everyone else once approved.
+ * message shows to them marked as waiting, and to everyone else once approved. Memoized: a photo joining the
+ * gallery's grid does not render it again.
  */
-export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boolean }) {
+export const GuestbookSection = memo(function GuestbookSection({
+  code,
+  isOwner,
+}: {
+  code: string;
+  isOwner: boolean;
+}) {
   const { t } = useTranslation();
   const { messages, leave, remove, hasOlder, loadingOlder, loadOlder } = useGuestbook(code);
   const [text, setText] = useState('');
@@ -119,4 +126,4 @@ export function GuestbookSection({ code, isOwner }: { code: string; isOwner: boo
       )}
     </section>
   );
-}
+});
