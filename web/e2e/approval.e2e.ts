@@ -147,11 +147,24 @@ describe('approval before photos show, in the browser', () => {
     );
     await panel.getByRole('checkbox', { name: 'Select photo 1 of 1' }).waitFor();
     // The arrow keys move between the tabs and show the one they reach; only the chosen tab is in the Tab order.
+    // The focus lands once the tab shows as chosen: what each tab said of itself the moment it took the focus.
     await photosTab.focus();
+    await event.evaluate(() => {
+      const host = window as unknown as { selectedWhenFocused: (string | null)[] };
+      host.selectedWhenFocused = [];
+      document.addEventListener('focusin', (focused) =>
+        host.selectedWhenFocused.push((focused.target as Element).getAttribute('aria-selected')),
+      );
+    });
     await event.keyboard.press('ArrowRight');
     await event.waitForFunction(
       () => document.activeElement?.getAttribute('data-testid') === 'review-messages-tab',
     );
+    expect(
+      await event.evaluate(
+        () => (window as unknown as { selectedWhenFocused: string[] }).selectedWhenFocused,
+      ),
+    ).toEqual(['true']);
     expect(await messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(await photosTab.getAttribute('aria-selected')).toBe('false');
     expect(await messagesTab.getAttribute('tabindex')).toBe('0');
@@ -163,8 +176,8 @@ describe('approval before photos show, in the browser', () => {
       .waitFor();
     expect(await event.getByRole('button', { name: 'Select all messages shown' }).isDisabled()).toBe(true);
     await event.keyboard.press('ArrowLeft');
+    await event.waitForFunction(() => document.activeElement?.id === 'review-tab-photos');
     expect(await photosTab.getAttribute('aria-selected')).toBe('true');
-    expect(await event.evaluate(() => document.activeElement?.id)).toBe('review-tab-photos');
     await queue.locator(`[data-photo-id="${waiting}"] img`).waitFor();
     expect(await event.getByRole('button', { name: 'Select all photos shown' }).isEnabled()).toBe(true);
     expect(await seriousViolations(event)).toEqual([]);

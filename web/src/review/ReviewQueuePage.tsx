@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -38,6 +38,16 @@ export function ReviewQueuePage() {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const tabs = useRef<Partial<Record<ReviewKind, HTMLButtonElement | null>>>({});
+  /**
+   * The tab an arrow key chose: focused once it shows as chosen (the address changes in a transition, which may
+   * render a moment later), so a screen reader never announces the focused tab as not selected.
+   */
+  const focusWhenShown = useRef<ReviewKind | null>(null);
+  useEffect(() => {
+    if (focusWhenShown.current !== kind) return;
+    focusWhenShown.current = null;
+    tabs.current[kind]?.focus();
+  }, [kind]);
   const photoQueue = useQuery(REVIEW_QUEUE_QUERY, {
     variables: { code, state, first: REVIEW_PAGE_SIZE },
     skip: !user || kind !== 'PHOTOS',
@@ -118,8 +128,8 @@ export function ReviewQueuePage() {
     const next = tabAfterKey(KINDS, kind, event.key);
     if (!next) return;
     event.preventDefault();
+    focusWhenShown.current = next;
     showKind(next);
-    tabs.current[next]?.focus();
   }
 
   /** What each item of the list shares, whichever kind: its checkbox, its buttons, its place in the list. */
