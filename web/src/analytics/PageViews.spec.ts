@@ -1,22 +1,14 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { JSDOM } from 'jsdom';
+import { installJsdomGlobals } from '../testing/jsdomGlobals';
 
 // A visitor on a slow connection: the page's code arrives seconds after the path changed. The page view must
 // carry the title the page sets once it is there, not the site's bare title of the moment the path changed.
 
-const dom = new JSDOM(
+const { dom, globals } = installJsdomGlobals(
   '<!doctype html><html><head><title>Live Wedding Gallery</title></head><body></body></html>',
-  {
-    url: 'https://gallery.test/fr/faq',
-  },
+  'https://gallery.test/fr/faq',
+  ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'Event', 'MutationObserver'],
 );
-const globals = globalThis as Record<string, unknown>;
-for (const name of ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'Event', 'MutationObserver'])
-  Object.defineProperty(globals, name, {
-    value: dom.window[name as keyof typeof dom.window],
-    configurable: true,
-  });
-globals.IS_REACT_ACT_ENVIRONMENT = true;
 
 const { act, createElement, lazy, useEffect } = await import('react');
 const { createRoot } = await import('react-dom/client');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { JSDOM } from 'jsdom';
+import { installJsdomGlobals } from '../testing/jsdomGlobals';
 import type { UploadAction } from './uploadItems';
 import type { UploadEntry, UploadRun } from './uploadQueue';
 
@@ -9,23 +9,11 @@ import type { UploadEntry, UploadRun } from './uploadQueue';
 // parts around the grid (header, actions, guestbook...) unless what they show changed; and choosing the hundred
 // files must not store them all in one task.
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://gallery.test/g/ABC123' });
-const globals = globalThis as Record<string, unknown>;
-for (const name of [
-  'window',
-  'document',
-  'navigator',
-  'localStorage',
-  'HTMLElement',
-  'Node',
-  'Event',
-  'File',
-])
-  Object.defineProperty(globals, name, {
-    value: dom.window[name as keyof typeof dom.window],
-    configurable: true,
-  });
-globals.IS_REACT_ACT_ENVIRONMENT = true;
+const { dom, globals } = installJsdomGlobals(
+  '<!doctype html><html><body></body></html>',
+  'https://gallery.test/g/ABC123',
+  ['window', 'document', 'navigator', 'localStorage', 'HTMLElement', 'Node', 'Event', 'File'],
+);
 
 /** A component's place in React's tree, as React's developer tools read it. */
 interface Fiber {
