@@ -10,7 +10,7 @@ import { apolloDocumentLimits } from '../limits/document-limits.js';
 import { CallerForwardingDataSource } from './caller-forwarding-data-source.js';
 import { formatGatewayError } from './format-gateway-error.js';
 import { gatewayContext, type GatewayContext } from './gateway-context.js';
-import { RetryingIntrospectAndCompose } from './retrying-introspect-and-compose.js';
+import { SubgraphComposition } from './subgraph-composition.js';
 import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
 /** The answer to a request that comes before the first composition. */
@@ -31,7 +31,7 @@ export interface SupergraphOptions {
  * Composition happens in the background; until it succeeds, `handler` answers SERVICE_UNAVAILABLE.
  */
 export class Supergraph {
-  private readonly composition: RetryingIntrospectAndCompose;
+  private readonly composition: SubgraphComposition;
   private readonly server: ApolloServer<GatewayContext>;
   private starting: Promise<void> | undefined;
   private middleware: RequestHandler | undefined;
@@ -39,14 +39,16 @@ export class Supergraph {
 
   constructor(options: SupergraphOptions) {
     const { logger } = options;
-    this.composition = new RetryingIntrospectAndCompose(
-      { subgraphs: options.subgraphs, pollIntervalInMs: options.pollIntervalMs, logger },
-      {
+    this.composition = new SubgraphComposition({
+      subgraphs: options.subgraphs,
+      pollIntervalMs: options.pollIntervalMs,
+      logger,
+      retry: {
         initialMs: options.retry.initialMs,
         maxMs: options.retry.maxMs,
         onRetry: (_error, delayMs) => logger.info(`supergraph not composed yet, retrying in ${delayMs} ms`),
       },
-    );
+    });
     // Apollo Gateway reports host and usage metrics to Apollo unless this is set when it is made: nothing about
     // the product's machines or its galleries' traffic leaves it.
     process.env.APOLLO_TELEMETRY_DISABLED = 'true';
