@@ -6,6 +6,7 @@
 //   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
 //     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
 //     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR] [--settle=SECONDS]
+//     [--gateway-log=FILE]
 //     [--rounds=1] [--taps=300] [--guestbook-interval=2000]
 //
 // --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
@@ -40,6 +41,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -77,6 +79,7 @@ const GATEWAYS = option('gateways', 1);
 const IDLE = option('idle', false);
 const CPU_PROF = option('cpu-prof', '');
 const GATEWAY_NODE_ARGS = option('gateway-node-args', '').split(' ').filter(Boolean);
+const GATEWAY_LOG = option('gateway-log', '');
 const GATEWAY_ENV = Object.fromEntries(
   option('gateway-env', '')
     .split(' ')
@@ -266,6 +269,10 @@ async function run() {
   const snapshots = HEAP_SNAPSHOT ? path.resolve(HEAP_SNAPSHOT) : '';
   if (snapshots) await mkdir(snapshots, { recursive: true });
   const snapshotting = snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`] : [];
+  // The gateway's output (with --gateway-node-args=--trace-gc, its collections) and where each phase begins and ends.
+  const gatewayLog = GATEWAY_LOG ? createWriteStream(path.resolve(GATEWAY_LOG)) : undefined;
+  if (gatewayLog) cleanups.push(() => new Promise((resolve) => gatewayLog.end(resolve)));
+  const mark = (text) => gatewayLog?.write(`--- bench: ${text} at ${new Date().toISOString()}\n`);
   const product = await startProduct({
     platformEnv: {
       DATABASE_URL: postgres.url('postgres'),
@@ -275,7 +282,9 @@ async function run() {
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     },
-    log: () => undefined,
+    log: gatewayLog
+      ? (name, line) => name.startsWith('gateway') && gatewayLog.write(`${line}\n`)
+      : () => undefined,
     // Each screen is a guest's own phone: the screens say so through X-Forwarded-For, which the gateway
     // believes from loopback only, so its limits per client apply per screen as they would at a wedding.
     gatewayEnv: { TRUST_PROXY: 'loopback', ...GATEWAY_ENV },
@@ -529,11 +538,13 @@ async function run() {
    * Runs one phase of a round and reads the CPU time both the gateway(s) and the bare server used over it and the
    * few seconds after it (the collections that follow a burst of work are part of its cost).
    */
-  async function phase(work) {
+  async function phase(name, work) {
+    mark(`${name} begins`);
     const [gatewayStart, bareStart] = [await gatewaysRunMs(), await cpuRunMs(bare.pid)];
     const start = performance.now();
     const delivered = await work();
     await sleep(SETTLE_AFTER_PHASE_MS);
+    mark(`${name} ends`);
     const seconds = (performance.now() - start) / 1000;
     return {
       delivered,
@@ -627,7 +638,7 @@ async function run() {
     collect.recorded = {};
     await Promise.all(processes.map((screenProcess) => screenProcess.record(true)));
     let flowed;
-    const product = await phase(async () => {
+    const product = await phase(`round ${round + 1}, the product`, async () => {
       const othersBefore = collect.others;
       const [ids, counts] = await Promise.all([
         paced((i) => {
@@ -659,30 +670,33 @@ async function run() {
       await sleep(250); // the gateway's own copy of the last event, a moment after the bench's
       for (const id of ids) sent.delete(id);
     };
-    const bareSends = await phase(async () => {
-      const othersBefore = collect.others;
-      const [ids] = await Promise.all([
-        paced(async () => {
-          const id = randomUUID();
-          await bare.send(0, id, sampleId);
-          return id;
-        }),
-        flow(
-          async (k) => {
-            if (k >= recordedHearts.length) return;
-            bareFlow.hearts++;
-            await bare.send(1 + k);
-          },
-          async (k) => {
-            if (k >= recordedGuestbook.length) return;
-            bareFlow.guestbook++;
-            await bare.send(1 + recordedHearts.length + k);
-          },
-        ),
-        unwatchedUploads(),
-      ]);
-      return delivery(ids, total, (bareFlow.hearts + bareFlow.guestbook) * total, othersBefore);
-    });
+    const bareSends = await phase(
+      `round ${round + 1}, the bare server and the unwatched uploads`,
+      async () => {
+        const othersBefore = collect.others;
+        const [ids] = await Promise.all([
+          paced(async () => {
+            const id = randomUUID();
+            await bare.send(0, id, sampleId);
+            return id;
+          }),
+          flow(
+            async (k) => {
+              if (k >= recordedHearts.length) return;
+              bareFlow.hearts++;
+              await bare.send(1 + k);
+            },
+            async (k) => {
+              if (k >= recordedGuestbook.length) return;
+              bareFlow.guestbook++;
+              await bare.send(1 + recordedHearts.length + k);
+            },
+          ),
+          unwatchedUploads(),
+        ]);
+        return delivery(ids, total, (bareFlow.hearts + bareFlow.guestbook) * total, othersBefore);
+      },
+    );
     const uploads = bareSends;
     const gatewayIdle = idle.gateway;
     const bareIdle = idle.bare;
