@@ -6,7 +6,7 @@
 //   npm run build && node bench/live-latency.mjs [--screens=200] [--galleries=1] [--photos=20] [--interval=500]
 //     [--megapixels=12] [--gateways=1] [--screen-processes=1] [--idle] [--cpu-prof=DIR]
 //     [--gateway-node-args="--flag ..."] [--gateway-env="NAME=value ..."] [--heap-snapshot=DIR] [--settle=SECONDS]
-//     [--gateway-log=FILE]
+//     [--gateway-log=FILE] [--warmup-uploads=48] [--warmup-reads=600]
 //     [--rounds=1] [--taps=300] [--guestbook-interval=2000]
 //
 // --screens is per gallery; photo i goes to gallery i % galleries. --idle opens and subscribes the screens,
@@ -49,7 +49,7 @@ import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, cpuRunMs, rssMb } from './proc.mjs';
+import { cpuMs, cpuMsByThreadName, cpuRunMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
@@ -89,6 +89,14 @@ const GATEWAY_ENV = Object.fromEntries(
 const HEAP_SNAPSHOT = option('heap-snapshot', '');
 const SETTLE_SECONDS = option('settle', 0);
 const ROUNDS = option('rounds', 1);
+/**
+ * Uploads to a gallery of their own, and a round's hearts and guestbook messages, before the rounds and not
+ * counted: until V8 has compiled the request path with TurboFan (on its own threads), that compilation lands in
+ * whichever round a function turns hot in (400-700 ms of CPU in rounds 1 and 4 of an unwarmed run).
+ */
+const WARMUP_UPLOADS = option('warmup-uploads', 48);
+/** Gallery page reads before the rounds, not counted: Apollo Server's and Gateway's request path turns hot. */
+const WARMUP_READS = option('warmup-reads', 600);
 const TAPS_PER_SECOND = option('taps', 300);
 const GUESTBOOK_INTERVAL_MS = option('guestbook-interval', 2000);
 /** Media sends each gallery's heart counts once per this many ms (HEART_LIMITS.liveBatchMs). */
@@ -102,6 +110,7 @@ const FREE_PLAN_PHOTOS = 50;
 const UNWATCHED_UPLOADS = 500;
 if (Math.ceil((PHOTOS * ROUNDS + 1) / GALLERIES) > FREE_PLAN_PHOTOS)
   throw new Error('at most 49 photos per gallery in all rounds');
+if (WARMUP_UPLOADS > FREE_PLAN_PHOTOS) throw new Error(`at most ${FREE_PLAN_PHOTOS} warm-up uploads`);
 /** Where a photo message's id starts, in the message the bare server sends. */
 const SAMPLE_ID_MARK = Buffer.from('"photoAdded":{"id":"');
 
@@ -173,6 +182,9 @@ async function graphql(url, query, variables, address) {
   return body.data;
 }
 
+const GALLERY_READ = `query($code: String!) {
+  event(code: $code) { code name plan photoCount photos(first: 24) { nodes { id thumbnailUrl heartCount } hasMore } }
+}`;
 const CREATE_GALLERY = `mutation($input: CreateGalleryInput!) { createGallery(input: $input) { event { code } } }`;
 const REQUEST_UPLOADS = `mutation($eventCode: String!, $files: [PhotoUploadRequest!]!) {
   requestPhotoUploads(eventCode: $eventCode, files: $files) { uploadId uploadUrl headers { name value } }
@@ -298,7 +310,7 @@ async function run() {
 
   // One more gallery than the screens watch: the uploads' own cost to the gateway is measured on it.
   const galleries = [];
-  for (let g = 0; g <= GALLERIES; g++) {
+  for (let g = 0; g <= GALLERIES + 1; g++) {
     const { createGallery } = await graphql(
       product.url,
       CREATE_GALLERY,
@@ -316,6 +328,7 @@ async function run() {
     );
     galleries.push(createGallery.event.code);
   }
+  const warmupGallery = galleries.pop();
   const unwatchedGallery = galleries.pop();
 
   const idleUsage = await gatewaysUsage(gatewayPids);
@@ -540,6 +553,7 @@ async function run() {
    */
   async function phase(name, work) {
     mark(`${name} begins`);
+    const threadsStart = await gatewaysThreads();
     const [gatewayStart, bareStart] = [await gatewaysRunMs(), await cpuRunMs(bare.pid)];
     const start = performance.now();
     const delivered = await work();
@@ -551,8 +565,21 @@ async function run() {
       seconds,
       gatewayCpuMs: (await gatewaysRunMs()) - gatewayStart,
       bareCpuMs: (await cpuRunMs(bare.pid)) - bareStart,
+      gatewayThreads: difference(await gatewaysThreads(), threadsStart),
     };
   }
+
+  /** The gateway(s)' CPU by thread (ms, clock ticks): its JavaScript ("main"), V8's and libuv's helpers. */
+  async function gatewaysThreads() {
+    const total = {};
+    for (const pid of gatewayPids) {
+      for (const [name, ms] of Object.entries(await cpuMsByThreadName(pid)))
+        total[name] = (total[name] ?? 0) + ms;
+    }
+    return total;
+  }
+  const difference = (after, before) =>
+    Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, ms - (before[name] ?? 0)]));
 
   /** PHOTOS photos at the pace of --interval, each uploaded or triggered by `send(i)`, which returns its id. */
   async function paced(send) {
@@ -627,6 +654,43 @@ async function run() {
         }
       },
     );
+
+  // The request path and the hearts' and guestbook's deliveries warmed up, not counted: four uploads at a time.
+  const warmupIds = [];
+  const warmupUploads = async () => {
+    for (let i = 0; i < WARMUP_UPLOADS; i += 4) {
+      const batch = Array.from(
+        { length: Math.min(4, WARMUP_UPLOADS - i) },
+        (_, k) => UNWATCHED_UPLOADS * 2 + i + k,
+      );
+      warmupIds.push(...(await Promise.all(batch.map((n) => uploadPhoto(n, warmupGallery)))));
+    }
+  };
+  const warmupReads = async () => {
+    for (let i = 0; i < WARMUP_READS; i += 8) {
+      const batch = Array.from({ length: Math.min(8, WARMUP_READS - i) }, (_, k) => i + k);
+      await Promise.all(
+        batch.map((n) =>
+          graphql(
+            product.url,
+            GALLERY_READ,
+            { code: warmupGallery },
+            `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+          ),
+        ),
+      );
+    }
+  };
+  await Promise.all([warmupUploads(), warmupReads(), WARMUP_UPLOADS > 0 ? flowToNats() : undefined]);
+  await sleep(SETTLE_AFTER_PHASE_MS);
+  await collect();
+  collect.recorded = {};
+  for (const id of warmupIds) {
+    sent.delete(id);
+    arrivals.delete(id);
+  }
+  confirms.length = 0;
+  puts.length = 0;
 
   const rounds = [];
   const flowBytes = { hearts: [], guestbook: [] };
@@ -708,8 +772,12 @@ async function run() {
         expected: PHOTOS * SCREENS + (flowed.hearts + flowed.guestbook) * total,
         cpuMs: product.gatewayCpuMs,
         netCpuMs: product.gatewayCpuMs - gatewayIdle * product.seconds,
+        threads: product.gatewayThreads,
       },
-      uploads: { netCpuMs: uploads.gatewayCpuMs - gatewayIdle * uploads.seconds },
+      uploads: {
+        netCpuMs: uploads.gatewayCpuMs - gatewayIdle * uploads.seconds,
+        threads: uploads.gatewayThreads,
+      },
       bare: {
         delivered: bareSends.delivered,
         expected: (PHOTOS + bareFlow.hearts + bareFlow.guestbook) * total,
@@ -764,7 +832,9 @@ async function run() {
     `live-latency: ${MEGAPIXELS} MP JPEGs, confirm -> photoAdded on every open screen of its gallery`,
   );
   header();
-  console.log(`  warm-up photo on ${warmDelivered} / ${SCREENS} screens (not counted)`);
+  console.log(
+    `  warm-up photo on ${warmDelivered} / ${SCREENS} screens, then ${WARMUP_UPLOADS} uploads to a gallery of their own, ${WARMUP_READS} reads of it, and a round's hearts and guestbook messages (not counted)`,
+  );
   console.log(
     `  photos ${photos} (${ROUNDS} round(s) of ${PHOTOS}, ${(photoOf(0).length / 1e6).toFixed(1)} MB each, one every ${INTERVAL_MS} ms), delivered ${delivered} / ${expected} messages${collect.closed ? `, ${collect.closed} sockets closed` : ''}`,
   );
@@ -800,9 +870,18 @@ async function run() {
   };
   const ratios = rounds.map((round) => usPerMessage(round.product) / usPerMessage(round.bare));
   const liveRatios = rounds.map((round) => liveUsPerMessage(round) / usPerMessage(round.bare));
+  const byThread = (threads) =>
+    Object.entries(threads)
+      .filter(([, ms]) => ms > 0)
+      .sort(([, a], [, b]) => b - a)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', ');
   for (const [r, round] of rounds.entries()) {
     console.log(
       `  round ${r + 1}: gateway ${usPerMessage(round.product).toFixed(2)} us per delivered message (${round.product.delivered} / ${round.product.expected}; idle ${round.gatewayIdle.toFixed(1)} ms/s, ${(round.uploads.netCpuMs / PHOTOS).toFixed(1)} ms per upload without screens, ${liveUsPerMessage(round).toFixed(2)} us without it), bare ws ${usPerMessage(round.bare).toFixed(2)} us (${round.bare.delivered} / ${round.bare.expected}); ratio ${ratios[r].toFixed(2)}, ${liveRatios[r].toFixed(2)} without the uploads' own cost`,
+    );
+    console.log(
+      `    gateway CPU by thread, ms (clock ticks, idle included): the product's phase ${byThread(round.product.threads)}; the uploads' ${byThread(round.uploads.threads)}`,
     );
   }
   console.log(
