@@ -49,7 +49,10 @@ export class SubgraphComposition implements SupergraphManager {
   constructor(private readonly options: SubgraphCompositionOptions) {}
 
   async initialize({ update, getDataSource }: Hooks): ReturnType<SupergraphManager['initialize']> {
-    const sources = this.options.subgraphs.map((subgraph) => ({ ...subgraph, dataSource: getDataSource(subgraph) }));
+    const sources = this.options.subgraphs.map((subgraph) => ({
+      ...subgraph,
+      dataSource: getDataSource(subgraph),
+    }));
     const supergraphSdl = await this.composeWithRetries(sources);
     this.schedulePoll(sources, update);
     return { supergraphSdl, cleanup: () => this.cleanup() };
@@ -91,7 +94,9 @@ export class SubgraphComposition implements SupergraphManager {
       update(this.compose(sdls));
     } catch (error) {
       // The supergraph composed last goes on serving; the next poll tries again.
-      this.options.logger.error(`the supergraph was not composed again: ${(error as Error).message ?? error}`);
+      this.options.logger.error(
+        `the supergraph was not composed again: ${(error as Error).message ?? error}`,
+      );
     }
   }
 
