@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -1095,18 +1095,26 @@ describe('media service', () => {
     expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
   });
 
-  it("reads a photo's copy once, whole, for its checks and its thumbnail", async () => {
+  it("reads a photo's copy once, whole, to a file for its checks, thumbnail and guest copy, then deletes it", async () => {
     const code = await createGallery('standard');
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
     const storage = app!.get(ObjectStorage);
-    const calls = (['readUpTo', 'read', 'copy'] as const).map((method) => jest.spyOn(storage, method));
+    const calls = (['downloadUpTo', 'read', 'copy'] as const).map((method) => jest.spyOn(storage, method));
     try {
       const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
-      const [readUpTo, read, copy] = calls;
+      const [downloadUpTo, read, copy] = calls;
       const [[copied, originalKey]] = copy.mock.calls;
       expect(copied).toBe(`staging/${slot.uploadId}`);
-      expect(readUpTo.mock.calls).toEqual([[originalKey, MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES]]);
+      expect(downloadUpTo.mock.calls).toEqual([
+        [originalKey, expect.any(String), MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES],
+      ]);
+      expect(await downloadUpTo.mock.results[0]!.value).toMatchObject({
+        size: original.length,
+        downloaded: true,
+      });
+      const file = downloadUpTo.mock.calls[0]![1]!;
+      expect(existsSync(path.dirname(file))).toBe(false);
       // The copy itself tells whether the staged object is there: nothing else is asked of storage.
       expect(read.mock.calls.length).toBe(0);
       expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
@@ -1361,7 +1369,7 @@ describe('media service', () => {
       free.write('free', 4, 'latin1');
       const original = Buffer.concat([videos.mp4, free]);
       const slot = await upload(code, original, 'Speeches.mp4', 'video/mp4');
-      const readUpTo = jest.spyOn(app!.get(ObjectStorage), 'readUpTo');
+      const downloadUpTo = jest.spyOn(app!.get(ObjectStorage), 'downloadUpTo');
       try {
         const answer = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM_VIDEO, {
           code,
@@ -1369,10 +1377,12 @@ describe('media service', () => {
         });
         expect(answer.errors).toBeUndefined();
         expect(answer.data!.confirmPhotoUpload).toMatchObject({ kind: 'video', width: 320, height: 240 });
-        expect(readUpTo).toHaveBeenCalledTimes(1);
+        expect(downloadUpTo).toHaveBeenCalledTimes(1);
+        // Only its first bytes were read for the checks: nothing was written to the file.
+        expect(await downloadUpTo.mock.results[0]!.value).toMatchObject({ downloaded: false });
         expect((await keptOriginal(answer.data!.confirmPhotoUpload.id)).equals(original)).toBe(true);
       } finally {
-        readUpTo.mockRestore();
+        downloadUpTo.mockRestore();
       }
     });
 

@@ -24,29 +24,40 @@ export class GuestCopies implements OnModuleDestroy {
     @Inject(ObjectStorage) private readonly storage: ObjectStorage,
   ) {}
 
-  /** Stores the guest copy of a photo held in memory under `key`; `key`, or null when none could be made. */
-  async ofPhoto(original: Buffer, type: MediaContentType, key: string): Promise<string | null> {
-    try {
-      // Streamed from its file: the SDK signs a stream without hashing its 5-10 MB on the event loop.
-      await this.stripper.withStrippedPhoto(original, (copy) => this.storage.writeFile(key, copy, type));
-    } catch (error) {
-      if (!(error instanceof MetadataNotStrippedError)) throw error;
-      this.logger.warn(`no guest copy (${type}): ${describeError(error)}`);
-      return null;
-    }
-    return key;
+  /**
+   * Stores the guest copy of a photo held in the local file `file` under `key`, made by the exiftool the service
+   * keeps running; `key`, or null when none could be made.
+   */
+  ofPhoto(file: string, type: MediaContentType, key: string): Promise<string | null> {
+    return this.stored(file, type, key, (output) => this.stripper.stripPhotoFile(file, output));
   }
 
   /**
    * Stores the guest copy of a video held in the local file `file` under `key` (exiftool for MP4 and QuickTime,
    * a remux without metadata for WebM); `key`, or null when none could be made.
    */
-  async ofVideo(file: string, type: VideoContentType, key: string): Promise<string | null> {
+  ofVideo(file: string, type: VideoContentType, key: string): Promise<string | null> {
+    return this.stored(file, type, key, (output) =>
+      this.stripper.handles(type)
+        ? this.stripper.stripFile(file, output)
+        : this.videoFrames.remuxWithoutMetadata(file, type, output),
+    );
+  }
+
+  /**
+   * The copy `strip` writes beside `file`, streamed to storage from its file (the SDK signs a stream without
+   * hashing its megabytes on the event loop, and no Buffer holds them) and then deleted.
+   */
+  private async stored(
+    file: string,
+    type: MediaContentType,
+    key: string,
+    strip: (output: string) => Promise<void>,
+  ): Promise<string | null> {
     const output = path.join(path.dirname(file), 'guest-copy');
     try {
       try {
-        if (this.stripper.handles(type)) await this.stripper.stripFile(file, output);
-        else await this.videoFrames.remuxWithoutMetadata(file, type, output);
+        await strip(output);
       } catch (error) {
         if (!(error instanceof MetadataNotStrippedError || error instanceof UnreadableVideoError))
           throw error;

@@ -93,9 +93,12 @@ export class GuestCopySweep implements OnApplicationBootstrap, OnModuleDestroy {
   private async build(manager: EntityManager, photo: PendingCopy): Promise<void> {
     const key = guestCopyKey(photo.id, randomUUID());
     await this.deletions.schedule([key], new Date(Date.now() + GUEST_COPY_RESERVATION_MS));
-    const made = isVideoType(photo.contentType)
-      ? await this.ofVideo(photo.originalKey, photo.contentType, key)
-      : await this.guestCopies.ofPhoto(await this.storage.read(photo.originalKey), photo.contentType, key);
+    const { contentType } = photo;
+    const made = await this.withOriginal(photo.originalKey, (file) =>
+      isVideoType(contentType)
+        ? this.guestCopies.ofVideo(file, contentType, key)
+        : this.guestCopies.ofPhoto(file, contentType, key),
+    );
     if (made && !(await this.deletions.keep(manager, [key]))) {
       throw new Error('the guest copy outlived its reservation');
     }
@@ -105,16 +108,13 @@ export class GuestCopySweep implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  private async ofVideo(
-    originalKey: string,
-    type: Parameters<GuestCopies['ofVideo']>[1],
-    key: string,
-  ): Promise<string | null> {
+  /** Runs `use` on a temporary local copy of the original, deleted afterwards. */
+  private async withOriginal<T>(originalKey: string, use: (file: string) => Promise<T>): Promise<T> {
     const folder = await mkdtemp(path.join(tmpdir(), 'gallery-guest-copy-'));
     try {
       const file = path.join(folder, 'original');
       await this.storage.download(originalKey, file);
-      return await this.guestCopies.ofVideo(file, type, key);
+      return await use(file);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -61,6 +61,16 @@ function identifying(tags: Record<string, unknown>): string[] {
   );
 }
 
+/** The photo `original` without identifying metadata, as the service's exiftool writes it from a file. */
+async function stripPhoto(original: Buffer): Promise<Buffer> {
+  const name = Math.random().toString(36).slice(2);
+  const input = path.join(folder, `original-${name}`);
+  const output = path.join(folder, `copy-${name}`);
+  await writeFile(input, original);
+  await stripper.stripPhotoFile(input, output);
+  return readFile(output);
+}
+
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'metadata-stripper-spec-'));
   stripper = MetadataStripper.locate();
@@ -78,7 +88,7 @@ describe('MetadataStripper', () => {
       const original = await taggedPhoto(format);
       expect(identifying(await tagsOf(original))).toEqual(expect.arrayContaining(['EXIF:GPSLatitude']));
 
-      const copy = await stripper.stripPhoto(original);
+      const copy = await stripPhoto(original);
 
       const tags = await tagsOf(copy);
       expect(identifying(tags)).toEqual([]);
@@ -95,7 +105,7 @@ describe('MetadataStripper', () => {
 
   it('leaves the compressed image data of a JPEG byte for byte as it was', async () => {
     const original = await taggedPhoto('jpeg');
-    const copy = await stripper.stripPhoto(original);
+    const copy = await stripPhoto(original);
     const scan = (bytes: Buffer) => bytes.subarray(bytes.indexOf(Buffer.from([0xff, 0xda])));
     expect(scan(copy).equals(scan(original))).toBe(true);
   });
@@ -106,7 +116,7 @@ describe('MetadataStripper', () => {
     await run('exiftool', ['-q', '-overwrite_original', '-GPSLatitude=48.8584', '-Artist=Anna', file]);
     const original = await readFile(file);
     expect(identifying(await tagsOf(original)).length).toBeGreaterThan(0);
-    const copy = await stripper.stripPhoto(original);
+    const copy = await stripPhoto(original);
     expect(identifying(await tagsOf(copy))).toEqual([]);
   });
 
@@ -133,15 +143,15 @@ describe('MetadataStripper', () => {
 
   it('strips one photo after another with the same exiftool', async () => {
     const original = await taggedPhoto('jpeg');
-    const copies = await Promise.all([1, 2, 3].map(() => stripper.stripPhoto(original)));
+    const copies = await Promise.all([1, 2, 3].map(() => stripPhoto(original)));
     for (const copy of copies) expect(identifying(await tagsOf(copy))).toEqual([]);
   });
 
   it('refuses what it cannot rewrite, and goes on with the next photo', async () => {
-    await expect(stripper.stripPhoto(Buffer.from('not a photo at all'))).rejects.toBeInstanceOf(
+    await expect(stripPhoto(Buffer.from('not a photo at all'))).rejects.toBeInstanceOf(
       MetadataNotStrippedError,
     );
-    const copy = await stripper.stripPhoto(await taggedPhoto('jpeg'));
+    const copy = await stripPhoto(await taggedPhoto('jpeg'));
     expect(identifying(await tagsOf(copy))).toEqual([]);
   });
 

@@ -1,6 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm, stat } from 'node:fs/promises';
 import type { MediaContentType } from '@gallery/contracts';
 import { Exiftool } from './exiftool.js';
 
@@ -77,30 +75,12 @@ export class MetadataStripper {
     return EXIFTOOL_TYPES.has(type);
   }
 
-  /** A photo's bytes without identifying metadata. Throws MetadataNotStrippedError when exiftool cannot. */
-  stripPhoto(original: Buffer): Promise<Buffer> {
-    return this.withStrippedPhoto(original, (copy) => readFile(copy));
+  /** Writes `output`: the photo in the file `input` without identifying metadata, by the exiftool kept running. */
+  stripPhotoFile(input: string, output: string): Promise<void> {
+    return this.strip(this.photos, input, output);
   }
 
-  /**
-   * Hands `use` the file holding the photo without identifying metadata, deleted once `use` ends: a copy that
-   * goes on to storage is streamed from it, never held in memory beside the original. Throws
-   * MetadataNotStrippedError when exiftool cannot.
-   */
-  async withStrippedPhoto<T>(original: Buffer, use: (copy: string) => Promise<T>): Promise<T> {
-    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-strip-'));
-    try {
-      const input = path.join(folder, 'original');
-      const output = path.join(folder, 'guest-copy');
-      await writeFile(input, original);
-      await this.strip(this.photos, input, output);
-      return await use(output);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }
-
-  /** Writes `output`: the file `input` without identifying metadata (a video's too). */
+  /** Writes `output`: the file `input` without identifying metadata (a video's too), by an exiftool of its own. */
   async stripFile(input: string, output: string): Promise<void> {
     const own = new Exiftool(this.program);
     try {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { MAX_PHOTO_PIXELS } from '@gallery/contracts';
@@ -11,7 +12,8 @@ const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };
 
 /**
- * What a photo's images are made from, its size checked: the original's own bytes, or, for HEIF/HEIC, the RGBA
+ * What a photo's images are made from, its size checked: the original's own bytes (or the local file holding
+ * them, which libvips reads itself), or, for HEIF/HEIC, the RGBA
  * pixels libheif decoded from it (the bundled libvips has no HEVC decoder), or the photo already at the
  * preview's size (`atPreviewSize`), from which both images are made with one decode of the original.
  */
@@ -19,7 +21,8 @@ export interface ImageSource {
   /** The original's dimensions as it is meant to be seen (EXIF orientation applied). */
   width: number;
   height: number;
-  input: Buffer;
+  /** Bytes, or the path of a local file. */
+  input: Buffer | string;
   options: SharpOptions;
 }
 
@@ -47,10 +50,12 @@ export class ImageProcessor implements OnModuleDestroy {
    * The source of an original's images. Throws ImageTooLargeError for more pixels than a photo may have, read
    * from the header (a HEIF's boxes) before anything is decoded, and UndecodableImageError when the original
    * cannot be read. A JPEG, PNG or WebP is not decoded here: sharp decodes it where its images are made, a JPEG
-   * at the scale they need (shrink-on-load). A HEIF is decoded whole, in libheif's worker.
+   * at the scale they need (shrink-on-load). A HEIF is decoded whole, in libheif's worker. `original` is the
+   * original's bytes or the path of a local file holding them.
    */
-  async source(original: Buffer, format: { heif: boolean }): Promise<ImageSource> {
-    return format.heif ? this.heifSource(original) : this.sharpSource(original);
+  async source(original: Buffer | string, format: { heif: boolean }): Promise<ImageSource> {
+    if (!format.heif) return this.sharpSource(original);
+    return this.heifSource(typeof original === 'string' ? await readFile(original) : original);
   }
 
   /**
@@ -93,7 +98,7 @@ export class ImageProcessor implements OnModuleDestroy {
     return { width: source.width, height: source.height, thumbnail, preview };
   }
 
-  private async sharpSource(original: Buffer): Promise<ImageSource> {
+  private async sharpSource(original: Buffer | string): Promise<ImageSource> {
     // failOn 'error': phones write slightly malformed JPEGs that decode fine; only refuse what cannot.
     const metadata = await sharp(original, { failOn: 'error' })
       .metadata()

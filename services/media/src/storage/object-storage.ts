@@ -220,15 +220,17 @@ export class ObjectStorage implements OnApplicationShutdown {
   }
 
   /**
-   * One read of an object: the whole of it when it holds at most `maxBytes`, otherwise only its first `headBytes`
-   * (the download is cut off there); with its size, and its first `headBytes` either way. Null when there is no
-   * such object.
+   * One read of an object: the whole of it written to the local file `file` when it holds at most `maxBytes`,
+   * otherwise only its first `headBytes` read (the download is cut off there, nothing written); with its size and
+   * its first `headBytes` either way. Null when there is no such object. Streamed to the file rather than joined in
+   * memory: each megabyte a service holds in a Buffer adds to what sets off V8's collections.
    */
-  async readUpTo(
+  async downloadUpTo(
     key: string,
+    file: string,
     maxBytes: number,
     headBytes: number,
-  ): Promise<{ size: number; whole: Buffer | null; head: Buffer } | null> {
+  ): Promise<{ size: number; downloaded: boolean; head: Buffer } | null> {
     let object;
     try {
       object = await this.send(() =>
@@ -238,20 +240,33 @@ export class ObjectStorage implements OnApplicationShutdown {
       if (isNotFound(error)) return null;
       throw error;
     }
-    const size = object.ContentLength ?? 0;
-    if (size <= maxBytes) {
-      const whole = asBuffer(await object.Body!.transformToByteArray());
-      return { size, whole, head: whole.subarray(0, headBytes) };
-    }
-    const chunks: Buffer[] = [];
+    const body = object.Body as Readable;
+    const head: Buffer[] = [];
     let read = 0;
-    // Leaving the loop destroys the stream: the rest is never downloaded.
-    for await (const chunk of object.Body as Readable) {
-      chunks.push(chunk as Buffer);
-      read += (chunk as Buffer).length;
-      if (read >= headBytes) break;
+    const keepHead = (chunk: Buffer): void => {
+      if (read < headBytes) head.push(chunk.subarray(0, headBytes - read));
+      read += chunk.length;
+    };
+    const size = object.ContentLength ?? 0;
+    if (size > maxBytes) {
+      // Leaving the loop destroys the stream: the rest is never downloaded.
+      for await (const chunk of body) {
+        keepHead(chunk as Buffer);
+        if (read >= headBytes) break;
+      }
+      return { size, downloaded: false, head: Buffer.concat(head) };
     }
-    return { size, whole: null, head: Buffer.concat(chunks).subarray(0, headBytes) };
+    await pipeline(
+      body,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          keepHead(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+    return { size: read, downloaded: true, head: Buffer.concat(head) };
   }
 
   async read(key: string): Promise<Buffer> {

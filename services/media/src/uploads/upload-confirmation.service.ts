@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -86,7 +86,8 @@ export class UploadConfirmationService {
   /**
    * Photos being rendered at once (read, thumbnail, write). Their thumbnails take turns in the image work
    * queue while the others' reads and writes go on, so decoding never waits on storage; bounded, so a burst of
-   * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in memory.
+   * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in temporary files, and their
+   * pixels at the preview's size in memory.
    */
   private readonly inFlight = new ImageWorkQueue(4);
 
@@ -165,41 +166,54 @@ export class UploadConfirmationService {
   }
 
   /**
-   * The checks on the copy, from one read of it: its size and first bytes, and the whole of it when it is
-   * photo-sized. A photo that passes gets its thumbnail from those same bytes; a video is left for its own
-   * rendering.
+   * The checks on the copy, from one read of it: its size and first bytes, and the whole of it, in a temporary
+   * file, when it is photo-sized. A photo that passes gets its thumbnail and its guest copy from that file (libvips
+   * and exiftool read it themselves: no Buffer holds the original); a video is left for its own rendering. The
+   * file is always deleted.
    */
   private async checkAndRenderPhoto(
     upload: UploadEntity,
     plan: PlanId,
     keys: Keys,
   ): Promise<Checked | { refusal: AppError }> {
-    const copy = await this.storage.readUpTo(keys.original, MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES);
-    const size = copy?.size ?? 0;
-    const checked = checkOriginal(plan, upload.size, size, copy?.head ?? new Uint8Array());
-    if ('refusal' in checked) return checked;
-    const { type } = checked;
-    if (isVideoType(type)) return { type, size };
-    // A photo passed the size limit, so its bytes were read whole. Its guest copy is made by exiftool, beside
-    // the thumbnail being decoded; a refused photo's copy goes with the attempt's other keys.
-    const [rendered, guestOriginalKey] = await Promise.all([
-      renditionOrRefusal(() => this.render(type, keys, copy!.whole!)),
-      this.guestCopies.ofPhoto(copy!.whole!, type, keys.guestOriginal),
-    ]);
-    return 'refusal' in rendered
-      ? rendered
-      : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
+    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-photo-'));
+    try {
+      const file = path.join(folder, 'original');
+      const copy = await this.storage.downloadUpTo(
+        keys.original,
+        file,
+        MAX_PHOTO_BYTES,
+        PHOTO_TYPE_HEAD_BYTES,
+      );
+      const size = copy?.size ?? 0;
+      const checked = checkOriginal(plan, upload.size, size, copy?.head ?? new Uint8Array());
+      if ('refusal' in checked) return checked;
+      const { type } = checked;
+      if (isVideoType(type)) return { type, size };
+      // A photo passed the size limit, so it was downloaded whole. Its guest copy is made by exiftool, beside the
+      // thumbnail being decoded; a refused photo's copy goes with the attempt's other keys.
+      const [rendered, guestOriginalKey] = await Promise.all([
+        renditionOrRefusal(() => this.render(type, keys, file)),
+        this.guestCopies.ofPhoto(file, type, keys.guestOriginal),
+      ]);
+      return 'refusal' in rendered
+        ? rendered
+        : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   /**
-   * The thumbnail stored, or null when the original cannot be decoded. The original is decoded once, to the
+   * The thumbnail stored, or null when the original (in the local file `original`) cannot be decoded. It is
+   * decoded once, to the
    * preview's size (a JPEG at half its size, shrink-on-load; a HEIC/HEIF whole by libheif, its size checked
    * against the pixel limit first): the thumbnail is made from those pixels, kept for the preview after the
    * commit, so the decode happens once for both. A HEIC libheif cannot decode is kept all the
    * same, an iPhone photo being too precious to refuse, without derived images (its image URLs serve the
    * original) and with the dimensions its HEIF boxes give.
    */
-  private async render(type: PhotoContentType, keys: Keys, original: Buffer): Promise<Rendition | null> {
+  private async render(type: PhotoContentType, keys: Keys, original: string): Promise<Rendition | null> {
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
       const { source, thumbnail } = await this.imageWork.run(async () => {
@@ -219,7 +233,7 @@ export class UploadConfirmationService {
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
       if (!heif) return null;
-      const { width, height } = heifDimensions(original) ?? { width: 0, height: 0 };
+      const { width, height } = heifDimensions(await readFile(original)) ?? { width: 0, height: 0 };
       if (width * height > MAX_PHOTO_PIXELS) throw new ImageTooLargeError(width * height);
       return {
         width,
