@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   Inject,
   Injectable,
@@ -13,6 +10,7 @@ import { PeriodicTask } from '@gallery/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isVideoType, type MediaContentType } from '@gallery/contracts';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
+import { withTemporaryOriginal } from '../storage/temporary-original.js';
 import { guestCopyKey } from '../photos/photo-object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
@@ -94,11 +92,12 @@ export class GuestCopySweep implements OnApplicationBootstrap, OnModuleDestroy {
     const key = guestCopyKey(photo.id, randomUUID());
     await this.deletions.schedule([key], new Date(Date.now() + GUEST_COPY_RESERVATION_MS));
     const { contentType } = photo;
-    const made = await this.withOriginal(photo.originalKey, (file) =>
-      isVideoType(contentType)
+    const made = await withTemporaryOriginal('gallery-guest-copy-', async (file) => {
+      await this.storage.download(photo.originalKey, file);
+      return isVideoType(contentType)
         ? this.guestCopies.ofVideo(file, contentType, key)
-        : this.guestCopies.ofPhoto(file, contentType, key),
-    );
+        : this.guestCopies.ofPhoto(file, contentType, key);
+    });
     if (made && !(await this.deletions.keep(manager, [key]))) {
       throw new Error('the guest copy outlived its reservation');
     }
@@ -106,17 +105,5 @@ export class GuestCopySweep implements OnApplicationBootstrap, OnModuleDestroy {
       'UPDATE photos SET guest_original_key = $2, guest_copy_pending = false WHERE id = $1',
       [photo.id, made],
     );
-  }
-
-  /** Runs `use` on a temporary local copy of the original, deleted afterwards. */
-  private async withOriginal<T>(originalKey: string, use: (file: string) => Promise<T>): Promise<T> {
-    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-guest-copy-'));
-    try {
-      const file = path.join(folder, 'original');
-      await this.storage.download(originalKey, file);
-      return await use(file);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
   }
 }

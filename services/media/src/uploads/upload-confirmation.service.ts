@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -38,6 +36,7 @@ import { PhotoPresenter } from '../photos/photo.presenter.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
+import { withTemporaryOriginal } from '../storage/temporary-original.js';
 import { ABANDONED_UPLOAD_AGE_MS, uploadSettledAt } from './abandoned-upload-cutoff.js';
 import { UnreadableVideoError } from '../videos/unreadable-video.error.js';
 import { VideoFrames } from '../videos/video-frames.js';
@@ -176,9 +175,7 @@ export class UploadConfirmationService {
     plan: PlanId,
     keys: Keys,
   ): Promise<Checked | { refusal: AppError }> {
-    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-photo-'));
-    try {
-      const file = path.join(folder, 'original');
+    return withTemporaryOriginal('gallery-photo-', async (file) => {
       const copy = await this.storage.downloadUpTo(
         keys.original,
         file,
@@ -199,9 +196,7 @@ export class UploadConfirmationService {
       return 'refusal' in rendered
         ? rendered
         : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    });
   }
 
   /**
@@ -254,9 +249,7 @@ export class UploadConfirmationService {
    */
   private async renderVideo(type: VideoContentType, keys: Keys): Promise<Rendition> {
     // The guest copy is made from the same temporary file, beside the poster frame.
-    const folder = await mkdtemp(path.join(tmpdir(), 'gallery-video-'));
-    try {
-      const file = path.join(folder, 'original');
+    return withTemporaryOriginal('gallery-video-', async (file) => {
       await this.storage.download(keys.original, file);
       const [{ poster, durationSeconds }, guestOriginalKey] = await Promise.all([
         this.videoFrames.poster(file, type),
@@ -279,9 +272,7 @@ export class UploadConfirmationService {
         durationSeconds,
         guestOriginalKey,
       };
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    });
   }
 
   /** The quota decision and the photo, under the gallery's row lock so concurrent uploads cannot overshoot. */
