@@ -5,7 +5,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import {
   ACCESS_DIRECTIVE,
@@ -76,6 +76,7 @@ import { GalleryEntity } from './galleries/gallery.entity.js';
 import { MediaGalleryPins } from './galleries/gallery-pins.js';
 import { GalleryRepository } from './galleries/gallery.repository.js';
 import type { GraphQLRequestContext } from './graphql/graphql-request-context.js';
+import { ReadSnapshots } from './graphql/read-snapshots.js';
 import { ImageProcessor } from './images/image-processor.js';
 import { imageWorkConcurrency, ImageWorkQueue } from './images/image-work-queue.js';
 import { GalleryPhotosResponder } from './photos/gallery-photos.responder.js';
@@ -153,11 +154,13 @@ export class AppModule {
           // Event is reached only through _entities (no root field of ours returns it): list it explicitly.
           buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
-          context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+          context: ({ req, res }: { req: Request; res: Response }): GraphQLRequestContext => ({
             client: clientAddress(req),
             authorization: req.headers.authorization,
             pinPass: pinPassHeader(req.headers),
             guestIdentity: guestIdentityHeader(req.headers),
+            // Sent or cut off: either way the request is over.
+            whenAnswered: (done) => void res.once('close', done),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
@@ -207,6 +210,7 @@ export class AppModule {
         GalleryDirectory,
         GalleryReadModelConsumer,
         EventResolver,
+        ReadSnapshots,
         PhotoAudience,
         RevealAnnouncer,
         PhotoRepository,

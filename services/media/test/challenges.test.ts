@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -17,6 +17,8 @@ import {
 import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { ChallengeRepository } from '../src/challenges/challenge.repository.js';
+import { PhotosService } from '../src/photos/photos.service.js';
 import { putToSlot, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
 
@@ -278,6 +280,85 @@ describe('photo challenges in media', () => {
       break;
     }
     expect((await eventView(code)).challenges[1]).toEqual({ id: dance.id, prompt: 'Dance', photoCount: 0 });
+  });
+
+  it('answers a page and the counts beside it from one snapshot, whatever commits between their reads', async () => {
+    // A screen that opens (or reconnects) while a photo is confirmed: the photo must be in its page and its counts,
+    // or in neither (its photoAdded then counts it). Here it commits after the page was read and before the
+    // challenges are counted.
+    const code = await createGallery();
+    const [selfie] = await setChallenges(code, ['A selfie with the bride']);
+    const first = await uploadPhoto(code, selfie.id);
+    const pageOf = PhotosService.prototype.page;
+    const countedOf = ChallengeRepository.prototype.counted;
+    let pageRead!: () => void;
+    const pageWasRead = new Promise<void>((resolve) => (pageRead = resolve));
+    let countMayGo!: () => void;
+    const countGoes = new Promise<void>((resolve) => (countMayGo = resolve));
+    const page = jest.spyOn(PhotosService.prototype, 'page').mockImplementation(async function (
+      this: PhotosService,
+      ...args
+    ) {
+      const read = await pageOf.apply(this, args);
+      if (args[0] === code) pageRead();
+      return read;
+    });
+    const counted = jest.spyOn(ChallengeRepository.prototype, 'counted').mockImplementation(async function (
+      this: ChallengeRepository,
+      ...args
+    ) {
+      if (args[0] === code) await countGoes;
+      return countedOf.apply(this, args);
+    });
+    try {
+      const reading = graphql<{ _entities: (EventView & { photoCount: number })[] }>(
+        `
+          query ($reps: [_Any!]!) {
+            _entities(representations: $reps) {
+              ... on Event {
+                photoCount
+                photos(first: 10) {
+                  nodes {
+                    id
+                    challengeId
+                  }
+                  hasMore
+                }
+                challenges {
+                  id
+                  photoCount
+                }
+              }
+            }
+          }
+        `,
+        { reps: [{ __typename: 'Event', code }] },
+      );
+      await pageWasRead;
+      await uploadPhoto(code, selfie.id);
+      countMayGo();
+      const answer = await reading;
+      expect(answer.errors).toBeUndefined();
+      const seen = answer.data!._entities[0];
+      expect(seen.photos.nodes.map((photo) => photo.id)).toEqual([first.id]);
+      expect(seen.challenges).toEqual([{ id: selfie.id, photoCount: 1 }]);
+      expect(seen.photoCount).toBe(1);
+    } finally {
+      page.mockRestore();
+      counted.mockRestore();
+    }
+    // The next read has both photos in both.
+    const next = await eventView(code);
+    expect(next.photos.nodes).toHaveLength(2);
+    expect(next.challenges[0].photoCount).toBe(2);
+    // Each request's transaction ended with its answer, and its connection went back to the pool.
+    await waitFor('no read left open', async () => {
+      const [{ open }] = (await db.query(
+        `SELECT count(*)::int AS open FROM pg_stat_activity
+          WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      )) as { open: number }[];
+      return open === 0;
+    });
   });
 
   it("hands Download All each photo's prompt as the list has it now", async () => {

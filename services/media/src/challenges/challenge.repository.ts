@@ -42,11 +42,15 @@ export class ChallengeRepository {
   }
 
   /** The gallery's challenges in the couple's order, each with the number of its photos in the gallery. */
-  async counted(code: string, view: PhotoView = EVERY_PHOTO): Promise<CountedChallenge[]> {
+  async counted(
+    code: string,
+    view: PhotoView = EVERY_PHOTO,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<CountedChallenge[]> {
     // A guest who sees only their own uploads counts only those ($2 null with uploaderId null: none at all).
     const own = view.uploaderId !== undefined;
     // Approved photos only, and the viewer's own waiting ones ($2 null: approved only).
-    return (await this.dataSource.query(
+    return (await manager.query(
       `SELECT c.id, c.prompt,
               (SELECT count(*)::int FROM photos p WHERE p.event_code = c.event_code AND p.challenge_id = c.id
                  AND (p.review = 'approved' OR (p.review = 'waiting' AND p.uploader_id = $2::text))

@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
+import type { EntityManager } from 'typeorm';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { PhotoAudience } from '../photos/photo-audience.js';
+import { ReadSnapshots } from '../graphql/read-snapshots.js';
+import { PhotoAudience, type PhotoView } from '../photos/photo-audience.js';
 import { PhotoOrder } from '../photos/photo-order.enum.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
@@ -11,16 +13,43 @@ import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
 import { GalleryRepository } from './gallery.repository.js';
 
-/** The photo fields this subgraph adds to the events subgraph's Event. */
+/** Where one request reads a gallery's fields: its read snapshot, and what the caller sees in it. */
+interface GalleryRead {
+  manager: EntityManager;
+  view: PhotoView;
+}
+
+/**
+ * The photo fields this subgraph adds to the events subgraph's Event. The fields of one request are read from
+ * one snapshot (ReadSnapshots): a screen's page of photos and its counts agree.
+ */
 @Resolver(() => EventModel)
 export class EventResolver {
+  private readonly reads = new WeakMap<GraphQLRequestContext, Map<string, Promise<GalleryRead>>>();
+
   constructor(
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotosService) private readonly photoPages: PhotosService,
     @Inject(ChallengeRepository) private readonly challengeList: ChallengeRepository,
     @Inject(PhotoAudience) private readonly audience: PhotoAudience,
     @Inject(PhotoRepository) private readonly photoRows: PhotoRepository,
+    @Inject(ReadSnapshots) private readonly snapshots: ReadSnapshots,
   ) {}
+
+  /** The request's snapshot and the caller's view of the gallery in it, asked once for all its fields. */
+  private read(code: string, context: GraphQLRequestContext): Promise<GalleryRead> {
+    const ofRequest = this.reads.get(context) ?? new Map<string, Promise<GalleryRead>>();
+    this.reads.set(context, ofRequest);
+    let read = ofRequest.get(code);
+    if (!read) {
+      read = this.snapshots.manager(context).then(async (manager) => ({
+        manager,
+        view: await this.audience.view(code, context, manager),
+      }));
+      ofRequest.set(code, read);
+    }
+    return read;
+  }
 
   @ResolveReference()
   resolveReference(reference: { code: string }): EventModel {
@@ -34,14 +63,15 @@ export class EventResolver {
    */
   @ResolveField(() => Int)
   async photoCount(@Parent() event: EventModel, @Context() context: GraphQLRequestContext): Promise<number> {
-    const view = await this.audience.view(event.code, context);
+    const { manager, view } = await this.read(event.code, context);
     if (view.uploaderId === null) return 0;
-    if (view.uploaderId !== undefined) return this.photoRows.countByUploader(event.code, view.uploaderId);
-    const gallery = await this.galleries.find(event.code);
+    if (view.uploaderId !== undefined)
+      return this.photoRows.countByUploader(event.code, view.uploaderId, manager);
+    const gallery = await this.galleries.find(event.code, manager);
     if (!gallery) return 0;
     const visible = gallery.photoCount - gallery.withheldCount;
     if (!view.viewer || gallery.withheldCount === 0) return visible;
-    return visible + (await this.photoRows.countWaitingOf(event.code, view.viewer));
+    return visible + (await this.photoRows.countWaitingOf(event.code, view.viewer, manager));
   }
 
   @ResolveField(() => PhotoPageModel, {
@@ -68,8 +98,9 @@ export class EventResolver {
     })
     order: PhotoOrder | null,
   ): Promise<PhotoPageModel> {
-    const view = await this.audience.view(event.code, context);
-    return this.photoPages.page(event.code, first, after, challengeId, view, order ?? PhotoOrder.NEWEST);
+    const { manager, view } = await this.read(event.code, context);
+    const ordered = order ?? PhotoOrder.NEWEST;
+    return this.photoPages.page(event.code, first, after, challengeId, view, ordered, manager);
   }
 
   @ResolveField(() => [ChallengeModel], {
@@ -79,6 +110,7 @@ export class EventResolver {
     @Parent() event: EventModel,
     @Context() context: GraphQLRequestContext,
   ): Promise<ChallengeModel[]> {
-    return this.challengeList.counted(event.code, await this.audience.view(event.code, context));
+    const { manager, view } = await this.read(event.code, context);
+    return this.challengeList.counted(event.code, view, manager);
   }
 }

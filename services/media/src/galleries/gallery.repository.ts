@@ -15,8 +15,8 @@ import { GalleryEntity } from './gallery.entity.js';
 export class GalleryRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  find(code: string): Promise<GalleryEntity | null> {
-    return this.dataSource.manager.findOneBy(GalleryEntity, { code });
+  find(code: string, manager: EntityManager = this.dataSource.manager): Promise<GalleryEntity | null> {
+    return manager.findOneBy(GalleryEntity, { code });
   }
 
   /** Reads and locks the row until the caller's transaction ends: the quota decision holds until commit. */

@@ -8,4 +8,6 @@ export interface GraphQLRequestContext {
   pinPass?: string;
   /** The browser's guest identity token as the gateway forwarded it, unchecked: GuestIdentities.verify reads it. */
   guestIdentity?: string;
+  /** Runs `done` once the request was answered (or its connection dropped): what it held is given back. */
+  whenAnswered(done: () => void): void;
 }

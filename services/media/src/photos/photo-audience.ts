@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { photosSharedWithGuests } from '@gallery/contracts';
 import { GuestIdentities, OwnerAuthority } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
@@ -37,8 +38,10 @@ export class PhotoAudience {
   async view(
     code: string,
     caller: Pick<GraphQLRequestContext, 'authorization' | 'guestIdentity'>,
+    /** Where the gallery's settings are read: the request's read snapshot, when it has one. */
+    manager?: EntityManager,
   ): Promise<PhotoView> {
-    const gallery = await this.galleries.find(code);
+    const gallery = await this.galleries.find(code, manager);
     const viewer = this.identities.verify(caller.guestIdentity);
     if (!gallery || photosSharedWithGuests(gallery, new Date())) return { ...EVERY_PHOTO, viewer };
     if (await this.isOwner(code, caller.authorization)) return { passes: true, viewer };

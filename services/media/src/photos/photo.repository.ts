@@ -44,9 +44,10 @@ export class PhotoRepository {
     uploaderId?: string | null,
     /** Whose waiting photos are listed too (PhotoView.viewer); otherwise approved ones only. */
     viewer?: string | null,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<PhotoEntity[]> {
     if (uploaderId === null) return Promise.resolve([]);
-    const query = this.dataSource.manager
+    const query = manager
       .createQueryBuilder(PhotoEntity, 'photo')
       .where('photo.event_code = :eventCode', { eventCode })
       .orderBy('photo.created_at', 'DESC')
@@ -83,8 +84,12 @@ export class PhotoRepository {
   }
 
   /** How many of one guest identity's photos in a gallery wait for the couple's approval. */
-  countWaitingOf(eventCode: string, uploaderId: string): Promise<number> {
-    return this.dataSource.manager.countBy(PhotoEntity, { eventCode, uploaderId, review: 'waiting' });
+  countWaitingOf(
+    eventCode: string,
+    uploaderId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    return manager.countBy(PhotoEntity, { eventCode, uploaderId, review: 'waiting' });
   }
 
   /** How many of a gallery's photos are in each review state other than approved. */
@@ -132,9 +137,10 @@ export class PhotoRepository {
     uploaderId?: string | null,
     /** Whose waiting photos are listed too (PhotoView.viewer); otherwise approved ones only. */
     viewer?: string | null,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<PhotoEntity[]> {
     if (uploaderId === null) return Promise.resolve([]);
-    const query = this.dataSource.manager
+    const query = manager
       .createQueryBuilder(PhotoEntity, 'photo')
       .where('photo.event_code = :eventCode', { eventCode })
       .orderBy('photo.heart_count', 'DESC')

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
@@ -41,6 +42,8 @@ export class PhotosService {
     /** Which photos the caller sees (PhotoAudience); every photo when not given. */
     view: PhotoView = EVERY_PHOTO,
     order: PhotoOrder = PhotoOrder.NEWEST,
+    /** The request's read snapshot (ReadSnapshots), when the page must agree with the counts read beside it. */
+    manager?: EntityManager,
   ): Promise<PhotoPageModel> {
     const limit = Math.max(0, Math.min(MAX_PAGE_SIZE, first ?? DEFAULT_PAGE_SIZE));
     const cursor = after ? PhotoCursor.decode(after) : null;
@@ -55,7 +58,7 @@ export class PhotosService {
       return { nodes: [], endCursor: after ?? null, hasMore: false };
     const mostLoved = order === PhotoOrder.MOST_LOVED;
     const rows = mostLoved
-      ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId, view.viewer)
+      ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId, view.viewer, manager)
       : await this.photos.newestFirst(
           eventCode,
           limit + 1,
@@ -63,6 +66,7 @@ export class PhotosService {
           challengeId ?? null,
           view.uploaderId,
           view.viewer,
+          manager,
         );
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
