@@ -172,7 +172,8 @@ describe('live gallery in the browser', () => {
       undefined,
       { timeout: 45_000 },
     );
-    await expect(tile.getAttribute('alt')).resolves.toBe('Photo 1 of 1');
+    // What it is and when it came, in the viewer's time.
+    expect(await tile.getAttribute('alt')).toMatch(/^Photo, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M$/);
     await expect(page.getByText('Preview not available in this browser').count()).resolves.toBe(0);
   }, 60_000);
 

@@ -78,7 +78,7 @@ Object.defineProperty(dom.window, 'matchMedia', {
   },
 });
 
-/** Every render of a thumbnail: each render of the grid renders each of its tiles again. */
+/** Every render of a thumbnail. */
 let tileRenders = 0;
 /** Every render of a row of the upload panel (rows are memoised, as the real ones). */
 let rowRenders = 0;
@@ -262,8 +262,8 @@ describe('a gallery page while photos upload', () => {
     expect(pageCommits - commitsBefore).toBe(1);
   });
 
-  it('does not draw the upload rows again, nor write to the Cache API, when a photo joins the grid', async () => {
-    const rowsBefore = rowRenders;
+  it('draws only the new tile, not the upload rows nor the other tiles, when a photo joins the grid', async () => {
+    const [rowsBefore, tilesBefore] = [rowRenders, tileRenders];
     const [writesBefore, queriesBefore] = [cacheWrites, mediaQueries];
     expect(writesBefore).toBe(1);
     const added = { ...photos[0], id: 'p4', thumbnailUrl: 'https://storage.test/p4.jpg' };
@@ -272,6 +272,8 @@ describe('a gallery page while photos upload', () => {
     );
 
     expect(container.querySelectorAll('.photo-grid li')).toHaveLength(4);
+    // Its own tile, not the three already there.
+    expect(tileRenders - tilesBefore).toBe(1);
     expect(rowRenders - rowsBefore).toBe(0);
     expect(cacheWrites - writesBefore).toBe(0);
     expect(mediaQueries - queriesBefore).toBe(0);

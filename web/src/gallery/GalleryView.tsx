@@ -197,7 +197,6 @@ export function GalleryView({ code }: { code: string }) {
         )}
         <PhotoGrid
           photos={photos}
-          total={shownTotal}
           hasMore={hasMore}
           loadingMore={
             sorted ? sorted.loadingMore : filtered.photos ? filtered.loadingMore : gallery.loadingMore

@@ -52,14 +52,7 @@ export function OfflineGallery({ snapshot, uploads, onOnline }: OfflineGalleryPr
         onRemove={uploads.remove}
         onChooseAgain={uploads.chooseAgain}
       />
-      <PhotoGrid
-        photos={photos}
-        total={event.photoCount}
-        hasMore={false}
-        loadingMore={false}
-        onLoadMore={nothing}
-        onOpen={nothing}
-      />
+      <PhotoGrid photos={photos} hasMore={false} loadingMore={false} onLoadMore={nothing} onOpen={nothing} />
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
+import { photoTileLabel } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
 
 interface PhotoGridProps {
   photos: Photo[];
-  total: number;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -15,12 +15,55 @@ interface PhotoGridProps {
 }
 
 /**
+ * One thumbnail, its marks and its heart. Memoized: a photo joining the grid renders its own tile, not the others
+ * (their photo objects and labels stay the same).
+ */
+const PhotoTile = memo(function PhotoTile({
+  photo,
+  onOpen,
+}: {
+  photo: Photo;
+  onOpen: (photoId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const video = photo.kind === 'video';
+  return (
+    <li>
+      <button
+        type="button"
+        className={video ? 'photo-tile video-tile' : 'photo-tile'}
+        onClick={() => onOpen(photo.id)}
+      >
+        <PhotoImage
+          src={photo.thumbnailUrl}
+          alt={photoTileLabel(t, photo, i18n.language)}
+          loading="lazy"
+          decoding="async"
+          data-photo-id={photo.id}
+        />
+        {photo.awaitingApproval && (
+          <span className="waiting-mark" data-testid="waiting-mark">
+            {t('review.waitingMark')}
+          </span>
+        )}
+        {video && (
+          <span className="video-mark" aria-hidden="true">
+            <span className="video-play" />
+            <span className="video-duration">{formatDuration(photo.durationSeconds)}</span>
+          </span>
+        )}
+      </button>
+      <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
+    </li>
+  );
+});
+
+/**
  * The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end of the grid comes into view or on "Load more".
  * Memoized: with hundreds of tiles, it renders again only when its photos or its props change.
  */
 export const PhotoGrid = memo(function PhotoGrid({
   photos,
-  total,
   hasMore,
   loadingMore,
   onLoadMore,
@@ -55,44 +98,9 @@ export const PhotoGrid = memo(function PhotoGrid({
         <p className="empty-photos">{t('gallery.empty')}</p>
       ) : (
         <ul className="photo-grid">
-          {photos.map((photo, index) => {
-            const position = { index: index + 1, total: Math.max(total, photos.length) };
-            const video = photo.kind === 'video';
-            const duration = formatDuration(photo.durationSeconds);
-            return (
-              <li key={photo.id}>
-                <button
-                  type="button"
-                  className={video ? 'photo-tile video-tile' : 'photo-tile'}
-                  onClick={() => onOpen(photo.id)}
-                >
-                  <PhotoImage
-                    src={photo.thumbnailUrl}
-                    alt={
-                      video
-                        ? t('video.tileLabel', { ...position, duration })
-                        : t('gallery.photoAlt', position)
-                    }
-                    loading="lazy"
-                    decoding="async"
-                    data-photo-id={photo.id}
-                  />
-                  {photo.awaitingApproval && (
-                    <span className="waiting-mark" data-testid="waiting-mark">
-                      {t('review.waitingMark')}
-                    </span>
-                  )}
-                  {video && (
-                    <span className="video-mark" aria-hidden="true">
-                      <span className="video-play" />
-                      <span className="video-duration">{duration}</span>
-                    </span>
-                  )}
-                </button>
-                <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
-              </li>
-            );
-          })}
+          {photos.map((photo) => (
+            <PhotoTile key={photo.id} photo={photo} onOpen={onOpen} />
+          ))}
         </ul>
       )}
       {hasMore && (

@@ -11,6 +11,7 @@ import { SET_GUEST_DOWNLOADS } from '../gallery/downloadAll';
 import { formatLastDay } from '../gallery/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
+import { photoTileLabel } from '../gallery/photoTileLabel';
 import { useGallery } from '../gallery/useGallery';
 import { Button, ButtonLink, buttonClass } from '../ui/Button';
 import { FactList } from '../ui/Card';
@@ -268,7 +269,7 @@ function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolea
  * when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
  */
 function EventPhotos({ code }: { code: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gallery = useGallery(code);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const { photos, photoCount, hasMore } = gallery.list;
@@ -289,11 +290,11 @@ function EventPhotos({ code }: { code: string }) {
         <p className="page-section-intro">{t('couplePages.event.noPhotos')}</p>
       ) : (
         <ul className="owner-photos">
-          {shown.map((photo, index) => (
+          {shown.map((photo) => (
             <li key={photo.id} data-photo-id={photo.id} className="owner-photo">
               <PhotoImage
                 src={photo.thumbnailUrl}
-                alt={t('gallery.photoAlt', { index: index + 1, total: count })}
+                alt={photoTileLabel(t, photo, i18n.language)}
                 loading="lazy"
                 data-photo-id={photo.id}
               />

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { testTranslations } from '../i18n/testTranslations';
+import { photoTileLabel } from './photoTileLabel';
+
+// The viewer's zone decides the time shown: this test reads it in UTC.
+process.env.TZ = 'UTC';
+
+const photo = {
+  kind: 'photo' as const,
+  guestName: null,
+  createdAt: '2027-06-12T21:41:07.000Z',
+  durationSeconds: null,
+};
+
+describe('a thumbnail for screen readers', () => {
+  it('says what it is, who shared it and when, in each language', () => {
+    const cases = [
+      [
+        'en',
+        'Photo, Jun 12, 9:41 PM',
+        'Photo by Anna, Jun 12, 9:41 PM',
+        'Video by Anna, 1:05, Jun 12, 9:41 PM',
+      ],
+      ['fr', 'Photo, 12 juin, 21:41', 'Photo de Anna, 12 juin, 21:41', 'Vidéo de Anna, 1:05, 12 juin, 21:41'],
+      ['es', 'Foto, 12 jun, 21:41', 'Foto de Anna, 12 jun, 21:41', 'Vídeo de Anna, 1:05, 12 jun, 21:41'],
+    ] as const;
+    for (const [language, anonymous, named, video] of cases) {
+      const t = testTranslations(language).t;
+      // ICU versions differ on the space before AM and PM.
+      const label = (...args: Parameters<typeof photoTileLabel>) =>
+        photoTileLabel(...args).replace(/\s/g, ' ');
+      expect(label(t, photo, language)).toBe(anonymous);
+      expect(label(t, { ...photo, guestName: 'Anna' }, language)).toBe(named);
+      expect(label(t, { ...photo, guestName: 'Anna', kind: 'video', durationSeconds: 65 }, language)).toBe(
+        video,
+      );
+    }
+  });
+});
