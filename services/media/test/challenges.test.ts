@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -310,6 +311,16 @@ describe('photo challenges in media', () => {
       if (args[0] === code) await countGoes;
       return countedOf.apply(this, args);
     });
+    // Statements sent to a connection still running another (pg 9 refuses them): the fields must take turns.
+    const sentWhileBusy: string[] = [];
+    const clientQuery = pg.Client.prototype.query;
+    const query = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client & { _activeQuery?: unknown },
+      ...args: Parameters<typeof clientQuery>
+    ) {
+      if (this._activeQuery) sentWhileBusy.push(String(typeof args[0] === 'string' ? args[0] : args[0]));
+      return clientQuery.apply(this, args);
+    } as typeof clientQuery);
     try {
       const reading = graphql<{ _entities: (EventView & { photoCount: number })[] }>(
         `
@@ -343,9 +354,11 @@ describe('photo challenges in media', () => {
       expect(seen.photos.nodes.map((photo) => photo.id)).toEqual([first.id]);
       expect(seen.challenges).toEqual([{ id: selfie.id, photoCount: 1 }]);
       expect(seen.photoCount).toBe(1);
+      expect(sentWhileBusy).toEqual([]);
     } finally {
       page.mockRestore();
       counted.mockRestore();
+      query.mockRestore();
     }
     // The next read has both photos in both.
     const next = await eventView(code);

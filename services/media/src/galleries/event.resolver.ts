@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
-import type { EntityManager } from 'typeorm';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
@@ -13,19 +12,13 @@ import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
 import { GalleryRepository } from './gallery.repository.js';
 
-/** Where one request reads a gallery's fields: its read snapshot, and what the caller sees in it. */
-interface GalleryRead {
-  manager: EntityManager;
-  view: PhotoView;
-}
-
 /**
  * The photo fields this subgraph adds to the events subgraph's Event. The fields of one request are read from
  * one snapshot (ReadSnapshots): a screen's page of photos and its counts agree.
  */
 @Resolver(() => EventModel)
 export class EventResolver {
-  private readonly reads = new WeakMap<GraphQLRequestContext, Map<string, Promise<GalleryRead>>>();
+  private readonly views = new WeakMap<GraphQLRequestContext, Map<string, Promise<PhotoView>>>();
 
   constructor(
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
@@ -36,19 +29,16 @@ export class EventResolver {
     @Inject(ReadSnapshots) private readonly snapshots: ReadSnapshots,
   ) {}
 
-  /** The request's snapshot and the caller's view of the gallery in it, asked once for all its fields. */
-  private read(code: string, context: GraphQLRequestContext): Promise<GalleryRead> {
-    const ofRequest = this.reads.get(context) ?? new Map<string, Promise<GalleryRead>>();
-    this.reads.set(context, ofRequest);
-    let read = ofRequest.get(code);
-    if (!read) {
-      read = this.snapshots.manager(context).then(async (manager) => ({
-        manager,
-        view: await this.audience.view(code, context, manager),
-      }));
-      ofRequest.set(code, read);
+  /** What the caller sees of the gallery, read once for all the request's fields, in its snapshot. */
+  private view(code: string, context: GraphQLRequestContext): Promise<PhotoView> {
+    const ofRequest = this.views.get(context) ?? new Map<string, Promise<PhotoView>>();
+    this.views.set(context, ofRequest);
+    let view = ofRequest.get(code);
+    if (!view) {
+      view = this.snapshots.read(context, (manager) => this.audience.view(code, context, manager));
+      ofRequest.set(code, view);
     }
-    return read;
+    return view;
   }
 
   @ResolveReference()
@@ -63,15 +53,16 @@ export class EventResolver {
    */
   @ResolveField(() => Int)
   async photoCount(@Parent() event: EventModel, @Context() context: GraphQLRequestContext): Promise<number> {
-    const { manager, view } = await this.read(event.code, context);
+    const view = await this.view(event.code, context);
     if (view.uploaderId === null) return 0;
-    if (view.uploaderId !== undefined)
-      return this.photoRows.countByUploader(event.code, view.uploaderId, manager);
-    const gallery = await this.galleries.find(event.code, manager);
-    if (!gallery) return 0;
-    const visible = gallery.photoCount - gallery.withheldCount;
-    if (!view.viewer || gallery.withheldCount === 0) return visible;
-    return visible + (await this.photoRows.countWaitingOf(event.code, view.viewer, manager));
+    return this.snapshots.read(context, async (manager) => {
+      if (view.uploaderId) return this.photoRows.countByUploader(event.code, view.uploaderId, manager);
+      const gallery = await this.galleries.find(event.code, manager);
+      if (!gallery) return 0;
+      const visible = gallery.photoCount - gallery.withheldCount;
+      if (!view.viewer || gallery.withheldCount === 0) return visible;
+      return visible + (await this.photoRows.countWaitingOf(event.code, view.viewer, manager));
+    });
   }
 
   @ResolveField(() => PhotoPageModel, {
@@ -98,9 +89,11 @@ export class EventResolver {
     })
     order: PhotoOrder | null,
   ): Promise<PhotoPageModel> {
-    const { manager, view } = await this.read(event.code, context);
+    const view = await this.view(event.code, context);
     const ordered = order ?? PhotoOrder.NEWEST;
-    return this.photoPages.page(event.code, first, after, challengeId, view, ordered, manager);
+    return this.snapshots.read(context, (manager) =>
+      this.photoPages.page(event.code, first, after, challengeId, view, ordered, manager),
+    );
   }
 
   @ResolveField(() => [ChallengeModel], {
@@ -110,7 +103,7 @@ export class EventResolver {
     @Parent() event: EventModel,
     @Context() context: GraphQLRequestContext,
   ): Promise<ChallengeModel[]> {
-    const { manager, view } = await this.read(event.code, context);
-    return this.challengeList.counted(event.code, view, manager);
+    const view = await this.view(event.code, context);
+    return this.snapshots.read(context, (manager) => this.challengeList.counted(event.code, view, manager));
   }
 }

@@ -22,23 +22,39 @@ function dropConnection(runner: PostgresQueryRunner, error: unknown): Promise<vo
  * Every read of such a request goes through it: a request holds one pooled connection at most, so requests
  * holding one never wait for a second (with the pool taken, they would wait for each other for ever).
  */
+/** A request's transaction, and the end of the reads queued on it. */
+interface Snapshot {
+  runner: Promise<PostgresQueryRunner>;
+  last: Promise<unknown>;
+}
+
 @Injectable()
 export class ReadSnapshots {
   private readonly logger = new Logger(ReadSnapshots.name);
-  private readonly open = new WeakMap<GraphQLRequestContext, Promise<PostgresQueryRunner>>();
+  private readonly open = new WeakMap<GraphQLRequestContext, Snapshot>();
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** The request's snapshot, begun on the first call. */
-  manager(context: GraphQLRequestContext): Promise<EntityManager> {
-    let runner = this.open.get(context);
-    if (!runner) {
-      const begun = this.begin();
-      this.open.set(context, begun);
-      context.whenAnswered(() => void this.end(begun));
-      runner = begun;
+  /**
+   * Runs `work` on the request's snapshot (begun on the first call), after the request's other reads: one
+   * connection runs one statement at a time, and the fields of a request are resolved side by side. `work` must
+   * not ask for the snapshot again (it would wait for itself).
+   */
+  read<T>(context: GraphQLRequestContext, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let snapshot = this.open.get(context);
+    if (!snapshot) {
+      const runner = this.begin();
+      snapshot = { runner, last: runner };
+      this.open.set(context, snapshot);
+      context.whenAnswered(() => void this.end(runner));
     }
-    return runner.then((opened) => opened.manager);
+    const { runner } = snapshot;
+    const done = snapshot.last.then(
+      async () => work((await runner).manager),
+      async () => work((await runner).manager),
+    );
+    snapshot.last = done.catch(() => undefined);
+    return done;
   }
 
   private async begin(): Promise<PostgresQueryRunner> {
