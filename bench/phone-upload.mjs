@@ -6,11 +6,14 @@
 // beyond 50 ms), from a PerformanceObserver of `longtask` entries started before the page's own scripts.
 //
 //   npm run build && node bench/phone-upload.mjs [--photos=100] [--megapixels=12] [--cpu-slowdown=4]
-//     [--profile] [--profile-out=upload.cpuprofile]
+//     [--profile] [--profile-out=upload.cpuprofile] [--trace]
 //
 // --profile: V8's CPU profile of the uploading page over the upload (DevTools protocol), and the functions that
 // took the most of its main thread, by self time: where a long task comes from. --profile-out: the same, and the
 // profile written to that file (DevTools opens it; with `vite build --sourcemap` its frames read as the sources).
+// --trace: Chromium's trace of the uploading page (devtools.timeline) over the upload, and what its tasks over
+// 50 ms spent their time on, by the browser's own names (script, style, layout, paint, hit tests...): what a
+// CPU profile does not show.
 // The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -37,6 +40,8 @@ const PROFILE_OUT = process.argv
   .find((arg) => arg.startsWith('--profile-out='))
   ?.slice('--profile-out='.length);
 const PROFILE = process.argv.includes('--profile') || Boolean(PROFILE_OUT);
+const TRACE = process.argv.includes('--trace');
+const CHOSEN_MARK = 'phone-upload: chosen';
 const WATCHDOG_MS = 30 * 60_000;
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -171,6 +176,68 @@ function watchGrid() {
   look();
 }
 
+/**
+ * The tasks over 50 ms on the renderer's main thread in a Chromium trace, and their time by what ran directly
+ * inside them (the browser's event names: FunctionCall, UpdateLayoutTree, Layout, Paint, HitTest...), the rest
+ * of a task being "(the task itself)".
+ */
+function longTaskParts(events) {
+  // Both phones' pages run in renderers of their own: the uploading one, its CPU slowed, has the most.
+  const mains = events.filter(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
+  const ofThread = mains.map((main) => tasksOf(events, main));
+  return ofThread.sort((a, b) => b.total - a.total)[0] ?? { count: 0, total: 0, parts: [] };
+}
+
+function tasksOf(events, main) {
+  const onMain = events.filter(
+    (event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur,
+  );
+  const chosen = events.find(
+    (event) =>
+      event.pid === main.pid && event.name === 'TimeStamp' && event.args?.data?.message === CHOSEN_MARK,
+  );
+  if (!chosen) return { count: 0, total: 0, parts: [] };
+  // Tasks run inside another task (a nested loop) are counted as part of the outer one.
+  let outerEnd = 0;
+  const tasks = onMain
+    .filter((event) => event.name === 'RunTask' && event.ts >= chosen.ts)
+    .sort((a, b) => a.ts - b.ts)
+    .filter((event) => {
+      if (event.ts < outerEnd) return false;
+      outerEnd = event.ts + event.dur;
+      return event.dur > 50_000;
+    });
+  const parts = new Map();
+  let total = 0;
+  for (const task of tasks) {
+    const end = task.ts + task.dur;
+    const inside = onMain
+      .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= end)
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    // The outermost events only: each one's time counts once, under its own name.
+    let reached = task.ts;
+    let covered = 0;
+    for (const event of inside) {
+      if (event.ts < reached) continue;
+      parts.set(event.name, (parts.get(event.name) ?? 0) + event.dur / 1000);
+      covered += event.dur;
+      reached = event.ts + event.dur;
+    }
+    parts.set('(the task itself)', (parts.get('(the task itself)') ?? 0) + (task.dur - covered) / 1000);
+    total += task.dur / 1000;
+  }
+  return {
+    count: tasks.length,
+    total,
+    parts: [...parts.entries()]
+      .map(([name, ms]) => ({ name, ms }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 15),
+  };
+}
+
 /** The functions that took the most self time in a V8 CPU profile, with their share. */
 function topFunctions(profile, count) {
   const self = new Map();
@@ -233,6 +300,10 @@ async function run() {
   await uploader.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
   // Settled: the page's own start-up tasks are not the upload's.
   await sleep(2000);
+  if (TRACE)
+    await browser.startTracing(uploader, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+    });
   if (PROFILE) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -247,7 +318,11 @@ async function run() {
   await uploader.getByRole('button', { name: 'Upload Photos' }).click();
   const chosen = await chooser;
   const chosenAt = Date.now();
-  const chosenAtPage = await uploader.evaluate(() => performance.now());
+  // Marks the choice in the trace too (a TimeStamp event): the tasks before it are not the upload's.
+  const chosenAtPage = await uploader.evaluate((mark) => {
+    console.timeStamp(mark);
+    return performance.now();
+  }, CHOSEN_MARK);
   await chosen.setFiles(files);
 
   await watcher.waitForFunction((count) => window.__loaded.size >= count, PHOTOS, {
@@ -266,6 +341,7 @@ async function run() {
   );
   let profile;
   if (PROFILE) profile = (await cdp.send('Profiler.stop')).profile;
+  const trace = TRACE ? JSON.parse((await browser.stopTracing()).toString()) : null;
   const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
   const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
   const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
@@ -293,6 +369,13 @@ async function run() {
         : ''
     }`,
   );
+  if (trace) {
+    const { count, total, parts } = longTaskParts(trace.traceEvents ?? trace);
+    console.log(
+      `  trace: ${count} tasks over 50 ms on the page's main thread, ${total.toFixed(0)} ms in all, spent on:`,
+    );
+    for (const { name, ms } of parts) console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  }
   if (profile && PROFILE_OUT) await writeFile(PROFILE_OUT, JSON.stringify(profile));
   if (profile) {
     const { total, top } = topFunctions(profile, 15);
