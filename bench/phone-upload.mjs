@@ -6,17 +6,21 @@
 // beyond 50 ms), from a PerformanceObserver of `longtask` entries started before the page's own scripts.
 //
 //   npm run build && node bench/phone-upload.mjs [--photos=100] [--megapixels=12] [--cpu-slowdown=4]
-//     [--profile] [--profile-out=upload.cpuprofile] [--trace]
+//     [--profile] [--profile-out=upload.cpuprofile] [--trace] [--trace-out=trace.json] [--screenshots=DIR]
 //
 // --profile: V8's CPU profile of the uploading page over the upload (DevTools protocol), and the functions that
 // took the most of its main thread, by self time: where a long task comes from. --profile-out: the same, and the
 // profile written to that file (DevTools opens it; with `vite build --sourcemap` its frames read as the sources).
 // --trace: Chromium's trace of the uploading page (devtools.timeline) over the upload, and what its tasks over
 // 50 ms spent their time on, by the browser's own names (script, style, layout, paint, hit tests...): what a
-// CPU profile does not show.
+// CPU profile does not show; and the main thread's CPU time over every task after the choice, by the same names
+// (the trace's thread time: what the work cost, however long the machine's load made it wait). --trace-out: the
+// same, and the trace written to that file (Perfetto or DevTools open it).
+// --screenshots=DIR: the uploading page's upload panel once the first photo is visible on the other phone, and both
+// pages at the end, saved there to be looked at (its own tasks then add to the uploading page's).
 // The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -40,7 +44,11 @@ const PROFILE_OUT = process.argv
   .find((arg) => arg.startsWith('--profile-out='))
   ?.slice('--profile-out='.length);
 const PROFILE = process.argv.includes('--profile') || Boolean(PROFILE_OUT);
-const TRACE = process.argv.includes('--trace');
+const TRACE_OUT = process.argv.find((arg) => arg.startsWith('--trace-out='))?.slice('--trace-out='.length);
+const TRACE = process.argv.includes('--trace') || Boolean(TRACE_OUT);
+const SCREENSHOTS = process.argv
+  .find((arg) => arg.startsWith('--screenshots='))
+  ?.slice('--screenshots='.length);
 const CHOSEN_MARK = 'phone-upload: chosen';
 const WATCHDOG_MS = 30 * 60_000;
 const PHONE = {
@@ -176,6 +184,8 @@ function watchGrid() {
   look();
 }
 
+const NO_TASKS = { count: 0, total: 0, parts: [], longest: [], cpu: { total: 0, parts: [] } };
+
 /**
  * The tasks over 50 ms on the renderer's main thread in a Chromium trace, and their time by what ran directly
  * inside them (the browser's event names: FunctionCall, UpdateLayoutTree, Layout, Paint, HitTest...), the rest
@@ -187,7 +197,7 @@ function longTaskParts(events) {
     (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
   );
   const ofThread = mains.map((main) => tasksOf(events, main));
-  return ofThread.sort((a, b) => b.total - a.total)[0] ?? { count: 0, total: 0, parts: [] };
+  return ofThread.sort((a, b) => b.total - a.total)[0] ?? NO_TASKS;
 }
 
 function tasksOf(events, main) {
@@ -198,7 +208,7 @@ function tasksOf(events, main) {
     (event) =>
       event.pid === main.pid && event.name === 'TimeStamp' && event.args?.data?.message === CHOSEN_MARK,
   );
-  if (!chosen) return { count: 0, total: 0, parts: [] };
+  if (!chosen) return NO_TASKS;
   // Tasks run inside another task (a nested loop) are counted as part of the outer one.
   let outerEnd = 0;
   const tasks = onMain
@@ -210,8 +220,10 @@ function tasksOf(events, main) {
       return event.dur > 50_000;
     });
   const parts = new Map();
+  const longest = [];
   let total = 0;
   for (const task of tasks) {
+    const own = new Map();
     const end = task.ts + task.dur;
     const inside = onMain
       .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= end)
@@ -221,20 +233,77 @@ function tasksOf(events, main) {
     let covered = 0;
     for (const event of inside) {
       if (event.ts < reached) continue;
-      parts.set(event.name, (parts.get(event.name) ?? 0) + event.dur / 1000);
+      own.set(event.name, (own.get(event.name) ?? 0) + event.dur / 1000);
       covered += event.dur;
       reached = event.ts + event.dur;
     }
-    parts.set('(the task itself)', (parts.get('(the task itself)') ?? 0) + (task.dur - covered) / 1000);
+    own.set('(the task itself)', (own.get('(the task itself)') ?? 0) + (task.dur - covered) / 1000);
+    for (const [name, ms] of own) parts.set(name, (parts.get(name) ?? 0) + ms);
+    longest.push({ ms: task.dur / 1000, at: (task.ts - chosen.ts) / 1e6, own });
     total += task.dur / 1000;
   }
   return {
     count: tasks.length,
     total,
+    cpu: mainThreadCpu(onMain, chosen),
+    // The five longest, each with when it began after the choice and its three largest parts.
+    longest: longest
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(({ ms, at, own }) => ({
+        ms,
+        at,
+        parts: [...own.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([name, partMs]) => ({ name, ms: partMs })),
+      })),
     parts: [...parts.entries()]
       .map(([name, ms]) => ({ name, ms }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 15),
+  };
+}
+
+/**
+ * The main thread's CPU time (the trace's thread time, `tdur`: what the page's work cost, whatever the machine's
+ * load made it wait) over every task after the choice, long or not, by what ran directly inside the tasks. One
+ * pass over the events in order: a task's outermost events each count once.
+ */
+function mainThreadCpu(onMain, chosen) {
+  const byName = new Map();
+  const add = (name, ms) => byName.set(name, (byName.get(name) ?? 0) + ms);
+  let total = 0;
+  let task = null;
+  let taskEnd = 0;
+  let reached = 0;
+  let covered = 0;
+  const close = () => {
+    if (task) add('(the task itself)', ((task.tdur ?? 0) - covered) / 1000);
+  };
+  const events = onMain.filter((event) => event.ts >= chosen.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  for (const event of events) {
+    if (event.ts >= taskEnd) {
+      close();
+      task = event.name === 'RunTask' ? event : null;
+      taskEnd = task ? event.ts + event.dur : 0;
+      reached = event.ts;
+      covered = 0;
+      total += (task?.tdur ?? 0) / 1000;
+      continue;
+    }
+    if (event.ts < reached) continue;
+    add(event.name, (event.tdur ?? 0) / 1000);
+    covered += event.tdur ?? 0;
+    reached = event.ts + event.dur;
+  }
+  close();
+  return {
+    total,
+    parts: [...byName.entries()]
+      .map(([name, ms]) => ({ name, ms }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10),
   };
 }
 
@@ -324,6 +393,16 @@ async function run() {
     return performance.now();
   }, CHOSEN_MARK);
   await chosen.setFiles(files);
+  if (SCREENSHOTS) {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await watcher.waitForFunction(() => window.__loaded.size >= 1, null, {
+      timeout: WATCHDOG_MS,
+      polling: 100,
+    });
+    await uploader
+      .getByTestId('upload-panel')
+      .screenshot({ path: path.join(SCREENSHOTS, 'uploading-panel.png') });
+  }
 
   await watcher.waitForFunction((count) => window.__loaded.size >= count, PHOTOS, {
     timeout: WATCHDOG_MS,
@@ -339,6 +418,10 @@ async function run() {
   const tasks = (await uploader.evaluate(() => window.__longTasks)).filter(
     (task) => task.start + task.duration >= chosenAtPage,
   );
+  if (SCREENSHOTS) {
+    await uploader.screenshot({ path: path.join(SCREENSHOTS, 'uploader-end.png'), fullPage: true });
+    await watcher.screenshot({ path: path.join(SCREENSHOTS, 'watcher-end.png'), fullPage: true });
+  }
   let profile;
   if (PROFILE) profile = (await cdp.send('Profiler.stop')).profile;
   const trace = TRACE ? JSON.parse((await browser.stopTracing()).toString()) : null;
@@ -370,11 +453,22 @@ async function run() {
     }`,
   );
   if (trace) {
-    const { count, total, parts } = longTaskParts(trace.traceEvents ?? trace);
+    const { count, total, parts, longest: longestTasks, cpu } = longTaskParts(trace.traceEvents ?? trace);
     console.log(
       `  trace: ${count} tasks over 50 ms on the page's main thread, ${total.toFixed(0)} ms in all, spent on:`,
     );
     for (const { name, ms } of parts) console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+    console.log(
+      `  the page's main thread CPU from the choice on (thread time, every task): ${cpu.total.toFixed(0)} ms; ${cpu.parts
+        .map(({ name, ms }) => `${name} ${ms.toFixed(0)}`)
+        .join(', ')} ms`,
+    );
+    if (TRACE_OUT) await writeFile(TRACE_OUT, JSON.stringify(trace));
+    console.log('  the longest tasks in the trace (seconds after the choice: largest parts):');
+    for (const task of longestTasks) {
+      const inside = task.parts.map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+      console.log(`    ${task.ms.toFixed(0).padStart(7)} ms  at ${task.at.toFixed(1)} s: ${inside}`);
+    }
   }
   if (profile && PROFILE_OUT) await writeFile(PROFILE_OUT, JSON.stringify(profile));
   if (profile) {
