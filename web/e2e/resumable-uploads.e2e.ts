@@ -213,6 +213,13 @@ describe('uploads that survive the network', () => {
       .setInputFiles(
         files.map((buffer, index) => ({ name: `IMG_${1000 + index}.jpg`, mimeType: 'image/jpeg', buffer })),
       );
+    // The panel lists the files on their way and the next in line (how many: uploadItems.spec.ts), not a hundred
+    // rows; all of them on request.
+    await page.getByTestId('upload-summary').filter({ hasText: 'of 100 uploaded' }).waitFor();
+    expect(await page.getByTestId('upload-item').count()).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Show details' }).click();
+    await until('every file listed', async () => (await page.getByTestId('upload-item').count()) === 100);
+    await page.getByRole('button', { name: 'Hide details' }).click();
     await allUploaded(page, 100);
     expect(mostInFlight).toBeLessThanOrEqual(3);
     expect(await photoCount(code)).toBe(100);

@@ -204,6 +204,7 @@ const { testTranslations } = await import('../i18n/testTranslations');
 const { AppStateProvider } = await import('../state/AppStateProvider');
 const { GalleryView } = await import('./GalleryView');
 const { UPLOAD_LIST_EVERY_MS, SAVE_GROUP } = await import('./useUploads');
+const { UPLOAD_ROWS } = await import('./uploadItems');
 
 /** Commits of the page, whatever they rendered. */
 let pageCommits = 0;
@@ -247,7 +248,9 @@ describe('a gallery page while photos upload', () => {
       reportProgress({ type: 'add', items: files.map((file) => ({ ...file, sent: 0, status: 'waiting' })) }),
     );
     await nextShowing();
-    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(100);
+    // The next files in line, not a hundred rows.
+    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(UPLOAD_ROWS);
+    expect(container.querySelector('[data-testid="upload-summary"]')?.textContent).toBe('0 of 100 uploaded');
     const rendersBefore = tileRenders;
     const commitsBefore = pageCommits;
 
@@ -342,6 +345,15 @@ describe('a gallery page while photos upload', () => {
     expect(queued.flat()).toEqual(stored);
     expect(Math.max(...queued.map((group) => group.length))).toBe(SAVE_GROUP);
     await nextShowing();
-    expect(container.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(200);
+    const rows = () => container.querySelectorAll('[data-testid="upload-item"]');
+    expect(rows()).toHaveLength(UPLOAD_ROWS);
+    // Every file on request, and back.
+    const toggle = () => container.querySelector<HTMLButtonElement>('[aria-controls="upload-list"]')!;
+    expect(toggle().textContent).toBe('Show details');
+    await act(async () => toggle().click());
+    expect(rows()).toHaveLength(200);
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await act(async () => toggle().click());
+    expect(rows()).toHaveLength(UPLOAD_ROWS);
   });
 });

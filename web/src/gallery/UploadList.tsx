@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalAppState } from '../state/AppStateProvider';
-import { isFinished, queueProgress } from './uploadItems';
+import { isFinished, queueProgress, rowsShown } from './uploadItems';
 import { UploadRow } from './UploadRow';
 import { useUploadItems, type UploadProgress } from './useUploads';
 import './uploads.css';
@@ -15,7 +15,8 @@ interface UploadListProps {
 
 /**
  * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network.
- * Once every file has ended it collapses to a summary, keeping only the files that need the guest (failed).
+ * Many files list only those on their way and the next in line (rowsShown); once every file has ended it
+ * collapses to a summary, keeping only the files that need the guest (failed). "Show details" lists them all.
  * It follows the progress itself: the page around it does not re-render with each report. Memoised: the page
  * rendering again (a photo added to the grid) does not draw its rows again.
  */
@@ -34,7 +35,7 @@ export const UploadList = memo(function UploadList({
   const allEnded = items.every(isFinished);
   const failed = items.filter((item) => item.status === 'failed').length;
   const waitingForNetwork = !allEnded && (!online || items.some((item) => item.status === 'paused'));
-  const shown = allEnded && !expanded ? items.filter((item) => item.status === 'failed') : items;
+  const shown = rowsShown(items, expanded);
 
   return (
     <section
@@ -56,7 +57,7 @@ export const UploadList = memo(function UploadList({
           </p>
         )}
         <div className="upload-panel-actions">
-          {allEnded && done > 0 && (
+          {(expanded || shown.length < items.length) && (
             <button
               type="button"
               className="button button-ghost"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { percentOf, queueProgress, uploadsReducer, type UploadItem } from './uploadItems';
+import {
+  percentOf,
+  queueProgress,
+  rowsShown,
+  UPLOAD_ROWS,
+  uploadsReducer,
+  type UploadItem,
+  type UploadStatus,
+} from './uploadItems';
 
 const item = (id: string, size = 1000): UploadItem => ({
   id,
@@ -42,5 +50,52 @@ describe('upload list', () => {
       { ...item('refused', 5000), status: 'failed' },
     ];
     expect(queueProgress(items)).toEqual({ done: 1, total: 3, percent: 55 });
+  });
+
+  describe('rows shown', () => {
+    const queue = (...statuses: UploadStatus[]): UploadItem[] =>
+      statuses.map((status, index) => ({ ...item(`f${index}`), status }));
+    const ids = (items: readonly UploadItem[]) => items.map((i) => i.id);
+
+    it('lists every file of a short queue', () => {
+      const items = queue('done', 'uploading', 'waiting', 'waiting');
+      expect(rowsShown(items, false)).toBe(items);
+    });
+
+    it('lists the files on their way and the next in line of a hundred, not the finished ones', () => {
+      const items = queue(
+        'done',
+        'done',
+        'confirming',
+        'uploading',
+        'paused',
+        'uploading',
+        ...Array<UploadStatus>(94).fill('waiting'),
+      );
+      // 4 on their way, then waiting ones up to UPLOAD_ROWS.
+      expect(ids(rowsShown(items, false))).toEqual(['f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
+      expect(rowsShown(items, false)).toHaveLength(UPLOAD_ROWS);
+      expect(rowsShown(items, true)).toBe(items);
+    });
+
+    it('always lists the files that need the guest, even beyond the rows', () => {
+      const items = queue(
+        'failed',
+        'unreadable',
+        'uploading',
+        'uploading',
+        'uploading',
+        'confirming',
+        'confirming',
+        ...Array<UploadStatus>(20).fill('waiting'),
+      );
+      expect(ids(rowsShown(items, false))).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+    });
+
+    it('keeps only the failed files once all have ended, every file when expanded', () => {
+      const items = queue('done', 'failed', 'done');
+      expect(ids(rowsShown(items, false))).toEqual(['f1']);
+      expect(rowsShown(items, true)).toBe(items);
+    });
   });
 });

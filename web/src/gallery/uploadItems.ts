@@ -51,6 +51,31 @@ export function uploadsReducer(items: UploadItem[], action: UploadAction): Uploa
   }
 }
 
+/**
+ * Rows the upload panel lists while its files go, when it is not expanded: a phone choosing a hundred photos
+ * sees the files on their way and the next in line, not a hundred rows (each drawn, and pushing the photos
+ * down the page), and the list keeps about the same height as files finish.
+ */
+export const UPLOAD_ROWS = 6;
+
+/**
+ * The rows the panel shows. Expanded: every file. Once every file has ended: those that failed (they need the
+ * guest). Going: every file when there are at most UPLOAD_ROWS; otherwise those that need the guest or are on
+ * their way (sending, waiting for the network, being processed), and the next waiting ones up to UPLOAD_ROWS.
+ * Finished files leave the list; the summary counts them.
+ */
+export function rowsShown(items: readonly UploadItem[], expanded: boolean): readonly UploadItem[] {
+  if (expanded) return items;
+  if (items.every(isFinished)) return items.filter((item) => item.status === 'failed');
+  if (items.length <= UPLOAD_ROWS) return items;
+  let room = UPLOAD_ROWS - items.filter((item) => item.status !== 'waiting' && item.status !== 'done').length;
+  return items.filter((item) => {
+    if (item.status === 'done') return false;
+    if (item.status !== 'waiting') return true;
+    return room-- > 0;
+  });
+}
+
 export function isFinished(item: UploadItem): boolean {
   return item.status === 'done' || item.status === 'failed';
 }
