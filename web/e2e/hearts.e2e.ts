@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { GUESTBOOK_LIMITS, RATE_LIMITS } from '@gallery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
@@ -26,8 +27,8 @@ describe('hearts in the browser', () => {
     await e2e?.stop();
   }, STOP_TIMEOUT_MS);
 
-  async function guest(code: string, width: number): Promise<Page> {
-    const context = await e2e!.browser.newContext({ viewport: { width, height: 800 } });
+  async function guest(code: string, width: number, height = 800): Promise<Page> {
+    const context = await e2e!.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     await page.goto(`${e2e!.product.url}/gallery/${code}`);
     await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor();
@@ -83,6 +84,57 @@ describe('hearts in the browser', () => {
     await until('the count back to 0', async () =>
       (await heartOf(ben).locator('[data-testid="heart-count"]').textContent()) === '0' ? true : null,
     );
+  });
+
+  it('draws a tile only once in view; out of view it keeps its square, focused its ring shows', async () => {
+    const { code } = await createGalleryAt(e2e!.product.url);
+    // A first page of tiles (30) on a short phone screen.
+    await uploadGuestPhotos(e2e!.product.url, code, 30);
+    const page = await guest(code, 360, 500);
+    const tiles = page.locator('.photo-grid > li');
+    await until('30 tiles', async () => ((await tiles.count()) === 30 ? true : null));
+    const drawn = (index: number) =>
+      tiles
+        .nth(index)
+        .locator('img')
+        .evaluate((img) => img.checkVisibility({ contentVisibilityAuto: true }));
+    const [first, last] = [await tiles.first().boundingBox(), await tiles.last().boundingBox()];
+    // Beyond the screen and the margin (half a screen) in which the browser draws ahead.
+    expect(last!.y).toBeGreaterThan(1.5 * 500);
+    // Not drawn, yet a square the size of every other tile: the page does not jump when it scrolls there.
+    await expect(drawn(29)).resolves.toBe(false);
+    expect([last!.width, last!.height]).toEqual([first!.width, first!.height]);
+    expect(Math.abs(first!.width - first!.height)).toBeLessThan(0.5);
+    await tiles.last().scrollIntoViewIfNeeded();
+    await until('the last tile drawn', async () => ((await drawn(29)) ? true : null));
+
+    // A tile in the middle column, reached by the keyboard: its ring (3 px of page, then 2 of gold, outside
+    // the tile) is not cut off by the tile's bounds, nor covered by its neighbours.
+    await page.keyboard.press('Tab');
+    const tile = tiles.nth(13).locator('.photo-tile');
+    await tile.focus();
+    const box = (await tile.boundingBox())!;
+    const shot = await page.screenshot({
+      clip: { x: box.x - 5, y: box.y - 5, width: box.width + 10, height: box.height + 10 },
+    });
+    await mkdir(SHOTS, { recursive: true });
+    await sharp(shot).resize({ width: 480 }).toFile(new URL('focused-tile-360.png', SHOTS).pathname);
+    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    const gold = [0x8a, 0x6a, 0x2f];
+    const isGold = ([r, g, b]: number[]) =>
+      Math.abs(r - gold[0]) + Math.abs(g - gold[1]) + Math.abs(b - gold[2]) < 60;
+    // The outermost pixel at each side's middle, 4-5 px outside the tile: over the gap and the neighbouring tiles.
+    const middle = { x: info.width / 2, y: info.height / 2 };
+    expect({
+      top: isGold(colourAt(middle.x, 0)),
+      right: isGold(colourAt(info.width - 1, middle.y)),
+      bottom: isGold(colourAt(middle.x, info.height - 1)),
+      left: isGold(colourAt(0, middle.y)),
+    }).toEqual({ top: true, right: true, bottom: true, left: true });
   });
 
   it("a guest's guestbook message reaches a second guest and the wall live, markup shown as text", async () => {
