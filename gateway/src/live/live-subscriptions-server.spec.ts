@@ -222,6 +222,33 @@ describe('live subscriptions server', () => {
     expect(asked).toEqual(codes.slice(0, API_LIMITS.subscriptionsPerSocket));
   });
 
+  it('closes the socket with 1013, before any error, when events cannot say who may follow; keeps it for a refusal', async () => {
+    const answers: Promise<never>[] = [
+      Promise.reject(new AppError('SERVICE_UNAVAILABLE')),
+      Promise.reject(new AppError('PIN_REQUIRED')),
+    ];
+    answers.forEach((answer) => answer.catch(() => undefined));
+    const { url } = await start({ admit: () => answers.shift()! });
+    const opened = async () => {
+      const socket = await connect(url);
+      const messages: Record<string, unknown>[] = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+      socket.send(JSON.stringify({ type: 'connection_init' }));
+      socket.send(JSON.stringify({ id: 'a', type: 'subscribe', payload: { query: PHOTO_ADDED } }));
+      return { socket, messages };
+    };
+
+    // The client reconnects after a 1013 and subscribes again; an error first would have ended the subscription.
+    const unanswered = await opened();
+    await expect(closeCode(unanswered.socket)).resolves.toBe(1013);
+    expect(unanswered.messages.map((message) => message.type)).toEqual(['connection_ack']);
+
+    const refused = await opened();
+    await waitFor('the refusal', () => refused.messages.some((message) => message.id === 'a'));
+    expect(JSON.stringify(refused.messages)).toContain('PIN_REQUIRED');
+    expect(refused.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('refuses a document it cannot run with an error message, and keeps the socket', async () => {
     const { url } = await start();
     const socket = await connect(url);

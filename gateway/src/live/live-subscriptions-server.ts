@@ -162,8 +162,14 @@ export function serveLiveSubscriptions(
       }
       const asked = options.admit(code, credentials.get(socket));
       answers.set(code, asked);
-      asked.catch(() => {
+      asked.catch((error: unknown) => {
         if (answers.get(code) === asked) answers.delete(code);
+        // Events could not say (reconnecting after a NATS restart, say): an error would end the subscription for
+        // good. Closed before that error is sent, the client reconnects after its back-off, subscribes again
+        // and is asked about afresh, and the web app reads what it missed.
+        if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') {
+          socket.close(TRY_AGAIN_LATER, 'gallery service not answering: try again');
+        }
       });
       answer = asked;
     }
