@@ -40,9 +40,11 @@ describe('the app starting in the browser', () => {
   let viteOutput = '';
 
   beforeAll(async () => {
-    const [gatewayPort, vitePort] = [await findFreePort(), await findFreePort()];
+    const vitePort = await findFreePort();
     devUrl = `http://localhost:${vitePort}`;
-    e2e = await startBrowserTest({ port: gatewayPort, gatewayEnv: { WEB_DEV_ORIGINS: devUrl } });
+    // The product picks its own ports, and starts again on others should one be taken before it is bound (a
+    // gateway port picked here was, once, by another test's server); the dev server is told the gateway's.
+    e2e = await startBrowserTest({ gatewayEnv: { WEB_DEV_ORIGINS: devUrl } });
     // `npm run dev -w web`, pointed at this product's gateway instead of port 5000.
     vite = spawn(process.execPath, [VITE_BIN, '--port', String(vitePort), '--strictPort'], {
       cwd: WEB_DIR,
