@@ -209,102 +209,84 @@ function tasksOf(events, main) {
       event.pid === main.pid && event.name === 'TimeStamp' && event.args?.data?.message === CHOSEN_MARK,
   );
   if (!chosen) return NO_TASKS;
-  // Tasks run inside another task (a nested loop) are counted as part of the outer one.
-  let outerEnd = 0;
-  const tasks = onMain
-    .filter((event) => event.name === 'RunTask' && event.ts >= chosen.ts)
-    .sort((a, b) => a.ts - b.ts)
-    .filter((event) => {
-      if (event.ts < outerEnd) return false;
-      outerEnd = event.ts + event.dur;
-      return event.dur > 50_000;
-    });
-  const parts = new Map();
-  const longest = [];
-  let total = 0;
-  for (const task of tasks) {
-    const own = new Map();
-    const end = task.ts + task.dur;
-    const inside = onMain
-      .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= end)
-      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-    // The outermost events only: each one's time counts once, under its own name.
-    let reached = task.ts;
-    let covered = 0;
-    for (const event of inside) {
-      if (event.ts < reached) continue;
-      own.set(event.name, (own.get(event.name) ?? 0) + event.dur / 1000);
-      covered += event.dur;
-      reached = event.ts + event.dur;
-    }
-    own.set('(the task itself)', (own.get('(the task itself)') ?? 0) + (task.dur - covered) / 1000);
-    for (const [name, ms] of own) parts.set(name, (parts.get(name) ?? 0) + ms);
-    longest.push({ ms: task.dur / 1000, at: (task.ts - chosen.ts) / 1e6, own });
-    total += task.dur / 1000;
-  }
+  const tasks = tasksAfter(onMain, chosen);
+  const long = tasks.filter(({ task }) => task.dur > 50_000);
   return {
-    count: tasks.length,
-    total,
-    cpu: mainThreadCpu(onMain, chosen),
+    count: long.length,
+    total: long.reduce((sum, { task }) => sum + task.dur / 1000, 0),
+    parts: topOf(summed(long.map(({ wall }) => wall)), 15),
     // The five longest, each with when it began after the choice and its three largest parts.
-    longest: longest
-      .sort((a, b) => b.ms - a.ms)
+    longest: long
+      .sort((a, b) => b.task.dur - a.task.dur)
       .slice(0, 5)
-      .map(({ ms, at, own }) => ({
-        ms,
-        at,
-        parts: [...own.entries()]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 3)
-          .map(([name, partMs]) => ({ name, ms: partMs })),
+      .map(({ task, wall }) => ({
+        ms: task.dur / 1000,
+        at: (task.ts - chosen.ts) / 1e6,
+        parts: topOf(wall, 3),
       })),
-    parts: [...parts.entries()]
-      .map(([name, ms]) => ({ name, ms }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 15),
+    // The main thread's CPU (the trace's thread time, `tdur`: what the page's work cost, whatever the machine's
+    // load made it wait) over every task, long or not.
+    cpu: {
+      total: tasks.reduce((sum, { task }) => sum + (task.tdur ?? 0) / 1000, 0),
+      parts: topOf(summed(tasks.map(({ cpu }) => cpu)), 10),
+    },
   };
 }
 
 /**
- * The main thread's CPU time (the trace's thread time, `tdur`: what the page's work cost, whatever the machine's
- * load made it wait) over every task after the choice, long or not, by what ran directly inside the tasks. One
- * pass over the events in order: a task's outermost events each count once.
+ * The page's tasks after the choice, each with its time by what ran directly inside it, wall time (`dur`) and
+ * thread time (`tdur`), the rest being "(the task itself)". One pass over the events in order: a task's outermost
+ * events each count once, and a task run inside another (a nested loop) counts as part of the outer one.
  */
-function mainThreadCpu(onMain, chosen) {
-  const byName = new Map();
-  const add = (name, ms) => byName.set(name, (byName.get(name) ?? 0) + ms);
-  let total = 0;
-  let task = null;
+function tasksAfter(onMain, chosen) {
+  const tasks = [];
+  let current = null;
   let taskEnd = 0;
   let reached = 0;
-  let covered = 0;
+  const add = (parts, name, us) => parts.set(name, (parts.get(name) ?? 0) + us / 1000);
   const close = () => {
-    if (task) add('(the task itself)', ((task.tdur ?? 0) - covered) / 1000);
+    if (!current) return;
+    const { task, wall, cpu, covered } = current;
+    add(wall, '(the task itself)', task.dur - covered.dur);
+    add(cpu, '(the task itself)', (task.tdur ?? 0) - covered.tdur);
+    tasks.push(current);
   };
   const events = onMain.filter((event) => event.ts >= chosen.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   for (const event of events) {
     if (event.ts >= taskEnd) {
       close();
-      task = event.name === 'RunTask' ? event : null;
-      taskEnd = task ? event.ts + event.dur : 0;
+      current =
+        event.name === 'RunTask'
+          ? { task: event, wall: new Map(), cpu: new Map(), covered: { dur: 0, tdur: 0 } }
+          : null;
+      taskEnd = current ? event.ts + event.dur : 0;
       reached = event.ts;
-      covered = 0;
-      total += (task?.tdur ?? 0) / 1000;
       continue;
     }
     if (event.ts < reached) continue;
-    add(event.name, (event.tdur ?? 0) / 1000);
-    covered += event.tdur ?? 0;
+    add(current.wall, event.name, event.dur);
+    add(current.cpu, event.name, event.tdur ?? 0);
+    current.covered.dur += event.dur;
+    current.covered.tdur += event.tdur ?? 0;
     reached = event.ts + event.dur;
   }
   close();
-  return {
-    total,
-    parts: [...byName.entries()]
-      .map(([name, ms]) => ({ name, ms }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 10),
-  };
+  return tasks;
+}
+
+/** Maps of milliseconds by name, added up. */
+function summed(maps) {
+  const total = new Map();
+  for (const map of maps) for (const [name, ms] of map) total.set(name, (total.get(name) ?? 0) + ms);
+  return total;
+}
+
+/** The `count` largest of a map of milliseconds by name. */
+function topOf(map, count) {
+  return [...map.entries()]
+    .map(([name, ms]) => ({ name, ms }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
 }
 
 /** The functions that took the most self time in a V8 CPU profile, with their share. */
