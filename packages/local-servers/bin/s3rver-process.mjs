@@ -1,58 +1,13 @@
 // An S3-protocol server (s3rver) in its own process, started by startS3() in ../src/s3.ts.
 // Plain JavaScript so the same file runs whether the caller is the compiled package or its sources under Jest.
 // Configuration comes as JSON in S3RVER_OPTIONS; readiness is reported over the IPC channel.
-import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
 import AWSAccount from 's3rver/lib/models/account.js';
-import S3Object from 's3rver/lib/models/object.js';
-import FilesystemStore from 's3rver/lib/stores/filesystem.js';
+import { mendFilesystemStore } from './s3rver-store.mjs';
 
-// s3rver removes the directories a deleted object leaves empty, racing a PUT into the same folder (its mkdir,
-// then its open): the PUT's file stream then fails with ENOENT, unhandled, and the server dies. A deleted
-// object's files are removed and its folders kept, as empty folders cost nothing here.
-FilesystemStore.prototype.deleteObject = async function deleteObject(bucket, key) {
-  await Promise.all(
-    ['object', 'object.md5', 'metadata.json'].map((resource) =>
-      rm(this.getResourcePath(bucket, key, resource), { force: true }),
-    ),
-  );
-};
-
-// s3rver assembles a completed multipart upload by streaming every part through an MD5 of the whole object in its
-// one JavaScript thread: about 5 s for a 1 GB zip, where S3 answers at once. The parts are appended whole instead,
-// and the ETag is the one S3 gives a multipart object (the MD5 of the parts' MD5s, "-", their count), so nothing
-// reads the object again to hash it.
-FilesystemStore.prototype.putObjectMultipart = async function putObjectMultipart(bucket, uploadId, parts) {
-  const uploadDir = path.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId);
-  const [key, metadata] = await Promise.all([
-    readFile(path.join(uploadDir, 'key'), 'utf8'),
-    readFile(path.join(uploadDir, 'metadata'), 'utf8').then(JSON.parse),
-  ]);
-  const object = new S3Object(bucket, key, null, metadata);
-  const numbers = parts.map((part) => part.number).sort((a, b) => a - b);
-  const objectPath = this.getResourcePath(bucket, key, 'object');
-  await mkdir(path.dirname(objectPath), { recursive: true });
-  const partMd5s = [];
-  let size = 0;
-  const file = await open(objectPath, 'w');
-  try {
-    for (const number of numbers) {
-      const partPath = path.join(uploadDir, String(number));
-      const bytes = await readFile(partPath);
-      await file.writeFile(bytes);
-      size += bytes.length;
-      partMd5s.push(Buffer.from((await readFile(`${partPath}.md5`, 'utf8')).trim(), 'hex'));
-    }
-  } finally {
-    await file.close();
-  }
-  const md5 = `${createHash('md5').update(Buffer.concat(partMd5s)).digest('hex')}-${numbers.length}`;
-  await this.putMetadata(bucket, key, object.metadata, md5);
-  await rm(uploadDir, { recursive: true, force: true });
-  return { size, md5 };
-};
+mendFilesystemStore();
 
 const { port, directory, accessKeyId, secretAccessKey, buckets, corsXml } = JSON.parse(
   process.env.S3RVER_OPTIONS,

@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -30,6 +32,7 @@ import {
   type LocalPostgres,
   type LocalS3,
 } from './index.js';
+import { FilesystemStore, mendFilesystemStore } from '../bin/s3rver-store.mjs';
 
 let root: string;
 
@@ -374,5 +377,68 @@ describe('startS3', () => {
     } finally {
       client.destroy();
     }
+  });
+});
+
+describe("the S3 server's file store", () => {
+  /** A PUT's body as the server receives it: chunks arriving one by one, or failing after some. */
+  const body = (chunks: Buffer[], failAfter?: number) =>
+    failAfter === undefined
+      ? Readable.from(chunks)
+      : Readable.from(
+          (async function* () {
+            yield* chunks.slice(0, failAfter);
+            throw new Error('the connection was reset');
+          })(),
+        );
+  const metadata = { 'content-type': 'image/jpeg' };
+
+  it('has the whole object on disk before it answers a PUT, so a copy sent on that answer is whole', async () => {
+    mendFilesystemStore();
+    const store = new FilesystemStore(path.join(root, 'store-put'));
+    const objectPath = store.getResourcePath('media', 'staging/photo', 'object');
+    // The object's size on disk when the metadata is written, the store's last step before the answer, and right
+    // after the answer. s3rver answered when the body had gone through its MD5, before the file had it: the
+    // media service's CopyObject then copied an empty file and refused a guest's photo as empty.
+    const seen: number[] = [];
+    const putMetadata = store.putMetadata.bind(store);
+    store.putMetadata = async (...args) => {
+      seen.push(statSync(objectPath, { throwIfNoEntry: false })?.size ?? -1);
+      return putMetadata(...args);
+    };
+    // A small photo, in the few chunks a request body comes in.
+    const chunks = Array.from({ length: 4 }, () => randomBytes(8 * 1024));
+    const whole = Buffer.concat(chunks);
+    const answer = await store.putObject({
+      bucket: 'media',
+      key: 'staging/photo',
+      content: body(chunks),
+      metadata,
+    });
+    seen.push(statSync(objectPath).size);
+    expect(answer).toEqual({ size: whole.length, md5: createHash('md5').update(whole).digest('hex') });
+    expect(seen).toEqual([whole.length, whole.length]);
+    // A body the server holds whole (a browser's form POST) too.
+    const small = randomBytes(4096);
+    await store.putObject({ bucket: 'media', key: 'staging/photo', content: small, metadata });
+    seen.push(statSync(objectPath).size);
+    expect(seen.slice(2)).toEqual([small.length, small.length]);
+    expect(await readFile(objectPath)).toEqual(small);
+  });
+
+  it('keeps the object it had when a PUT fails midway, and leaves nothing of the failed one', async () => {
+    mendFilesystemStore();
+    const store = new FilesystemStore(path.join(root, 'store-failed'));
+    const objectPath = store.getResourcePath('media', 'staging/photo', 'object');
+    const first = randomBytes(100 * 1024);
+    await store.putObject({ bucket: 'media', key: 'staging/photo', content: first, metadata });
+    const chunks = Array.from({ length: 8 }, () => randomBytes(64 * 1024));
+    await expect(
+      store.putObject({ bucket: 'media', key: 'staging/photo', content: body(chunks, 5), metadata }),
+    ).rejects.toThrow('the connection was reset');
+    expect(await readFile(objectPath)).toEqual(first);
+    expect((await readdir(path.dirname(objectPath))).sort()).toEqual(
+      ['photo._S3rver_metadata.json', 'photo._S3rver_object', 'photo._S3rver_object.md5'].sort(),
+    );
   });
 });
