@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
-import { photoTileLabel } from './photoTileLabel';
+import { photoTileLabel, prepareTileLabels } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
 
 interface PhotoGridProps {
@@ -69,12 +69,13 @@ export const PhotoGrid = memo(function PhotoGrid({
   onLoadMore,
   onOpen,
 }: PhotoGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
     onLoadMoreRef.current = onLoadMore;
   });
+  useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;

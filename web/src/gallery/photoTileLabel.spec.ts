@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { testTranslations } from '../i18n/testTranslations';
-import { photoTileLabel } from './photoTileLabel';
+import { photoTileLabel, prepareTileLabels } from './photoTileLabel';
 
 // The viewer's zone decides the time shown: this test reads it in UTC.
 process.env.TZ = 'UTC';
@@ -34,6 +34,39 @@ describe('a thumbnail for screen readers', () => {
       expect(label(t, { ...photo, guestName: 'Anna', kind: 'video', durationSeconds: 65 }, language)).toBe(
         video,
       );
+    }
+  });
+});
+
+describe("a tile's formatter", () => {
+  it('is made while the page is idle, so the first photo to arrive is drawn without making it', () => {
+    const idle: (() => void)[] = [];
+    const made: string[] = [];
+    const { DateTimeFormat } = Intl;
+    const globals = globalThis as unknown as Record<string, unknown>;
+    globals.requestIdleCallback = (callback: () => void) => idle.push(callback);
+    globals.cancelIdleCallback = () => undefined;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        made.push(String(args[0]));
+      }
+    } as typeof DateTimeFormat;
+    try {
+      // A language no other test here formats in: its formatter is not made yet.
+      prepareTileLabels('pt');
+      expect(made).toEqual([]);
+      idle.forEach((callback) => callback());
+      expect(made).toEqual(['pt']);
+      expect(photoTileLabel(testTranslations('en').t, photo, 'pt')).toMatch(/12 de jun/);
+      expect(made).toEqual(['pt']);
+      // Asked again (the grid drawn again), nothing more waits for an idle moment.
+      prepareTileLabels('pt');
+      expect(idle).toHaveLength(1);
+    } finally {
+      Intl.DateTimeFormat = DateTimeFormat;
+      delete globals.requestIdleCallback;
+      delete globals.cancelIdleCallback;
     }
   });
 });
