@@ -136,9 +136,17 @@ describe("a couple's own domain in the browser", () => {
     // (Its redirect then goes to the test's plain-http storage, which the page's upgrade-insecure-requests turns
     // into https that this storage does not speak, so the tile may show "unavailable": production's is https.)
     await guest.locator(`[data-photo-id="${firstPhoto}"]`).waitFor({ state: 'attached' });
-    // Photos arrive live over the socket on the couple's domain.
+    // Photos arrive live over the socket on the couple's domain, their links there too (the answers read
+    // without the cache as well as those read through it).
+    const liveLinks: string[] = [];
+    guest.on('request', (asked) => {
+      if (asked.url().includes('/media/photos/')) liveLinks.push(asked.url());
+    });
     const [secondPhoto] = await uploadGuestPhotos(url, code, 1);
     await guest.locator(`[data-photo-id="${secondPhoto}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+    await until("the live photo asked on the couple's domain", async () =>
+      liveLinks.some((link) => link.startsWith(`${site}/media/photos/${secondPhoto}/thumbnail`)),
+    );
     // Nothing but this gallery there.
     const elsewhere = await guest.goto(`${site}/dashboard`);
     expect(elsewhere?.status()).toBe(404);

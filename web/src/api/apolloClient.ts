@@ -1,8 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { photoLinkHere } from '../premium/customDomainSite';
 import { liveClient } from './liveConnection';
+import { photoLinksHereLink } from './photoLinksHere';
 import { apiFetch } from './request';
 
 /**
@@ -11,11 +11,14 @@ import { apiFetch } from './request';
  */
 const httpLink = new HttpLink({ uri: '/graphql', fetch: apiFetch });
 
-const link = ApolloLink.split(
-  (operation) => isSubscriptionOperation(operation.query),
-  new GraphQLWsLink(liveClient),
-  httpLink,
-);
+const link = ApolloLink.from([
+  photoLinksHereLink,
+  ApolloLink.split(
+    (operation) => isSubscriptionOperation(operation.query),
+    new GraphQLWsLink(liveClient),
+    httpLink,
+  ),
+]);
 
 /**
  * No RetryLink (queries and mutations are never retried) and no refetch event manager (nothing refetches on
@@ -26,15 +29,6 @@ export const apolloClient = new ApolloClient({
   cache: new InMemoryCache({
     typePolicies: {
       Event: { keyFields: ['code'] },
-      // On a couple's own domain, photo links are read on that domain (the server writes the product's).
-      Photo: {
-        fields: Object.fromEntries(
-          ['thumbnailUrl', 'previewUrl', 'originalUrl'].map((field) => [
-            field,
-            { read: (url: string | undefined) => url && photoLinkHere(url) },
-          ]),
-        ),
-      },
     },
   }),
 });
