@@ -93,6 +93,9 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
   });
   const store = useMemo(availableUploadStore, []);
 
+  // The queue's requests go around the cache: nothing reads their answers from it (the photo joins the list
+  // through onUploaded), and writing each one there made Apollo diff every query on the page, the gallery's photos
+  // included, for each file.
   const transport = useMemo<UploadTransport>(
     () => ({
       requestSlots: async (entries) => {
@@ -100,6 +103,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         await ensureGuestIdentity(client);
         const result = await client.mutate({
           mutation: REQUEST_PHOTO_UPLOADS,
+          fetchPolicy: 'no-cache',
           variables: {
             eventCode,
             files: entries.map((entry) => ({
@@ -117,6 +121,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
       requestParts: async (uploadId, partNumbers) => {
         const result = await client.mutate({
           mutation: REQUEST_UPLOAD_PARTS,
+          fetchPolicy: 'no-cache',
           variables: { eventCode, uploadId, partNumbers },
         });
         return result.data?.requestUploadParts ?? [];
@@ -125,6 +130,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
       confirm: async (uploadId) => {
         const result = await client.mutate({
           mutation: CONFIRM_PHOTO_UPLOAD,
+          fetchPolicy: 'no-cache',
           variables: { eventCode, uploadId },
         });
         return result.data?.confirmPhotoUpload;
