@@ -2,7 +2,8 @@
 // gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
 // (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery's guestbook with
-// older messages, the couple's photo viewer, the approval queue's photos and messages) into
+// older messages, the couple's photo viewer, the approval queue's photos and messages, the upload panel while
+// photos are on their way) into
 // docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
 // serious findings (contrast among them);
 // `npm run screens -- languages` takes only those. It starts the product as the browser tests
@@ -126,21 +127,34 @@ async function uploadPhotos(url, code, challengeIds) {
   }
 }
 
-async function shoot(page, name, fullPage, element = undefined) {
+async function shoot(page, name, fullPage, element = undefined, { whileBusy = false } = {}) {
   // Fonts, QR codes and every thumbnail drawn (lazy ones too, for a full page); no animation half-way.
   await page.evaluate(() => document.fonts.ready);
   await page.evaluate(() => {
     for (const image of document.images) image.loading = 'eager';
   });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.waitForLoadState('networkidle');
+  // (A page caught mid-upload is never idle.)
+  if (!whileBusy) await page.waitForLoadState('networkidle');
   // No button left looking hovered where the last click was.
   await page.mouse.move(0, 0);
   const file = path.join(OUT, `${name}.png`);
-  // An element is cut from the whole page, so the sticky header stays at the top and out of it.
-  if (element) await page.evaluate(() => window.scrollTo(0, 0));
-  const clip = element && (await element.boundingBox());
-  const shot = await page.screenshot({ fullPage, animations: 'disabled', ...(clip && { clip }) });
+  let shot;
+  if (element) {
+    // An element is cut from the whole page, so the sticky header stays at the top and out of it; measured with
+    // the screen as tall as the page, as the shot is taken (what is sized by the screen's height moves with it).
+    const screen = page.viewportSize();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({
+      width: screen.width,
+      height: await page.evaluate(() => document.documentElement.scrollHeight),
+    });
+    const clip = await element.boundingBox();
+    shot = await page.screenshot({ animations: 'disabled', clip });
+    await page.setViewportSize(screen);
+  } else {
+    shot = await page.screenshot({ fullPage, animations: 'disabled' });
+  }
   // A 256-colour palette: a third of the bytes, no visible loss on these flat pages.
   await sharp(shot).png({ palette: true, quality: 90, effort: 8 }).toFile(file);
   console.log(`${path.relative(ROOT, file)}  ${Math.round((await stat(file)).size / 1024)} kB`);
@@ -510,6 +524,33 @@ try {
       await page.locator('[data-testid="review-messages"] li').first().waitFor();
       problems.push(...(await layoutProblems(page, `review messages ${language} ${size}`, ['.review-page'])));
       await shoot(page, `languages/review-messages-${language}-${size}`, true);
+      // The upload panel while photos are on their way: the link slowed so that none arrives before the shot
+      // (they would change the next screens), nine chosen at once.
+      await page.goto(`${product.url}${prefix}/gallery/${code}`);
+      await page.locator('.photo-tile').first().waitFor();
+      const network = await context.newCDPSession(page);
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 1_000_000,
+        uploadThroughput: 4_000,
+      });
+      const chosen = await Promise.all(
+        Array.from({ length: 9 }, async (_, i) => ({
+          name: `IMG_${2041 + i}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await picture(...PICTURES[i % PICTURES.length]),
+        })),
+      );
+      await page.getByTestId('photo-file-input').setInputFiles(chosen);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="upload-overall"]')?.getAttribute('value')) > 0,
+      );
+      problems.push(...(await layoutProblems(page, `uploads ${language} ${size}`, ['.upload-panel'])));
+      problems.push(...(await accessibilityProblems(page, `uploads ${language} ${size}`)));
+      await shoot(page, `languages/uploads-${language}-${size}`, true, page.getByTestId('upload-panel'), {
+        whileBusy: true,
+      });
       await context.close();
     }
   }
