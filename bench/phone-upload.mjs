@@ -14,8 +14,9 @@
 // --trace: Chromium's trace of the uploading page (devtools.timeline) over the upload, and what its tasks over
 // 50 ms spent their time on, by the browser's own names (script, style, layout, paint, hit tests...): what a
 // CPU profile does not show; and the main thread's CPU time over every task after the choice, by the same names
-// (the trace's thread time: what the work cost, however long the machine's load made it wait). --trace-out: the
-// same, and the trace written to that file (Perfetto or DevTools open it).
+// (the trace's thread time: what the work cost, however long the machine's load made it wait), and the tasks whose
+// own CPU passed 50 ms, the largest five with their parts. --trace-out: the same, and the trace written to that
+// file (Perfetto or DevTools open it).
 // --screenshots=DIR: the uploading page's upload panel once the first photo is visible on the other phone, and both
 // pages at the end, saved there to be looked at (its own tasks then add to the uploading page's).
 // The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
@@ -184,7 +185,13 @@ function watchGrid() {
   look();
 }
 
-const NO_TASKS = { count: 0, total: 0, parts: [], longest: [], cpu: { total: 0, parts: [] } };
+const NO_TASKS = {
+  count: 0,
+  total: 0,
+  parts: [],
+  longest: [],
+  cpu: { total: 0, parts: [], over50: 0, largest: [] },
+};
 
 /**
  * The tasks over 50 ms on the renderer's main thread in a Chromium trace, and their time by what ran directly
@@ -229,6 +236,17 @@ function tasksOf(events, main) {
     cpu: {
       total: tasks.reduce((sum, { task }) => sum + (task.tdur ?? 0) / 1000, 0),
       parts: topOf(summed(tasks.map(({ cpu }) => cpu)), 10),
+      // Tasks by their own CPU: what the page's work holds the thread for, however long the machine's load
+      // stretched it (a long task in wall time on a loaded machine can be a short one in thread time).
+      over50: tasks.filter(({ task }) => (task.tdur ?? 0) > 50_000).length,
+      largest: [...tasks]
+        .sort((a, b) => (b.task.tdur ?? 0) - (a.task.tdur ?? 0))
+        .slice(0, 5)
+        .map(({ task, cpu }) => ({
+          ms: (task.tdur ?? 0) / 1000,
+          at: (task.ts - chosen.ts) / 1e6,
+          parts: topOf(cpu, 3),
+        })),
     },
   };
 }
@@ -445,6 +463,13 @@ async function run() {
         .map(({ name, ms }) => `${name} ${ms.toFixed(0)}`)
         .join(', ')} ms`,
     );
+    console.log(
+      `  tasks over 50 ms of the page's own CPU (thread time): ${cpu.over50}; the largest (seconds after the choice: largest parts):`,
+    );
+    for (const task of cpu.largest) {
+      const inside = task.parts.map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+      console.log(`    ${task.ms.toFixed(0).padStart(7)} ms  at ${task.at.toFixed(1)} s: ${inside}`);
+    }
     if (TRACE_OUT) await writeFile(TRACE_OUT, JSON.stringify(trace));
     console.log('  the longest tasks in the trace (seconds after the choice: largest parts):');
     for (const task of longestTasks) {
