@@ -23,6 +23,9 @@ export class StorageRefusedError extends Error {
 /**
  * PUTs a file (or one part of it) to a presigned URL, reporting the bytes sent so far (XMLHttpRequest: fetch
  * has no upload progress). Resolves with the ETag storage answered (a part's, which CORS exposes), or null.
+ * The browser counts bytes as sent once handed to the network, so it reports all of them while storage may still
+ * be receiving a good part of a photo on a slow link (the system's send buffers hold megabytes): the last byte is
+ * reported only with storage's answer, so a file never shows 100% while it still goes.
  */
 export function putFile(
   url: string,
@@ -38,7 +41,7 @@ export function putFile(
         request.setRequestHeader(header.name, header.value);
     }
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(event.loaded, body.size));
+      if (event.lengthComputable) onProgress(Math.max(0, Math.min(event.loaded, body.size - 1)));
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
