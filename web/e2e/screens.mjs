@@ -471,6 +471,14 @@ try {
   );
   const wallUrl = createWallLink.url.replace(/^https?:\/\/[^/]+/, product.url);
   await mkdir(path.join(OUT, 'languages'), { recursive: true });
+  // The nine photos a guest chooses for the upload panel's shots.
+  const chosen = await Promise.all(
+    Array.from({ length: 9 }, async (_, i) => ({
+      name: `IMG_${2041 + i}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await picture(...PICTURES[i % PICTURES.length]),
+    })),
+  );
   const problems = [];
   for (const [language, locale] of Object.entries(LOCALES)) {
     for (const [size, device] of Object.entries(SIZES)) {
@@ -535,13 +543,6 @@ try {
         downloadThroughput: 1_000_000,
         uploadThroughput: 4_000,
       });
-      const chosen = await Promise.all(
-        Array.from({ length: 9 }, async (_, i) => ({
-          name: `IMG_${2041 + i}.jpg`,
-          mimeType: 'image/jpeg',
-          buffer: await picture(...PICTURES[i % PICTURES.length]),
-        })),
-      );
       await page.getByTestId('photo-file-input').setInputFiles(chosen);
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="upload-overall"]')?.getAttribute('value')) > 0,

@@ -23,15 +23,14 @@ export function withPhotoLinksHere<T>(data: T, here: (url: string) => string): T
 /**
  * On a couple's own domain, the photo links of every answer are on that domain (the gateway answers them there,
  * and the page's policy allows no other origin for them), whether the answer goes through the cache or not:
- * live arrivals and older pages are read without it. Elsewhere answers pass untouched.
+ * live arrivals and older pages are read without it. Whether the page is on such a domain is asked once per
+ * operation, not per link; elsewhere answers pass untouched.
  */
 export const photoLinksHereLink = new ApolloLink((operation, forward) => {
   if (!customDomainGallery()) return forward(operation);
   return forward(operation).pipe(
     map((result) =>
-      result.data
-        ? { ...result, data: withPhotoLinksHere(result.data, (url) => photoLinkHere(url)) }
-        : result,
+      result.data ? { ...result, data: withPhotoLinksHere(result.data, photoLinkHere) } : result,
     ),
   );
 });

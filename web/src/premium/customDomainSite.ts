@@ -9,11 +9,11 @@ export function customDomainGallery(
 }
 
 /**
- * A photo link on this page's own origin when the page is a couple's domain: the gateway answers the gallery's
- * photo links there too, so guests never leave the couple's address (and the page's policy allows only it).
+ * A photo link on this page's own origin, for a page on a couple's domain (customDomainGallery): the gateway
+ * answers the gallery's photo links there too, so guests never leave the couple's address (and the page's policy
+ * allows only it).
  */
 export function photoLinkHere(url: string, page: { origin: string; href: string } = window.location): string {
-  if (!customDomainGallery()) return url;
   const link = new URL(url, page.href);
   return `${page.origin}${link.pathname}${link.search}`;
 }
