@@ -18,7 +18,8 @@
 // runs, its CPU then printed), each round's ratios from runs minutes apart, and the median of the rounds: on a
 // shared machine whose speed drifts between runs, one bare run against one product run says little.
 // Beside the ratio, the CPU time each process spent per photo during the product's run, from /proc: what the
-// pipeline costs besides the decode and resizes bare sharp also does.
+// pipeline costs besides the decode and resizes bare sharp also does; and media's minor page faults per photo
+// against bare sharp's (pages the kernel hands over and zeroes: memory given back and asked for again).
 // --count-calls: the media service's SQL statements and storage requests per photo in each burst, counted in
 // the service by bench/call-counter.mjs (loaded with --import; nothing of the product changes).
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
@@ -41,7 +42,7 @@ import { findFreePort, startNats, startPostgres } from '../packages/local-server
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, cpuMsByThreadName, descendantsCpuMs, rssMb } from './proc.mjs';
+import { cpuMs, cpuMsByThreadName, descendantsCpuMs, minorFaults, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 /**
@@ -59,10 +60,12 @@ async function productCpu(pids, s3Pid) {
   const media = Object.keys(pids).filter((name) => name.startsWith('media'));
   let mediaJs = 0;
   let mediaChildren = 0;
+  let mediaPageFaults = 0;
   const mediaThreads = {};
   for (const name of media) {
     mediaJs += await cpuMs(pids[name], pids[name]);
     mediaChildren += await descendantsCpuMs(pids[name]);
+    mediaPageFaults += await minorFaults(pids[name]);
     for (const [thread, used] of Object.entries(await cpuMsByThreadName(pids[name])))
       mediaThreads[thread] = (mediaThreads[thread] ?? 0) + used;
   }
@@ -71,6 +74,7 @@ async function productCpu(pids, s3Pid) {
     media: await of(media),
     mediaJs,
     mediaChildren,
+    mediaPageFaults,
     mediaThreads,
     gateway: await of(Object.keys(pids).filter((name) => name.startsWith('gateway'))),
     events: await of(['events']),
@@ -225,10 +229,12 @@ async function run() {
     const load = machine().load;
     const start = performance.now();
     const cpuStart = process.cpuUsage();
+    const faultsStart = process.resourceUsage().minorPageFault;
     const threadsStart = await cpuMsByThreadName(process.pid);
     for (let i = 0; i < PHOTOS; i++) await bareDerive(fileOf(i));
     const oneSeconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const pageFaultsPerPhoto = (process.resourceUsage().minorPageFault - faultsStart) / PHOTOS;
     const threadsEnd = await cpuMsByThreadName(process.pid);
     const allCoresStart = performance.now();
     let next = 0;
@@ -245,6 +251,7 @@ async function run() {
       oneRate: PHOTOS / oneSeconds,
       allCoresRate: PHOTOS / allCoresSeconds,
       cpuMsPerPhoto: (cpu.user + cpu.system) / 1000 / PHOTOS,
+      pageFaultsPerPhoto,
       threadsPerPhoto: Object.fromEntries(
         Object.keys(threadsEnd).map((thread) => [
           thread,
@@ -531,7 +538,7 @@ async function run() {
         .map(([thread, used]) => `${thread} ${ms(used)} ms`)
         .join(', ');
     console.log(
-      `  per photo by thread: media ${byThread(cpu.mediaThreads)}; bare sharp ${byThread(baseline.threadsPerPhoto)}`,
+      `  per photo by thread: media ${byThread(cpu.mediaThreads)}; bare sharp ${byThread(baseline.threadsPerPhoto)}; media's minor page faults per photo ${ms(cpu.mediaPageFaults)}, bare sharp's ${ms(baseline.pageFaultsPerPhoto)}`,
     );
     const cpuRatio = {
       media: cpu.media / baseline.cpuMsPerPhoto,

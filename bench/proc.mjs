@@ -35,6 +35,16 @@ export async function cpuMsByThreadName(pid) {
   return byName;
 }
 
+/**
+ * Minor page faults of a process so far: each a page of memory the kernel had to hand it (zeroed) on first touch,
+ * which freed memory given back to the system costs again when it is used next.
+ */
+export async function minorFaults(pid) {
+  if (pid === undefined) return NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+}
+
 /** Resident memory (MB) of a process now (`VmRSS`), or its peak so far (`VmHWM`). */
 export async function rssMb(pid, which = 'VmRSS') {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
