@@ -141,7 +141,9 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     expect(container.ports).toEqual([{ name: 'http', containerPort: deployable.port }]);
     const env = Object.fromEntries((container.env ?? []).map((variable) => [variable.name, variable]));
     expect(env.PORT?.value).toBe(String(deployable.port));
-    for (const name of ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_'].filter((n) => n in deployable.env))
+    for (const name of ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].filter(
+      (n) => n in deployable.env,
+    ))
       expect(env[name]?.value).toBe(deployable.env[name]);
     const service = find(objects, 'Service', deployable.name);
     expect(service.spec!.ports).toEqual([{ name: 'http', port: deployable.port, targetPort: 'http' }]);
