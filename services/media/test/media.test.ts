@@ -722,6 +722,33 @@ describe('media service', () => {
     await previewStored(slot.uploadId);
   });
 
+  it('keeps an upload pending when its copy is gone before it is read, and records it on a retry', async () => {
+    const code = await createGallery('standard');
+    const slot = await upload(code, await photoJpeg(320, 240, '#2a5'));
+    const storage = app!.get(ObjectStorage);
+    const reading = storage.downloadUpTo.bind(storage);
+    // Storage loses the copy between the copy and its read (a store that answered the copy before it held it).
+    const spy = jest.spyOn(storage, 'downloadUpTo').mockImplementationOnce(async (key, ...rest) => {
+      await storage.remove([key]);
+      return reading(key, ...rest);
+    });
+    let answer;
+    try {
+      answer = await confirm(code, slot.uploadId);
+    } finally {
+      spy.mockRestore();
+    }
+    // Not the guest's file that was wrong: nothing refused, nothing of theirs deleted, the browser may retry.
+    expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await uploadStatus(slot.uploadId)).toBe('pending');
+    expect(await objectExists(`staging/${slot.uploadId}`)).toBe(true);
+
+    const retried = await confirm(code, slot.uploadId);
+    expect(retried.errors).toBeUndefined();
+    expect(retried.data?.confirmPhotoUpload.width).toBe(320);
+    expect(await uploadStatus(slot.uploadId)).toBe('confirmed');
+  });
+
   it('refuses uploads to an expired gallery', async () => {
     const expired = await createGallery('free', new Date(Date.now() - 1000));
     const early = await requestSlots(expired, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);

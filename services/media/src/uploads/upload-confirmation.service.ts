@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   fileRefusal,
@@ -89,6 +89,7 @@ export class UploadConfirmationService {
    * pixels at the preview's size in memory.
    */
   private readonly inFlight = new ImageWorkQueue(4);
+  private readonly logger = new Logger(UploadConfirmationService.name);
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -182,8 +183,14 @@ export class UploadConfirmationService {
         MAX_PHOTO_BYTES,
         PHOTO_TYPE_HEAD_BYTES,
       );
-      const size = copy?.size ?? 0;
-      const checked = checkOriginal(plan, upload.size, size, copy?.head ?? new Uint8Array());
+      // The copy was made a moment ago: storage that no longer has it lost it, which says nothing of the guest's
+      // file. Refusing it as empty would delete what they sent; the upload stays pending for a retry.
+      if (!copy) {
+        this.logger.warn(`the copy of upload ${upload.id} was gone when read back`);
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
+      const { size } = copy;
+      const checked = checkOriginal(plan, upload.size, size, copy.head);
       if ('refusal' in checked) return checked;
       const { type } = checked;
       if (isVideoType(type)) return { type, size };
