@@ -230,11 +230,9 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
       // files a 57 ms wait): files chosen at once are read a group at a time, each group in a task of its own,
       // so the choice's task reads only the first and the page answers in between. They are listed together.
       const checked: ReturnType<typeof check>[] = [];
-      for (let start = 0; start < files.length; start += SAVE_GROUP) {
-        if (start > 0) await nextTask();
-        files
-          .slice(start, start + SAVE_GROUP)
-          .forEach((file, offset) => checked.push(check(file, start + offset)));
+      for (const [index, file] of files.entries()) {
+        if (index > 0 && index % SAVE_GROUP === 0) await nextTask();
+        checked.push(check(file, index));
       }
       dispatch({
         type: 'add',
