@@ -93,8 +93,13 @@ describe('event bundles in the browser', () => {
     );
     const used = page.locator('.bundle-credit-redeemed');
     await expect(used.count()).resolves.toBe(2);
+    // A phone's pace (the CPU 8 times slower): the galleries' query answers well after each reload's load event.
+    const cdp = await couple.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await until('both new galleries on Standard', async () => {
       await page.reload();
+      // The reload's load event comes before the galleries' query answers: read the cards once they are drawn.
+      await page.locator('.owner-gallery').first().waitFor();
       const plans = await page.locator('.owner-gallery').allTextContents();
       return (
         plans.filter((text) => /Emma & Noah|Lea & Hugo/.test(text) && text.includes('Standard')).length === 2

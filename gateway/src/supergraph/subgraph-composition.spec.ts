@@ -53,7 +53,8 @@ describe('SubgraphComposition', () => {
     const graph = subgraphs({ events: sdl('gallery: String'), media: new Error('connect ECONNREFUSED') });
     const { manager, retries } = composition();
     const started = manager.initialize(hooks(graph, []));
-    await until(() => retries.length === 3);
+    // At least three: on a busy machine more retries (every 4 ms) can pass between two looks.
+    await until(() => retries.length >= 3);
     graph.answers.media = sdl('photos: [String]');
 
     const { supergraphSdl, cleanup } = await started;
