@@ -47,10 +47,38 @@ export function createS3Client(config: StorageConfig, endpoint = config.endpoint
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    cacheMiddleware: true,
   };
   if (endpoint) Object.assign(options, { endpoint, forcePathStyle: true });
-  return new S3Client(options);
+  return new HandlerCachingS3Client(options);
+}
+
+/**
+ * An S3 client that resolves each kind of request's middleware once. The SDK's own cache (`cacheMiddleware`)
+ * serves only requests sent without options, and any request sent with them (an abort signal) empties it: one
+ * deletion with a deadline per photo had every kind resolved again for the next photo, and V8 optimizing the
+ * same middleware code again and again. Requests with options go through a second client that caches nothing,
+ * so the first one's cache stays whole.
+ */
+class HandlerCachingS3Client extends S3Client {
+  private readonly withOptions: S3Client;
+
+  constructor(options: S3ClientConfig) {
+    super({ ...options, cacheMiddleware: true });
+    this.withOptions = new S3Client({ ...options, cacheMiddleware: false });
+  }
+
+  // The SDK's overloads (promise or callback) are passed through as they are.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override send(command: any, optionsOrCallback?: any, callback?: any): any {
+    if (optionsOrCallback === undefined || typeof optionsOrCallback === 'function')
+      return super.send(command, optionsOrCallback, callback);
+    return this.withOptions.send(command, optionsOrCallback, callback);
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.withOptions.destroy();
+  }
 }
 
 /** Creates the bucket when missing and lets browsers PUT to presigned URLs from any origin. */

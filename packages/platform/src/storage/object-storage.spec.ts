@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client } from './object-storage.js';
+
+/** An S3 endpoint in miniature: every request answered, an object of three bytes for reads. */
+let server: Server;
+let client: S3Client;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    request.resume();
+    request.on('end', () => {
+      if (request.method === 'DELETE') return response.writeHead(204).end();
+      if (request.method === 'PUT') return response.writeHead(200, { etag: '"e"' }).end();
+      response.writeHead(200, { 'content-length': '3', etag: '"e"' }).end('abc');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  client = createS3Client({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+    bucket: 'gallery-media',
+  });
+});
+
+afterAll(async () => {
+  client.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('createS3Client', () => {
+  it('resolves each kind of request once, requests with an abort signal between them included', async () => {
+    const resolved = jest.spyOn(GetObjectCommand.prototype, 'resolveMiddleware');
+    const get = () => client.send(new GetObjectCommand({ Bucket: 'gallery-media', Key: 'a.jpg' }));
+    const body = await (await get()).Body!.transformToString();
+    expect(body).toBe('abc');
+    // A deletion with a deadline, as the media service makes one for each photo.
+    await client.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }), {
+      abortSignal: AbortSignal.timeout(5_000),
+    });
+    await client.send(new PutObjectCommand({ Bucket: 'gallery-media', Key: 'b.jpg', Body: 'xyz' }));
+    await (await get()).Body!.transformToString();
+    await (await get()).Body!.transformToString();
+
+    expect(resolved).toHaveBeenCalledTimes(1);
+    expect(requests).toEqual([
+      'GET /gallery-media/a.jpg?x-id=GetObject',
+      'DELETE /gallery-media/staged?x-id=DeleteObject',
+      'PUT /gallery-media/b.jpg?x-id=PutObject',
+      'GET /gallery-media/a.jpg?x-id=GetObject',
+      'GET /gallery-media/a.jpg?x-id=GetObject',
+    ]);
+  });
+
+  it('still aborts a request whose signal fires', async () => {
+    const stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const slow = createS3Client({
+      endpoint: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      bucket: 'gallery-media',
+    });
+    const controller = new AbortController();
+    const deletion = slow.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }), {
+      abortSignal: controller.signal,
+    });
+    controller.abort();
+    await expect(deletion).rejects.toMatchObject({ name: 'AbortError' });
+    slow.destroy();
+    stalled.closeAllConnections();
+    await new Promise((resolve) => stalled.close(resolve));
+  });
+});
