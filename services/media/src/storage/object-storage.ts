@@ -1,7 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -26,6 +25,7 @@ import {
   type Check,
   type StorageConfig,
 } from '@gallery/platform';
+import { writeToFile } from './write-to-file.js';
 
 /** What a file streamed to storage is read in: a megabyte held at a time, whatever the file's size. */
 const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -256,16 +256,7 @@ export class ObjectStorage implements OnApplicationShutdown {
       }
       return { size, downloaded: false, head: Buffer.concat(head) };
     }
-    await pipeline(
-      body,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          keepHead(chunk);
-          yield chunk;
-        }
-      },
-      createWriteStream(file),
-    );
+    await writeToFile(body, file, keepHead);
     return { size: read, downloaded: true, head: Buffer.concat(head) };
   }
 
@@ -281,7 +272,7 @@ export class ObjectStorage implements OnApplicationShutdown {
     const object = await this.send(() =>
       this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
     );
-    await pipeline(object.Body as Readable, createWriteStream(file));
+    await writeToFile(object.Body as Readable, file);
   }
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
