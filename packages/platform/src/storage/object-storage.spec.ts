@@ -59,6 +59,33 @@ describe('createS3Client', () => {
     ]);
   });
 
+  it('gives up on a request storage does not answer within the deadline, deadlines through the cache', async () => {
+    const stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const deleter = createS3Client(
+      {
+        endpoint: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        bucket: 'gallery-media',
+      },
+      undefined,
+      { requestTimeoutMs: 200 },
+    );
+    const resolved = jest.spyOn(DeleteObjectCommand.prototype, 'resolveMiddleware');
+    const remove = (key: string) =>
+      deleter.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: key }));
+
+    await expect(remove('a')).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(remove('b')).rejects.toMatchObject({ name: 'TimeoutError' });
+
+    expect(resolved).toHaveBeenCalledTimes(1);
+    deleter.destroy();
+    stalled.closeAllConnections();
+    await new Promise((resolve) => stalled.close(resolve));
+  });
+
   it('still aborts a request whose signal fires', async () => {
     const stalled = createServer(() => undefined);
     await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));

@@ -39,9 +39,14 @@ export function isNotFound(error: unknown): boolean {
  * SDK defaults store aws-chunked framing inside objects on some servers and sign presigned PUTs with the CRC32
  * of an empty body. The middleware stack is resolved once per kind of request, not for each request (resolving
  * it was 5-6% of the media service's JavaScript thread by perf's samples, 3 ms a photo): nothing here adds
- * middleware to a client or a request after it is made.
+ * middleware to a client or a request after it is made. `requestTimeoutMs` fails any try of a request of the client
+ * that takes longer (the SDK tries three times).
  */
-export function createS3Client(config: StorageConfig, endpoint = config.endpoint): S3Client {
+export function createS3Client(
+  config: StorageConfig,
+  endpoint = config.endpoint,
+  limits: { requestTimeoutMs?: number } = {},
+): S3Client {
   const options: S3ClientConfig = {
     region: config.region,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
@@ -49,6 +54,11 @@ export function createS3Client(config: StorageConfig, endpoint = config.endpoint
     responseChecksumValidation: 'WHEN_REQUIRED',
   };
   if (endpoint) Object.assign(options, { endpoint, forcePathStyle: true });
+  // A deadline for every request of this client, set once: a deadline passed with each request (an abort signal)
+  // would send it past the handler cache.
+  if (limits.requestTimeoutMs) {
+    options.requestHandler = { requestTimeout: limits.requestTimeoutMs, throwOnRequestTimeout: true };
+  }
   return new HandlerCachingS3Client(options);
 }
 

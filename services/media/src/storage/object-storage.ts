@@ -31,6 +31,13 @@ import { writeToFile } from './write-to-file.js';
 const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /**
+ * A deletion storage has not answered within 20 s fails, and the SDK tries three times: within a minute in all, a
+ * deletion is done or left to the deletions queue's retries. A storage that stops answering must not keep a
+ * deletion run's transaction, and its connection, open.
+ */
+const DELETE_DEADLINE_MS = 20 * 1000;
+
+/**
  * The media bucket: objects the service reads and writes, and presigned URLs browsers use directly. URLs are
  * signed with a second client aimed at the public endpoint when browsers reach storage by another host name
  * than the service does (a signature covers the host).
@@ -42,12 +49,15 @@ export class ObjectStorage implements OnApplicationShutdown {
     private readonly client: S3Client,
     private readonly signer: S3Client,
     private readonly bucket: string,
+    /** Deletions go through a client of their own, whose every request has DELETE_DEADLINE_MS. */
+    private readonly deleter: S3Client = client,
   ) {}
 
   static fromConfig(config: StorageConfig): ObjectStorage {
     const client = createS3Client(config);
     const signer = config.publicEndpoint ? createS3Client(config, config.publicEndpoint) : client;
-    return new ObjectStorage(client, signer, config.bucket);
+    const deleter = createS3Client(config, config.endpoint, { requestTimeoutMs: DELETE_DEADLINE_MS });
+    return new ObjectStorage(client, signer, config.bucket, deleter);
   }
 
   /** Creates the bucket when missing, with the CORS rules browser uploads need. */
@@ -319,15 +329,11 @@ export class ObjectStorage implements OnApplicationShutdown {
     }
   }
 
-  /** Deletes objects; deleting one that does not exist is not an error. `signal` gives up on a slow storage. */
-  async remove(keys: string[], signal?: AbortSignal): Promise<void> {
+  /** Deletes objects; deleting one that does not exist is not an error. Each try has DELETE_DEADLINE_MS. */
+  async remove(keys: string[]): Promise<void> {
     await Promise.all(
       keys.map((key) =>
-        this.send(() =>
-          this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), {
-            abortSignal: signal,
-          }),
-        ),
+        this.send(() => this.deleter.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))),
       ),
     );
   }
@@ -347,8 +353,7 @@ export class ObjectStorage implements OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    this.client.destroy();
-    if (this.signer !== this.client) this.signer.destroy();
+    for (const client of new Set([this.client, this.signer, this.deleter])) client.destroy();
   }
 }
 

@@ -14,8 +14,6 @@ import { ObjectStorage } from './object-storage.js';
 export const DELETION_INTERVAL_MS = 60 * 1000;
 /** Rows claimed per run: bounds how long one run's transaction holds its rows while deleting. */
 const DELETION_BATCH = 100;
-/** A storage that stops answering must not keep the run's transaction, and its connection, open. */
-const DELETE_DEADLINE_MS = 60 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
 
@@ -95,7 +93,7 @@ export class StorageDeletions implements OnApplicationBootstrap, OnModuleDestroy
   async removeNow(keys: string[]): Promise<void> {
     const ids = await this.schedule(keys, new Date());
     try {
-      await this.storage.remove(keys, AbortSignal.timeout(DELETE_DEADLINE_MS));
+      await this.storage.remove(keys);
     } catch (error) {
       this.logger.warn(
         `could not delete ${keys.length} objects now, retrying later: ${(error as Error).message}`,
@@ -111,7 +109,7 @@ export class StorageDeletions implements OnApplicationBootstrap, OnModuleDestroy
    */
   async removeEarly(keys: string[]): Promise<void> {
     try {
-      await this.storage.remove(keys, AbortSignal.timeout(DELETE_DEADLINE_MS));
+      await this.storage.remove(keys);
     } catch (error) {
       this.logger.warn(
         `could not delete ${keys.length} objects early, their scheduled deletion will: ${(error as Error).message}`,
@@ -127,10 +125,8 @@ export class StorageDeletions implements OnApplicationBootstrap, OnModuleDestroy
          ORDER BY not_before LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [DELETION_BATCH],
       );
-      const signal = AbortSignal.timeout(DELETE_DEADLINE_MS);
-      const results = await Promise.allSettled(
-        due.map((row) => this.storage.remove([row.object_key], signal)),
-      );
+      // Each deletion has its deadline (ObjectStorage), so a storage that stops answering cannot hold the run.
+      const results = await Promise.allSettled(due.map((row) => this.storage.remove([row.object_key])));
       const done = due.filter((_, index) => results[index].status === 'fulfilled');
       const failed = due.filter((_, index) => results[index].status === 'rejected');
       if (done.length > 0) {
