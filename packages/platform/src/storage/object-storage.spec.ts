@@ -1,8 +1,37 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createS3Client } from './object-storage.js';
+
+/** A client of the bucket at a local endpoint, with the product's settings. */
+function clientAt(server: Server, limits?: { requestTimeoutMs?: number }): S3Client {
+  const { port } = server.address() as AddressInfo;
+  const config = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+    bucket: 'gallery-media',
+  };
+  return createS3Client(config, config.endpoint, limits);
+}
+
+async function listening(server: Server): Promise<Server> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** A storage that accepts requests and never answers them; closed after `use`. */
+async function withStalledStorage(use: (server: Server) => Promise<void>): Promise<void> {
+  const stalled = await listening(createServer(() => undefined));
+  try {
+    await use(stalled);
+  } finally {
+    stalled.closeAllConnections();
+    await new Promise((resolve) => stalled.close(resolve));
+  }
+}
 
 /** An S3 endpoint in miniature: every request answered, an object of three bytes for reads. */
 let server: Server;
@@ -19,15 +48,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-length': '3', etag: '"e"' }).end('abc');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  client = createS3Client({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'key',
-    secretAccessKey: 'secret',
-    bucket: 'gallery-media',
-  });
+  client = clientAt(await listening(server));
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
 });
 
 afterAll(async () => {
@@ -59,51 +84,29 @@ describe('createS3Client', () => {
     ]);
   });
 
-  it('gives up on a request storage does not answer within the deadline, deadlines through the cache', async () => {
-    const stalled = createServer(() => undefined);
-    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-    const deleter = createS3Client(
-      {
-        endpoint: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
-        region: 'us-east-1',
-        accessKeyId: 'key',
-        secretAccessKey: 'secret',
-        bucket: 'gallery-media',
-      },
-      undefined,
-      { requestTimeoutMs: 200 },
-    );
-    const resolved = jest.spyOn(DeleteObjectCommand.prototype, 'resolveMiddleware');
-    const remove = (key: string) =>
-      deleter.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: key }));
+  it('gives up on a request storage does not answer within the deadline, deadlines through the cache', () =>
+    withStalledStorage(async (stalled) => {
+      const deleter = clientAt(stalled, { requestTimeoutMs: 200 });
+      const resolved = jest.spyOn(DeleteObjectCommand.prototype, 'resolveMiddleware');
+      const remove = (key: string) =>
+        deleter.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: key }));
 
-    await expect(remove('a')).rejects.toMatchObject({ name: 'TimeoutError' });
-    await expect(remove('b')).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(remove('a')).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(remove('b')).rejects.toMatchObject({ name: 'TimeoutError' });
 
-    expect(resolved).toHaveBeenCalledTimes(1);
-    deleter.destroy();
-    stalled.closeAllConnections();
-    await new Promise((resolve) => stalled.close(resolve));
-  });
+      expect(resolved).toHaveBeenCalledTimes(1);
+      deleter.destroy();
+    }));
 
-  it('still aborts a request whose signal fires', async () => {
-    const stalled = createServer(() => undefined);
-    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-    const slow = createS3Client({
-      endpoint: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
-      region: 'us-east-1',
-      accessKeyId: 'key',
-      secretAccessKey: 'secret',
-      bucket: 'gallery-media',
-    });
-    const controller = new AbortController();
-    const deletion = slow.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }), {
-      abortSignal: controller.signal,
-    });
-    controller.abort();
-    await expect(deletion).rejects.toMatchObject({ name: 'AbortError' });
-    slow.destroy();
-    stalled.closeAllConnections();
-    await new Promise((resolve) => stalled.close(resolve));
-  });
+  it('still aborts a request whose signal fires', () =>
+    withStalledStorage(async (stalled) => {
+      const slow = clientAt(stalled);
+      const controller = new AbortController();
+      const deletion = slow.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }), {
+        abortSignal: controller.signal,
+      });
+      controller.abort();
+      await expect(deletion).rejects.toMatchObject({ name: 'AbortError' });
+      slow.destroy();
+    }));
 });

@@ -50,7 +50,7 @@ export class ObjectStorage implements OnApplicationShutdown {
     private readonly signer: S3Client,
     private readonly bucket: string,
     /** Deletions go through a client of their own, whose every request has DELETE_DEADLINE_MS. */
-    private readonly deleter: S3Client = client,
+    private readonly deleter: S3Client,
   ) {}
 
   static fromConfig(config: StorageConfig): ObjectStorage {

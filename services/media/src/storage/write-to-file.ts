@@ -6,7 +6,7 @@ export const WRITE_BYTES = 1024 * 1024;
 /**
  * Writes what a stream delivers to a new local file, a megabyte or more at a time. A socket delivers 64 KB
  * chunks; with a file write for each, as a WriteStream makes them, reading a 5.6 MB original from storage into
- * a file cost the service 10-12 ms of CPU, against 6-7 ms with one write per megabyte (docs/benchmarks.md).
+ * a file cost the service 10-12 ms of CPU, against about 6 ms with one write per megabyte (docs/benchmarks.md).
  * `onChunk` sees each chunk first.
  */
 export async function writeToFile(
