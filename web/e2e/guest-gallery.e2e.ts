@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  subscribedTo,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The guest's side of a gallery on a phone and a desktop, in three languages: the link's language, the viewer
@@ -227,9 +233,13 @@ describe('the guest gallery', () => {
   it('shows Download All to a guest as soon as the couple allows it, without a reload', async () => {
     const context = await visitor(PHONE);
     const page = await context.newPage();
+    // The couple's change must come after the screen listens for it: on a busy machine the page showed its
+    // buttons, the change went out, and only then did the page ask for the updates.
+    const listening = subscribedTo(page, 'eventUpdated');
     await page.goto(`${url}/gallery/${code}`);
     await page.getByRole('button', { name: 'Upload Photos' }).waitFor({ timeout: 45_000 });
     expect(await page.getByRole('button', { name: 'Download All' }).count()).toBe(0);
+    await listening;
     let reloaded = false;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
