@@ -46,6 +46,7 @@ import { GuestbookApproval1798642000000 } from './database/migrations/1798642000
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
+import { KeptPhotoFiles } from './storage/kept-photo-files.js';
 import { MetadataStripper } from './guest-copies/metadata-stripper.js';
 import { GuestCopies1798404533193 } from './database/migrations/1798404533193-guest-copies.js';
 import { PhotoRemovalService } from './photos/photo-removal.service.js';
@@ -203,6 +204,7 @@ export class AppModule {
         { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
         GuestCopies,
         GuestCopySweep,
+        { provide: KeptPhotoFiles, useFactory: () => new KeptPhotoFiles() },
         StorageDeletions,
         ChallengeRepository,
         { provide: ImageProcessor, useFactory: () => new ImageProcessor() },

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
@@ -1122,7 +1122,7 @@ describe('media service', () => {
     expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
   });
 
-  it("reads a photo's copy once, whole, to a file for its checks, thumbnail and guest copy, then deletes it", async () => {
+  it("reads a photo's copy once, whole, to a kept file for its checks, thumbnail and guest copy", async () => {
     const code = await createGallery('standard');
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
@@ -1140,11 +1140,18 @@ describe('media service', () => {
         size: original.length,
         downloaded: true,
       });
+      // The file stays, holding this original alone (its guest copy deleted), for the next photo to write over.
       const file = downloadUpTo.mock.calls[0]![1]!;
-      expect(existsSync(path.dirname(file))).toBe(false);
+      expect(await readdir(path.dirname(file))).toEqual(['original']);
+      expect((await readFile(file)).equals(original)).toBe(true);
       // The copy itself tells whether the staged object is there: nothing else is asked of storage.
       expect(read.mock.calls.length).toBe(0);
       expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
+
+      const next = await photoJpeg(200, 150);
+      await confirm(code, (await upload(code, next)).uploadId);
+      expect(downloadUpTo.mock.calls[1]![1]).toBe(file);
+      expect((await readFile(file)).equals(next)).toBe(true);
     } finally {
       calls.forEach((call) => call.mockRestore());
     }
@@ -1405,8 +1412,9 @@ describe('media service', () => {
         expect(answer.errors).toBeUndefined();
         expect(answer.data!.confirmPhotoUpload).toMatchObject({ kind: 'video', width: 320, height: 240 });
         expect(downloadUpTo).toHaveBeenCalledTimes(1);
-        // Only its first bytes were read for the checks: nothing was written to the file.
+        // Only its first bytes were read for the checks: the file holds nothing, not even an earlier photo.
         expect(await downloadUpTo.mock.results[0]!.value).toMatchObject({ downloaded: false });
+        expect((await stat(downloadUpTo.mock.calls[0]![1])).size).toBe(0);
         expect((await keptOriginal(answer.data!.confirmPhotoUpload.id)).equals(original)).toBe(true);
       } finally {
         downloadUpTo.mockRestore();

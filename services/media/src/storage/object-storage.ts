@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -231,7 +231,7 @@ export class ObjectStorage implements OnApplicationShutdown {
 
   /**
    * One read of an object: the whole of it written to the local file `file` when it holds at most `maxBytes`,
-   * otherwise only its first `headBytes` read (the download is cut off there, nothing written); with its size and
+   * otherwise only its first `headBytes` read (the download is cut off there, the file left empty); with its size and
    * its first `headBytes` either way. Null when there is no such object. Streamed to the file rather than joined in
    * memory: each megabyte a service holds in a Buffer adds to what sets off V8's collections.
    */
@@ -264,6 +264,8 @@ export class ObjectStorage implements OnApplicationShutdown {
         keepHead(chunk as Buffer);
         if (read >= headBytes) break;
       }
+      // The file may be a kept one holding an earlier original: nothing of that may pass for this object.
+      await writeFile(file, new Uint8Array());
       return { size, downloaded: false, head: Buffer.concat(head) };
     }
     await writeToFile(body, file, keepHead);

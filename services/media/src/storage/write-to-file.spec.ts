@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,13 +25,19 @@ function socketChunks(bytes: Buffer): Readable {
 /** Counts the writes made through any file handle. */
 async function countWrites(): Promise<{ writes: number[] }> {
   const handle = await open(path.join(folder, 'probe'), 'w');
-  const prototype = Object.getPrototypeOf(handle) as { writev: (buffers: Buffer[]) => Promise<unknown> };
+  const prototype = Object.getPrototypeOf(handle) as {
+    writev: (buffers: Buffer[], position?: number) => Promise<unknown>;
+  };
   await handle.close();
   const counted = { writes: [] as number[] };
   const writev = prototype.writev;
-  jest.spyOn(prototype, 'writev').mockImplementation(function (this: unknown, buffers: Buffer[]) {
+  jest.spyOn(prototype, 'writev').mockImplementation(function (
+    this: unknown,
+    buffers: Buffer[],
+    position?: number,
+  ) {
     counted.writes.push(buffers.reduce((sum, buffer) => sum + buffer.length, 0));
-    return writev.call(this, buffers);
+    return writev.call(this, buffers, position);
   });
   return counted;
 }
@@ -50,6 +56,18 @@ describe('writeToFile', () => {
     // Six writes of 1 MB and the rest, not 86 of 64 KB.
     expect(counted.writes).toHaveLength(Math.ceil(original.length / WRITE_BYTES));
     expect(counted.writes.slice(0, -1).every((bytes) => bytes >= WRITE_BYTES)).toBe(true);
+  });
+
+  it('writes over what the file held, in place, cut to the new length', async () => {
+    const file = path.join(folder, 'kept');
+    await writeFile(file, randomBytes(3 * WRITE_BYTES));
+    const before = await stat(file);
+    const original = randomBytes(WRITE_BYTES + 5);
+
+    await writeToFile(socketChunks(original), file);
+
+    expect((await readFile(file)).equals(original)).toBe(true);
+    expect((await stat(file)).ino).toBe(before.ino);
   });
 
   it('writes an empty file for an empty stream', async () => {

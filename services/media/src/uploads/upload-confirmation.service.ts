@@ -36,6 +36,7 @@ import { PhotoPresenter } from '../photos/photo.presenter.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
+import { KeptPhotoFiles } from '../storage/kept-photo-files.js';
 import { withTemporaryOriginal } from '../storage/temporary-original.js';
 import { ABANDONED_UPLOAD_AGE_MS, uploadSettledAt } from './abandoned-upload-cutoff.js';
 import { UnreadableVideoError } from '../videos/unreadable-video.error.js';
@@ -106,6 +107,7 @@ export class UploadConfirmationService {
     @Inject(PhotoPreviews) private readonly previews: PhotoPreviews,
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
     @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
+    @Inject(KeptPhotoFiles) private readonly photoFiles: KeptPhotoFiles,
   ) {}
 
   async confirm(
@@ -166,17 +168,17 @@ export class UploadConfirmationService {
   }
 
   /**
-   * The checks on the copy, from one read of it: its size and first bytes, and the whole of it, in a temporary
-   * file, when it is photo-sized. A photo that passes gets its thumbnail and its guest copy from that file (libvips
-   * and exiftool read it themselves: no Buffer holds the original); a video is left for its own rendering. The
-   * file is always deleted.
+   * The checks on the copy, from one read of it: its size and first bytes, and the whole of it, in a local file
+   * (one of the kept ones), when it is photo-sized. A photo that passes gets its thumbnail and its guest copy from
+   * that file (libvips and exiftool read it themselves: no Buffer holds the original); a video is left for its own
+   * rendering.
    */
   private async checkAndRenderPhoto(
     upload: UploadEntity,
     plan: PlanId,
     keys: Keys,
   ): Promise<Checked | { refusal: AppError }> {
-    return withTemporaryOriginal('gallery-photo-', async (file) => {
+    return this.photoFiles.withFile(async (file) => {
       const copy = await this.storage.downloadUpTo(
         keys.original,
         file,
