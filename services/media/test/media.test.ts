@@ -867,6 +867,96 @@ describe('media service', () => {
     }
   });
 
+  it("makes each preview of two bursts from its own photo's pixels, in buffers used again", async () => {
+    const code = await createGallery('standard');
+    const colours = ['#d02020', '#20b020', '#2020d0', '#d0d020', '#20d0d0', '#d020d0', '#909090'];
+    // Each photo a little smaller than the one before: its pixels fit any buffer given back before it.
+    const bursts = [1317, 1307].map((first) => colours.map((colour, i) => ({ colour, width: first - i })));
+    const making = ImageProcessor.prototype.preview;
+    let release!: () => void;
+    let released = new Promise<void>((resolve) => (release = resolve));
+    // Each burst's previews wait until all its photos are confirmed: seven hold pixels at once.
+    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+      this: ImageProcessor,
+      source: ImageSource,
+    ) {
+      if (bursts.flat().some(({ width }) => width === source.width)) await released;
+      return making.call(this, source);
+    });
+    const centre = async (preview: Buffer) => [
+      ...(await sharp(preview).extract({ left: 600, top: 400, width: 1, height: 1 }).raw().toBuffer()),
+    ];
+    const hex = (colour: string) => [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
+    try {
+      for (const burst of bursts) {
+        const ids: string[] = [];
+        for (const { colour, width } of burst) {
+          const slot = await upload(code, await photoJpeg(width, 900, colour));
+          expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
+          ids.push(slot.uploadId);
+        }
+        release();
+        for (const [i, id] of ids.entries()) {
+          await previewStored(id);
+          const [row] = await db.query('SELECT preview_key FROM photos WHERE id = $1', [id]);
+          const object = await s3!.send(new GetObjectCommand({ Bucket: BUCKET, Key: row.preview_key }));
+          const pixel = await centre(Buffer.from(await object.Body!.transformToByteArray()));
+          const expected = hex(burst[i]!.colour);
+          expect(pixel.every((value, channel) => Math.abs(value - expected[channel]!) <= 12)).toBe(true);
+        }
+        released = new Promise<void>((resolve) => (release = resolve));
+      }
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it("makes each preview of two bursts from its own photo's pixels, in buffers used again", async () => {
+    const code = await createGallery('standard');
+    const colours = ['#d02020', '#20b020', '#2020d0', '#d0d020', '#20d0d0', '#d020d0', '#909090'];
+    // Each photo a little smaller than the one before: its pixels fit any buffer given back before it.
+    const bursts = [1317, 1307].map((first) => colours.map((colour, i) => ({ colour, width: first - i })));
+    const making = ImageProcessor.prototype.preview;
+    let release!: () => void;
+    let released = new Promise<void>((resolve) => (release = resolve));
+    // Each burst's previews wait until all its photos are confirmed: seven hold pixels at once.
+    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+      this: ImageProcessor,
+      source: ImageSource,
+    ) {
+      if (bursts.flat().some(({ width }) => width === source.width)) await released;
+      return making.call(this, source);
+    });
+    const centre = async (preview: Buffer) => [
+      ...(await sharp(preview).extract({ left: 600, top: 400, width: 1, height: 1 }).raw().toBuffer()),
+    ];
+    const hex = (colour: string) => [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
+    try {
+      for (const burst of bursts) {
+        const ids: string[] = [];
+        for (const { colour, width } of burst) {
+          const slot = await upload(code, await photoJpeg(width, 900, colour));
+          expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
+          ids.push(slot.uploadId);
+        }
+        release();
+        for (const [i, id] of ids.entries()) {
+          await previewStored(id);
+          const [row] = await db.query('SELECT preview_key FROM photos WHERE id = $1', [id]);
+          const object = await s3!.send(new GetObjectCommand({ Bucket: BUCKET, Key: row.preview_key }));
+          const pixel = await centre(Buffer.from(await object.Body!.transformToByteArray()));
+          const expected = hex(burst[i]!.colour);
+          expect(pixel.every((value, channel) => Math.abs(value - expected[channel]!) <= 12)).toBe(true);
+        }
+        released = new Promise<void>((resolve) => (release = resolve));
+      }
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
   it('makes by its sweep a preview whose build failed, once the photo is no longer young', async () => {
     const code = await createGallery('free');
     const making = ImageProcessor.prototype.preview;

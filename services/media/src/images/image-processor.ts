@@ -6,6 +6,7 @@ import type { DerivedImages } from './derived-images.js';
 import { heifDimensions } from './heif-dimensions.js';
 import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
+import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 
 const THUMBNAIL = { size: 400, quality: 80 };
@@ -24,6 +25,8 @@ export interface ImageSource {
   /** Bytes, or the path of a local file. */
   input: Buffer | string;
   options: SharpOptions;
+  /** For pixels in a kept buffer (PixelBuffers): gives it back, once no image will be made from this source. */
+  release?: () => void;
 }
 
 /** Makes the images guests see from an original, with sharp (and libheif for HEIF/HEIC). */
@@ -31,6 +34,7 @@ export interface ImageSource {
 export class ImageProcessor implements OnModuleDestroy {
   private readonly heifWorker: HeifWorkerDecoder | undefined;
   private readonly decodeHeif: HeifDecode;
+  private readonly pixelBuffers = new PixelBuffers();
 
   /** `decodeHeif` for tests; by default libheif's WebAssembly build in a worker thread. */
   constructor(decodeHeif?: HeifDecode) {
@@ -63,18 +67,20 @@ export class ImageProcessor implements OnModuleDestroy {
    * thumbnail and the preview are then both made from it. A JPEG decoded straight to each size costs a decode
    * each, about a sixth more CPU a photo: the thumbnail's decode at an eighth of the size still reads the whole
    * file (docs/decisions.md, "one decode"). As many bytes as a 12 MP JPEG (1600 x 1200 x 3); a HEIC's decoded
-   * pixels a ninth of what they were.
+   * pixels a ninth of what they were. The pixels are in a kept buffer: call `release` once both images are made.
    */
   async atPreviewSize(source: ImageSource): Promise<ImageSource> {
     try {
       const { data, info } = await this.fitted(source, PREVIEW.size)
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });
+      const { pixels, giveBack } = this.pixelBuffers.copyOf(data);
       return {
         width: source.width,
         height: source.height,
-        input: data,
+        input: pixels,
         options: { raw: { width: info.width, height: info.height, channels: info.channels } },
+        release: giveBack,
       };
     } catch (error) {
       throw new UndecodableImageError(error);
@@ -94,8 +100,12 @@ export class ImageProcessor implements OnModuleDestroy {
   /** Thumbnail and preview at once (a video's poster frame, small beside the work of finding it). */
   async derive(original: Buffer): Promise<DerivedImages> {
     const source = await this.atPreviewSize(await this.sharpSource(original));
-    const [thumbnail, preview] = await Promise.all([this.thumbnail(source), this.preview(source)]);
-    return { width: source.width, height: source.height, thumbnail, preview };
+    // Both settled before the pixels go back: a failed thumbnail must not leave the preview reading reused ones.
+    const [thumbnail, preview] = await Promise.allSettled([this.thumbnail(source), this.preview(source)]);
+    source.release?.();
+    if (thumbnail.status === 'rejected') throw thumbnail.reason;
+    if (preview.status === 'rejected') throw preview.reason;
+    return { width: source.width, height: source.height, thumbnail: thumbnail.value, preview: preview.value };
   }
 
   private async sharpSource(original: Buffer | string): Promise<ImageSource> {

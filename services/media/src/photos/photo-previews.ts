@@ -125,6 +125,8 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
     if (held) {
       this.heldSources++;
       this.heldBytes += bytes;
+    } else {
+      source?.release?.();
     }
     const build = this.makeOne(photoId, held, reserved ?? undefined)
       .catch((error: unknown) =>
@@ -134,6 +136,8 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
         if (held) {
           this.heldSources--;
           this.heldBytes -= bytes;
+          // The build is over, made or not: nothing reads these pixels any more.
+          held.release?.();
         }
         this.builds.delete(build);
       });
