@@ -265,6 +265,28 @@ function holdPreviewOf(width: number) {
   return { started, release, restore: () => spy.mockRestore() };
 }
 
+/**
+ * Holds the previews of the photos whose sources are these widths until `release`; `holdAgain` holds the next
+ * ones. A burst's previews then wait until all its photos are confirmed.
+ */
+function holdPreviewsOf(widths: number[]) {
+  const making = ImageProcessor.prototype.preview;
+  let release!: () => void;
+  let released!: Promise<void>;
+  const holdAgain = () => {
+    released = new Promise<void>((resolve) => (release = resolve));
+  };
+  holdAgain();
+  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
+    this: ImageProcessor,
+    source: ImageSource,
+  ) {
+    if (widths.includes(source.width)) await released;
+    return making.call(this, source);
+  });
+  return { release: () => release(), holdAgain, restore: () => spy.mockRestore() };
+}
+
 const photoJpeg = (width: number, height: number, background = '#c96') =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
@@ -836,17 +858,8 @@ describe('media service', () => {
   it("keeps the originals of a burst's waiting previews in memory while they are small: none read again", async () => {
     const code = await createGallery('standard');
     const widths = [1201, 1202, 1203, 1204, 1205, 1206, 1207];
-    const making = ImageProcessor.prototype.preview;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // Every preview of the burst waits until all its photos are confirmed: more wait than MAX_HELD_SOURCES.
-    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-      this: ImageProcessor,
-      source: ImageSource,
-    ) {
-      if (widths.includes(source.width)) await released;
-      return making.call(this, source);
-    });
+    const held = holdPreviewsOf(widths);
     const storage = app!.get(ObjectStorage);
     const reads = jest.spyOn(storage, 'read');
     try {
@@ -856,13 +869,13 @@ describe('media service', () => {
         expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
         ids.push(slot.uploadId);
       }
-      release();
+      held.release();
       for (const id of ids) await previewStored(id);
       const readAgain = reads.mock.calls.filter(([key]) => ids.some((id) => key.startsWith(`photos/${id}/`)));
       expect(readAgain).toEqual([]);
     } finally {
-      release();
-      spy.mockRestore();
+      held.release();
+      held.restore();
       reads.mockRestore();
     }
   });
@@ -872,17 +885,8 @@ describe('media service', () => {
     const colours = ['#d02020', '#20b020', '#2020d0', '#d0d020', '#20d0d0', '#d020d0', '#909090'];
     // Each photo a little smaller than the one before: its pixels fit any buffer given back before it.
     const bursts = [1317, 1307].map((first) => colours.map((colour, i) => ({ colour, width: first - i })));
-    const making = ImageProcessor.prototype.preview;
-    let release!: () => void;
-    let released = new Promise<void>((resolve) => (release = resolve));
     // Each burst's previews wait until all its photos are confirmed: seven hold pixels at once.
-    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-      this: ImageProcessor,
-      source: ImageSource,
-    ) {
-      if (bursts.flat().some(({ width }) => width === source.width)) await released;
-      return making.call(this, source);
-    });
+    const held = holdPreviewsOf(bursts.flat().map(({ width }) => width));
     const centre = async (preview: Buffer) => [
       ...(await sharp(preview).extract({ left: 600, top: 400, width: 1, height: 1 }).raw().toBuffer()),
     ];
@@ -895,7 +899,7 @@ describe('media service', () => {
           expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
           ids.push(slot.uploadId);
         }
-        release();
+        held.release();
         for (const [i, id] of ids.entries()) {
           await previewStored(id);
           const [row] = await db.query('SELECT preview_key FROM photos WHERE id = $1', [id]);
@@ -904,56 +908,11 @@ describe('media service', () => {
           const expected = hex(burst[i]!.colour);
           expect(pixel.every((value, channel) => Math.abs(value - expected[channel]!) <= 12)).toBe(true);
         }
-        released = new Promise<void>((resolve) => (release = resolve));
+        held.holdAgain();
       }
     } finally {
-      release();
-      spy.mockRestore();
-    }
-  });
-
-  it("makes each preview of two bursts from its own photo's pixels, in buffers used again", async () => {
-    const code = await createGallery('standard');
-    const colours = ['#d02020', '#20b020', '#2020d0', '#d0d020', '#20d0d0', '#d020d0', '#909090'];
-    // Each photo a little smaller than the one before: its pixels fit any buffer given back before it.
-    const bursts = [1317, 1307].map((first) => colours.map((colour, i) => ({ colour, width: first - i })));
-    const making = ImageProcessor.prototype.preview;
-    let release!: () => void;
-    let released = new Promise<void>((resolve) => (release = resolve));
-    // Each burst's previews wait until all its photos are confirmed: seven hold pixels at once.
-    const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-      this: ImageProcessor,
-      source: ImageSource,
-    ) {
-      if (bursts.flat().some(({ width }) => width === source.width)) await released;
-      return making.call(this, source);
-    });
-    const centre = async (preview: Buffer) => [
-      ...(await sharp(preview).extract({ left: 600, top: 400, width: 1, height: 1 }).raw().toBuffer()),
-    ];
-    const hex = (colour: string) => [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
-    try {
-      for (const burst of bursts) {
-        const ids: string[] = [];
-        for (const { colour, width } of burst) {
-          const slot = await upload(code, await photoJpeg(width, 900, colour));
-          expect((await confirm(code, slot.uploadId)).errors).toBeUndefined();
-          ids.push(slot.uploadId);
-        }
-        release();
-        for (const [i, id] of ids.entries()) {
-          await previewStored(id);
-          const [row] = await db.query('SELECT preview_key FROM photos WHERE id = $1', [id]);
-          const object = await s3!.send(new GetObjectCommand({ Bucket: BUCKET, Key: row.preview_key }));
-          const pixel = await centre(Buffer.from(await object.Body!.transformToByteArray()));
-          const expected = hex(burst[i]!.colour);
-          expect(pixel.every((value, channel) => Math.abs(value - expected[channel]!) <= 12)).toBe(true);
-        }
-        released = new Promise<void>((resolve) => (release = resolve));
-      }
-    } finally {
-      release();
-      spy.mockRestore();
+      held.release();
+      held.restore();
     }
   });
 
