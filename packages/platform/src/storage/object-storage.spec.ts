@@ -1,8 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createHash, createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client } from './object-storage.js';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createS3Client, unsignedPayloadOver } from './object-storage.js';
 
 /** A client of the bucket at a local endpoint, with the product's settings. */
 function clientAt(server: Server, limits?: { requestTimeoutMs?: number }): S3Client {
@@ -37,10 +39,55 @@ async function withStalledStorage(use: (server: Server) => Promise<void>): Promi
 let server: Server;
 let client: S3Client;
 const requests: string[] = [];
+/** The payload hash each request was signed with. */
+const payloadHashes: string[] = [];
+/** Whether each request's signature is the one storage computes from the request as it arrived. */
+const signaturesValid: boolean[] = [];
+
+/**
+ * The AWS Signature Version 4 a storage server computes for a request, with the secret `secret`: written out
+ * here from the specification, not the SDK's signer, so it checks what the SDK sends.
+ */
+function expectedAuthorization(request: IncomingMessage, secret: string): string | undefined {
+  const authorization = String(request.headers.authorization ?? '');
+  const match = /Credential=([^/]+)\/([^,]+), SignedHeaders=([^,]+), Signature=/.exec(authorization);
+  if (!match) return undefined;
+  const [, accessKey, scope, signedHeaders] = match;
+  const [day, region, service] = scope.split('/');
+  const url = new URL(request.url!, 'http://storage');
+  const query = [...url.searchParams]
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .sort()
+    .join('&');
+  const headers = signedHeaders
+    .split(';')
+    .map((name) => `${name}:${String(request.headers[name]).trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
+  const canonical = [
+    request.method,
+    url.pathname,
+    query,
+    headers,
+    signedHeaders,
+    request.headers['x-amz-content-sha256'],
+  ].join('\n');
+  const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+  const key = [day, region, service, 'aws4_request'].reduce<Buffer | string>(hmac, `AWS4${secret}`);
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    request.headers['x-amz-date'],
+    scope,
+    createHash('sha256').update(canonical).digest('hex'),
+  ].join('\n');
+  const signature = createHmac('sha256', key).update(toSign).digest('hex');
+  return `AWS4-HMAC-SHA256 Credential=${accessKey}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+}
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
+    payloadHashes.push(String(request.headers['x-amz-content-sha256']));
+    signaturesValid.push(request.headers.authorization === expectedAuthorization(request, 'secret'));
     request.resume();
     request.on('end', () => {
       if (request.method === 'DELETE') return response.writeHead(204).end();
@@ -53,6 +100,9 @@ beforeAll(async () => {
 
 afterEach(() => {
   jest.restoreAllMocks();
+  requests.length = 0;
+  payloadHashes.length = 0;
+  signaturesValid.length = 0;
 });
 
 afterAll(async () => {
@@ -109,4 +159,63 @@ describe('createS3Client', () => {
       await expect(deletion).rejects.toMatchObject({ name: 'AbortError' });
       slow.destroy();
     }));
+});
+
+describe('payload signing', () => {
+  it('leaves bodies in memory unhashed over loopback, and hashes nothing else differently', async () => {
+    await client.send(
+      new PutObjectCommand({ Bucket: 'gallery-media', Key: 't.jpg', Body: Buffer.from('thumb') }),
+    );
+    await client.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }));
+
+    expect(requests).toEqual([
+      'PUT /gallery-media/t.jpg?x-id=PutObject',
+      'DELETE /gallery-media/staged?x-id=DeleteObject',
+    ]);
+    // A request without a body signs the empty body's hash, as before.
+    expect(payloadHashes).toEqual([
+      'UNSIGNED-PAYLOAD',
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    ]);
+    // Signed over that header, as S3, MinIO and R2 check it.
+    expect(signaturesValid).toEqual([true, true]);
+  });
+
+  it('leaves presigned URLs as the SDK signs them, so browsers PUT to them as before', async () => {
+    const { port } = server.address() as AddressInfo;
+    const plain = new S3Client({
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const presign = (from: S3Client) =>
+      getSignedUrl(
+        from,
+        new PutObjectCommand({
+          Bucket: 'gallery-media',
+          Key: 'staged',
+          ContentType: 'image/jpeg',
+          ContentLength: 9,
+        }),
+        {
+          expiresIn: 300,
+          signingDate: new Date('2026-06-12T18:00:00Z'),
+          signableHeaders: new Set(['content-type', 'content-length']),
+        },
+      );
+    expect(await presign(client)).toBe(await presign(plain));
+    plain.destroy();
+  });
+
+  it('hashes bodies over plain HTTP to another machine, and only there', () => {
+    expect(unsignedPayloadOver('http://minio.storage.svc:9000')).toBe(false);
+    expect(unsignedPayloadOver('http://10.0.0.7:9000')).toBe(false);
+    expect(unsignedPayloadOver('https://minio.example.com')).toBe(true);
+    expect(unsignedPayloadOver(undefined)).toBe(true);
+    expect(unsignedPayloadOver('http://127.0.0.1:9000')).toBe(true);
+    expect(unsignedPayloadOver('http://localhost:9000')).toBe(true);
+    expect(unsignedPayloadOver('http://[::1]:9000')).toBe(true);
+  });
 });
