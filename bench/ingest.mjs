@@ -2,7 +2,7 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
-//     [--count-calls]
+//     [--count-calls] [--warm-up-bursts=0]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
@@ -20,6 +20,9 @@
 // Beside the ratio, the CPU time each process spent per photo during the product's run, from /proc: what the
 // pipeline costs besides the decode and resizes bare sharp also does; and media's minor page faults per photo
 // against bare sharp's (pages the kernel hands over and zeroes: memory given back and asked for again).
+// --warm-up-bursts=N: N bursts of --photos photos through the product before the first round, not counted: a
+// service runs for days, and V8 goes on optimizing its code over the first few hundred photos (bare sharp's
+// warm-up is its 8 files, its JavaScript being a loop of two calls).
 // --count-calls: the media service's SQL statements and storage requests per photo in each burst, counted in
 // the service by bench/call-counter.mjs (loaded with --import; nothing of the product changes).
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
@@ -104,8 +107,11 @@ const CPU_PROF = option('cpu-prof', '');
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
 const MEDIA_LOG = option('media-log', '');
 const COUNT_CALLS = process.argv.includes('--count-calls');
+const WARM_UP_BURSTS = option('warm-up-bursts', 0);
 const DISTINCT = 8;
 const CORES = os.availableParallelism();
+// Galleries 98 and 99 are the HEIC's and the warm-up photo's.
+if ((ROUNDS + WARM_UP_BURSTS) * UPLOADERS > 98) throw new Error('too many rounds and warm-up bursts');
 if (Math.ceil(PHOTOS / UPLOADERS) > 50)
   throw new Error('at most 50 photos per uploader (one free gallery each)');
 
@@ -468,6 +474,8 @@ async function run() {
     return { ...result, productIdleCpuMsPerSecond: idle / ((performance.now() - start) / 1000) };
   }
 
+  // Galleries of their own, numbered after the rounds'.
+  for (let w = 0; w < WARM_UP_BURSTS; w++) await burst(ROUNDS + w);
   const bursts = [];
   for (let round = 0; round < ROUNDS; round++) {
     if (round > 0) bareRounds.push(await bareBesideIdleProduct());
@@ -504,6 +512,10 @@ async function run() {
     `ingest: ${PHOTOS} photos of ${MEGAPIXELS} MP (${(fileOf(0).length / 1e6).toFixed(1)} MB JPEG, ${DISTINCT} distinct)`,
   );
   console.log(`  machine: nproc ${host.nproc}, ${host.cpu}, Node ${process.version}; ${describeStorage(s3)}`);
+  if (WARM_UP_BURSTS > 0)
+    console.log(
+      `  after ${WARM_UP_BURSTS * PHOTOS} photos through the product first (${WARM_UP_BURSTS} bursts), not counted`,
+    );
   const ratios = [];
   const cpuRatios = [];
   for (const [round, productRun] of bursts.entries()) {
