@@ -1247,9 +1247,10 @@ describe('media service', () => {
       expect(slotStatements.filter((text) => /^INSERT/i.test(text))).toEqual([]);
       // The confirmation: the guest's admission, the upload and its gallery read, the attempt's keys reserved
       // (its preview's with them), then one transaction: the rows locked, and the photo, its count, its event
-      // and its keys in one statement. The preview: its photo's row locked, and the preview recorded under the
-      // key its confirmation reserved, in one transaction.
-      expect(confirmStatements).toHaveLength(11);
+      // and its keys in one statement. The preview: recorded under the key its confirmation reserved, that
+      // key kept, in one statement, with no transaction held while it was made.
+      expect(confirmStatements).toHaveLength(8);
+      expect(confirmStatements.at(-1)).toBe('WITH kept AS');
       expect(confirmStatements.filter((text) => /^INSERT/i.test(text))).toEqual([
         'INSERT INTO storage_deletions',
       ]);

@@ -18,6 +18,7 @@ import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing'
 import { createApp, MediaConfig } from '../src/index.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
+import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
@@ -120,14 +121,17 @@ function holdPreviewOf(width: number) {
   return { started, release, restore: () => spy.mockRestore() };
 }
 
-/** Waits until a statement of another connection waits for a row lock on photos (a DELETE behind a build). */
-async function waitingForPhotoRow(): Promise<void> {
-  await waitFor('a statement waiting for a photo row', async () => {
-    const waiting: unknown[] = await db.query(
-      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%photos%'`,
-    );
-    return waiting.length > 0;
+/** The builds of previews made right after their photo's commit from now on: whether each recorded its preview. */
+function previewBuilds() {
+  const previews = app!.get(PhotoPreviews);
+  const makeOne = previews.makeOne.bind(previews);
+  const builds: Promise<boolean>[] = [];
+  const spy = jest.spyOn(previews, 'makeOne').mockImplementation((...args) => {
+    const build = makeOne(...args);
+    builds.push(build);
+    return build;
   });
+  return { settled: () => Promise.all(builds), restore: () => spy.mockRestore() };
 }
 
 /** Every object still in storage under a photo's folders, once the deletions queue has run. */
@@ -226,26 +230,30 @@ describe('photo removal', () => {
 });
 
 describe('a removal racing the preview made after the commit', () => {
-  it('waits for a preview being built and deletes it with the photo', async () => {
+  it('deletes a preview still being made when its photo was removed, recording nothing', async () => {
     const code = await createGallery();
     const held = holdPreviewOf(301);
+    const builds = previewBuilds();
     try {
       const photo = await uploadPhoto(code, 301);
       await held.started;
-      const removal = graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code));
-      await waitingForPhotoRow();
+      // The build holds no lock while it makes the preview: the removal goes through at once.
+      expect(
+        (await graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code))).errors,
+      ).toBeUndefined();
       held.release();
-      expect((await removal).errors).toBeUndefined();
+      expect(await builds.settled()).toEqual([false]);
 
       expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
       expect(await leftAfterDeletions(photo.id)).toEqual([]);
     } finally {
       held.release();
       held.restore();
+      builds.restore();
     }
   });
 
-  it('makes no preview for a photo removed before its build had its turn', async () => {
+  it('records no preview for a photo removed before its build had its turn, and leaves none', async () => {
     const code = await createGallery();
     // Earlier tests' previews are all made, so the one build held below is this photo's.
     await waitFor(
@@ -284,6 +292,7 @@ describe('a removal racing the preview made after the commit', () => {
   it('purges a gallery ending while a preview is being built, that preview included', async () => {
     const code = await createGallery();
     const held = holdPreviewOf(303);
+    const builds = previewBuilds();
     try {
       const photo = await uploadPhoto(code, 303);
       await held.started;
@@ -293,17 +302,46 @@ describe('a removal racing the preview made after the commit', () => {
         occurredAt: new Date().toISOString(),
         data: { code, reason: 'deleted' },
       });
-      await waitingForPhotoRow();
-      held.release();
       await waitFor(
         'the read model purged',
         async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length === 0,
       );
+      held.release();
+      expect(await builds.settled()).toEqual([false]);
 
       expect(await leftAfterDeletions(photo.id)).toEqual([]);
     } finally {
       held.release();
       held.restore();
+      builds.restore();
+    }
+  });
+});
+
+describe('a preview whose reservation ran out while it was made', () => {
+  it('is not recorded, its object goes, and the photo waits for the sweep', async () => {
+    const code = await createGallery();
+    const held = holdPreviewOf(304);
+    const builds = previewBuilds();
+    try {
+      const photo = await uploadPhoto(code, 304);
+      await held.started;
+      // As a deletion run would once the reservation outlived its deadline (the object not written yet).
+      const [, taken] = (await db.query('DELETE FROM storage_deletions WHERE object_key LIKE $1', [
+        `photos/${photo.id}/%/preview.jpg`,
+      ])) as [unknown, number];
+      expect(taken).toBe(1);
+      held.release();
+      expect(await builds.settled()).toEqual([false]);
+
+      expect(
+        await db.query('SELECT preview_pending, preview_key FROM photos WHERE id = $1', [photo.id]),
+      ).toEqual([{ preview_pending: true, preview_key: null }]);
+      expect((await leftAfterDeletions(photo.id)).filter((key) => key.endsWith('/preview.jpg'))).toEqual([]);
+    } finally {
+      held.release();
+      held.restore();
+      builds.restore();
     }
   });
 });

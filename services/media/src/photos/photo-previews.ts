@@ -54,7 +54,8 @@ export const PREVIEW_BACKLOG = 4;
 export const MAX_HELD_SOURCES = 4;
 export const MAX_HELD_SOURCE_BYTES = 64 * 1024 * 1024;
 
-interface PendingPhoto {
+/** A photo whose preview is to be made: what its build reads the original by when it holds no pixels. */
+export interface PendingPhoto {
   id: string;
   originalKey: string;
   contentType: string;
@@ -63,16 +64,37 @@ interface PendingPhoto {
 const PENDING_COLUMNS = `id, original_key AS "originalKey", content_type AS "contentType"`;
 
 /**
+ * Records a preview stored under $2 for photo $1, in one statement: its key's reservation kept, and the photo
+ * given the key while its preview is still pending. A preview that is not recorded (the photo removed or its
+ * gallery purged meanwhile, another build first, or the reservation taken by a deletion run) gets its deletion
+ * scheduled at once by the same statement, so its object never outlives it. A removal locks the photo's row
+ * before deleting it, so this UPDATE either comes first (the removal then deletes the preview with the photo)
+ * or finds no row.
+ */
+const RECORD_PREVIEW = `
+  WITH kept AS (DELETE FROM storage_deletions WHERE object_key = $2 RETURNING 1),
+  recorded AS (
+    UPDATE photos SET preview_key = $2, preview_pending = false
+    WHERE id = $1 AND preview_pending AND EXISTS (SELECT 1 FROM kept) RETURNING 1
+  ),
+  dropped AS (
+    INSERT INTO storage_deletions (object_key, not_before)
+    SELECT $2, now() WHERE NOT EXISTS (SELECT 1 FROM recorded)
+  )
+  SELECT (SELECT count(*) FROM kept)::int AS kept, (SELECT count(*) FROM recorded)::int AS recorded`;
+
+/**
  * Makes a photo's 1600 px preview after the photo is committed, so a confirmation (and every open screen)
  * waits only for the thumbnail. Right after the commit, the confirming replica queues the preview in the image
  * work queue's background lane, from the original it still holds; a periodic sweep makes the previews that
  * were lost (process stopped, storage failed), shared between replicas.
  *
- * A build holds its photo's row lock (SELECT ... FOR UPDATE SKIP LOCKED) from before it reads the original
- * until it records the preview: two builders never work on one photo (the second skips it), and a removal or a
- * purge waits for the build and then deletes the preview with the photo. The object is written under a key of
- * its own, reserved for deletion beforehand in the durable queue and kept in the build's transaction, so a
- * build that never commits leaves nothing behind either.
+ * The build right after the commit holds no lock and no transaction while it encodes and stores the preview: it
+ * records it in one statement (RECORD_PREVIEW), which also decides when the photo was removed or built by
+ * another meanwhile. The sweep takes its photos by row lock (SELECT ... FOR UPDATE SKIP LOCKED), so two
+ * replicas' sweeps never build one photo. The object is written under a key of its own, reserved for deletion
+ * beforehand in the durable queue and kept by the statement that records it, so a build that never records
+ * leaves nothing behind either.
  */
 @Injectable()
 export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
@@ -116,7 +138,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
    * read again. Never throws: a preview that
    * fails is made by the sweep.
    */
-  makeSoon(photoId: string, source?: ImageSource, reserved?: PreviewReservation | null): void {
+  makeSoon(photo: PendingPhoto, source?: ImageSource, reserved?: PreviewReservation | null): void {
     const bytes = source?.input.length ?? 0;
     const held =
       source && (this.heldSources < MAX_HELD_SOURCES || this.heldBytes + bytes <= MAX_HELD_SOURCE_BYTES)
@@ -128,9 +150,9 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
     } else {
       source?.release?.();
     }
-    const build = this.makeOne(photoId, held, reserved ?? undefined)
+    const build = this.makeOne(photo, held, reserved ?? undefined)
       .catch((error: unknown) =>
-        this.logger.warn(`preview of ${photoId} left to the sweep: ${describeError(error)}`),
+        this.logger.warn(`preview of ${photo.id} left to the sweep: ${describeError(error)}`),
       )
       .finally(() => {
         if (held) {
@@ -144,22 +166,11 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
     this.builds.add(build);
   }
 
-  /**
-   * Makes the preview of one photo if it is still pending and no other builder holds it; whether this call
-   * made it.
-   */
-  makeOne(photoId: string, source?: ImageSource, reserved?: PreviewReservation): Promise<boolean> {
+  /** Makes the preview of a photo just committed; whether it was recorded (not when the photo went meanwhile). */
+  makeOne(photo: PendingPhoto, source?: ImageSource, reserved?: PreviewReservation): Promise<boolean> {
     return this.imageWork.runInBackground(async () => {
       if (this.closing) return false;
-      return this.dataSource.transaction(async (manager) => {
-        const [photo] = (await manager.query(
-          `SELECT ${PENDING_COLUMNS} FROM photos WHERE id = $1 AND preview_pending FOR UPDATE SKIP LOCKED`,
-          [photoId],
-        )) as PendingPhoto[];
-        if (!photo) return false;
-        await this.build(manager, photo, source, reserved);
-        return true;
-      });
+      return this.build(this.dataSource.manager, photo, source, reserved);
     });
   }
 
@@ -175,10 +186,10 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
             [new Date(Date.now() - PREVIEW_SWEEP_AGE_MS)],
           )) as PendingPhoto[];
           if (!photo) return false;
-          await this.build(manager, photo);
-          return true;
+          return this.build(manager, photo);
         }),
       );
+      // None left, or one not recorded (its reservation taken during a build of minutes): the next sweep.
       if (!found) break;
       made++;
     }
@@ -186,13 +197,16 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
     return made;
   }
 
-  /** In the transaction holding the photo's row: makes, stores and records its preview. */
+  /**
+   * Makes, stores and records a photo's preview, in the sweep's transaction holding its row when that is the
+   * manager; whether it was recorded.
+   */
   private async build(
     manager: EntityManager,
     photo: PendingPhoto,
     given?: ImageSource,
     reserved?: PreviewReservation,
-  ): Promise<void> {
+  ): Promise<boolean> {
     let preview: Buffer;
     try {
       preview = await this.images.preview(given ?? (await this.sourceOf(photo)));
@@ -201,7 +215,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
       // Its thumbnail was made, so this is not expected; its preview URL keeps showing the thumbnail.
       this.logger.warn(`no preview for ${photo.id}, its thumbnail stands in: ${describeError(error)}`);
       await manager.query('UPDATE photos SET preview_pending = false WHERE id = $1', [photo.id]);
-      return;
+      return true;
     }
     // The key its confirmation reserved, while at least half of that reservation is left (a build takes
     // seconds; one that waited long in a backlog takes a fresh reservation rather than race a deletion run).
@@ -215,15 +229,14 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
       await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
     }
     await this.storage.write(key, preview, 'image/jpeg');
-    // Its reservation kept and the preview recorded, in one round trip. Its reservation ran out and a deletion
-    // run took it: the error rolls the record back, and the sweep makes it again.
-    const [{ kept }] = (await manager.query(
-      `WITH kept AS (DELETE FROM storage_deletions WHERE object_key = $2 RETURNING 1),
-       recorded AS (UPDATE photos SET preview_key = $2, preview_pending = false WHERE id = $1)
-       SELECT count(*)::int AS kept FROM kept`,
-      [photo.id, key],
-    )) as { kept: number }[];
-    if (kept < 1) throw new Error('the preview outlived its reservation');
+    const [{ kept, recorded }] = (await manager.query(RECORD_PREVIEW, [photo.id, key])) as {
+      kept: number;
+      recorded: number;
+    }[];
+    // Its reservation ran out and a deletion run took it: the photo stays pending, for the sweep.
+    if (kept < 1)
+      this.logger.warn(`the preview of ${photo.id} outlived its reservation; the sweep makes it again`);
+    return recorded > 0;
   }
 
   private async sourceOf(photo: PendingPhoto): Promise<ImageSource> {

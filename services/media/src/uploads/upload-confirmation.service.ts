@@ -159,7 +159,11 @@ export class UploadConfirmationService {
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
     if (outcome.previewPending) {
-      this.previews.makeSoon(upload.id, rendition.previewSource ?? undefined, outcome.previewReservation);
+      this.previews.makeSoon(
+        { id: upload.id, originalKey: keys.original, contentType: type },
+        rendition.previewSource ?? undefined,
+        outcome.previewReservation,
+      );
     }
     // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
     // PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row of its own.
