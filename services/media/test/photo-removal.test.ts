@@ -121,8 +121,16 @@ function holdPreviewOf(width: number) {
   return { started, release, restore: () => spy.mockRestore() };
 }
 
-/** The builds of previews made right after their photo's commit from now on: whether each recorded its preview. */
-function previewBuilds() {
+/**
+ * Uploads a photo of `width` to a new gallery and runs `meanwhile` while its preview is being made (held before
+ * its encode), then lets the build finish: the photo, and whether its build recorded the preview.
+ */
+async function whilePreviewIsMade(
+  width: number,
+  meanwhile: (photo: LivePhoto, code: string) => Promise<void>,
+): Promise<{ photo: LivePhoto; recorded: boolean }> {
+  const code = await createGallery();
+  const held = holdPreviewOf(width);
   const previews = app!.get(PhotoPreviews);
   const makeOne = previews.makeOne.bind(previews);
   const builds: Promise<boolean>[] = [];
@@ -131,7 +139,19 @@ function previewBuilds() {
     builds.push(build);
     return build;
   });
-  return { settled: () => Promise.all(builds), restore: () => spy.mockRestore() };
+  try {
+    const photo = await uploadPhoto(code, width);
+    await held.started;
+    await meanwhile(photo, code);
+    held.release();
+    const [recorded, ...others] = await Promise.all(builds);
+    expect(others).toEqual([]);
+    return { photo, recorded };
+  } finally {
+    held.release();
+    held.restore();
+    spy.mockRestore();
+  }
 }
 
 /** Every object still in storage under a photo's folders, once the deletions queue has run. */
@@ -231,26 +251,15 @@ describe('photo removal', () => {
 
 describe('a removal racing the preview made after the commit', () => {
   it('deletes a preview still being made when its photo was removed, recording nothing', async () => {
-    const code = await createGallery();
-    const held = holdPreviewOf(301);
-    const builds = previewBuilds();
-    try {
-      const photo = await uploadPhoto(code, 301);
-      await held.started;
+    const { photo, recorded } = await whilePreviewIsMade(301, async (photo, code) => {
       // The build holds no lock while it makes the preview: the removal goes through at once.
-      expect(
-        (await graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code))).errors,
-      ).toBeUndefined();
-      held.release();
-      expect(await builds.settled()).toEqual([false]);
+      const removal = await graphql<{ removePhoto: number }>(REMOVE, { id: photo.id }, ownerOf(code));
+      expect(removal.errors).toBeUndefined();
+    });
+    expect(recorded).toBe(false);
 
-      expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
-      expect(await leftAfterDeletions(photo.id)).toEqual([]);
-    } finally {
-      held.release();
-      held.restore();
-      builds.restore();
-    }
+    expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
+    expect(await leftAfterDeletions(photo.id)).toEqual([]);
   });
 
   it('records no preview for a photo removed before its build had its turn, and leaves none', async () => {
@@ -290,12 +299,7 @@ describe('a removal racing the preview made after the commit', () => {
   });
 
   it('purges a gallery ending while a preview is being built, that preview included', async () => {
-    const code = await createGallery();
-    const held = holdPreviewOf(303);
-    const builds = previewBuilds();
-    try {
-      const photo = await uploadPhoto(code, 303);
-      await held.started;
+    const { photo, recorded } = await whilePreviewIsMade(303, async (_photo, code) => {
       await bus!.publish({
         id: randomUUID(),
         type: Subjects.EventExpired,
@@ -306,43 +310,28 @@ describe('a removal racing the preview made after the commit', () => {
         'the read model purged',
         async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length === 0,
       );
-      held.release();
-      expect(await builds.settled()).toEqual([false]);
+    });
+    expect(recorded).toBe(false);
 
-      expect(await leftAfterDeletions(photo.id)).toEqual([]);
-    } finally {
-      held.release();
-      held.restore();
-      builds.restore();
-    }
+    expect(await leftAfterDeletions(photo.id)).toEqual([]);
   });
 });
 
 describe('a preview whose reservation ran out while it was made', () => {
   it('is not recorded, its object goes, and the photo waits for the sweep', async () => {
-    const code = await createGallery();
-    const held = holdPreviewOf(304);
-    const builds = previewBuilds();
-    try {
-      const photo = await uploadPhoto(code, 304);
-      await held.started;
+    const { photo, recorded } = await whilePreviewIsMade(304, async (photo) => {
       // As a deletion run would once the reservation outlived its deadline (the object not written yet).
       const [, taken] = (await db.query('DELETE FROM storage_deletions WHERE object_key LIKE $1', [
         `photos/${photo.id}/%/preview.jpg`,
       ])) as [unknown, number];
       expect(taken).toBe(1);
-      held.release();
-      expect(await builds.settled()).toEqual([false]);
+    });
+    expect(recorded).toBe(false);
 
-      expect(
-        await db.query('SELECT preview_pending, preview_key FROM photos WHERE id = $1', [photo.id]),
-      ).toEqual([{ preview_pending: true, preview_key: null }]);
-      expect((await leftAfterDeletions(photo.id)).filter((key) => key.endsWith('/preview.jpg'))).toEqual([]);
-    } finally {
-      held.release();
-      held.restore();
-      builds.restore();
-    }
+    expect(
+      await db.query('SELECT preview_pending, preview_key FROM photos WHERE id = $1', [photo.id]),
+    ).toEqual([{ preview_pending: true, preview_key: null }]);
+    expect((await leftAfterDeletions(photo.id)).filter((key) => key.endsWith('/preview.jpg'))).toEqual([]);
   });
 });
 
