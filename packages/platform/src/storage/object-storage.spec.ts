@@ -38,6 +38,9 @@ async function withStalledStorage(use: (server: Server) => Promise<void>): Promi
 /** An S3 endpoint in miniature: every request answered, an object of three bytes for reads. */
 let server: Server;
 let client: S3Client;
+/** Connections the server accepted, and the Expect header of each request. */
+let connections = 0;
+const expectations: string[] = [];
 const requests: string[] = [];
 /** The payload hash each request was signed with. */
 const payloadHashes: string[] = [];
@@ -86,6 +89,7 @@ function expectedAuthorization(request: IncomingMessage, secret: string): string
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
+    expectations.push(String(request.headers.expect));
     payloadHashes.push(String(request.headers['x-amz-content-sha256']));
     signaturesValid.push(request.headers.authorization === expectedAuthorization(request, 'secret'));
     request.resume();
@@ -95,12 +99,14 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-length': '3', etag: '"e"' }).end('abc');
     });
   });
+  server.on('connection', () => connections++);
   client = clientAt(await listening(server));
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
   requests.length = 0;
+  expectations.length = 0;
   payloadHashes.length = 0;
   signaturesValid.length = 0;
 });
@@ -159,6 +165,28 @@ describe('createS3Client', () => {
       await expect(deletion).rejects.toMatchObject({ name: 'AbortError' });
       slow.destroy();
     }));
+});
+
+describe('large bodies', () => {
+  it('go at once over the connection the client keeps, as small ones do', async () => {
+    const before = connections;
+    const guestCopy = Buffer.alloc(3 * 1024 * 1024);
+    for (const key of ['a', 'b', 'c']) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: 'gallery-media',
+          Key: key,
+          Body: guestCopy,
+          ContentLength: guestCopy.length,
+        }),
+      );
+    }
+    await client.send(new PutObjectCommand({ Bucket: 'gallery-media', Key: 'thumbnail', Body: 'small' }));
+
+    expect(expectations).toEqual(['undefined', 'undefined', 'undefined', 'undefined']);
+    // At most one new connection (the kept one may have timed out since the tests before).
+    expect(connections - before).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('payload signing', () => {

@@ -53,6 +53,10 @@ export function createS3Client(
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK asks for "100 Continue" before a body of 2 MB or more, and sends such a request over a connection of
+    // its own, closed after it: each photo's guest copy and each zip part opened a new connection and waited a
+    // round trip. Storage refusing a PUT the services sign is a misconfiguration, not worth that on every one.
+    expectContinueHeader: false,
   };
   if (endpoint) Object.assign(options, { endpoint, forcePathStyle: true });
   // A deadline for every request of this client, set once: a deadline passed with each request (an abort signal)
