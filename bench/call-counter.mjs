@@ -1,7 +1,7 @@
 // Counts a service's round trips, for a bench: loaded into the process with `node --import
 // ./bench/call-counter.mjs` (bench/ingest.mjs --count-calls does it for the media service), it counts every SQL
 // statement sent through `pg` (by its first words) and every HTTP request the process makes (by method and
-// the S3 call's query flag), and writes the counts to `<tmpdir>/call-counts-<pid>.json` every half second and
+// the S3 call's query flag) and the connections those requests opened, and writes the counts to `<tmpdir>/call-counts-<pid>.json` every half second and
 // at exit. Nothing of the product changes; the bench reads the file before and after a burst.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-const counts = { sql: {}, http: {} };
+const counts = { sql: {}, http: {}, connections: {} };
+/** Sockets HTTP requests went over so far: a socket not seen before is a connection opened. */
+const seenSockets = new WeakSet();
 const file = path.join(os.tmpdir(), `call-counts-${process.pid}.json`);
 const add = (table, key) => (table[key] = (table[key] ?? 0) + 1);
 
@@ -45,7 +47,13 @@ http.request = function countedRequest(...args) {
   const query = String(options.path ?? `${options.pathname ?? ''}${options.search ?? ''}`).split('?')[1];
   const flag = query ? `?${query.split('&')[0].split('=')[0]}` : '';
   add(counts.http, `${options.method ?? 'GET'}${flag}`);
-  return request.apply(this, args);
+  const sent = request.apply(this, args);
+  sent.once('socket', (socket) => {
+    if (seenSockets.has(socket)) return;
+    seenSockets.add(socket);
+    add(counts.connections, 'HTTP');
+  });
+  return sent;
 };
 
 const write = () => writeFileSync(file, JSON.stringify(counts));

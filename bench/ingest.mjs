@@ -23,8 +23,9 @@
 // --warm-up-bursts=N: N bursts of --photos photos through the product before the first round, not counted: a
 // service runs for days, and V8 goes on optimizing its code over the first few hundred photos (bare sharp's
 // warm-up is its 8 files, its JavaScript being a loop of two calls).
-// --count-calls: the media service's SQL statements and storage requests per photo in each burst, counted in
-// the service by bench/call-counter.mjs (loaded with --import; nothing of the product changes).
+// --count-calls: the media service's SQL statements, storage requests and the connections they opened per photo
+// in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
+// changes).
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
 // media's, the gateway's and the events service's together over bare sharp's. The product does one piece of work
 // bare sharp does not: each photo's guest copy (the original without identifying metadata), made by exiftool, a
@@ -328,15 +329,15 @@ async function run() {
   cleanups.push(() => mediaDb.end());
   /** Media's counted calls so far, summed over its replicas (bench/call-counter.mjs). */
   async function mediaCalls() {
-    const total = { sql: {}, http: {} };
+    const total = { sql: {}, http: {}, connections: {} };
     if (!COUNT_CALLS) return total;
     // The counter writes every half second: wait for the latest.
     await sleep(1200);
     for (const [name, pid] of Object.entries(product.pids)) {
       if (!name.startsWith('media')) continue;
       const counts = JSON.parse(await readFile(path.join(os.tmpdir(), `call-counts-${pid}.json`), 'utf8'));
-      for (const table of ['sql', 'http']) {
-        for (const [key, n] of Object.entries(counts[table]))
+      for (const table of ['sql', 'http', 'connections']) {
+        for (const [key, n] of Object.entries(counts[table] ?? {}))
           total[table][key] = (total[table][key] ?? 0) + n;
       }
     }
@@ -344,7 +345,7 @@ async function run() {
   }
   const callsBetween = (before, after) => {
     const per = {};
-    for (const table of ['sql', 'http']) {
+    for (const table of ['sql', 'http', 'connections']) {
       per[table] = {};
       for (const [key, n] of Object.entries(after[table])) {
         const count = n - (before[table][key] ?? 0);
@@ -572,7 +573,7 @@ async function run() {
         `  media's SQL statements per photo: ${sum(productRun.calls.sql).toFixed(2)} (${list(productRun.calls.sql)})`,
       );
       console.log(
-        `  media's storage requests per photo: ${sum(productRun.calls.http).toFixed(2)} (${list(productRun.calls.http)})`,
+        `  media's storage requests per photo: ${sum(productRun.calls.http).toFixed(2)} (${list(productRun.calls.http)}), over ${sum(productRun.calls.connections).toFixed(2)} new connections`,
       );
     }
   }
