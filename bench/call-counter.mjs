@@ -1,8 +1,9 @@
 // Counts a service's round trips, for a bench: loaded into the process with `node --import
 // ./bench/call-counter.mjs` (bench/ingest.mjs --count-calls does it for the media service), it counts every SQL
-// statement sent through `pg` (by its first words) and every HTTP request the process makes (by method and
-// the S3 call's query flag) and the connections those requests opened, and writes the counts to `<tmpdir>/call-counts-<pid>.json` every half second and
-// at exit. Nothing of the product changes; the bench reads the file before and after a burst.
+// statement sent through `pg` (by its first words), every HTTP request the process makes (by method and the S3
+// call's query flag) and the connections those requests opened, and writes the counts to
+// `<tmpdir>/call-counts-<pid>.json` every half second and at exit. Nothing of the product changes; the bench
+// reads the file before and after a burst.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';

@@ -337,7 +337,7 @@ async function run() {
       if (!name.startsWith('media')) continue;
       const counts = JSON.parse(await readFile(path.join(os.tmpdir(), `call-counts-${pid}.json`), 'utf8'));
       for (const table of ['sql', 'http', 'connections']) {
-        for (const [key, n] of Object.entries(counts[table] ?? {}))
+        for (const [key, n] of Object.entries(counts[table]))
           total[table][key] = (total[table][key] ?? 0) + n;
       }
     }

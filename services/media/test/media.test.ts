@@ -62,6 +62,7 @@ import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
 import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
+import { holdPreviewOf, holdPreviewsOf } from './held-previews.js';
 import { putToSlot, REQUEST_PARTS, REQUEST_UPLOADS, sendToSlot, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
 
@@ -240,51 +241,6 @@ async function previewStored(id: string): Promise<void> {
     const [row] = await db.query('SELECT preview_pending FROM photos WHERE id = $1', [id]);
     return row && !row.preview_pending;
   });
-}
-
-/**
- * Holds the preview of the photo whose source is `width` pixels wide (and of no other) until `release`: the
- * test decides when the background work ends, whatever other tests' previews are doing.
- */
-function holdPreviewOf(width: number) {
-  const making = ImageProcessor.prototype.preview;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let reached!: () => void;
-  const started = new Promise<void>((resolve) => (reached = resolve));
-  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-    this: ImageProcessor,
-    source: ImageSource,
-  ) {
-    if (source.width === width) {
-      reached();
-      await released;
-    }
-    return making.call(this, source);
-  });
-  return { started, release, restore: () => spy.mockRestore() };
-}
-
-/**
- * Holds the previews of the photos whose sources are these widths until `release`; `holdAgain` holds the next
- * ones. A burst's previews then wait until all its photos are confirmed.
- */
-function holdPreviewsOf(widths: number[]) {
-  const making = ImageProcessor.prototype.preview;
-  let release!: () => void;
-  let released!: Promise<void>;
-  const holdAgain = () => {
-    released = new Promise<void>((resolve) => (release = resolve));
-  };
-  holdAgain();
-  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-    this: ImageProcessor,
-    source: ImageSource,
-  ) {
-    if (widths.includes(source.width)) await released;
-    return making.call(this, source);
-  });
-  return { release: () => release(), holdAgain, restore: () => spy.mockRestore() };
 }
 
 const photoJpeg = (width: number, height: number, background = '#c96') =>

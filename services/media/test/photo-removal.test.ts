@@ -16,10 +16,10 @@ import {
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
-import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
+import { holdPreviewOf } from './held-previews.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
 
@@ -100,26 +100,6 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 const REMOVE = 'mutation ($id: ID!) { removePhoto(id: $id) }';
-
-/** Holds the preview of the photo `width` pixels wide (and of no other) until `release`, once it has started. */
-function holdPreviewOf(width: number) {
-  const making = ImageProcessor.prototype.preview;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let reached!: () => void;
-  const started = new Promise<void>((resolve) => (reached = resolve));
-  const spy = jest.spyOn(ImageProcessor.prototype, 'preview').mockImplementation(async function (
-    this: ImageProcessor,
-    source: ImageSource,
-  ) {
-    if (source.width === width) {
-      reached();
-      await released;
-    }
-    return making.call(this, source);
-  });
-  return { started, release, restore: () => spy.mockRestore() };
-}
 
 /**
  * Uploads a photo of `width` to a new gallery and runs `meanwhile` while its preview is being made (held before
