@@ -313,6 +313,40 @@ describe('startS3', () => {
     expect(get.headers.get('access-control-expose-headers')).toBe('ETag');
   });
 
+  it('refuses a PUT with If-None-Match: * to a key it holds, as S3 does, readable by a browser page', async () => {
+    const options = { accessKeyId: 'k', secretAccessKey: 's', buckets: ['media'] };
+    s3 = await startS3({ ...options, dataDir: path.join(root, 's3-once'), port: await findFreePort() });
+    const once = (key: string, body: string) =>
+      fetch(`${s3!.endpoint}/media/${key}`, {
+        method: 'PUT',
+        headers: { 'If-None-Match': '*', Origin: 'http://localhost:5000' },
+        body,
+      });
+    expect((await once('staging/a', 'first')).status).toBe(200);
+    const second = await once('staging/a', 'second');
+    expect(second.status).toBe(412);
+    expect(await second.text()).toContain('<Code>PreconditionFailed</Code>');
+    expect(second.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('first');
+    // Without the header, a PUT replaces the object as before.
+    expect((await fetch(`${s3.endpoint}/media/staging/a`, { method: 'PUT', body: 'third' })).status).toBe(
+      200,
+    );
+    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('third');
+    await s3.stop();
+
+    // Standing in for storage without conditional writes.
+    s3 = await startS3({
+      ...options,
+      dataDir: path.join(root, 's3-plain'),
+      port: await findFreePort(),
+      refuseOverwrites: false,
+    });
+    expect((await once('staging/a', 'first')).status).toBe(200);
+    expect((await once('staging/a', 'second')).status).toBe(200);
+    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('second');
+  });
+
   it("keeps running when a folder's last object is deleted while another is written into it", async () => {
     s3 = await startS3({
       dataDir: path.join(root, 's3-race'),

@@ -11,6 +11,11 @@ export interface StartS3Options {
   secretAccessKey: string;
   /** Buckets to create at start, with BROWSER_UPLOAD_CORS_XML; optional, PutBucket and PutBucketCors work too. */
   buckets?: string[];
+  /**
+   * Whether a PUT with "If-None-Match: *" to an existing key is refused (412), as S3 does; true unless false, which
+   * stands for storage without conditional writes.
+   */
+  refuseOverwrites?: boolean;
   log?: LogLine;
   onUnexpectedExit?: OnUnexpectedExit;
 }
@@ -54,6 +59,7 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
     secretAccessKey,
     buckets: options.buckets ?? [],
     corsXml: BROWSER_UPLOAD_CORS_XML,
+    refuseOverwrites: options.refuseOverwrites ?? true,
   };
   // Only what s3rver needs: NODE_OPTIONS from a Jest run would otherwise leak into it.
   // FORCE_COLOR: s3rver cuts a fixed-width coloured prefix off each request line; uncoloured, it cuts the text.

@@ -47,7 +47,7 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, OutboxRelay } from '@gallery/platform';
-import { startS3, type LocalS3 } from '@gallery/local-servers';
+import { findFreePort, startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
@@ -57,6 +57,7 @@ import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { PHOTO_TYPE_HEAD_BYTES } from '../src/uploads/detect-photo-type.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
+import { PhotoRemovalService } from '../src/photos/photo-removal.service.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
 import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
@@ -179,6 +180,27 @@ async function keptOriginal(photoId: string): Promise<Buffer> {
   }[];
   const object = await s3!.send(new GetObjectCommand({ Bucket: BUCKET, Key: row.original_key }));
   return Buffer.from(await object.Body!.transformToByteArray());
+}
+
+async function originalKeyOf(photoId: string): Promise<string> {
+  const [row] = (await db.query('SELECT original_key FROM photos WHERE id = $1', [photoId])) as {
+    original_key: string;
+  }[];
+  return row.original_key;
+}
+
+/**
+ * Runs `test` with media treating storage as one without conditional writes (what `prepare` finds out at start):
+ * upload URLs signed without "If-None-Match: *", so a second PUT lands, and each upload copied before its checks.
+ */
+async function withoutConditionalWrites(test: () => Promise<void>): Promise<void> {
+  const storage = app!.get(ObjectStorage);
+  storage.refusesOverwrites = false;
+  try {
+    await test();
+  } finally {
+    storage.refusesOverwrites = true;
+  }
 }
 
 async function objectExists(key: string): Promise<boolean> {
@@ -326,7 +348,10 @@ describe('media service', () => {
     expect((await sharp(original).metadata()).orientation).toBe(6);
 
     const slot = await upload(code, original, 'Première danse.jpg');
-    expect(slot.headers).toEqual([{ name: 'Content-Type', value: 'image/jpeg' }]);
+    expect(slot.headers).toEqual([
+      { name: 'Content-Type', value: 'image/jpeg' },
+      { name: 'If-None-Match', value: '*' },
+    ]);
     const answer = await confirm(code, slot.uploadId);
 
     expect(answer.errors).toBeUndefined();
@@ -383,8 +408,9 @@ describe('media service', () => {
       );
       expect(variant.redirect.headers.location).not.toContain(code);
     }
-    // Deleted just after the answer, not before it.
-    await waitFor('the staged object deleted', async () => !(await objectExists(`staging/${slot.uploadId}`)));
+    // Checked where the browser stored it, which its URL can never replace: that object is the original.
+    expect(await originalKeyOf(photo.id)).toBe(`staging/${slot.uploadId}`);
+    expect(await keysUnder(`photos/${photo.id}/`)).not.toContainEqual(expect.stringMatching(/\/original$/));
     expect(download.object.headers.get('content-disposition')).toContain('attachment;');
     expect(download.object.headers.get('content-disposition')).toContain(
       "filename*=UTF-8''Premi%C3%A8re%20danse.jpg",
@@ -700,32 +726,33 @@ describe('media service', () => {
     await previewStored(slot.uploadId);
   });
 
-  it('keeps an upload pending when its copy is gone before it is read, and records it on a retry', async () => {
-    const code = await createGallery('standard');
-    const slot = await upload(code, await photoJpeg(320, 240, '#2a5'));
-    const storage = app!.get(ObjectStorage);
-    const reading = storage.downloadUpTo.bind(storage);
-    // Storage loses the copy between the copy and its read (a store that answered the copy before it held it).
-    const spy = jest.spyOn(storage, 'downloadUpTo').mockImplementationOnce(async (key, ...rest) => {
-      await storage.remove([key]);
-      return reading(key, ...rest);
-    });
-    let answer;
-    try {
-      answer = await confirm(code, slot.uploadId);
-    } finally {
-      spy.mockRestore();
-    }
-    // Not the guest's file that was wrong: nothing refused, nothing of theirs deleted, the browser may retry.
-    expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
-    expect(await uploadStatus(slot.uploadId)).toBe('pending');
-    expect(await objectExists(`staging/${slot.uploadId}`)).toBe(true);
+  it('keeps an upload pending when its copy is gone before it is read, and records it on a retry', () =>
+    withoutConditionalWrites(async () => {
+      const code = await createGallery('standard');
+      const slot = await upload(code, await photoJpeg(320, 240, '#2a5'));
+      const storage = app!.get(ObjectStorage);
+      const reading = storage.downloadUpTo.bind(storage);
+      // Storage loses the copy between the copy and its read (a store that answered the copy before it held it).
+      const spy = jest.spyOn(storage, 'downloadUpTo').mockImplementationOnce(async (key, ...rest) => {
+        await storage.remove([key]);
+        return reading(key, ...rest);
+      });
+      let answer;
+      try {
+        answer = await confirm(code, slot.uploadId);
+      } finally {
+        spy.mockRestore();
+      }
+      // Not the guest's file that was wrong: nothing refused, nothing of theirs deleted, the browser may retry.
+      expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(await uploadStatus(slot.uploadId)).toBe('pending');
+      expect(await objectExists(`staging/${slot.uploadId}`)).toBe(true);
 
-    const retried = await confirm(code, slot.uploadId);
-    expect(retried.errors).toBeUndefined();
-    expect(retried.data?.confirmPhotoUpload.width).toBe(320);
-    expect(await uploadStatus(slot.uploadId)).toBe('confirmed');
-  });
+      const retried = await confirm(code, slot.uploadId);
+      expect(retried.errors).toBeUndefined();
+      expect(retried.data?.confirmPhotoUpload.width).toBe(320);
+      expect(await uploadStatus(slot.uploadId)).toBe('confirmed');
+    }));
 
   it('refuses uploads to an expired gallery', async () => {
     const expired = await createGallery('free', new Date(Date.now() - 1000));
@@ -1100,22 +1127,44 @@ describe('media service', () => {
     for (const id of ids) expect(await uploadStatus(id)).toBe('abandoned');
   });
 
-  it('keeps a confirmed original byte for byte when its upload URL is used again, and cleans the late PUT', async () => {
+  it('keeps a confirmed original byte for byte: storage refuses its upload URL a second PUT', async () => {
+    const code = await createGallery('standard');
+    const original = await photoJpeg(320, 240);
+    const slot = await upload(code, original);
+    const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+
+    const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
+    const again = await put(slot, swap);
+    expect(again.status).toBe(412);
+    expect(await again.text()).toContain('<Code>PreconditionFailed</Code>');
+    // Without the header its URL was signed for, the PUT is refused for its signature.
+    const unsigned = await fetch(slot.uploadUrl!, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/jpeg' },
+      body: swap,
+    });
+    expect(unsigned.status).toBe(403);
+    expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload).toEqual(photo);
+    expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
+    // Nothing of the photo is scheduled for deletion while it stays.
+    const scheduled: unknown[] = await db.query('SELECT 1 FROM storage_deletions WHERE object_key = $1', [
+      `staging/${slot.uploadId}`,
+    ]);
+    expect(scheduled).toEqual([]);
+  });
+
+  it("deletes a removed photo's original again once its upload URL can no longer PUT it back", async () => {
     const code = await createGallery('standard');
     const original = await photoJpeg(320, 240);
     const slot = await upload(code, original);
     const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
     const staged = `staging/${slot.uploadId}`;
-    await waitFor('the staged object deleted after the answer', async () => !(await objectExists(staged)));
+    await previewStored(photo.id);
+    await app!.get(PhotoRemovalService).remove(photo.id);
+    await waitFor('the original deleted with its photo', async () => !(await objectExists(staged)));
 
-    // The local S3 server checks no signature, so this PUT lands, as one begun before expiry would on S3.
-    const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
-    expect((await put(slot, swap)).status).toBe(200);
-
-    expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload).toEqual(photo);
-    expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
-    // The staging object is deleted again once no PUT can land any more.
-    expect(await objectExists(staged)).toBe(true);
+    // The URL still lives for a few minutes, and the key is free again: the PUT lands.
+    expect((await put(slot, original)).status).toBe(200);
     const later: { id: string }[] = await db.query(
       'SELECT id FROM storage_deletions WHERE object_key = $1 AND not_before > now()',
       [staged],
@@ -1124,8 +1173,35 @@ describe('media service', () => {
     await db.query('UPDATE storage_deletions SET not_before = now() WHERE id = $1', [later[0].id]);
     await app!.get(StorageDeletions).processOnce();
     expect(await objectExists(staged)).toBe(false);
-    expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
   });
+
+  it('copies the upload first where storage would let its URL replace it, and cleans the late PUT', () =>
+    withoutConditionalWrites(async () => {
+      const code = await createGallery('standard');
+      const original = await photoJpeg(320, 240);
+      const slot = await upload(code, original);
+      const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+      const staged = `staging/${slot.uploadId}`;
+      await waitFor('the staged object deleted after the answer', async () => !(await objectExists(staged)));
+
+      // The local S3 server checks no signature, so this PUT lands, as one begun before expiry would on S3.
+      const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
+      expect((await put(slot, swap)).status).toBe(200);
+
+      expect((await confirm(code, slot.uploadId)).data?.confirmPhotoUpload).toEqual(photo);
+      expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
+      // The staging object is deleted again once no PUT can land any more.
+      expect(await objectExists(staged)).toBe(true);
+      const later: { id: string }[] = await db.query(
+        'SELECT id FROM storage_deletions WHERE object_key = $1 AND not_before > now()',
+        [staged],
+      );
+      expect(later).toHaveLength(1);
+      await db.query('UPDATE storage_deletions SET not_before = now() WHERE id = $1', [later[0].id]);
+      await app!.get(StorageDeletions).processOnce();
+      expect(await objectExists(staged)).toBe(false);
+      expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
+    }));
 
   it("reads a photo's copy once, whole, to a kept file for its checks, thumbnail and guest copy", async () => {
     const code = await createGallery('standard');
@@ -1136,10 +1212,10 @@ describe('media service', () => {
     try {
       const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
       const [downloadUpTo, read, copy] = calls;
-      const [[copied, originalKey]] = copy.mock.calls;
-      expect(copied).toBe(`staging/${slot.uploadId}`);
+      // Checked in place: storage refuses the upload's URL a second PUT.
+      expect(copy.mock.calls).toEqual([]);
       expect(downloadUpTo.mock.calls).toEqual([
-        [originalKey, expect.any(String), MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES],
+        [`staging/${slot.uploadId}`, expect.any(String), MAX_PHOTO_BYTES, PHOTO_TYPE_HEAD_BYTES],
       ]);
       expect(await downloadUpTo.mock.results[0]!.value).toMatchObject({
         size: original.length,
@@ -1149,7 +1225,7 @@ describe('media service', () => {
       const file = downloadUpTo.mock.calls[0]![1]!;
       expect(await readdir(path.dirname(file))).toEqual(['original']);
       expect((await readFile(file)).equals(original)).toBe(true);
-      // The copy itself tells whether the staged object is there: nothing else is asked of storage.
+      // The read itself tells whether the staged object is there: nothing else is asked of storage.
       expect(read.mock.calls.length).toBe(0);
       expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
 
@@ -1233,6 +1309,42 @@ describe('media service', () => {
     }
   });
 
+  it('finds out at start whether storage refuses overwrites: where it does not, uploads are copied', async () => {
+    expect(app!.get(ObjectStorage).refusesOverwrites).toBe(true);
+    const plain = await startS3({
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'media-plain-s3-')),
+      port: await findFreePort(),
+      accessKeyId: 'plain',
+      secretAccessKey: 'plain-secret',
+      refuseOverwrites: false,
+    });
+    const storage = ObjectStorage.fromConfig({
+      endpoint: plain.endpoint,
+      region: plain.region,
+      accessKeyId: plain.accessKeyId,
+      secretAccessKey: plain.secretAccessKey,
+      bucket: BUCKET,
+    });
+    try {
+      await storage.prepare();
+      expect(storage.refusesOverwrites).toBe(false);
+      const { headers } = await storage.presignUpload(
+        'staging/x',
+        { contentType: 'image/jpeg', size: 3 },
+        60,
+      );
+      expect(headers).toEqual([{ name: 'Content-Type', value: 'image/jpeg' }]);
+      // The probe leaves nothing behind.
+      const client = createS3Client({ ...plain, bucket: BUCKET });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      client.destroy();
+      expect(listed.Contents ?? []).toEqual([]);
+    } finally {
+      storage.onApplicationShutdown();
+      await plain.stop();
+    }
+  });
+
   it('signs the declared type and length into an upload URL that lives five minutes', async () => {
     const code = await createGallery('free');
     const answer = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 1234 }]);
@@ -1242,6 +1354,7 @@ describe('media service', () => {
       'content-length',
       'content-type',
       'host',
+      'if-none-match',
     ]);
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOAD_URL_SECONDS));
   });

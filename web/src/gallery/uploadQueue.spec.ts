@@ -383,6 +383,15 @@ describe('a kept queue', () => {
     expect(uploaded).toHaveLength(1);
   });
 
+  it('confirms a file storage refuses to take again (412): an earlier PUT landed, its answer lost', async () => {
+    const api = fakeApi({}, { 'put:1': [new StorageRefusedError(412, 'PreconditionFailed')] });
+    const { items, uploaded } = await upload(entries(1), api.transport);
+    expect(api.puts).toEqual(['put:1']);
+    expect(api.confirms).toEqual(['1']);
+    expect(uploaded).toHaveLength(1);
+    expect(items.map((item) => [item.status, item.sent])).toEqual([['done', 10]]);
+  });
+
   it('takes a new slot for a file whose one-PUT URL is too old to trust', async () => {
     const file: UploadEntry = {
       ...entry(0),

@@ -245,6 +245,9 @@ export class UploadQueue {
       ).catch((error: unknown) => {
         // Storage refused the URL (expired while offline): the file takes a new slot.
         if (error instanceof StorageRefusedError && error.status === 403) throw new UploadGoneError();
+        // Storage already holds the file and refuses to replace it: an earlier PUT landed and its answer was
+        // lost (the network dropped, the page was reloaded). Sent.
+        if (error instanceof StorageRefusedError && error.status === 412) return report(entry.size, true);
         throw error;
       });
       return;

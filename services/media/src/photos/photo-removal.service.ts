@@ -4,7 +4,8 @@ import { photosSharedWithGuests, Subjects } from '@gallery/contracts';
 import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
-import { uploadObjectKeys } from '../uploads/upload-object-keys.js';
+import { uploadSettledAt } from '../uploads/abandoned-upload-cutoff.js';
+import { STAGING_PREFIX, uploadObjectKeys } from '../uploads/upload-object-keys.js';
 import { PhotoEntity } from './photo.entity.js';
 import { isPhotoId } from './photo-id.js';
 
@@ -22,6 +23,15 @@ type DeletedKeys = {
   thumbnail_key: string | null;
   preview_key: string | null;
 };
+
+/**
+ * Staging keys among `keys`: an original checked in place keeps its upload's key, whose URL may still be valid
+ * for a few minutes, and a PUT after its deletion would store it again. They are deleted once more when no
+ * upload URL can be.
+ */
+function stagedAgain(keys: string[]): string[] {
+  return keys.filter((key) => key.startsWith(STAGING_PREFIX));
+}
 
 function photoKeys(photo: DeletedKeys): string[] {
   return [photo.original_key, photo.guest_original_key, photo.thumbnail_key, photo.preview_key].filter(
@@ -78,6 +88,7 @@ export class PhotoRemovalService {
       )) as [{ photo_count: number }[], number];
       const count = counted[0]?.photo_count ?? 0;
       await this.deletions.schedule(photoKeys(gone[0]), new Date(), manager);
+      await this.deletions.schedule(stagedAgain(photoKeys(gone[0])), uploadSettledAt(new Date()), manager);
       await recordEvent(manager, Subjects.PhotoDeleted, {
         photoId: photo.id,
         eventCode: photo.eventCode,
@@ -105,6 +116,7 @@ export class PhotoRemovalService {
     );
     const keys = [...photos.flatMap(photoKeys), ...uploads.flatMap(uploadObjectKeys)];
     await this.deletions.schedule(keys, new Date(), manager);
+    await this.deletions.schedule(stagedAgain(keys), uploadSettledAt(new Date()), manager);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
     await manager.query('DELETE FROM gallery_pins WHERE code = $1', [code]);

@@ -166,7 +166,7 @@ export class PhotoRepository {
    * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), except the preview's
    * (`previewReservation`), whose reservation is pushed back instead for the preview made right after the
    * commit; the photo inserted, the gallery's count raised (and its withheld count, for a photo that waits for
-   * approval), the upload confirmed, its staged object's deletion scheduled for `stagedNotBefore`, and the
+   * approval), the upload confirmed, the deletion of the staged object it was copied from (`staged`) scheduled, and the
    * outbox event (`event`) recorded with the gallery's new count as its `data.photoCount`. Returns how many of
    * `keys` were still scheduled and the gallery's new count as guests see it (approved photos); the caller
    * throws (rolling all of it back) when a reservation was gone.
@@ -176,8 +176,8 @@ export class PhotoRepository {
     photo: PhotoEntity,
     confirmed: {
       keys: string[];
-      stagedKey: string;
-      stagedNotBefore: Date;
+      /** The staged object the original was copied from, deleted once no PUT can land; null when none was. */
+      staged: { key: string; notBefore: Date } | null;
       previewReservation?: { key: string; notBefore: Date } | null;
       event: { id: string; subject: string; envelope: object; occurredAt: Date };
     },
@@ -206,7 +206,8 @@ export class PhotoRepository {
        ), upload AS (
          UPDATE uploads SET status = 'confirmed' WHERE id = $${names.indexOf('id') + 1}
        ), staged AS (
-         INSERT INTO storage_deletions (object_key, not_before) VALUES ($${next + 2}, $${next + 3})
+         INSERT INTO storage_deletions (object_key, not_before)
+         SELECT $${next + 2}::text, $${next + 3}::timestamptz WHERE $${next + 2}::text IS NOT NULL
        ), event AS (
          INSERT INTO outbox_events (id, subject, envelope, occurred_at)
          VALUES ($${next + 6}, $${next + 7},
@@ -218,8 +219,8 @@ export class PhotoRepository {
       [
         ...values,
         cancelled,
-        confirmed.stagedKey,
-        confirmed.stagedNotBefore,
+        confirmed.staged?.key ?? null,
+        confirmed.staged?.notBefore ?? null,
         reserved?.key ?? null,
         reserved?.notBefore ?? null,
         event.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -44,6 +45,13 @@ const DELETE_DEADLINE_MS = 20 * 1000;
  */
 export class ObjectStorage implements OnApplicationShutdown {
   private readonly logger = new Logger(ObjectStorage.name);
+  /**
+   * Whether storage refuses a PUT carrying "If-None-Match: *" to a key that already holds an object (a conditional
+   * write: S3, MinIO, R2 and the local S3 server do), found out by `prepare`. Upload URLs are then signed with that
+   * header: a browser's URL can create its object once and never replace it, so what a confirmation checked stays
+   * what was checked without a copy of its own.
+   */
+  refusesOverwrites = false;
 
   constructor(
     private readonly client: S3Client,
@@ -63,6 +71,32 @@ export class ObjectStorage implements OnApplicationShutdown {
   /** Creates the bucket when missing, with the CORS rules browser uploads need. */
   async prepare(): Promise<void> {
     await ensureBucket(this.client, this.bucket);
+    this.refusesOverwrites = await this.refusesSecondPut();
+    if (!this.refusesOverwrites) {
+      this.logger.warn(
+        'storage does not refuse overwrites (If-None-Match): each upload is copied before its checks',
+      );
+    }
+  }
+
+  /** Writes a probe object twice, the second time refused if storage honours "If-None-Match: *"; then deletes it. */
+  private async refusesSecondPut(): Promise<boolean> {
+    const key = `probes/overwrite-${randomUUID()}`;
+    const put = () =>
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: new Uint8Array(), IfNoneMatch: '*' }),
+      );
+    try {
+      await put();
+      await put();
+      return false;
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412)
+        return true;
+      throw error;
+    } finally {
+      await this.remove([key]);
+    }
   }
 
   healthCheck(): Check {
@@ -71,23 +105,29 @@ export class ObjectStorage implements OnApplicationShutdown {
 
   /**
    * A URL a browser can PUT one object to, signed for exactly this Content-Type and Content-Length, so S3,
-   * MinIO and R2 refuse any other type or size. The local S3 server checks no signature: nothing relies on it.
+   * MinIO and R2 refuse any other type or size, and, where storage refuses overwrites, for "If-None-Match: *": the
+   * object can be created once, never replaced. With the headers the browser must send. The local S3 server checks
+   * no signature: nothing relies on it.
    */
-  presignUpload(
+  async presignUpload(
     key: string,
     upload: { contentType: string; size: number },
     expiresInSeconds: number,
-  ): Promise<string> {
+  ): Promise<{ url: string; headers: { name: string; value: string }[] }> {
+    const once = this.refusesOverwrites;
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: upload.contentType,
       ContentLength: upload.size,
+      ...(once ? { IfNoneMatch: '*' } : {}),
     });
-    return getSignedUrl(this.signer, command, {
+    const url = await getSignedUrl(this.signer, command, {
       expiresIn: expiresInSeconds,
-      signableHeaders: new Set(['content-type', 'content-length']),
+      signableHeaders: new Set(['content-type', 'content-length', ...(once ? ['if-none-match'] : [])]),
     });
+    const headers = [{ name: 'Content-Type', value: upload.contentType }];
+    return { url, headers: once ? [...headers, { name: 'If-None-Match', value: '*' }] : headers };
   }
 
   /** Starts a multipart upload to `key`; its upload id, which every part and the completion name. */

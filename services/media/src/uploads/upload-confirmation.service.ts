@@ -48,6 +48,8 @@ import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
 type Keys = ReturnType<typeof photoObjectKeys>;
+/** The browser's PUT has not landed: the upload stays pending. */
+const NOT_STAGED = Symbol('not staged');
 type Outcome =
   | { photo: LivePhoto; previewPending: boolean; previewReservation?: PreviewReservation | null }
   | { refusal: AppError };
@@ -129,20 +131,30 @@ export class UploadConfirmationService {
     if (early) return this.refuse(upload, [], early);
     // A file sent in parts becomes its staging object here, and only here.
     await this.multipart.assemble(upload);
-    const keys = photoObjectKeys(upload.id, randomUUID());
-    const attemptKeys = Object.values(keys);
+    // Where storage refuses overwrites, the upload's URL can never replace what the browser staged: it is checked
+    // and kept where it is. Elsewhere it is first copied to a key of the photo's own, which no URL can reach.
+    const inPlace = this.storage.refusesOverwrites;
+    const attempt = photoObjectKeys(upload.id, randomUUID());
+    const keys = inPlace ? { ...attempt, original: upload.objectKey } : attempt;
+    const attemptKeys = Object.values(inPlace ? { ...attempt, original: undefined } : attempt).filter(
+      (key): key is string => key !== undefined,
+    );
     // Reserved before anything is written: should this confirmation never finish, its copies are deleted later.
     await this.deletions.schedule(attemptKeys, new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS));
-    if (!(await this.storage.copy(upload.objectKey, keys.original))) {
+    const notStaged = async (): Promise<never> => {
       // Not in storage yet: nothing was written, and the upload stays pending, as the browser may still retry
       // its PUT with the same URL.
       await this.deletions.keep(this.dataSource.manager, attemptKeys);
       throw new AppError('UPLOAD_NOT_FOUND');
-    }
+    };
+    if (!inPlace && !(await this.storage.copy(upload.objectKey, keys.original))) await notStaged();
 
     // A photo's checks and thumbnail run on the copy read once, under the bound on originals held in memory; a
     // video's rendering then takes an image turn.
-    const checked = await this.inFlight.run(() => this.checkAndRenderPhoto(upload, gallery.plan, keys));
+    const checked = await this.inFlight.run(() =>
+      this.checkAndRenderPhoto(upload, gallery.plan, keys, inPlace),
+    );
+    if (checked === NOT_STAGED) return notStaged();
     if ('refusal' in checked) return this.refuse(upload, attemptKeys, checked.refusal);
     const { type, size } = checked;
     // Checked without a rendition: a video.
@@ -155,7 +167,7 @@ export class UploadConfirmationService {
     const { rendition } = rendered;
 
     const byOwner = gallery.approval ? await isOwner() : false;
-    const outcome = await this.record(upload, type, size, keys, rendition, byOwner);
+    const outcome = await this.record(upload, type, size, keys, attemptKeys, rendition, byOwner, inPlace);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
     this.relay.kick();
     if (outcome.previewPending) {
@@ -165,9 +177,10 @@ export class UploadConfirmationService {
         outcome.previewReservation,
       );
     }
-    // The staged object is no longer needed; its deletion was scheduled with the photo (which also catches a late
-    // PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row of its own.
-    void this.deletions.removeEarly([upload.objectKey]);
+    // A staged object that was copied is no longer needed; its deletion was scheduled with the photo (which also
+    // catches a late PUT), so deleting it now is only early cleanup: not worth the guest's wait, nor a queue row
+    // of its own.
+    if (!inPlace) void this.deletions.removeEarly([upload.objectKey]);
     return outcome.photo;
   }
 
@@ -181,7 +194,8 @@ export class UploadConfirmationService {
     upload: UploadEntity,
     plan: PlanId,
     keys: Keys,
-  ): Promise<Checked | { refusal: AppError }> {
+    inPlace: boolean,
+  ): Promise<Checked | { refusal: AppError } | typeof NOT_STAGED> {
     return this.photoFiles.withFile(async (file) => {
       const copy = await this.storage.downloadUpTo(
         keys.original,
@@ -189,8 +203,10 @@ export class UploadConfirmationService {
         MAX_PHOTO_BYTES,
         PHOTO_TYPE_HEAD_BYTES,
       );
-      // The copy was made a moment ago: storage that no longer has it lost it, which says nothing of the guest's
-      // file. Refusing it as empty would delete what they sent; the upload stays pending for a retry.
+      // Checked in place, the browser has not stored it (yet). A copy was made a moment ago: storage that no
+      // longer has it lost it, which says nothing of the guest's file. Refusing it as empty would delete what they
+      // sent; the upload stays pending for a retry.
+      if (!copy && inPlace) return NOT_STAGED;
       if (!copy) {
         this.logger.warn(`the copy of upload ${upload.id} was gone when read back`);
         throw new AppError('SERVICE_UNAVAILABLE');
@@ -294,8 +310,10 @@ export class UploadConfirmationService {
     contentType: MediaContentType,
     size: number,
     keys: Keys,
+    attemptKeys: string[],
     rendition: Rendition,
     byOwner: boolean,
+    inPlace: boolean,
   ): Promise<Outcome> {
     return this.dataSource.transaction(async (manager): Promise<Outcome> => {
       const locked = await this.uploads.lockWithGallery(manager, upload.eventCode, upload.id);
@@ -355,7 +373,6 @@ export class UploadConfirmationService {
           ...(photo.review === 'waiting' ? { awaitingApproval: true } : {}),
         },
       };
-      const attemptKeys = Object.values(keys);
       // A photo's preview is made right after the commit, under the key reserved for it with the attempt's:
       // that reservation stays, pushed back to cover the build, and the build keeps it when it records the
       // preview (PhotoPreviews).
@@ -364,8 +381,8 @@ export class UploadConfirmationService {
         : null;
       const { kept } = await this.photos.recordConfirmed(manager, photo, {
         keys: attemptKeys,
-        stagedKey: upload.objectKey,
-        stagedNotBefore: uploadSettledAt(upload.createdAt),
+        // A staged object that was copied goes once no PUT can land; one checked in place is the original.
+        staged: inPlace ? null : { key: upload.objectKey, notBefore: uploadSettledAt(upload.createdAt) },
         previewReservation,
         event: {
           id: event.id,

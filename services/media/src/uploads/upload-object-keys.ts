@@ -1,6 +1,8 @@
 /**
- * Where a browser PUTs an upload: a staging key naming neither the gallery nor a photo. The object is checked
- * and copied to its photo's own keys on confirmation; the staging object is never served.
+ * Where a browser PUTs an upload: a staging key naming neither the gallery nor a photo. On confirmation the
+ * object is checked where it is and stays its photo's original when storage refuses overwrites (its URL can
+ * then never replace it); elsewhere it is copied to its photo's own keys first, and the staging object is never
+ * served.
  */
 export function stagingObjectKey(uploadId: string): string {
   return `${STAGING_PREFIX}${uploadId}`;

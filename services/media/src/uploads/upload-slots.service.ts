@@ -67,12 +67,13 @@ export class UploadSlotsService {
     return Promise.all(
       uploads.map(async (upload) => {
         const multipart = this.multipart.describe(upload);
+        const single = multipart
+          ? null
+          : await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS);
         return {
           uploadId: upload.id,
-          uploadUrl: multipart
-            ? null
-            : await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS),
-          headers: [{ name: 'Content-Type', value: upload.contentType }],
+          uploadUrl: single?.url ?? null,
+          headers: single?.headers ?? [{ name: 'Content-Type', value: upload.contentType }],
           multipart,
         };
       }),
