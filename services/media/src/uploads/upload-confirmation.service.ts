@@ -73,9 +73,11 @@ interface Rendition {
 }
 
 /**
- * Turns an object a browser staged into a photo. The staged object is first copied to the photo's own keys and
- * everything is checked on that copy (size against what was declared, real type, pixels, quota), so a browser
- * PUTting again to its URL, before or after confirmation, never changes what was checked or what guests get.
+ * Turns an object a browser staged into a photo. Everything is checked on an object its upload URL can no longer
+ * change (size against what was declared, real type, pixels, quota), so a browser PUTting again to its URL,
+ * before or after confirmation, never changes what was checked or what guests get: the staged object itself
+ * where storage refuses overwrites (the URL was signed for "If-None-Match: *"), otherwise a copy of it under the
+ * photo's own keys.
  * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail and its guest
  * copy (the original without location, serial numbers or names: GuestCopies) are stored: every open screen
  * shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
