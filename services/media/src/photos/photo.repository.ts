@@ -166,10 +166,10 @@ export class PhotoRepository {
    * attempt's own objects cancelled (`keys`, every one of them must still be scheduled), except the preview's
    * (`previewReservation`), whose reservation is pushed back instead for the preview made right after the
    * commit; the photo inserted, the gallery's count raised (and its withheld count, for a photo that waits for
-   * approval), the upload confirmed, the deletion of the staged object it was copied from (`staged`) scheduled, and the
-   * outbox event (`event`) recorded with the gallery's new count as its `data.photoCount`. Returns how many of
-   * `keys` were still scheduled and the gallery's new count as guests see it (approved photos); the caller
-   * throws (rolling all of it back) when a reservation was gone.
+   * approval), the upload confirmed, the deletion of the staged object the original was copied from (`staged`)
+   * scheduled, and the outbox event (`event`) recorded with the gallery's new count as its `data.photoCount`.
+   * Returns how many of `keys` were still scheduled and the gallery's new count as guests see it (approved
+   * photos); the caller throws (rolling all of it back) when a reservation was gone.
    */
   async recordConfirmed(
     manager: EntityManager,

@@ -138,9 +138,7 @@ export class UploadConfirmationService {
     const inPlace = this.storage.refusesOverwrites;
     const attempt = photoObjectKeys(upload.id, randomUUID());
     const keys = inPlace ? { ...attempt, original: upload.objectKey } : attempt;
-    const attemptKeys = Object.values(inPlace ? { ...attempt, original: undefined } : attempt).filter(
-      (key): key is string => key !== undefined,
-    );
+    const attemptKeys = Object.values(attempt).filter((key) => !inPlace || key !== attempt.original);
     // Reserved before anything is written: should this confirmation never finish, its copies are deleted later.
     await this.deletions.schedule(attemptKeys, new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS));
     const notStaged = async (): Promise<never> => {
