@@ -1173,6 +1173,17 @@ describe('media service', () => {
     await db.query('UPDATE storage_deletions SET not_before = now() WHERE id = $1', [later[0].id]);
     await app!.get(StorageDeletions).processOnce();
     expect(await objectExists(staged)).toBe(false);
+
+    // A photo older than any upload URL: its original is deleted once.
+    const old = (await confirm(code, (await upload(code, original)).uploadId)).data!.confirmPhotoUpload;
+    await previewStored(old.id);
+    await db.query(`UPDATE photos SET created_at = now() - interval '2 hours' WHERE id = $1`, [old.id]);
+    await app!.get(PhotoRemovalService).remove(old.id);
+    const scheduled: { later: boolean }[] = await db.query(
+      'SELECT not_before > now() AS later FROM storage_deletions WHERE object_key = $1',
+      [`staging/${old.id}`],
+    );
+    expect(scheduled.filter((row) => row.later)).toEqual([]);
   });
 
   it('copies the upload first where storage would let its URL replace it, and cleans the late PUT', () =>

@@ -340,5 +340,14 @@ describe('the end of a gallery', () => {
         return (await keysUnder(`photos/${photo.id}/`)).length === 0;
       });
     }
+    // Originals checked in place, at their uploads' keys: gone too, and deleted again once no upload URL can
+    // PUT them back.
+    const staged = photos.map((photo) => `staging/${photo.id}`);
+    for (const key of staged) expect(await keysUnder(key)).toEqual([]);
+    const later: { object_key: string }[] = await db.query(
+      'SELECT object_key FROM storage_deletions WHERE not_before > now() AND object_key = ANY($1) ORDER BY 1',
+      [staged],
+    );
+    expect(later.map((row) => row.object_key)).toEqual([...staged].sort());
   });
 });

@@ -16,21 +16,24 @@ const PURGE_DELETION_DELAY_MS = 1000;
  * The keys of the photos a DELETE ... RETURNING removed: original, guest copy, thumbnail and preview when they
  * exist.
  */
-const RETURNING_KEYS = 'RETURNING original_key, guest_original_key, thumbnail_key, preview_key';
+const RETURNING_KEYS = 'RETURNING original_key, guest_original_key, thumbnail_key, preview_key, created_at';
 type DeletedKeys = {
   original_key: string;
   guest_original_key: string | null;
   thumbnail_key: string | null;
   preview_key: string | null;
+  created_at: Date;
 };
 
 /**
- * Staging keys among `keys`: an original checked in place keeps its upload's key, whose URL may still be valid
- * for a few minutes, and a PUT after its deletion would store it again. They are deleted once more when no
- * upload URL can be.
+ * Staging keys an upload URL may still PUT back after their deletion: an original checked in place keeps its
+ * upload's key, and the URL lives a few minutes after its slot (`since`: the upload's or its photo's creation,
+ * later still). They are deleted once more when no upload URL can be.
  */
-function stagedAgain(keys: string[]): string[] {
-  return keys.filter((key) => key.startsWith(STAGING_PREFIX));
+function puttableAgain(objects: { key: string; since: Date }[], now = new Date()): string[] {
+  return objects
+    .filter(({ key, since }) => key.startsWith(STAGING_PREFIX) && uploadSettledAt(since) > now)
+    .map(({ key }) => key);
 }
 
 function photoKeys(photo: DeletedKeys): string[] {
@@ -88,7 +91,8 @@ export class PhotoRemovalService {
       )) as [{ photo_count: number }[], number];
       const count = counted[0]?.photo_count ?? 0;
       await this.deletions.schedule(photoKeys(gone[0]), new Date(), manager);
-      await this.deletions.schedule(stagedAgain(photoKeys(gone[0])), uploadSettledAt(new Date()), manager);
+      const again = puttableAgain([{ key: gone[0].original_key, since: gone[0].created_at }]);
+      await this.deletions.schedule(again, uploadSettledAt(new Date()), manager);
       await recordEvent(manager, Subjects.PhotoDeleted, {
         photoId: photo.id,
         eventCode: photo.eventCode,
@@ -110,13 +114,19 @@ export class PhotoRemovalService {
     const [photos] = (await manager.query(`DELETE FROM photos WHERE event_code = $1 ${RETURNING_KEYS}`, [
       code,
     ])) as [DeletedKeys[], number];
-    const uploads: { id: string; eventCode: string; objectKey: string }[] = await manager.query(
-      `SELECT id, event_code AS "eventCode", object_key AS "objectKey" FROM uploads WHERE event_code = $1`,
-      [code],
-    );
+    const uploads: { id: string; eventCode: string; objectKey: string; createdAt: Date }[] =
+      await manager.query(
+        `SELECT id, event_code AS "eventCode", object_key AS "objectKey", created_at AS "createdAt"
+         FROM uploads WHERE event_code = $1`,
+        [code],
+      );
     const keys = [...photos.flatMap(photoKeys), ...uploads.flatMap(uploadObjectKeys)];
     await this.deletions.schedule(keys, new Date(), manager);
-    await this.deletions.schedule(stagedAgain(keys), uploadSettledAt(new Date()), manager);
+    // A photo checked in place has its upload's key: its upload's row covers it.
+    const again = puttableAgain(
+      uploads.map((upload) => ({ key: upload.objectKey, since: upload.createdAt })),
+    );
+    await this.deletions.schedule(again, uploadSettledAt(new Date()), manager);
     await manager.query('DELETE FROM uploads WHERE event_code = $1', [code]);
     await manager.query('DELETE FROM galleries WHERE code = $1', [code]);
     await manager.query('DELETE FROM gallery_pins WHERE code = $1', [code]);
