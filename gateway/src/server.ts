@@ -12,6 +12,7 @@ import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
 import { NatsArchiveProgressFeed } from './live/archive-progress.js';
+import { CurrentEventStates } from './live/current-event-states.js';
 import { LiveAdmission } from './live/live-admission.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
@@ -42,9 +43,6 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
-  const fanout = new LiveFanout();
-  const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, fanout, logger);
-  // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
   const customDomains = new CustomDomainHosts(
     config.natsUrl,
     config.publicUrl ? [new URL(config.publicUrl).hostname] : [],
@@ -58,6 +56,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     },
     pinSet: (code, version) => subscriptions.dropGuestsBefore(code, version),
   });
+  // Each eventUpdated subscription starts with the gallery as events has it once the subscription listens.
+  const eventStates = CurrentEventStates.askingOver(() => admission.bus(), logger);
+  const fanout = new LiveFanout(undefined, (code) => eventStates.stateOf(code));
+  const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, fanout, logger);
+  // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
   const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [

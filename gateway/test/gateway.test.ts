@@ -30,6 +30,16 @@ const SERVICE_UNAVAILABLE_MESSAGE = englishMessage('errors.SERVICE_UNAVAILABLE')
 /** Gallery codes as the product issues them (8 characters of the code alphabet). */
 const GALLERY = 'KXMP7TQR';
 const OTHER_GALLERY = 'HWYC3NAD';
+/** GALLERY's expiry on the free plan, as events answers it. */
+const FREE_EXPIRY = '2027-06-20T00:00:00.000Z';
+
+interface EventStateAnswer {
+  code: string;
+  plan: 'free' | 'standard' | 'premium';
+  expiresAt: string;
+  guestDownloadsAllowed: boolean;
+}
+
 /** A gallery events does not answer about, as when it is down. */
 const UNANSWERED_GALLERY = 'TQRKXMP7';
 const STORAGE_ORIGIN = 'http://127.0.0.1:4569';
@@ -231,6 +241,12 @@ describe('gateway', () => {
   /** Every path the media stub was asked for, to show what never reached it. */
   const mediaReceived: string[] = [];
   const logger = { debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+  /** Each gallery as events would say it is now (Requests.GalleryState); null for a code not here. */
+  const GALLERY_STATES = new Map<string, EventStateAnswer>([
+    [GALLERY, { code: GALLERY, plan: 'free', expiresAt: FREE_EXPIRY, guestDownloadsAllowed: false }],
+  ]);
+  let stateQuestions = 0;
+  let stateAnswersHeld: Promise<void> = Promise.resolve();
 
   beforeAll(async () => {
     nats = await startTestNats();
@@ -240,6 +256,14 @@ describe('gateway', () => {
       callback: (_error, message) => {
         if (message.json<{ code: string }>().code === UNANSWERED_GALLERY) return;
         message.respond(JSON.stringify({ admitted: true }));
+      },
+    });
+    // Events' answer to what a gallery is now: read when the question arrives, sent once the test lets it go.
+    natsClient.subscribe(Requests.GalleryState, {
+      callback: (_error, message) => {
+        stateQuestions++;
+        const state = GALLERY_STATES.get(message.json<{ code: string }>().code) ?? null;
+        void stateAnswersHeld.then(() => message.respond(JSON.stringify({ state })));
       },
     });
     await natsClient.flush();
@@ -857,7 +881,11 @@ describe('gateway', () => {
         await bus.publish(upgraded(GALLERY));
         await bus.publish(photoUploaded(livePhoto(GALLERY, ID_UPDATE_PHOTO)));
 
+        // First the gallery as it was when the subscription started, then the upgrade.
         expect((await firstUpdate).value).toEqual({
+          data: { eventUpdated: { code: GALLERY, plan: 'FREE', expiresAt: FREE_EXPIRY } },
+        });
+        expect((await updates.next()).value).toEqual({
           data: { eventUpdated: { code: GALLERY, plan: 'PREMIUM', expiresAt: '2027-11-22T10:00:00.000Z' } },
         });
         // The photo subscriber heard the photo first, not the update.
@@ -875,34 +903,77 @@ describe('gateway', () => {
       ]);
     });
 
+    const EVENT_UPDATED = `subscription ($eventCode: String!) {
+      eventUpdated(eventCode: $eventCode) { code plan expiresAt guestDownloadsAllowed }
+    }`;
+    const guestDownloads = (allowed: boolean) => ({
+      data: {
+        eventUpdated: { code: GALLERY, plan: 'FREE', expiresAt: FREE_EXPIRY, guestDownloadsAllowed: allowed },
+      },
+    });
+    const guestDownloadsChanged = (allowed: boolean): DomainEvent<'event.guest-downloads-changed'> => ({
+      id: crypto.randomUUID(),
+      type: 'event.guest-downloads-changed',
+      occurredAt: new Date().toISOString(),
+      data: { code: GALLERY, allowed, plan: 'free', expiresAt: FREE_EXPIRY },
+    });
+
     it('pushes the guest downloads setting to open screens as it changes', async () => {
-      const client = liveClient();
-      const query = `subscription ($eventCode: String!) {
-        eventUpdated(eventCode: $eventCode) { code plan expiresAt guestDownloadsAllowed }
-      }`;
-      const updates = client.iterate({ query, variables: { eventCode: GALLERY } });
+      const updates = liveClient().iterate({ query: EVENT_UPDATED, variables: { eventCode: GALLERY } });
       openStreams.push(updates);
       const firstUpdate = updates.next();
       await waitFor('the subscription', () => gateway!.fanout.listenerCount(GALLERY) >= 1);
       const bus = await EventBus.connect(nats!.url, 'gateway-test-guest-downloads');
       try {
-        await bus.publish({
-          id: crypto.randomUUID(),
-          type: 'event.guest-downloads-changed',
-          occurredAt: new Date().toISOString(),
-          data: { code: GALLERY, allowed: true, plan: 'free', expiresAt: '2027-06-20T00:00:00.000Z' },
-        });
-        expect((await firstUpdate).value).toEqual({
-          data: {
-            eventUpdated: {
-              code: GALLERY,
-              plan: 'FREE',
-              expiresAt: '2027-06-20T00:00:00.000Z',
-              guestDownloadsAllowed: true,
-            },
-          },
-        });
+        expect((await firstUpdate).value).toEqual(guestDownloads(false));
+        await bus.publish(guestDownloadsChanged(true));
+        expect((await updates.next()).value).toEqual(guestDownloads(true));
       } finally {
+        await bus.close();
+      }
+    });
+
+    it('starts each eventUpdated subscription with the gallery as it is: a change just before it listened is not missed', async () => {
+      // The couple lets guests Download All between a guest's page read and their subscription going live: the
+      // change's event reaches the gateway while nobody listens.
+      const bus = await EventBus.connect(nats!.url, 'gateway-test-missed-change');
+      GALLERY_STATES.set(GALLERY, { ...GALLERY_STATES.get(GALLERY)!, guestDownloadsAllowed: true });
+      try {
+        await bus.publish(guestDownloadsChanged(true));
+        await waitFor('the change to pass', () => gateway!.fanout.listenerCount(GALLERY) === 0);
+        const updates = liveClient().iterate({ query: EVENT_UPDATED, variables: { eventCode: GALLERY } });
+        openStreams.push(updates);
+        expect((await updates.next()).value).toEqual(guestDownloads(true));
+      } finally {
+        GALLERY_STATES.set(GALLERY, { ...GALLERY_STATES.get(GALLERY)!, guestDownloadsAllowed: false });
+        await bus.close();
+      }
+    });
+
+    it('hands out a change that comes while the first answer is on its way after that answer, not before', async () => {
+      let letAnswersGo!: () => void;
+      stateAnswersHeld = new Promise((resolve) => (letAnswersGo = resolve));
+      const bus = await EventBus.connect(nats!.url, 'gateway-test-held-change');
+      try {
+        const asked = stateQuestions;
+        const updates = liveClient().iterate({ query: EVENT_UPDATED, variables: { eventCode: GALLERY } });
+        openStreams.push(updates);
+        const first = updates.next();
+        // Events read the gallery (downloads off), then the couple allowed them before its answer arrived.
+        await waitFor('the question to events', () => stateQuestions > asked);
+        const delivered = gateway!.fanout.publishEventUpdate({
+          code: GALLERY,
+          plan: 'free',
+          expiresAt: FREE_EXPIRY,
+          guestDownloadsAllowed: true,
+        });
+        expect(delivered).toBe(1);
+        letAnswersGo();
+        expect((await first).value).toEqual(guestDownloads(false));
+        expect((await updates.next()).value).toEqual(guestDownloads(true));
+      } finally {
+        stateAnswersHeld = Promise.resolve();
+        letAnswersGo();
         await bus.close();
       }
     });

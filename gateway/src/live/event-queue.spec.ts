@@ -31,6 +31,49 @@ describe('EventQueue', () => {
     expect(consumed).toHaveLength(5);
   });
 
+  it('hands out the first value before every event pushed while it was on its way, to a reader', async () => {
+    const queue = new EventQueue<string>(ignore, ignore);
+    let resolveFirst!: (value: string) => void;
+    queue.startWith(new Promise<string>((resolve) => (resolveFirst = resolve)));
+    const waiting = queue.next();
+    queue.push('after 1');
+    queue.push('after 2');
+    await Promise.resolve();
+
+    resolveFirst('state');
+    expect(await waiting).toEqual({ value: 'state', done: false });
+    expect(await queue.next()).toEqual({ value: 'after 1', done: false });
+    expect(await queue.next()).toEqual({ value: 'after 2', done: false });
+  });
+
+  it('hands out the first value before what was pushed, to a consumer, and nothing first when there is none', async () => {
+    const consumed: string[] = [];
+    const queue = new EventQueue<string>(ignore, ignore);
+    let resolveFirst!: (value: string | undefined) => void;
+    const first = new Promise<string | undefined>((resolve) => (resolveFirst = resolve));
+    queue.startWith(first);
+    queue.push('after 1');
+    queue.consume((value) => consumed.push(value));
+    queue.push('after 2');
+    expect(consumed).toEqual([]);
+
+    resolveFirst('state');
+    await first;
+    await Promise.resolve();
+    queue.push('after 3');
+    expect(consumed).toEqual(['state', 'after 1', 'after 2', 'after 3']);
+
+    const without: string[] = [];
+    const other = new EventQueue<string>(ignore, ignore);
+    const failed = Promise.reject(new Error('events did not answer'));
+    other.startWith(failed);
+    other.consume((value) => without.push(value));
+    other.push('after');
+    await failed.catch(() => undefined);
+    await Promise.resolve();
+    expect(without).toEqual(['after']);
+  });
+
   it('closes and says so when a subscriber that stopped reading falls behind, instead of dropping events', async () => {
     const onClose = jest.fn();
     const onOverflow = jest.fn();

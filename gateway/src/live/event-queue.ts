@@ -11,6 +11,8 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
   private consumer: ((value: T) => void) | undefined;
   private closed = false;
+  /** While the first value is on its way (startWith): what is pushed waits behind it. */
+  private holding = false;
 
   constructor(
     private readonly onClose: () => void,
@@ -20,15 +22,17 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
 
   push(value: T): void {
     if (this.closed) return;
-    if (this.consumer) {
-      this.consumer(value);
-      return;
-    }
-    const waiting = this.waiting;
-    if (waiting) {
-      this.waiting = undefined;
-      waiting({ value, done: false });
-      return;
+    if (!this.holding) {
+      if (this.consumer) {
+        this.consumer(value);
+        return;
+      }
+      const waiting = this.waiting;
+      if (waiting) {
+        this.waiting = undefined;
+        waiting({ value, done: false });
+        return;
+      }
     }
     if (this.pending.length >= this.capacity) {
       this.close();
@@ -39,17 +43,35 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
   }
 
   /**
+   * Holds what is pushed until `first` settles, then hands out its value (when there is one) before all of it: a
+   * subscription whose first message is the state as it was once listening had begun, every change after it in
+   * order. A `first` that fails or gives nothing leaves the events alone.
+   */
+  startWith(first: Promise<T | undefined>): void {
+    this.holding = true;
+    void first
+      .catch(() => undefined)
+      .then((value) => {
+        this.holding = false;
+        if (this.closed) return;
+        if (value !== undefined) this.pending.unshift(value);
+        this.flush();
+      });
+  }
+
+  /**
    * From now on each event goes to `consumer` as it is pushed, in the same synchronous step, instead of waiting
    * to be read: no promise or buffered event per event. Whoever consumes bounds its own backlog; `next()` then
    * only says when the queue ends.
    */
   consume(consumer: (value: T) => void): void {
-    for (const value of this.pending.splice(0)) consumer(value);
     this.consumer = consumer;
+    if (!this.holding) this.flush();
   }
 
   next(): Promise<IteratorResult<T>> {
-    if (this.pending.length > 0) return Promise.resolve({ value: this.pending.shift()!, done: false });
+    if (!this.holding && this.pending.length > 0)
+      return Promise.resolve({ value: this.pending.shift()!, done: false });
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
       this.waiting = resolve;
@@ -69,6 +91,20 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
     this.waiting?.({ value: undefined, done: true });
     this.waiting = undefined;
     this.onClose();
+  }
+
+  /** Hands what waited to the consumer, or its next value to a pending `next()`. */
+  private flush(): void {
+    const consumer = this.consumer;
+    if (consumer) {
+      for (const value of this.pending.splice(0)) consumer(value);
+      return;
+    }
+    const waiting = this.waiting;
+    if (waiting && this.pending.length > 0) {
+      this.waiting = undefined;
+      waiting({ value: this.pending.shift()!, done: false });
+    }
   }
 
   [Symbol.asyncIterator](): this {

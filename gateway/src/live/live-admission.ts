@@ -189,7 +189,8 @@ export class LiveAdmission {
     return askService(this.bus(), RequestContracts.GuestAdmission, request, this.log);
   }
 
-  private bus(): { nc: NatsConnection } {
+  /** The gateway's NATS link to events, for the live socket's other questions (CurrentEventStates). */
+  bus(): { nc: NatsConnection } {
     const connection = this.connection;
     if (!connection || connection.isClosed()) throw new AppError('SERVICE_UNAVAILABLE');
     return { nc: connection };

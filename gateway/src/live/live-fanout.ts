@@ -19,6 +19,7 @@ import type { LiveAudience } from './live-admission.js';
 import {
   buildLiveSchema,
   type EventUpdate,
+  type EventUpdatedEvent,
   type GallerySettingsChange,
   type LiveContext,
   type LiveEvent,
@@ -66,15 +67,24 @@ export class LiveFanout {
    */
   private latestEvent: LiveEvent | undefined;
   private latestResults: Map<string, ExecutionResult | Promise<ExecutionResult>> | undefined;
+  private readonly stateEvents = new WeakMap<EventUpdate, EventUpdatedEvent>();
 
-  constructor(private readonly executeSelection: Execute = execute) {
+  /**
+   * `currentEventState`: a gallery's plan, expiry and guest downloads as they are now (CurrentEventStates), the
+   * first message of each `eventUpdated` subscription; without it, such a subscription hears changes only.
+   */
+  constructor(
+    private readonly executeSelection: Execute = execute,
+    private readonly currentEventState?: (code: string) => Promise<EventUpdate | null>,
+  ) {
     this.schema = buildLiveSchema((field, eventCode, fellBehind, audience, guestTokenDigest) =>
       this.listen(eventCode, fellBehind, field, audience, guestTokenDigest),
     );
   }
 
   /**
-   * A stream of one gallery's events of one kind (new photos unless `field` says otherwise) from now on;
+   * A stream of one gallery's events of one kind (new photos unless `field` says otherwise) from now on, an
+   * `eventUpdated` one starting with the gallery's state as it is now;
    * `return()` it to stop listening. It ends and calls `fellBehind` when its reader falls too far behind. The
    * couple's also hear the events for the couple only; a guest's with `guestTokenDigest` also those for that
    * guest identity only.
@@ -115,6 +125,12 @@ export class LiveFanout {
       if (gallery.size === 0 && this.listeners.get(code) === gallery) this.listeners.delete(code);
     }, fellBehind);
     for (const { queues } of sets) queues.add(queue);
+    // Asked once listening has begun: a change events makes from now on is either in the answer or comes after it.
+    if (liveField === 'eventUpdated' && this.currentEventState) {
+      queue.startWith(
+        this.currentEventState(code).then((state) => (state ? this.eventOfState(state) : undefined)),
+      );
+    }
     return queue;
   }
 
@@ -182,6 +198,16 @@ export class LiveFanout {
     if (!gallery) return 0;
     const couple = gallery.get(`${field}:couple`);
     return (reach === 'everyone' ? handOut(gallery.get(field), event) : 0) + handOut(couple, event);
+  }
+
+  /** One event per answer about a gallery's state, so screens sharing the answer share its execution too. */
+  private eventOfState(state: EventUpdate): EventUpdatedEvent {
+    let event = this.stateEvents.get(state);
+    if (!event) {
+      event = { eventUpdated: state };
+      this.stateEvents.set(state, event);
+    }
+    return event;
   }
 
   /** Open subscriptions, of every field: of one gallery, or of all. */

@@ -30,14 +30,15 @@ import type { LiveAudience } from './live-admission.js';
 import { photoType } from './photo-type.js';
 
 /**
- * A gallery's plan and expiry as they are now: what `eventUpdated` pushes after an upgrade, a refund or a new
- * wedding date; and whether guests may Download All, when that is what changed.
+ * A gallery's plan and expiry as they are now: what `eventUpdated` pushes first (the gallery as it is when the
+ * subscription starts, with whether guests may Download All) and after an upgrade, a refund or a new wedding date;
+ * and whether guests may Download All, when that is what changed.
  */
 export interface EventUpdate {
   code: string;
   plan: PlanId;
   expiresAt: string;
-  /** Set when the owner let guests Download All or stopped them; absent for other changes. */
+  /** In the first message, and when the owner let guests Download All or stopped them; absent for other changes. */
   guestDownloadsAllowed?: boolean;
 }
 
@@ -152,14 +153,15 @@ function eventUpdateType(): GraphQLObjectType {
   return new GraphQLObjectType({
     name: 'EventUpdate',
     description:
-      "A gallery's plan and expiry after an upgrade, a refund or a new wedding date, or its guest downloads",
+      "A gallery's plan and expiry: first as they are when the subscription starts, then after an upgrade, a refund, a new wedding date or a change of its guest downloads",
     fields: {
       code: { type: new GraphQLNonNull(GraphQLString) },
       plan: { type: new GraphQLNonNull(planType()) },
       expiresAt: { type: new GraphQLNonNull(GraphQLString) },
       guestDownloadsAllowed: {
         type: GraphQLBoolean,
-        description: 'Whether guests may Download All, when that is what changed; null otherwise',
+        description:
+          'Whether guests may Download All: in the first message, and when that is what changed; null otherwise',
       },
     },
   });

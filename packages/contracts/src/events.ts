@@ -512,6 +512,11 @@ export const Requests = {
   GuestAdmission: 'rpc.events.guest-admission',
   /** The gateway asks events which gallery a verified custom domain shows (cached briefly, see the gateway). */
   CustomDomainLookup: 'rpc.events.custom-domain',
+  /**
+   * The gateway asks events for a gallery's plan, expiry and guest downloads as they are now: the first message
+   * of an `eventUpdated` subscription, so a screen that read the gallery a moment before it listened misses nothing.
+   */
+  GalleryState: 'rpc.events.gallery-state',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
@@ -519,6 +524,21 @@ export type GalleryLookupRequest = z.infer<typeof galleryLookupRequestSchema>;
 /** The gallery as event.created described it, or null when no gallery has this code. */
 export const galleryLookupReplySchema = z.object({ gallery: eventCreatedSchema.nullable() });
 export type GalleryLookupReply = z.infer<typeof galleryLookupReplySchema>;
+
+export const galleryStateRequestSchema = z.object({ code: galleryCodeSchema });
+export type GalleryStateRequest = z.infer<typeof galleryStateRequestSchema>;
+/** A gallery's plan, expiry and whether guests may Download All, as they are now; null when no gallery has this code. */
+export const galleryStateReplySchema = z.object({
+  state: z
+    .object({
+      code: galleryCodeSchema,
+      plan: z.enum(PLAN_IDS),
+      expiresAt: isoDate,
+      guestDownloadsAllowed: z.boolean(),
+    })
+    .nullable(),
+});
+export type GalleryStateReply = z.infer<typeof galleryStateReplySchema>;
 
 export const ownerAuthorizationRequestSchema = z.object({
   code: galleryCodeSchema,

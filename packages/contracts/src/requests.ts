@@ -8,6 +8,8 @@ import {
 import {
   galleryLookupReplySchema,
   galleryLookupRequestSchema,
+  galleryStateReplySchema,
+  galleryStateRequestSchema,
   ownerAuthorizationReplySchema,
   ownerAuthorizationRequestSchema,
   Requests,
@@ -44,4 +46,5 @@ export const RequestContracts = {
     downloadPermissionReplySchema,
   ),
   GuestAdmission: contract(Requests.GuestAdmission, guestAdmissionRequestSchema, guestAdmissionReplySchema),
+  GalleryState: contract(Requests.GalleryState, galleryStateRequestSchema, galleryStateReplySchema),
 } as const;

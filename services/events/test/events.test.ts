@@ -13,6 +13,7 @@ import {
   englishMessage,
   GALLERY_CODE_ALPHABET,
   galleryLookupReplySchema,
+  galleryStateReplySchema,
   downloadPermissionReplySchema,
   parseDomainEvent,
   type DomainEvent,
@@ -477,7 +478,7 @@ describe('events service', () => {
   });
 
   describe('guest downloads', () => {
-    it('lets only the owner allow guests to Download All, and tells the download service who may', async () => {
+    it('lets only the owner allow guests to Download All, and tells the download service and the gateway', async () => {
       const created = await createGallery();
       const code = created.event.code;
       const SET = `mutation ($code: String!, $allowed: Boolean!) {
@@ -505,8 +506,13 @@ describe('events service', () => {
             })
           ).json(),
         );
+      const askState = async (request: unknown) =>
+        galleryStateReplySchema.parse(
+          (await bus.nc.request(Requests.GalleryState, JSON.stringify(request), { timeout: 5000 })).json(),
+        );
       try {
         expect(await read()).toBe(false);
+        expect((await askState({ code })).state?.guestDownloadsAllowed).toBe(false);
         expect(await ask()).toEqual({
           gallery: { code, name: 'Sarah & Mike' },
           owner: false,
@@ -529,6 +535,12 @@ describe('events service', () => {
         expect(await read()).toBe(true);
         expect((await ask()).guestDownloadsAllowed).toBe(true);
         expect(await ask('Bearer nope')).toMatchObject({ owner: false, guestDownloadsAllowed: true });
+        // What the gateway gives each eventUpdated subscriber first: the gallery as it is now.
+        expect(await askState({ code })).toEqual({
+          state: { code, plan: 'free', expiresAt: created.event.expiresAt, guestDownloadsAllowed: true },
+        });
+        expect(await askState({ code: 'HAPPYYYY' })).toEqual({ state: null });
+        expect(await askState('not an object')).toEqual({ state: null });
         expect((await bus.nc.request(Requests.DownloadPermission, '{"code":"HAPPYYYY"}')).json()).toEqual({
           gallery: null,
           owner: false,

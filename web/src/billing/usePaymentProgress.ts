@@ -6,8 +6,8 @@ import { checkoutOrigins, paymentProgress, type PaymentProgress } from './paymen
 import { useEventUpdates } from './useEventUpdates';
 
 /**
- * A slow second look while waiting, in case a live update was missed between the first read and the
- * subscription starting: the subscription is what moves the page on in practice.
+ * A slow second look while waiting, should the live socket be down: the subscription is what moves the page on
+ * (its first message is the gallery as it is once it listens, so a payment applied since the first read shows).
  */
 const REREAD_MS = 10_000;
 

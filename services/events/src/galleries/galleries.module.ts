@@ -9,6 +9,7 @@ import { GalleriesService } from './galleries.service.js';
 import { GalleryCodes } from './gallery-codes.js';
 import { GalleryLookups } from './gallery-lookups.js';
 import { GalleryLookupResponder } from './gallery-lookup.responder.js';
+import { GalleryStateResponder } from './gallery-state.responder.js';
 import { GalleryActivity } from '../analytics/gallery-activity.js';
 import { GalleryActivityResolver } from '../analytics/gallery-activity.resolver.js';
 import { GalleryPurge } from './gallery-purge.js';
@@ -28,6 +29,7 @@ import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
     GalleryLookups,
     GalleriesResolver,
     GalleryLookupResponder,
+    GalleryStateResponder,
     OwnerAuthorizationResponder,
     // Every operation's access check; ownership and the PIN decided here, where their credentials are.
     ...accessCheckProviders(LocalOwnerAuthority, LocalGuestAdmission),
