@@ -193,11 +193,11 @@ async function originalKeyOf(photoId: string): Promise<string> {
  * Runs `test` with media treating storage as one without conditional writes (what `prepare` finds out at start):
  * upload URLs signed without "If-None-Match: *", so a second PUT lands, and each upload copied before its checks.
  */
-async function withoutConditionalWrites(test: () => Promise<void>): Promise<void> {
+async function withoutConditionalWrites<T>(test: () => Promise<T>): Promise<T> {
   const storage = app!.get(ObjectStorage);
   storage.refusesOverwrites = false;
   try {
-    await test();
+    return await test();
   } finally {
     storage.refusesOverwrites = true;
   }
@@ -1153,6 +1153,26 @@ describe('media service', () => {
     expect(scheduled).toEqual([]);
   });
 
+  it('checks an upload as its URL was signed, not as storage is found to be by the time it is confirmed', async () => {
+    const code = await createGallery('standard');
+    const original = await photoJpeg(320, 240);
+    // The slot comes from a replica that found storage taking second PUTs: its URL carries no "If-None-Match".
+    const slot = await withoutConditionalWrites(() => upload(code, original));
+    expect(slot.headers).toEqual([{ name: 'Content-Type', value: 'image/jpeg' }]);
+    // A replica that finds storage refusing them confirms it: the object is still copied before its checks.
+    const photo = (await confirm(code, slot.uploadId)).data!.confirmPhotoUpload;
+    const [{ original_key: originalKey }]: { original_key: string }[] = await db.query(
+      'SELECT original_key FROM photos WHERE id = $1',
+      [photo.id],
+    );
+    expect(originalKey).not.toBe(`staging/${slot.uploadId}`);
+
+    // The URL's second PUT lands (nothing in it asks storage to refuse), and changes nothing checked.
+    const swap = Buffer.from('<html>not the photo</html>'.padEnd(original.length, ' '));
+    expect((await put(slot, swap)).status).toBe(200);
+    expect((await keptOriginal(photo.id)).equals(original)).toBe(true);
+  });
+
   it("deletes a removed photo's original again once its upload URL can no longer PUT it back", async () => {
     const code = await createGallery('standard');
     const original = await photoJpeg(320, 240);
@@ -1341,7 +1361,7 @@ describe('media service', () => {
       expect(storage.refusesOverwrites).toBe(false);
       const { headers } = await storage.presignUpload(
         'staging/x',
-        { contentType: 'image/jpeg', size: 3 },
+        { contentType: 'image/jpeg', size: 3, putOnce: storage.refusesOverwrites },
         60,
       );
       expect(headers).toEqual([{ name: 'Content-Type', value: 'image/jpeg' }]);

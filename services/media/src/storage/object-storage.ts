@@ -105,16 +105,16 @@ export class ObjectStorage implements OnApplicationShutdown {
 
   /**
    * A URL a browser can PUT one object to, signed for exactly this Content-Type and Content-Length, so S3,
-   * MinIO and R2 refuse any other type or size, and, where storage refuses overwrites, for "If-None-Match: *": the
-   * object can be created once, never replaced. With the headers the browser must send. The local S3 server checks
-   * no signature: nothing relies on it.
+   * MinIO and R2 refuse any other type or size, and, for an upload to be put once (made while storage refuses
+   * overwrites), for "If-None-Match: *": the object can be created once, never replaced. With the headers the
+   * browser must send. The local S3 server checks no signature: nothing relies on it.
    */
   async presignUpload(
     key: string,
-    upload: { contentType: string; size: number },
+    upload: { contentType: string; size: number; putOnce: boolean },
     expiresInSeconds: number,
   ): Promise<{ url: string; headers: { name: string; value: string }[] }> {
-    const once = this.refusesOverwrites;
+    const once = upload.putOnce;
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,

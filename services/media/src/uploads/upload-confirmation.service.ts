@@ -133,9 +133,9 @@ export class UploadConfirmationService {
     if (early) return this.refuse(upload, [], early);
     // A file sent in parts becomes its staging object here, and only here.
     await this.multipart.assemble(upload);
-    // Where storage refuses overwrites, the upload's URL can never replace what the browser staged: it is checked
-    // and kept where it is. Elsewhere it is first copied to a key of the photo's own, which no URL can reach.
-    const inPlace = this.storage.refusesOverwrites;
+    // An upload whose URL was signed to create its object once can never replace what the browser staged: it is
+    // checked and kept where it is. Any other is first copied to a key of the photo's own, which no URL can reach.
+    const inPlace = upload.putOnce;
     const attempt = photoObjectKeys(upload.id, randomUUID());
     const keys = inPlace ? { ...attempt, original: upload.objectKey } : attempt;
     const attemptKeys = Object.values(attempt).filter((key) => !inPlace || key !== attempt.original);

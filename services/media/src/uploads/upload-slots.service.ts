@@ -123,6 +123,7 @@ export class UploadSlotsService {
         challengeId: given.challengeId,
         uploaderId: given.uploaderId,
         status: 'pending',
+        putOnce: this.storage.refusesOverwrites,
         createdAt,
       };
     });

@@ -48,6 +48,14 @@ export class UploadEntity {
   @Column({ name: 'part_size', type: 'integer', nullable: true })
   partSize?: number | null;
 
+  /**
+   * Whether its URL was signed to create its object once and never replace it (storage refused overwrites when the
+   * slot was made): its confirmation then checks the object where the browser put it. Otherwise the object is
+   * copied to a key no URL reaches before it is checked.
+   */
+  @Column({ name: 'put_once', type: 'boolean', default: false })
+  putOnce!: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
