@@ -939,8 +939,17 @@ describe('gateway', () => {
       const bus = await EventBus.connect(nats!.url, 'gateway-test-missed-change');
       GALLERY_STATES.set(GALLERY, { ...GALLERY_STATES.get(GALLERY)!, guestDownloadsAllowed: true });
       try {
+        // A photo of another gallery published after the change: once it is on its screen, the gateway has
+        // handled the change (one publisher's messages arrive in order) with nobody listening to it.
+        const marker = subscribeToGallery(OTHER_GALLERY);
+        const markerArrived = marker.next();
+        await waitFor('the marker screen', () => gateway!.fanout.listenerCount(OTHER_GALLERY) === 1);
+        expect(gateway!.fanout.listenerCount(GALLERY)).toBe(0);
         await bus.publish(guestDownloadsChanged(true));
-        await waitFor('the change to pass', () => gateway!.fanout.listenerCount(GALLERY) === 0);
+        await bus.publish(photoUploaded(livePhoto(OTHER_GALLERY, crypto.randomUUID())));
+        expect((await markerArrived).value).toMatchObject({
+          data: { photoAdded: { eventCode: OTHER_GALLERY } },
+        });
         const updates = liveClient().iterate({ query: EVENT_UPDATED, variables: { eventCode: GALLERY } });
         openStreams.push(updates);
         expect((await updates.next()).value).toEqual(guestDownloads(true));
