@@ -170,6 +170,15 @@ async function confirm(code: string, uploadId: string) {
   return graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM, { code, id: uploadId });
 }
 
+/** A confirmation with `spy` in place, restored whatever the answer. */
+async function confirmWhileMocked(spy: { mockRestore(): void }, code: string, uploadId: string) {
+  try {
+    return await confirm(code, uploadId);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 /**
  * The original as media keeps it for the couple (their download and Download All), read from storage: guests'
  * links serve its copy without identifying metadata (guest-privacy.test.ts).
@@ -700,12 +709,7 @@ describe('media service', () => {
         ]);
       }
     });
-    let refused;
-    try {
-      refused = await confirm(code, slot.uploadId);
-    } finally {
-      spy.mockRestore();
-    }
+    const refused = await confirmWhileMocked(spy, code, slot.uploadId);
     expect(refused.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
     expect(await uploadStatus(slot.uploadId)).toBe('pending');
     expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [slot.uploadId])).toEqual([]);
@@ -737,12 +741,7 @@ describe('media service', () => {
         await storage.remove([key]);
         return reading(key, ...rest);
       });
-      let answer;
-      try {
-        answer = await confirm(code, slot.uploadId);
-      } finally {
-        spy.mockRestore();
-      }
+      const answer = await confirmWhileMocked(spy, code, slot.uploadId);
       // Not the guest's file that was wrong: nothing refused, nothing of theirs deleted, the browser may retry.
       expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
       expect(await uploadStatus(slot.uploadId)).toBe('pending');

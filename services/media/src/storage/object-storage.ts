@@ -114,20 +114,23 @@ export class ObjectStorage implements OnApplicationShutdown {
     upload: { contentType: string; size: number; putOnce: boolean },
     expiresInSeconds: number,
   ): Promise<{ url: string; headers: { name: string; value: string }[] }> {
-    const once = upload.putOnce;
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: upload.contentType,
       ContentLength: upload.size,
-      ...(once ? { IfNoneMatch: '*' } : {}),
+      ...(upload.putOnce ? { IfNoneMatch: '*' } : {}),
     });
     const url = await getSignedUrl(this.signer, command, {
       expiresIn: expiresInSeconds,
-      signableHeaders: new Set(['content-type', 'content-length', ...(once ? ['if-none-match'] : [])]),
+      signableHeaders: new Set([
+        'content-type',
+        'content-length',
+        ...(upload.putOnce ? ['if-none-match'] : []),
+      ]),
     });
     const headers = [{ name: 'Content-Type', value: upload.contentType }];
-    return { url, headers: once ? [...headers, { name: 'If-None-Match', value: '*' }] : headers };
+    return { url, headers: upload.putOnce ? [...headers, { name: 'If-None-Match', value: '*' }] : headers };
   }
 
   /** Starts a multipart upload to `key`; its upload id, which every part and the completion name. */
