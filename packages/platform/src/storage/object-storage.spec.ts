@@ -42,6 +42,8 @@ let client: S3Client;
 let connections = 0;
 const expectations: string[] = [];
 const requests: string[] = [];
+/** The user-agent headers of each request, as the SDK would set them. */
+const userAgents: string[] = [];
 /** The payload hash each request was signed with. */
 const payloadHashes: string[] = [];
 /** Whether each request's signature is the one storage computes from the request as it arrived. */
@@ -89,6 +91,7 @@ function expectedAuthorization(request: IncomingMessage, secret: string): string
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
+    userAgents.push(`${request.headers['user-agent']} ${request.headers['x-amz-user-agent']}`);
     expectations.push(String(request.headers.expect));
     payloadHashes.push(String(request.headers['x-amz-content-sha256']));
     signaturesValid.push(request.headers.authorization === expectedAuthorization(request, 'secret'));
@@ -106,6 +109,7 @@ beforeAll(async () => {
 afterEach(() => {
   jest.restoreAllMocks();
   requests.length = 0;
+  userAgents.length = 0;
   expectations.length = 0;
   payloadHashes.length = 0;
   signaturesValid.length = 0;
@@ -138,6 +142,19 @@ describe('createS3Client', () => {
       'GET /gallery-media/a.jpg?x-id=GetObject',
       'GET /gallery-media/a.jpg?x-id=GetObject',
     ]);
+  });
+
+  it('builds no user agent and no log copies for a request, on either of its clients', async () => {
+    await client.send(new PutObjectCommand({ Bucket: 'gallery-media', Key: 'b.jpg', Body: 'xyz' }));
+    await client.send(new DeleteObjectCommand({ Bucket: 'gallery-media', Key: 'staged' }), {
+      abortSignal: AbortSignal.timeout(5_000),
+    });
+
+    expect(userAgents).toEqual(['undefined undefined', 'undefined undefined']);
+    const withOptions = (client as unknown as { withOptions: S3Client }).withOptions;
+    for (const stack of [client.middlewareStack, withOptions.middlewareStack]) {
+      expect(stack.identify().join('\n')).not.toMatch(/loggerMiddleware|getUserAgentMiddleware/);
+    }
   });
 
   it('gives up on a request storage does not answer within the deadline, deadlines through the cache', () =>

@@ -88,6 +88,15 @@ export function unsignedPayloadOver(endpoint: string | undefined): boolean {
 }
 
 /**
+ * Middleware the SDK runs on every request that does nothing these clients need. The logger middleware makes a
+ * redacted copy of each request's input and answer for a logger that is not there (none is given: the SDK's
+ * no-op one); the user-agent middleware builds the same User-Agent headers again for each request, with regular
+ * expressions, for AWS's own statistics, which neither S3 nor the servers speaking its protocol need. Together
+ * they cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
+ */
+const UNUSED_MIDDLEWARE = ['loggerMiddleware', 'getUserAgentMiddleware'];
+
+/**
  * An S3 client that resolves each kind of request's middleware once. The SDK's own cache (`cacheMiddleware`)
  * serves only requests sent without options, and any request sent with them (an abort signal) empties it: one
  * deletion with a deadline per photo had every kind resolved again for the next photo, and V8 optimizing the
@@ -100,6 +109,9 @@ class HandlerCachingS3Client extends S3Client {
   constructor(options: S3ClientConfig) {
     super({ ...options, cacheMiddleware: true });
     this.withOptions = new S3Client({ ...options, cacheMiddleware: false });
+    for (const client of [this as S3Client, this.withOptions]) {
+      for (const name of UNUSED_MIDDLEWARE) client.middlewareStack.remove(name);
+    }
   }
 
   // The SDK's overloads (promise or callback) are passed through as they are.
