@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { DOMAIN_STREAM, Subjects, type DomainEvent, type EventData, type Subject } from '@gallery/contracts';
 import { findFreePort, startNats } from '@gallery/local-servers';
@@ -226,6 +227,28 @@ describe('domain event delivery', () => {
     expect(await eventually(effects, (rows) => rows.includes('DECAYED3'))).toContain('DECAYED3');
     expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
     expect(await dataSource.query('SELECT id FROM outbox_events WHERE id = $1', [event.id])).toEqual([]);
+  });
+
+  it('publishes a backlog larger than a batch once each, deleting each batch with one statement', async () => {
+    await relay.stop();
+    const alphabet = 'ACDEFGHJKMNPQRTUVWXY';
+    const codes = Array.from(
+      { length: 130 },
+      (_, i) => `CAKE${alphabet[Math.floor(i / 20)]}${alphabet[i % 20]}A3`,
+    );
+    for (const code of codes) await record(code);
+    const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      startRelay();
+      await consumer().start();
+      expect(await eventually(effects, (rows) => rows.length >= codes.length)).toEqual([...codes].sort());
+      expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+      const deletions = statements.mock.calls.filter(([sql]) => /^DELETE FROM "?outbox_events/.test(sql));
+      // A batch of 100 and one of 30.
+      expect(deletions).toHaveLength(2);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('hands a consumer whose subjects grew the new subject, also from before the change, and no event twice', async () => {
