@@ -86,4 +86,15 @@ describe('writeToFile', () => {
     });
     await expect(writeToFile(broken, file)).rejects.toThrow('socket hang up');
   });
+
+  it('fails when a write fails, and stops reading the stream', async () => {
+    const handle = await open(path.join(folder, 'probe'), 'w');
+    const prototype = Object.getPrototypeOf(handle) as { writev: () => Promise<unknown> };
+    await handle.close();
+    jest.spyOn(prototype, 'writev').mockRejectedValue(new Error('no space left on device'));
+    const body = socketChunks(randomBytes(3 * WRITE_BYTES));
+
+    await expect(writeToFile(body, path.join(folder, 'full'))).rejects.toThrow('no space left on device');
+    expect(body.destroyed).toBe(true);
+  });
 });
