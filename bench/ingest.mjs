@@ -23,6 +23,9 @@
 // --warm-up-bursts=N: N bursts of --photos photos through the product before the first round, not counted: a
 // service runs for days, and V8 goes on optimizing its code over the first few hundred photos (bare sharp's
 // warm-up is its 8 files, its JavaScript being a loop of two calls).
+// --media=N: N media replicas, each behind a gateway of its own, uploader u using replica u % N; each replica's CPU
+// per photo it confirmed is printed too. Two replicas set differently (an environment switch in a local build) see
+// the same photos at the same moments, so their difference holds where the machine's speed drifts between runs.
 // --count-calls: the media service's SQL statements, storage requests and the connections they opened per photo
 // in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
 // changes).
@@ -66,7 +69,9 @@ async function productCpu(pids, s3Pid) {
   let mediaChildren = 0;
   let mediaPageFaults = 0;
   const mediaThreads = {};
+  const mediaReplicas = {};
   for (const name of media) {
+    mediaReplicas[name] = { all: await cpuMs(pids[name]), js: await cpuMs(pids[name], pids[name]) };
     mediaJs += await cpuMs(pids[name], pids[name]);
     mediaChildren += await descendantsCpuMs(pids[name]);
     mediaPageFaults += await minorFaults(pids[name]);
@@ -80,6 +85,7 @@ async function productCpu(pids, s3Pid) {
     mediaChildren,
     mediaPageFaults,
     mediaThreads,
+    mediaReplicas,
     gateway: await of(Object.keys(pids).filter((name) => name.startsWith('gateway'))),
     events: await of(['events']),
     s3: await cpuMs(s3Pid),
@@ -441,8 +447,19 @@ async function run() {
     const calls = callsBetween(callsBefore, await mediaCalls());
     const cpuPerPhoto = {};
     for (const part of Object.keys(cpuAfter)) {
-      if (part !== 'mediaThreads') cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
+      if (part !== 'mediaThreads' && part !== 'mediaReplicas')
+        cpuPerPhoto[part] = (cpuAfter[part] - cpuBefore[part]) / PHOTOS;
     }
+    // Each replica's CPU per photo it confirmed: uploader u goes through gateway u % MEDIA, which sends its media
+    // requests to media replica u % MEDIA (infra/product.mjs).
+    cpuPerPhoto.mediaReplicas = Object.fromEntries(
+      Object.keys(cpuAfter.mediaReplicas).map((name, replica) => {
+        let photos = 0;
+        for (let u = replica; u < UPLOADERS; u += MEDIA) photos += Math.ceil((PHOTOS - u) / UPLOADERS);
+        const [after, before] = [cpuAfter.mediaReplicas[name], cpuBefore.mediaReplicas[name]];
+        return [name, { all: (after.all - before.all) / photos, js: (after.js - before.js) / photos }];
+      }),
+    );
     // By thread name: a thread that ended in between counts in `ended` (its name is gone with it).
     cpuPerPhoto.mediaThreads = Object.fromEntries(
       Object.keys(cpuAfter.mediaThreads).map((thread) => [
@@ -553,6 +570,15 @@ async function run() {
     console.log(
       `  per photo by thread: media ${byThread(cpu.mediaThreads)}; bare sharp ${byThread(baseline.threadsPerPhoto)}; media's minor page faults per photo ${ms(cpu.mediaPageFaults)}, bare sharp's ${ms(baseline.pageFaultsPerPhoto)}`,
     );
+    if (MEDIA > 1) {
+      const replicas = Object.entries(cpu.mediaReplicas)
+        .map(
+          ([name, used]) =>
+            `${name} ${used.all.toFixed(1)} ms (its JavaScript thread ${used.js.toFixed(1)} ms)`,
+        )
+        .join(', ');
+      console.log(`  per media replica, CPU per photo it confirmed: ${replicas}`);
+    }
     const cpuRatio = {
       media: cpu.media / baseline.cpuMsPerPhoto,
       services: (cpu.media + cpu.gateway + cpu.events) / baseline.cpuMsPerPhoto,
