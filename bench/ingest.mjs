@@ -65,14 +65,17 @@ async function productCpu(pids, s3Pid) {
     return total;
   };
   const media = Object.keys(pids).filter((name) => name.startsWith('media'));
+  let mediaAll = 0;
   let mediaJs = 0;
   let mediaChildren = 0;
   let mediaPageFaults = 0;
   const mediaThreads = {};
   const mediaReplicas = {};
   for (const name of media) {
-    mediaReplicas[name] = { all: await cpuMs(pids[name]), js: await cpuMs(pids[name], pids[name]) };
-    mediaJs += await cpuMs(pids[name], pids[name]);
+    const replica = { all: await cpuMs(pids[name]), js: await cpuMs(pids[name], pids[name]) };
+    mediaReplicas[name] = replica;
+    mediaAll += replica.all;
+    mediaJs += replica.js;
     mediaChildren += await descendantsCpuMs(pids[name]);
     mediaPageFaults += await minorFaults(pids[name]);
     for (const [thread, used] of Object.entries(await cpuMsByThreadName(pids[name])))
@@ -80,7 +83,7 @@ async function productCpu(pids, s3Pid) {
   }
   const own = process.cpuUsage();
   return {
-    media: await of(media),
+    media: mediaAll,
     mediaJs,
     mediaChildren,
     mediaPageFaults,
