@@ -30,7 +30,9 @@
 // in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
 // changes).
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
-// media's, the gateway's and the events service's together over bare sharp's. The product does one piece of work
+// media's, the gateway's and the events service's together over bare sharp's. Beside them, the same as a
+// difference in ms a photo: what the services cost beside the image work, which moves less than the ratio
+// between machines that run libvips faster or slower (docs/benchmarks.md, "Another machine, the same build"). The product does one piece of work
 // bare sharp does not: each photo's guest copy (the original without identifying metadata), made by exiftool, a
 // process of media's own whose CPU is not in media's: it is printed apart, with a third ratio, media and its
 // exiftool together over bare sharp.
@@ -529,6 +531,7 @@ async function run() {
   };
   const percent = (ratio) => `${(ratio * 100).toFixed(0)}%`;
   const ms = (value) => value.toFixed(0);
+  const signedMs = (value) => `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
   console.log(
     `ingest: ${PHOTOS} photos of ${MEGAPIXELS} MP (${(fileOf(0).length / 1e6).toFixed(1)} MB JPEG, ${DISTINCT} distinct)`,
   );
@@ -586,10 +589,15 @@ async function run() {
       media: cpu.media / baseline.cpuMsPerPhoto,
       services: (cpu.media + cpu.gateway + cpu.events) / baseline.cpuMsPerPhoto,
       withGuestCopy: (cpu.media + cpu.mediaChildren) / baseline.cpuMsPerPhoto,
+      mediaOverMs: cpu.media - baseline.cpuMsPerPhoto,
+      servicesOverMs: cpu.media + cpu.gateway + cpu.events - baseline.cpuMsPerPhoto,
     };
     cpuRatios.push(cpuRatio);
     console.log(
       `  CPU per photo against bare sharp's: media ${cpuRatio.media.toFixed(2)}, media + gateway + events ${cpuRatio.services.toFixed(2)}; media with its exiftool ${cpuRatio.withGuestCopy.toFixed(2)}`,
+    );
+    console.log(
+      `  CPU per photo beside the image work (over bare sharp's): media ${signedMs(cpuRatio.mediaOverMs)} ms, media + gateway + events ${signedMs(cpuRatio.servicesOverMs)} ms`,
     );
     if (COUNT_CALLS) {
       const list = (table) =>
@@ -614,6 +622,9 @@ async function run() {
   if (ROUNDS > 1) {
     console.log(
       `  CPU per photo against bare sharp's, median of ${ROUNDS} rounds: media ${median(cpuRatios.map((r) => r.media)).toFixed(2)} (${cpuRatios.map((r) => r.media.toFixed(2)).join(', ')}), media + gateway + events ${median(cpuRatios.map((r) => r.services)).toFixed(2)} (${cpuRatios.map((r) => r.services.toFixed(2)).join(', ')}); media with its exiftool ${median(cpuRatios.map((r) => r.withGuestCopy)).toFixed(2)} (${cpuRatios.map((r) => r.withGuestCopy.toFixed(2)).join(', ')})`,
+    );
+    console.log(
+      `  CPU per photo beside the image work, median of ${ROUNDS} rounds: media ${signedMs(median(cpuRatios.map((r) => r.mediaOverMs)))} ms (${cpuRatios.map((r) => signedMs(r.mediaOverMs)).join(', ')}), media + gateway + events ${signedMs(median(cpuRatios.map((r) => r.servicesOverMs)))} ms (${cpuRatios.map((r) => signedMs(r.servicesOverMs)).join(', ')})`,
     );
   }
   console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);
