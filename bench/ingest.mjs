@@ -30,12 +30,12 @@
 // in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
 // changes).
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
-// media's, the gateway's and the events service's together over bare sharp's. Beside them, the same as a
-// difference in ms a photo: what the services cost beside the image work, which moves less than the ratio
-// between machines that run libvips faster or slower (docs/benchmarks.md, "Another machine, the same build"). The product does one piece of work
-// bare sharp does not: each photo's guest copy (the original without identifying metadata), made by exiftool, a
-// process of media's own whose CPU is not in media's: it is printed apart, with a third ratio, media and its
-// exiftool together over bare sharp.
+// media's, the gateway's and the events service's together over bare sharp's. Beside them, the same two as
+// differences in ms a photo: what the services cost beside the image work, which moves less than the ratio
+// between machines that run libvips faster or slower (docs/benchmarks.md, "Another machine, the same build").
+// The product does one piece of work bare sharp does not: each photo's guest copy (the original without
+// identifying metadata), made by exiftool, a process of media's own whose CPU is not in media's: it is printed
+// apart, with a third ratio, media and its exiftool together over bare sharp.
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
@@ -542,6 +542,8 @@ async function run() {
     );
   const ratios = [];
   const cpuRatios = [];
+  /** Each round's CPU per photo beside the image work: the services' over bare sharp's, in ms. */
+  const cpuOverBare = [];
   for (const [round, productRun] of bursts.entries()) {
     const baseline = bareRounds[round];
     if (ROUNDS > 1) console.log(`  round ${round + 1} of ${ROUNDS}`);
@@ -589,15 +591,18 @@ async function run() {
       media: cpu.media / baseline.cpuMsPerPhoto,
       services: (cpu.media + cpu.gateway + cpu.events) / baseline.cpuMsPerPhoto,
       withGuestCopy: (cpu.media + cpu.mediaChildren) / baseline.cpuMsPerPhoto,
-      mediaOverMs: cpu.media - baseline.cpuMsPerPhoto,
-      servicesOverMs: cpu.media + cpu.gateway + cpu.events - baseline.cpuMsPerPhoto,
     };
     cpuRatios.push(cpuRatio);
+    const overBare = {
+      media: cpu.media - baseline.cpuMsPerPhoto,
+      services: cpu.media + cpu.gateway + cpu.events - baseline.cpuMsPerPhoto,
+    };
+    cpuOverBare.push(overBare);
     console.log(
       `  CPU per photo against bare sharp's: media ${cpuRatio.media.toFixed(2)}, media + gateway + events ${cpuRatio.services.toFixed(2)}; media with its exiftool ${cpuRatio.withGuestCopy.toFixed(2)}`,
     );
     console.log(
-      `  CPU per photo beside the image work (over bare sharp's): media ${signedMs(cpuRatio.mediaOverMs)} ms, media + gateway + events ${signedMs(cpuRatio.servicesOverMs)} ms`,
+      `  CPU per photo beside the image work (over bare sharp's): media ${signedMs(overBare.media)} ms, media + gateway + events ${signedMs(overBare.services)} ms`,
     );
     if (COUNT_CALLS) {
       const list = (table) =>
@@ -624,7 +629,7 @@ async function run() {
       `  CPU per photo against bare sharp's, median of ${ROUNDS} rounds: media ${median(cpuRatios.map((r) => r.media)).toFixed(2)} (${cpuRatios.map((r) => r.media.toFixed(2)).join(', ')}), media + gateway + events ${median(cpuRatios.map((r) => r.services)).toFixed(2)} (${cpuRatios.map((r) => r.services.toFixed(2)).join(', ')}); media with its exiftool ${median(cpuRatios.map((r) => r.withGuestCopy)).toFixed(2)} (${cpuRatios.map((r) => r.withGuestCopy.toFixed(2)).join(', ')})`,
     );
     console.log(
-      `  CPU per photo beside the image work, median of ${ROUNDS} rounds: media ${signedMs(median(cpuRatios.map((r) => r.mediaOverMs)))} ms (${cpuRatios.map((r) => signedMs(r.mediaOverMs)).join(', ')}), media + gateway + events ${signedMs(median(cpuRatios.map((r) => r.servicesOverMs)))} ms (${cpuRatios.map((r) => signedMs(r.servicesOverMs)).join(', ')})`,
+      `  CPU per photo beside the image work, median of ${ROUNDS} rounds: media ${signedMs(median(cpuOverBare.map((r) => r.media)))} ms (${cpuOverBare.map((r) => signedMs(r.media)).join(', ')}), media + gateway + events ${signedMs(median(cpuOverBare.map((r) => r.services)))} ms (${cpuOverBare.map((r) => signedMs(r.services)).join(', ')})`,
     );
   }
   console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);
