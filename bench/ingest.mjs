@@ -2,18 +2,21 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
-//     [--count-calls] [--warm-up-bursts=0]
+//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
 // gateway as npm start runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery
-// takes 50 photos), each photo: ask for a slot, PUT it to storage, confirm it (the media service reads it back,
-// decodes it once to the preview's size, makes the 400 px thumbnail from those pixels, stores it, commits; then,
-// in the background, the 1600 px preview from the same pixels, stored and recorded). The product's time runs until the last preview is
-// recorded, not only the last confirmation. Bare sharp: the same files, in this process, the same two resizes
-// from the same bytes in memory, twice: one photo at a time (as the media service's image work queue mostly
-// runs them on 2 cores), then as many at a time as there are cores (what the machine can do). Both ratios are
-// printed.
+// takes 50 photos, and each burst's galleries are made before the first burst), each sending its photos as the
+// web app does: one request for the slots of its next `--slots-per-request` files (the web app asks for as many
+// as it sends at once, UPLOAD_CONCURRENCY), then each photo PUT to storage and confirmed (the media service reads
+// it back, decodes it once to the preview's size, makes the 400 px thumbnail from those pixels, stores it,
+// commits; then, in the background, the 1600 px preview from the same pixels, stored and recorded). The
+// product's time runs until the last preview is recorded, not only the last confirmation; its CPU, until every
+// service's consumers have handled every event of the burst. Bare sharp: the same files, in this process, the
+// same two resizes from the same bytes in memory, twice: one photo at a time (as the media service's image work
+// queue mostly runs them on 2 cores), then as many at a time as there are cores (what the machine can do). Both
+// ratios are printed.
 // --rounds=N: bare sharp and the product take turns N times (the product started once, idle while bare sharp
 // runs, its CPU then printed), each round's ratios from runs minutes apart, and the median of the rounds: on a
 // shared machine whose speed drifts between runs, one bare run against one product run says little.
@@ -24,8 +27,11 @@
 // service runs for days, and V8 goes on optimizing its code over the first few hundred photos (bare sharp's
 // warm-up is its 8 files, its JavaScript being a loop of two calls).
 // --media=N: N media replicas, each behind a gateway of its own, uploader u using replica u % N; each replica's CPU
-// per photo it confirmed is printed too. Two replicas set differently (an environment switch in a local build) see
-// the same photos at the same moments, so their difference holds where the machine's speed drifts between runs.
+// and its gateway's per photo it confirmed are printed too. Two replicas set differently (an environment switch in
+// a local build) see the same photos at the same moments, so their difference holds where the machine's speed
+// drifts between runs.
+// --cpu-prof=DIR: media, the gateway and the events service run with `node --cpu-prof`, each writing its profiles
+// into a folder of its own in DIR (DIR/media, DIR/gateway, DIR/events) when the product stops.
 // --count-calls: the media service's SQL statements, storage requests and the connections they opened per photo
 // in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
 // changes).
@@ -40,13 +46,16 @@
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import pg from 'pg';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { DOMAIN_STREAM } from '../packages/contracts/dist/index.js';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
@@ -74,7 +83,13 @@ async function productCpu(pids, s3Pid) {
   const mediaThreads = {};
   const mediaReplicas = {};
   for (const name of media) {
-    const replica = { all: await cpuMs(pids[name]), js: await cpuMs(pids[name], pids[name]) };
+    // Replica media-N's requests come through gateway-N (infra/product.mjs).
+    const gateway = pids[name.replace('media', 'gateway')];
+    const replica = {
+      all: await cpuMs(pids[name]),
+      js: await cpuMs(pids[name], pids[name]),
+      gateway: await cpuMs(gateway),
+    };
     mediaReplicas[name] = replica;
     mediaAll += replica.all;
     mediaJs += replica.js;
@@ -120,6 +135,9 @@ const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean)
 const MEDIA_LOG = option('media-log', '');
 const COUNT_CALLS = process.argv.includes('--count-calls');
 const WARM_UP_BURSTS = option('warm-up-bursts', 0);
+// As the web app asks for its slots: for the next files about to go, up to UPLOAD_CONCURRENCY
+// (web/src/gallery/uploadItems.ts) at once.
+const SLOTS_PER_REQUEST = Math.max(1, option('slots-per-request', 3));
 const DISTINCT = 8;
 const CORES = os.availableParallelism();
 // Galleries 98 and 99 are the HEIC's and the warm-up photo's.
@@ -305,11 +323,9 @@ async function run() {
   cleanups.push(() => nats.stop());
   const s3 = await benchStorage({ dataDir });
   cleanups.push(() => s3.stop());
-  let profiling = [];
-  if (CPU_PROF) {
-    await mkdir(path.resolve(CPU_PROF), { recursive: true });
-    profiling = ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`];
-  }
+  // Each profiled service writes into a folder of its own under --cpu-prof's.
+  const profiling = (name) =>
+    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(CPU_PROF), name)}`] : [];
   const mediaLog = MEDIA_LOG ? createWriteStream(path.resolve(MEDIA_LOG)) : undefined;
   // Ended after the product stopped (cleanups run last first), so the service's last lines are in it.
   if (mediaLog) cleanups.push(() => new Promise((resolve) => mediaLog.end(resolve)));
@@ -326,10 +342,12 @@ async function run() {
     gatewayEnv: { TRUST_PROXY: 'loopback' },
     nodeArgs: {
       media: [
-        ...profiling,
+        ...profiling('media'),
         ...MEDIA_NODE_ARGS,
         ...(COUNT_CALLS ? ['--import', new URL('./call-counter.mjs', import.meta.url).href] : []),
       ],
+      gateway: profiling('gateway'),
+      events: profiling('events'),
     },
     mediaReplicas: MEDIA,
     gatewayReplicas: MEDIA,
@@ -375,6 +393,30 @@ async function run() {
     }
   }
 
+  const nc = await connect({ servers: nats.url });
+  cleanups.push(() => nc.close());
+  const jsm = await jetstreamManager(nc);
+  /**
+   * Waits until the events media recorded are published and every service's durable consumer has handled every
+   * event: the work a burst set off is all done (and counted in its CPU), and nothing of a gallery's creation (its
+   * order mail, the read models) runs into the next burst.
+   */
+  async function eventsHandled() {
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const { rows } = await mediaDb.query('SELECT count(*)::int AS n FROM outbox_events');
+      const waiting = rows[0].n > 0 ? [`media's outbox (${rows[0].n})`] : [];
+      for await (const consumer of jsm.consumers.list(DOMAIN_STREAM)) {
+        const left = consumer.num_pending + consumer.num_ack_pending;
+        if (left > 0) waiting.push(`${consumer.name} (${left})`);
+      }
+      if (waiting.length === 0) return;
+      if (performance.now() > deadline)
+        throw new Error(`events still waiting after 2 min: ${waiting.join(', ')}`);
+      await sleep(20);
+    }
+  }
+
   const galleryFor = async (n) =>
     (
       await graphql(
@@ -395,41 +437,58 @@ async function run() {
     ).createGallery.event.code;
 
   let requestCount = 0;
-  async function ingest(url, gallery, bytes, fileName, contentType) {
+  /**
+   * A guest's files through the product as the web app sends them: one request for all their slots, then each
+   * file PUT to storage and confirmed, one after another; `confirmed` is called after each confirmation.
+   */
+  async function ingest(url, gallery, files, confirmed = () => undefined) {
     const address = `198.19.${Math.floor(requestCount / 250)}.${(requestCount % 250) + 1}`;
     requestCount++;
-    const [slot] = (
+    const slots = (
       await graphql(
         url,
         REQUEST_UPLOADS,
-        { eventCode: gallery, files: [{ fileName, contentType, size: bytes.length }] },
+        {
+          eventCode: gallery,
+          files: files.map(({ bytes, fileName, contentType }) => ({
+            fileName,
+            contentType,
+            size: bytes.length,
+          })),
+        },
         address,
       )
     ).requestPhotoUploads;
-    const put = await fetch(slot.uploadUrl, {
-      method: 'PUT',
-      headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
-      body: bytes,
-    });
-    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-    const { confirmPhotoUpload } = await graphql(
-      url,
-      CONFIRM_UPLOAD,
-      { eventCode: gallery, uploadId: slot.uploadId },
-      address,
-    );
-    return confirmPhotoUpload;
+    const photos = [];
+    for (const [i, slot] of slots.entries()) {
+      const put = await fetch(slot.uploadUrl, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+        body: files[i].bytes,
+      });
+      if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+      const { confirmPhotoUpload } = await graphql(
+        url,
+        CONFIRM_UPLOAD,
+        { eventCode: gallery, uploadId: slot.uploadId },
+        address,
+      );
+      photos.push(confirmPhotoUpload);
+      confirmed();
+    }
+    return photos;
   }
 
   // Warm-up: one photo, not counted.
-  await ingest(product.url, await galleryFor(99), fileOf(0), 'IMG_0000.JPG', 'image/jpeg');
+  await ingest(product.url, await galleryFor(99), [
+    { bytes: fileOf(0), fileName: 'IMG_0000.JPG', contentType: 'image/jpeg' },
+  ]);
   await previewsDone();
 
   /** One burst through the product: UPLOADERS guests at once, each in galleries of its own for this round. */
   async function burst(round) {
     const load = machine().load;
-    const galleries = [];
-    for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(round * UPLOADERS + u));
+    const galleries = roundGalleries[round];
     const perPhoto = [];
     const callsBefore = await mediaCalls();
     const cpuBefore = await productCpu(product.pids, s3.pid);
@@ -438,16 +497,25 @@ async function run() {
       galleries.map(async (gallery, u) => {
         const url = product.gatewayUrls[u % product.gatewayUrls.length];
         // Each uploader its share of the photos: one taking more than 50 would fill its free gallery.
+        const files = [];
         for (let i = u; i < PHOTOS; i += UPLOADERS) {
-          const photoStart = performance.now();
-          await ingest(url, gallery, fileOf(i), `IMG_${1000 + i}.JPG`, 'image/jpeg');
-          perPhoto.push(performance.now() - photoStart);
+          files.push({ bytes: fileOf(i), fileName: `IMG_${1000 + i}.JPG`, contentType: 'image/jpeg' });
+        }
+        // A photo's time: since the uploader's last confirmation (its slot request's share included).
+        let last = performance.now();
+        const confirmed = () => {
+          perPhoto.push(performance.now() - last);
+          last = performance.now();
+        };
+        for (let i = 0; i < files.length; i += SLOTS_PER_REQUEST) {
+          await ingest(url, gallery, files.slice(i, i + SLOTS_PER_REQUEST), confirmed);
         }
       }),
     );
     const confirmedSeconds = (performance.now() - start) / 1000;
     await previewsDone();
     const seconds = (performance.now() - start) / 1000;
+    await eventsHandled();
     const cpuAfter = await productCpu(product.pids, s3.pid);
     const calls = callsBetween(callsBefore, await mediaCalls());
     const cpuPerPhoto = {};
@@ -462,7 +530,8 @@ async function run() {
         let photos = 0;
         for (let u = replica; u < UPLOADERS; u += MEDIA) photos += Math.ceil((PHOTOS - u) / UPLOADERS);
         const [after, before] = [cpuAfter.mediaReplicas[name], cpuBefore.mediaReplicas[name]];
-        return [name, { all: (after.all - before.all) / photos, js: (after.js - before.js) / photos }];
+        const perPhoto = (part) => (after[part] - before[part]) / photos;
+        return [name, { all: perPhoto('all'), js: perPhoto('js'), gateway: perPhoto('gateway') }];
       }),
     );
     // By thread name: a thread that ended in between counts in `ended` (its name is gone with it).
@@ -497,7 +566,14 @@ async function run() {
     return { ...result, productIdleCpuMsPerSecond: idle / ((performance.now() - start) / 1000) };
   }
 
-  // Galleries of their own, numbered after the rounds'.
+  // Each burst's galleries, made before the first: the warm-up bursts' numbered after the rounds'.
+  const roundGalleries = [];
+  for (let round = 0; round < ROUNDS + WARM_UP_BURSTS; round++) {
+    const galleries = [];
+    for (let u = 0; u < UPLOADERS; u++) galleries.push(await galleryFor(round * UPLOADERS + u));
+    roundGalleries.push(galleries);
+  }
+  await eventsHandled();
   for (let w = 0; w < WARM_UP_BURSTS; w++) await burst(ROUNDS + w);
   const bursts = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -515,7 +591,9 @@ async function run() {
     const gallery = await galleryFor(98);
     for (const [i, heic] of heics.entries()) {
       const start = performance.now();
-      const photo = await ingest(product.url, gallery, heic, `IMG_${5000 + i}.HEIC`, 'image/heic');
+      const [photo] = await ingest(product.url, gallery, [
+        { bytes: heic, fileName: `IMG_${5000 + i}.HEIC`, contentType: 'image/heic' },
+      ]);
       productHeic.push(performance.now() - start);
       await previewsDone();
       productHeicWithPreview.push(performance.now() - start);
@@ -582,7 +660,7 @@ async function run() {
       const replicas = Object.entries(cpu.mediaReplicas)
         .map(
           ([name, used]) =>
-            `${name} ${used.all.toFixed(1)} ms (its JavaScript thread ${used.js.toFixed(1)} ms)`,
+            `${name} ${used.all.toFixed(1)} ms (its JavaScript thread ${used.js.toFixed(1)} ms), its gateway ${used.gateway.toFixed(1)} ms`,
         )
         .join(', ');
       console.log(`  per media replica, CPU per photo it confirmed: ${replicas}`);
