@@ -212,6 +212,8 @@ describe('uploads in parts', () => {
     expect(photo.length).toBeGreaterThan(MULTIPART_THRESHOLD_BYTES);
     const slot = await slotFor(code, photo);
     expect(slot.uploadUrl).toBeNull();
+    // No single PUT, so no headers for one: the parts' URLs are signed for their length alone.
+    expect(slot.headers).toEqual([]);
     expect(slot.multipart).toEqual({ partSize: UPLOAD_PART_BYTES, partCount: 2 });
 
     const [first] = (await partUrls(code, slot.uploadId, [1])).data!.requestUploadParts;

@@ -13,7 +13,10 @@ export class PhotoUploadSlotModel {
   })
   uploadUrl!: string | null;
 
-  @Field(() => [HttpHeaderModel], { description: 'Headers the PUT must send (Content-Type).' })
+  @Field(() => [HttpHeaderModel], {
+    description:
+      'Headers the PUT to uploadUrl must send (Content-Type, and If-None-Match where storage creates it once); none for a file sent in parts.',
+  })
   headers!: HttpHeaderModel[];
 
   @Field(() => MultipartUploadModel, { nullable: true, description: 'Set when the file goes in parts.' })

@@ -67,13 +67,14 @@ export class UploadSlotsService {
     return Promise.all(
       uploads.map(async (upload) => {
         const multipart = this.multipart.describe(upload);
+        // A file sent in parts has no single PUT: each part's URL is signed for its length alone.
         const single = multipart
           ? null
           : await this.storage.presignUpload(upload.objectKey, upload, UPLOAD_URL_SECONDS);
         return {
           uploadId: upload.id,
           uploadUrl: single?.url ?? null,
-          headers: single?.headers ?? [{ name: 'Content-Type', value: upload.contentType }],
+          headers: single?.headers ?? [],
           multipart,
         };
       }),
