@@ -251,6 +251,33 @@ describe('domain event delivery', () => {
     }
   });
 
+  it('polls with one statement while nothing waits, and still finds an event no kick announced', async () => {
+    await relay.stop();
+    const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    const count = (pattern: RegExp) => statements.mock.calls.filter(([sql]) => pattern.test(sql)).length;
+    try {
+      // The start takes a batch at once; every look after it is a poll.
+      startRelay({ pollIntervalMs: 20 });
+      await eventually(
+        async () => count(/^SELECT EXISTS/),
+        (polls) => polls >= 5,
+      );
+      expect(count(/^SELECT EXISTS/)).toBeGreaterThanOrEqual(5);
+      expect(count(/^START TRANSACTION/)).toBe(1);
+      // Recorded without a kick (another replica's, say): the next poll finds it and publishes it.
+      await dataSource.transaction((manager) =>
+        recordEvent(manager, Subjects.EventCreated, created('PACKED34')),
+      );
+      await consumer().start();
+      expect(await eventually(effects, (rows) => rows.includes('PACKED34'))).toContain('PACKED34');
+      expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+    } finally {
+      statements.mockRestore();
+      await relay.stop();
+      startRelay();
+    }
+  });
+
   it('hands a consumer whose subjects grew the new subject, also from before the change, and no event twice', async () => {
     const subjectConsumer = (subjects: Subject[]) => {
       const started = new DurableConsumer(bus, dataSource, {

@@ -30,6 +30,11 @@ export interface OutboxRelayOptions {
 const TAKE_PENDING = `SELECT id, subject, envelope, attempts FROM outbox_events
   WHERE parked_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`;
 const DELETE_PUBLISHED = 'DELETE FROM outbox_events WHERE id = ANY($1)';
+/**
+ * What a poll asks first: a poll finds nothing almost every time, and one statement says so where taking a batch is
+ * a transaction of three (BEGIN, the SELECT, COMMIT), twice a second in a service that polls every 500 ms.
+ */
+const ANY_PENDING = 'SELECT EXISTS (SELECT 1 FROM outbox_events WHERE parked_at IS NULL) AS pending';
 type PendingRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'envelope' | 'attempts'>;
 
 /** An event that no retry can publish: it breaks its contract or exceeds the server's message size. */
@@ -98,29 +103,36 @@ export class OutboxRelay {
     this.kick();
   }
 
-  private schedule(delayMs: number): void {
+  /** `poll`: a look on the interval, which first asks whether anything waits; otherwise a batch is taken at once. */
+  private schedule(delayMs: number, poll = false): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
+      this.running = this.drain(poll).finally(() => {
         this.running = undefined;
         if (this.stopped) return;
         if (this.again) this.schedule(0);
         else if (this.failures > 0) this.schedule((this.options.backOffMs ?? relayBackOffMs)(this.failures));
-        else this.schedule(this.options.pollIntervalMs ?? 500);
+        else this.schedule(this.options.pollIntervalMs ?? 500, true);
         this.again = false;
       });
     }, delayMs);
   }
 
   /** Publishes batches until nothing is left; returns on the first failure. */
-  private async drain(): Promise<void> {
+  private async drain(poll: boolean): Promise<void> {
     try {
+      if (poll && !(await this.anyPending())) return;
       while (!this.stopped && (await this.publishBatch()) === BATCH_SIZE);
       this.failures = 0;
     } catch (error) {
       this.failures++;
       this.options.onError?.(error);
     }
+  }
+
+  private async anyPending(): Promise<boolean> {
+    const [{ pending }]: { pending: boolean }[] = await this.dataSource.query(ANY_PENDING);
+    return pending;
   }
 
   /**
