@@ -1,19 +1,23 @@
 // Idle memory: each process's resident memory once the product has started and settled, with no traffic, the
-// floor of its memory request in deploy/kubernetes (docs/deploy.md).
+// floor of its memory request in deploy/kubernetes (docs/deploy.md); then what each spends idle, in ms of CPU a
+// second over the next `--cpu-seconds` (timers, polls, collections): what a product waiting for its wedding costs.
 //
-//   npm run build && node bench/idle-memory.mjs [--settle=20]
+//   npm run build && node bench/idle-memory.mjs [--settle=20] [--cpu-seconds=60]
 //
 // PostgreSQL, NATS and the S3 server as local processes, the services and the gateway as npm start runs them
-// (their Node arguments and environment from infra/services.mjs); VmRSS from /proc after `--settle` seconds.
+// (their Node arguments and environment from infra/services.mjs); VmRSS and CPU time from /proc.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
-import { rssMb } from './proc.mjs';
+import { cpuMs, rssMb } from './proc.mjs';
 
-const settleSeconds = Number(process.argv.find((arg) => arg.startsWith('--settle='))?.split('=')[1] ?? 20);
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const settleSeconds = option('settle', 20);
+const cpuSeconds = option('cpu-seconds', 60);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idle-memory-'));
 const cleanups = [];
 try {
@@ -48,6 +52,18 @@ try {
   console.log(`resident memory ${settleSeconds} s after start, idle:`);
   for (const [name, pid] of Object.entries(product.pids))
     console.log(`  ${name.padEnd(10)} ${(await rssMb(pid)).toFixed(1)} MB`);
+  if (cpuSeconds > 0) {
+    const before = {};
+    for (const [name, pid] of Object.entries(product.pids)) before[name] = await cpuMs(pid);
+    const start = performance.now();
+    await sleep(cpuSeconds * 1000);
+    const seconds = (performance.now() - start) / 1000;
+    console.log(`CPU over the next ${seconds.toFixed(0)} s, idle:`);
+    for (const [name, pid] of Object.entries(product.pids)) {
+      const perSecond = ((await cpuMs(pid)) - before[name]) / seconds;
+      console.log(`  ${name.padEnd(10)} ${perSecond.toFixed(1)} ms a second`);
+    }
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   await rm(dataDir, { recursive: true, force: true });
