@@ -14,8 +14,13 @@ import { findFreePort, startNats, startPostgres, startS3 } from '../packages/loc
 import { startProduct } from '../infra/product.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
 
-const option = (name, fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+function option(name, fallback) {
+  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const value = Number(raw ?? fallback);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`--${name} must be a number of seconds, got "${raw}"`);
+  return value;
+}
 const settleSeconds = option('settle', 20);
 const cpuSeconds = option('cpu-seconds', 60);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idle-memory-'));

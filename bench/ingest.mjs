@@ -530,8 +530,8 @@ async function run() {
         let photos = 0;
         for (let u = replica; u < UPLOADERS; u += MEDIA) photos += Math.ceil((PHOTOS - u) / UPLOADERS);
         const [after, before] = [cpuAfter.mediaReplicas[name], cpuBefore.mediaReplicas[name]];
-        const perPhoto = (part) => (after[part] - before[part]) / photos;
-        return [name, { all: perPhoto('all'), js: perPhoto('js'), gateway: perPhoto('gateway') }];
+        const perConfirmed = (part) => (after[part] - before[part]) / photos;
+        return [name, { all: perConfirmed('all'), js: perConfirmed('js'), gateway: perConfirmed('gateway') }];
       }),
     );
     // By thread name: a thread that ended in between counts in `ended` (its name is gone with it).
