@@ -2,7 +2,7 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
-//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3]
+//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3] [--perf=DIR]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
@@ -32,6 +32,10 @@
 // drifts between runs.
 // --cpu-prof=DIR: media, the gateway and the events service run with `node --cpu-prof`, each writing its profiles
 // into a folder of its own in DIR (DIR/media, DIR/gateway, DIR/events) when the product stops.
+// --perf=DIR: CPU-time samples of media, the gateway and events by Linux perf (bench/perf-recorder.mjs), taken
+// during each counted burst only, each process and round into a file of its own in DIR (media-round-1.data, ...);
+// `node bench/perf-libraries.mjs FILE...` says where one process's CPU went. Unlike --cpu-prof's wall-clock
+// samples, they hold on a loaded machine.
 // --count-calls: the media service's SQL statements, storage requests and the connections they opened per photo
 // in each burst, counted in the service by bench/call-counter.mjs (loaded with --import; nothing of the product
 // changes).
@@ -46,7 +50,7 @@
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +63,7 @@ import { DOMAIN_STREAM } from '../packages/contracts/dist/index.js';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { recordPerf } from './perf-recorder.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { cpuMs, cpuMsByThreadName, descendantsCpuMs, minorFaults, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
@@ -130,6 +135,7 @@ const HEICS = option('heic', 4);
 const MEDIA = option('media', 1);
 const ROUNDS = Math.max(1, option('rounds', 1));
 const CPU_PROF = option('cpu-prof', '');
+const PERF = option('perf', '');
 // Node options for the media service (an A/B of its heap settings), and a file for its output (--trace-gc's).
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
 const MEDIA_LOG = option('media-log', '');
@@ -324,8 +330,11 @@ async function run() {
   const s3 = await benchStorage({ dataDir });
   cleanups.push(() => s3.stop());
   // Each profiled service writes into a folder of its own under --cpu-prof's.
-  const profiling = (name) =>
-    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(CPU_PROF), name)}`] : [];
+  // perf names JavaScript functions from the map files --perf-basic-prof writes.
+  const profiling = (name) => [
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(CPU_PROF), name)}`] : []),
+    ...(PERF ? ['--perf-basic-prof'] : []),
+  ];
   const mediaLog = MEDIA_LOG ? createWriteStream(path.resolve(MEDIA_LOG)) : undefined;
   // Ended after the product stopped (cleanups run last first), so the service's last lines are in it.
   if (mediaLog) cleanups.push(() => new Promise((resolve) => mediaLog.end(resolve)));
@@ -356,6 +365,21 @@ async function run() {
   const mediaDb = new pg.Client({ connectionString: postgres.url(SERVICE_DATABASES.media) });
   await mediaDb.connect();
   cleanups.push(() => mediaDb.end());
+  const perfDir = PERF ? path.resolve(PERF) : '';
+  if (PERF) await mkdir(perfDir, { recursive: true });
+  const perfFiles = [];
+  /** CPU-time samples of media, the gateway and events during one counted burst, each into a file of its own. */
+  async function recordPerfSamples(round) {
+    const recordings = [];
+    for (const [name, pid] of Object.entries(product.pids)) {
+      if (!/^(media|gateway|events)/.test(name)) continue;
+      const file = path.join(perfDir, `${name}-round-${round + 1}.data`);
+      perfFiles.push(file);
+      recordings.push(await recordPerf(pid, file));
+    }
+    return recordings;
+  }
+
   /** Media's counted calls so far, summed over its replicas (bench/call-counter.mjs). */
   async function mediaCalls() {
     const total = { sql: {}, http: {}, connections: {} };
@@ -491,6 +515,7 @@ async function run() {
     const galleries = roundGalleries[round];
     const perPhoto = [];
     const callsBefore = await mediaCalls();
+    const perf = PERF && round < ROUNDS ? await recordPerfSamples(round) : [];
     const cpuBefore = await productCpu(product.pids, s3.pid);
     const start = performance.now();
     await Promise.all(
@@ -517,6 +542,7 @@ async function run() {
     const seconds = (performance.now() - start) / 1000;
     await eventsHandled();
     const cpuAfter = await productCpu(product.pids, s3.pid);
+    await Promise.all(perf.map((recording) => recording.stop()));
     const calls = callsBetween(callsBefore, await mediaCalls());
     const cpuPerPhoto = {};
     for (const part of Object.keys(cpuAfter)) {
@@ -717,6 +743,11 @@ async function run() {
     );
   } else if (HEICS > 0) {
     console.log('  HEIC: heif-enc not installed (apt-get install libheif-examples), no HEIC figures');
+  }
+  if (perfFiles.length > 0) {
+    console.log(
+      `  CPU-time samples of the counted bursts: ${perfFiles.join(', ')}; read with node bench/perf-libraries.mjs FILE...`,
+    );
   }
   console.log(`  load average after: ${machine().load}`);
   return 0;
