@@ -28,6 +28,15 @@ const SUBGRAPH_HOST = '127.0.0.1';
 export const RETURN_FREED_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
 
 /**
+ * The gateway's: freed buffers of 40 KB and more go back at once (a socket read is 64 KB), but the 32 KB segments
+ * V8's optimizing compiler works in stay in glibc's arenas. At RETURN_FREED_MEMORY_ENV's 32 KB each segment was
+ * mapped and unmapped, and each unmap interrupts the other core to flush its TLB: on a gateway still optimizing
+ * its request path, 45% of its threads beside the JavaScript one. By paired gateways, 3.8 ms of CPU a photo less
+ * (docs/benchmarks.md, "Ingest").
+ */
+export const GATEWAY_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: String(40 * 1024) };
+
+/**
  * The opposite, for the media service: glibc keeps freed buffers of up to 32 MB in its arenas, and up to 64 MB free
  * at an arena's top, for the next photo. By default most of each photo's megabyte buffers (libvips' pixels and
  * JPEGs, Node's reads) were pages the kernel handed over and zeroed again: 2,500-2,700 page faults a photo, and
@@ -65,7 +74,7 @@ export const BACKUP_NODE_ARGS = DOWNLOAD_NODE_ARGS;
 /**
  * How the gateway's process runs, wherever it is started: V8's young generation at 1 MB semi-spaces. Its
  * default grows to 16 MB while the gateway starts and opens thousands of sockets, and stays: with it, 10,000 idle
- * screens took 235 MB; with this and RETURN_FREED_MEMORY_ENV, 184-186 MB. The live path makes little garbage per
+ * screens took 235 MB; with this and RETURN_FREED_MEMORY_ENV, 184-186 MB (GATEWAY_MEMORY_ENV now). The live path makes little garbage per
  * screen (results are written as whole frames), so the smaller young generation no longer lengthens a photo's
  * fan-out (docs/decisions.md, "whole frames and a 1 MB young generation").
  */
@@ -289,7 +298,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
       port: ports.gateway,
       env: {
         NODE_ENV: 'production',
-        ...RETURN_FREED_MEMORY_ENV,
+        ...GATEWAY_MEMORY_ENV,
         PORT: String(ports.gateway),
         NATS_URL,
         // Browsers PUT photos to, and are redirected to, object storage: the page's CSP must allow it.
