@@ -74,9 +74,10 @@ export const BACKUP_NODE_ARGS = DOWNLOAD_NODE_ARGS;
 /**
  * How the gateway's process runs, wherever it is started: V8's young generation at 1 MB semi-spaces. Its
  * default grows to 16 MB while the gateway starts and opens thousands of sockets, and stays: with it, 10,000 idle
- * screens took 235 MB; with this and RETURN_FREED_MEMORY_ENV, 184-186 MB (GATEWAY_MEMORY_ENV now). The live path makes little garbage per
- * screen (results are written as whole frames), so the smaller young generation no longer lengthens a photo's
- * fan-out (docs/decisions.md, "whole frames and a 1 MB young generation").
+ * screens of one subscription each took 235 MB; with this and glibc returning freed buffers (now
+ * GATEWAY_MEMORY_ENV), 184-186 MB. The live path makes little garbage per screen (results are written as whole
+ * frames), so the smaller young generation no longer lengthens a photo's fan-out (docs/decisions.md, "whole frames
+ * and a 1 MB young generation").
  */
 export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
 
