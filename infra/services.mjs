@@ -31,7 +31,7 @@ export const RETURN_FREED_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
  * The gateway's: freed buffers of 40 KB and more go back at once (a socket read is 64 KB), but the 32 KB segments
  * V8's optimizing compiler works in stay in glibc's arenas. At RETURN_FREED_MEMORY_ENV's 32 KB each segment was
  * mapped and unmapped, and each unmap interrupts the other core to flush its TLB: on a gateway still optimizing
- * its request path, 45% of its threads beside the JavaScript one. By paired gateways, 3.8 ms of CPU a photo less
+ * its request path, 45% of its threads beside the JavaScript one. By paired gateways, 3.7 ms of CPU a photo less
  * (docs/benchmarks.md, "Ingest").
  */
 export const GATEWAY_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: String(40 * 1024) };
