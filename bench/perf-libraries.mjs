@@ -12,13 +12,16 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** V8's collector, on whichever thread it runs. */
+const COLLECTOR =
+  /v8::internal::(Heap|Scavenge|MarkCompact|GCTracer|ConcurrentMarking|Sweeper|MinorMarkCompact|ArrayBufferSweeper)/;
+/** sharp's JavaScript and its native module, and libvips under it. */
+const SHARP = /node_modules\/sharp\/|sharp-linux|libvips/;
+
 const KINDS = [
-  [
-    'garbage collection',
-    /v8::internal::(Heap|Scavenge|MarkCompact|GCTracer|ConcurrentMarking|Sweeper|MinorMarkCompact)/,
-  ],
+  ['garbage collection', COLLECTOR],
   ['module loading', /node:internal\/modules\/|cjs-module-lexer/],
-  ['sharp (its JavaScript and its calls)', /node_modules\/sharp\/|sharp-linux|libvips/],
+  ['sharp (its JavaScript and its calls)', SHARP],
   ['AWS SDK (building, signing, sending S3 requests)', /@smithy\/|@aws-sdk\/|@aws-crypto\//],
   ['PostgreSQL (pg, TypeORM)', /node_modules\/(pg|pg-protocol|pg-pool|pg-types|typeorm)\//],
   [
@@ -47,15 +50,12 @@ const kinds = new Map();
  */
 const HELPER_KINDS = [
   ['TurboFan compiling', /v8::internal::compiler::|v8::internal::(Optimized|Turbofan)Compil|CompileTask/],
-  [
-    'garbage collection',
-    /v8::internal::(Heap|Scavenge|MarkCompact|ConcurrentMarking|Sweeper|ArrayBufferSweeper)/,
-  ],
+  ['garbage collection', COLLECTOR],
   [
     'memory mapped and unmapped (mmap, munmap, madvise, mprotect)',
     /\b(__mmap|__munmap|__madvise|__mprotect|sysmalloc_mmap)/,
   ],
-  ['sharp and libvips', /libvips|node_modules\/sharp|sharp-linux/],
+  ['sharp and libvips', SHARP],
   [
     'files (the thread pool)',
     /uv__fs|uv__work|\sworker \(\/usr\/bin\/node\)|pwritev64|preadv64|__GI___unlink|__GI___libc_(write|read)|llseek|__xstat64|openat64/,
