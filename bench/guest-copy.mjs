@@ -6,13 +6,13 @@
 // Each photo is a phone-like JPEG (bench/phone-photo.mjs) given what a phone writes and more: GPS position,
 // camera and lens serial numbers, owner and artist names, XMP and IPTC location. The media service's own
 // MetadataStripper (services/media/dist) strips them one photo after the other with its long-running exiftool,
-// as a confirmation does; its ImageProcessor makes the 400 px thumbnail and 1600 px preview of the same bytes,
-// one photo after the other. Both are timed on the wall clock and in CPU (this process, plus exiftool's own CPU,
-// read from the kernel once it has exited). Printed: each per photo, and stripping as a fraction of the derived
-// images, per round and the median of the rounds (the two take turns, so a machine whose speed drifts weighs
-// on both alike).
+// from the photo's file to a file beside it, as a confirmation does; its ImageProcessor makes the 400 px thumbnail
+// and 1600 px preview of the same bytes, one photo after the other. Both are timed on the wall clock and in CPU
+// (this process, plus exiftool's own CPU, read from the kernel once it has exited). Printed: each per photo,
+// stripping as a fraction of the derived images, and the copy's size (what storage holds beside the original), per
+// round and the median of the rounds (the two take turns, so a machine whose speed drifts weighs on both alike).
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -58,16 +58,23 @@ try {
   const files = (await readdir(folder)).filter((name) => name.endsWith('.jpg'));
   const photos = await Promise.all(files.map((name) => readFile(path.join(folder, name))));
   const averageMb = photos.reduce((sum, photo) => sum + photo.length, 0) / photos.length / 1e6;
-  console.log(`${photos.length} photos, ${averageMb.toFixed(1)} MB each on average`);
+  console.log(`${photos.length} photos, ${averageMb.toFixed(3)} MB each on average`);
 
   const images = new ImageProcessor();
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
     // Stripping, with a fresh exiftool so its start is counted once per round, as once per media process.
+    // From the photo's file to a file beside it, as media makes each guest copy (GuestCopies).
     const stripper = MetadataStripper.locate();
+    const copyBytes = [];
     let cpu = ownCpu();
     let started = performance.now();
-    for (const photo of photos) await stripper.stripPhoto(photo);
+    for (const file of files) {
+      const copy = path.join(folder, `${file}.guest-copy`);
+      await stripper.stripPhotoFile(path.join(folder, file), copy);
+      copyBytes.push((await stat(copy)).size);
+      await rm(copy);
+    }
     const stripWall = (performance.now() - started) / photos.length;
     stripper.close();
     // exiftool's CPU is counted once it has exited and node has reaped it.
@@ -89,18 +96,21 @@ try {
     after = ownCpu();
     const deriveCpu = (after.self - cpu.self) / photos.length;
 
-    rounds.push({ stripWall, stripCpu, deriveWall, deriveCpu });
+    const copyMb = copyBytes.reduce((sum, bytes) => sum + bytes, 0) / copyBytes.length / 1e6;
+    rounds.push({ stripWall, stripCpu, deriveWall, deriveCpu, copyMb });
     console.log(
       `round ${round}: stripping ${stripWall.toFixed(0)} ms wall, ${stripCpu.toFixed(0)} ms CPU a photo; ` +
         `thumbnail + preview ${deriveWall.toFixed(0)} ms wall, ${deriveCpu.toFixed(0)} ms CPU; ` +
-        `stripping / derived images: ${(stripWall / deriveWall).toFixed(2)} wall, ${(stripCpu / deriveCpu).toFixed(2)} CPU`,
+        `stripping / derived images: ${(stripWall / deriveWall).toFixed(2)} wall, ${(stripCpu / deriveCpu).toFixed(2)} CPU; ` +
+        `the copy ${copyMb.toFixed(3)} MB`,
     );
   }
   const pick = (name) => median(rounds.map((round) => round[name]));
   console.log(
     `median of ${ROUNDS}: stripping ${pick('stripWall').toFixed(0)} ms wall, ${pick('stripCpu').toFixed(0)} ms CPU a ` +
       `${MEGAPIXELS} MP photo; stripping / derived images ${median(rounds.map((r) => r.stripWall / r.deriveWall)).toFixed(2)} wall, ` +
-      `${median(rounds.map((r) => r.stripCpu / r.deriveCpu)).toFixed(2)} CPU`,
+      `${median(rounds.map((r) => r.stripCpu / r.deriveCpu)).toFixed(2)} CPU; a guest copy ${pick('copyMb').toFixed(3)} MB ` +
+      `in storage beside its ${averageMb.toFixed(3)} MB original`,
   );
   await images.onModuleDestroy();
 } finally {
