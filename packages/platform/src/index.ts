@@ -3,6 +3,7 @@ export * from './database/data-source-options.js';
 export * from './database/run-migrations.js';
 export * from './events/outbox-event.entity.js';
 export * from './events/processed-event.entity.js';
+export * from './events/processed-event-marks.js';
 export * from './events/create-event-bus-tables.migration.js';
 export * from './events/park-unpublishable-events.migration.js';
 export * from './events/outbox.js';

@@ -15,7 +15,9 @@ import {
   DurableConsumer,
   durableName,
   EventBus,
+  forgetExpiredMarks,
   OutboxRelay,
+  PROCESSED_MARK_RETENTION_MS,
   recordEvent,
   runMigrationsOneAtATime,
 } from '../src/index.js';
@@ -113,6 +115,22 @@ describe('domain event delivery', () => {
     return event;
   }
 
+  /** Hands `started` the stream's last message of `subject` again, as JetStream does when an ack was lost; its ack. */
+  async function redeliverLast(started: DurableConsumer, subject: string) {
+    const jsm = await jetstreamManager(bus.nc);
+    const stored = await jsm.streams.getMessage(DOMAIN_STREAM, { last_by_subj: subject });
+    const ack = jest.fn();
+    await started.process({
+      subject: stored!.subject,
+      data: stored!.data,
+      ack,
+      nak: jest.fn(),
+      term: jest.fn(),
+      info: { deliveryCount: 2 } as JsMsg['info'],
+    });
+    return ack;
+  }
+
   const startRelay = (options: ConstructorParameters<typeof OutboxRelay>[2] = {}) => {
     relay = new OutboxRelay(dataSource, bus, {
       pollIntervalMs: 100,
@@ -194,16 +212,7 @@ describe('domain event delivery', () => {
     expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['TWCEAAA3']);
 
     // A redelivery: the handler committed but its ack was lost, so JetStream hands the stored message over again.
-    const stored = await jsm.streams.getMessage(DOMAIN_STREAM, { last_by_subj: event.type });
-    const ack = jest.fn();
-    await started.process({
-      subject: stored!.subject,
-      data: stored!.data,
-      ack,
-      nak: jest.fn(),
-      term: jest.fn(),
-      info: { deliveryCount: 2 } as JsMsg['info'],
-    });
+    const ack = await redeliverLast(started, event.type);
 
     expect(ack).toHaveBeenCalledTimes(1);
     expect(await effects()).toEqual(['TWCEAAA3']);
@@ -211,6 +220,42 @@ describe('domain event delivery', () => {
       event.id,
     ]);
     expect(Number(marks[0].n)).toBe(1);
+  });
+
+  it('forgets the marks of events the stream no longer holds, in batches, and keeps the others', async () => {
+    await dataSource.query('DELETE FROM processed_events');
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const mark = (consumerName: string, processedAt: Date) =>
+      dataSource.query(
+        'INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ($1, $2, $3)',
+        [consumerName, crypto.randomUUID(), processedAt],
+      );
+    // Seven past the retention, of two consumers; two inside it, one of them a minute short of its end.
+    for (let i = 0; i < 7; i++)
+      await mark(i % 2 ? 'a' : 'b', ago(PROCESSED_MARK_RETENTION_MS + (i + 1) * 60_000));
+    await mark('a', ago(PROCESSED_MARK_RETENTION_MS - 60_000));
+    await mark('b', ago(60_000));
+
+    // Longer than the stream keeps an event: nothing can deliver a forgotten mark's event again.
+    expect(PROCESSED_MARK_RETENTION_MS).toBeGreaterThan(DOMAIN_STREAM_MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
+    expect(await forgetExpiredMarks(dataSource, now, 3)).toBe(7);
+    const left = await dataSource.query('SELECT consumer FROM processed_events ORDER BY processed_at');
+    expect(left).toEqual([{ consumer: 'a' }, { consumer: 'b' }]);
+    expect(await forgetExpiredMarks(dataSource, now, 3)).toBe(0);
+  });
+
+  it('still hands no event twice to a consumer after its old marks are forgotten', async () => {
+    const started = consumer();
+    await started.start();
+    const event = await record('FRGTAAA3');
+    expect(await eventually(effects, (rows) => rows.length > 0)).toEqual(['FRGTAAA3']);
+    await forgetExpiredMarks(dataSource);
+
+    // The mark of an event the stream still holds stays: its redelivery is acked without a second effect.
+    const ack = await redeliverLast(started, event.type);
+    expect(ack).toHaveBeenCalledTimes(1);
+    expect(await effects()).toEqual(['FRGTAAA3']);
   });
 
   it('retries a failed handler with back-off until it succeeds', async () => {

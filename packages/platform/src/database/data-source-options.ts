@@ -6,6 +6,7 @@ import { CreateEventBusTables1763800000000 } from '../events/create-event-bus-ta
 import { CreateRateLimitsTable1763800000001 } from '../limits/create-rate-limits-table.migration.js';
 import { ParkUnpublishableEvents1763800000002 } from '../events/park-unpublishable-events.migration.js';
 import { ForgetPublishedEvents1795392000000 } from '../events/forget-published-events.migration.js';
+import { IndexProcessedEventTimes1798900000000 } from '../events/index-processed-event-times.migration.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type Classes = (Function | string | EntitySchema)[];
@@ -29,6 +30,7 @@ export function dataSourceOptions(options: {
       CreateRateLimitsTable1763800000001,
       ParkUnpublishableEvents1763800000002,
       ForgetPublishedEvents1795392000000,
+      IndexProcessedEventTimes1798900000000,
       ...options.migrations,
     ] as MixedList<never>,
     migrationsRun: false,

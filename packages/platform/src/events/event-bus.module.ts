@@ -11,19 +11,34 @@ import { DataSource } from 'typeorm';
 import { EventBus } from './event-bus.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { describeError } from '../logging/describe-error.js';
+import { PeriodicTask } from '../background/periodic-task.js';
+import { forgetExpiredMarks, PROCESSED_MARK_SWEEP_INTERVAL_MS } from './processed-event-marks.js';
 
 @Injectable()
 class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** Forgets the processed-event marks whose events the stream no longer holds. */
+  private readonly markSweep: PeriodicTask;
+
   constructor(
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(EventBus) private readonly bus: EventBus,
-  ) {}
+    @Inject(DataSource) dataSource: DataSource,
+  ) {
+    this.markSweep = new PeriodicTask(
+      'forgetting processed-event marks',
+      PROCESSED_MARK_SWEEP_INTERVAL_MS,
+      () => forgetExpiredMarks(dataSource),
+      new Logger('ProcessedEventMarks'),
+    );
+  }
 
   onApplicationBootstrap(): void {
     this.relay.start();
+    this.markSweep.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.markSweep.stop();
     await this.relay.stop();
     await this.bus.close();
   }
