@@ -32,14 +32,15 @@ const processor = new ImageProcessor(async () => {
 
 const stripper = MetadataStripper.locate();
 const folder = await mkdtemp(path.join(os.tmpdir(), 'photo-sizes-'));
+// Each photo's original and guests' copy as media holds them, one photo at a time.
+const file = path.join(folder, 'original');
+const copy = path.join(folder, 'guest-copy');
 const sizes = [];
 try {
   for (let i = 0; i < photos; i++) {
     const original = await phonePhoto(megapixels);
     const source = await processor.source(original, { heif: false });
     const [thumbnail, preview] = await Promise.all([processor.thumbnail(source), processor.preview(source)]);
-    const file = path.join(folder, 'original');
-    const copy = path.join(folder, 'guest-copy');
     await writeFile(file, original);
     await stripper.stripPhotoFile(file, copy);
     const guestCopy = (await stat(copy)).size;

@@ -14,7 +14,7 @@ export const PROCESSED_MARK_RETENTION_MS = (DOMAIN_STREAM_MAX_AGE_DAYS + 1) * DA
 export const PROCESSED_MARK_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Marks one statement deletes at most: a long backlog goes in short transactions that hold few row locks. */
-export const PROCESSED_MARK_FORGET_BATCH = 5000;
+const PROCESSED_MARK_FORGET_BATCH = 5000;
 
 /**
  * Deletes the processed-event marks no delivery can need any more; how many it deleted. A mark is there to find a
