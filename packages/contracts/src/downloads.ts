@@ -31,9 +31,14 @@ export const archivePhotoSchema = z.object({
   originalKey: z.string().min(1).max(1000),
   /**
    * The key of its guests' copy (the original without location, serial numbers or names), what a guest's zip
-   * holds; null while it is not made (such a photo stays out of a guest's zip).
+   * holds; null while it is not made.
    */
   guestCopyKey: z.string().min(1).max(1000).nullable(),
+  /**
+   * Whether media makes its guests' copy when asked (Requests.GuestCopy): a photo's copy is made when it is first
+   * needed. False with no key: none can be made (such a photo stays out of a guest's zip).
+   */
+  guestCopyPending: z.boolean().default(false),
   /** The name the guest's file had, with the extension of its detected type. */
   fileName: z.string().min(1).max(1000),
   contentType: z.string().min(1).max(200),
@@ -46,6 +51,22 @@ export const archivePhotoSchema = z.object({
   challengePrompt: z.string().min(1).max(400).nullable().optional(),
 });
 export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
+
+export const guestCopyRequestSchema = z.object({
+  code: galleryCodeSchema,
+  photoId: z.uuid(),
+});
+export type GuestCopyRequest = z.infer<typeof guestCopyRequestSchema>;
+
+/** The key of the photo's guests' copy, made for this request if need be; null: no such photo, or none can be made. */
+export const guestCopyReplySchema = z.object({ key: z.string().min(1).max(1000).nullable() });
+export type GuestCopyReply = z.infer<typeof guestCopyReplySchema>;
+
+/**
+ * How long download and backup wait for a guests' copy: media reads the original (up to MAX_PHOTO_BYTES), strips
+ * it and stores the copy, after the thumbnails guests are waiting for; seconds at most when healthy.
+ */
+export const GUEST_COPY_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Oldest first, so a page boundary never moves while photos arrive; `next` null on the last page. */
 export const galleryPhotosReplySchema = z.object({

@@ -504,6 +504,11 @@ export const Requests = {
   OwnerAuthorization: 'rpc.events.owner-authorization',
   /** download asks media for a gallery's photos, a page at a time, to put their originals in a zip. */
   GalleryPhotos: 'rpc.media.gallery-photos',
+  /**
+   * download and backup ask media for a photo's guests' copy still to be made (media makes one when it is first
+   * needed: a guest's original, a zip or a backup without metadata).
+   */
+  GuestCopy: 'rpc.media.guest-copy',
   /** download asks events whether a caller may download a whole gallery (owner, or guests when allowed). */
   DownloadPermission: 'rpc.events.download-permission',
   /** billing asks events whose owner session a request's Authorization header is (buying and listing credits). */

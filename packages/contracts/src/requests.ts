@@ -4,6 +4,9 @@ import {
   downloadPermissionRequestSchema,
   galleryPhotosReplySchema,
   galleryPhotosRequestSchema,
+  GUEST_COPY_REQUEST_TIMEOUT_MS,
+  guestCopyReplySchema,
+  guestCopyRequestSchema,
 } from './downloads.js';
 import {
   galleryLookupReplySchema,
@@ -21,14 +24,17 @@ export interface RequestContract<Request, Reply> {
   subject: string;
   request: z.ZodType<Request>;
   reply: z.ZodType<Reply>;
+  /** How long an asker waits for the answer, when not the usual SERVICE_REQUEST_TIMEOUT_MS (@gallery/platform). */
+  timeoutMs?: number;
 }
 
 function contract<Request, Reply>(
   subject: string,
   request: z.ZodType<Request>,
   reply: z.ZodType<Reply>,
+  timeoutMs?: number,
 ): RequestContract<Request, Reply> {
-  return { subject, request, reply };
+  return { subject, request, reply, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 }
 
 /** Every request one service makes of another, by name: what `askService` in @gallery/platform takes. */
@@ -40,6 +46,12 @@ export const RequestContracts = {
     ownerAuthorizationReplySchema,
   ),
   GalleryPhotos: contract(Requests.GalleryPhotos, galleryPhotosRequestSchema, galleryPhotosReplySchema),
+  GuestCopy: contract(
+    Requests.GuestCopy,
+    guestCopyRequestSchema,
+    guestCopyReplySchema,
+    GUEST_COPY_REQUEST_TIMEOUT_MS,
+  ),
   DownloadPermission: contract(
     Requests.DownloadPermission,
     downloadPermissionRequestSchema,

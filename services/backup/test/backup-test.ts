@@ -7,12 +7,15 @@ import { DataSource } from 'typeorm';
 import {
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
+  guestCopyRequestSchema,
   ownerAuthorizationRequestSchema,
   Requests,
   Subjects,
   type ArchivePhoto,
   type DomainEvent,
   type GalleryPhotosReply,
+  type GuestCopyReply,
+  type GuestCopyRequest,
   type OwnerAuthorizationReply,
   type PlanId,
 } from '@gallery/contracts';
@@ -90,6 +93,7 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
   let serviceUrl = '';
   const responders: NatsSubscription[] = [];
   const galleries = new Map<string, TestGallery>();
+  const guestCopyQuestions: GuestCopyRequest[] = [];
 
   function answerOwner(body: unknown): OwnerAuthorizationReply {
     const asked = ownerAuthorizationRequestSchema.parse(body);
@@ -122,6 +126,19 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
       photos: page.map(({ bytes: _bytes, review: _review, guestBytes: _guestBytes, ...photo }) => photo),
       next: end < chosen.length ? String(end) : null,
     };
+  }
+
+  /** Media's answer: a copy still to be made is made now (giveGuestCopy), once. */
+  async function answerGuestCopy(body: unknown): Promise<GuestCopyReply> {
+    const asked = guestCopyRequestSchema.parse(body);
+    guestCopyQuestions.push(asked);
+    const photo = galleries.get(asked.code)?.photos.find((candidate) => candidate.id === asked.photoId);
+    if (!photo) return { key: null };
+    if (photo.guestCopyPending) {
+      photo.guestCopyPending = false;
+      await giveGuestCopy(photo);
+    }
+    return { key: photo.guestCopyKey };
   }
 
   /** The service's settings on this test's servers, with these drives offered. */
@@ -176,6 +193,10 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
       }),
       bus.nc.subscribe(Requests.GalleryPhotos, {
         callback: (_error, message) => void message.respond(JSON.stringify(answerPhotos(message.json()))),
+      }),
+      bus.nc.subscribe(Requests.GuestCopy, {
+        callback: (_error, message) =>
+          void answerGuestCopy(message.json()).then((reply) => message.respond(JSON.stringify(reply))),
       }),
     );
     config = backupConfig(await platform.postgres.createDatabase(), options.drives?.() ?? {});
@@ -268,6 +289,8 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
       return serviceUrl;
     },
     galleries,
+    /** Every guests' copy the service asked media for, oldest first. */
+    guestCopyQuestions,
     backupConfig,
     graphql,
     owner,
@@ -289,12 +312,12 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
 
     /**
      * A photo in the gallery and its original in storage, as media holds it once confirmed (its guests' copy
-     * too with `guestCopy`).
+     * too with `guestCopy`; made by media when asked with 'when-asked').
      */
     async addPhoto(
       code: string,
       guestName: string | null = null,
-      values: { review?: TestPhoto['review']; guestCopy?: boolean } = {},
+      values: { review?: TestPhoto['review']; guestCopy?: boolean | 'when-asked' } = {},
     ): Promise<TestPhoto> {
       const bytes = randomBytes(2000 + Math.floor(Math.random() * 30_000));
       const id = randomUUID();
@@ -304,6 +327,7 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
         id,
         originalKey,
         guestCopyKey: null,
+        guestCopyPending: values.guestCopy === 'when-asked',
         fileName: 'IMG_0001.jpg',
         contentType: 'image/jpeg',
         size: bytes.length,
@@ -314,7 +338,7 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
         review: values.review ?? 'approved',
       };
       galleries.get(code)!.photos.push(photo);
-      if (values.guestCopy) await giveGuestCopy(photo);
+      if (values.guestCopy === true) await giveGuestCopy(photo);
       return photo;
     },
 

@@ -392,6 +392,29 @@ describe('backup service', () => {
     }
   });
 
+  it('asks media for a guests’ copy still to be made, and copies it', async () => {
+    const code = newGallery();
+    await privacyChanged(code, false);
+    await waitFor('the choice kept', async () =>
+      (
+        (await service.db.query('SELECT keep_metadata FROM backup_owner_choices WHERE event_code = $1', [
+          code,
+        ])) as { keep_metadata: boolean }[]
+      )[0]?.keep_metadata === false
+        ? true
+        : null,
+    );
+    await connected(code);
+    const photo = await addPhoto(code, 'Anna', { guestCopy: 'when-asked' });
+    await uploaded(code, photo);
+    await untilCopied(code, 1);
+    const [file] = (await filesOf(code)).get(photo.id.slice(0, 8))!;
+    expect(sha(await readFile(path.join(drive!.dataDir, file!)))).toBe(sha(photo.guestBytes!));
+    expect(service.guestCopyQuestions.filter((asked) => asked.code === code)).toEqual([
+      { code, photoId: photo.id },
+    ]);
+  });
+
   it('forgets the drive and its credentials on disconnect, and everything of a purged gallery', async () => {
     const code = newGallery();
     await connected(code);

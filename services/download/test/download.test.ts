@@ -27,6 +27,7 @@ import {
   en,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
+  guestCopyRequestSchema,
   NO_CHALLENGE_FOLDER,
   RATE_LIMITS,
   Requests,
@@ -39,6 +40,8 @@ import {
   type GuestAdmissionReply,
   type GuestAdmissionRequest,
   type GalleryPhotosReply,
+  type GuestCopyReply,
+  type GuestCopyRequest,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
 import { findFreePort } from '@gallery/local-servers';
@@ -71,7 +74,7 @@ interface TestGallery {
   pinPasses?: string[];
   /** The PIN's version, as events counts changes (0: never set; 1 when not given and there are passes). */
   pinVersion?: number;
-  photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer })[];
+  photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer; copyFails?: boolean })[];
 }
 const galleries = new Map<string, TestGallery>();
 /** Every guest admission question download asked events, oldest first. */
@@ -89,9 +92,30 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
   const end = start + page.length;
   return {
     found: true,
-    photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, ...photo }) => photo),
+    photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, copyFails: _fails, ...photo }) => photo),
     next: end < gallery.photos.length ? String(end) : null,
   };
+}
+
+/** Every guests' copy download asked media for, oldest first. */
+const guestCopyQuestions: GuestCopyRequest[] = [];
+
+/** Media's answer: a copy still to be made is made now (stored under its key), once. */
+async function answerGuestCopy(body: unknown): Promise<GuestCopyReply> {
+  const parsed = guestCopyRequestSchema.parse(body);
+  guestCopyQuestions.push(parsed);
+  const photo = galleries.get(parsed.code)?.photos.find((candidate) => candidate.id === parsed.photoId);
+  if (!photo) return { key: null };
+  if (photo.guestCopyPending) {
+    photo.guestCopyPending = false;
+    if (!photo.copyFails) {
+      photo.guestCopyKey = `photos/${photo.id}/${randomUUID()}/guest-original`;
+      await s3!.send(
+        new PutObjectCommand({ Bucket: BUCKET, Key: photo.guestCopyKey, Body: photo.guestBytes }),
+      );
+    }
+  }
+  return { key: photo.guestCopyKey };
 }
 
 /**
@@ -145,8 +169,11 @@ async function addPhoto(
     /** The original's bytes and type (random bytes named a JPEG unless given). */
     bytes?: Buffer;
     contentType?: string;
-    /** False: media has not made the guests' copy yet (guestCopyKey null). */
-    guestCopy?: boolean;
+    /**
+     * The guests' copy: made (the default); false: none can be made; 'when-asked': media makes it when asked
+     * (Requests.GuestCopy); 'fails-when-asked': media, asked, finds it cannot make one.
+     */
+    guestCopy?: false | 'when-asked' | 'fails-when-asked';
     /** The guests' copy's bytes (the original's prefixed with "guest copy of " unless given). */
     guestBytes?: Buffer;
   } = {},
@@ -157,7 +184,7 @@ async function addPhoto(
   const originalKey = `photos/${id}/${attempt}/original`;
   // What media's guest copy would be: other bytes than the original's, so a zip tells which it holds.
   const guestBytes = options.guestBytes ?? Buffer.concat([Buffer.from('guest copy of '), bytes]);
-  const guestCopyKey = options.guestCopy === false ? null : `photos/${id}/${attempt}/guest-original`;
+  const guestCopyKey = options.guestCopy === undefined ? `photos/${id}/${attempt}/guest-original` : null;
   if (options.stored !== false) {
     await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: originalKey, Body: bytes }));
     if (guestCopyKey) {
@@ -175,8 +202,10 @@ async function addPhoto(
     guestName: options.guestName ?? null,
     challengePrompt: options.challengePrompt ?? null,
     guestCopyKey,
+    guestCopyPending: options.guestCopy === 'when-asked' || options.guestCopy === 'fails-when-asked',
     bytes,
     guestBytes,
+    ...(options.guestCopy === 'fails-when-asked' ? { copyFails: true } : {}),
   };
   galleries.get(code)!.photos.push(photo);
   return photo;
@@ -417,6 +446,11 @@ beforeAll(async () => {
     bus.nc.subscribe(Requests.GalleryPhotos, {
       callback: (_error, message) => {
         message.respond(JSON.stringify(answerGalleryPhotos(message.json())));
+      },
+    }),
+    bus.nc.subscribe(Requests.GuestCopy, {
+      callback: (_error, message) => {
+        void answerGuestCopy(message.json()).then((reply) => message.respond(JSON.stringify(reply)));
       },
     }),
     bus.nc.subscribe(Requests.DownloadPermission, {
@@ -698,6 +732,42 @@ describe('download service', () => {
     // Each is reused for its own kind of requester.
     expect((await requestArchive(code, null)).data!.requestArchive.id).toBe(guests.id);
     expect((await requestArchive(code)).data!.requestArchive.id).toBe(couples.id);
+  });
+
+  it("asks media for guests' copies still to be made, and leaves out a photo that has none", async () => {
+    const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
+    const made = await addPhoto(code, 'IMG_0001.jpg', { createdAt: '2026-06-13T18:04:01.000Z' });
+    const whenAsked = await addPhoto(code, 'IMG_0002.jpg', {
+      createdAt: '2026-06-13T18:04:02.000Z',
+      guestCopy: 'when-asked',
+    });
+    const fails = await addPhoto(code, 'IMG_0003.jpg', {
+      createdAt: '2026-06-13T18:04:03.000Z',
+      guestCopy: 'fails-when-asked',
+    });
+    await addPhoto(code, 'IMG_0004.jpg', { createdAt: '2026-06-13T18:04:04.000Z', guestCopy: false });
+    const asked = () => guestCopyQuestions.filter((question) => question.code === code).map((q) => q.photoId);
+
+    const guests = await finished(code, (await requestArchive(code, null)).data!.requestArchive.id!);
+    expect(guests.photoCount).toBe(2);
+    const file = path.join(tmp, 'guest-copies-when-asked.zip');
+    await writeFile(file, Buffer.from(await (await fetch(guests.downloadUrl!)).arrayBuffer()));
+    expect((await run('zipinfo', ['-1', file])).stdout.trim().split('\n')).toEqual([
+      'Sarah & Mike/2026-06-13 18.04.01 IMG_0001.jpg',
+      'Sarah & Mike/2026-06-13 18.04.02 IMG_0002.jpg',
+    ]);
+    const entry = async (name: string) =>
+      (await run('unzip', ['-p', file, `Sarah & Mike/${name}`], { encoding: 'buffer', maxBuffer: 1 << 24 }))
+        .stdout;
+    expect(sha(await entry('2026-06-13 18.04.01 IMG_0001.jpg'))).toBe(sha(made.guestBytes));
+    expect(sha(await entry('2026-06-13 18.04.02 IMG_0002.jpg'))).toBe(sha(whenAsked.guestBytes));
+    // Only the copies still to be made were asked for.
+    expect(asked()).toEqual([whenAsked.id, fails.id]);
+
+    // The couple's zip holds the untouched originals: media is not asked.
+    const couples = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
+    expect(couples.photoCount).toBe(4);
+    expect(asked()).toHaveLength(2);
   });
 
   it("gives the couple's zip the guests' copies, without GPS, when they chose downloads without metadata", async () => {

@@ -47,6 +47,8 @@ import { GuestbookApproval1798642000000 } from './database/migrations/1798642000
 import { OwnerOriginalResolver } from './photos/owner-original.resolver.js';
 import { GuestCopies } from './guest-copies/guest-copies.js';
 import { GuestCopySweep } from './guest-copies/guest-copy.sweep.js';
+import { PendingGuestCopies } from './guest-copies/pending-guest-copies.js';
+import { GuestCopyResponder } from './guest-copies/guest-copy.responder.js';
 import { KeptPhotoFiles } from './storage/kept-photo-files.js';
 import { MetadataStripper } from './guest-copies/metadata-stripper.js';
 import { GuestCopies1798404533193 } from './database/migrations/1798404533193-guest-copies.js';
@@ -205,6 +207,8 @@ export class AppModule {
         // exiftool must be on the machine: the service refuses to start without it, saying what to install.
         { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
         GuestCopies,
+        PendingGuestCopies,
+        GuestCopyResponder,
         GuestCopySweep,
         { provide: KeptPhotoFiles, useFactory: () => new KeptPhotoFiles() },
         StorageDeletions,

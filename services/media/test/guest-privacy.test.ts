@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -14,12 +14,14 @@ import {
   en,
   galleryCodeFromBytes,
   ownerAuthorizationRequestSchema,
+  RequestContracts,
   Requests,
   Subjects,
   type DomainEvent,
   type LivePhoto,
 } from '@gallery/contracts';
 import {
+  askService,
   CLIENT_ADDRESS_HEADER,
   createS3Client,
   EventBus,
@@ -277,6 +279,12 @@ describe('guest copies', () => {
     expect(pending.errors?.[0].extensions?.code).toBe('ORIGINAL_COPY_PENDING');
     expect(pending.errors?.[0].message).toBe(en.errors.ORIGINAL_COPY_PENDING);
 
+    // One whose copy is still to be made gets it made for this download.
+    await db.query('UPDATE photos SET guest_copy_pending = true WHERE id = $1', [photo.id]);
+    const madeNow = await fetchAsOwner(photo.id, code);
+    expect(gpsTags(await tagsOf(madeNow))).toEqual([]);
+    expect((await sharp(madeNow).raw().toBuffer()).equals(pixelsSent)).toBe(true);
+
     await choose(true);
     const untouched = await fetchAsOwner(photo.id, code);
     expect(untouched.equals(sent)).toBe(true);
@@ -294,35 +302,106 @@ describe('guest copies', () => {
     expect(await refusal(ownerOf(code), randomUUID())).toBe('PHOTO_NOT_FOUND');
   });
 
-  it('makes the guest copies of photos recorded before them, serving guests no original until then', async () => {
+  it("makes a photo's guest copy still to be made when a guest first asks for it", async () => {
     const code = await createGallery();
     const photo = await upload(code, await gpsTaggedJpeg());
-    // As the migration leaves a photo recorded before guest copies existed.
+    expect(await guestCopyObjects(photo.id)).toEqual([]);
+
+    expect(gpsTags(await tagsOf((await fetchAsGuest(photo.id, 'original')) as Buffer))).toEqual([]);
+    const made = await guestCopyObjects(photo.id);
+    expect(made).toHaveLength(1);
+    expect(await copyRow(photo.id)).toEqual({ pending: false, key: made[0] });
+    // Asked again, the same copy.
+    expect(gpsTags(await tagsOf((await fetchAsGuest(photo.id, 'original')) as Buffer))).toEqual([]);
+    expect(await guestCopyObjects(photo.id)).toEqual(made);
+  });
+
+  it('waits for a build of the same copy running elsewhere and serves what that build recorded', async () => {
+    const code = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    // The copy the other replica's build is about to record.
+    await fetchAsGuest(photo.id, 'original');
+    const [copy] = await guestCopyObjects(photo.id);
     await db.query('UPDATE photos SET guest_original_key = NULL, guest_copy_pending = true WHERE id = $1', [
       photo.id,
     ]);
-    expect(await fetchAsGuest(photo.id, 'original')).toBe(404);
-
-    await waitFor('the sweep to reach the photo', async () => {
-      await app!.get(GuestCopySweep).sweepOnce();
-      const [row] = (await db.query('SELECT guest_copy_pending FROM photos WHERE id = $1', [photo.id])) as {
-        guest_copy_pending: boolean;
-      }[];
-      return !row.guest_copy_pending;
-    });
-    expect(gpsTags(await tagsOf((await fetchAsGuest(photo.id, 'original')) as Buffer))).toEqual([]);
+    // Another replica's build: it holds the photo's row while it makes the copy.
+    const replica = db.createQueryRunner();
+    await replica.connect();
+    try {
+      await replica.startTransaction();
+      await replica.query('SELECT id FROM photos WHERE id = $1 FOR UPDATE', [photo.id]);
+      const asked = fetchAsGuest(photo.id, 'original');
+      await waitFor('the request to wait for the row', async () => {
+        const waiting = (await db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM photos%FOR UPDATE'`,
+        )) as unknown[];
+        return waiting.length > 0;
+      });
+      await replica.query(
+        'UPDATE photos SET guest_original_key = $2, guest_copy_pending = false WHERE id = $1',
+        [photo.id, copy],
+      );
+      await replica.commitTransaction();
+      expect(gpsTags(await tagsOf((await asked) as Buffer))).toEqual([]);
+    } finally {
+      if (replica.isTransactionActive) await replica.rollbackTransaction();
+      await replica.release();
+    }
+    // No second copy was made.
+    expect(await guestCopyObjects(photo.id)).toEqual([copy]);
+    expect(await copyRow(photo.id)).toEqual({ pending: false, key: copy });
   });
+
+  it("makes a photo's guest copy for download or backup asking for it, for the photo's own gallery only", async () => {
+    const code = await createGallery();
+    const other = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    const ask = (gallery: string) =>
+      askService(bus!, RequestContracts.GuestCopy, { code: gallery, photoId: photo.id });
+
+    expect(await ask(other)).toEqual({ key: null });
+    expect(await guestCopyObjects(photo.id)).toEqual([]);
+    const { key } = await ask(code);
+    expect(await guestCopyObjects(photo.id)).toEqual([key]);
+    expect(await copyRow(photo.id)).toEqual({ pending: false, key });
+    const copy = await s3!.send(new GetObjectCommand({ Bucket: BUCKET, Key: key! }));
+    expect(gpsTags(await tagsOf(Buffer.from(await copy.Body!.transformToByteArray())))).toEqual([]);
+    // Asked again, the same copy.
+    expect(await ask(code)).toEqual({ key });
+  });
+
+  it("leaves a photo's guest copy to its first request: confirming and the background sweep make none", async () => {
+    const code = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    expect(await copyRow(photo.id)).toEqual({ pending: true, key: null });
+    expect(await app!.get(GuestCopySweep).sweepOnce()).toBe(0);
+    expect(await copyRow(photo.id)).toEqual({ pending: true, key: null });
+    expect(await guestCopyObjects(photo.id)).toEqual([]);
+  });
+
+  async function copyRow(photoId: string): Promise<{ pending: boolean; key: string | null }> {
+    const [row] = (await db.query(
+      'SELECT guest_copy_pending AS pending, guest_original_key AS key FROM photos WHERE id = $1',
+      [photoId],
+    )) as { pending: boolean; key: string | null }[];
+    return row;
+  }
+
+  async function guestCopyObjects(photoId: string): Promise<string[]> {
+    const listed = await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `photos/${photoId}/` }));
+    return (listed.Contents ?? [])
+      .map((object) => object.Key!)
+      .filter((key) => key.endsWith('/guest-original'));
+  }
 
   it("deletes a removed photo's guest copy with its other files", async () => {
     const code = await createGallery();
     const photo = await upload(code, await gpsTaggedJpeg());
-    const keys = async () =>
-      (
-        (await s3!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `photos/${photo.id}/` })))
-          .Contents ?? []
-      )
-        .map((object) => object.Key!)
-        .filter((key) => key.endsWith('/guest-original'));
+    const keys = () => guestCopyObjects(photo.id);
+    // A photo's copy is made when first asked for.
+    expect(await keys()).toEqual([]);
+    await fetchAsGuest(photo.id, 'original');
     expect(await keys()).toHaveLength(1);
 
     const removed = await graphql(

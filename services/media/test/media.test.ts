@@ -59,6 +59,7 @@ import { PHOTO_TYPE_HEAD_BYTES } from '../src/uploads/detect-photo-type.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { PhotoRemovalService } from '../src/photos/photo-removal.service.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
+import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
 import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
@@ -1576,6 +1577,37 @@ describe('media service', () => {
       const answer = await confirm(code, slot.uploadId);
       expect(answer.errors?.[0].extensions?.code).toBe('UNSUPPORTED_FILE_TYPE');
       await expectNothingStored(slot.uploadId);
+    });
+
+    it("makes a video's guest copy at its confirmation, or for one recorded before them in the background", async () => {
+      const code = await createGallery('premium');
+      const slot = await upload(code, videos.mp4, 'First dance.mp4', 'video/mp4');
+      const answer = await graphql<{ confirmPhotoUpload: LivePhoto }>(CONFIRM_VIDEO, {
+        code,
+        id: slot.uploadId,
+      });
+      expect(answer.errors).toBeUndefined();
+      const video = answer.data!.confirmPhotoUpload;
+      const copyState = async () =>
+        (
+          await db.query(
+            'SELECT guest_copy_pending AS pending, guest_original_key IS NOT NULL AS made FROM photos WHERE id = $1',
+            [video.id],
+          )
+        )[0];
+      expect(await copyState()).toEqual({ pending: false, made: true });
+
+      // As the migration left a video recorded before guest copies existed: too long to copy for a request.
+      await db.query('UPDATE photos SET guest_original_key = NULL, guest_copy_pending = true WHERE id = $1', [
+        video.id,
+      ]);
+      expect((await request(app!.getHttpServer()).get(new URL(video.originalUrl).pathname)).status).toBe(404);
+      await waitFor('the sweep to reach the video', async () => {
+        await app!.get(GuestCopySweep).sweepOnce();
+        return !(await copyState()).pending;
+      });
+      expect(await copyState()).toEqual({ pending: false, made: true });
+      expect((await fetchPhoto(video.originalUrl)).bytes.length).toBeGreaterThan(0);
     });
 
     it('refuses a file that starts like an MP4 but that ffmpeg cannot read', async () => {

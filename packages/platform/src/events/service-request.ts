@@ -23,8 +23,8 @@ export interface ServiceRequestLog {
 
 /**
  * Asks another service over core NATS request/reply: the request checked against its contract on the way out,
- * the reply on the way in. No responder, no answer within SERVICE_REQUEST_TIMEOUT_MS, no connection, or a reply
- * that breaks its contract: SERVICE_UNAVAILABLE, the error a caller may retry.
+ * the reply on the way in. No responder, no answer within the contract's time (SERVICE_REQUEST_TIMEOUT_MS unless
+ * it says), no connection, or a reply that breaks its contract: SERVICE_UNAVAILABLE, the error a caller may retry.
  */
 export async function askService<Request, Reply>(
   bus: ServiceRequester,
@@ -35,7 +35,9 @@ export async function askService<Request, Reply>(
   const payload = JSON.stringify(contract.request.parse(request));
   let body: unknown;
   try {
-    const message = await bus.nc.request(contract.subject, payload, { timeout: SERVICE_REQUEST_TIMEOUT_MS });
+    const message = await bus.nc.request(contract.subject, payload, {
+      timeout: contract.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS,
+    });
     body = message.json();
   } catch (error) {
     log?.warn(`${contract.subject} unanswered: ${describeError(error)}`);

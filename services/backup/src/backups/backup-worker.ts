@@ -165,12 +165,17 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         photo,
         destination.folderPerGuest,
       );
-      // The couple's choice for their own downloads: the untouched original, or the guests' copy.
-      const key = copy.keepMetadata ? photo.originalKey : photo.guestCopyKey;
+      // The couple's choice for their own downloads: the untouched original, or the guests' copy (media makes
+      // one still to be made when asked).
+      const key = copy.keepMetadata
+        ? photo.originalKey
+        : (photo.guestCopyKey ??
+          (photo.guestCopyPending
+            ? await this.requests.guestCopy({ code: destination.eventCode, photoId: photo.id })
+            : null));
       if (!key) {
-        // Its copy without metadata is not made yet (photos from before such copies existed get theirs later):
-        // never the original instead, tried again with back-off, and copied as an original should the couple
-        // keep metadata meanwhile.
+        // No copy without metadata (a video's not made yet, or none can be): never the original instead, tried
+        // again with back-off, and copied as an original should the couple keep metadata meanwhile.
         await this.repository.postpone(copy, backupRetryMs(copy.attempts, this.config.retryMaxMs));
         return;
       }

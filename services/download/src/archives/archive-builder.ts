@@ -120,10 +120,12 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
     try {
       const listed = await this.listPhotos(job.eventCode);
-      // A zip of guests' copies (a guest's, or the couple's by their choice) leaves out a photo whose copy is
-      // not made yet.
-      const photos = job.guestCopies ? listed.filter((photo) => photo.guestCopyKey !== null) : listed;
-      const total = photos.length;
+      // A zip of guests' copies (a guest's, or the couple's by their choice) asks media for a copy still to be
+      // made, and leaves out a photo that has none.
+      const photos = job.guestCopies
+        ? listed.filter((photo) => photo.guestCopyKey !== null || photo.guestCopyPending)
+        : listed;
+      let total = photos.length;
       this.publish(job, 'adding', 0, total);
 
       zip = createZip();
@@ -140,27 +142,34 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       let lastProgress = Date.now();
       // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
       // each holds only its stream buffer until its turn.
-      const opened: Promise<Readable>[] = [];
+      const opened: Promise<Readable | null>[] = [];
       const open = (index: number) => {
         const photo = photos[index];
-        const key = job.guestCopies ? photo.guestCopyKey! : photo.originalKey;
-        const body = this.storage.readStream(key, abort.signal);
+        const body = this.keyInZip(job, photo).then((key) =>
+          key === null ? null : this.storage.readStream(key, abort.signal),
+        );
         body.catch(() => undefined);
         opened.push(body);
       };
       const closeOpened = () => {
         for (const body of opened.splice(0))
           void body.then(
-            (stream) => stream.destroy(),
+            (stream) => stream?.destroy(),
             () => undefined,
           );
       };
       abort.signal.addEventListener('abort', closeOpened);
-      for (let index = 0; index < Math.min(READ_AHEAD, total); index++) open(index);
+      for (let index = 0; index < Math.min(READ_AHEAD, photos.length); index++) open(index);
       for (const [index, photo] of photos.entries()) {
         const next = opened.shift()!;
-        if (index + READ_AHEAD < total) open(index + READ_AHEAD);
-        const body: Readable = await untilAborted(next, abort.signal);
+        if (index + READ_AHEAD < photos.length) open(index + READ_AHEAD);
+        const body = await untilAborted(next, abort.signal);
+        if (!body) {
+          // Its guests' copy could not be made: not in this zip, nor in the count.
+          total--;
+          if (added === total) this.publish(job, 'adding', added, total);
+          continue;
+        }
         const append = async (source: Readable | Buffer, name: string) => {
           const entry = once(zip!, 'entry');
           zip!.append(source, { name, date: new Date(photo.createdAt), store: true });
@@ -235,6 +244,12 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       this.logger.warn(`zip ${job.id}: no JPEG copy of photo ${photo.id}: ${describeError(error)}`);
       return null;
     }
+  }
+
+  /** The object a photo's entry is read from: its original, or its guests' copy (asked of media if need be). */
+  private async keyInZip(job: ArchiveJobEntity, photo: ArchivePhoto): Promise<string | null> {
+    if (!job.guestCopies) return photo.originalKey;
+    return photo.guestCopyKey ?? this.requests.guestCopy({ code: job.eventCode, photoId: photo.id });
   }
 
   /** Every photo of the gallery, oldest first, page by page. */

@@ -8,6 +8,7 @@ import {
   type DownloadPermissionRequest,
   type GalleryPhotosReply,
   type GalleryPhotosRequest,
+  type GuestCopyRequest,
 } from '@gallery/contracts';
 import { askService, EventBus } from '@gallery/platform';
 
@@ -29,6 +30,11 @@ export class ServiceRequests {
   /** media: one page of the gallery's photos, oldest first. */
   galleryPhotos(request: GalleryPhotosRequest): Promise<GalleryPhotosReply> {
     return askService(this.bus, RequestContracts.GalleryPhotos, request, this.logger);
+  }
+
+  /** media: the key of a photo's guests' copy, made for this request when it is still to be made; null: none. */
+  async guestCopy(request: GuestCopyRequest): Promise<string | null> {
+    return (await askService(this.bus, RequestContracts.GuestCopy, request, this.logger)).key;
   }
 
   /** Live only: nobody listening is fine, and a publish while NATS is away is dropped, not retried. */

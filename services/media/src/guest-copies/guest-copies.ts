@@ -10,9 +10,10 @@ import { MetadataNotStrippedError, MetadataStripper } from './metadata-stripper.
 
 /**
  * Makes and stores the copy of an original that guests fetch (its "original" link, a video's playback, a HEIC
- * shown without derived images): the same image or video data without identifying metadata. Made once, when
- * the photo is confirmed, so a view costs nothing more than a redirect. A copy that cannot be made leaves the
- * photo without one (null): its original is then never served to guests.
+ * shown without derived images): the same image or video data without identifying metadata. Made once: a
+ * video's and such a HEIC's when confirmed, a photo's when first needed (PendingGuestCopies); a view of one
+ * made costs nothing more than a redirect. A copy that cannot be made leaves the photo without one (null): its
+ * original is then never served to guests.
  */
 @Injectable()
 export class GuestCopies implements OnModuleDestroy {

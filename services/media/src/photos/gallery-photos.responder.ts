@@ -82,6 +82,7 @@ function archivePhoto(photo: PhotoEntity, challengePrompt: string | null): Archi
     id: photo.id,
     originalKey: photo.originalKey,
     guestCopyKey: photo.guestOriginalKey,
+    guestCopyPending: photo.guestCopyPending,
     fileName: downloadFileName(photo.fileName, photo.contentType),
     contentType: photo.contentType,
     size: photo.size,

@@ -23,7 +23,7 @@ export function photoPreviewKey(photoId: string, buildId: string): string {
   return `photos/${photoId}/${buildId}/preview.jpg`;
 }
 
-/** Where a guest copy made after its photo's commit (by the sweep) is written: a folder per attempt. */
+/** Where a guest copy made after its photo's commit (PendingGuestCopies) is written: a folder per attempt. */
 export function guestCopyKey(photoId: string, attemptId: string): string {
   return `photos/${photoId}/${attemptId}/guest-original`;
 }

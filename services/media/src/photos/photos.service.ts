@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { GraphQLError } from 'graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
+import { PendingGuestCopies } from '../guest-copies/pending-guest-copies.js';
 import { AppError, GuestIdentities } from '@gallery/platform';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { attachmentDisposition } from './attachment-disposition.js';
@@ -32,6 +33,7 @@ export class PhotosService {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotoAudience) private readonly audience: PhotoAudience,
     @Inject(GuestIdentities) private readonly identities: GuestIdentities,
+    @Inject(PendingGuestCopies) private readonly pendingCopies: PendingGuestCopies,
   ) {}
 
   async page(
@@ -109,8 +111,8 @@ export class PhotosService {
    * A short-lived presigned URL for one image of a photo, as guests fetch it (anyone holding the link), or null
    * when there is no such photo. Whatever comes from the original is its guest copy, without location, serial
    * numbers or names: the original downloads under its own name with the extension of its detected type; a
-   * photo kept without derived images shows it instead; a photo without a guest copy (still to be made, or
-   * impossible) has no original for guests. While a photo's preview is still being made (it comes right after
+   * photo kept without derived images shows it instead; a photo's guest copy still to be made is made for this
+   * request; a photo without one (a video's still to be made, or impossible) has no original for guests. While a photo's preview is still being made (it comes right after
    * the photo's commit), its preview is the thumbnail, `provisional`: the thumbnail is already stored, a small
    * JPEG any browser shows, oriented as the preview will be, where the original may be 50 MB or a HEIC most
    * browsers cannot show. A provisional answer must not be cached, so the next request gets the preview.
@@ -153,27 +155,34 @@ export class PhotosService {
     if (derivedKey) {
       return { url: await this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS), provisional };
     }
-    if (!photo.guestOriginalKey) return null;
-    return {
-      url: await this.originalUrl(photo, photo.guestOriginalKey, variant === 'original'),
-      provisional: false,
-    };
+    const guestCopy = await this.guestCopyOf(photo);
+    if (!guestCopy) return null;
+    return { url: await this.originalUrl(photo, guestCopy, variant === 'original'), provisional: false };
   }
 
   /**
    * The couple's download of a photo's original (their call is checked by AccessGuard): untouched, as it was
    * uploaded, metadata and all; or, when the couple chose their downloads without metadata, the guests' copy
-   * (ORIGINAL_COPY_PENDING while the photo has none). PHOTO_NOT_FOUND when there is no such photo.
+   * (made now if it is still to be made; ORIGINAL_COPY_PENDING when none could be). PHOTO_NOT_FOUND when there is
+   * no such photo.
    */
   async ownerOriginalUrl(id: string): Promise<string> {
     const photo = await this.photos.find(id);
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
     const settings = await this.galleries.find(photo.eventCode);
     if (settings?.ownerDownloadsKeepMetadata === false) {
-      if (!photo.guestOriginalKey) throw new AppError('ORIGINAL_COPY_PENDING');
-      return this.originalUrl(photo, photo.guestOriginalKey, true);
+      const guestCopy = await this.guestCopyOf(photo);
+      if (!guestCopy) throw new AppError('ORIGINAL_COPY_PENDING');
+      return this.originalUrl(photo, guestCopy, true);
     }
     return this.originalUrl(photo, photo.originalKey, true);
+  }
+
+  /** The photo's guest copy: made now when a photo's is still to be made (PendingGuestCopies); null if none. */
+  private async guestCopyOf(photo: PhotoEntity): Promise<string | null> {
+    if (photo.guestOriginalKey || !photo.guestCopyPending || photo.kind !== 'photo')
+      return photo.guestOriginalKey;
+    return this.pendingCopies.ofPhoto(photo.id, { lane: 'urgent' });
   }
 
   private originalUrl(photo: PhotoEntity, key: string, attachment: boolean): Promise<string> {

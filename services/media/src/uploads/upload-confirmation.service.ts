@@ -68,8 +68,10 @@ interface Rendition {
   previewKey: string | null;
   previewSource: ImageSource | null;
   durationSeconds: number | null;
-  /** The original without identifying metadata, what guests fetch; null when it could not be made. */
+  /** The original without identifying metadata, what guests fetch; null when it could not be made, or not yet. */
   guestOriginalKey: string | null;
+  /** Its guests' copy is made when first needed (PendingGuestCopies), not now. */
+  guestCopyPending: boolean;
 }
 
 /**
@@ -78,10 +80,11 @@ interface Rendition {
  * before or after confirmation, never changes what was checked or what guests get: the staged object itself
  * where storage refuses overwrites (the URL was signed for "If-None-Match: *"), otherwise a copy of it under the
  * photo's own keys.
- * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail and its guest
- * copy (the original without location, serial numbers or names: GuestCopies) are stored: every open screen
- * shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
- * after the commit (PhotoPreviews). Whatever is refused leaves nothing in storage (deletions go through the
+ * The photo and its `photo.uploaded` event are recorded in one transaction as soon as its thumbnail is stored:
+ * every open screen shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
+ * after the commit (PhotoPreviews), and its guests' copy (the original without location, serial numbers or names)
+ * when it is first needed (PendingGuestCopies). A video's copy, what guests play, and that of a HEIC kept without
+ * derived images, what guests see, are made before the commit. Whatever is refused leaves nothing in storage (deletions go through the
  * durable queue). The photo takes its upload's id, so confirming one upload
  * twice can never make two photos.
  */
@@ -186,9 +189,9 @@ export class UploadConfirmationService {
 
   /**
    * The checks on the copy, from one read of it: its size and first bytes, and the whole of it, in a local file
-   * (one of the kept ones), when it is photo-sized. A photo that passes gets its thumbnail and its guest copy from
-   * that file (libvips and exiftool read it themselves: no Buffer holds the original); a video is left for its own
-   * rendering.
+   * (one of the kept ones), when it is photo-sized. A photo that passes gets its thumbnail from that file (libvips
+   * reads it itself: no Buffer holds the original), and a HEIC without one its guests' copy (exiftool, the same);
+   * a video is left for its own rendering.
    */
   private async checkAndRenderPhoto(
     upload: UploadEntity,
@@ -216,15 +219,14 @@ export class UploadConfirmationService {
       if ('refusal' in checked) return checked;
       const { type } = checked;
       if (isVideoType(type)) return { type, size };
-      // A photo passed the size limit, so it was downloaded whole. Its guest copy is made by exiftool, beside the
-      // thumbnail being decoded; a refused photo's copy goes with the attempt's other keys.
-      const [rendered, guestOriginalKey] = await Promise.all([
-        renditionOrRefusal(() => this.render(type, keys, file)),
-        this.guestCopies.ofPhoto(file, type, keys.guestOriginal),
-      ]);
-      return 'refusal' in rendered
-        ? rendered
-        : { type, size, rendition: { ...rendered.rendition, guestOriginalKey } };
+      // A photo passed the size limit, so it was downloaded whole.
+      const rendered = await renditionOrRefusal(() => this.render(type, keys, file));
+      if ('refusal' in rendered) return rendered;
+      const { rendition } = rendered;
+      if (rendition.thumbnailKey) return { type, size, rendition: { ...rendition, guestCopyPending: true } };
+      // A HEIC kept without derived images: guests see its copy, made now by exiftool from the same file.
+      const guestOriginalKey = await this.guestCopies.ofPhoto(file, type, keys.guestOriginal);
+      return { type, size, rendition: { ...rendition, guestOriginalKey } };
     });
   }
 
@@ -253,6 +255,7 @@ export class UploadConfirmationService {
         previewSource: source,
         durationSeconds: null,
         guestOriginalKey: null,
+        guestCopyPending: false,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
@@ -267,6 +270,7 @@ export class UploadConfirmationService {
         previewSource: null,
         durationSeconds: null,
         guestOriginalKey: null,
+        guestCopyPending: false,
       };
     }
   }
@@ -300,6 +304,7 @@ export class UploadConfirmationService {
         previewSource: null,
         durationSeconds,
         guestOriginalKey,
+        guestCopyPending: false,
       };
     });
   }
@@ -338,7 +343,7 @@ export class UploadConfirmationService {
         eventCode: upload.eventCode,
         originalKey: keys.original,
         guestOriginalKey: rendition.guestOriginalKey,
-        guestCopyPending: false,
+        guestCopyPending: rendition.guestCopyPending,
         thumbnailKey: rendition.thumbnailKey,
         previewKey: rendition.previewKey,
         previewPending,
