@@ -2,7 +2,7 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
-//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3] [--perf=DIR]
+//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3] [--perf=DIR] [--originals=0]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
@@ -45,7 +45,11 @@
 // between machines that run libvips faster or slower (docs/benchmarks.md, "Another machine, the same build").
 // The product does one piece of work bare sharp does not: each photo's guest copy (the original without
 // identifying metadata), made by exiftool, a process of media's own whose CPU is not in media's: it is printed
-// apart, with a third ratio, media and its exiftool together over bare sharp.
+// apart, with a third ratio, media and its exiftool together over bare sharp. Since 2026-12-01 a photo's copy is made
+// when it is first needed, not at its confirmation, so the bursts make none; `--originals=N` then asks, as a guest,
+// for the originals of N photos of the last burst, one after another, twice each: the first answer waits for the
+// copy to be made, the second finds it. Printed: the time to each redirect, and media's and its exiftool's CPU per
+// copy made (what a photo's copy now costs when, and if, someone needs it).
 // HEIC: `--heic` photos of the same size made with heif-enc (Debian's libheif-examples) when it is installed,
 // through the product one at a time, and decoded bare with libheif-js + sharp, for the time per HEIC.
 import { execFileSync } from 'node:child_process';
@@ -140,6 +144,7 @@ const PERF = option('perf', '');
 const MEDIA_NODE_ARGS = option('media-node-args', '').split(' ').filter(Boolean);
 const MEDIA_LOG = option('media-log', '');
 const COUNT_CALLS = process.argv.includes('--count-calls');
+const ORIGINALS = option('originals', 0);
 const WARM_UP_BURSTS = option('warm-up-bursts', 0);
 // As the web app asks for its slots: for the next files about to go, up to UPLOAD_CONCURRENCY
 // (web/src/gallery/uploadItems.ts) at once.
@@ -498,9 +503,42 @@ async function run() {
         address,
       );
       photos.push(confirmPhotoUpload);
-      confirmed();
+      confirmed(confirmPhotoUpload);
     }
     return photos;
+  }
+
+  /** The photos the last burst confirmed, for --originals. */
+  const lastBurstPhotos = [];
+
+  /**
+   * A guest's "Download original" of each of `ids`, one after another, twice: the redirect's time (the object
+   * itself not fetched) the first time, when media makes the copy, and the second, and what media and its exiftool
+   * spent per copy made.
+   */
+  async function guestOriginals(ids) {
+    const redirect = async (id) => {
+      const start = performance.now();
+      const answer = await fetch(`${product.url}/media/photos/${id}/original`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': '198.18.200.1' },
+      });
+      if (answer.status !== 302) throw new Error(`original of ${id}: ${answer.status}`);
+      await answer.body?.cancel();
+      return performance.now() - start;
+    };
+    const first = [];
+    const again = [];
+    const before = await productCpu(product.pids, s3.pid);
+    for (const id of ids) first.push(await redirect(id));
+    const after = await productCpu(product.pids, s3.pid);
+    for (const id of ids) again.push(await redirect(id));
+    return {
+      first: first.sort((a, b) => a - b),
+      again: again.sort((a, b) => a - b),
+      mediaMs: (after.media - before.media) / ids.length,
+      exiftoolMs: (after.mediaChildren - before.mediaChildren) / ids.length,
+    };
   }
 
   // Warm-up: one photo, not counted.
@@ -511,6 +549,7 @@ async function run() {
 
   /** One burst through the product: UPLOADERS guests at once, each in galleries of its own for this round. */
   async function burst(round) {
+    lastBurstPhotos.length = 0;
     const load = machine().load;
     const galleries = roundGalleries[round];
     const perPhoto = [];
@@ -528,9 +567,10 @@ async function run() {
         }
         // A photo's time: since the uploader's last confirmation (its slot request's share included).
         let last = performance.now();
-        const confirmed = () => {
+        const confirmed = (photo) => {
           perPhoto.push(performance.now() - last);
           last = performance.now();
+          lastBurstPhotos.push(photo.id);
         };
         for (let i = 0; i < files.length; i += SLOTS_PER_REQUEST) {
           await ingest(url, gallery, files.slice(i, i + SLOTS_PER_REQUEST), confirmed);
@@ -606,6 +646,7 @@ async function run() {
     if (round > 0) bareRounds.push(await bareBesideIdleProduct());
     bursts.push(await burst(round));
   }
+  const originals = ORIGINALS > 0 ? await guestOriginals(lastBurstPhotos.slice(0, ORIGINALS)) : null;
   const mediaPeakMb = [];
   for (const [name, pid] of Object.entries(product.pids)) {
     if (name.startsWith('media')) mediaPeakMb.push((await rssMb(pid, 'VmHWM')).toFixed(0));
@@ -734,6 +775,11 @@ async function run() {
     );
     console.log(
       `  CPU per photo beside the image work, median of ${ROUNDS} rounds: media ${signedMs(median(cpuOverBare.map((r) => r.media)))} ms (${cpuOverBare.map((r) => signedMs(r.media)).join(', ')}), media + gateway + events ${signedMs(median(cpuOverBare.map((r) => r.services)))} ms (${cpuOverBare.map((r) => signedMs(r.services)).join(', ')})`,
+    );
+  }
+  if (originals) {
+    console.log(
+      `  a guest's original, ${originals.first.length} photos one after another: the first request (its copy made) p50 ${ms(percentile(originals.first, 0.5))} ms, p99 ${ms(percentile(originals.first, 0.99))} ms; again p50 ${ms(percentile(originals.again, 0.5))} ms; per copy made, media ${ms(originals.mediaMs)} ms of CPU, its exiftool ${ms(originals.exiftoolMs)} ms`,
     );
   }
   console.log(`  media's peak RSS: ${mediaPeakMb.join(', ')} MB`);
