@@ -68,6 +68,20 @@ async function connected(code: string, values: { folderPerGuest?: boolean } = {}
 }
 
 /** The drive's files of a gallery's folder, by the photo id prefix each name ends with. */
+/** The couple turns "keep where photos were taken" off, and the service has taken their choice in. */
+async function dropMetadata(code: string) {
+  await privacyChanged(code, false);
+  await waitFor('the choice kept', async () =>
+    (
+      (await service.db.query('SELECT keep_metadata FROM backup_owner_choices WHERE event_code = $1', [
+        code,
+      ])) as { keep_metadata: boolean }[]
+    )[0]?.keep_metadata === false
+      ? true
+      : null,
+  );
+}
+
 async function filesOf(code: string): Promise<Map<string, string[]>> {
   const byPhoto = new Map<string, string[]>();
   for (const file of (await drive!.files()).keys()) {
@@ -365,16 +379,7 @@ describe('backup service', () => {
 
   it('copies the guests’ copies, without metadata, when the couple’s own downloads drop it', async () => {
     const code = newGallery();
-    await privacyChanged(code, false);
-    await waitFor('the choice kept', async () =>
-      (
-        (await service.db.query('SELECT keep_metadata FROM backup_owner_choices WHERE event_code = $1', [
-          code,
-        ])) as { keep_metadata: boolean }[]
-      )[0]?.keep_metadata === false
-        ? true
-        : null,
-    );
+    await dropMetadata(code);
     await connected(code);
     const withCopy = await addPhoto(code, 'Anna', { guestCopy: true });
     // Its copy without metadata not made yet: the original is never copied instead.
@@ -394,16 +399,7 @@ describe('backup service', () => {
 
   it('asks media for a guests’ copy still to be made, and copies it', async () => {
     const code = newGallery();
-    await privacyChanged(code, false);
-    await waitFor('the choice kept', async () =>
-      (
-        (await service.db.query('SELECT keep_metadata FROM backup_owner_choices WHERE event_code = $1', [
-          code,
-        ])) as { keep_metadata: boolean }[]
-      )[0]?.keep_metadata === false
-        ? true
-        : null,
-    );
+    await dropMetadata(code);
     await connected(code);
     const photo = await addPhoto(code, 'Anna', { guestCopy: 'when-asked' });
     await uploaded(code, photo);

@@ -25,10 +25,11 @@ const PENDING_COPY_COLUMNS = `id, original_key AS "originalKey", content_type AS
 
 /**
  * Builds the guest copies still to be made (`guest_copy_pending`): a photo's when it is first asked for (a guest's
- * original, a zip or a backup without metadata), a video's by the sweep in the background. A build holds its photo's row from before it reads the original until it records the copy,
- * so two builds of one photo never both run (the second finds the copy made), and a removal waits for it and
- * then deletes the copy with the photo's other files; it writes under a key of its own reserved for deletion
- * beforehand, so a build that never commits leaves nothing behind.
+ * original, a zip or a backup without metadata), a video's by the sweep in the background. A build holds its
+ * photo's row from before it reads the original until it records the copy, so two builds of one photo never both
+ * run (the second finds the copy made), and a removal waits for it and then deletes the copy with the photo's other
+ * files; it writes under a key of its own reserved for deletion beforehand, so a build that never commits leaves
+ * nothing behind.
  */
 @Injectable()
 export class PendingGuestCopies {
