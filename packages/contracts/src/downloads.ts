@@ -58,7 +58,7 @@ export const guestCopyRequestSchema = z.object({
 });
 export type GuestCopyRequest = z.infer<typeof guestCopyRequestSchema>;
 
-/** The key of the photo's guests' copy, made for this request if need be; null: no such photo, or none can be made. */
+/** The key of the photo's guests' copy, made for this request if need be; null: no such photo, or none can be. */
 export const guestCopyReplySchema = z.object({ key: z.string().min(1).max(1000).nullable() });
 export type GuestCopyReply = z.infer<typeof guestCopyReplySchema>;
 

@@ -84,9 +84,9 @@ interface Rendition {
  * every open screen shows thumbnails, so that is all a confirmation waits for; the 1600 px preview is made right
  * after the commit (PhotoPreviews), and its guests' copy (the original without location, serial numbers or names)
  * when it is first needed (PendingGuestCopies). A video's copy, what guests play, and that of a HEIC kept without
- * derived images, what guests see, are made before the commit. Whatever is refused leaves nothing in storage (deletions go through the
- * durable queue). The photo takes its upload's id, so confirming one upload
- * twice can never make two photos.
+ * derived images, what guests see, are made before the commit. Whatever is refused leaves nothing in storage
+ * (deletions go through the durable queue). The photo takes its upload's id, so confirming one upload twice can
+ * never make two photos.
  */
 @Injectable()
 export class UploadConfirmationService {
