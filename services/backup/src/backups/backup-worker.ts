@@ -165,14 +165,7 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         photo,
         destination.folderPerGuest,
       );
-      // The couple's choice for their own downloads: the untouched original, or the guests' copy (media makes
-      // one still to be made when asked).
-      const key = copy.keepMetadata
-        ? photo.originalKey
-        : (photo.guestCopyKey ??
-          (photo.guestCopyPending
-            ? await this.requests.guestCopy({ code: destination.eventCode, photoId: photo.id })
-            : null));
+      const key = await this.keyToCopy(copy, photo);
       if (!key) {
         // No copy without metadata (a video's not made yet, or none can be): never the original instead, tried
         // again with back-off, and copied as an original should the couple keep metadata meanwhile.
@@ -188,6 +181,16 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       await this.failed(copy, error);
     }
+  }
+
+  /**
+   * What goes to the drive, by the couple's choice for their own downloads: the untouched original, or the guests'
+   * copy (asked of media while it is still to be made); null when there is no such copy.
+   */
+  private async keyToCopy(copy: ClaimedCopy, photo: ArchivePhoto): Promise<string | null> {
+    if (copy.keepMetadata) return photo.originalKey;
+    if (photo.guestCopyKey !== null || !photo.guestCopyPending) return photo.guestCopyKey;
+    return this.requests.guestCopy({ code: copy.destination.eventCode, photoId: photo.id });
   }
 
   private async failed(copy: ClaimedCopy, error: unknown): Promise<void> {
