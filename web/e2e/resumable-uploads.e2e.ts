@@ -186,6 +186,12 @@ describe('uploads that survive the network', () => {
     });
     await until('the gallery to be Standard', async () => (await galleryPlan(code)) === 'STANDARD');
     const page = await openGallery(code);
+    const operations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
+        operations.push((request.postDataJSON() as { operationName?: string }).operationName ?? '');
+      }
+    });
     let inFlight = 0;
     let mostInFlight = 0;
     await page.route(`${storageOrigin()}/**`, async (route) => {
@@ -223,6 +229,11 @@ describe('uploads that survive the network', () => {
     await allUploaded(page, 100);
     expect(mostInFlight).toBeLessThanOrEqual(3);
     expect(await photoCount(code)).toBe(100);
+    // About one request a photo: most slot requests go with the confirm before them; one goes alone for the first
+    // files, and for files the page added (a few at a time, as it stores them) after that confirm was sent.
+    const count = (name: string) => operations.filter((operation) => operation === name).length;
+    expect(count('ConfirmPhotoUpload') + count('ConfirmAndRequestNext')).toBe(100);
+    expect(count('RequestPhotoUploads')).toBeLessThan(count('ConfirmAndRequestNext'));
   }, 240_000);
 
   it('resumes an upload after a reload, from the part storage lacks', async () => {

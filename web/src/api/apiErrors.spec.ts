@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { isRetryable, readApiError } from './apiErrors';
+import { fieldOf, isRetryable, readApiError } from './apiErrors';
 
 const answered = (extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ errors: [{ message: 'refused', extensions }] });
@@ -25,5 +25,38 @@ describe('reading an API error', () => {
     }
     expect(isRetryable(readApiError(answered({ code: 'SERVICE_UNAVAILABLE' })))).toBe(true);
     expect(isRetryable(readApiError(answered({ code: 'PHOTO_LIMIT_REACHED' })))).toBe(false);
+  });
+});
+
+describe("one field's outcome from an answer carrying two", () => {
+  const refusal = (code: string, path?: string[]) => ({ message: code, path, extensions: { code } });
+  const answer = (data: Record<string, unknown> | null, ...errors: ReturnType<typeof refusal>[]) => ({
+    data,
+    error: errors.length > 0 ? new CombinedGraphQLErrors({ data, errors }) : undefined,
+  });
+
+  it("gives each field its value, or throws that field's own refusal", () => {
+    expect(
+      fieldOf(answer({ confirmPhotoUpload: { id: 'p' }, requestPhotoUploads: [] }), 'confirmPhotoUpload'),
+    ).toEqual({ id: 'p' });
+    const refused = answer(null, refusal('RATE_LIMITED', ['requestPhotoUploads']));
+    expect(() => fieldOf(refused, 'requestPhotoUploads')).toThrow(CombinedGraphQLErrors);
+    let thrown: unknown;
+    try {
+      fieldOf(refused, 'requestPhotoUploads');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(readApiError(thrown).code).toBe('RATE_LIMITED');
+    // The other field was nulled by that refusal, not refused: no value, no error of its own.
+    expect(fieldOf(refused, 'confirmPhotoUpload')).toBeUndefined();
+  });
+
+  it('throws a refusal of the whole request, and a lost answer, for every field', () => {
+    const whole = answer(null, refusal('SERVICE_UNAVAILABLE'));
+    for (const field of ['confirmPhotoUpload', 'requestPhotoUploads']) {
+      expect(() => fieldOf(whole, field)).toThrow(CombinedGraphQLErrors);
+      expect(() => fieldOf({ error: new TypeError('Failed to fetch') }, field)).toThrow(TypeError);
+    }
   });
 });

@@ -38,3 +38,21 @@ export function readApiError(error: unknown): ApiError {
 export function isRetryable(error: ApiError): boolean {
   return error.code === 'SERVICE_UNAVAILABLE';
 }
+
+/**
+ * One root field's outcome from an answer that may carry several (a mutation sent with errorPolicy 'all'): its
+ * value, undefined when the answer has none and no error of its own (a refusal of another field nulled it or
+ * stopped the request before it), or thrown, its own errors as a CombinedGraphQLErrors that readApiError reads
+ * as a request of its own. An error naming no field (the request refused whole) belongs to every field.
+ */
+export function fieldOf<T>(
+  answer: { data?: Record<string, unknown> | null; error?: unknown },
+  field: string,
+): T | undefined {
+  if (answer.error && !CombinedGraphQLErrors.is(answer.error)) throw answer.error;
+  const errors = CombinedGraphQLErrors.is(answer.error)
+    ? answer.error.errors.filter((error) => !error.path?.length || error.path[0] === field)
+    : [];
+  if (errors.length > 0) throw new CombinedGraphQLErrors({ data: answer.data ?? null, errors });
+  return (answer.data?.[field] ?? undefined) as T | undefined;
+}

@@ -225,6 +225,12 @@ const ANSWERS: Record<string, Record<string, unknown>> = {
       { __typename: 'PhotoUploadSlot', uploadId: 'u9', uploadUrl: 'https://storage.test/u9' },
     ],
   },
+  ConfirmAndRequestNext: {
+    confirmPhotoUpload: { __typename: 'Photo', ...photos[0], id: 'p9', awaitingApproval: false },
+    requestPhotoUploads: [
+      { __typename: 'PhotoUploadSlot', uploadId: 'u10', uploadUrl: 'https://storage.test/u10' },
+    ],
+  },
   RequestUploadParts: {
     requestUploadParts: [{ __typename: 'UploadPartUrl', partNumber: 2, url: 'https://storage.test/u9/2' }],
   },
@@ -356,7 +362,10 @@ describe('a gallery page while photos upload', () => {
     await act(async () => {
       expect((await transport.requestSlots([file]))[0].uploadId).toBe('u9');
       expect((await transport.requestParts('u9', [2]))[0].url).toBe('https://storage.test/u9/2');
-      expect((await transport.confirm('u9'))?.id).toBe('p9');
+      expect((await transport.confirm('u9', []).photo)?.id).toBe('p9');
+      const withNext = transport.confirm('u9', [file]);
+      expect((await withNext.photo)?.id).toBe('p9');
+      expect((await withNext.slots)[0].uploadId).toBe('u10');
     });
     expect(client.cache.extract()).toEqual({});
   });

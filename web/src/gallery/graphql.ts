@@ -203,14 +203,33 @@ export const EVENT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
   }
 `;
 
+/** What a file's upload needs: its id, and where to send it (one URL, or parts asked for later). */
+const UPLOAD_SLOT_FIELDS = gql`
+  fragment UploadSlotFields on PhotoUploadSlot {
+    uploadId
+    uploadUrl
+    headers {
+      name
+      value
+    }
+    multipart {
+      partSize
+      partCount
+    }
+  }
+`;
+
+/** The files asked for, as their slots request names them. */
+interface SlotRequestVariables {
+  eventCode: string;
+  files: { fileName: string; contentType: string; size: number }[];
+  guestName?: string | null;
+  challengeId?: string | null;
+}
+
 export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
   { requestPhotoUploads: UploadSlot[] },
-  {
-    eventCode: string;
-    files: { fileName: string; contentType: string; size: number }[];
-    guestName?: string | null;
-    challengeId?: string | null;
-  }
+  SlotRequestVariables
 > = gql`
   mutation RequestPhotoUploads(
     $eventCode: String!
@@ -224,18 +243,10 @@ export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
       guestName: $guestName
       challengeId: $challengeId
     ) {
-      uploadId
-      uploadUrl
-      headers {
-        name
-        value
-      }
-      multipart {
-        partSize
-        partCount
-      }
+      ...UploadSlotFields
     }
   }
+  ${UPLOAD_SLOT_FIELDS}
 `;
 
 /** Short-lived URLs for parts of a file sent in parts, each granting that one part. */
@@ -262,6 +273,38 @@ export const CONFIRM_PHOTO_UPLOAD: TypedDocumentNode<
     }
   }
   ${PHOTO_FIELDS}
+`;
+
+/**
+ * A file's confirm and the slots of the next files, in one request: each field answers (or is refused) on its
+ * own, in this order, so the confirm is carried out before the slots are counted against the gallery's plan.
+ */
+export const CONFIRM_AND_REQUEST_NEXT: TypedDocumentNode<
+  { confirmPhotoUpload: Photo | null; requestPhotoUploads: UploadSlot[] | null },
+  SlotRequestVariables & { uploadId: string }
+> = gql`
+  mutation ConfirmAndRequestNext(
+    $eventCode: String!
+    $uploadId: ID!
+    $files: [PhotoUploadRequest!]!
+    $guestName: String
+    $challengeId: ID
+  ) {
+    confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) {
+      ...GalleryPhoto
+      awaitingApproval
+    }
+    requestPhotoUploads(
+      eventCode: $eventCode
+      files: $files
+      guestName: $guestName
+      challengeId: $challengeId
+    ) {
+      ...UploadSlotFields
+    }
+  }
+  ${PHOTO_FIELDS}
+  ${UPLOAD_SLOT_FIELDS}
 `;
 
 /** A photo its owner removed: every open screen drops it, and the count follows. */

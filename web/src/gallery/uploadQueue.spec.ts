@@ -58,34 +58,46 @@ const entries = (count: number) => Array.from({ length: count }, (_, index) => e
  * confirms per upload. Files over PART bytes go in parts of PART bytes. `confirmAnswers` lists, per upload,
  * what each confirm gets back in turn (an error thrown after the server did the work, or a refusal); once they
  * run out the confirm succeeds, and confirming again is idempotent as on the server. `putAnswers` does the same
- * for PUTs by URL.
+ * for PUTs by URL. A confirm carrying a slot request asks for the slots once the confirm is carried out, as the
+ * server runs the two fields of one request; `requests` counts the API requests (PUTs apart).
  */
 function fakeApi(confirmAnswers: Record<string, Error[]> = {}, putAnswers: Record<string, Error[]> = {}) {
   const slotRequests: string[][] = [];
   const partRequests: number[][] = [];
   const puts: string[] = [];
   const confirms: string[] = [];
+  const slotRequestsWithConfirm: string[][] = [];
+  const slotRefusals: (Error | undefined)[] = [];
+  let requests = 0;
   let nextSlot = 0;
   let pending = 0;
   let mostPending = 0;
+  /** The server's side of a slot request: a refusal when `slotRefusals` holds one for it, in turn. */
+  const grantSlots = async (batch: readonly UploadEntry[]): Promise<UploadSlot[]> => {
+    slotRequests.push(batch.map((next) => next.id));
+    const refusal = slotRefusals[slotRequests.length - 1];
+    if (refusal) throw refusal;
+    pending += batch.length;
+    mostPending = Math.max(mostPending, pending);
+    return batch.map((next): UploadSlot => {
+      const uploadId = `${++nextSlot}`;
+      return next.size > PART
+        ? {
+            uploadId,
+            uploadUrl: null,
+            headers: [],
+            multipart: { partSize: PART, partCount: Math.ceil(next.size / PART) },
+          }
+        : { uploadId, uploadUrl: `put:${uploadId}`, headers: [] };
+    });
+  };
   const transport: UploadTransport = {
     requestSlots: async (batch) => {
-      slotRequests.push(batch.map((next) => next.id));
-      pending += batch.length;
-      mostPending = Math.max(mostPending, pending);
-      return batch.map((next): UploadSlot => {
-        const uploadId = `${++nextSlot}`;
-        return next.size > PART
-          ? {
-              uploadId,
-              uploadUrl: null,
-              headers: [],
-              multipart: { partSize: PART, partCount: Math.ceil(next.size / PART) },
-            }
-          : { uploadId, uploadUrl: `put:${uploadId}`, headers: [] };
-      });
+      requests++;
+      return grantSlots(batch);
     },
     requestParts: async (uploadId, partNumbers) => {
+      requests++;
       partRequests.push(partNumbers);
       return partNumbers.map((partNumber) => ({ partNumber, url: `put:${uploadId}:${partNumber}` }));
     },
@@ -96,15 +108,37 @@ function fakeApi(confirmAnswers: Record<string, Error[]> = {}, putAnswers: Recor
       onProgress(body.size);
       return `"etag-${url}"`;
     },
-    confirm: async (uploadId) => {
-      if (!confirms.includes(uploadId)) pending -= 1;
-      confirms.push(uploadId);
-      const answer = confirmAnswers[uploadId]?.shift();
-      if (answer) throw answer;
-      return photoFor(uploadId);
+    confirm: (uploadId, next) => {
+      requests++;
+      const photo = (async () => {
+        if (!confirms.includes(uploadId)) pending -= 1;
+        confirms.push(uploadId);
+        const answer = confirmAnswers[uploadId]?.shift();
+        if (answer) throw answer;
+        return photoFor(uploadId);
+      })();
+      if (next.length === 0) return { photo, slots: Promise.resolve([]) };
+      const slots = photo.then(
+        () => {
+          slotRequestsWithConfirm.push(next.map((file) => file.id));
+          return grantSlots(next);
+        },
+        () => Promise.reject(new Error('slots not asked')),
+      );
+      return { photo, slots };
     },
   };
-  return { transport, slotRequests, partRequests, puts, confirms, mostPending: () => mostPending };
+  return {
+    transport,
+    slotRequests,
+    slotRequestsWithConfirm,
+    slotRefusals,
+    partRequests,
+    puts,
+    confirms,
+    mostPending: () => mostPending,
+    requests: () => requests,
+  };
 }
 
 /** A network the test switches off and on; back-offs only record their length. */
@@ -253,16 +287,67 @@ describe('upload slots', () => {
   it('fail the files they were asked for with the refusal, and the next files ask again', async () => {
     const files = entries(5);
     const api = fakeApi();
-    let requests = 0;
-    const askSlots = api.transport.requestSlots;
-    api.transport.requestSlots = async (batch) => {
-      if (++requests === 1) throw refusedWith('RATE_LIMITED');
-      return askSlots(batch);
-    };
+    api.slotRefusals[0] = refusedWith('RATE_LIMITED');
     const { items, uploaded } = await upload(files, api.transport);
     expect(items.map((item) => item.status)).toEqual(['failed', 'failed', 'failed', 'done', 'done']);
     expect(items[0].refusal).toEqual({ code: 'RATE_LIMITED' });
     expect(uploaded).toHaveLength(2);
+  });
+
+  it("go with the confirm before them: a guest's files cost one request each, and one more", async () => {
+    const files = entries(9);
+    const api = fakeApi();
+    const { uploaded } = await upload(files, api.transport);
+    expect(uploaded).toHaveLength(9);
+    // The first three ask on their own; each next three with the confirm of the file whose end starts them.
+    expect(api.slotRequests).toEqual([
+      ['upload-0', 'upload-1', 'upload-2'],
+      ['upload-3', 'upload-4', 'upload-5'],
+      ['upload-6', 'upload-7', 'upload-8'],
+    ]);
+    expect(api.slotRequestsWithConfirm).toEqual(api.slotRequests.slice(1));
+    expect(api.requests()).toBe(files.length + 1);
+    expect(api.mostPending()).toBeLessThanOrEqual(2 * UPLOAD_CONCURRENCY);
+  });
+
+  it('refused beside a confirm: the confirmed photo arrives, and the next files ask again', async () => {
+    const files = entries(7);
+    const api = fakeApi();
+    api.slotRefusals[1] = refusedWith('PHOTO_LIMIT_REACHED');
+    api.slotRefusals[2] = refusedWith('PHOTO_LIMIT_REACHED');
+    const { items, uploaded } = await upload(files, api.transport);
+    expect(api.slotRequestsWithConfirm[0]).toEqual(['upload-3', 'upload-4', 'upload-5']);
+    // The refused request's files ask on their own, and the refusal they get is theirs.
+    expect(api.slotRequests[2]).toEqual(['upload-3', 'upload-4', 'upload-5']);
+    expect(items.map((item) => item.status)).toEqual([
+      'done',
+      'done',
+      'done',
+      'failed',
+      'failed',
+      'failed',
+      'done',
+    ]);
+    expect(items[3].refusal).toEqual({ code: 'PHOTO_LIMIT_REACHED' });
+    expect(uploaded).toHaveLength(4);
+  });
+
+  it('not asked when the confirm they went with was refused: the next files ask for their own', async () => {
+    const files = entries(6);
+    const api = fakeApi({ '1': [refusedWith('UNSUPPORTED_FILE_TYPE')] });
+    const { items, uploaded } = await upload(files, api.transport);
+    expect(items.map((item) => item.status)).toEqual(['failed', 'done', 'done', 'done', 'done', 'done']);
+    expect(uploaded).toHaveLength(5);
+    expect(api.slotRequests.flat()).toEqual(files.map((next) => next.id));
+  });
+
+  it('lost with the confirm they went with: asked again, and every file arrives once', async () => {
+    const files = entries(6);
+    const api = fakeApi({ '1': [answerLost()] });
+    const { items, uploaded } = await upload(files, api.transport);
+    expect(items.map((item) => item.status)).toEqual(Array(6).fill('done'));
+    expect(new Set(uploaded.map((photo) => photo.id)).size).toBe(6);
+    expect(api.slotRequests.flat()).toEqual(files.map((next) => next.id));
   });
 });
 

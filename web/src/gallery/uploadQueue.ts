@@ -44,7 +44,17 @@ export interface UploadTransport {
     headers: UploadSlot['headers'],
     onProgress: (sentBytes: number) => void,
   ): Promise<string | null>;
-  confirm(uploadId: string): Promise<Photo | undefined>;
+  /**
+   * Confirms an upload and, in the same request, asks for the slots of `next` (none when empty): the two
+   * answers, each kept or refused on its own.
+   */
+  confirm(uploadId: string, next: readonly UploadEntry[]): ConfirmAnswer;
+}
+
+/** A confirm's photo, and the slots asked for beside it. */
+export interface ConfirmAnswer {
+  photo: Promise<Photo | undefined>;
+  slots: Promise<UploadSlot[]>;
 }
 
 /** Where the queue keeps its entries between pages. */
@@ -170,7 +180,7 @@ export class UploadQueue {
       }
       dispatch({ type: 'status', id: entry.id, status: 'confirming' });
       const uploadId = entry.slot!.uploadId;
-      const photo = await this.withNetwork(entry, 'confirming', () => this.run.transport.confirm(uploadId));
+      const photo = await this.withNetwork(entry, 'confirming', () => this.confirmAndAskNext(uploadId));
       await keeper.remove(entry.id).catch(() => undefined);
       dispatch({ type: 'status', id: entry.id, status: 'done' });
       if (photo) this.run.onUploaded(photo);
@@ -203,36 +213,61 @@ export class UploadQueue {
 
   /**
    * Slots are asked for just before they are used: the first file without one asks for itself and the next
-   * few after it, so the gallery never holds more pending slots than the files about to go (slots are
-   * short-lived, and a gallery grants only as many as its plan still allows). A video asks alone, and photos
-   * ask up to the next video: a video's upload can last minutes, and a slot asked for next to it could expire
-   * waiting behind it.
+   * few after it (batchFrom), so the gallery never holds more pending slots than the files about to go (slots
+   * are short-lived, and a gallery grants only as many as its plan still allows).
    */
   private slotFor(entry: UploadEntry): Promise<UploadSlot | undefined> {
     const known = this.slots.get(entry);
     if (known) return known;
+    const batch = this.batchFrom(entry);
+    this.awaitSlots(batch, this.run.transport.requestSlots(batch));
+    return this.slots.get(entry)!;
+  }
+
+  /**
+   * The confirm, carrying the slot request the next file would make as it starts (when this one ends): its
+   * slots arrive just as it needs them, and a guest's photos cost one request each rather than one and a third.
+   */
+  private confirmAndAskNext(uploadId: string): Promise<Photo | undefined> {
+    const next = this.waiting[0];
+    const batch = next && !next.slot && !this.slots.has(next) ? this.batchFrom(next) : [];
+    const answer = this.run.transport.confirm(uploadId, batch);
+    this.awaitSlots(batch, answer.slots);
+    return answer.photo;
+  }
+
+  /**
+   * The files one slot request asks for: `entry` and those after it still without a slot, up to
+   * UPLOAD_CONCURRENCY. A video asks alone, and photos ask up to the next video: a video's upload can last
+   * minutes, and a slot asked for next to it could expire waiting behind it.
+   */
+  private batchFrom(entry: UploadEntry): UploadEntry[] {
     const following = this.order
       .slice(this.order.indexOf(entry) + 1)
       .filter((next) => !next.slot && !this.slots.has(next));
     const batch = [entry];
-    if (!isVideoType(entry.contentType)) {
-      for (const next of following) {
-        // One request names one challenge: a file for another one asks on its own.
-        if (batch.length >= UPLOAD_CONCURRENCY || isVideoType(next.contentType)) break;
-        if ((next.challengeId ?? null) !== (entry.challengeId ?? null)) break;
-        batch.push(next);
-      }
+    if (isVideoType(entry.contentType)) return batch;
+    for (const next of following) {
+      // One request names one challenge: a file for another one asks on its own.
+      if (batch.length >= UPLOAD_CONCURRENCY || isVideoType(next.contentType)) break;
+      if ((next.challengeId ?? null) !== (entry.challengeId ?? null)) break;
+      batch.push(next);
     }
-    const answer = this.run.transport.requestSlots(batch);
-    batch.forEach((next, index) =>
-      this.slots.set(
-        next,
-        answer.then((granted) => granted[index]),
-      ),
-    );
-    // A failed request is asked again by whichever file needs it next.
+    return batch;
+  }
+
+  /**
+   * Holds each file's slot from `answer` until the file takes it; a failed answer is asked again by whichever
+   * file needs it next.
+   */
+  private awaitSlots(batch: readonly UploadEntry[], answer: Promise<UploadSlot[]>): void {
+    batch.forEach((next, index) => {
+      const slot = answer.then((granted) => granted[index]);
+      // Seen by the file when it starts; one that never does must not leave an unhandled rejection.
+      slot.catch(() => undefined);
+      this.slots.set(next, slot);
+    });
     answer.catch(() => batch.forEach((next) => this.slots.delete(next)));
-    return this.slots.get(entry)!;
   }
 
   /** The file's bytes to storage: in one PUT, or each part storage does not have yet. */

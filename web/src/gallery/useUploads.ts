@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { PlanId } from '@gallery/contracts';
-import { readApiError } from '../api/apiErrors';
-import { CONFIRM_PHOTO_UPLOAD, REQUEST_PHOTO_UPLOADS, REQUEST_UPLOAD_PARTS, type Photo } from './graphql';
+import { fieldOf, readApiError } from '../api/apiErrors';
+import {
+  CONFIRM_AND_REQUEST_NEXT,
+  CONFIRM_PHOTO_UPLOAD,
+  REQUEST_PHOTO_UPLOADS,
+  REQUEST_UPLOAD_PARTS,
+  type Photo,
+  type UploadSlot,
+} from './graphql';
 import { ensureGuestIdentity } from './guestIdentity';
 import { readGuestName } from './guestName';
 import { browserNetwork } from './network';
@@ -76,6 +83,21 @@ function claimKeptQueue(eventCode: string): Promise<void> {
   });
 }
 
+/** A slot request's variables for `entries` (which share one challenge: UploadQueue asks so). */
+function slotRequestOf(eventCode: string, entries: readonly UploadEntry[]) {
+  return {
+    eventCode,
+    files: entries.map((entry) => ({
+      fileName: entry.name,
+      contentType: entry.contentType,
+      size: entry.size,
+    })),
+    // Read at each request: a name given while files upload goes with the next ones.
+    guestName: readGuestName(),
+    challengeId: entries[0]?.challengeId ?? null,
+  };
+}
+
 const itemOf = (entry: UploadEntry): UploadItem => ({
   id: entry.id,
   name: entry.name,
@@ -107,17 +129,7 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         const result = await client.mutate({
           mutation: REQUEST_PHOTO_UPLOADS,
           fetchPolicy: 'no-cache',
-          variables: {
-            eventCode,
-            files: entries.map((entry) => ({
-              fileName: entry.name,
-              contentType: entry.contentType,
-              size: entry.size,
-            })),
-            // Read at each request: a name given while files upload goes with the next ones.
-            guestName: readGuestName(),
-            challengeId: entries[0]?.challengeId ?? null,
-          },
+          variables: slotRequestOf(eventCode, entries),
         });
         return result.data?.requestPhotoUploads ?? [];
       },
@@ -130,13 +142,35 @@ export function useUploads(eventCode: string, plan: PlanId, onUploaded: (photo: 
         return result.data?.requestUploadParts ?? [];
       },
       put: putFile,
-      confirm: async (uploadId) => {
-        const result = await client.mutate({
-          mutation: CONFIRM_PHOTO_UPLOAD,
-          fetchPolicy: 'no-cache',
-          variables: { eventCode, uploadId },
-        });
-        return result.data?.confirmPhotoUpload;
+      confirm: (uploadId, next) => {
+        const confirmAlone = async () => {
+          const result = await client.mutate({
+            mutation: CONFIRM_PHOTO_UPLOAD,
+            fetchPolicy: 'no-cache',
+            variables: { eventCode, uploadId },
+          });
+          return result.data?.confirmPhotoUpload;
+        };
+        if (next.length === 0) return { photo: confirmAlone(), slots: Promise.resolve([]) };
+        const answer = ensureGuestIdentity(client).then(() =>
+          client.mutate({
+            mutation: CONFIRM_AND_REQUEST_NEXT,
+            fetchPolicy: 'no-cache',
+            errorPolicy: 'all',
+            variables: { ...slotRequestOf(eventCode, next), uploadId },
+          }),
+        );
+        return {
+          // The slots' refusal nulls the confirm's answer (both fields are non-null): the confirm, carried out,
+          // is asked again alone and finds its photo.
+          photo: answer.then((result) => fieldOf<Photo>(result, 'confirmPhotoUpload') ?? confirmAlone()),
+          // A refused confirm stops the request before the slots: not asked, so asked again by the next file.
+          slots: answer.then(
+            (result) =>
+              fieldOf<UploadSlot[]>(result, 'requestPhotoUploads') ??
+              Promise.reject(new Error('slots not asked')),
+          ),
+        };
       },
     }),
     [client, eventCode],
