@@ -2,14 +2,16 @@
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
 //     [--rounds=1] [--media=1] [--cpu-prof=DIR] [--media-node-args="--trace-gc ..."] [--media-log=FILE]
-//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3] [--perf=DIR] [--originals=0]
+//     [--count-calls] [--warm-up-bursts=0] [--slots-per-request=3] [--slots-apart[=R]] [--perf=DIR]
+//     [--originals=0]
 //
 // The product: PostgreSQL, NATS and the S3 server as local processes (or storage elsewhere with S3_ENDPOINT, as
 // in bench/storage.mjs: the services then write into their bucket there, gallery-media), the services and the
 // gateway as npm start runs them. `--uploaders` guests at once, each in a gallery of its own (a free gallery
 // takes 50 photos, and each burst's galleries are made before the first burst), each sending its photos as the
-// web app does: one request for the slots of its next `--slots-per-request` files (the web app asks for as many
-// as it sends at once, UPLOAD_CONCURRENCY), then each photo PUT to storage and confirmed (the media service reads
+// web app does: the slots of its first `--slots-per-request` files in a request of their own (the web app asks for
+// as many as it sends at once, UPLOAD_CONCURRENCY), then each photo PUT to storage and confirmed, the slots of the
+// next files asked for in the request that confirms the last file holding one (the media service reads
 // it back, decodes it once to the preview's size, makes the 400 px thumbnail from those pixels, stores it,
 // commits; then, in the background, the 1600 px preview from the same pixels, stored and recorded). The
 // product's time runs until the last preview is recorded, not only the last confirmation; its CPU, until every
@@ -149,6 +151,11 @@ const WARM_UP_BURSTS = option('warm-up-bursts', 0);
 // As the web app asks for its slots: for the next files about to go, up to UPLOAD_CONCURRENCY
 // (web/src/gallery/uploadItems.ts) at once.
 const SLOTS_PER_REQUEST = Math.max(1, option('slots-per-request', 3));
+// --slots-apart: every uploader asks for its next slots in a request of its own; --slots-apart=R: the uploaders
+// of media replica R (with --media=2, a paired A/B of the two ways).
+const SLOTS_APART_REPLICA = option('slots-apart', -1);
+const slotsApartFor = (uploader) =>
+  process.argv.includes('--slots-apart') || SLOTS_APART_REPLICA === uploader % MEDIA;
 const DISTINCT = 8;
 const CORES = os.availableParallelism();
 // Galleries 98 and 99 are the HEIC's and the warm-up photo's.
@@ -229,6 +236,10 @@ const REQUEST_UPLOADS = `mutation($eventCode: String!, $files: [PhotoUploadReque
 }`;
 const CONFIRM_UPLOAD = `mutation($eventCode: String!, $uploadId: ID!) {
   confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) { id width height }
+}`;
+const CONFIRM_AND_REQUEST_NEXT = `mutation($eventCode: String!, $uploadId: ID!, $files: [PhotoUploadRequest!]!) {
+  confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) { id width height }
+  requestPhotoUploads(eventCode: $eventCode, files: $files) { uploadId uploadUrl headers { name value } }
 }`;
 
 const cleanups = [];
@@ -467,43 +478,52 @@ async function run() {
 
   let requestCount = 0;
   /**
-   * A guest's files through the product as the web app sends them: one request for all their slots, then each
-   * file PUT to storage and confirmed, one after another; `confirmed` is called after each confirmation.
+   * A guest's files through the product as the web app sends them: the slots of the first `--slots-per-request`
+   * files in a request of their own, each file PUT to storage and confirmed, one after another, and the slots of
+   * the next files asked for in the request that confirms the last file holding one (with `--slots-apart`, or for
+   * the uploaders of that media replica, in a request of their own after it, as the web app did until
+   * 2026-12-02); `confirmed` is called after each confirmation.
    */
-  async function ingest(url, gallery, files, confirmed = () => undefined) {
+  async function ingest(url, gallery, files, confirmed = () => undefined, slotsApart = false) {
     const address = `198.19.${Math.floor(requestCount / 250)}.${(requestCount % 250) + 1}`;
     requestCount++;
-    const slots = (
-      await graphql(
-        url,
-        REQUEST_UPLOADS,
-        {
-          eventCode: gallery,
-          files: files.map(({ bytes, fileName, contentType }) => ({
-            fileName,
-            contentType,
-            size: bytes.length,
-          })),
-        },
-        address,
-      )
-    ).requestPhotoUploads;
+    const slotRequest = (batch) => ({
+      eventCode: gallery,
+      files: batch.map(({ bytes, fileName, contentType }) => ({ fileName, contentType, size: bytes.length })),
+    });
+    let slots = (await graphql(url, REQUEST_UPLOADS, slotRequest(files.slice(0, SLOTS_PER_REQUEST)), address))
+      .requestPhotoUploads;
+    let firstWithSlot = 0;
     const photos = [];
-    for (const [i, slot] of slots.entries()) {
+    for (const [i, file] of files.entries()) {
+      const slot = slots[i - firstWithSlot];
       const put = await fetch(slot.uploadUrl, {
         method: 'PUT',
         headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
-        body: files[i].bytes,
+        body: file.bytes,
       });
       if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-      const { confirmPhotoUpload } = await graphql(
-        url,
-        CONFIRM_UPLOAD,
-        { eventCode: gallery, uploadId: slot.uploadId },
-        address,
-      );
-      photos.push(confirmPhotoUpload);
-      confirmed(confirmPhotoUpload);
+      const confirm = { eventCode: gallery, uploadId: slot.uploadId };
+      const next =
+        i === firstWithSlot + slots.length - 1 ? files.slice(i + 1, i + 1 + SLOTS_PER_REQUEST) : [];
+      let photo;
+      if (next.length > 0 && !slotsApart) {
+        const answer = await graphql(
+          url,
+          CONFIRM_AND_REQUEST_NEXT,
+          { ...confirm, ...slotRequest(next) },
+          address,
+        );
+        [photo, slots, firstWithSlot] = [answer.confirmPhotoUpload, answer.requestPhotoUploads, i + 1];
+      } else {
+        photo = (await graphql(url, CONFIRM_UPLOAD, confirm, address)).confirmPhotoUpload;
+        if (next.length > 0) {
+          slots = (await graphql(url, REQUEST_UPLOADS, slotRequest(next), address)).requestPhotoUploads;
+          firstWithSlot = i + 1;
+        }
+      }
+      photos.push(photo);
+      confirmed(photo);
     }
     return photos;
   }
@@ -572,9 +592,7 @@ async function run() {
           last = performance.now();
           lastBurstPhotos.push(photo.id);
         };
-        for (let i = 0; i < files.length; i += SLOTS_PER_REQUEST) {
-          await ingest(url, gallery, files.slice(i, i + SLOTS_PER_REQUEST), confirmed);
-        }
+        await ingest(url, gallery, files, confirmed, slotsApartFor(u));
       }),
     );
     const confirmedSeconds = (performance.now() - start) / 1000;
