@@ -74,7 +74,12 @@ interface TestGallery {
   pinPasses?: string[];
   /** The PIN's version, as events counts changes (0: never set; 1 when not given and there are passes). */
   pinVersion?: number;
-  photos: (ArchivePhoto & { bytes: Buffer; guestBytes: Buffer; copyFails?: boolean })[];
+  photos: (ArchivePhoto & {
+    bytes: Buffer;
+    guestBytes: Buffer;
+    copyFails?: boolean;
+    firstAskLost?: boolean;
+  })[];
 }
 const galleries = new Map<string, TestGallery>();
 /** Every guest admission question download asked events, oldest first. */
@@ -92,7 +97,9 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
   const end = start + page.length;
   return {
     found: true,
-    photos: page.map(({ bytes: _bytes, guestBytes: _guestBytes, copyFails: _fails, ...photo }) => photo),
+    photos: page.map(
+      ({ bytes: _bytes, guestBytes: _guestBytes, copyFails: _fails, firstAskLost: _lost, ...photo }) => photo,
+    ),
     next: end < gallery.photos.length ? String(end) : null,
   };
 }
@@ -101,11 +108,15 @@ function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
 const guestCopyQuestions: GuestCopyRequest[] = [];
 
 /** Media's answer: a copy still to be made is made now (stored under its key), once. */
-async function answerGuestCopy(body: unknown): Promise<GuestCopyReply> {
+async function answerGuestCopy(body: unknown): Promise<GuestCopyReply | Record<string, never>> {
   const parsed = guestCopyRequestSchema.parse(body);
   guestCopyQuestions.push(parsed);
   const photo = galleries.get(parsed.code)?.photos.find((candidate) => candidate.id === parsed.photoId);
   if (!photo) return { key: null };
+  if (photo.firstAskLost) {
+    photo.firstAskLost = false;
+    return {};
+  }
   if (photo.guestCopyPending) {
     photo.guestCopyPending = false;
     if (!photo.copyFails) {
@@ -171,9 +182,11 @@ async function addPhoto(
     contentType?: string;
     /**
      * The guests' copy: made (the default); false: none can be made; 'when-asked': media makes it when asked
-     * (Requests.GuestCopy); 'fails-when-asked': media, asked, finds it cannot make one.
+     * (Requests.GuestCopy); 'fails-when-asked': media, asked, finds it cannot make one; 'when-asked-again': media's
+     * first answer is lost (it breaks the contract, as an unanswered request is answered SERVICE_UNAVAILABLE), the
+     * next makes it.
      */
-    guestCopy?: false | 'when-asked' | 'fails-when-asked';
+    guestCopy?: false | 'when-asked' | 'fails-when-asked' | 'when-asked-again';
     /** The guests' copy's bytes (the original's prefixed with "guest copy of " unless given). */
     guestBytes?: Buffer;
   } = {},
@@ -202,10 +215,13 @@ async function addPhoto(
     guestName: options.guestName ?? null,
     challengePrompt: options.challengePrompt ?? null,
     guestCopyKey,
-    guestCopyPending: options.guestCopy === 'when-asked' || options.guestCopy === 'fails-when-asked',
+    guestCopyPending: ['when-asked', 'fails-when-asked', 'when-asked-again'].includes(
+      String(options.guestCopy),
+    ),
     bytes,
     guestBytes,
     ...(options.guestCopy === 'fails-when-asked' ? { copyFails: true } : {}),
+    ...(options.guestCopy === 'when-asked-again' ? { firstAskLost: true } : {}),
   };
   galleries.get(code)!.photos.push(photo);
   return photo;
@@ -768,6 +784,16 @@ describe('download service', () => {
     const couples = await finished(code, (await requestArchive(code)).data!.requestArchive.id!);
     expect(couples.photoCount).toBe(4);
     expect(asked()).toHaveLength(2);
+  });
+
+  it("asks media again for a guests' copy whose answer was lost, rather than fail the zip", async () => {
+    const code = newGallery({ name: 'Sarah & Mike', guestDownloads: true });
+    const photo = await addPhoto(code, 'IMG_0001.jpg', { guestCopy: 'when-asked-again' });
+    const asked = () => guestCopyQuestions.filter((question) => question.code === code).map((q) => q.photoId);
+
+    const guests = await finished(code, (await requestArchive(code, null)).data!.requestArchive.id!);
+    expect(guests).toMatchObject({ status: 'COMPLETE', photoCount: 1 });
+    expect(asked()).toEqual([photo.id, photo.id]);
   });
 
   it("gives the couple's zip the guests' copies, without GPS, when they chose downloads without metadata", async () => {

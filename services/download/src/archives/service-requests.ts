@@ -10,7 +10,7 @@ import {
   type GalleryPhotosRequest,
   type GuestCopyRequest,
 } from '@gallery/contracts';
-import { askService, EventBus } from '@gallery/platform';
+import { AppError, askService, EventBus } from '@gallery/platform';
 
 /**
  * What the download service asks other services over core NATS (zod-checked both ways), and the live progress
@@ -32,9 +32,18 @@ export class ServiceRequests {
     return askService(this.bus, RequestContracts.GalleryPhotos, request, this.logger);
   }
 
-  /** media: the key of a photo's guests' copy, made for this request when it is still to be made; null: none. */
+  /**
+   * media: the key of a photo's guests' copy, made for this request when it is still to be made; null: none.
+   * Asked once more when unanswered (a replica restarting, its background lane full): one photo's lost answer
+   * would otherwise fail a whole zip.
+   */
   async guestCopy(request: GuestCopyRequest): Promise<string | null> {
-    return (await askService(this.bus, RequestContracts.GuestCopy, request, this.logger)).key;
+    const ask = () => askService(this.bus, RequestContracts.GuestCopy, request, this.logger);
+    const reply = await ask().catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') return ask();
+      throw error;
+    });
+    return reply.key;
   }
 
   /** Live only: nobody listening is fine, and a publish while NATS is away is dropped, not retried. */
