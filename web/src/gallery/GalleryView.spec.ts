@@ -209,6 +209,7 @@ const { AppStateProvider } = await import('../state/AppStateProvider');
 const { GalleryView } = await import('./GalleryView');
 const { UPLOAD_LIST_EVERY_MS, SAVE_GROUP } = await import('./useUploads');
 const { UPLOAD_ROWS } = await import('./uploadItems');
+const { readApiError } = await import('../api/apiErrors');
 
 /** Commits of the page, whatever they rendered. */
 let pageCommits = 0;
@@ -235,10 +236,17 @@ const ANSWERS: Record<string, Record<string, unknown>> = {
     requestUploadParts: [{ __typename: 'UploadPartUrl', partNumber: 2, url: 'https://storage.test/u9/2' }],
   },
 };
+/** Refusals the server gives instead, by operation (a refused non-null field nulls the whole answer). */
+const REFUSALS: Record<string, { message: string; path: string[]; extensions: { code: string } }[]> = {};
+/** The queue's requests, by operation name, in the order sent. */
+const sent: string[] = [];
 const client = new ApolloClient({
   cache: new InMemoryCache(),
   link: new ApolloLink((operation) => {
-    const data = ANSWERS[operation.operationName ?? ''];
+    const name = operation.operationName ?? '';
+    sent.push(name);
+    if (REFUSALS[name]) return of({ data: null, errors: REFUSALS[name] });
+    const data = ANSWERS[name];
     return data ? of({ data }) : EMPTY;
   }),
 });
@@ -368,6 +376,35 @@ describe('a gallery page while photos upload', () => {
       expect((await withNext.slots)[0].uploadId).toBe('u10');
     });
     expect(client.cache.extract()).toEqual({});
+  });
+
+  it('asks a confirm again alone when the slots beside it were refused, which nulled its answer', async () => {
+    const transport = uploadTransport!;
+    const file = { name: 'IMG_9.jpg', contentType: 'image/jpeg', size: 4 } as UploadEntry;
+    const refused = (path: string, code: string) => [{ message: code, path: [path], extensions: { code } }];
+    const from = sent.length;
+    REFUSALS.ConfirmAndRequestNext = refused('requestPhotoUploads', 'RATE_LIMITED');
+    await act(async () => {
+      const answer = transport.confirm('u9', [file]);
+      expect((await answer.photo)?.id).toBe('p9');
+      expect(readApiError(await answer.slots.catch((error: unknown) => error)).code).toBe('RATE_LIMITED');
+    });
+    // (This page never gets a guest identity: it asks for one before each slot request.)
+    const asked = sent.slice(from).filter((name) => name !== 'IssueGuestIdentity');
+    expect(asked).toEqual(['ConfirmAndRequestNext', 'ConfirmPhotoUpload']);
+
+    // A refused confirm: its refusal, and slots never asked (to be asked again, not a refusal of the next files).
+    REFUSALS.ConfirmAndRequestNext = refused('confirmPhotoUpload', 'PHOTO_LIMIT_REACHED');
+    await act(async () => {
+      const answer = transport.confirm('u9', [file]);
+      expect(readApiError(await answer.photo.catch((error: unknown) => error)).code).toBe(
+        'PHOTO_LIMIT_REACHED',
+      );
+      expect(readApiError(await answer.slots.catch((error: unknown) => error)).code).toBe(
+        'SERVICE_UNAVAILABLE',
+      );
+    });
+    delete REFUSALS.ConfirmAndRequestNext;
   });
 
   it('reads and stores a hundred files chosen at once a few at a time, each group on its way once stored', async () => {
