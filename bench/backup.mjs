@@ -1,3 +1,4 @@
+// @ts-check
 // The backup to a couple's drive: how fast the backup service copies a gallery to a local WebDAV server, against a
 // plain copy of the same objects to the same server in the same run (goal: at least 80% of it), and the service's
 // memory while it copies (goal: flat).
@@ -48,6 +49,7 @@ function option(name, envName, fallback) {
 const COUNT = Number(option('photos', 'PHOTOS', '2000'));
 const PHOTO_BYTES = Number(option('photo-kb', 'PHOTO_KB', '256')) * 1024;
 
+/** @type {(() => Promise<unknown> | void)[]} */
 const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -85,7 +87,9 @@ function put(url, auth, body, size) {
       (response) => {
         response.resume();
         response.on('end', () =>
-          response.statusCode < 300 ? resolve() : reject(new Error(`PUT ${response.statusCode}`)),
+          (response.statusCode ?? 0) < 300
+            ? resolve(undefined)
+            : reject(new Error(`PUT ${response.statusCode}`)),
         );
       },
     );
@@ -232,7 +236,7 @@ async function run() {
   cleanups.push(
     () =>
       new Promise((resolve) =>
-        service.exitCode !== null ? resolve() : (service.once('exit', resolve), service.kill()),
+        service.exitCode !== null ? resolve(undefined) : (service.once('exit', resolve), service.kill()),
       ),
   );
   const graphql = async (query) => {

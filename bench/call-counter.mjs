@@ -1,3 +1,4 @@
+// @ts-check
 // Counts a service's round trips, for a bench: loaded into the process with `node --import
 // ./bench/call-counter.mjs` (bench/ingest.mjs --count-calls does it for the media service), it counts every SQL
 // statement sent through `pg` (by its first words), every HTTP request the process makes (by method and the S3

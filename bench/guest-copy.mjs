@@ -1,3 +1,4 @@
+// @ts-check
 // Guest copies: what stripping a 12 MP phone photo's identifying metadata costs, against making its thumbnail
 // and preview (what media does for every photo anyway).
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // What a heap holds, by constructor: count and self size of each kind of object in a V8 heap snapshot, and with
 // a second snapshot, what grew between the two (divided by --per=N, e.g. the number of sockets opened between
 // them, for the bytes each one costs). Retained size per constructor is also given (from the dominator tree).
@@ -55,7 +56,7 @@ function summarise(file) {
   visited[0] = 1;
   let post = 0;
   while (stack.length > 0) {
-    const n = stack.at(-1);
+    const n = stack[stack.length - 1];
     let pushed = false;
     for (let e = firstEdge[n] + cursor[n] * edgeWidth; e < firstEdge[n + 1]; e += edgeWidth) {
       cursor[n]++;
@@ -74,6 +75,7 @@ function summarise(file) {
       postIndex[n] = post++;
     }
   }
+  /** @type {number[][]} */
   const predecessors = Array.from({ length: count }, () => []);
   for (let n = 0; n < count; n++) {
     if (postIndex[n] < 0) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // Idle memory: each process's resident memory once the product has started and settled, with no traffic, the
 // floor of its memory request in deploy/kubernetes (docs/deploy.md); then what each spends idle, in ms of CPU a
 // second over the next `--cpu-seconds` (timers, polls, collections): what a product waiting for its wedding costs.
@@ -24,6 +25,7 @@ function option(name, fallback) {
 const settleSeconds = option('settle', 20);
 const cpuSeconds = option('cpu-seconds', 60);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idle-memory-'));
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 try {
   const postgres = await startPostgres({

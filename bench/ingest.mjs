@@ -1,3 +1,4 @@
+// @ts-check
 // Ingest: phone photos through the whole product against bare sharp making the same derived images.
 //
 //   npm run build && node bench/ingest.mjs [--photos=200] [--uploaders=4] [--megapixels=12] [--heic=4]
@@ -242,6 +243,7 @@ const CONFIRM_AND_REQUEST_NEXT = `mutation($eventCode: String!, $uploadId: ID!, 
   requestPhotoUploads(eventCode: $eventCode, files: $files) { uploadId uploadUrl headers { name value } }
 }`;
 
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -483,6 +485,7 @@ async function run() {
    * the next files asked for in the request that confirms the last file holding one (with `--slots-apart`, or for
    * the uploaders of that media replica, in a request of their own after it, as the web app did until
    * 2026-12-02); `confirmed` is called after each confirmation.
+   * @param {(photo: { id: string }) => void} [confirmed]
    */
   async function ingest(url, gallery, files, confirmed = () => undefined, slotsApart = false) {
     const address = `198.19.${Math.floor(requestCount / 250)}.${(requestCount % 250) + 1}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The physical limit of bench/live-latency.mjs's live path: a bare `ws` server in a process of its own (its CPU
 // read from /proc like the gateway's), serving the same screens over graphql-transport-ws with nothing but what
 // the protocol needs (connection_init answered, subscribe remembered), and sending every subscribed socket the
@@ -28,26 +29,30 @@ const server = new WebSocketServer({
   handleProtocols: (protocols) => (protocols.has('graphql-transport-ws') ? 'graphql-transport-ws' : false),
 });
 server.on('connection', (socket) => {
-  socket.on('message', (data) => {
+  socket.on('message', (/** @type {Buffer} */ data) => {
     if (data.indexOf(CONNECTION_INIT) >= 0) socket.send(ACK);
     else if (data.indexOf(SUBSCRIBE) >= 0) subscribed.add(socket);
   });
   socket.on('close', () => subscribed.delete(socket));
 });
 
-process.on('message', (message) => {
+process.on('message', (/** @type {any} */ message) => {
   if (message.type === 'listen') {
-    const answer = () => process.send({ type: 'listening', port: server.address().port });
+    const answer = () =>
+      process.send?.({
+        type: 'listening',
+        port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+      });
     if (server.address()) answer();
     else server.once('listening', answer);
   } else if (message.type === 'load') {
     messages = message.messages.map((base64) => Buffer.from(base64, 'base64'));
-    process.send({ type: 'loaded' });
+    process.send?.({ type: 'loaded' });
   } else if (message.type === 'send') {
     const bytes = messages[message.index];
     if (message.id) bytes.write(message.id, message.idAt, 'latin1');
     for (const socket of subscribed) socket.send(bytes, TEXT);
-    process.send({ type: 'sent', sockets: subscribed.size });
+    process.send?.({ type: 'sent', sockets: subscribed.size });
   } else if (message.type === 'close') {
     process.exit(0);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Live gallery latency, through the whole product: from the moment a guest's browser confirms an upload
 // (confirmPhotoUpload, after the PUT to object storage) until every open gallery screen has received the photo
 // over graphql-ws, and what a guest feels: from the start of the PUT of the photo to the photo on another
@@ -193,6 +194,7 @@ const CONFIRM_UPLOAD = `mutation($eventCode: String!, $uploadId: ID!) {
   confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) { id }
 }`;
 
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -205,7 +207,7 @@ function startScreens(count) {
   return Array.from({ length: count }, () => {
     const child = fork(new URL('./live-screens.mjs', import.meta.url), [], { stdio: 'inherit' });
     const waiting = new Map();
-    child.on('message', (message) => {
+    child.on('message', (/** @type {any} */ message) => {
       waiting.get(message.type)?.(message);
       waiting.delete(message.type);
     });
@@ -393,7 +395,8 @@ async function run() {
   );
   const photoOf = (i) => distinct[i % distinct.length];
   const sent = new Map(); // photo id -> { gallery, putStart, confirmStart }
-  const photosOf = new Map(galleries.map((gallery) => [gallery, []])); // the photos guests can heart
+  /** @type {Map<string, string[]>} the photos guests can heart */
+  const photosOf = new Map(galleries.map((gallery) => [gallery, []]));
   const arrivals = new Map(); // photo id -> arrival times
   const collect = async () => {
     for (const report of await Promise.all(processes.map((screenProcess) => screenProcess.report()))) {
@@ -424,7 +427,9 @@ async function run() {
   });
   await natsClient.flush();
 
+  /** @type {number[]} */
   const confirms = [];
+  /** @type {number[]} */
   const puts = [];
   async function uploadPhoto(i, gallery) {
     const bytes = photoOf(i);
@@ -459,6 +464,10 @@ async function run() {
 
   collect.others = 0;
   collect.recorded = {};
+  collect.messageBytes = 0;
+  /** @type {string | undefined} A delivered message, base64: what the bare server sends. */
+  collect.sample = undefined;
+  collect.closed = 0;
 
   // One photo first, not counted: sockets, JIT and sharp warmed up, and every screen of gallery 1 proven live.
   const warmUp = await uploadPhoto(PHOTOS + 1000, galleries[0]);
@@ -622,7 +631,7 @@ async function run() {
     flow(
       async () => {
         for (const gallery of galleries) {
-          const photos = photosOf.get(gallery);
+          const photos = photosOf.get(gallery) ?? [];
           if (photos.length === 0) continue;
           const tapped = new Set();
           for (let tap = 0; tap < tapsPerGallery; tap++) {
@@ -693,6 +702,7 @@ async function run() {
   puts.length = 0;
 
   const rounds = [];
+  /** @type {{ hearts: number[], guestbook: number[] }} */
   const flowBytes = { hearts: [], guestbook: [] };
   for (let round = 0; round < ROUNDS; round++) {
     // Both idle, settled after the previous round: each one's idle rate (keep-alive pings for the gateway).
@@ -701,7 +711,7 @@ async function run() {
     await collect();
     collect.recorded = {};
     await Promise.all(processes.map((screenProcess) => screenProcess.record(true)));
-    let flowed;
+    let flowed = { hearts: 0, guestbook: 0 };
     const product = await phase(`round ${round + 1}, the product`, async () => {
       const othersBefore = collect.others;
       const [ids, counts] = await Promise.all([

@@ -1,3 +1,4 @@
+// @ts-check
 // The open gallery screens of bench/live-latency.mjs, in a process of their own: plain `ws` sockets speaking
 // graphql-transport-ws, each holding the subscriptions an open gallery page holds (web/src: useGallery, useHearts,
 // useGuestbook), doing as little as a screen can. A message is not parsed: its subscription is told by its id
@@ -84,7 +85,7 @@ function openScreen({ n, url, eventCode, record }) {
     sockets.push(socket);
     let subscribed = false;
     socket.on('open', () => socket.send('{"type":"connection_init"}'));
-    socket.on('message', (data) => {
+    socket.on('message', (/** @type {Buffer} */ data) => {
       if (subscribed) {
         const subscription = data[SUBSCRIPTION_ID_AT];
         if (subscription !== PHOTOS) {
@@ -122,7 +123,7 @@ function openScreen({ n, url, eventCode, record }) {
   });
 }
 
-process.on('message', async (message) => {
+process.on('message', async (/** @type {any} */ message) => {
   if (message.type === 'open') {
     let opened = 0;
     const queue = [...message.screens];
@@ -132,12 +133,12 @@ process.on('message', async (message) => {
           if (await openScreen(screen)) opened++;
       }),
     );
-    process.send({ type: 'opened', opened });
+    process.send?.({ type: 'opened', opened });
   } else if (message.type === 'record') {
     recording = message.on;
-    process.send({ type: 'recording' });
+    process.send?.({ type: 'recording' });
   } else if (message.type === 'report') {
-    process.send({
+    process.send?.({
       type: 'report',
       arrivals: Object.fromEntries(arrivals),
       others,

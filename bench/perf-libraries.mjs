@@ -1,3 +1,4 @@
+// @ts-check
 // Where a Node process's CPU went, by library, from a perf recording (bench/perf-recorder.mjs; ingest's --perf).
 //
 //   node bench/perf-libraries.mjs DIR/media-round-1.data [DIR/media-round-2.data ...] [--top=12]
@@ -18,6 +19,7 @@ const COLLECTOR =
 /** sharp's JavaScript and its native module, and libvips under it. */
 const SHARP = /node_modules\/sharp\/|sharp-linux|libvips/;
 
+/** @type {[string, RegExp][]} */
 const KINDS = [
   ['garbage collection', COLLECTOR],
   ['module loading', /node:internal\/modules\/|cjs-module-lexer/],
@@ -48,6 +50,7 @@ const kinds = new Map();
  * Node's other threads (V8's workers and libuv's pool; libvips' own workers are named apart), by what they were
  * doing. Memory calls are the last libc frame perf can walk past, so they are matched by name, whoever made them.
  */
+/** @type {[string, RegExp][]} */
 const HELPER_KINDS = [
   ['TurboFan compiling', /v8::internal::compiler::|v8::internal::(Optimized|Turbofan)Compil|CompileTask/],
   ['garbage collection', COLLECTOR],

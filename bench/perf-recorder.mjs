@@ -1,3 +1,4 @@
+// @ts-check
 // CPU-time samples of a running process, by Linux perf (Debian's linux-perf), switched on only while a bench
 // measures.
 //
@@ -37,12 +38,13 @@ export async function recordPerf(pid, file) {
     { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
   let errors = '';
-  perf.stderr.on('data', (chunk) => (errors += chunk));
+  perf.stderr?.on('data', (chunk) => (errors += chunk));
   const exited = once(perf, 'exit');
   const failed = exited.then(([code]) => {
     throw new Error(`perf record exited (${code}): ${errors.trim() || 'is linux-perf installed?'}`);
   });
-  const [control, acks] = [perf.stdio[3], perf.stdio[4]];
+  const control = /** @type {import('node:stream').Writable} */ (perf.stdio[3]);
+  const acks = /** @type {import('node:stream').Readable} */ (perf.stdio[4]);
   const acked = once(acks, 'data');
   control.write('enable\n');
   await Promise.race([acked, failed]);

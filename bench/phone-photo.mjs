@@ -1,3 +1,4 @@
+// @ts-check
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 
@@ -8,7 +9,11 @@ import sharp from 'sharp';
 export async function phonePhoto(megapixels) {
   const width = Math.round(Math.sqrt((megapixels * 1_000_000 * 4) / 3));
   const height = Math.round((width * 3) / 4);
-  const small = { width: Math.round(width / 4), height: Math.round(height / 4), channels: 3 };
+  const small = {
+    width: Math.round(width / 4),
+    height: Math.round(height / 4),
+    channels: /** @type {const} */ (3),
+  };
   return sharp(randomBytes(small.width * small.height * 3), { raw: small })
     .resize(width, height, { kernel: 'cubic' })
     .jpeg({ quality: 90 })

@@ -1,3 +1,4 @@
+// @ts-check
 // A guest choosing 100 photos at once on a phone: one phone-sized Chromium page (390x844, touch, its CPU
 // slowed down with the DevTools protocol) opens a Standard gallery and chooses N distinct 12 MP JPEGs in one go
 // through "Upload Photos"; a second page, another phone, watches the same gallery. Prints the time from the
@@ -60,6 +61,7 @@ const PHONE = {
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -170,7 +172,7 @@ function watchGrid() {
   window.__seen = new Map();
   window.__loaded = new Map();
   const look = () => {
-    for (const img of document.querySelectorAll('.photo-grid [data-photo-id]')) {
+    for (const img of document.querySelectorAll(/** @type {'img'} */ ('.photo-grid [data-photo-id]'))) {
       const id = img.getAttribute('data-photo-id');
       if (!window.__seen.has(id)) window.__seen.set(id, Date.now());
       if (!window.__loaded.has(id) && img.complete && img.naturalWidth > 0)
@@ -258,6 +260,7 @@ function tasksOf(events, main) {
  */
 function tasksAfter(onMain, chosen) {
   const tasks = [];
+  /** @type {any} */
   let current = null;
   let taskEnd = 0;
   let reached = 0;

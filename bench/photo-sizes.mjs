@@ -1,3 +1,4 @@
+// @ts-check
 // Storage per photo: what a guest's phone photo and the images the media service makes of it weigh in the bucket.
 //
 //   npm run build && node bench/photo-sizes.mjs [--photos=8] [--megapixels=12]

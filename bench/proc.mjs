@@ -1,3 +1,4 @@
+// @ts-check
 // What a process (or one of its threads) has used, read from /proc on Linux: the benches report the product's
 // own CPU and memory beside their timings, with no endpoint added to the product.
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim(
  * CPU time (user + system, ms) of a process, or of one of its threads (`tid`; the main thread's is `pid`); NaN
  * for no process (storage elsewhere, say), so what is derived from it prints as not measured.
  */
+/** @param {number | undefined} pid @param {string | number} [tid] */
 export async function cpuMs(pid, tid = undefined) {
   if (pid === undefined) return NaN;
   const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
@@ -24,7 +26,7 @@ export async function cpuMs(pid, tid = undefined) {
 export async function cpuMsByThreadName(pid) {
   const byName = {};
   let alive = 0;
-  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => /** @type {string[]} */ ([]))) {
     const comm = await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(() => '');
     const used = await cpuMs(pid, tid).catch(() => 0);
     const name = tid === String(pid) ? 'main' : comm.trim().replace(/[\d-]+$/, '') || 'unnamed';
@@ -84,7 +86,7 @@ export async function descendantsCpuMs(pid) {
 
 async function childrenOf(pid) {
   const children = [];
-  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => /** @type {string[]} */ ([]))) {
     const list = await readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '');
     children.push(...list.split(' ').filter(Boolean).map(Number));
   }

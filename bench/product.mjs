@@ -1,3 +1,4 @@
+// @ts-check
 // The product as npm start runs it, for a bench: PostgreSQL, NATS and the S3 server (or storage elsewhere:
 // S3_ENDPOINT, bench/storage.mjs) as local child processes in a fresh folder, then the services and the gateway.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @ts-check
 // A guest's long video over a venue link that drops: a Premium gallery takes an N MB video (500 by default),
 // sent as the browser sends it (services/media multipart slots, web/src/gallery/uploadQueue.ts: parts one after
 // the other, a part cut off sent again from its start after a second), through a throttling proxy on loopback
@@ -27,6 +28,7 @@ const RETRY_MS = 1000;
 /** Part URLs older than this are asked for again (URL_FRESH_MS). */
 const URL_FRESH_MS = 4 * 60 * 1000;
 
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,7 +103,7 @@ async function flakyProxy(target, mbps, dropEverySeconds) {
       }, wait);
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const timer = setInterval(() => {
     drops += 1;
     for (const pair of live) {
@@ -110,7 +112,7 @@ async function flakyProxy(target, mbps, dropEverySeconds) {
     }
   }, dropEverySeconds * 1000);
   return {
-    origin: `http://127.0.0.1:${server.address().port}`,
+    origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     sent: () => sent,
     drops: () => drops,
     stop: () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The object storage a bench runs against: by default a local S3 server (s3rver) in its own process, on the same
 // cores as everything else; with S3_ENDPOINT set, that storage instead (MinIO or S3 on a host of its own, the
 // run that the zip's and ingest's goals need), with S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_REGION
@@ -13,6 +14,7 @@ import { findFreePort, startS3 } from '../packages/local-servers/dist/index.js';
  * the local server: storage elsewhere is not measured. `buckets` are created at start on the local server; on
  * storage elsewhere the bench creates what it needs (the services create theirs).
  */
+/** @param {{ dataDir: string, buckets?: string[] }} options */
 export async function benchStorage({ dataDir, buckets = [] }) {
   const endpoint = process.env.S3_ENDPOINT;
   if (endpoint) {

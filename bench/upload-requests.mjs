@@ -1,3 +1,4 @@
+// @ts-check
 // What a guest's upload costs the gateway: its two GraphQL requests (requestPhotoUploads, then
 // confirmPhotoUpload once the photo is in storage), each through Apollo Gateway to the media subgraph, and the
 // events that follow it on NATS, with no screen open.
@@ -79,6 +80,7 @@ async function graphql(url, query, variables, address) {
   return body.data;
 }
 
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -279,7 +281,7 @@ async function run() {
 
 let code = 1;
 try {
-  code = await run();
+  await run();
   code = 0;
 } catch (error) {
   console.error(error);

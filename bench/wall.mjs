@@ -1,3 +1,4 @@
+// @ts-check
 // The slideshow wall through the whole product, in Chromium, in two phases:
 //  1. latency: with --screens other screens open on the gallery (raw sockets, bench/live-screens.mjs), a guest's
 //     confirmed upload -> the photo on the wall's screen (p50, p99 over --photos photos);
@@ -49,6 +50,7 @@ const percentile = (sorted, q) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 const ms = (value) => `${value.toFixed(0)} ms`;
 
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) {
@@ -56,6 +58,12 @@ async function cleanUp() {
   }
 }
 
+/**
+ * @param {string} url
+ * @param {string} query
+ * @param {Record<string, unknown>} variables
+ * @param {{ address?: string, token?: string, guest?: string }} [options]
+ */
 async function graphql(url, query, variables, { address = '198.18.0.1', token, guest } = {}) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
@@ -249,7 +257,7 @@ function startScreens(count) {
   return Array.from({ length: count }, () => {
     const child = fork(new URL('./live-screens.mjs', import.meta.url), [], { stdio: 'inherit' });
     const waiting = new Map();
-    child.on('message', (message) => {
+    child.on('message', (/** @type {any} */ message) => {
       waiting.get(message.type)?.(message);
       waiting.delete(message.type);
     });
@@ -283,6 +291,7 @@ async function latency(browser, product, files) {
   const page = await openWall(browser, product.url, code, token);
   // When each photo goes on screen, by the page's clock (performance.timeOrigin + now: the epoch, as the bench's).
   await page.evaluate(() => {
+    /** @type {Record<string, number>} */
     const seen = {};
     window.wallShown = seen;
     new window.MutationObserver(() => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page's first load: the JavaScript it needs before the first render (the entry script and every
 // module it preloads, gzip as a server sends it), and the time from navigation to the first render in Chromium.
 //
@@ -52,8 +53,8 @@ const server = http.createServer(async (request, response) => {
     response.writeHead(404).end();
   }
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,3 +1,4 @@
+// @ts-check
 // Download All: how fast the download service zips a gallery, against a raw read of the same originals from
 // the same storage, how much memory it holds (peak RSS of its process for a small and a large gallery), and how
 // soon the first progress event arrives after requestArchive.
@@ -59,6 +60,7 @@ const PHOTO_BYTES = Number(option('photo-kb', 'PHOTO_KB', '512')) * 1024;
 const MEMORY_ONLY =
   process.argv.includes('--memory-only') || ['1', 'true'].includes(option('memory-only', 'MEMORY_ONLY', ''));
 
+/** @type {(() => Promise<unknown> | void)[]} */
 const cleanups = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -147,7 +149,9 @@ async function run() {
   });
   // A gallery without a PIN: every caller admitted.
   nc.subscribe(Requests.GuestAdmission, {
-    callback: (_error, message) => message.respond(JSON.stringify({ admitted: true })),
+    callback: (_error, message) => {
+      message.respond(JSON.stringify({ admitted: true }));
+    },
   });
 
   const results = [];
@@ -201,7 +205,7 @@ async function run() {
     }).done();
     for (const photo of MEMORY_ONLY ? [] : photos) {
       const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: photo.originalKey }));
-      for await (const chunk of object.Body)
+      for await (const chunk of /** @type {import('node:stream').Readable} */ (object.Body))
         if (!pipe.write(chunk)) await new Promise((r) => pipe.once('drain', r));
     }
     pipe.end();
@@ -253,7 +257,9 @@ async function run() {
     const idleRss = (await rssMb(service.pid, 'VmHWM')) * 1024 * 1024;
 
     process.stdout.write('zip... ');
+    /** @type {number | undefined} */
     let firstProgress;
+    /** @type {{ at: number, progress: { stage: string } } | undefined} */
     let complete;
     const subscription = nc.subscribe(archiveProgressSubject(code), {
       callback: (_error, message) => {
@@ -277,10 +283,10 @@ async function run() {
     const answered = performance.now();
     const body = await response.json();
     if (body.errors) throw new Error(JSON.stringify(body.errors));
-    await waitUntil('the zip', () => complete, WATCHDOG_MS);
+    const ended = await waitUntil('the zip', () => complete, WATCHDOG_MS);
     subscription.unsubscribe();
-    if (complete.progress.stage !== 'complete') throw new Error('the zip failed');
-    const zipSeconds = (complete.at - zipStart) / 1000;
+    if (ended.progress.stage !== 'complete') throw new Error('the zip failed');
+    const zipSeconds = (ended.at - zipStart) / 1000;
     const s3ZipCpuMs = (await cpuMs(s3.pid)) - s3CpuBeforeZip;
     const serviceZipCpuMs = (await cpuMs(service.pid)) - serviceCpuBeforeZip;
     const rss = (await rssMb(service.pid, 'VmHWM')) * 1024 * 1024;
@@ -294,7 +300,7 @@ async function run() {
       copyMBps: totalBytes / 1024 / 1024 / copySeconds,
       zipMBps: totalBytes / 1024 / 1024 / zipSeconds,
       zipSeconds,
-      firstProgressMs: firstProgress - zipStart,
+      firstProgressMs: (firstProgress ?? NaN) - zipStart,
       answerMs: answered - zipStart,
       idleRss,
       rss,
