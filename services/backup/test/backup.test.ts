@@ -67,7 +67,6 @@ async function connected(code: string, values: { folderPerGuest?: boolean } = {}
   return answer.data!.connectWebDavBackup;
 }
 
-/** The drive's files of a gallery's folder, by the photo id prefix each name ends with. */
 /** The couple turns "keep where photos were taken" off, and the service has taken their choice in. */
 async function dropMetadata(code: string) {
   await privacyChanged(code, false);
@@ -82,6 +81,7 @@ async function dropMetadata(code: string) {
   );
 }
 
+/** The drive's files of a gallery's folder, by the photo id prefix each name ends with. */
 async function filesOf(code: string): Promise<Map<string, string[]>> {
   const byPhoto = new Map<string, string[]>();
   for (const file of (await drive!.files()).keys()) {
