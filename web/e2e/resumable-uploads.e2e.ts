@@ -265,7 +265,15 @@ describe('uploads that survive the network', () => {
     await page.reload();
     await held!.abort('connectionreset').catch(() => undefined);
 
-    await page.getByText('panorama.png').waitFor();
+    await page
+      .getByText('panorama.png')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // Seen once on a loaded machine: say whether the old page finished the file before the reload took over
+        // (parts stored, a photo recorded) or the reloaded page lost its queue.
+        const seen = `parts sent ${JSON.stringify(sent)}, photos ${await photoCount(code)}`;
+        throw new Error(`the resumed file was never listed (${seen}): ${String(error)}`);
+      });
     await allUploaded(page, 1);
     // Part 1 went once; part 2 once cut off by the reload, then once more.
     expect(sent).toEqual([1, 2, 2]);
