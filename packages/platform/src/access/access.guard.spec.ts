@@ -67,10 +67,19 @@ function call(
   parentType = 'Mutation',
   pinPass?: string,
 ): ExecutionContextHost {
+  return callIn({ authorization: token && `Bearer ${token}`, pinPass }, operation, args, parentType);
+}
+
+/** A field of the request whose context is `request`. */
+function callIn(
+  request: { authorization?: string; pinPass?: string },
+  operation: keyof Operations,
+  args: Record<string, unknown>,
+  parentType = 'Mutation',
+): ExecutionContextHost {
   const info = { parentType: { name: parentType }, fieldName: operation };
-  const context = { authorization: token && `Bearer ${token}`, pinPass };
   const host = new ExecutionContextHost(
-    [undefined, args, context, info],
+    [undefined, args, request, info],
     Operations,
     Operations.prototype[operation],
   );
@@ -103,6 +112,38 @@ describe('AccessGuard', () => {
     expect(admission.asked).toEqual([{ code: 'KXMP7TQR', authorization: 'Bearer x' }]);
     const withPass = call('guestOne', { eventCode: 'KXMP7TQR' }, undefined, 'Query', PASS);
     await expect(guard().canActivate(withPass)).resolves.toBe(true);
+  });
+
+  it('asks once a request for fields of one gallery, and again for another request or a subscription', async () => {
+    const admission = new FakeAdmission();
+    const check = guard(undefined, admission);
+    // A confirm carrying the next files' slot request: two guest fields of one request.
+    const request = { pinPass: PASS };
+    await expect(check.canActivate(callIn(request, 'guestOne', { eventCode: 'KXMP7TQR' }))).resolves.toBe(
+      true,
+    );
+    await expect(check.canActivate(callIn(request, 'guestOne', { eventCode: 'kxmp7tqr' }))).resolves.toBe(
+      true,
+    );
+    expect(admission.asked).toHaveLength(1);
+    // Another gallery in the same request is its own question; so is the next request.
+    await check.canActivate(callIn(request, 'guestOne', { eventCode: 'HWYC3NAD' }));
+    await check.canActivate(callIn({ pinPass: PASS }, 'guestOne', { eventCode: 'KXMP7TQR' }));
+    expect(admission.asked).toHaveLength(3);
+    // A refusal stands for the rest of its request.
+    const withoutPass = {};
+    expect(await refusal(check.canActivate(callIn(withoutPass, 'guestOne', { eventCode: 'KXMP7TQR' })))).toBe(
+      'PIN_REQUIRED',
+    );
+    expect(await refusal(check.canActivate(callIn(withoutPass, 'guestOne', { eventCode: 'KXMP7TQR' })))).toBe(
+      'PIN_REQUIRED',
+    );
+    expect(admission.asked).toHaveLength(4);
+    // A subscription's context lasts as long as its socket (a PIN may be set meanwhile): asked each time.
+    const socket = { pinPass: PASS };
+    await check.canActivate(callIn(socket, 'guestOne', { eventCode: 'KXMP7TQR' }, 'Subscription'));
+    await check.canActivate(callIn(socket, 'guestOne', { eventCode: 'KXMP7TQR' }, 'Subscription'));
+    expect(admission.asked).toHaveLength(6);
   });
 
   it('leaves a code that names no gallery to the resolver, asking nothing', async () => {

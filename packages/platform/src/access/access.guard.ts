@@ -34,6 +34,12 @@ const OPERATION_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
+  /**
+   * Each request's admissions, by question: a request of several guest fields on one gallery (a confirm that
+   * carries the next files' slot request) is admitted once, not once a field. Kept by the request's context, so
+   * nothing outlives the request.
+   */
+  private readonly admissionsOf = new WeakMap<object, Map<string, Promise<boolean>>>();
 
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
@@ -72,12 +78,19 @@ export class AccessGuard implements CanActivate {
       throw new AppError('INTERNAL');
     }
     const args = graphql.getArgs<Record<string, unknown>>();
-    const { authorization, pinPass } = graphql.getContext<{ authorization?: string; pinPass?: string }>();
+    const request = graphql.getContext<{ authorization?: string; pinPass?: string }>();
+    const { authorization, pinPass } = request;
     switch (mark.who) {
       case 'public':
         return true;
       case 'guest':
-        await this.requireGuest(this.argument(args, mark.argument, info), pinPass, authorization);
+        // A subscription's context lasts as long as its socket: its admission is asked each time.
+        await this.requireGuest(
+          this.argument(args, mark.argument, info),
+          pinPass,
+          authorization,
+          info.parentType.name === 'Subscription' ? undefined : request,
+        );
         return true;
       case 'signed-in':
         if (!bearerTokenFromHeader(authorization)) throw new AppError('UNAUTHENTICATED');
@@ -109,17 +122,34 @@ export class AccessGuard implements CanActivate {
   /**
    * A code outside the alphabet names no gallery: the resolver answers it as it always has (null, or
    * GALLERY_NOT_FOUND). Any other is admitted by GuestAdmission (events' rule: no PIN, a live pass, or the
-   * owner).
+   * owner), once a request for the same question.
    */
-  private async requireGuest(value: string, pass?: string, authorization?: string): Promise<void> {
+  private async requireGuest(
+    value: string,
+    pass: string | undefined,
+    authorization: string | undefined,
+    request: object | undefined,
+  ): Promise<void> {
     const code = normalizeEventCode(value);
     if (!isGalleryCode(code)) return;
-    const admitted = await this.admission.admits({
+    const question = {
       code,
       ...(pass ? { pass } : {}),
       ...(authorization ? { authorization: authorization.slice(0, 1000) } : {}),
-    });
-    if (!admitted) throw new AppError('PIN_REQUIRED');
+    };
+    const ask = () => this.admission.admits(question);
+    const key = JSON.stringify([question.code, question.pass ?? '', question.authorization ?? '']);
+    const admitted = request ? this.askedOnceIn(request, key, ask) : ask();
+    if (!(await admitted)) throw new AppError('PIN_REQUIRED');
+  }
+
+  /** The answer to a question already asked in this request, or `ask`'s, kept for the rest of the request. */
+  private askedOnceIn(request: object, key: string, ask: () => Promise<boolean>): Promise<boolean> {
+    let answers = this.admissionsOf.get(request);
+    if (!answers) this.admissionsOf.set(request, (answers = new Map()));
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = ask()));
+    return answer;
   }
 
   /** The marked argument's value; a mark naming no string argument is a bug in the mark, refused loudly. */
