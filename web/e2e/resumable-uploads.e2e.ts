@@ -270,16 +270,15 @@ describe('uploads that survive the network', () => {
     await page.reload();
     for (const route of held) await route.abort('connectionreset').catch(() => undefined);
 
-    const seen = async () =>
-      `parts sent ${JSON.stringify(sent.map(({ partNumber, url }) => (url === cutUrl ? `${partNumber} cut` : partNumber)))}, ` +
-      `photos ${await photoCount(code)}`;
     await page
       .getByText('panorama.png')
       .waitFor()
       .catch(async (error: unknown) => {
         // Say whether the first page finished the file before the reload took over (a photo recorded) or the
         // reloaded page lost its queue.
-        throw new Error(`the resumed file was never listed (${await seen()}): ${String(error)}`);
+        const parts = sent.map(({ partNumber, url }) => (url === cutUrl ? `${partNumber} cut` : partNumber));
+        const seen = `parts sent ${JSON.stringify(parts)}, photos ${await photoCount(code)}`;
+        throw new Error(`the resumed file was never listed (${seen}): ${String(error)}`);
       });
     await allUploaded(page, 1);
     // Part 1 went once, from the first page; the reloaded page sent part 2 only, on a URL of its own, once.
