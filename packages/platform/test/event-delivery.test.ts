@@ -296,6 +296,82 @@ describe('domain event delivery', () => {
     }
   });
 
+  it('publishes an event its transaction just committed with one statement, the DELETE', async () => {
+    await relay.stop();
+    startRelay({ pollIntervalMs: ONE_HOUR_MS });
+    await consumer().start();
+    await record('WARMAAA3');
+    expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+    const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    const count = (pattern: RegExp) => statements.mock.calls.filter(([sql]) => pattern.test(sql)).length;
+    try {
+      const event = await dataSource.transaction((manager) =>
+        recordEvent(manager, Subjects.EventCreated, created('DRCTAAA3')),
+      );
+      relay.publishCommitted([event]);
+      expect(await eventually(effects, (rows) => rows.includes('DRCTAAA3'))).toContain('DRCTAAA3');
+      expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+      // Not taken from the table: no batch's transaction, no SELECT ... FOR UPDATE.
+      expect(count(/FOR UPDATE SKIP LOCKED/)).toBe(0);
+      expect(count(/^DELETE FROM "?outbox_events/)).toBe(1);
+    } finally {
+      statements.mockRestore();
+      await relay.stop();
+      startRelay();
+    }
+  });
+
+  it('publishes a committed event once when a drain took its row during the direct publish', async () => {
+    await consumer().start();
+    const jsm = await jetstreamManager(bus.nc);
+    const messagesBefore = (await jsm.streams.info(DOMAIN_STREAM)).state.messages;
+    const event = await dataSource.transaction((manager) =>
+      recordEvent(manager, Subjects.EventCreated, created('RACEAAA3')),
+    );
+    // The direct publish waits until a drain has published the row and deleted it, then goes on.
+    const publish = bus.publish.bind(bus);
+    const publishes = jest.spyOn(bus, 'publish').mockImplementation(async (published) => {
+      if (publishes.mock.calls.length === 1) {
+        relay.kick();
+        await eventually(unpublished, (n) => n === 0);
+      }
+      return publish(published);
+    });
+    try {
+      relay.publishCommitted([event]);
+      await eventually(
+        async () => publishes.mock.calls.length,
+        (calls) => calls >= 2,
+      );
+      expect(await eventually(effects, (rows) => rows.includes('RACEAAA3'))).toEqual(['RACEAAA3']);
+      await relay.stop(); // waits for the direct publish to end
+      expect(publishes).toHaveBeenCalledTimes(2);
+      expect((await jsm.streams.info(DOMAIN_STREAM)).state.messages).toBe(messagesBefore + 1);
+      expect(await unpublished()).toBe(0);
+    } finally {
+      publishes.mockRestore();
+      startRelay();
+    }
+  });
+
+  it('leaves a committed event NATS could not take to the relay, which publishes it when NATS is back', async () => {
+    await consumer().start();
+    await nats.stop();
+    const event = await dataSource.transaction((manager) =>
+      recordEvent(manager, Subjects.EventCreated, created('AWAYAAA3')),
+    );
+    relay.publishCommitted([event]);
+    await eventually(
+      async () => relay.consecutiveFailures,
+      (failures) => failures > 0,
+    );
+    expect(await unpublished()).toBe(1);
+
+    nats = await startNats({ dataDir: natsDir, port: natsPort });
+    expect(await eventually(effects, (rows) => rows.length > 0, 30_000)).toEqual(['AWAYAAA3']);
+    expect(await eventually(unpublished, (n) => n === 0)).toBe(0);
+  });
+
   it('polls with one statement while nothing waits, and still finds an event no kick announced', async () => {
     await relay.stop();
     const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');

@@ -362,7 +362,10 @@ describe('media service', () => {
       { name: 'Content-Type', value: 'image/jpeg' },
       { name: 'If-None-Match', value: '*' },
     ]);
+    const publishedDirectly = jest.spyOn(app!.get(OutboxRelay), 'publishCommitted');
     const answer = await confirm(code, slot.uploadId);
+    const handedToRelay = [...publishedDirectly.mock.calls];
+    publishedDirectly.mockRestore();
 
     expect(answer.errors).toBeUndefined();
     const photo = answer.data!.confirmPhotoUpload;
@@ -393,6 +396,8 @@ describe('media service', () => {
       return event?.data.photo.id === photo.id ? event : null;
     });
     await consumer.delete();
+    // Handed to the relay as committed, not left for it to find in the outbox.
+    expect(handedToRelay).toEqual([[[published]]]);
     // A new photo has no hearts yet; the event says so, the confirmation's answer does not ask.
     expect(published.data).toEqual({
       photo: { ...photo, heartCount: 0 },

@@ -24,8 +24,8 @@ export interface OutboxRelayOptions {
 /**
  * The oldest rows not parked, locked for this relay, skipping those another replica holds. Written out rather
  * than built by TypeORM's query builder each time, and the published rows deleted by one statement rather than
- * one each: the relay runs once for every photo a guest uploads, and the builder, the entities and a DELETE per
- * row cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
+ * one each: a drain runs after every change that records an event, and the builder, the entities and a DELETE
+ * per row cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
  */
 const TAKE_PENDING = `SELECT id, subject, envelope, attempts FROM outbox_events
   WHERE parked_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`;
@@ -62,6 +62,8 @@ export class OutboxRelay {
   private stopped = false;
   private failures = 0;
   private stopFollowingReconnects: (() => void) | undefined;
+  /** Direct publishes under way (publishCommitted), awaited by stop(). */
+  private readonly direct = new Set<Promise<void>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -90,11 +92,37 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
+  /**
+   * Publish these events, which the caller's transaction has just committed to the outbox, then delete their
+   * rows: a drain's work for them without taking them from the table first (BEGIN, the SELECT and COMMIT, three
+   * of a photo's statements). A drain that took the same rows meanwhile publishes them too, and JetStream drops
+   * the second copy by its message id; the later DELETE finds nothing. Whatever fails here (NATS away, a row
+   * that can never be published) is left in the table for a drain, which is kicked and counts, retries or parks
+   * as it does for any row.
+   */
+  publishCommitted(events: DomainEvent[]): void {
+    if (this.stopped) return;
+    // The relay is backing off after failures: publishing beside it would only fail the same way.
+    if (this.failures > 0) return this.kick();
+    const publishing = this.publishNow(events);
+    this.direct.add(publishing);
+    void publishing.finally(() => this.direct.delete(publishing));
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopFollowingReconnects?.();
     clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([this.running, ...this.direct]);
+  }
+
+  private async publishNow(events: DomainEvent[]): Promise<void> {
+    try {
+      for (const event of events) await this.bus.publish(this.publishable(event));
+      await this.dataSource.query(DELETE_PUBLISHED, [events.map((event) => event.id)]);
+    } catch {
+      this.kick();
+    }
   }
 
   /** The failures were NATS's, not the events': waiting out their back-off would only delay the backlog. */
@@ -146,7 +174,7 @@ export class OutboxRelay {
       const published: string[] = [];
       for (const row of rows) {
         try {
-          await this.bus.publish(this.publishable(row));
+          await this.bus.publish(this.publishable(row.envelope));
           published.push(row.id);
         } catch (error) {
           await this.recordFailure(manager, row, error);
@@ -164,9 +192,9 @@ export class OutboxRelay {
     return taken;
   }
 
-  /** The row's event, checked against what any retry would run into again. */
-  private publishable(row: PendingRow): DomainEvent {
-    const body = JSON.stringify(row.envelope);
+  /** The event, checked against what any retry would run into again. */
+  private publishable(envelope: unknown): DomainEvent {
+    const body = JSON.stringify(envelope);
     try {
       parseDomainEvent(body);
     } catch (error) {
@@ -179,7 +207,7 @@ export class OutboxRelay {
         `event of ${size} bytes exceeds the server's max_payload ${maxPayload}`,
       );
     }
-    return row.envelope as DomainEvent;
+    return envelope as DomainEvent;
   }
 
   private async recordFailure(manager: EntityManager, row: PendingRow, error: unknown): Promise<void> {

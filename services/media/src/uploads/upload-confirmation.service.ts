@@ -51,7 +51,13 @@ type Keys = ReturnType<typeof photoObjectKeys>;
 /** The browser's PUT has not landed: the upload stays pending. */
 const NOT_STAGED = Symbol('not staged');
 type Outcome =
-  | { photo: LivePhoto; previewPending: boolean; previewReservation?: PreviewReservation | null }
+  | {
+      photo: LivePhoto;
+      previewPending: boolean;
+      previewReservation?: PreviewReservation | null;
+      /** The photo.uploaded this confirmation committed; none when another confirmation recorded the photo. */
+      event?: DomainEvent<typeof Subjects.PhotoUploaded>;
+    }
   | { refusal: AppError };
 /** An original that passed its checks: a photo with its thumbnail made, or a video (no rendition) still to render. */
 type Checked = { type: MediaContentType; size: number; rendition?: Rendition };
@@ -172,7 +178,7 @@ export class UploadConfirmationService {
     const byOwner = gallery.approval ? await isOwner() : false;
     const outcome = await this.record(upload, type, size, keys, attemptKeys, rendition, byOwner, inPlace);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
-    this.relay.kick();
+    if (outcome.event) this.relay.publishCommitted([outcome.event]);
     if (outcome.previewPending) {
       this.previews.makeSoon(
         { id: upload.id, originalKey: keys.original, contentType: type },
@@ -384,7 +390,7 @@ export class UploadConfirmationService {
       const previewReservation = previewPending
         ? { key: keys.preview, notBefore: new Date(Date.now() + PREVIEW_RESERVATION_MS) }
         : null;
-      const { kept } = await this.photos.recordConfirmed(manager, photo, {
+      const { kept, photoCount } = await this.photos.recordConfirmed(manager, photo, {
         keys: attemptKeys,
         // A staged object that was copied goes once no PUT can land; one checked in place is the original.
         staged: inPlace ? null : { key: upload.objectKey, notBefore: uploadSettledAt(upload.createdAt) },
@@ -405,6 +411,7 @@ export class UploadConfirmationService {
         photo: shared ? live : this.asUploaderSees(photo, false),
         previewPending,
         previewReservation,
+        event: { ...event, data: { ...event.data, photoCount } },
       };
     });
   }
