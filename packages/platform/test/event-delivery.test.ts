@@ -80,6 +80,8 @@ describe('domain event delivery', () => {
   let relay: OutboxRelay;
   const consumers: DurableConsumer[] = [];
   const parked: { id: string; reason: string }[] = [];
+  /** Events whose handling committed, as the consumer reported them (onHandled). */
+  const handled: string[] = [];
   let failuresLeft = 0;
 
   const effects = async (): Promise<string[]> =>
@@ -100,6 +102,7 @@ describe('domain event delivery', () => {
           (event as DomainEvent<'event.created'>).data.code,
         ]);
       },
+      onHandled: (event) => handled.push(event.id),
     });
     consumers.push(started);
     return started;
@@ -162,6 +165,7 @@ describe('domain event delivery', () => {
   afterEach(async () => {
     await Promise.all(consumers.splice(0).map((c) => c.stop()));
     await dataSource.query('DELETE FROM effects');
+    handled.length = 0;
     failuresLeft = 0;
   });
 
@@ -216,6 +220,8 @@ describe('domain event delivery', () => {
 
     expect(ack).toHaveBeenCalledTimes(1);
     expect(await effects()).toEqual(['TWCEAAA3']);
+    // Its handling reported once: the repeat changed nothing, and a relay it would kick has nothing new.
+    expect(handled).toEqual([event.id]);
     const marks = await dataSource.query('SELECT count(*) AS n FROM processed_events WHERE event_id = $1', [
       event.id,
     ]);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -20,6 +20,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   EventBus,
   GUEST_IDENTITY_HEADER,
+  OutboxRelay,
   type NatsSubscription,
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
@@ -551,8 +552,15 @@ describe('who sees what', () => {
         },
       });
     });
-    await publish(Subjects.PrivacyChanged, { ...DEFAULTS, code, visibility: 'own' });
-    expect(await listedOnWord).toEqual([photos.a.id]);
+    // The word goes out as soon as the settings are applied, not at the relay's next look for rows.
+    const kicks = jest.spyOn(app!.get(OutboxRelay), 'kick');
+    try {
+      await publish(Subjects.PrivacyChanged, { ...DEFAULTS, code, visibility: 'own' });
+      expect(await listedOnWord).toEqual([photos.a.id]);
+      expect(kicks).toHaveBeenCalled();
+    } finally {
+      kicks.mockRestore();
+    }
   });
 
   it("marks a photo uploaded into a drop box as not shared, with its pass for the couple's screens", async () => {

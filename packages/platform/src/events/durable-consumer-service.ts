@@ -4,6 +4,7 @@ import type { DomainEvent, Subject } from '@gallery/contracts';
 import { describeError } from '../logging/describe-error.js';
 import { DurableConsumer } from './durable-consumer.js';
 import type { EventBus } from './event-bus.js';
+import type { OutboxRelay } from './outbox-relay.js';
 
 /**
  * A service's durable consumer as a Nest provider: started once the app has booted, stopped before the event
@@ -17,6 +18,7 @@ export abstract class DurableConsumerService implements OnApplicationBootstrap, 
   readonly #bus: EventBus;
   readonly #dataSource: DataSource;
   readonly #name: string;
+  readonly #relay: OutboxRelay | undefined;
   #consumer: DurableConsumer | undefined;
 
   /** The subjects handled; read when the consumer starts. */
@@ -24,11 +26,14 @@ export abstract class DurableConsumerService implements OnApplicationBootstrap, 
 
   /**
    * @param name The consumer's logical name, shared by the service's replicas (see DurableConsumerOptions).
+   * @param relay The service's outbox relay, for a consumer whose handler records events: kicked once each handled
+   *   event commits, so that what it recorded goes out at once rather than at the relay's next look for rows.
    */
-  protected constructor(bus: EventBus, dataSource: DataSource, name: string) {
+  protected constructor(bus: EventBus, dataSource: DataSource, name: string, relay?: OutboxRelay) {
     this.#bus = bus;
     this.#dataSource = dataSource;
     this.#name = name;
+    this.#relay = relay;
   }
 
   /** Applies one event; its changes commit with the event's processed mark, a throw retries it later. */
@@ -45,6 +50,7 @@ export abstract class DurableConsumerService implements OnApplicationBootstrap, 
       name: this.#name,
       subjects: [...this.subjects],
       handle: (event, manager) => this.handle(event, manager),
+      onHandled: this.#relay && (() => this.#relay!.kick()),
       onError: (error, event) =>
         this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
     });

@@ -26,6 +26,8 @@ export interface DurableConsumerOptions {
   name: string;
   subjects: Subject[];
   handle: EventHandler;
+  /** Called once a handled event's transaction committed (not for a repeat delivery, which changes nothing). */
+  onHandled?: (event: DomainEvent) => void;
   onError?: (error: unknown, event?: DomainEvent) => void;
 }
 
@@ -187,7 +189,7 @@ export class DurableConsumer {
       return;
     }
     try {
-      await this.handleOnce(event);
+      if (await this.handleOnce(event)) this.options.onHandled?.(event);
       message.ack();
     } catch (error) {
       this.options.onError?.(error, event);

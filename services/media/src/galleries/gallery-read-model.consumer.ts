@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
-import { DurableConsumerService, EventBus } from '@gallery/platform';
+import { DurableConsumerService, EventBus, OutboxRelay } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
 import { MediaGalleryPins } from './gallery-pins.js';
@@ -45,8 +45,10 @@ export class GalleryReadModelConsumer extends DurableConsumerService {
     @Inject(PhotoRemovalService) private readonly removal: PhotoRemovalService,
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(MediaGalleryPins) private readonly pins: MediaGalleryPins,
+    // Privacy changes and reveals record photo.sharing-changed and photo.revealed: guests' screens wait on them.
+    @Inject(OutboxRelay) relay: OutboxRelay,
   ) {
-    super(bus, dataSource, GalleryReadModelConsumer.NAME);
+    super(bus, dataSource, GalleryReadModelConsumer.NAME, relay);
   }
 
   protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
