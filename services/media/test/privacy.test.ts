@@ -537,6 +537,14 @@ describe('who sees what', () => {
 
   it('tells open screens to read again only once the new settings are applied, so the read sees them', async () => {
     const { code, photos, as } = await galleryOfTwo('everyone');
+    // The word of the setting made above is out (its outbox row goes once JetStream has it): the word heard below
+    // is the next change's.
+    await waitFor('the first setting announced', async () => {
+      const waiting = await db.query(`SELECT 1 FROM outbox_events WHERE envelope->'data'->>'code' = $1`, [
+        code,
+      ]);
+      return waiting.length === 0;
+    });
     // What a guest's screen lists the moment it is told, as the gateway would pass the word on to it.
     const listedOnWord = new Promise<string[]>((resolve, reject) => {
       const subscription = bus!.nc.subscribe(Subjects.SharingChanged, {
