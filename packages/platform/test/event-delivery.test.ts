@@ -336,12 +336,12 @@ describe('domain event delivery', () => {
     );
     // The direct publish waits until a drain has published the row and deleted it, then goes on.
     const publish = bus.publish.bind(bus);
-    const publishes = jest.spyOn(bus, 'publish').mockImplementation(async (published) => {
+    const publishes = jest.spyOn(bus, 'publish').mockImplementation(async (...published) => {
       if (publishes.mock.calls.length === 1) {
         relay.kick();
         await eventually(unpublished, (n) => n === 0);
       }
-      return publish(published);
+      return publish(...published);
     });
     try {
       relay.publishCommitted([event]);

@@ -46,11 +46,12 @@ export abstract class DurableConsumerService implements OnApplicationBootstrap, 
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.canStart()) return;
+    const relay = this.#relay;
     this.#consumer = new DurableConsumer(this.#bus, this.#dataSource, {
       name: this.#name,
       subjects: [...this.subjects],
       handle: (event, manager) => this.handle(event, manager),
-      onHandled: this.#relay && (() => this.#relay!.kick()),
+      onHandled: relay && (() => relay.kick()),
       onError: (error, event) =>
         this.logger.warn(`${event ? `${event.type} ${event.id}` : 'consumer'}: ${describeError(error)}`),
     });

@@ -102,11 +102,12 @@ export class EventBus {
 
   /**
    * Publishes with Nats-Msg-Id = event id, so a re-publish after a crash is dropped by JetStream. Fails at once
-   * while disconnected, and after PUBLISH_TIMEOUT_MS without an acknowledgement.
+   * while disconnected, and after PUBLISH_TIMEOUT_MS without an acknowledgement. `body`: the event's JSON, when
+   * the caller has it already.
    */
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: DomainEvent, body = JSON.stringify(event)): Promise<void> {
     if (!this.isConnected) throw new NatsDisconnectedError();
-    await this.js.publish(event.type, JSON.stringify(event), {
+    await this.js.publish(event.type, body, {
       msgID: event.id,
       timeout: PUBLISH_TIMEOUT_MS,
     });

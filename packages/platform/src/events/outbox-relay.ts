@@ -118,7 +118,7 @@ export class OutboxRelay {
 
   private async publishNow(events: DomainEvent[]): Promise<void> {
     try {
-      for (const event of events) await this.bus.publish(this.publishable(event));
+      for (const event of events) await this.bus.publish(...this.publishable(event));
       await this.dataSource.query(DELETE_PUBLISHED, [events.map((event) => event.id)]);
     } catch {
       this.kick();
@@ -174,7 +174,7 @@ export class OutboxRelay {
       const published: string[] = [];
       for (const row of rows) {
         try {
-          await this.bus.publish(this.publishable(row.envelope));
+          await this.bus.publish(...this.publishable(row.envelope));
           published.push(row.id);
         } catch (error) {
           await this.recordFailure(manager, row, error);
@@ -192,8 +192,11 @@ export class OutboxRelay {
     return taken;
   }
 
-  /** The event, checked against what any retry would run into again. */
-  private publishable(envelope: unknown): DomainEvent {
+  /**
+   * The event and its JSON (made once, for the check and the message), checked against what any retry would run
+   * into again.
+   */
+  private publishable(envelope: unknown): [DomainEvent, string] {
     const body = JSON.stringify(envelope);
     try {
       parseDomainEvent(body);
@@ -207,7 +210,7 @@ export class OutboxRelay {
         `event of ${size} bytes exceeds the server's max_payload ${maxPayload}`,
       );
     }
-    return envelope as DomainEvent;
+    return [envelope as DomainEvent, body];
   }
 
   private async recordFailure(manager: EntityManager, row: PendingRow, error: unknown): Promise<void> {
