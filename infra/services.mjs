@@ -207,6 +207,8 @@ export function serviceDefinitions(platformEnv, options = {}) {
         // Custom domains: the host their CNAME must name (PUBLIC_URL's by default) and the DNS servers checked.
         ...(outside.CUSTOM_DOMAIN_TARGET && { CUSTOM_DOMAIN_TARGET: outside.CUSTOM_DOMAIN_TARGET }),
         ...(outside.DNS_SERVERS && { DNS_SERVERS: outside.DNS_SERVERS }),
+        // Media's key: a guest's PIN tries and code lookups are counted by the identity media signed.
+        GUEST_IDENTITY_KEY: outside.GUEST_IDENTITY_KEY ?? RUN_GUEST_IDENTITY_KEY,
       },
     },
     {
@@ -264,6 +266,8 @@ export function serviceDefinitions(platformEnv, options = {}) {
         S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
         S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
         S3_BUCKET,
+        // Media's key: a guest's zip requests are counted by the identity media signed.
+        GUEST_IDENTITY_KEY: outside.GUEST_IDENTITY_KEY ?? RUN_GUEST_IDENTITY_KEY,
       },
     },
     {

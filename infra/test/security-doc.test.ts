@@ -19,6 +19,7 @@ import {
   CONTACT_FIELD_MAX_LENGTH,
   OWNER_LIMITS,
   PURGE_REMINDER_DAYS,
+  GUEST_RATE_LIMITS,
   RATE_LIMITS,
   CUSTOM_DOMAIN_LIMITS,
   CHALLENGE_LIMITS,
@@ -39,6 +40,15 @@ describe('docs/security.md', () => {
     const row = rowOf(`RATE_LIMITS.${name}`);
     expect(row).toContain(`${limit.points} per ${limit.durationSeconds} s`);
   });
+
+  it.each(Object.entries(GUEST_RATE_LIMITS))(
+    'states the guest rate limit %s per guest and per address as the code counts it',
+    (name, { perGuest, perAddress }) => {
+      const row = rowOf(`GUEST_RATE_LIMITS.${name}`);
+      expect(row).toContain(`${perGuest.points} per ${perGuest.durationSeconds} s`);
+      expect(row).toContain(`${perAddress.points} per ${perAddress.durationSeconds} s`);
+    },
+  );
 
   it.each(Object.entries(CUSTOM_DOMAIN_LIMITS))('states the custom domain limit %s', (name, value) => {
     expect(rowOf(`CUSTOM_DOMAIN_LIMITS.${name}`)).toContain(`| ${value}`);

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { GUESTBOOK_LIMITS, RATE_LIMITS } from '@gallery/contracts';
+import { GUESTBOOK_LIMITS, GUEST_RATE_LIMITS } from '@gallery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -199,7 +199,7 @@ describe('hearts in the browser', () => {
     const { code } = await createGalleryAt(url);
     // More messages than one page holds, each guest identity within its own message limit.
     const total = GUESTBOOK_LIMITS.pageSize + 5;
-    const perGuest = RATE_LIMITS.guestbookMessages.points;
+    const perGuest = GUEST_RATE_LIMITS.guestbookMessages.perGuest.points;
     for (let sent = 0; sent < total;) {
       const { issueGuestIdentity } = await graphqlAt<{ issueGuestIdentity: { token: string } }>(
         url,

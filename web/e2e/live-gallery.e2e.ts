@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, RATE_LIMITS } from '@gallery/contracts';
+import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, GUEST_RATE_LIMITS } from '@gallery/contracts';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 
 /** A real HEIC (HEVC, 480x320, made with heif-enc), as an iPhone sends. */
@@ -240,7 +240,7 @@ describe('live gallery in the browser', () => {
       await page.getByLabel('Event Code').fill(code);
       await page.getByRole('button', { name: 'Go to Gallery' }).click();
     };
-    for (let lookup = 0; lookup < RATE_LIMITS.unknownCodeLookups.points; lookup++) {
+    for (let lookup = 0; lookup < GUEST_RATE_LIMITS.unknownCodeLookups.perGuest.points; lookup++) {
       await findEvent(unknownCode());
       await page.getByRole('heading', { name: en.errors.GALLERY_NOT_FOUND }).waitFor();
     }

@@ -81,6 +81,11 @@ export const Subjects = {
    * follow galleries with that session's token, so a copy of it left behind hears nothing a guest may not.
    */
   OwnerSessionEnded: 'owner.session-ended',
+  /**
+   * events: a gallery's wrong PINs reached the day's ceiling (RATE_LIMITS.pinFailuresPerGallery): no PIN is taken
+   * until the day's window ends or the couple sets a new one; events mails the couple.
+   */
+  PinGuessingStopped: 'event.pin-guessing-stopped',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -293,6 +298,15 @@ export const backupStoppedSchema = z.object({
   address: z.string().min(1).max(BACKUP_LIMITS.urlChars),
 });
 export type BackupStoppedData = z.infer<typeof backupStoppedSchema>;
+
+export const pinGuessingStoppedSchema = z.object({
+  code: galleryCodeSchema,
+  /** Wrong PINs tried at the gallery in the window. */
+  wrongPins: count,
+  /** When PINs are taken again, unless the couple sets a new one first. */
+  until: isoDate,
+});
+export type PinGuessingStoppedData = z.infer<typeof pinGuessingStoppedSchema>;
 /**
  * A gallery's privacy settings as they now are, whole (not a diff): a consumer that missed one change is right
  * again at the next. New settings (a drop box, a reveal time, approval) are new fields or new `visibility` values.
@@ -427,6 +441,7 @@ const dataSchemas = {
   'photo.hidden': photoHiddenSchema,
   'photo.sharing-changed': sharingChangedSchema,
   'owner.session-ended': ownerSessionEndedSchema,
+  'event.pin-guessing-stopped': pinGuessingStoppedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -453,6 +468,7 @@ export interface EventData {
   'photo.hidden': PhotoHiddenData;
   'photo.sharing-changed': SharingChangedData;
   'owner.session-ended': OwnerSessionEndedData;
+  'event.pin-guessing-stopped': PinGuessingStoppedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

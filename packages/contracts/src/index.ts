@@ -19,6 +19,7 @@ export * from './mail/owner-mail.js';
 export * from './premium/custom-domains.js';
 export * from './gallery-link.js';
 export * from './mail/plan-change-mail.js';
+export * from './mail/pin-guessing-mail.js';
 export * from './requests.js';
 export * from './access.js';
 export * from './premium/backups.js';

@@ -3,19 +3,14 @@
  * docs/security.md (whose test checks it names each number) all read them from here.
  */
 
-/** Per client (its IP address as the gateway saw it), counted in PostgreSQL so replicas share the count. */
+/**
+ * Per client (its IP address as the gateway saw it), counted in PostgreSQL so replicas share the count. What a
+ * guest does at a gallery is counted per guest instead (GUEST_RATE_LIMITS): a venue puts hundreds behind one address.
+ */
 export const RATE_LIMITS = Object.freeze({
-  /** Lookups of codes that name no gallery: what guessing costs. A found gallery costs nothing. */
-  unknownCodeLookups: { points: 10, durationSeconds: 15 * 60 },
   galleryCreations: { points: 10, durationSeconds: 60 * 60 },
-  /** Each request may ask for up to MAX_FILES_PER_REQUEST slots. */
-  uploadSlotRequests: { points: 60, durationSeconds: 60 },
-  /** Each request may ask for up to MAX_PARTS_PER_REQUEST part URLs: a 500 MB video needs 10 requests. */
-  uploadPartRequests: { points: 120, durationSeconds: 60 },
   /** Checkouts started (each may open a Stripe session): plenty for a couple trying plans, not for a script. */
   checkoutStarts: { points: 20, durationSeconds: 60 * 60 },
-  /** Download All requests (each may start a zip build, the download service's costly work). */
-  archiveRequests: { points: 30, durationSeconds: 60 * 60 },
   /** Messages from the contact page: a visitor with questions writes a few, a spammer is stopped. */
   contactMessages: { points: 5, durationSeconds: 60 * 60 },
   /** DNS checks of a gallery's custom domain (each costs two lookups): counted per gallery. */
@@ -31,10 +26,12 @@ export const RATE_LIMITS = Object.freeze({
    * expired token costs one, once, before the browser forgets it; a live session costs nothing.
    */
   unknownSessionLookups: { points: 30, durationSeconds: 15 * 60 },
-  /** Gallery activity (views, downloads) recorded for the couple's analytics, per client. */
-  galleryActivity: { points: 300, durationSeconds: 60 * 60 },
-  /** Guest identities issued to one client: a browser needs one, a venue's shared network a few hundred. */
-  guestIdentities: { points: 300, durationSeconds: 60 * 60 },
+  /**
+   * Guest identities issued to one address: a 500-guest venue gets all of its identities within its first ten
+   * minutes and twice as many in the hour. Minting more buys a script nothing: every guest action also counts
+   * against its address's ceiling (GUEST_RATE_LIMITS, perAddress).
+   */
+  guestIdentities: { points: 1000, durationSeconds: 60 * 60 },
   /** Wall links tried that open no wall: a wrong key costs one; a key has 144 random bits anyway. */
   wallKeyAttempts: { points: 20, durationSeconds: 15 * 60 },
   /**
@@ -43,26 +40,83 @@ export const RATE_LIMITS = Object.freeze({
    */
   backupConnects: { points: 20, durationSeconds: 60 * 60 },
   /**
-   * Gallery PIN guesses by one client at one gallery (counted by client and gallery): a guest mistyping has
-   * room, one address alone tries at most 20 an hour. A right PIN costs nothing.
+   * Wrong PINs at one gallery from everyone together (counted per gallery) in a day: however many addresses and
+   * identities try, a 4-digit PIN takes 50 days on average to guess and a 6-digit one 13 years (docs/security.md).
+   * The try that reaches it mails the couple; a new PIN starts the count again.
    */
-  pinAttemptsPerClient: { points: 5, durationSeconds: 15 * 60 },
-  /**
-   * Wrong PINs at one gallery from everyone together (counted per gallery): whatever the number of addresses,
-   * a 4-digit PIN takes about a week on average to guess (docs/security.md).
-   */
-  pinAttemptsPerGallery: { points: 30, durationSeconds: 60 * 60 },
+  pinFailuresPerGallery: { points: 100, durationSeconds: 24 * 60 * 60 },
   /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
-  /**
-   * Hearts given or taken back, per guest identity (guests at a venue share one address): a guest browsing and
-   * tapping hearts stays far under it, a script toggling one photo is cut off within seconds.
-   */
-  heartToggles: { points: 60, durationSeconds: 60 },
-  /** Guestbook messages left, per guest identity: a few wishes each, never a flood on the wall. */
-  guestbookMessages: { points: 5, durationSeconds: 10 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Attempts in a window, as rate-limiter-flexible counts them. */
+export interface RateLimit {
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * What a guest does at a gallery, counted per guest: the signed guest identity (X-Guest-Identity) at that gallery,
+ * or, for a caller without one, its address at that gallery. Guests are people, not addresses: a venue's Wi-Fi or
+ * a carrier's CGNAT puts hundreds of them behind one. Each action also counts against the address, whatever the
+ * gallery or identity, as a flood guard only: sized at about twice what a 500-guest venue does at its busiest
+ * (the model and its figures: docs/security.md, "Guests behind one address").
+ */
+export const GUEST_RATE_LIMITS = Object.freeze({
+  /** Each request may ask for up to MAX_FILES_PER_REQUEST slots; the web app asks one beside each confirm. */
+  uploadSlotRequests: {
+    perGuest: { points: 60, durationSeconds: 60 },
+    perAddress: { points: 4000, durationSeconds: 60 },
+  },
+  /** Each request may ask for up to MAX_PARTS_PER_REQUEST part URLs: a 500 MB video needs 10 requests. */
+  uploadPartRequests: {
+    perGuest: { points: 120, durationSeconds: 60 },
+    perAddress: { points: 4000, durationSeconds: 60 },
+  },
+  /** Uploads confirmed (each makes media read the object and, once, make its thumbnail and preview). */
+  uploadConfirms: {
+    perGuest: { points: 120, durationSeconds: 60 },
+    perAddress: { points: 4000, durationSeconds: 60 },
+  },
+  /**
+   * Lookups of codes that name no gallery: what guessing costs. A found gallery costs nothing. Counted per guest
+   * and address only (the gallery is what is unknown).
+   */
+  unknownCodeLookups: {
+    perGuest: { points: 10, durationSeconds: 15 * 60 },
+    perAddress: { points: 60, durationSeconds: 15 * 60 },
+  },
+  /**
+   * Wrong PINs at one gallery: a guest mistyping has room; an address, the whole venue mistyping, has room for
+   * 60 an hour; RATE_LIMITS.pinFailuresPerGallery bounds everyone together. A right PIN costs nothing.
+   */
+  pinAttempts: {
+    perGuest: { points: 5, durationSeconds: 15 * 60 },
+    perAddress: { points: 60, durationSeconds: 60 * 60 },
+  },
+  /** Hearts given or taken back: a guest browsing and tapping stays far under it, a script is cut off in seconds. */
+  heartToggles: {
+    perGuest: { points: 60, durationSeconds: 60 },
+    perAddress: { points: 6000, durationSeconds: 60 },
+  },
+  /** Guestbook messages left: a few wishes each, never a flood on the wall. */
+  guestbookMessages: {
+    perGuest: { points: 5, durationSeconds: 10 * 60 },
+    perAddress: { points: 1000, durationSeconds: 10 * 60 },
+  },
+  /** Download All requests (each may start a zip build, the download service's costly work). */
+  archiveRequests: {
+    perGuest: { points: 30, durationSeconds: 60 * 60 },
+    perAddress: { points: 1000, durationSeconds: 60 * 60 },
+  },
+  /** Gallery activity (views, downloads) recorded for the couple's analytics. */
+  galleryActivity: {
+    perGuest: { points: 300, durationSeconds: 60 * 60 },
+    perAddress: { points: 10000, durationSeconds: 60 * 60 },
+  },
+} satisfies Record<string, { perGuest: RateLimit; perAddress: RateLimit }>);
+export type GuestRateLimitName = keyof typeof GUEST_RATE_LIMITS;
 
 /** What one purchase of event bundles may hold. */
 export const BUNDLE_LIMITS = Object.freeze({

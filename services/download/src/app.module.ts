@@ -15,6 +15,8 @@ import {
   EXTRA_HEALTH_CHECKS,
   formatGraphQLError,
   GraphQLErrorFilter,
+  guestIdentitiesUnder,
+  guestIdentityHeader,
   HealthModule,
   KnownGalleryPins,
   KnownPinGuestAdmission,
@@ -87,6 +89,7 @@ export class AppModule {
             authorization: req.headers.authorization,
             pinPass: pinPassHeader(req.headers),
             client: clientAddress(req),
+            guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
           plugins: [ApolloServerPluginInlineTraceDisabled()],
@@ -110,7 +113,12 @@ export class AppModule {
           inject: [ArchiveStorage],
           useFactory: (storage: ArchiveStorage): ExtraHealthChecks => ({ storage: storage.healthCheck() }),
         },
-        { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
+        {
+          provide: RateLimits,
+          inject: [DataSource],
+          // Guests' zip requests are counted by their signed identity: the key is the one media signs them with.
+          useFactory: (db: DataSource) => new RateLimits(db, guestIdentitiesUnder(config.guestIdentityKey)),
+        },
         ServiceRequests,
         // Every operation's access check; ownership asked of events, a PIN only when the gallery has one.
         DownloadGalleryPins,

@@ -29,7 +29,7 @@ import {
   galleryPhotosRequestSchema,
   guestCopyRequestSchema,
   NO_CHALLENGE_FOLDER,
-  RATE_LIMITS,
+  GUEST_RATE_LIMITS,
   Requests,
   Subjects,
   type ArchivePhoto,
@@ -1308,10 +1308,10 @@ describe('download service', () => {
     expect(await db.query(remembered, [code])).toEqual([]);
   });
 
-  it('answers RATE_LIMITED past RATE_LIMITS.archiveRequests requests of one client, and only that client', async () => {
+  it('answers RATE_LIMITED past GUEST_RATE_LIMITS.archiveRequests of one caller at a gallery, only that caller', async () => {
     const code = newGallery();
     const client = randomUUID();
-    for (let i = 0; i < RATE_LIMITS.archiveRequests.points; i++) {
+    for (let i = 0; i < GUEST_RATE_LIMITS.archiveRequests.perGuest.points; i++) {
       expect((await requestArchive(code, owner(code), client)).errors).toBeUndefined();
     }
     expect((await requestArchive(code, owner(code), client)).errors?.[0].extensions?.code).toBe(

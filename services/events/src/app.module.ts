@@ -17,6 +17,8 @@ import {
   EventBusModule,
   formatGraphQLError,
   GraphQLErrorFilter,
+  guestIdentitiesUnder,
+  guestIdentityHeader,
   HealthModule,
   Mailer,
   RateLimits,
@@ -43,6 +45,7 @@ import type { GraphQLRequestContext } from './graphql/graphql-request-context.js
 import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js';
 import { PlanChangeMailConsumer } from './mail/plan-change-mail.consumer.js';
 import { BackupStoppedMailConsumer } from './mail/backup-stopped-mail.consumer.js';
+import { PinGuessingMailConsumer } from './mail/pin-guessing-mail.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
@@ -66,7 +69,9 @@ export class AppModule {
         {
           provide: RateLimits,
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new RateLimits(dataSource),
+          // Guests' attempts are counted by their signed identity: the key is the one media signs them with.
+          useFactory: (dataSource: DataSource) =>
+            new RateLimits(dataSource, guestIdentitiesUnder(config.guestIdentityKey)),
         },
         // Null without SMTP_URL: OrderConfirmationConsumer then says it sends nothing.
         { provide: Mailer, useValue: config.mail && new Mailer(config.mail) },
@@ -74,6 +79,7 @@ export class AppModule {
         OrderConfirmationConsumer,
         PlanChangeMailConsumer,
         BackupStoppedMailConsumer,
+        PinGuessingMailConsumer,
         ContactMailer,
         ContactResolver,
       ],
@@ -116,6 +122,7 @@ export class AppModule {
             authorization: req.headers.authorization,
             pinPass: pinPassHeader(req.headers),
             client: clientAddress(req),
+            guestIdentity: guestIdentityHeader(req.headers),
           }),
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),

@@ -8,6 +8,7 @@ import {
   DOMAIN_STREAM,
   en,
   ORDER_FIELD_MAX_LENGTH,
+  GUEST_RATE_LIMITS,
   RATE_LIMITS,
   Requests,
   englishMessage,
@@ -406,9 +407,9 @@ describe('events service', () => {
     const unknownLookup = (client: string, code = `${'ACDEFGHJ'.slice(0, 4)}${randomCodeTail()}`) =>
       graphql<{ event: EventFields | null }>(EVENT, { code }, undefined, client);
 
-    it('answers RATE_LIMITED after RATE_LIMITS.unknownCodeLookups unknown codes, for that client only', async () => {
+    it('answers RATE_LIMITED after GUEST_RATE_LIMITS.unknownCodeLookups unknown codes, for that client only', async () => {
       const client = `guesser-${randomUUID()}`;
-      for (let i = 0; i < RATE_LIMITS.unknownCodeLookups.points; i++) {
+      for (let i = 0; i < GUEST_RATE_LIMITS.unknownCodeLookups.perGuest.points; i++) {
         expect(await unknownLookup(client)).toEqual({ data: { event: null } });
       }
       const refused = await unknownLookup(client);
@@ -423,7 +424,7 @@ describe('events service', () => {
     it('counts codes outside the code alphabet and missed entity references, not found galleries', async () => {
       const created = await createGallery();
       const client = `guest-${randomUUID()}`;
-      for (let i = 0; i < 2 * RATE_LIMITS.unknownCodeLookups.points; i++) {
+      for (let i = 0; i < 2 * GUEST_RATE_LIMITS.unknownCodeLookups.perGuest.points; i++) {
         const found = await graphql<{ event: EventFields }>(
           EVENT,
           { code: created.event.code },
@@ -432,7 +433,7 @@ describe('events service', () => {
         );
         expect(found.data!.event.code).toBe(created.event.code);
       }
-      const lookups = RATE_LIMITS.unknownCodeLookups.points;
+      const lookups = GUEST_RATE_LIMITS.unknownCodeLookups.perGuest.points;
       expect(await unknownLookup(client, 'NOT-A-CODE')).toEqual({ data: { event: null } });
       const missedReference = await graphql<{ _entities: unknown[] }>(
         'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Event { code } } }',

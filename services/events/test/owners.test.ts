@@ -9,6 +9,7 @@ import {
   OWNER_LIMITS,
   ownerAuthorizationReplySchema,
   PURGE_REMINDER_DAYS,
+  GUEST_RATE_LIMITS,
   RATE_LIMITS,
   Requests,
 } from '@gallery/contracts';
@@ -418,12 +419,12 @@ describe('events service: owners, sessions and the end of a gallery', () => {
       expect(errorCode(await graphql(READ, { code: mine.code }))).toBe('UNAUTHENTICATED');
     });
 
-    it('limits recorded activity per client', async () => {
+    it('limits recorded activity per guest and gallery (a caller without an identity: its address)', async () => {
       const mine = await order(`limit-${randomUUID()}@example.com`);
       const client = `client-${randomUUID()}`;
       await dataSource.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)', [
-        `galleryActivity:${client}`,
-        RATE_LIMITS.galleryActivity.points,
+        `galleryActivity.perGuest:${mine.code}:a:${client}`,
+        GUEST_RATE_LIMITS.galleryActivity.perGuest.points,
         Date.now() + 60_000,
       ]);
       const body = await graphql(RECORD, { code: mine.code, kind: 'VIEW', guest: 'g' }, undefined, client);

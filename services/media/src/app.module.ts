@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, type ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
@@ -18,6 +17,7 @@ import {
   formatGraphQLError,
   GuestIdentities,
   guestIdentityHeader,
+  guestIdentitiesUnder,
   EXTRA_HEALTH_CHECKS,
   GraphQLErrorFilter,
   HealthModule,
@@ -190,7 +190,11 @@ export class AppModule {
           inject: [ObjectStorage],
           useFactory: (storage: ObjectStorage): ExtraHealthChecks => ({ storage: storage.healthCheck() }),
         },
-        { provide: RateLimits, inject: [DataSource], useFactory: (db: DataSource) => new RateLimits(db) },
+        {
+          provide: RateLimits,
+          inject: [DataSource, GuestIdentities],
+          useFactory: (db: DataSource, identities: GuestIdentities) => new RateLimits(db, identities),
+        },
         {
           provide: ImageWorkQueue,
           // Past the previews that keep their original in memory, a waiting preview would read it again.
@@ -199,8 +203,7 @@ export class AppModule {
         { provide: VideoFrames, useFactory: () => VideoFrames.locate() },
         {
           provide: GuestIdentities,
-          useFactory: () =>
-            new GuestIdentities(config.guestIdentityKey ?? randomBytes(32).toString('base64url')),
+          useFactory: () => guestIdentitiesUnder(config.guestIdentityKey),
         },
         GuestIdentityResolver,
         OwnPhotoResolver,

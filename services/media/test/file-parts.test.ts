@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import {
   galleryCodeFromBytes,
   MAX_PARTS_PER_REQUEST,
-  RATE_LIMITS,
+  GUEST_RATE_LIMITS,
   Subjects,
   MULTIPART_THRESHOLD_BYTES,
   UPLOAD_PART_BYTES,
@@ -308,7 +308,7 @@ describe('uploads in parts', () => {
     const code = await createGallery('standard');
     const slot = await slotFor(code, await largePhoto());
     const client = randomUUID();
-    const { points } = RATE_LIMITS.uploadPartRequests;
+    const { points } = GUEST_RATE_LIMITS.uploadPartRequests.perGuest;
     for (let asked = 0; asked < points; asked++) {
       expect((await partUrls(code, slot.uploadId, [1], client)).errors).toBeUndefined();
     }

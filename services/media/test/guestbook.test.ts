@@ -9,7 +9,7 @@ import {
   MAX_REVIEW_BATCH,
   ownerAuthorizationRequestSchema,
   parseDomainEvent,
-  RATE_LIMITS,
+  GUEST_RATE_LIMITS,
   Requests,
   Subjects,
   type DomainEvent,
@@ -210,7 +210,7 @@ describe('guestbook', () => {
   it('cuts off a flood of messages from one guest with RATE_LIMITED', async () => {
     const code = await createGallery();
     const flooder = guest();
-    for (let i = 0; i < RATE_LIMITS.guestbookMessages.points; i++) {
+    for (let i = 0; i < GUEST_RATE_LIMITS.guestbookMessages.perGuest.points; i++) {
       expect((await leave(code, `Wish ${i}`, flooder)).errors).toBeUndefined();
     }
     expect((await leave(code, 'One more', flooder)).errors?.[0].extensions?.code).toBe('RATE_LIMITED');

@@ -8,7 +8,7 @@ import {
   HEART_LIMITS,
   heartCountsSchema,
   heartCountsSubject,
-  RATE_LIMITS,
+  GUEST_RATE_LIMITS,
   Subjects,
   type DomainEvent,
   type HeartCounts,
@@ -255,7 +255,7 @@ describe('hearts', () => {
     const code = await createGallery();
     const photoId = await addPhoto(code);
     const flooder = guest();
-    const { points } = RATE_LIMITS.heartToggles;
+    const { points } = GUEST_RATE_LIMITS.heartToggles.perGuest;
     for (let tap = 0; tap < points; tap++) {
       expect((await setHeart(code, photoId, tap % 2 === 0, flooder)).errors).toBeUndefined();
     }

@@ -37,7 +37,6 @@ import {
   MAX_VIDEO_BYTES,
   MAX_VIDEO_MEGABYTES,
   parseDomainEvent,
-  RATE_LIMITS,
   Requests,
   Subjects,
   type ArchivePhoto,
@@ -1659,26 +1658,6 @@ describe('media service', () => {
     expect(download.object.headers.get('content-disposition')).toBe(
       `attachment; filename="partygpj.jpg"; filename*=UTF-8''partygpj.jpg`,
     );
-  });
-
-  it('answers RATE_LIMITED to the request for upload slots past the limit of one client', async () => {
-    const client = randomUUID();
-    const { points } = RATE_LIMITS.uploadSlotRequests;
-    const file = [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }];
-    for (let attempt = 0; attempt < points; attempt++) {
-      expect((await requestSlots('NOSUCHCODE', file, client)).errors?.[0].extensions?.code).toBe(
-        'GALLERY_NOT_FOUND',
-      );
-    }
-
-    const limited = await requestSlots('NOSUCHCODE', file, client);
-
-    const wait = limited.errors?.[0].extensions?.count;
-    expect(limited.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
-    expect(wait).toBeGreaterThanOrEqual(1);
-    expect(wait).toBeLessThanOrEqual(RATE_LIMITS.uploadSlotRequests.durationSeconds);
-    expect(limited.errors?.[0].message).toBe(englishMessage('errors.RATE_LIMITED', { count: wait }));
-    expect((await requestSlots('NOSUCHCODE', file)).errors?.[0].extensions?.code).toBe('GALLERY_NOT_FOUND');
   });
 
   it('asks the events service about a gallery its read model has not heard of, and uploads at once', async () => {

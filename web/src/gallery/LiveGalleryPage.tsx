@@ -1,21 +1,41 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useApolloClient } from '@apollo/client/react';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
+import { Spinner } from '../ui/Spinner';
 import { GalleryNotFound } from './GalleryNotFound';
 import { GalleryView } from './GalleryView';
 import { renewLiveCredentials } from '../api/liveConnection';
 import { setOpenGallery } from './galleryPass';
+import { ensureGuestIdentity, guestIdentityToken } from './guestIdentity';
 
 /** /live-gallery?code=CODE and /gallery/CODE. */
 export function LiveGalleryPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const code = normalizeEventCode(params.code ?? searchParams.get('code') ?? '');
+  const identified = useGuestIdentity();
   // A socket opened for another gallery carries its pass, not this one's.
   useEffect(() => renewLiveCredentials(), [code]);
   // A code that cannot be one names no gallery: no lookup, no subscription.
   if (!isGalleryCode(code)) return <GalleryNotFound />;
+  if (!identified) return <Spinner label={t('gallery.loading')} />;
   // Before the gallery's first query: its requests carry this gallery's pass.
   setOpenGallery(code);
   return <GalleryView key={code} code={code} />;
+}
+
+/**
+ * Whether this browser has its guest identity (asked for once, on its first gallery): a mistyped code or PIN is
+ * then counted against this guest, not against everyone behind the venue's one address.
+ */
+function useGuestIdentity(): boolean {
+  const client = useApolloClient();
+  const [identified, setIdentified] = useState(() => guestIdentityToken() !== null);
+  useEffect(() => {
+    if (!identified) void ensureGuestIdentity(client).then(() => setIdentified(true));
+  }, [client, identified]);
+  return identified;
 }

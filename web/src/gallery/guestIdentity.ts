@@ -63,8 +63,9 @@ export function myGuestId(): string | null {
 let issuing: Promise<void> | null = null;
 
 /**
- * Makes sure this browser has a guest identity before it uploads (one request, once per browser). Never
- * throws: should the server not answer, the upload goes without one (and cannot be deleted by its guest).
+ * Makes sure this browser has a guest identity before its first gallery and its uploads (one request, once per
+ * browser). Never throws: should the server not answer, the browser goes on without one (its uploads cannot be
+ * deleted by their guest, and its tries count as its address's).
  */
 export function ensureGuestIdentity(client: ApolloClient): Promise<void> {
   if (kept()) return Promise.resolve();

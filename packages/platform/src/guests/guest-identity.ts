@@ -95,6 +95,14 @@ export class GuestIdentities {
 }
 
 /**
+ * A service's guest identities under GUEST_IDENTITY_KEY (`key`, required in production: every replica and every
+ * service that reads identities shares it); a test that gives no key gets a random one for its app.
+ */
+export function guestIdentitiesUnder(key: string | undefined): GuestIdentities {
+  return new GuestIdentities(key ?? randomBytes(32).toString('base64url'));
+}
+
+/**
  * What an event may carry to name a guest's sockets (SHA-256 of the token, base64url): the gateway compares it
  * with the digest of the token a socket presented, without the signing key, and the token never travels.
  */

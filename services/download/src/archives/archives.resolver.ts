@@ -37,7 +37,7 @@ export class ArchivesResolver {
     return this.archives.requestArchive(
       normalizeEventCode(eventCode),
       context.authorization,
-      context.client,
+      context,
       ARCHIVE_LAYOUT_IDS[layout],
       jpegCopies,
     );

@@ -5,7 +5,7 @@ import {
   type ArchiveLayoutId,
   type DownloadPermissionReply,
 } from '@gallery/contracts';
-import { AppError, RateLimits } from '@gallery/platform';
+import { AppError, RateLimits, type GuestCaller } from '@gallery/platform';
 import { DataSource } from 'typeorm';
 import { ArchiveBuilder } from './archive-builder.js';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
@@ -49,11 +49,11 @@ export class ArchivesService {
   async requestArchive(
     code: string,
     authorization: string | undefined,
-    client: string,
+    caller: GuestCaller,
     layout: ArchiveLayoutId = 'BY_DATE',
     jpegCopiesAsked = false,
   ): Promise<ArchiveJobModel> {
-    await this.rateLimits.consume('archiveRequests', client);
+    await this.rateLimits.consumeGuestAction('archiveRequests', caller, code);
     const permission = await this.permitted(code, authorization);
     const jpegCopies = jpegCopiesAsked && permission.owner;
     // Guests' zips hold the guests' copies of the originals, without location, serial numbers or names; so

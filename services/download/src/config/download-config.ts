@@ -16,6 +16,11 @@ export class DownloadConfig {
   readonly sweepIntervalMs?: number;
   /** A build whose heartbeat is older than this is taken for dead (its process was killed) and failed. */
   readonly staleBuildMs?: number;
+  /**
+   * The key guest identities are signed with (GUEST_IDENTITY_KEY, media's): a guest's zip requests are counted by
+   * identity. A test that gives none gets a random one for its app.
+   */
+  readonly guestIdentityKey?: string;
 
   constructor(values: DownloadConfig) {
     Object.assign(this, values);
@@ -30,6 +35,7 @@ export class DownloadConfig {
       storage: storageConfigFromEnv(),
       sweepIntervalMs: intEnv('ARCHIVE_SWEEP_INTERVAL_MS', 10 * 60 * 1000),
       staleBuildMs: intEnv('ARCHIVE_STALE_BUILD_MS', 60 * 1000),
+      guestIdentityKey: env('GUEST_IDENTITY_KEY'),
     });
   }
 }

@@ -49,7 +49,7 @@ export class GalleryActivityResolver {
   @Mutation(() => Boolean, {
     description:
       "Records a view or a download for the couple's analytics (guest: a random id the browser keeps). " +
-      'RATE_LIMITED per client; false for an unknown gallery',
+      'RATE_LIMITED per guest and gallery; false for an unknown gallery',
   })
   async recordGalleryActivity(
     @Args('eventCode') eventCode: string,
@@ -57,8 +57,8 @@ export class GalleryActivityResolver {
     @Args('guest') guest: string,
     @Context() context: GraphQLRequestContext,
   ): Promise<boolean> {
-    await this.rateLimits.consume('galleryActivity', context.client);
     const code = normalizeEventCode(eventCode);
+    await this.rateLimits.consumeGuestAction('galleryActivity', context, code);
     if (!isGalleryCode(code) || guest.length === 0 || guest.length > GUEST_ID_MAX) return false;
     return this.activity.record(code, kind, guest);
   }

@@ -32,6 +32,11 @@ export class EventsConfig {
    * machine's resolvers when absent; a local DNS server in tests.
    */
   readonly dnsServers?: string[];
+  /**
+   * The key guest identities are signed with (GUEST_IDENTITY_KEY, media's): a guest's PIN tries and code lookups
+   * are counted by identity. A test that gives none gets a random one for its app.
+   */
+  readonly guestIdentityKey?: string;
   /** How often domains of galleries whose storage ended are released; GALLERY_ENDINGS_INTERVAL_MS when absent. */
   readonly domainEndingsIntervalMs?: number;
 
@@ -54,6 +59,7 @@ export class EventsConfig {
       contactTo: env('CONTACT_EMAIL', DEFAULT_CONTACT_EMAIL),
       customDomainTarget: process.env.CUSTOM_DOMAIN_TARGET || undefined,
       dnsServers: dnsServersFromEnv(process.env.DNS_SERVERS),
+      guestIdentityKey: env('GUEST_IDENTITY_KEY'),
     });
   }
 }

@@ -27,7 +27,7 @@ export class GalleriesResolver {
     @Args('code') code: string,
     @Context() context: GraphQLRequestContext,
   ): Promise<EventModel | null> {
-    const found = await this.lookups.find(code, context.client);
+    const found = await this.lookups.find(code, context);
     return found && EventModel.fromEntity(found);
   }
 
@@ -54,7 +54,7 @@ export class GalleriesResolver {
     reference: { code: string },
     context: GraphQLRequestContext,
   ): Promise<EventModel | null> {
-    const found = await this.lookups.find(reference.code, context.client);
+    const found = await this.lookups.find(reference.code, context);
     return found && EventModel.fromEntity(found);
   }
 }

@@ -6,4 +6,6 @@ export interface GraphQLRequestContext {
   pinPass?: string;
   /** Who is asking (the client's address as the gateway forwarded it), for the rate limits. */
   client: string;
+  /** The browser's guest identity token as the gateway forwarded it, unchecked: RateLimits verifies it. */
+  guestIdentity?: string;
 }

@@ -53,7 +53,7 @@ export class GalleryPinResolver {
   @Mutation(() => GalleryPassModel, {
     description:
       'A guest enters the gallery PIN: a pass for this browser, or PIN_WRONG, PIN_FORMAT_INVALID, RATE_LIMITED ' +
-      '(per client and gallery, and per gallery), GALLERY_NOT_FOUND.',
+      '(per guest and gallery, per address and gallery, and per gallery in a day), GALLERY_NOT_FOUND.',
   })
   async enterGalleryPin(
     @Args('code') code: string,
@@ -63,7 +63,7 @@ export class GalleryPinResolver {
     const { pass, expiresAt } = await this.pins.enter(
       normalizeEventCode(code.slice(0, 40)),
       pin.slice(0, 40),
-      context.client,
+      context,
     );
     return { pass, expiresAt: expiresAt.toISOString() };
   }

@@ -4,10 +4,19 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   PIN_LIMITS,
   pinProblem,
+  RATE_LIMITS,
+  Subjects,
   type GuestAdmissionReply,
   type GuestAdmissionRequest,
 } from '@gallery/contracts';
-import { AppError, bearerTokenFromHeader, OutboxRelay, RateLimits } from '@gallery/platform';
+import {
+  AppError,
+  bearerTokenFromHeader,
+  OutboxRelay,
+  RateLimits,
+  recordEvent,
+  type GuestCaller,
+} from '@gallery/platform';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 import { recordPrivacyChanged } from '../privacy/privacy-changed.js';
 import { hashPin, pinMatches } from './pin-hash.js';
@@ -26,7 +35,7 @@ function passHash(pass: string): string {
 
 /**
  * The gallery PIN, in one place: setting it (its scrypt hash on the gallery's row), trying it (rate-limited per
- * client and gallery and per gallery), the passes a right PIN earns, and whether a guest request is admitted.
+ * guest and gallery, per address and gallery, and per gallery in a day), the passes a right PIN earns, and whether a guest request is admitted.
  * A pass is a random token stored as its SHA-256, like an owner session: events alone reads it, so no key is
  * shared between services, and setting, changing or removing the PIN deletes the gallery's passes at once and
  * publishes the PIN's new state and version (`event.privacy-changed`), so other services stop trusting what they
@@ -58,6 +67,8 @@ export class GalleryPins {
       await manager.query('DELETE FROM pin_passes WHERE event_code = $1', [code]);
       await recordPrivacyChanged(manager, code);
     });
+    // Wrong guesses at the old PIN say nothing about the new one: its guests may enter it at once.
+    await this.rateLimits.reset('pinFailuresPerGallery', code);
     this.relay.kick();
   }
 
@@ -70,25 +81,28 @@ export class GalleryPins {
   }
 
   /**
-   * A guest's try: PIN_FORMAT_INVALID costs nothing (it cannot be right); a client or gallery over its limit is
-   * refused before the PIN is looked at; a wrong PIN costs one of each limit; a right one costs nothing and
-   * earns a pass.
+   * A guest's try: PIN_FORMAT_INVALID costs nothing (it cannot be right); a guest, address or gallery over its
+   * limit is refused before the PIN is looked at; a wrong PIN costs one of each limit; a right one costs nothing
+   * and earns a pass.
    */
-  async enter(code: string, pin: string, client: string): Promise<GalleryPass> {
+  async enter(code: string, pin: string, caller: GuestCaller): Promise<GalleryPass> {
     const problem = pinProblem(pin);
     if (problem) throw new AppError(problem);
-    const clientKey = `${code}:${client}`;
-    await this.rateLimits.refuseIfExhausted('pinAttemptsPerClient', clientKey);
-    await this.rateLimits.refuseIfExhausted('pinAttemptsPerGallery', code);
+    await Promise.all([
+      this.rateLimits.refuseGuestIfExhausted('pinAttempts', caller, code),
+      this.rateLimits.refuseIfExhausted('pinFailuresPerGallery', code),
+    ]);
     const stored = await this.storedHash(this.dataSource.manager, code);
     if (stored === undefined) {
       // A guessed code costs what any unknown code costs.
-      await this.rateLimits.consume('unknownCodeLookups', client);
+      await this.rateLimits.consumeGuestAction('unknownCodeLookups', caller);
       throw new AppError('GALLERY_NOT_FOUND');
     }
     if (stored !== null && !(await pinMatches(pin, stored))) {
-      await this.rateLimits.consume('pinAttemptsPerClient', clientKey);
-      await this.rateLimits.consume('pinAttemptsPerGallery', code);
+      await Promise.all([
+        this.rateLimits.consumeGuestAction('pinAttempts', caller, code),
+        this.countFailure(code),
+      ]);
       throw new AppError('PIN_WRONG');
     }
     return this.dataSource.transaction(async (manager) => {
@@ -106,6 +120,24 @@ export class GalleryPins {
       ]);
       return { pass, expiresAt };
     });
+  }
+
+  /**
+   * Counts a wrong PIN against the gallery's day; the one that reaches the ceiling records the word that mails the
+   * couple (once a window: the next tries are refused before they are counted).
+   */
+  private async countFailure(code: string): Promise<void> {
+    const counted = await this.rateLimits.consume('pinFailuresPerGallery', code);
+    const { points } = RATE_LIMITS.pinFailuresPerGallery;
+    if (counted.consumedPoints !== points) return;
+    await this.dataSource.transaction((manager) =>
+      recordEvent(manager, Subjects.PinGuessingStopped, {
+        code,
+        wrongPins: points,
+        until: new Date(Date.now() + counted.msBeforeNext).toISOString(),
+      }),
+    );
+    this.relay.kick();
   }
 
   /** Whether a guest request reaches the gallery: no PIN (or no gallery), a live pass of it, or its owner. */

@@ -30,7 +30,7 @@ export class GuestbookResolver {
     @Args('text') text: string,
     @Args('guestName', { type: () => String, nullable: true }) guestName: string | null,
   ): Promise<ShownMessage> {
-    return this.guestbook.leave(eventCode, text, guestName, context.guestIdentity, () =>
+    return this.guestbook.leave(eventCode, text, guestName, context, () =>
       this.audience.isOwner(normalizeEventCode(eventCode), context.authorization),
     );
   }

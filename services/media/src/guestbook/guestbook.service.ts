@@ -12,7 +12,14 @@ import {
   type GuestbookMessage,
   type PhotoReviewState,
 } from '@gallery/contracts';
-import { AppError, GuestIdentities, OutboxRelay, RateLimits, recordEvent } from '@gallery/platform';
+import {
+  AppError,
+  GuestIdentities,
+  OutboxRelay,
+  RateLimits,
+  recordEvent,
+  type GuestCaller,
+} from '@gallery/platform';
 import { GalleryDirectory } from '../galleries/gallery-directory.js';
 import { isPhotoId } from '../photos/photo-id.js';
 import { acceptedGuestName } from '../uploads/upload-slots.service.js';
@@ -64,11 +71,11 @@ export class GuestbookService {
     eventCode: string,
     given: string,
     givenName: string | null | undefined,
-    guestIdentity: string | undefined,
+    caller: GuestCaller,
     /** Whether the caller is the couple (their messages need no approval); asked only while approval is on. */
     isOwner: () => Promise<boolean> = () => Promise.resolve(false),
   ): Promise<ShownMessage> {
-    const guest = this.identities.verify(guestIdentity);
+    const guest = this.identities.verify(caller.guestIdentity);
     if (!guest) throw new AppError('GUEST_IDENTITY_REQUIRED');
     // Bounded before any work: a huge value is refused without being cleaned.
     if (given.length > GUESTBOOK_LIMITS.messageChars * 4) {
@@ -85,8 +92,7 @@ export class GuestbookService {
     const code = normalizeEventCode(eventCode);
     const gallery = await this.galleries.find(code);
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
-    // Per guest identity: a venue's guests share one address.
-    await this.rateLimits.consume('guestbookMessages', guest);
+    await this.rateLimits.consumeGuestAction('guestbookMessages', caller, code);
     const message: GuestbookMessage = {
       id: randomUUID(),
       eventCode: code,

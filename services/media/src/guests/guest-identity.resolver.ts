@@ -15,8 +15,8 @@ export class GuestIdentityResolver {
   @Mutation(() => GuestIdentityModel, {
     description:
       'A new anonymous guest identity, signed by the server, for a browser that has none (it keeps it and sends ' +
-      'it as X-Guest-Identity): what its uploads are recorded under, so it may delete them. A browser that sends ' +
-      'a valid one gets it back. RATE_LIMITED past the limit',
+      'it as X-Guest-Identity): what its uploads are recorded under, so it may delete them, and what its actions ' +
+      'are counted by. A browser that sends a valid one gets it back. RATE_LIMITED past the limit per address',
   })
   async issueGuestIdentity(@Context() context: GraphQLRequestContext): Promise<GuestIdentityModel> {
     const id = this.identities.verify(context.guestIdentity);

@@ -22,7 +22,7 @@ export class HeartsResolver {
     @Args('photoId', { type: () => ID }) photoId: string,
     @Args('hearted') hearted: boolean,
   ): Promise<PhotoHeartModel> {
-    return this.hearts.set(eventCode, photoId, hearted, context.guestIdentity);
+    return this.hearts.set(eventCode, photoId, hearted, context);
   }
 
   @GuestOf('eventCode')

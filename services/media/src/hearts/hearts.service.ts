@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { normalizeEventCode } from '@gallery/contracts';
-import { AppError, GuestIdentities, RateLimits } from '@gallery/platform';
+import { AppError, GuestIdentities, RateLimits, type GuestCaller } from '@gallery/platform';
 import { isPhotoId } from '../photos/photo-id.js';
 import { HeartCountBroadcaster } from './heart-count.broadcaster.js';
 
@@ -30,18 +30,12 @@ export class HeartsService {
   ) {}
 
   /** The guest's heart on a photo set (given or taken back); setting it as it already is changes nothing. */
-  async set(
-    eventCode: string,
-    photoId: string,
-    hearted: boolean,
-    guestIdentity: string | undefined,
-  ): Promise<HeartState> {
-    const guest = this.identities.verify(guestIdentity);
+  async set(eventCode: string, photoId: string, hearted: boolean, caller: GuestCaller): Promise<HeartState> {
+    const guest = this.identities.verify(caller.guestIdentity);
     if (!guest) throw new AppError('GUEST_IDENTITY_REQUIRED');
     if (!isPhotoId(photoId)) throw new AppError('PHOTO_NOT_FOUND');
-    // Per guest identity, not per address: a whole wedding shares the venue's one address.
-    await this.rateLimits.consume('heartToggles', guest);
     const code = normalizeEventCode(eventCode);
+    await this.rateLimits.consumeGuestAction('heartToggles', caller, code);
     // The change and the count in one statement: the UPDATE waits for the photo's row lock, so counts of
     // concurrent taps add up, and a photo of another gallery (or none) matches nothing.
     const change = hearted

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { normalizeEventCode } from '@gallery/contracts';
 import { GuestOf, RateLimits } from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
@@ -22,7 +23,7 @@ export class UploadPartsResolver {
     @Args('uploadId', { type: () => ID }) uploadId: string,
     @Args('partNumbers', { type: () => [Int] }) partNumbers: number[],
   ): Promise<UploadPartModel[]> {
-    await this.rateLimits.consume('uploadPartRequests', context.client);
+    await this.rateLimits.consumeGuestAction('uploadPartRequests', context, normalizeEventCode(eventCode));
     return this.multipart.partUrls(eventCode, uploadId, partNumbers);
   }
 }

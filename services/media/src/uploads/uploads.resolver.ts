@@ -39,7 +39,7 @@ export class UploadsResolver {
     })
     challengeId?: string | null,
   ): Promise<PhotoUploadSlotModel[]> {
-    await this.rateLimits.consume('uploadSlotRequests', context.client);
+    await this.rateLimits.consumeGuestAction('uploadSlotRequests', context, normalizeEventCode(eventCode));
     return this.slots.request(
       eventCode,
       files,
@@ -51,11 +51,12 @@ export class UploadsResolver {
 
   @GuestOf('eventCode')
   @Mutation(() => PhotoModel)
-  confirmPhotoUpload(
+  async confirmPhotoUpload(
     @Context() context: GraphQLRequestContext,
     @Args('eventCode') eventCode: string,
     @Args('uploadId', { type: () => ID }) uploadId: string,
   ): Promise<LivePhoto> {
+    await this.rateLimits.consumeGuestAction('uploadConfirms', context, normalizeEventCode(eventCode));
     // The couple's own uploads need no approval: asked of events only when approval is on and the caller sent
     // an Authorization (guests send none).
     return this.confirmation.confirm(eventCode, uploadId, () =>
