@@ -62,78 +62,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
-import pg from 'pg';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { DOMAIN_STREAM } from '../packages/contracts/dist/index.js';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { bareDerive } from './bare-sharp.mjs';
+import { cleanUp, machine, option, percentile, sleep } from './bench-run.mjs';
 import { recordPerf } from './perf-recorder.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { cpuMs, cpuMsByThreadName, descendantsCpuMs, minorFaults, rssMb } from './proc.mjs';
+import { productCpu } from './product-cpu.mjs';
+import { watchProductWork } from './product-work.mjs';
+import { cpuMsByThreadName, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
-
-/**
- * CPU time of the processes that share the machine during the product's run: each media replica (all threads,
- * and its JavaScript thread alone), the processes it starts (exiftool, which makes each photo's guest copy; ffmpeg
- * for videos), the gateway(s), the events service, the S3 server and this bench (the
- * guests' uploads).
- */
-async function productCpu(pids, s3Pid) {
-  const of = async (names) => {
-    let total = 0;
-    for (const name of names) total += await cpuMs(pids[name]);
-    return total;
-  };
-  const media = Object.keys(pids).filter((name) => name.startsWith('media'));
-  let mediaAll = 0;
-  let mediaJs = 0;
-  let mediaChildren = 0;
-  let mediaPageFaults = 0;
-  const mediaThreads = {};
-  const mediaReplicas = {};
-  for (const name of media) {
-    // Replica media-N's requests come through gateway-N (infra/product.mjs).
-    const gateway = pids[name.replace('media', 'gateway')];
-    const replica = {
-      all: await cpuMs(pids[name]),
-      js: await cpuMs(pids[name], pids[name]),
-      gateway: await cpuMs(gateway),
-    };
-    mediaReplicas[name] = replica;
-    mediaAll += replica.all;
-    mediaJs += replica.js;
-    mediaChildren += await descendantsCpuMs(pids[name]);
-    mediaPageFaults += await minorFaults(pids[name]);
-    for (const [thread, used] of Object.entries(await cpuMsByThreadName(pids[name])))
-      mediaThreads[thread] = (mediaThreads[thread] ?? 0) + used;
-  }
-  const own = process.cpuUsage();
-  return {
-    media: mediaAll,
-    mediaJs,
-    mediaChildren,
-    mediaPageFaults,
-    mediaThreads,
-    mediaReplicas,
-    gateway: await of(Object.keys(pids).filter((name) => name.startsWith('gateway'))),
-    events: await of(['events']),
-    s3: await cpuMs(s3Pid),
-    bench: (own.user + own.system) / 1000,
-  };
-}
-
-function option(name, fallback) {
-  const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
-  if (!flag) return fallback;
-  const raw = flag.slice(name.length + 3);
-  if (typeof fallback === 'string') return raw;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return value;
-}
 
 const PHOTOS = option('photos', 200);
 const UPLOADERS = option('uploaders', 4);
@@ -163,46 +102,6 @@ const CORES = os.availableParallelism();
 if ((ROUNDS + WARM_UP_BURSTS) * UPLOADERS > 98) throw new Error('too many rounds and warm-up bursts');
 if (Math.ceil(PHOTOS / UPLOADERS) > 50)
   throw new Error('at most 50 photos per uploader (one free gallery each)');
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, q) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-
-function machine() {
-  return {
-    nproc: execFileSync('nproc').toString().trim(),
-    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
-    load: os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' '),
-  };
-}
-
-/**
- * The media service's derived images (services/media/src/images/image-processor.ts), with bare sharp and the
- * product's recipe: one decode to the preview's box (rotated, flattened, raw pixels), the 1600 px preview and the
- * 400 px thumbnail both from those pixels. Runs before 2026-11-27 decoded twice on both sides (the thumbnail and the
- * preview each from the original): their ratios are not comparable with later ones (docs/benchmarks.md).
- */
-async function bareDerive(input, options = {}) {
-  const { data, info } = await sharp(input, options)
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  for (const [size, quality] of [
-    [400, 80],
-    [1600, 85],
-  ]) {
-    await sharp(data, raw)
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality })
-      .toBuffer();
-  }
-}
 
 /** libheif-js (WebAssembly) to RGBA, as the media service decodes HEIC, then the same resizes. */
 function heifToRgba(bytes) {
@@ -245,11 +144,6 @@ const CONFIRM_AND_REQUEST_NEXT = `mutation($eventCode: String!, $uploadId: ID!, 
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
-  }
-}
 
 function hasHeifEnc() {
   try {
@@ -380,9 +274,10 @@ async function run() {
     gatewayReplicas: MEDIA,
   });
   cleanups.push(() => product.stop());
-  const mediaDb = new pg.Client({ connectionString: postgres.url(SERVICE_DATABASES.media) });
-  await mediaDb.connect();
-  cleanups.push(() => mediaDb.end());
+  const { previewsDone, eventsHandled } = await watchProductWork(
+    { mediaDatabaseUrl: postgres.url(SERVICE_DATABASES.media), natsUrl: nats.url },
+    cleanups,
+  );
   const perfDir = PERF ? path.resolve(PERF) : '';
   if (PERF) await mkdir(perfDir, { recursive: true });
   const perfFiles = [];
@@ -425,39 +320,6 @@ async function run() {
     }
     return per;
   };
-
-  /** Waits until every photo's preview, made after its confirmation, is recorded. */
-  async function previewsDone() {
-    for (;;) {
-      const { rows } = await mediaDb.query('SELECT count(*)::int AS n FROM photos WHERE preview_pending');
-      if (rows[0].n === 0) return;
-      await sleep(20);
-    }
-  }
-
-  const nc = await connect({ servers: nats.url });
-  cleanups.push(() => nc.close());
-  const jsm = await jetstreamManager(nc);
-  /**
-   * Waits until the events media recorded are published and every service's durable consumer has handled every
-   * event: the work a burst set off is all done (and counted in its CPU), and nothing of a gallery's creation (its
-   * order mail, the read models) runs into the next burst.
-   */
-  async function eventsHandled() {
-    const deadline = performance.now() + 120_000;
-    for (;;) {
-      const { rows } = await mediaDb.query('SELECT count(*)::int AS n FROM outbox_events');
-      const waiting = rows[0].n > 0 ? [`media's outbox (${rows[0].n})`] : [];
-      for await (const consumer of jsm.consumers.list(DOMAIN_STREAM)) {
-        const left = consumer.num_pending + consumer.num_ack_pending;
-        if (left > 0) waiting.push(`${consumer.name} (${left})`);
-      }
-      if (waiting.length === 0) return;
-      if (performance.now() > deadline)
-        throw new Error(`events still waiting after 2 min: ${waiting.join(', ')}`);
-      await sleep(20);
-    }
-  }
 
   const galleryFor = async (n) =>
     (
@@ -826,6 +688,6 @@ try {
 } catch (error) {
   console.error(`ingest failed: ${error.stack ?? error}`);
 } finally {
-  await Promise.race([cleanUp(), sleep(20_000)]);
+  await Promise.race([cleanUp(cleanups), sleep(20_000)]);
 }
 process.exit(exitCode);

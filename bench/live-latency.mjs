@@ -39,7 +39,7 @@
 // phase and 3 s after it, as the scheduler counts it in /proc/PID/task/TID/schedstat, less its idle rate, the
 // median of one-second slices of a quiet window at the start of each round) and their ratio are printed per
 // round, then the medians.
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
@@ -49,8 +49,10 @@ import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
+import { cleanUp, machine, percentile, sleep } from './bench-run.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { cpuMs, cpuMsByThreadName, cpuRunMs, rssMb } from './proc.mjs';
+import { startScreens } from './screen-processes.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 15 * 60_000;
@@ -125,13 +127,7 @@ const GUESTBOOK_TEXTS = [
 ];
 const GUESTBOOK_NAMES = ['Aunt Claire', null, 'Lucas', 'Sofía', null, 'The Martins'];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 /** CPU time (user + system, ms) and resident memory (MB) of a process. */
 async function processUsage(pid) {
@@ -143,19 +139,6 @@ async function gatewaysUsage(pids) {
   return {
     cpuMs: usages.reduce((sum, usage) => sum + usage.cpuMs, 0),
     rssMb: usages.map((usage) => usage.rssMb),
-  };
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    nproc: execFileSync('nproc').toString().trim(),
-    cpu: cpus[0]?.model ?? 'unknown CPU',
-    load: os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' '),
-    node: process.version,
   };
 }
 
@@ -196,38 +179,6 @@ const CONFIRM_UPLOAD = `mutation($eventCode: String!, $uploadId: ID!) {
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
-  }
-}
-
-/** The screen processes, each holding its share of the sockets. */
-function startScreens(count) {
-  return Array.from({ length: count }, () => {
-    const child = fork(new URL('./live-screens.mjs', import.meta.url), [], { stdio: 'inherit' });
-    const waiting = new Map();
-    child.on('message', (/** @type {any} */ message) => {
-      waiting.get(message.type)?.(message);
-      waiting.delete(message.type);
-    });
-    const ask = (message, answer) =>
-      new Promise((resolve) => {
-        waiting.set(answer, resolve);
-        child.send(message);
-      });
-    cleanups.push(async () => {
-      if (child.connected) child.send({ type: 'close' });
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5000)]);
-      child.kill('SIGKILL');
-    });
-    return {
-      open: (screens) => ask({ type: 'open', screens }, 'opened'),
-      report: () => ask({ type: 'report' }, 'report'),
-      record: (on) => ask({ type: 'record', on }, 'recording'),
-    };
-  });
-}
 
 /** The bare `ws` server (bench/live-bare-server.mjs) in its own process. */
 async function startBareServer() {
@@ -344,7 +295,7 @@ async function run() {
     // The first screen keeps the heart and guestbook messages it gets, for the bare server to send the same.
     record: n === 0,
   }));
-  const processes = startScreens(SCREEN_PROCESSES);
+  const processes = startScreens(SCREEN_PROCESSES, cleanups);
   const openStart = performance.now();
   const opened = await Promise.all(
     processes.map((screenProcess, p) =>
@@ -904,7 +855,7 @@ async function run() {
 
 const watchdog = setTimeout(async () => {
   console.error(`live-latency: gave up after ${WATCHDOG_MS / 1000} s`);
-  await Promise.race([cleanUp(), sleep(15_000)]);
+  await Promise.race([cleanUp(cleanups), sleep(15_000)]);
   process.exit(1);
 }, WATCHDOG_MS);
 
@@ -914,7 +865,7 @@ try {
 } catch (error) {
   console.error(`live-latency failed: ${error.stack ?? error}`);
 } finally {
-  await cleanUp();
+  await cleanUp(cleanups);
   clearTimeout(watchdog);
 }
 process.exit(exitCode);

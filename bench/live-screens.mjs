@@ -6,7 +6,9 @@
 // which knows when each photo was confirmed (performance.timeOrigin + performance.now() is the shared wall
 // clock, in ms); the other messages are counted.
 //
-// Driven over IPC by the parent: { type: 'open', screens: [{ n, url, eventCode, record }] } -> { type: 'opened' },
+// Driven over IPC by the parent: { type: 'open', screens: [{ n, url, eventCode, record, address, subscriptions }] }
+// -> { type: 'opened' } (address: where the screen connects from, its own unless given; subscriptions: the ids of
+// those it holds, a gallery page's unless given: the wall's are "1", "3", "4", "6", "7" and "8"),
 // { type: 'record', on } -> { type: 'recording' }, { type: 'report' } -> { type: 'report', arrivals, others,
 // messageBytes, sample, recorded, closed, errors } (sample: the last photo message's bytes, base64; others: the
 // other messages since the last report; recorded: the other messages a screen with `record` received while
@@ -76,10 +78,17 @@ let errors = 0;
 /** Screen number `n` connects from its own address (198.18.0.0/15, set aside for benchmarks). */
 const addressOf = (n) => `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-function openScreen({ n, url, eventCode, record }) {
+function openScreen({
+  n,
+  url,
+  eventCode,
+  record,
+  address = addressOf(n),
+  subscriptions = Object.keys(SUBSCRIPTIONS),
+}) {
   return new Promise((resolve) => {
     const socket = new WebSocket(url, 'graphql-transport-ws', {
-      headers: { 'x-forwarded-for': addressOf(n) },
+      headers: { 'x-forwarded-for': address },
       perMessageDeflate: false,
     });
     sockets.push(socket);
@@ -108,8 +117,10 @@ function openScreen({ n, url, eventCode, record }) {
       }
       if (data.indexOf(ACK_MARK) < 0) return;
       subscribed = true;
-      for (const [id, query] of Object.entries(SUBSCRIPTIONS))
+      for (const id of subscriptions) {
+        const query = SUBSCRIPTIONS[id];
         socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables: { eventCode } } }));
+      }
       resolve(true);
     });
     socket.on('error', () => {

@@ -26,6 +26,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { cleanUp, sleep } from './bench-run.mjs';
+import { mediaKnowsStandard, standardGallery } from './gallery-client.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { startBenchProduct } from './product.mjs';
 import { describeStorage } from './storage.mjs';
@@ -60,103 +62,8 @@ const PHONE = {
   hasTouch: true,
 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
-  }
-}
-
-async function graphql(url, query, variables = {}, token) {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      // The bench's own requests count against an address of their own, not the uploading phone's.
-      'x-forwarded-for': '198.18.0.1',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-/** A gallery on the Standard plan (no photo limit), paid through the demo checkout. */
-async function standardGallery(url) {
-  const { createGallery } = await graphql(
-    url,
-    `
-      mutation ($input: CreateGalleryInput!) {
-        createGallery(input: $input) {
-          event {
-            code
-          }
-          ownerToken
-        }
-      }
-    `,
-    {
-      input: {
-        coupleNames: 'Sarah & Mike',
-        weddingDate: '2027-06-12',
-        location: 'Lyon, France',
-        email: 'sarah@example.com',
-        phone: '+33 6 12 34 56 78',
-        plan: 'FREE',
-      },
-    },
-  );
-  const code = createGallery.event.code;
-  const { startCheckout } = await graphql(
-    url,
-    'mutation ($code: String!) { startCheckout(eventCode: $code, plan: STANDARD) { id } }',
-    { code },
-    createGallery.ownerToken,
-  );
-  await graphql(url, 'mutation ($id: ID!) { payDemoCheckout(id: $id) { status } }', { id: startCheckout.id });
-  for (const deadline = Date.now() + 60_000; ;) {
-    const { event } = await graphql(url, 'query ($code: String!) { event(code: $code) { plan } }', { code });
-    if (event.plan === 'STANDARD') break;
-    if (Date.now() > deadline) throw new Error('the gallery never became Standard');
-    await sleep(200);
-  }
-  return code;
-}
-
-/**
- * Waits until the media service knows the gallery is Standard (it learns it from plan.upgraded a moment after
- * events): takes the free plan's 50 slots, then asks for one more, which it refuses until then. Those slots
- * stay unused (pending uploads the sweeper abandons later), well under the pending bound.
- */
-async function mediaKnowsStandard(url, code) {
-  const ask = (count) =>
-    graphql(
-      url,
-      'mutation ($code: String!, $files: [PhotoUploadRequest!]!) { requestPhotoUploads(eventCode: $code, files: $files) { uploadId } }',
-      {
-        code,
-        files: Array.from({ length: count }, (_, i) => ({
-          fileName: `probe-${i}.jpg`,
-          contentType: 'image/jpeg',
-          size: 1000,
-        })),
-      },
-    );
-  await ask(50);
-  for (const deadline = Date.now() + 60_000; ;) {
-    try {
-      await ask(1);
-      return;
-    } catch (error) {
-      if (!String(error.message).includes('PHOTO_LIMIT_REACHED') || Date.now() > deadline) throw error;
-      await sleep(500);
-    }
-  }
-}
 
 /** Records long tasks from the page's start, before any of its scripts (an init script). */
 function watchLongTasks() {
@@ -348,7 +255,7 @@ async function run() {
     );
     files.push(...made);
   }
-  const code = await standardGallery(product.url);
+  const { code } = await standardGallery(product.url);
   await mediaKnowsStandard(product.url, code);
 
   const browser = await chromium.launch({
@@ -491,7 +398,7 @@ async function run() {
 
 const watchdog = setTimeout(async () => {
   console.error(`phone-upload: gave up after ${WATCHDOG_MS / 1000} s`);
-  await Promise.race([cleanUp(), sleep(15_000)]);
+  await Promise.race([cleanUp(cleanups), sleep(15_000)]);
   process.exit(1);
 }, WATCHDOG_MS);
 
@@ -501,7 +408,7 @@ try {
 } catch (error) {
   console.error(`phone-upload failed: ${error.stack ?? error}`);
 } finally {
-  await Promise.race([cleanUp(), sleep(20_000)]);
+  await Promise.race([cleanUp(cleanups), sleep(20_000)]);
   clearTimeout(watchdog);
 }
 process.exit(exitCode);

@@ -10,7 +10,8 @@ import { benchStorage } from './storage.mjs';
 
 /**
  * Starts everything, pushing a stop for each part onto `cleanups` (run them last first); `productOptions` go to
- * startProduct as they are. Resolves with the running product, its storage, NATS and the bench's own folder.
+ * startProduct as they are. Resolves with the running product, its storage, NATS, PostgreSQL and the bench's own
+ * folder.
  */
 export async function startBenchProduct(name, cleanups, productOptions = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`));
@@ -39,5 +40,5 @@ export async function startBenchProduct(name, cleanups, productOptions = {}) {
     ...productOptions,
   });
   cleanups.push(() => product.stop());
-  return { product, s3, nats, dataDir };
+  return { product, s3, nats, postgres, dataDir };
 }

@@ -13,12 +13,14 @@
 //
 // PostgreSQL, NATS and the S3 server (or storage elsewhere: S3_ENDPOINT, bench/storage.mjs) run as local child
 // processes, the services and the gateway as npm start runs them, Chromium from CHROMIUM_PATH or /usr/bin/chromium.
-import { fork } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { cleanUp, percentile, sleep } from './bench-run.mjs';
+import { graphql, standardGallery } from './gallery-client.mjs';
 import { startBenchProduct } from './product.mjs';
+import { startScreens } from './screen-processes.mjs';
 import { describeStorage } from './storage.mjs';
 
 const WATCHDOG_MS = 30 * 60_000;
@@ -45,108 +47,10 @@ const MESSAGES_PER_GUEST = 5;
 const UPLOADERS = 4;
 const BATCH = 25;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, q) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 const ms = (value) => `${value.toFixed(0)} ms`;
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
-async function cleanUp() {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error) => console.error(`cleanup failed: ${error.message}`));
-  }
-}
-
-/**
- * @param {string} url
- * @param {string} query
- * @param {Record<string, unknown>} variables
- * @param {{ address?: string, token?: string, guest?: string }} [options]
- */
-async function graphql(url, query, variables, { address = '198.18.0.1', token, guest } = {}) {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': address,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(guest ? { 'x-guest-identity': guest } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  if (body.errors) throw new Error(`${body.errors[0].extensions?.code}: ${body.errors[0].message}`);
-  return body.data;
-}
-
-/** A Standard gallery (no photo limit), paid through the demo checkout; its code and owner token. */
-async function standardGallery(url, name) {
-  const { createGallery } = await graphql(
-    url,
-    `
-      mutation ($input: CreateGalleryInput!) {
-        createGallery(input: $input) {
-          event {
-            code
-          }
-          ownerToken
-        }
-      }
-    `,
-    {
-      input: {
-        coupleNames: name,
-        weddingDate: '2027-06-12',
-        location: 'Lyon, France',
-        email: 'wall-bench@example.com',
-        phone: '+33 6 12 34 56 78',
-        plan: 'FREE',
-      },
-    },
-  );
-  const { code } = createGallery.event;
-  const token = createGallery.ownerToken;
-  const { startCheckout } = await graphql(
-    url,
-    `
-      mutation ($code: String!) {
-        startCheckout(eventCode: $code, plan: STANDARD) {
-          id
-        }
-      }
-    `,
-    { code },
-    { token },
-  );
-  await graphql(
-    url,
-    `
-      mutation ($id: ID!) {
-        payDemoCheckout(id: $id) {
-          status
-        }
-      }
-    `,
-    { id: startCheckout.id },
-  );
-  for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
-    const { event } = await graphql(
-      url,
-      `
-        query ($code: String!) {
-          event(code: $code) {
-            plan
-          }
-        }
-      `,
-      { code },
-    );
-    if (event.plan === 'STANDARD') break;
-    if (Date.now() > deadline) throw new Error('the demo payment did not make the gallery Standard');
-  }
-  return { code, token };
-}
 
 /** Distinct small JPEGs, as many as asked, cycled for the uploads. */
 async function photos(count) {
@@ -252,34 +156,13 @@ async function openWall(browser, url, code, token) {
   return page;
 }
 
-/** The screen processes of bench/live-screens.mjs, each holding its share of the sockets. */
-function startScreens(count) {
-  return Array.from({ length: count }, () => {
-    const child = fork(new URL('./live-screens.mjs', import.meta.url), [], { stdio: 'inherit' });
-    const waiting = new Map();
-    child.on('message', (/** @type {any} */ message) => {
-      waiting.get(message.type)?.(message);
-      waiting.delete(message.type);
-    });
-    cleanups.push(async () => {
-      if (child.connected) child.send({ type: 'close' });
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5000)]);
-      child.kill('SIGKILL');
-    });
-    return {
-      open: (screens) =>
-        new Promise((resolve) => {
-          waiting.set('opened', resolve);
-          child.send({ type: 'open', screens });
-        }),
-    };
-  });
-}
-
 /** Phase 1: confirm -> on the wall, with the other screens open. */
 async function latency(browser, product, files) {
-  const { code, token } = await standardGallery(product.url, 'Lat & Ency');
-  const processes = startScreens(Math.max(1, Math.ceil(SCREENS / 5000)));
+  const { code, token } = await standardGallery(product.url, {
+    coupleNames: 'Lat & Ency',
+    email: 'wall-bench@example.com',
+  });
+  const processes = startScreens(Math.max(1, Math.ceil(SCREENS / 5000)), cleanups);
   const ws = `${product.url.replace(/^http/, 'ws')}/graphql`;
   const screens = Array.from({ length: SCREENS }, (_, n) => ({ n, url: ws, eventCode: code }));
   const opened = await Promise.all(
@@ -357,7 +240,10 @@ function guestbookWriters(url, code) {
 
 /** Phase 2: the long night, sped up; the wall's heap and DOM nodes as it goes. */
 async function longNight(browser, product, files) {
-  const { code, token } = await standardGallery(product.url, 'Long & Night');
+  const { code, token } = await standardGallery(product.url, {
+    coupleNames: 'Long & Night',
+    email: 'wall-bench@example.com',
+  });
   const uploadStart = performance.now();
   await uploadMany(product.url, code, NIGHT_PHOTOS, files);
   const uploadSeconds = (performance.now() - uploadStart) / 1000;
@@ -445,7 +331,7 @@ async function run() {
 
 const watchdog = setTimeout(async () => {
   console.error(`wall: gave up after ${WATCHDOG_MS / 1000} s`);
-  await Promise.race([cleanUp(), sleep(15_000)]);
+  await Promise.race([cleanUp(cleanups), sleep(15_000)]);
   process.exit(1);
 }, WATCHDOG_MS);
 
@@ -455,7 +341,7 @@ try {
 } catch (error) {
   console.error(`wall failed: ${error.stack ?? error}`);
 } finally {
-  await cleanUp();
+  await cleanUp(cleanups);
   clearTimeout(watchdog);
 }
 process.exit(exitCode);

@@ -267,7 +267,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   is its inbox. With SMTP_URL given, `mail` is null.
  * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
  *   When one of them is taken before its service binds it, the whole product starts again on new ones.
- * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
  */
 export async function startProduct(options) {
   // Only ports picked here can be picked again.
@@ -395,6 +395,24 @@ async function startProductOnce({
   if (exitedEarly) onExit(exitedEarly.exit);
   const gatewayUrls = gatewayPorts.map((gatewayPort) => `http://localhost:${gatewayPort}`);
   const pids = Object.fromEntries(started.map((state) => [state.name, state.child.pid]));
+  /**
+   * Ends service `name` with `signal` (SIGKILL: a crash, nothing closed), the processes it started with it (its
+   * process group, as a container's), and starts it again as before, on its port; resolves once it listens
+   * again, `pids` then naming the new process. What a container platform does to a service that died.
+   */
+  const restart = async (name, { signal = 'SIGKILL' } = {}) => {
+    const index = started.findIndex((state) => state.name === name && !state.exit);
+    const definition = definitions.find((service) => service.name === name);
+    if (index < 0 || !definition || isGateway(definition)) throw new Error(`no running service ${name}`);
+    const ended = started[index];
+    ended.stopping = true;
+    process.kill(-ended.child.pid, signal);
+    await ended.exited;
+    const again = launch(definition, log, notify);
+    started[index] = again;
+    pids[name] = again.child.pid;
+    await waitFor('listening again', again, async () => again.saidListening, Date.now() + readyTimeoutMs);
+  };
   return {
     url,
     gatewayUrls,
@@ -403,5 +421,6 @@ async function startProductOnce({
     pids,
     mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null,
     stop,
+    restart,
   };
 }

@@ -57,3 +57,23 @@ describe('startProduct on a port another server holds', () => {
     }
   });
 });
+
+describe('restart', () => {
+  it('starts a killed service again on its port, where the gateway finds it, and stops it with the rest', async () => {
+    const product = await startProduct({ platformEnv: platform!.env, log: quiet });
+    const killed = product.pids.media;
+    try {
+      await product.restart('media');
+
+      expect(product.pids.media).not.toBe(killed);
+      expect(() => process.kill(killed, 0)).toThrow();
+      const health = await fetch(`${product.url}/health`);
+      expect(((await health.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+        media: 'ok',
+      });
+    } finally {
+      await product.stop();
+    }
+    expect(() => process.kill(product.pids.media, 0)).toThrow();
+  });
+});
