@@ -36,6 +36,24 @@ describe('formatGatewayError', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('ECONNREFUSED'));
   });
 
+  it('reports a request cut off by a subgraph that died mid-answer as SERVICE_UNAVAILABLE, to be tried again', () => {
+    // What undici's request rejects with when the subgraph's process is killed while it answers.
+    const cut = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    const log = jest.fn();
+
+    const result = formatGatewayError(
+      { message: cut.message, path: ['confirmPhotoUpload'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      new GraphQLError(cut.message, { originalError: cut }),
+      log,
+    );
+
+    expect(result).toEqual({
+      message: 'The gallery service is not answering right now. Please try again in a moment.',
+      path: ['confirmPhotoUpload'],
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
+  });
+
   it('reports a subgraph answering 502 as SERVICE_UNAVAILABLE, hiding its response', () => {
     const formatted = {
       message: '502: Bad Gateway',

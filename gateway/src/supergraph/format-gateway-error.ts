@@ -34,10 +34,42 @@ export function formatGatewayError(
   return { ...result, extensions };
 }
 
+/**
+ * How undici and Node say a request to a subgraph got no answer: the connection was refused, reset or cut while
+ * the answer was awaited (a subgraph killed mid-request), or timed out. Whether the subgraph acted on it is
+ * unknown, so the caller is told to try again, as every mutation a guest retries is safe to repeat (a confirm,
+ * a slot request), never INTERNAL, which the web app takes as final.
+ */
+const NO_ANSWER_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Whether `error`, or what it wraps, is a request that got no answer. */
+function gotNoAnswer(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, cause, originalError } = error as {
+    code?: unknown;
+    cause?: unknown;
+    originalError?: unknown;
+  };
+  if (typeof code === 'string' && NO_ANSWER_CODES.has(code)) return true;
+  return gotNoAnswer(cause, depth + 1) || gotNoAnswer(originalError, depth + 1);
+}
+
 function subgraphUnreachable(formatted: GraphQLFormattedError, error: unknown): boolean {
   // The subgraph fetcher (undici) rejects with a TypeError "fetch failed", its cause saying why, when the
-  // connection fails.
+  // connection fails, and with undici's own error when an answer is cut off.
   if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  if (gotNoAnswer(error)) return true;
   if (formatted.extensions?.code === 'DOWNSTREAM_SERVICE_ERROR') return true;
   const status = (formatted.extensions?.response as { status?: number } | undefined)?.status;
   return status !== undefined && status >= 500;

@@ -138,7 +138,11 @@ export const API_LIMITS = Object.freeze({
   /** One WebSocket message (a subscribe message is well under 2 KB). */
   socketMessageBytes: 64 * 1024,
   subscriptionsPerSocket: 10,
-  socketsPerClient: 50,
+  /**
+   * Live sockets from one address at one gateway replica: a 500-guest venue behind one address, each guest's
+   * phone with a gallery open and a second tab, and the wall, with room to spare (docs/security.md).
+   */
+  socketsPerClient: 1500,
   /** Undelivered live events per subscription; a socket that falls further behind is closed to re-read. */
   eventsQueuedPerSubscription: 100,
 });
