@@ -197,7 +197,7 @@ export const en = {
     percent: '{{percent}}%',
     clear: 'Clear list',
     paused: 'Waiting for the network',
-    busy: 'Goes on in a moment',
+    busy: 'Will go on by itself',
     busyUntil: 'Busy: your photos will go on in {{count}}\u00a0s',
     offline: 'No network: your uploads wait and go on by themselves when it is back.',
     overallLabel: 'Progress of all uploads',

@@ -195,7 +195,7 @@ export const es: UiTexts = {
     percent: '{{percent}} %',
     clear: 'Vaciar lista',
     paused: 'Esperando la red',
-    busy: 'Sigue en un momento',
+    busy: 'Seguirá automáticamente',
     busyUntil: 'Mucho movimiento: tus fotos seguirán en {{count}}\u00a0s',
     offline: 'Sin red: tus subidas esperan y seguirán solas cuando vuelva.',
     overallLabel: 'Progreso de todas las subidas',

@@ -199,7 +199,7 @@ export const fr: UiTexts = {
     percent: '{{percent}} %',
     clear: 'Vider la liste',
     paused: 'En attente du réseau',
-    busy: 'Reprend dans un instant',
+    busy: 'Reprendra automatiquement',
     busyUntil: 'Beaucoup de monde : vos photos repartiront dans {{count}}\u00a0s',
     offline: "Pas de réseau : vos envois attendent et reprendront d'eux-mêmes à son retour.",
     overallLabel: 'Progression de tous les envois',
