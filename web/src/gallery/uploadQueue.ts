@@ -119,8 +119,9 @@ export class UploadQueue {
   private active = 0;
   private idleWaiters: (() => void)[] = [];
   /**
-   * The wait the server asked for after refusing a request for going too fast: when it ends, and its end. The
-   * limit counts the guest's requests, not one file's, so every file waits it out before its next request.
+   * The wait the server asked for after refusing a request for going too fast: when it ends (ms since the
+   * epoch), and a promise that resolves then. The limit counts the guest's requests, not one file's, so every
+   * file waits it out before its next request.
    */
   private busy: { until: number; over: Promise<void> } | null = null;
 
