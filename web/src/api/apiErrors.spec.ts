@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { fieldOf, isRetryable, readApiError } from './apiErrors';
+import {
+  fieldOf,
+  isRetryable,
+  MAX_RETRY_AFTER_MS,
+  MIN_RETRY_AFTER_MS,
+  readApiError,
+  retryAfterMs,
+} from './apiErrors';
 
 const answered = (extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ errors: [{ message: 'refused', extensions }] });
@@ -25,6 +32,22 @@ describe('reading an API error', () => {
     }
     expect(isRetryable(readApiError(answered({ code: 'SERVICE_UNAVAILABLE' })))).toBe(true);
     expect(isRetryable(readApiError(answered({ code: 'PHOTO_LIMIT_REACHED' })))).toBe(false);
+  });
+});
+
+describe('the wait after a refusal for going too fast', () => {
+  const waitFor = (extensions: Record<string, unknown>) => retryAfterMs(readApiError(answered(extensions)));
+
+  it('is the seconds the server gave, within a second and five minutes', () => {
+    expect(waitFor({ code: 'RATE_LIMITED', count: 3 })).toBe(3000);
+    expect(waitFor({ code: 'RATE_LIMITED', count: 0 })).toBe(MIN_RETRY_AFTER_MS);
+    expect(waitFor({ code: 'RATE_LIMITED' })).toBe(MIN_RETRY_AFTER_MS);
+    expect(waitFor({ code: 'RATE_LIMITED', count: 3600 })).toBe(MAX_RETRY_AFTER_MS);
+  });
+
+  it('is none for any other refusal or a lost answer', () => {
+    expect(waitFor({ code: 'PHOTO_LIMIT_REACHED', count: 50 })).toBeNull();
+    expect(retryAfterMs(readApiError(new TypeError('Failed to fetch')))).toBeNull();
   });
 });
 

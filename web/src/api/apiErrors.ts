@@ -39,6 +39,26 @@ export function isRetryable(error: ApiError): boolean {
   return error.code === 'SERVICE_UNAVAILABLE';
 }
 
+/** The shortest wait after a RATE_LIMITED refusal, whatever count it gave (none, or 0): never a busy loop. */
+export const MIN_RETRY_AFTER_MS = 1000;
+
+/**
+ * The longest: a window the server says frees later than this is tried again after it anyway. One request
+ * every five minutes costs the server nothing, a refusal then gives a fresh wait, and a guest is never told to
+ * come back in an hour because of a count misread or a limit since relaxed.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * How long to wait before sending again a request refused for going too fast (RATE_LIMITED, its count the
+ * seconds the server gave), within MIN_RETRY_AFTER_MS and MAX_RETRY_AFTER_MS; null for any other error.
+ */
+export function retryAfterMs(error: ApiError): number | null {
+  if (error.code !== 'RATE_LIMITED') return null;
+  const given = (error.count ?? 0) * 1000;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(MIN_RETRY_AFTER_MS, given));
+}
+
 /**
  * One root field's outcome from an answer that may carry several (a mutation sent with errorPolicy 'all'): its
  * value, undefined when the answer has none and no error of its own (a refusal of another field nulled it or

@@ -5,6 +5,7 @@ import type { PrivacySettings } from '../privacy/graphql';
 import { VisibilityNotice } from '../privacy/VisibilityNotice';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
+import { BusyNotice } from '../ui/BusyNotice';
 import { Spinner } from '../ui/Spinner';
 import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
@@ -194,6 +195,13 @@ export function GalleryView({ code }: { code: string }) {
           <p className="hearts-refusal" role="alert">
             {t(`errors.${hearts.refusal.code}`, { count: hearts.refusal.count })}
           </p>
+        )}
+        {hearts.busyUntil !== null && (
+          <BusyNotice
+            until={hearts.busyUntil}
+            text={(count) => t('common.busyTryAgain', { count })}
+            testId="hearts-busy"
+          />
         )}
         <PhotoGrid
           photos={photos}

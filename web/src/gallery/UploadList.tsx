@@ -1,7 +1,8 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalAppState } from '../state/AppStateProvider';
-import { isFinished, queueProgress, rowsShown } from './uploadItems';
+import { BusyNotice } from '../ui/BusyNotice';
+import { busyUntil, isFinished, queueProgress, rowsShown } from './uploadItems';
 import { UploadRow } from './UploadRow';
 import { useUploadItems, type UploadProgress } from './useUploads';
 import './uploads.css';
@@ -14,7 +15,8 @@ interface UploadListProps {
 }
 
 /**
- * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network.
+ * The files on their way, with the whole queue's progress; offline, it says the uploads wait for the network,
+ * and while the server asks them to wait (sent too fast) when they go on.
  * Many files list only those on their way and the next in line (rowsShown); once every file has ended it
  * collapses to a summary, keeping only the files that need the guest (failed). "Show details" lists them all.
  * It follows the progress itself: the page around it does not re-render with each report. Memoised: the page
@@ -36,6 +38,7 @@ export const UploadList = memo(function UploadList({
   const failed = items.filter((item) => item.status === 'failed').length;
   const waitingForNetwork = !allEnded && (!online || items.some((item) => item.status === 'paused'));
   const shown = rowsShown(items, expanded);
+  const resumesAt = busyUntil(items);
 
   return (
     <section
@@ -89,6 +92,13 @@ export const UploadList = memo(function UploadList({
       <p className="upload-offline" role="status" data-testid="upload-offline">
         {waitingForNetwork ? t('upload.offline') : ''}
       </p>
+      {resumesAt !== null && (
+        <BusyNotice
+          until={resumesAt}
+          text={(count) => t('upload.busyUntil', { count })}
+          testId="upload-busy"
+        />
+      )}
       {shown.length > 0 && (
         <ul className="upload-list" id="upload-list">
           {shown.map((item) => (

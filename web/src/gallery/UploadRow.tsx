@@ -6,6 +6,7 @@ const STATUS_TEXT = {
   waiting: 'upload.waiting',
   uploading: 'upload.uploading',
   paused: 'upload.paused',
+  busy: 'upload.busy',
   confirming: 'upload.confirming',
   done: 'upload.done',
 } as const;

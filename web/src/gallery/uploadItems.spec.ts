@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  busyUntil,
   percentOf,
   queueProgress,
   rowsShown,
@@ -30,6 +31,20 @@ describe('upload list', () => {
     ]);
     expect(uploadsReducer(items, { type: 'clear' }).map((i) => i.id)).toEqual(['a']);
     expect(uploadsReducer(items, { type: 'remove', id: 'a' }).map((i) => i.id)).toEqual(['b', 'c']);
+  });
+
+  it('knows when the files waiting out a "too fast" go on, and forgets it as they do', () => {
+    let items = uploadsReducer([], { type: 'add', items: [item('a'), item('b'), item('c')] });
+    expect(busyUntil(items)).toBeNull();
+    items = uploadsReducer(items, { type: 'busy', id: 'a', until: 5000 });
+    items = uploadsReducer(items, { type: 'busy', id: 'b', until: 8000 });
+    expect(items.map((i) => i.status)).toEqual(['busy', 'busy', 'waiting']);
+    expect(busyUntil(items)).toBe(8000);
+    items = uploadsReducer(items, { type: 'status', id: 'b', status: 'uploading' });
+    expect(items[1].resumesAt).toBeUndefined();
+    expect(busyUntil(items)).toBe(5000);
+    items = uploadsReducer(items, { type: 'status', id: 'a', status: 'confirming' });
+    expect(busyUntil(items)).toBeNull();
   });
 
   it('lists a file resumed twice once', () => {

@@ -4,11 +4,12 @@ import type { UploadRefusal } from './uploads';
 export const UPLOAD_CONCURRENCY = 3;
 
 /**
- * Where a file stands in the list: `paused` while it waits for the network, `unreadable` when the browser no
- * longer lets the page read it (a file picked before a reload, moved or deleted since).
+ * Where a file stands in the list: `paused` while it waits for the network, `busy` while it waits out the
+ * server's "too fast" (RATE_LIMITED) and goes on by itself, `unreadable` when the browser no longer lets the
+ * page read it (a file picked before a reload, moved or deleted since).
  */
 export type UploadStatus =
-  'waiting' | 'uploading' | 'paused' | 'confirming' | 'done' | 'failed' | 'unreadable';
+  'waiting' | 'uploading' | 'paused' | 'busy' | 'confirming' | 'done' | 'failed' | 'unreadable';
 
 export interface UploadItem {
   id: string;
@@ -18,12 +19,15 @@ export interface UploadItem {
   sent: number;
   status: UploadStatus;
   refusal?: UploadRefusal;
+  /** While `busy`: when the file goes on (ms since the epoch). */
+  resumesAt?: number;
 }
 
 export type UploadAction =
   | { type: 'add'; items: UploadItem[] }
   | { type: 'progress'; id: string; sent: number }
   | { type: 'status'; id: string; status: UploadStatus }
+  | { type: 'busy'; id: string; until: number }
   | { type: 'failed'; id: string; refusal: UploadRefusal }
   | { type: 'remove'; id: string }
   | { type: 'clear' };
@@ -40,8 +44,12 @@ export function uploadsReducer(items: UploadItem[], action: UploadAction): Uploa
       return change(action.id, (item) => ({ sent: Math.max(0, Math.min(item.size, action.sent)) }));
     case 'status':
       return change(action.id, (item) =>
-        action.status === 'done' ? { status: 'done', sent: item.size } : { status: action.status },
+        action.status === 'done'
+          ? { status: 'done', sent: item.size, resumesAt: undefined }
+          : { status: action.status, resumesAt: undefined },
       );
+    case 'busy':
+      return change(action.id, () => ({ status: 'busy', resumesAt: action.until }));
     case 'failed':
       return change(action.id, () => ({ status: 'failed', refusal: action.refusal }));
     case 'remove':
@@ -74,6 +82,12 @@ export function rowsShown(items: readonly UploadItem[], expanded: boolean): read
     if (item.status !== 'waiting') return true;
     return room-- > 0;
   });
+}
+
+/** When the files waiting out the server's "too fast" go on: the latest of them, or null when none waits. */
+export function busyUntil(items: readonly UploadItem[]): number | null {
+  const until = items.flatMap((item) => (item.status === 'busy' && item.resumesAt ? [item.resumesAt] : []));
+  return until.length > 0 ? Math.max(...until) : null;
 }
 
 export function isFinished(item: UploadItem): boolean {

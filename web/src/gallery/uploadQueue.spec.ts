@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import type { ErrorCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
@@ -17,6 +17,11 @@ import {
 
 const refusedWith = (code: ErrorCode) =>
   new CombinedGraphQLErrors({ errors: [{ message: code, extensions: { code } }] });
+/** The gateway's refusal of a request sent too fast: the seconds to wait in `count`. */
+const tooFast = (seconds: number) =>
+  new CombinedGraphQLErrors({
+    errors: [{ message: 'RATE_LIMITED', extensions: { code: 'RATE_LIMITED', count: seconds } }],
+  });
 /** What the browser reports when the connection drops before the answer arrives. */
 const answerLost = () => new TypeError('Failed to fetch');
 
@@ -185,6 +190,7 @@ function queueFor(transport: UploadTransport, net = fakeNetwork(), now = () => 0
     dispatch: (action) => {
       items = uploadsReducer(items, action);
       if (action.type === 'status') (statuses[action.id] ??= []).push(action.status);
+      if (action.type === 'busy' || action.type === 'failed') (statuses[action.id] ??= []).push(action.type);
     },
     onUploaded: (photo) => uploaded.push(photo),
     now,
@@ -287,10 +293,10 @@ describe('upload slots', () => {
   it('fail the files they were asked for with the refusal, and the next files ask again', async () => {
     const files = entries(5);
     const api = fakeApi();
-    api.slotRefusals[0] = refusedWith('RATE_LIMITED');
+    api.slotRefusals[0] = refusedWith('UPLOADS_BUSY');
     const { items, uploaded } = await upload(files, api.transport);
     expect(items.map((item) => item.status)).toEqual(['failed', 'failed', 'failed', 'done', 'done']);
-    expect(items[0].refusal).toEqual({ code: 'RATE_LIMITED' });
+    expect(items[0].refusal).toEqual({ code: 'UPLOADS_BUSY' });
     expect(uploaded).toHaveLength(2);
   });
 
@@ -348,6 +354,109 @@ describe('upload slots', () => {
     expect(items.map((item) => item.status)).toEqual(Array(6).fill('done'));
     expect(new Set(uploaded.map((photo) => photo.id)).size).toBe(6);
     expect(api.slotRequests.flat()).toEqual(files.map((next) => next.id));
+  });
+});
+
+describe('a refusal for going too fast', () => {
+  // The queue's wait is a timer: faked, with Date.now, so the test moves the clock itself. Blob reads and the
+  // turns waitUntil takes stay real.
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  /**
+   * Starts `files` on a queue whose clock is the fake one, waits until `busyFiles` of them show they wait out the
+   * server's "too fast", checks nothing is asked of the API for the whole wait (`apiRequests`) and that they go
+   * on, by themselves, the moment it ends. Returns the run, once every file ended.
+   */
+  async function waitsOut(
+    api: ReturnType<typeof fakeApi>,
+    files: UploadEntry[],
+    busyFiles: string[],
+    apiRequests: () => number,
+    waitMs: number,
+  ) {
+    const run = queueFor(api.transport, fakeNetwork(), Date.now);
+    run.add(files);
+    const busy = () => run.items().filter((item) => item.status === 'busy');
+    await waitUntil(() => busy().length === busyFiles.length);
+    const start = Date.now();
+    expect(busy().map((item) => [item.id, item.resumesAt])).toEqual(
+      busyFiles.map((id) => [id, start + waitMs]),
+    );
+    const before = apiRequests();
+    await jest.advanceTimersByTimeAsync(waitMs - 1);
+    await settled();
+    expect(apiRequests()).toBe(before);
+    expect(busy()).toHaveLength(busyFiles.length);
+
+    await jest.advanceTimersByTimeAsync(1);
+    await run.queue.idle();
+    expect(apiRequests()).toBeGreaterThan(before);
+    expect(run.items().map((item) => item.status)).toEqual(files.map(() => 'done'));
+    expect(Object.values(run.statuses).flat()).not.toContain('failed');
+    expect(run.uploaded).toHaveLength(files.length);
+    return run;
+  }
+
+  it('on a slot request: its files wait the seconds given, then ask again and arrive', async () => {
+    const api = fakeApi();
+    api.slotRefusals[0] = tooFast(3);
+    const files = entries(2);
+    const run = await waitsOut(api, files, ['upload-0', 'upload-1'], () => api.slotRequests.length, 3000);
+    expect(api.slotRequests).toEqual([
+      ['upload-0', 'upload-1'],
+      ['upload-0', 'upload-1'],
+    ]);
+    expect(run.statuses['upload-0']).toEqual(['busy', 'waiting', 'uploading', 'confirming', 'done']);
+  });
+
+  it('on a confirm: the file waits the seconds given, then confirms again and arrives once', async () => {
+    const api = fakeApi({ '1': [tooFast(3)] });
+    const run = await waitsOut(api, entries(1), ['upload-0'], () => api.confirms.length, 3000);
+    expect(api.confirms).toEqual(['1', '1']);
+    expect(run.statuses['upload-0']).toEqual(['uploading', 'confirming', 'busy', 'confirming', 'done']);
+  });
+
+  it('on a part request: the file waits the seconds given, then asks again and sends every part', async () => {
+    const api = fakeApi();
+    const askParts = api.transport.requestParts;
+    let partAsks = 0;
+    api.transport.requestParts = async (uploadId, parts) => {
+      if (partAsks++ === 0) throw tooFast(3);
+      return askParts(uploadId, parts);
+    };
+    await waitsOut(api, [entry(0, 25)], ['upload-0'], () => partAsks, 3000);
+    expect(api.partRequests).toEqual([[1, 2, 3]]);
+    expect(api.puts).toEqual(['put:1:1', 'put:1:2', 'put:1:3']);
+  });
+
+  it('on the slots beside a confirm: the photo arrives, the next files wait, then ask for their own', async () => {
+    const api = fakeApi();
+    api.slotRefusals[1] = tooFast(3);
+    const run = await waitsOut(api, entries(4), ['upload-3'], () => api.slotRequests.length, 3000);
+    expect(api.slotRequestsWithConfirm).toEqual([['upload-3']]);
+    expect(api.slotRequests).toEqual([['upload-0', 'upload-1', 'upload-2'], ['upload-3'], ['upload-3']]);
+    expect(run.statuses['upload-3'][0]).toBe('busy');
+  });
+
+  it('refused again after the wait: waits again, as long as the server says, and never fails', async () => {
+    const api = fakeApi();
+    api.slotRefusals[0] = tooFast(3);
+    api.slotRefusals[1] = tooFast(1);
+    const run = queueFor(api.transport, fakeNetwork(), Date.now);
+    run.add(entries(1));
+    await waitUntil(() => run.items()[0].status === 'busy');
+    await jest.advanceTimersByTimeAsync(3000);
+    await waitUntil(() => api.slotRequests.length === 2 && run.items()[0].status === 'busy');
+    expect(run.items()[0].resumesAt).toBe(4000);
+    await jest.advanceTimersByTimeAsync(1000);
+    await run.queue.idle();
+    expect(api.slotRequests).toHaveLength(3);
+    expect(run.items()[0].status).toBe('done');
   });
 });
 
@@ -510,6 +619,11 @@ function unreadableBlob(): Blob {
     return broken;
   };
   return blob;
+}
+
+/** Lets every answer already given reach the queue (Blob reads and promise turns, no timer). */
+async function settled(): Promise<void> {
+  for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function waitUntil(condition: () => boolean): Promise<void> {

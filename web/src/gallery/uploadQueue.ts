@@ -1,5 +1,5 @@
 import { isVideoType, MAX_PARTS_PER_REQUEST } from '@gallery/contracts';
-import { isRetryable, readApiError } from '../api/apiErrors';
+import { isRetryable, readApiError, retryAfterMs } from '../api/apiErrors';
 import type { Photo, UploadSlot } from './graphql';
 import type { Network } from './network';
 import { ConnectionLostError, StorageRefusedError } from './putFile';
@@ -106,9 +106,10 @@ export interface UploadRun {
 /**
  * Uploads files UPLOAD_CONCURRENCY at a time, in the order they were added: a slot, the bytes to storage (in
  * one PUT, or part after part from the first part storage lacks), then the confirm. While the browser is
- * offline each file waits ("paused") and goes on when it is back; a lost answer is asked again. Each file ends
- * done, its photo handed to `onUploaded` once and its entry forgotten, or failed with the refusal the server
- * gave.
+ * offline each file waits ("paused") and goes on when it is back; a lost answer is asked again. A request
+ * refused for going too fast (RATE_LIMITED) holds every file's next request for the seconds the server gave
+ * ("busy"), then they go on: it is never a failure. Each file ends done, its photo handed to `onUploaded` once
+ * and its entry forgotten, or failed with a refusal the guest can act on.
  */
 export class UploadQueue {
   private readonly waiting: UploadEntry[] = [];
@@ -117,6 +118,12 @@ export class UploadQueue {
   private readonly slots = new Map<UploadEntry, Promise<UploadSlot | undefined>>();
   private active = 0;
   private idleWaiters: (() => void)[] = [];
+  /**
+   * The wait the server asked for after refusing a request for going too fast: when it ends (ms since the
+   * epoch), and a promise that resolves then. The limit counts the guest's requests, not one file's, so every
+   * file waits it out before its next request.
+   */
+  private busy: { until: number; over: Promise<void> } | null = null;
 
   constructor(private readonly run: UploadRun) {}
 
@@ -180,7 +187,12 @@ export class UploadQueue {
       }
       dispatch({ type: 'status', id: entry.id, status: 'confirming' });
       const uploadId = entry.slot!.uploadId;
-      const photo = await this.withNetwork(entry, 'confirming', () => this.confirmAndAskNext(uploadId));
+      const photo = await this.withNetwork(
+        entry,
+        'confirming',
+        () => this.confirmAndAskNext(uploadId),
+        'api',
+      );
       await keeper.remove(entry.id).catch(() => undefined);
       dispatch({ type: 'status', id: entry.id, status: 'done' });
       if (photo) this.run.onUploaded(photo);
@@ -203,7 +215,7 @@ export class UploadQueue {
     if (usable) return;
     entry.slot = undefined;
     entry.parts = [];
-    const slot = await this.withNetwork(entry, 'waiting', () => this.slotFor(entry));
+    const slot = await this.withNetwork(entry, 'waiting', () => this.slotFor(entry), 'api');
     this.slots.delete(entry);
     if (!slot) throw new Error('no slot granted');
     entry.slot = slot;
@@ -267,7 +279,11 @@ export class UploadQueue {
       slot.catch(() => undefined);
       this.slots.set(next, slot);
     });
-    answer.catch(() => batch.forEach((next) => this.slots.delete(next)));
+    answer.catch((error: unknown) => {
+      // Refused for going too fast beside a confirm: the files it asked for wait before asking again.
+      this.waitOutIfTooFast(error);
+      batch.forEach((next) => this.slots.delete(next));
+    });
   }
 
   /** The file's bytes to storage: in one PUT, or each part storage does not have yet. */
@@ -275,8 +291,11 @@ export class UploadQueue {
     const slot = entry.slot!;
     const report = this.progressReporter(entry);
     if (!slot.multipart) {
-      await this.withNetwork(entry, 'uploading', () =>
-        this.run.transport.put(slot.uploadUrl!, entry.file, slot.headers, report),
+      await this.withNetwork(
+        entry,
+        'uploading',
+        () => this.run.transport.put(slot.uploadUrl!, entry.file, slot.headers, report),
+        'storage',
       ).catch((error: unknown) => {
         // Storage refused the URL (expired while offline): the file takes a new slot.
         if (error instanceof StorageRefusedError && error.status === 403) throw new UploadGoneError();
@@ -312,8 +331,11 @@ export class UploadQueue {
     for (let expired = 0; ; expired++) {
       const url = await this.partUrl(entry, urls, partNumber);
       try {
-        return await this.withNetwork(entry, 'uploading', () =>
-          this.run.transport.put(url, body, [], onProgress),
+        return await this.withNetwork(
+          entry,
+          'uploading',
+          () => this.run.transport.put(url, body, [], onProgress),
+          'storage',
         );
       } catch (error) {
         if (!(error instanceof StorageRefusedError && error.status === 403) || expired >= 2) throw error;
@@ -336,8 +358,11 @@ export class UploadQueue {
       if (!entry.parts.some((part) => part.partNumber === next)) wanted.push(next);
     }
     const uploadId = entry.slot!.uploadId;
-    const granted = await this.withNetwork(entry, 'uploading', () =>
-      this.run.transport.requestParts(uploadId, wanted),
+    const granted = await this.withNetwork(
+      entry,
+      'uploading',
+      () => this.run.transport.requestParts(uploadId, wanted),
+      'api',
     ).catch((error: unknown) => {
       if (readApiError(error).code === 'UPLOAD_NOT_FOUND') throw new UploadGoneError();
       throw error;
@@ -352,12 +377,15 @@ export class UploadQueue {
   /**
    * Runs one request, again after a lost answer: while the browser is offline the file shows it waits for the
    * network and nothing is tried until it is back; while online, it is tried again after each of
-   * LOST_ANSWER_DELAYS_MS. A refusal is thrown at once, as is the last lost answer.
+   * LOST_ANSWER_DELAYS_MS. While the API's "too fast" wait lasts, a request `to` the API is held and the file
+   * shows it is busy; one so refused is sent again once the wait is over, however often (storage has no such
+   * limit: its PUTs go on). Any other refusal is thrown at once, as is the last lost answer.
    */
   private async withNetwork<T>(
     entry: UploadEntry,
     status: UploadStatus,
     request: () => Promise<T>,
+    to: 'api' | 'storage',
   ): Promise<T> {
     const { network, dispatch } = this.run;
     for (let lost = 0; ;) {
@@ -366,15 +394,43 @@ export class UploadQueue {
         await network.whenOnline();
         dispatch({ type: 'status', id: entry.id, status });
       }
+      if (to === 'api' && this.busy) {
+        for (let busy = this.busy; busy; busy = this.busy) {
+          dispatch({ type: 'busy', id: entry.id, until: busy.until });
+          await busy.over;
+        }
+        dispatch({ type: 'status', id: entry.id, status });
+        continue;
+      }
       try {
         return await request();
       } catch (error) {
+        if (to === 'api' && this.waitOutIfTooFast(error)) continue;
         if (!isLost(error)) throw error;
         if (!network.online()) continue;
         if (lost >= LOST_ANSWER_DELAYS_MS.length) throw error;
         await network.pause(LOST_ANSWER_DELAYS_MS[lost++]);
       }
     }
+  }
+
+  /**
+   * Starts the wait a RATE_LIMITED refusal asks for (retryAfterMs), or makes the current one longer; whether
+   * `error` was one.
+   */
+  private waitOutIfTooFast(error: unknown): boolean {
+    const wait = retryAfterMs(readApiError(error));
+    if (wait === null) return false;
+    const until = this.now() + wait;
+    if (this.busy && this.busy.until >= until) return true;
+    const busy = {
+      until,
+      over: new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+        if (this.busy === busy) this.busy = null;
+      }),
+    };
+    this.busy = busy;
+    return true;
   }
 
   /** Reports bytes stored, at most every PROGRESS_EVERY_MS unless `now` (a part finished). */

@@ -70,11 +70,7 @@ describe('server refusals', () => {
     expect(refusalFor('GALLERY_EXPIRED', 'free')).toEqual({ code: 'GALLERY_EXPIRED' });
   });
 
-  it('gives the wait of a rate limit and the pixel limit of an image too large', () => {
-    expect(refusalFor('RATE_LIMITED', 'free', { code: 'RATE_LIMITED', count: 42 })).toEqual({
-      code: 'RATE_LIMITED',
-      count: 42,
-    });
+  it('gives the pixel limit of an image too large', () => {
     expect(refusalFor('IMAGE_TOO_LARGE', 'free')).toEqual({
       code: 'IMAGE_TOO_LARGE',
       count: MAX_PHOTO_MEGAPIXELS,

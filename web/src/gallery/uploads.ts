@@ -62,7 +62,5 @@ export function refusalFor(
   if (code === 'FILE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGABYTES };
   if (code === 'VIDEO_TOO_LARGE') return { code, count: MAX_VIDEO_MEGABYTES };
   if (code === 'IMAGE_TOO_LARGE') return { code, count: MAX_PHOTO_MEGAPIXELS };
-  if (code === 'RATE_LIMITED' && typeof extensions.count === 'number')
-    return { code, count: extensions.count };
   return { code };
 }

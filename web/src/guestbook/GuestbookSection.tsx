@@ -1,8 +1,9 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUESTBOOK_LIMITS, guestbookMessageProblem, GUESTBOOK_MESSAGE_REFUSALS } from '@gallery/contracts';
-import { readApiError, type ApiError } from '../api/apiErrors';
+import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { readGuestName } from '../gallery/guestName';
+import { BusyNotice } from '../ui/BusyNotice';
 import { useGuestbook } from './useGuestbook';
 import './guestbook.css';
 
@@ -25,6 +26,8 @@ export const GuestbookSection = memo(function GuestbookSection({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ code: string; count?: number } | null>(null);
+  /** When the guest may send again after sending too fast (ms since the epoch). */
+  const [busyUntil, setBusyUntil] = useState<number | null>(null);
   const fieldId = useId();
   const errorId = useId();
   const length = Array.from(text).length;
@@ -38,12 +41,16 @@ export const GuestbookSection = memo(function GuestbookSection({
     }
     setSending(true);
     setRefusal(null);
+    setBusyUntil(null);
     try {
       await leave(text, readGuestName());
       setText('');
     } catch (error) {
       const failure: ApiError = readApiError(error);
-      setRefusal({ code: failure.code, count: failure.count });
+      // Sent too fast: the message is kept, to send again after the wait; nothing is wrong with it.
+      const wait = retryAfterMs(failure);
+      if (wait === null) setRefusal({ code: failure.code, count: failure.count });
+      else setBusyUntil(Date.now() + wait);
     } finally {
       setSending(false);
     }
@@ -75,6 +82,13 @@ export const GuestbookSection = memo(function GuestbookSection({
           <p id={errorId} className="field-error" role="alert">
             {t(`errors.${refusal.code}`, { count: refusal.count })}
           </p>
+        )}
+        {busyUntil !== null && (
+          <BusyNotice
+            until={busyUntil}
+            text={(count) => t('common.busyTryAgain', { count })}
+            testId="guestbook-busy"
+          />
         )}
       </form>
       {messages.length === 0 ? (

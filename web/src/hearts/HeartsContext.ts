@@ -6,8 +6,10 @@ export interface Hearts {
   store: HeartStore;
   /** Gives or takes back this guest's heart; the screen shows it at once and sets it right if refused. */
   toggle(photoId: string, readCount: number | undefined): void;
-  /** The last refusal (RATE_LIMITED, say), shown once near the grid; null when none. */
+  /** The last refusal, shown once near the grid; null when none. */
   refusal: ApiError | null;
+  /** When taps go again after the server refused one sent too fast (ms since the epoch); null when none. */
+  busyUntil: number | null;
 }
 
 export const HeartsContext = createContext<Hearts | null>(null);

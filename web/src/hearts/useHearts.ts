@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { readApiError, type ApiError } from '../api/apiErrors';
+import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
 import { ensureGuestIdentity } from '../gallery/guestIdentity';
 import { HEART_COUNTS_CHANGED, MY_HEARTED_PHOTOS, SET_HEART } from './graphql';
@@ -15,6 +15,7 @@ export function useHearts(code: string, live: boolean): Hearts {
   const client = useApolloClient();
   const store = useMemo(() => new HeartStore(), []);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [busyUntil, setBusyUntil] = useState<number | null>(null);
 
   const readMine = useCallback(() => {
     store.forgetCounts();
@@ -51,15 +52,20 @@ export function useHearts(code: string, live: boolean): Hearts {
         .then((result) => {
           const answer = result.data?.setHeart;
           if (answer) store.setCounts([{ photoId, heartCount: answer.heartCount }]);
+          setBusyUntil(null);
         })
         .catch((error: unknown) => {
           store.setHearted(photoId, !hearted);
           store.setCounts([{ photoId, heartCount: before }]);
-          setRefusal(readApiError(error));
+          const failure = readApiError(error);
+          // Tapped too fast: a wait to sit out, not a failure.
+          const wait = retryAfterMs(failure);
+          if (wait === null) setRefusal(failure);
+          else setBusyUntil(Date.now() + wait);
         });
     },
     [client, code, store],
   );
 
-  return useMemo(() => ({ store, toggle, refusal }), [store, toggle, refusal]);
+  return useMemo(() => ({ store, toggle, refusal, busyUntil }), [store, toggle, refusal, busyUntil]);
 }

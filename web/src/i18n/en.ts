@@ -10,6 +10,7 @@ export const en = {
     loading: 'Loading…',
     close: 'Close',
     skipToContent: 'Skip to content',
+    busyTryAgain: 'Busy: try again in {{count}}\u00a0s',
   },
   nav: {
     main: 'Main navigation',
@@ -196,6 +197,8 @@ export const en = {
     percent: '{{percent}}%',
     clear: 'Clear list',
     paused: 'Waiting for the network',
+    busy: 'Will go on by itself',
+    busyUntil: 'Busy: your photos will go on in {{count}}\u00a0s',
     offline: 'No network: your uploads wait and go on by themselves when it is back.',
     overallLabel: 'Progress of all uploads',
     allDone_one: '{{count}} file uploaded',

@@ -8,6 +8,7 @@ export const es: UiTexts = {
     loading: 'Cargando…',
     close: 'Cerrar',
     skipToContent: 'Saltar al contenido',
+    busyTryAgain: 'Mucho movimiento: vuelve a intentarlo en {{count}}\u00a0s',
   },
   nav: {
     main: 'Navegación principal',
@@ -194,6 +195,8 @@ export const es: UiTexts = {
     percent: '{{percent}} %',
     clear: 'Vaciar lista',
     paused: 'Esperando la red',
+    busy: 'Seguirá automáticamente',
+    busyUntil: 'Mucho movimiento: tus fotos seguirán en {{count}}\u00a0s',
     offline: 'Sin red: tus subidas esperan y seguirán solas cuando vuelva.',
     overallLabel: 'Progreso de todas las subidas',
     allDone_one: '{{count}} archivo subido',

@@ -8,6 +8,7 @@ export const fr: UiTexts = {
     loading: 'Chargement…',
     close: 'Fermer',
     skipToContent: 'Aller au contenu',
+    busyTryAgain: 'Beaucoup de monde : réessayez dans {{count}}\u00a0s',
   },
   nav: {
     main: 'Navigation principale',
@@ -198,6 +199,8 @@ export const fr: UiTexts = {
     percent: '{{percent}} %',
     clear: 'Vider la liste',
     paused: 'En attente du réseau',
+    busy: 'Reprendra automatiquement',
+    busyUntil: 'Beaucoup de monde : vos photos repartiront dans {{count}}\u00a0s',
     offline: "Pas de réseau : vos envois attendent et reprendront d'eux-mêmes à son retour.",
     overallLabel: 'Progression de tous les envois',
     allDone_one: '{{count}} fichier envoyé',
