@@ -76,9 +76,15 @@ export const MAX_PHOTO_MEGAPIXELS = 120;
 export const MAX_PHOTO_PIXELS = MAX_PHOTO_MEGAPIXELS * 1_000_000;
 /**
  * Upload slots a gallery may have open (handed out, not yet confirmed) at once. A plan with a photo limit gets
- * no more than the photos it still takes; an unlimited plan gets this many, room for a crowd uploading together.
+ * no more than the photos it still takes; an unlimited plan gets this many, room for a crowd uploading together:
+ * a 500-guest venue's first dance, every phone with three files in flight, and a third more.
  */
-export const MAX_PENDING_UPLOADS_PER_GALLERY = 500;
+export const MAX_PENDING_UPLOADS_PER_GALLERY = 2000;
+/**
+ * The seconds a guest's phone waits before asking again when the gallery's slots are all taken (UPLOADS_BUSY):
+ * the uploads under way finish in about that time on a venue's Wi-Fi.
+ */
+export const UPLOADS_BUSY_RETRY_SECONDS = 10;
 
 /**
  * A guest's name, given once on their device and carried with each of their photos ("by Anna", a folder per

@@ -32,6 +32,7 @@ import {
   LIVE_PHOTO_FIELDS,
   MAX_GUEST_NAME_CHARS,
   MAX_PENDING_UPLOADS_PER_GALLERY,
+  UPLOADS_BUSY_RETRY_SECONDS,
   MAX_PHOTO_BYTES,
   MAX_PHOTO_MEGAPIXELS,
   MAX_VIDEO_BYTES,
@@ -1427,6 +1428,8 @@ describe('media service', () => {
     const busy = await requestSlots(code, full.slice(0, 1));
 
     expect(busy.errors?.[0].extensions?.code).toBe('UPLOADS_BUSY');
+    // The seconds after which the guest's phone asks again by itself: busy is not a failure.
+    expect(busy.errors?.[0].extensions?.count).toBe(UPLOADS_BUSY_RETRY_SECONDS);
     expect(busy.errors?.[0].message).toBe(englishMessage('errors.UPLOADS_BUSY'));
   });
 

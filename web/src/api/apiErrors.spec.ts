@@ -45,6 +45,12 @@ describe('the wait after a refusal for going too fast', () => {
     expect(waitFor({ code: 'RATE_LIMITED', count: 3600 })).toBe(MAX_RETRY_AFTER_MS);
   });
 
+  it('waits out a gallery whose upload slots are all taken too, 10 s when the server gave no count', () => {
+    expect(waitFor({ code: 'UPLOADS_BUSY', count: 4 })).toBe(4000);
+    expect(waitFor({ code: 'UPLOADS_BUSY' })).toBe(10_000);
+    expect(waitFor({ code: 'PHOTO_LIMIT_REACHED', count: 50 })).toBeNull();
+  });
+
   it('is none for any other refusal or a lost answer', () => {
     expect(waitFor({ code: 'PHOTO_LIMIT_REACHED', count: 50 })).toBeNull();
     expect(retryAfterMs(readApiError(new TypeError('Failed to fetch')))).toBeNull();

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { en, type ErrorCode } from '@gallery/contracts';
+import { en, UPLOADS_BUSY_RETRY_SECONDS, type ErrorCode } from '@gallery/contracts';
 
 export interface ApiError {
   code: ErrorCode;
@@ -50,12 +50,13 @@ export const MIN_RETRY_AFTER_MS = 1000;
 export const MAX_RETRY_AFTER_MS = 5 * 60 * 1000;
 
 /**
- * How long to wait before sending again a request refused for going too fast (RATE_LIMITED, its count the
- * seconds the server gave), within MIN_RETRY_AFTER_MS and MAX_RETRY_AFTER_MS; null for any other error.
+ * How long to wait before sending again a request refused for going too fast (RATE_LIMITED) or while the
+ * gallery's upload slots are all taken (UPLOADS_BUSY), its count the seconds the server gave, within
+ * MIN_RETRY_AFTER_MS and MAX_RETRY_AFTER_MS; null for any other error. Neither is the guest's to act on.
  */
 export function retryAfterMs(error: ApiError): number | null {
-  if (error.code !== 'RATE_LIMITED') return null;
-  const given = (error.count ?? 0) * 1000;
+  if (error.code !== 'RATE_LIMITED' && error.code !== 'UPLOADS_BUSY') return null;
+  const given = (error.count ?? (error.code === 'UPLOADS_BUSY' ? UPLOADS_BUSY_RETRY_SECONDS : 0)) * 1000;
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(MIN_RETRY_AFTER_MS, given));
 }
 

@@ -293,10 +293,10 @@ describe('upload slots', () => {
   it('fail the files they were asked for with the refusal, and the next files ask again', async () => {
     const files = entries(5);
     const api = fakeApi();
-    api.slotRefusals[0] = refusedWith('UPLOADS_BUSY');
+    api.slotRefusals[0] = refusedWith('PHOTO_LIMIT_REACHED');
     const { items, uploaded } = await upload(files, api.transport);
     expect(items.map((item) => item.status)).toEqual(['failed', 'failed', 'failed', 'done', 'done']);
-    expect(items[0].refusal).toEqual({ code: 'UPLOADS_BUSY' });
+    expect(items[0].refusal).toEqual({ code: 'PHOTO_LIMIT_REACHED' });
     expect(uploaded).toHaveLength(2);
   });
 
@@ -441,6 +441,14 @@ describe('a refusal for going too fast', () => {
     expect(api.slotRequestsWithConfirm).toEqual([['upload-3']]);
     expect(api.slotRequests).toEqual([['upload-0', 'upload-1', 'upload-2'], ['upload-3'], ['upload-3']]);
     expect(run.statuses['upload-3'][0]).toBe('busy');
+  });
+
+  it("while the gallery's slots are all taken: the files wait the seconds given, then arrive", async () => {
+    const api = fakeApi();
+    api.slotRefusals[0] = new CombinedGraphQLErrors({
+      errors: [{ message: 'UPLOADS_BUSY', extensions: { code: 'UPLOADS_BUSY', count: 10 } }],
+    });
+    await waitsOut(api, entries(2), ['upload-0', 'upload-1'], () => api.slotRequests.length, 10_000);
   });
 
   it('refused again after the wait: waits again, as long as the server says, and never fails', async () => {

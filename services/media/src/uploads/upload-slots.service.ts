@@ -6,6 +6,7 @@ import {
   fileRefusal,
   MAX_FILES_PER_REQUEST,
   MAX_PENDING_UPLOADS_PER_GALLERY,
+  UPLOADS_BUSY_RETRY_SECONDS,
   cleanGuestName,
   guestNameProblem,
   MAX_GUEST_NAME_CHARS,
@@ -146,7 +147,9 @@ function refuseBeyondOpenSlots(gallery: GalleryEntity, pending: number, wanted: 
   if (limit !== null && gallery.photoCount + pending + wanted > limit) {
     throw new AppError('PHOTO_LIMIT_REACHED', { count: limit });
   }
-  if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) throw new AppError('UPLOADS_BUSY');
+  if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) {
+    throw new AppError('UPLOADS_BUSY', { count: UPLOADS_BUSY_RETRY_SECONDS });
+  }
 }
 
 /** The guest's name as kept (null when none was given or only spaces), or a refusal saying what to change. */
