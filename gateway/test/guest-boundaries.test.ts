@@ -12,7 +12,7 @@ import {
 import { startProduct } from '../../infra/product.mjs';
 
 // What a guest holding the code may reach, against the built product: the couple's own zips (their job ids, live
-// or asked for), and the heart counts of photos the guest does not see.
+// or asked for), the heart counts of photos the guest does not see, and strings no text of the product holds.
 
 interface RunningProduct {
   url: string;
@@ -226,5 +226,64 @@ describe('hearts on photos a guest does not see', () => {
       { 'x-guest-identity': anna },
     );
     expect(asAnna.data?.setHeart.heartCount).toBe(1);
+  });
+});
+
+describe('a NUL character in a string argument', () => {
+  it('is BAD_USER_INPUT in every subgraph, top-level or inside an input object, as a variable or written', async () => {
+    const gallery = await createGalleryAt(product!.url);
+    const refusals: [string, string, object, Record<string, string>?][] = [
+      // events
+      [
+        'requestSignInLink',
+        'mutation ($email: String!) { requestSignInLink(email: $email) }',
+        { email: 'sarah\u0000@example.com' },
+      ],
+      [
+        'recordGalleryActivity',
+        'mutation ($code: String!, $guest: String!) { recordGalleryActivity(eventCode: $code, kind: VIEW, guest: $guest) }',
+        { code: gallery.code, guest: 'browser\u0000' },
+      ],
+      [
+        'createGallery',
+        'mutation ($input: CreateGalleryInput!) { createGallery(input: $input) { ownerToken } }',
+        {
+          input: {
+            coupleNames: 'Sarah & Mike',
+            weddingDate: '2027-06-12',
+            location: 'Lyon\u0000, France',
+            email: 'sarah@example.com',
+            phone: '+33 6 12 34 56 78',
+            plan: 'FREE',
+          },
+        },
+      ],
+      // media
+      [
+        'myHeartedPhotoIds',
+        'query ($code: String!) { myHeartedPhotoIds(eventCode: $code) }',
+        { code: `${gallery.code}\u0000` },
+      ],
+      [
+        'requestPhotoUploads',
+        `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
+          requestPhotoUploads(eventCode: $code, files: $files) { uploadId }
+        }`,
+        { code: gallery.code, files: [{ fileName: 'IMG\u0000.jpg', contentType: 'image/jpeg', size: 100 }] },
+      ],
+      // download, written in the query itself
+      ['requestArchive', `mutation { requestArchive(eventCode: "${gallery.code}\\u0000") { id } }`, {}],
+      // billing
+      [
+        'startCheckout',
+        'mutation ($code: String!) { startCheckout(eventCode: $code, plan: PREMIUM) { id } }',
+        { code: `\u0000${gallery.code}` },
+        owner(gallery),
+      ],
+    ];
+    for (const [field, query, variables, headers] of refusals) {
+      const refused = await answer(query, variables, headers);
+      expect([field, refused.errors?.[0]?.extensions?.code]).toEqual([field, 'BAD_USER_INPUT']);
+    }
   });
 });
