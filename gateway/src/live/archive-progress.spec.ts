@@ -34,7 +34,14 @@ describe('archiveProgress subscription', () => {
     const stream = await subscribe('kxmp7tqr');
     expect(fanout.listenerCount('KXMP7TQR')).toBe(1);
     const jobId = randomUUID();
-    const progress: ArchiveProgress = { eventCode: 'KXMP7TQR', jobId, stage: 'adding', count: 3, total: 9 };
+    const progress: ArchiveProgress = {
+      eventCode: 'KXMP7TQR',
+      jobId,
+      forGuests: true,
+      stage: 'adding',
+      count: 3,
+      total: 9,
+    };
 
     feed.receive(encode({ ...progress, eventCode: 'HAPPYYYY' }));
     feed.receive(encode({ ...progress, stage: 'bogus' }));
@@ -53,5 +60,41 @@ describe('archiveProgress subscription', () => {
       contextValue: { fellBehind: () => undefined },
     });
     expect(Symbol.asyncIterator in refused).toBe(false);
+  });
+
+  it("hands guests' screens only the zips guests may read, the couple's every zip", async () => {
+    const { fanout, feed } = setup();
+    const subscribe = async (audience: 'guests' | 'couple') => {
+      const result = await fanout.subscribe({
+        schema: fanout.schema,
+        document: ARCHIVE_PROGRESS,
+        variableValues: { eventCode: 'KXMP7TQR' },
+        contextValue: { fellBehind: () => undefined, admit: () => Promise.resolve(audience) },
+      });
+      if (!(Symbol.asyncIterator in result)) throw new Error(JSON.stringify(result));
+      return result;
+    };
+    const guest = await subscribe('guests');
+    const couple = await subscribe('couple');
+    const step = { eventCode: 'KXMP7TQR', stage: 'complete', count: 2, total: 2 } as const;
+    const originals = randomUUID();
+    const olderService = randomUUID();
+    const guestCopies = randomUUID();
+
+    feed.receive(encode({ ...step, jobId: originals, forGuests: false }));
+    feed.receive(encode({ ...step, jobId: olderService }));
+    feed.receive(encode({ ...step, jobId: guestCopies, forGuests: true }));
+
+    const jobIdOf = async (stream: AsyncIterableIterator<unknown>) =>
+      ((await stream.next()).value as { data: { archiveProgress: { jobId: string } } }).data.archiveProgress
+        .jobId;
+    expect(await jobIdOf(guest)).toBe(guestCopies);
+    expect([await jobIdOf(couple), await jobIdOf(couple), await jobIdOf(couple)]).toEqual([
+      originals,
+      olderService,
+      guestCopies,
+    ]);
+    await guest.return?.();
+    await couple.return?.();
   });
 });

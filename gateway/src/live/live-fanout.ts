@@ -144,9 +144,18 @@ export class LiveFanout {
     return this.deliver(update.code, 'eventUpdated', { eventUpdated: update });
   }
 
-  /** Hands a step of a gallery's zip build to every archiveProgress listener of it. */
+  /**
+   * Hands a step of a gallery's zip build to its archiveProgress listeners: the couple's always, the guests'
+   * only for a zip guests may read (`forGuests`), so no guest learns the id of the couple's own zips.
+   */
   publishArchiveProgress(progress: ArchiveProgress): number {
-    return this.deliver(progress.eventCode, 'archiveProgress', { archiveProgress: progress });
+    const { forGuests, ...step } = progress;
+    return this.deliver(
+      progress.eventCode,
+      'archiveProgress',
+      { archiveProgress: step },
+      forGuests === true ? 'everyone' : 'couple',
+    );
   }
 
   /** Hands a removed photo to every photoRemoved listener of its gallery (or the couple's only). */
@@ -173,9 +182,18 @@ export class LiveFanout {
     return this.deliver(reveal.eventCode, 'photosRevealed', { photosRevealed: reveal });
   }
 
-  /** Hands a batch of a gallery's new heart counts to every heartCountsChanged listener of it. */
+  /**
+   * Hands a batch of a gallery's new heart counts to its heartCountsChanged listeners: the couple's always, the
+   * guests' only when every guest sees those photos (`forGuests`), so no guest learns of a photo hidden from them.
+   */
   publishHeartCounts(counts: HeartCounts): number {
-    return this.deliver(counts.eventCode, 'heartCountsChanged', { heartCountsChanged: counts });
+    const { forGuests, ...batch } = counts;
+    return this.deliver(
+      counts.eventCode,
+      'heartCountsChanged',
+      { heartCountsChanged: batch },
+      forGuests === true ? 'everyone' : 'couple',
+    );
   }
 
   /** Hands a new guestbook message to every guestbookMessageAdded listener of its gallery (the wall too). */

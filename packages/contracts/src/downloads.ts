@@ -125,9 +125,23 @@ export const UNNAMED_GUESTS_FOLDER = 'Guests without a name';
 
 export type ArchiveStage = (typeof ARCHIVE_STAGES)[number];
 
+/**
+ * Who may read a zip job (its link in `archiveJob`, its id and progress on the live socket): the couple any; a
+ * guest only the kind of zip a guest's request builds, of the guests' copies and without JPEG copies, whatever its
+ * layout. A zip of the untouched originals, or with the owner-only JPEG copies, is the couple's alone.
+ */
+export function guestsMayReadArchive(job: { guestCopies: boolean; jpegCopies: boolean }): boolean {
+  return job.guestCopies && !job.jpegCopies;
+}
+
 export const archiveProgressSchema = z.object({
   eventCode: galleryCodeSchema,
   jobId: z.uuid(),
+  /**
+   * Whether the gallery's guests may hear it (guestsMayReadArchive of its job); absent (an older download
+   * service): the couple's screens only, as nobody said guests may.
+   */
+  forGuests: z.boolean().optional(),
   stage: z.enum(ARCHIVE_STAGES),
   /** Photos added so far (adding), or in the zip (complete); 0 otherwise. */
   count: z.number().int().nonnegative(),

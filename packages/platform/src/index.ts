@@ -15,6 +15,7 @@ export * from './events/event-bus.module.js';
 export * from './storage/object-storage.js';
 export * from './health/health.js';
 export * from './graphql/app-error.js';
+export * from './graphql/refuse-nul-characters.js';
 export * from './graphql/graphql-error.filter.js';
 export * from './limits/rate-limits.js';
 export * from './limits/create-rate-limits-table.migration.js';

@@ -14,6 +14,7 @@ import {
   EventBusModule,
   EXTRA_HEALTH_CHECKS,
   formatGraphQLError,
+  refuseNulCharacters,
   GraphQLErrorFilter,
   HealthModule,
   RateLimits,
@@ -68,7 +69,7 @@ export class AppModule {
             client: clientAddress(req),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          plugins: [ApolloServerPluginInlineTraceDisabled(), refuseNulCharacters()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),
         HealthModule,

@@ -13,6 +13,7 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  refuseNulCharacters,
   GraphQLErrorFilter,
   HealthModule,
   Mailer,
@@ -103,7 +104,7 @@ export class AppModule {
           buildSchemaOptions: { orphanedTypes: [EventModel], directives: [ACCESS_DIRECTIVE] },
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          plugins: [ApolloServerPluginInlineTraceDisabled(), refuseNulCharacters()],
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
             client: clientAddress(req),

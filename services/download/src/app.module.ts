@@ -14,6 +14,7 @@ import {
   EventBusModule,
   EXTRA_HEALTH_CHECKS,
   formatGraphQLError,
+  refuseNulCharacters,
   GraphQLErrorFilter,
   guestIdentitiesUnder,
   guestIdentityHeader,
@@ -92,7 +93,7 @@ export class AppModule {
             guestIdentity: guestIdentityHeader(req.headers),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          plugins: [ApolloServerPluginInlineTraceDisabled(), refuseNulCharacters()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),
         HealthModule,

@@ -16,6 +16,7 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  refuseNulCharacters,
   GraphQLErrorFilter,
   guestIdentitiesUnder,
   guestIdentityHeader,
@@ -117,7 +118,7 @@ export class AppModule {
           graphiql: false,
           includeStacktraceInErrorResponses: false,
           // Traces only serve Apollo's hosted reporting, which this project does not use.
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          plugins: [ApolloServerPluginInlineTraceDisabled(), refuseNulCharacters()],
           context: ({ req }: { req: Request }): GraphQLRequestContext => ({
             authorization: req.headers.authorization,
             pinPass: pinPassHeader(req.headers),

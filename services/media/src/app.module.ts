@@ -15,6 +15,7 @@ import {
   dataSourceOptions,
   EventBusModule,
   formatGraphQLError,
+  refuseNulCharacters,
   GuestIdentities,
   guestIdentityHeader,
   guestIdentitiesUnder,
@@ -168,7 +169,7 @@ export class AppModule {
             whenAnswered: (done) => void res.once('close', done),
           }),
           // Traces only serve Apollo's hosted reporting, which this project does not use.
-          plugins: [ApolloServerPluginInlineTraceDisabled()],
+          plugins: [ApolloServerPluginInlineTraceDisabled(), refuseNulCharacters()],
           formatError: (formatted, error) => formatGraphQLError(formatted, error),
         }),
         HealthModule,

@@ -384,6 +384,21 @@ describe('approval before photos show', () => {
     expect(waiting.data!.reviewQueue.photos.nodes.map((n) => [n.id, n.awaitingApproval])).toEqual([
       [a.id, true],
     ]);
+    // Without a state, as the queue screen first asks: the waiting photos the count announces.
+    for (const [query, variables] of [
+      [QUEUE, { code }],
+      [
+        'query ($code: String!) { reviewQueue(eventCode: $code) { waitingCount photos { nodes { id } } } }',
+        { code },
+      ],
+    ] as const) {
+      const byDefault = await graphql<{
+        reviewQueue: { waitingCount: number; photos: { nodes: { id: string }[] } };
+      }>(query, variables, ownerOf(code));
+      expect(byDefault.errors).toBeUndefined();
+      expect(byDefault.data!.reviewQueue.waitingCount).toBe(1);
+      expect(byDefault.data!.reviewQueue.photos.nodes.map((n) => n.id)).toEqual([a.id]);
+    }
     expect((await review(code, [a.id], 'HIDE')).data!.reviewPhotos).toBe(1);
     const hidden = await graphql<{
       reviewQueue: {

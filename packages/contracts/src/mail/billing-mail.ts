@@ -1,4 +1,4 @@
-import type { PlanId } from '../plans.js';
+import { PLAN_IDS, type PlanId } from '../plans.js';
 import { formatAmount, formatMailDay as formatDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 
 export interface PaymentReceiptMailInput {
@@ -34,7 +34,10 @@ type Texts = {
   receipt: (
     v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string },
   ) => MailText;
-  refund: (v: RefundMailInput & { amount: string; day: string; from: string; to: string }) => MailText;
+  /** `stays`: the refunded payment was not what the plan rests on (a later one raised it): the plan is kept. */
+  refund: (
+    v: RefundMailInput & { amount: string; day: string; from: string; to: string; stays: boolean },
+  ) => MailText;
 };
 
 const TEXTS: Record<MailLanguage, Texts> = {
@@ -60,7 +63,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Amount refunded: ${v.amount}`,
         `Date: ${v.day}`,
-        `Your gallery returns from the ${v.from} plan to the ${v.to} plan. Photos already uploaded are kept.`,
+        v.stays
+          ? `Your gallery stays on the ${v.to} plan, which a later purchase gave it. Photos already uploaded are kept.`
+          : `Your gallery returns from the ${v.from} plan to the ${v.to} plan. Photos already uploaded are kept.`,
         `Gallery code: ${v.eventCode}`,
         `Gallery link: ${v.galleryUrl}`,
       ].join('\n'),
@@ -88,7 +93,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Montant remboursé : ${v.amount}`,
         `Date : ${v.day}`,
-        `Votre galerie repasse de la formule ${v.from} à la formule ${v.to}. Les photos déjà envoyées sont conservées.`,
+        v.stays
+          ? `Votre galerie reste sur la formule ${v.to}, obtenue par un achat ultérieur. Les photos déjà envoyées sont conservées.`
+          : `Votre galerie repasse de la formule ${v.from} à la formule ${v.to}. Les photos déjà envoyées sont conservées.`,
         `Code de la galerie : ${v.eventCode}`,
         `Lien de la galerie : ${v.galleryUrl}`,
       ].join('\n'),
@@ -116,7 +123,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Importe reembolsado: ${v.amount}`,
         `Fecha: ${v.day}`,
-        `Su galería vuelve del plan ${v.from} al plan ${v.to}. Las fotos ya subidas se conservan.`,
+        v.stays
+          ? `Su galería sigue en el plan ${v.to}, que le dio una compra posterior. Las fotos ya subidas se conservan.`
+          : `Su galería vuelve del plan ${v.from} al plan ${v.to}. Las fotos ya subidas se conservan.`,
         `Código de la galería: ${v.eventCode}`,
         `Enlace de la galería: ${v.galleryUrl}`,
       ].join('\n'),
@@ -145,6 +154,8 @@ export function refundConfirmationMail(input: RefundMailInput): MailText {
     day: formatDay(input.refundedAt, input.language),
     from: names[input.plan],
     to: names[input.revertTo],
+    // Every plan change is an upgrade: a refund that leaves the gallery on the plan bought or above reverted nothing.
+    stays: PLAN_IDS.indexOf(input.revertTo) >= PLAN_IDS.indexOf(input.plan),
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { PLAN_IDS, REFUND_WINDOW_DAYS, Subjects } from '@gallery/contracts';
+import { REFUND_WINDOW_DAYS, Subjects, type PlanId } from '@gallery/contracts';
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { CheckoutEntity } from '../checkouts/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
@@ -11,10 +11,10 @@ import { BundlePurchaseEntity } from '../bundles/bundle-purchase.entity.js';
 import {
   BUNDLE_CHECKOUT_KIND,
   confirmBundleRefund,
-  creditsRedeemedOn,
   recordBundlePurchase,
   stripeId,
 } from '../bundles/bundle-payments.js';
+import { galleryPlan } from './gallery-plan.js';
 import { PaymentEntity } from './payment.entity.js';
 import {
   describeIssues,
@@ -127,19 +127,14 @@ export class PaymentsService {
     }
     if (checkout.status === 'paid' || checkout.status === 'refunded') return undefined;
 
-    // Paid for a gallery that has been purged since (its Stripe page was still open): nothing to apply it to,
-    // so it is recorded and refunded at once like a payment for a plan already bought.
+    // The checkout was priced as the upgrade from the plan the gallery had when it opened: it stands only while
+    // the gallery is still on that plan when the money lands. Otherwise it is recorded and refunded at once: paid
+    // for a gallery purged since (its Stripe page was still open), for a plan another payment or a credit already
+    // bought, or at a price a refund or another payment since has made wrong (Stripe has charged it: too late
+    // to price it again).
     const purged = checkout.eventCode === null;
-    const rank = PLAN_IDS.indexOf(checkout.plan);
-    const standing = purged
-      ? []
-      : await manager.find(PaymentEntity, {
-          where: { eventCode: checkout.eventCode!, applied: true, refundedAt: IsNull() },
-        });
-    const alreadyBought =
-      purged ||
-      standing.some((payment) => PLAN_IDS.indexOf(payment.plan) >= rank) ||
-      (await creditsRedeemedOn(manager, checkout.eventCode!, checkout.plan)) > 0;
+    const planNow = purged ? null : await galleryPlan(manager, checkout.eventCode!);
+    const alreadyBought = planNow !== checkout.fromPlan;
     const paidAt = new Date();
     const payment: PaymentEntity = {
       id: randomUUID(),
@@ -172,7 +167,7 @@ export class PaymentsService {
     this.logger.warn(
       purged
         ? `payment ${payment.id} is for a gallery purged since its checkout opened: refunding it`
-        : `payment ${payment.id} for ${payment.eventCode} bought ${payment.plan}, which another payment already bought: refunding it`,
+        : `payment ${payment.id} for ${payment.eventCode} was priced from ${payment.fromPlan}, but the gallery is on ${planNow}: refunding it`,
     );
     if (this.config.demo) return payment;
     await this.refund(payment);
@@ -197,7 +192,9 @@ export class PaymentsService {
       paymentId: payment.id,
       eventCode: payment.eventCode,
       plan: payment.plan,
-      revertTo: payment.fromPlan,
+      // What the gallery is left on, by the rule events reverts by: the plan the payment replaced when the plan
+      // rests on it, else the plan a later payment or credit gave.
+      revertTo: await galleryPlan(manager, payment.eventCode),
       amountCents: payment.amountCents,
       currency: payment.currency,
       refundedAt: refundedAt.toISOString(),
@@ -323,19 +320,28 @@ export class PaymentsService {
     });
   }
 
-  /** Refunds the gallery's latest standing payment if it is within the refund window. */
-  async requestRefund(eventCode: string): Promise<{ payment: PaymentEntity; requestedAt: Date }> {
+  /**
+   * Refunds the gallery's latest standing payment if it is within the refund window; with the plan the gallery
+   * is left on once the refund is confirmed.
+   */
+  async requestRefund(
+    eventCode: string,
+  ): Promise<{ payment: PaymentEntity; requestedAt: Date; revertTo: PlanId }> {
     const payment = await this.latestStanding(eventCode);
     if (!payment) throw new AppError('NOTHING_TO_REFUND');
     const requestedAt = new Date();
     if (requestedAt > refundDeadline(payment.paidAt)) {
       throw new AppError('REFUND_WINDOW_CLOSED', { count: REFUND_WINDOW_DAYS });
     }
+    const revertTo = await galleryPlan(this.dataSource.manager, eventCode, {
+      paymentId: payment.id,
+      at: requestedAt,
+    });
     await this.dataSource
       .getRepository(PaymentEntity)
       .update({ id: payment.id, refundRequestedAt: IsNull() }, { refundRequestedAt: requestedAt });
     await this.refund(payment);
-    return { payment, requestedAt };
+    return { payment, requestedAt, revertTo };
   }
 }
 

@@ -50,12 +50,12 @@ export class RefundsResolver {
     @Args('eventCode') _eventCode: string,
     @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
   ): Promise<RefundModel> {
-    const { payment, requestedAt } = await this.payments.requestRefund(gallery.code);
+    const { payment, requestedAt, revertTo } = await this.payments.requestRefund(gallery.code);
     return {
       eventCode: gallery.code,
       amountCents: payment.amountCents,
       currency: payment.currency,
-      revertedTo: payment.fromPlan as Plan,
+      revertedTo: revertTo as Plan,
       refundedAt: requestedAt.toISOString(),
     };
   }

@@ -96,7 +96,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
   }
 
   private publish(job: ArchiveJobEntity, stage: ArchiveStage, count = 0, total = 0): void {
-    this.requests.publishProgress({ eventCode: job.eventCode, jobId: job.id, stage, count, total });
+    this.requests.publishProgress(job, stage, count, total);
   }
 
   async build(job: ArchiveJobEntity): Promise<void> {

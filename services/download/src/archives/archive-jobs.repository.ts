@@ -208,7 +208,7 @@ export class ArchiveJobsRepository {
    * Builds whose process is gone (killed, crashed, restarted): no session of this database holds their lease
    * any more. Failed at once, with the keys of what they may have left, so a new request builds anew.
    */
-  async failOrphaned(): Promise<{ id: string; eventCode: string; objectKey: string }[]> {
+  async failOrphaned(): Promise<InterruptedJob[]> {
     const result: unknown = await this.dataSource.query(
       `UPDATE archive_jobs SET status = 'failed', error = 'interrupted', finished_at = now()
        WHERE status = 'building' AND builder IS NOT NULL
@@ -217,23 +217,21 @@ export class ArchiveJobsRepository {
            WHERE l.locktype = 'advisory' AND l.granted
              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
              AND l.classid = $1::oid AND l.objid = archive_jobs.builder::oid AND l.objsubid = 2)
-       RETURNING id, event_code, object_key`,
+       RETURNING id, event_code, object_key, guest_copies, jpeg_copies`,
       [BUILDER_LOCK_NAMESPACE],
     );
-    const rows = returned(result) as { id: string; event_code: string; object_key: string }[];
-    return rows.map((row) => ({ id: row.id, eventCode: row.event_code, objectKey: row.object_key }));
+    return interruptedJobs(result);
   }
 
   /** Builds whose process stopped beating (killed, crashed): failed, with the keys of what they may have left. */
-  async failStale(staleMs: number): Promise<{ id: string; eventCode: string; objectKey: string }[]> {
+  async failStale(staleMs: number): Promise<InterruptedJob[]> {
     const result: unknown = await this.dataSource.query(
       `UPDATE archive_jobs SET status = 'failed', error = 'interrupted', finished_at = now()
        WHERE status = 'building' AND heartbeat_at < now() - make_interval(secs => $1)
-       RETURNING id, event_code, object_key`,
+       RETURNING id, event_code, object_key, guest_copies, jpeg_copies`,
       [staleMs / 1000],
     );
-    const rows = returned(result) as { id: string; event_code: string; object_key: string }[];
-    return rows.map((row) => ({ id: row.id, eventCode: row.event_code, objectKey: row.object_key }));
+    return interruptedJobs(result);
   }
 
   /** Finished zips past their retention, or of a gallery that changed since: to delete from storage. */
@@ -299,4 +297,30 @@ async function isPurged(manager: EntityManager, code: string): Promise<boolean> 
 function returned(result: unknown): unknown[] {
   const value = result as unknown[];
   return Array.isArray(value[0]) ? (value[0] as unknown[]) : value;
+}
+
+/** A build failed because its process stopped: what to delete of it, and who may hear that it failed. */
+export interface InterruptedJob {
+  id: string;
+  eventCode: string;
+  objectKey: string;
+  guestCopies: boolean;
+  jpegCopies: boolean;
+}
+
+function interruptedJobs(result: unknown): InterruptedJob[] {
+  const rows = returned(result) as {
+    id: string;
+    event_code: string;
+    object_key: string;
+    guest_copies: boolean;
+    jpeg_copies: boolean;
+  }[];
+  return rows.map((row) => ({
+    id: row.id,
+    eventCode: row.event_code,
+    objectKey: row.object_key,
+    guestCopies: row.guest_copies,
+    jpegCopies: row.jpeg_copies,
+  }));
 }

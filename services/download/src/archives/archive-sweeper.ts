@@ -75,13 +75,7 @@ export class ArchiveSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       for (const job of interrupted) {
         this.logger.warn(`zip ${job.id} was interrupted (its process stopped): failed`);
         await this.storage.remove(job.objectKey);
-        this.requests.publishProgress({
-          eventCode: job.eventCode,
-          jobId: job.id,
-          stage: 'failed',
-          count: 0,
-          total: 0,
-        });
+        this.requests.publishProgress(job, 'failed');
       }
       for (const job of await this.jobs.toDelete(DELETIONS_PER_SWEEP)) {
         await this.storage.remove(job.objectKey);

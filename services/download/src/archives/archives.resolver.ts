@@ -47,7 +47,7 @@ export class ArchivesResolver {
   @Query(() => ArchiveJobModel, {
     nullable: true,
     description:
-      'A zip job of the gallery, with its download link once complete (same rights as requestArchive)',
+      "A zip job of the gallery, with its download link once complete (same rights as requestArchive); null for a guest asking for one of the couple's own zips (the originals, or with JPEG copies)",
   })
   archiveJob(
     @Args('eventCode') eventCode: string,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ARCHIVE_URL_SECONDS,
+  guestsMayReadArchive,
   isGalleryCode,
   type ArchiveLayoutId,
   type DownloadPermissionReply,
@@ -94,15 +95,19 @@ export class ArchivesService {
     return this.model(job);
   }
 
-  /** One job of the gallery, with its link once complete; null for a job of another gallery or none. */
+  /**
+   * One job of the gallery, with its link once complete; null for a job of another gallery or none, and for a
+   * guest, a job of the couple's own kind (guestsMayReadArchive): the originals, or the JPEG copies.
+   */
   async archiveJob(
     code: string,
     id: string,
     authorization: string | undefined,
   ): Promise<ArchiveJobModel | null> {
-    await this.permitted(code, authorization);
+    const permission = await this.permitted(code, authorization);
     const job = /^[0-9a-f-]{36}$/i.test(id) ? await this.jobs.find(id) : null;
     if (!job || job.eventCode !== code) return null;
+    if (!permission.owner && !guestsMayReadArchive(job)) return null;
     return this.model(job);
   }
 

@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   archiveProgressSchema,
   archiveProgressSubject,
+  guestsMayReadArchive,
   RequestContracts,
-  type ArchiveProgress,
+  type ArchiveStage,
   type DownloadPermissionReply,
   type DownloadPermissionRequest,
   type GalleryPhotosReply,
@@ -11,6 +12,7 @@ import {
   type GuestCopyRequest,
 } from '@gallery/contracts';
 import { AppError, askService, EventBus } from '@gallery/platform';
+import type { ArchiveJobEntity } from './archive-job.entity.js';
 
 /**
  * What the download service asks other services over core NATS (zod-checked both ways), and the live progress
@@ -46,13 +48,27 @@ export class ServiceRequests {
     return reply.key;
   }
 
-  /** Live only: nobody listening is fine, and a publish while NATS is away is dropped, not retried. */
-  publishProgress(progress: ArchiveProgress): void {
+  /**
+   * A step of a job's build, for the gallery's open screens: guests' ones only when they may read the job
+   * (guestsMayReadArchive). Live only: nobody listening is fine, and a publish while NATS is away is dropped,
+   * not retried.
+   */
+  publishProgress(
+    job: Pick<ArchiveJobEntity, 'id' | 'eventCode' | 'guestCopies' | 'jpegCopies'>,
+    stage: ArchiveStage,
+    count = 0,
+    total = 0,
+  ): void {
     try {
-      this.bus.nc.publish(
-        archiveProgressSubject(progress.eventCode),
-        JSON.stringify(archiveProgressSchema.parse(progress)),
-      );
+      const progress = archiveProgressSchema.parse({
+        eventCode: job.eventCode,
+        jobId: job.id,
+        forGuests: guestsMayReadArchive(job),
+        stage,
+        count,
+        total,
+      });
+      this.bus.nc.publish(archiveProgressSubject(job.eventCode), JSON.stringify(progress));
     } catch (error) {
       this.logger.warn(`progress not published: ${(error as Error).message}`);
     }

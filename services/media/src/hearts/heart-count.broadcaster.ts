@@ -1,12 +1,19 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { HEART_LIMITS, heartCountsSchema, heartCountsSubject } from '@gallery/contracts';
+import {
+  HEART_LIMITS,
+  heartCountsSchema,
+  heartCountsSubject,
+  photosSharedWithGuests,
+  type PhotoReviewState,
+} from '@gallery/contracts';
 import { EventBus, PeriodicTask } from '@gallery/platform';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
 
 /**
  * Tells open screens about new heart counts, batched: the photos whose hearts changed are noted per gallery and,
  * once per HEART_LIMITS.liveBatchMs, each gallery gets one message with their counts as the database then
- * holds them. A hundred taps in a second cost every screen of the gallery one message, not a hundred.
+ * holds them (two when some of those photos are not every guest's to see: their counts go to the couple only). A hundred taps in a second cost every screen of the gallery one message, not a hundred.
  *
  * A live-only signal on core NATS (as zip progress): a count is a figure to show, not a change other services
  * act on, and a screen that missed one re-reads the gallery when it reconnects. Several replicas each send
@@ -21,6 +28,7 @@ export class HeartCountBroadcaster implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(EventBus) private readonly bus: EventBus,
+    @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
   ) {
     this.task = new PeriodicTask(
       'live heart counts',
@@ -56,20 +64,31 @@ export class HeartCountBroadcaster implements OnModuleInit, OnModuleDestroy {
     let sent = 0;
     for (const [eventCode, photoIds] of batches) {
       const ids = [...photoIds];
+      const gallery = await this.galleries.find(eventCode);
+      const shared = !gallery || photosSharedWithGuests(gallery, new Date());
       for (let start = 0; start < ids.length; start += HEART_LIMITS.countsPerMessage) {
         // A photo removed meanwhile is simply absent: its removal reaches the screens on its own.
         const rows = (await this.dataSource.query(
-          'SELECT id, heart_count FROM photos WHERE id = ANY($1::uuid[])',
+          'SELECT id, heart_count, review FROM photos WHERE id = ANY($1::uuid[])',
           [ids.slice(start, start + HEART_LIMITS.countsPerMessage)],
-        )) as { id: string; heart_count: number }[];
-        if (rows.length === 0) continue;
-        const message = heartCountsSchema.parse({
-          eventCode,
-          counts: rows.map((row) => ({ photoId: row.id, heartCount: row.heart_count })),
-        });
-        if (!this.bus.isConnected) continue;
-        this.bus.nc.publish(heartCountsSubject(eventCode), JSON.stringify(message));
-        sent++;
+        )) as { id: string; heart_count: number; review: PhotoReviewState }[];
+        // What every guest sees goes to every screen; the rest to the couple's only (the gateway's reach), so
+        // no guest learns of a photo they may not see.
+        const forGuests = rows.filter((row) => shared && row.review === 'approved');
+        const forCouple = rows.filter((row) => !forGuests.includes(row));
+        for (const [audience, counted] of [
+          [true, forGuests],
+          [false, forCouple],
+        ] as const) {
+          if (counted.length === 0 || !this.bus.isConnected) continue;
+          const message = heartCountsSchema.parse({
+            eventCode,
+            forGuests: audience,
+            counts: counted.map((row) => ({ photoId: row.id, heartCount: row.heart_count })),
+          });
+          this.bus.nc.publish(heartCountsSubject(eventCode), JSON.stringify(message));
+          sent++;
+        }
       }
     }
     return sent;

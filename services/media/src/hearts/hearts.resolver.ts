@@ -14,7 +14,7 @@ export class HeartsResolver {
     description:
       "Gives (hearted: true) or takes back the guest's heart on a photo, one per guest identity (X-Guest-Identity) " +
       'and photo; setting it as it is changes nothing. Open screens get the new count within a second ' +
-      '(heartCountsChanged). GUEST_IDENTITY_REQUIRED, PHOTO_NOT_FOUND, RATE_LIMITED',
+      '(heartCountsChanged). GUEST_IDENTITY_REQUIRED, PHOTO_NOT_FOUND (also for a photo this caller does not see), RATE_LIMITED',
   })
   setHeart(
     @Context() context: GraphQLRequestContext,

@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { normalizeEventCode } from '@gallery/contracts';
-import { AppError, GuestIdentities, RateLimits, type GuestCaller } from '@gallery/platform';
+import { AppError, GuestIdentities, RateLimits } from '@gallery/platform';
+import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { PhotoAudience, viewShows } from '../photos/photo-audience.js';
 import { isPhotoId } from '../photos/photo-id.js';
+import { PhotoRepository } from '../photos/photo.repository.js';
 import { HeartCountBroadcaster } from './heart-count.broadcaster.js';
 
 /** The most photo ids `heartedBy` returns: more than any guest taps in one evening. */
@@ -27,15 +30,30 @@ export class HeartsService {
     @Inject(GuestIdentities) private readonly identities: GuestIdentities,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
     @Inject(HeartCountBroadcaster) private readonly broadcaster: HeartCountBroadcaster,
+    @Inject(PhotoRepository) private readonly photos: PhotoRepository,
+    @Inject(PhotoAudience) private readonly audience: PhotoAudience,
   ) {}
 
-  /** The guest's heart on a photo set (given or taken back); setting it as it already is changes nothing. */
-  async set(eventCode: string, photoId: string, hearted: boolean, caller: GuestCaller): Promise<HeartState> {
+  /**
+   * The guest's heart on a photo set (given or taken back); setting it as it already is changes nothing. A photo
+   * the caller does not see (another guest's in a gallery whose photos are not shared, one waiting for approval
+   * or hidden) is PHOTO_NOT_FOUND, as it is to every other question of theirs.
+   */
+  async set(
+    eventCode: string,
+    photoId: string,
+    hearted: boolean,
+    caller: Pick<GraphQLRequestContext, 'client' | 'authorization' | 'guestIdentity'>,
+  ): Promise<HeartState> {
     const guest = this.identities.verify(caller.guestIdentity);
     if (!guest) throw new AppError('GUEST_IDENTITY_REQUIRED');
     if (!isPhotoId(photoId)) throw new AppError('PHOTO_NOT_FOUND');
     const code = normalizeEventCode(eventCode);
     await this.rateLimits.consumeGuestAction('heartToggles', caller, code);
+    const photo = await this.photos.find(photoId);
+    if (!photo || photo.eventCode !== code || !viewShows(await this.audience.view(code, caller), photo)) {
+      throw new AppError('PHOTO_NOT_FOUND');
+    }
     // The change and the count in one statement: the UPDATE waits for the photo's row lock, so counts of
     // concurrent taps add up, and a photo of another gallery (or none) matches nothing.
     const change = hearted

@@ -4,6 +4,7 @@ import { photosSharedWithGuests } from '@gallery/contracts';
 import { GuestIdentities, OwnerAuthority } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import type { PhotoEntity } from './photo.entity.js';
 
 /**
  * Which of a gallery's photos one caller sees. `uploaderId` undefined: every photo; a string: only that guest
@@ -18,6 +19,17 @@ export interface PhotoView {
    * are shown to no one here (the couple reviews them on the queue).
    */
   viewer?: string | null;
+}
+
+/**
+ * Whether a caller with this view sees the photo: the rule every list of photos applies (the uploader filter and
+ * onlyReviewed), for one photo.
+ */
+export function viewShows(view: PhotoView, photo: Pick<PhotoEntity, 'review' | 'uploaderId'>): boolean {
+  if (view.uploaderId === null) return false;
+  if (view.uploaderId !== undefined && photo.uploaderId !== view.uploaderId) return false;
+  if (photo.review === 'approved') return true;
+  return photo.review === 'waiting' && !!view.viewer && photo.uploaderId === view.viewer;
 }
 
 /** Everyone sees every photo: today's gallery, URLs without passes. */

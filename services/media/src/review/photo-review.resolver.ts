@@ -20,12 +20,22 @@ import { PhotosService } from '../photos/photos.service.js';
 import { GuestbookReviewService } from './guestbook-review.service.js';
 import { PhotoReviewService } from './photo-review.service.js';
 
-/** Which of the couple's queues: the photos waiting for a decision, or the ones hidden. */
+/**
+ * Which of the couple's queues: the photos waiting for a decision, or the ones hidden. Its values are its names: a
+ * federated subgraph's schema is built again from its SDL, where an argument's default value is the enum's name,
+ * and reaches the resolver as that name.
+ */
 export enum ReviewQueueState {
-  WAITING = 'waiting',
-  HIDDEN = 'hidden',
+  WAITING = 'WAITING',
+  HIDDEN = 'HIDDEN',
 }
 registerEnumType(ReviewQueueState, { name: 'ReviewQueueState' });
+
+/** The photos' and messages' review state each queue lists. */
+const QUEUE_REVIEW_STATES: Record<ReviewQueueState, 'waiting' | 'hidden'> = {
+  WAITING: 'waiting',
+  HIDDEN: 'hidden',
+};
 
 export enum ReviewDecision {
   APPROVE = 'approve',
@@ -50,9 +60,9 @@ export class ReviewQueueModel {
   @Field(() => Int, { description: 'Guestbook messages the couple hid' })
   hiddenMessageCount!: number;
 
-  /** For the `messages` field (GuestbookReviewResolver): the queue's gallery and state, not in the schema. */
+  /** For the `messages` field (GuestbookReviewResolver): the queue's gallery and review state, not in the schema. */
   code!: string;
-  state!: ReviewQueueState;
+  state!: 'waiting' | 'hidden';
 }
 
 export const MAX_QUEUE_PAGE = 100;
@@ -87,10 +97,11 @@ export class PhotoReviewResolver {
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
+    const review = QUEUE_REVIEW_STATES[state ?? ReviewQueueState.WAITING];
     const [counts, messageCounts, rows] = await Promise.all([
       this.photos.reviewCounts(code),
       this.messages.counts(code),
-      this.photos.inReview(code, state ?? ReviewQueueState.WAITING, limit + 1, cursor),
+      this.photos.inReview(code, review, limit + 1, cursor),
     ]);
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
@@ -100,7 +111,7 @@ export class PhotoReviewResolver {
       waitingMessageCount: messageCounts.waiting,
       hiddenMessageCount: messageCounts.hidden,
       code,
-      state: state ?? ReviewQueueState.WAITING,
+      state: review,
       photos: {
         nodes: nodes.map((photo) => this.photoService.presentForReview(photo)),
         endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
