@@ -129,7 +129,9 @@ async function run() {
   for (;;) {
     const top = await page.evaluate(async (screens) => {
       window.scrollBy(0, -window.innerHeight * screens);
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) =>
+        window.requestAnimationFrame(() => window.requestAnimationFrame(resolve)),
+      );
       return window.scrollY;
     }, SCREENS_A_STEP_BACK);
     if (top <= 0) break;
