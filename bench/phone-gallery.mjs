@@ -119,7 +119,6 @@ async function run() {
       { timeout: WATCHDOG_MS, polling: 'raf' },
     );
     pages++;
-    console.log(pages, Date.now() - scrollStarted, await page.locator('.photo-grid > li').count());
   }
   const scrolledMs = Date.now() - scrollStarted;
   const shown = await page.locator('.photo-grid img').count();
