@@ -148,3 +148,40 @@ export async function mediaKnowsStandard(url, code, address = COUPLE_ADDRESS) {
     }
   }
 }
+
+/**
+ * `photos` (JPEG buffers) uploaded to gallery `code` by a guest asking from `address`: a slot each, a PUT to
+ * storage, a confirmation; the photos' ids.
+ */
+export async function uploadPhotos(url, code, photos, address = COUPLE_ADDRESS) {
+  const { requestPhotoUploads: slots } = await graphql(
+    url,
+    'mutation ($code: String!, $files: [PhotoUploadRequest!]!) { requestPhotoUploads(eventCode: $code, files: $files) { uploadId uploadUrl headers { name value } } }',
+    {
+      code,
+      files: photos.map((photo, i) => ({
+        fileName: `IMG_${i}.jpg`,
+        contentType: 'image/jpeg',
+        size: photo.length,
+      })),
+    },
+    { address },
+  );
+  const ids = [];
+  for (const [i, slot] of slots.entries()) {
+    const put = await fetch(slot.uploadUrl, {
+      method: 'PUT',
+      headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
+      body: photos[i],
+    });
+    if (!put.ok) throw new Error(`PUT of ${slot.uploadId} answered ${put.status}`);
+    const { confirmPhotoUpload } = await graphql(
+      url,
+      'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
+      { code, id: slot.uploadId },
+      { address },
+    );
+    ids.push(confirmPhotoUpload.id);
+  }
+  return ids;
+}

@@ -29,6 +29,7 @@ import { chromium } from 'playwright-core';
 import { cleanUp, sleep } from './bench-run.mjs';
 import { mediaKnowsStandard, standardGallery } from './gallery-client.mjs';
 import { phonePhoto } from './phone-photo.mjs';
+import { PHONE, watchLongTasks } from './phone-page.mjs';
 import { startBenchProduct } from './product.mjs';
 import { describeStorage } from './storage.mjs';
 
@@ -55,24 +56,9 @@ const SCREENSHOTS = process.argv
   ?.slice('--screenshots='.length);
 const CHOSEN_MARK = 'phone-upload: chosen';
 const WATCHDOG_MS = 30 * 60_000;
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-};
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
-
-/** Records long tasks from the page's start, before any of its scripts (an init script). */
-function watchLongTasks() {
-  window.__longTasks = [];
-  new window.PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-}
 
 /** Records when each photo's tile appears in the grid and when its thumbnail has loaded (epoch ms). */
 function watchGrid() {

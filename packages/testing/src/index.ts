@@ -36,6 +36,7 @@ import {
 import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 
 export { databaseMentions } from './database-mentions.js';
+export { seedGalleryPhotos } from './seed-photos.js';
 export { waitFor } from './wait-for.js';
 
 export interface TestPostgres {

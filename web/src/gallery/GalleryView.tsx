@@ -221,6 +221,8 @@ export function GalleryView({ code }: { code: string }) {
             total={shownTotal}
             onShow={setViewedId}
             onClose={() => setViewedId(null)}
+            hasMore={hasMore}
+            onLoadMore={loadMore}
             guestOriginals={gallery.event.privacy?.guestOriginalsAllowed ?? true}
             onRemove={
               gallery.event.isOwner

@@ -1,10 +1,12 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
 import { photoTileLabel, prepareTileLabels } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
+import { measureGrid, sameGridLayout, UNMEASURED_GRID, type GridLayout } from './gridLayout';
 
 interface PhotoGridProps {
   photos: Photo[];
@@ -14,9 +16,12 @@ interface PhotoGridProps {
   onOpen: (photoId: string) => void;
 }
 
+/** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
+const OVERSCAN_ROWS = 4;
+
 /**
  * One thumbnail, its marks and its heart. Memoized: a photo joining the grid renders its own tile, not the others
- * (their photo objects and labels stay the same).
+ * (their photo objects and labels stay the same; only the places of their cells move).
  */
 const PhotoTile = memo(function PhotoTile({
   photo,
@@ -28,7 +33,7 @@ const PhotoTile = memo(function PhotoTile({
   const { t, i18n } = useTranslation();
   const video = photo.kind === 'video';
   return (
-    <li>
+    <>
       <button
         type="button"
         className={video ? 'photo-tile video-tile' : 'photo-tile'}
@@ -54,13 +59,18 @@ const PhotoTile = memo(function PhotoTile({
         )}
       </button>
       <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
-    </li>
+    </>
   );
 });
 
 /**
- * The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end of the grid comes into view or on "Load more".
- * Memoized: with hundreds of tiles, it renders again only when its photos or its props change.
+ * The thumbnails, newest first (a video shows its poster with a play mark and its length); more load when the end
+ * of the grid comes into view or on "Load more". Only the rows on and near the screen are in the page (the
+ * window's scroll drives which), so a gallery of ten thousand photos keeps a phone's page as light as one of a
+ * hundred; the list says each tile's place in it for screen readers, and the last tile to take the focus stays in
+ * the page wherever the guest scrolls, so the focus is never dropped (and comes back to it when the viewer
+ * closes). Photos joining above a guest who scrolled down keep what they look at in its place.
+ * Memoized: it renders again only when its photos, its props or the rows in view change.
  */
 export const PhotoGrid = memo(function PhotoGrid({
   photos,
@@ -71,11 +81,80 @@ export const PhotoGrid = memo(function PhotoGrid({
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
     onLoadMoreRef.current = onLoadMore;
   });
   useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
+
+  const [layout, setLayout] = useState<GridLayout>(UNMEASURED_GRID);
+  const remeasure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measured = measureGrid(list);
+    setLayout((current) => (sameGridLayout(current, measured) ? current : measured));
+  }, []);
+  // What is above the grid (an upload panel, a banner) moves it down without resizing it: measured each render too.
+  useLayoutEffect(remeasure);
+  const empty = photos.length === 0;
+  useEffect(() => {
+    if (empty || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(remeasure);
+    observer.observe(document.body);
+    if (listRef.current) observer.observe(listRef.current);
+    return () => observer.disconnect();
+  }, [empty, remeasure]);
+
+  const { columns, rowHeight, top } = layout;
+  const [keptId, setKeptId] = useState<string | null>(null);
+  const keptIndex = useMemo(
+    () => (keptId ? photos.findIndex((photo) => photo.id === keptId) : -1),
+    [photos, keptId],
+  );
+  const keptRow = keptIndex < 0 ? -1 : Math.floor(keptIndex / columns);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const rows = defaultRangeExtractor(range);
+      return keptRow < 0 || rows.includes(keptRow) ? rows : [...rows, keptRow].sort((a, b) => a - b);
+    },
+    [keptRow],
+  );
+  const virtualizer = useWindowVirtualizer({
+    count: Math.ceil(photos.length / columns),
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: top,
+    rangeExtractor,
+  });
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+
+  // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
+  // photo at the top of their screen is kept (chosen again as they scroll), and when photos above move it to
+  // another row the page scrolls by as many rows, so it stays where it was on the screen.
+  const shownRef = useRef({ photos, layout });
+  const anchorRef = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const chooseAnchor = () => {
+      const { photos: shown, layout: laid } = shownRef.current;
+      const scrolledInto = window.scrollY - laid.top;
+      const index = Math.floor(scrolledInto / laid.rowHeight) * laid.columns;
+      anchorRef.current = scrolledInto > 0 && index < shown.length ? { id: shown[index].id, index } : null;
+    };
+    chooseAnchor();
+    window.addEventListener('scroll', chooseAnchor, { passive: true });
+    return () => window.removeEventListener('scroll', chooseAnchor);
+  }, []);
+  useLayoutEffect(() => {
+    const before = shownRef.current.photos;
+    shownRef.current = { photos, layout };
+    const anchor = anchorRef.current;
+    if (before === photos || !anchor || photos[anchor.index]?.id === anchor.id) return;
+    const index = photos.findIndex((photo) => photo.id === anchor.id);
+    anchorRef.current = index < 0 ? null : { id: anchor.id, index };
+    const movedRows = Math.floor(index / columns) - Math.floor(anchor.index / columns);
+    if (index >= 0 && movedRows !== 0) window.scrollBy(0, movedRows * rowHeight);
+  }, [photos, layout, columns, rowHeight]);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
@@ -90,18 +169,32 @@ export const PhotoGrid = memo(function PhotoGrid({
     return () => observer.disconnect();
   }, [hasMore, photos.length]);
 
+  const setSize = hasMore ? -1 : photos.length;
   return (
     <section className="photos" aria-labelledby="photos-title">
       <h2 id="photos-title" className="visually-hidden">
         {t('gallery.photos')}
       </h2>
-      {photos.length === 0 ? (
+      {empty ? (
         <p className="empty-photos">{t('gallery.empty')}</p>
       ) : (
-        <ul className="photo-grid">
-          {photos.map((photo) => (
-            <PhotoTile key={photo.id} photo={photo} onOpen={onOpen} />
-          ))}
+        <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().flatMap((row) =>
+            photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) => (
+              <li
+                key={photo.id}
+                style={{
+                  gridColumn: `${column + 1} / ${column + 2}`,
+                  transform: `translateY(${row.start - top}px)`,
+                }}
+                aria-posinset={row.index * columns + column + 1}
+                aria-setsize={setSize}
+                onFocus={() => setKeptId(photo.id)}
+              >
+                <PhotoTile photo={photo} onOpen={onOpen} />
+              </li>
+            )),
+          )}
         </ul>
       )}
       {hasMore && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -18,6 +18,9 @@ interface PhotoViewerProps {
   total: number;
   onShow: (photoId: string) => void;
   onClose: () => void;
+  /** Whether photos older than `photos` are still to load, and how to ask for them (the grid's own paging). */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
   /** The owner's Remove; absent for guests. */
   onRemove?: (photoId: string) => void;
   /** The owner's Hide from guests (kept, on the approval queue's Hidden tab); absent for guests. */
@@ -38,11 +41,15 @@ interface PhotoViewerProps {
   guestOriginals?: boolean;
 }
 
+/** How close to the last photo loaded the viewer asks for the next ones. */
+const PREFETCH_PHOTOS = 10;
+
 /**
  * One photo at a time in a modal dialog, centred and fitted to the screen with who took it under it: a swipe,
- * the arrow keys or the arrow buttons move, two fingers (or a double tap) zoom, Esc closes. A video plays from
- * its original, its poster shown until it starts. The arrows and Close are icon buttons named for screen
- * readers, so the controls fit a 360 px phone in every language.
+ * the arrow keys or the arrow buttons move (through every photo of the gallery: the next ones load as the last
+ * loaded nears), two fingers (or a double tap) zoom, Esc closes. A video plays from its original, its poster
+ * shown until it starts. The arrows and Close are icon buttons named for screen readers, so the controls fit a
+ * 360 px phone in every language.
  */
 export function PhotoViewer({
   galleryCode,
@@ -51,6 +58,8 @@ export function PhotoViewer({
   total,
   onShow,
   onClose,
+  hasMore = false,
+  onLoadMore,
   onRemove,
   onHide,
   ownerOriginalUrl,
@@ -69,6 +78,11 @@ export function PhotoViewer({
   const [deleting, setDeleting] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
   const ownPhoto = Boolean(onDeleteOwn && myGuestId && photo.uploaderId === myGuestId);
+  // The next photos are asked for a few before the last one loaded, so a guest swiping on rarely waits for them.
+  const nearTheEnd = hasMore && index >= photos.length - PREFETCH_PHOTOS;
+  useEffect(() => {
+    if (nearTheEnd) onLoadMore?.();
+  }, [nearTheEnd, index, photos.length, onLoadMore]);
   const gestures = useViewerGestures(photo.id, (direction) => {
     const neighbour = direction === 'next' ? next : previous;
     if (neighbour) onShow(neighbour.id);

@@ -53,6 +53,12 @@ export interface UploadSlot {
 export const PAGE_SIZE = 30;
 
 /**
+ * Photos per page of the grid's older pages (the most media gives at once): the first stays small to show soon,
+ * and a guest scrolling through thousands waits on a third as many reads after it.
+ */
+export const MORE_PAGE_SIZE = 100;
+
+/**
  * Every field of the photo contract (LIVE_PHOTO_FIELDS; graphql.spec.ts holds them equal): the gallery shows a
  * photo from a read and from a live event alike. Written out rather than built from the contract so the gallery
  * page does not load the schema library.

@@ -7,6 +7,7 @@ import {
   EVENT_UPDATED_SUBSCRIPTION,
   GALLERY_QUERY,
   GALLERY_SETTINGS_CHANGED_SUBSCRIPTION,
+  MORE_PAGE_SIZE,
   MORE_PHOTOS_QUERY,
   PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
@@ -141,7 +142,7 @@ export function useGallery(code: string) {
     try {
       const result = await client.query({
         query: MORE_PHOTOS_QUERY,
-        variables: { code, first: PAGE_SIZE, after: list.endCursor },
+        variables: { code, first: MORE_PAGE_SIZE, after: list.endCursor },
         fetchPolicy: 'no-cache',
       });
       const page = result.data?.event?.photos;

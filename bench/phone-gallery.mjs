@@ -1,0 +1,190 @@
+// @ts-check
+// A guest scrolling through a wedding's 10,000 photos on a phone: one phone-sized Chromium page (390x844, touch,
+// its CPU slowed down with the DevTools protocol) opens a gallery of N photos, scrolls to its end (each older page
+// loading as it nears it) and back to the top. Prints the time to the first thumbnail, the page's longest task
+// (a PerformanceObserver of `longtask` entries started before the page's own scripts), and its DOM nodes and
+// JavaScript heap (DevTools' Performance.getMetrics, once its requests are done and after a garbage collection;
+// and the elements in its document) at the start, at the end and back at the top: what stays flat when only the
+// tiles near the screen are in the page.
+//
+//   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
+//
+// --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
+// `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
+// --web-dist=/tmp/before/web/dist); the services are this checkout's.
+// The gallery is three real photos and copies of them written straight into media's database
+// (@gallery/testing's seedGalleryPhotos), as the browser test web/e2e/large-gallery.e2e.ts makes it.
+// The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { seedGalleryPhotos } from '../packages/testing/dist/index.js';
+import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { cleanUp, machine, option, sleep } from './bench-run.mjs';
+import { standardGallery, uploadPhotos } from './gallery-client.mjs';
+import { PHONE, watchLongTasks } from './phone-page.mjs';
+import { phonePhoto } from './phone-photo.mjs';
+import { startBenchProduct } from './product.mjs';
+
+const PHOTOS = option('photos', 10_000);
+const UPLOADED = 3;
+// Lighthouse's mobile setting: a mid-range phone's CPU against a desktop's.
+const CPU_SLOWDOWN = option('cpu-slowdown', 4);
+const WEB_DIST = option('web-dist', '');
+const WATCHDOG_MS = 30 * 60_000;
+/** Each step back to the top, in screens: a quick flick up. */
+const SCREENS_A_STEP_BACK = 3;
+
+/** @type {(() => Promise<unknown>)[]} */
+const cleanups = [];
+
+/** Records when the first thumbnail of the grid has loaded (an init script): load events reach a capturing listener. */
+function watchFirstThumbnail() {
+  window.__firstThumbnail = 0;
+  document.addEventListener(
+    'load',
+    (event) => {
+      const target = /** @type {Element} */ (event.target);
+      if (!window.__firstThumbnail && target.matches?.('.photo-grid img'))
+        window.__firstThumbnail = performance.now();
+    },
+    true,
+  );
+}
+
+async function run() {
+  const { product, postgres } = await startBenchProduct('phone-gallery', cleanups, {
+    gatewayEnv: { TRUST_PROXY: 'loopback', ...(WEB_DIST ? { WEB_DIST: path.resolve(WEB_DIST) } : {}) },
+  });
+  // Standard: no photo limit, as a wedding of thousands of photos has.
+  const { code } = await standardGallery(product.url);
+  await uploadPhotos(
+    product.url,
+    code,
+    await Promise.all(Array.from({ length: UPLOADED }, () => phonePhoto(2))),
+  );
+  const media = new URL(postgres.url('postgres'));
+  media.pathname = `/${SERVICE_DATABASES.media}`;
+  console.log(`phone-gallery: writing ${PHOTOS - UPLOADED} more photos into media's database...`);
+  await seedGalleryPhotos(media.toString(), code, PHOTOS - UPLOADED);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  cleanups.push(() => browser.close());
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await page.addInitScript(watchLongTasks);
+  await page.addInitScript(watchFirstThumbnail);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Performance.enable');
+  // A thumbnail still loading holds its element, and the tile around it, after the tile left the page: the
+  // figures are read once the page's requests are done, so that only what the page keeps is counted.
+  let requestsUnderWay = 0;
+  page.on('request', () => requestsUnderWay++);
+  page.on('requestfinished', () => requestsUnderWay--);
+  page.on('requestfailed', () => requestsUnderWay--);
+  /** DOM nodes and the JavaScript heap in use (MB), after a full garbage collection: what the page holds. */
+  const held = async () => {
+    while (requestsUnderWay > 0) await sleep(100);
+    // Blink sweeps what a collection freed a moment after it: a second one, later, finds the first's done.
+    await cdp.send('HeapProfiler.collectGarbage');
+    await sleep(1000);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name) => metrics.find((entry) => entry.name === name)?.value ?? NaN;
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    return { nodes: metric('Nodes'), elements, heapMb: metric('JSHeapUsedSize') / 2 ** 20 };
+  };
+
+  const before = machine();
+  await page.goto(`${product.url}/gallery/${code}`);
+  await page.waitForFunction(() => window.__firstThumbnail > 0, null, { timeout: WATCHDOG_MS, polling: 100 });
+  const firstThumbnailMs = await page.evaluate(() => window.__firstThumbnail);
+  // Settled: the page's own start-up (fonts, the live socket) done.
+  await sleep(2000);
+  const atStart = await held();
+
+  const scrollStarted = Date.now();
+  let pages = 0;
+  for (;;) {
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if ((await page.locator('.load-more').count()) === 0) break;
+    await page.waitForFunction(
+      (before) => document.documentElement.scrollHeight > before || !document.querySelector('.load-more'),
+      height,
+      { timeout: WATCHDOG_MS, polling: 'raf' },
+    );
+    pages++;
+  }
+  const scrolledMs = Date.now() - scrollStarted;
+  const shown = await page.locator('.photo-grid img').count();
+  const atEnd = await held();
+
+  // Back to the top a few screens at a time, each step drawn before the next.
+  for (;;) {
+    const top = await page.evaluate(async (screens) => {
+      window.scrollBy(0, -window.innerHeight * screens);
+      await new Promise((resolve) =>
+        window.requestAnimationFrame(() => window.requestAnimationFrame(resolve)),
+      );
+      return window.scrollY;
+    }, SCREENS_A_STEP_BACK);
+    if (top <= 0) break;
+  }
+  const backAtTop = await held();
+  const tasks = await page.evaluate(() => window.__longTasks);
+  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
+  const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
+
+  console.log(
+    `phone-gallery: ${PHOTOS} photos on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x, web app ${WEB_DIST ?? 'web/dist'}`,
+  );
+  const { nproc, cpu, node, load } = machine();
+  console.log(
+    `  machine: nproc ${nproc}, ${cpu}, Node ${node}; load average before: ${before.load}, after: ${load}`,
+  );
+  console.log(`  first thumbnail loaded ${firstThumbnailMs.toFixed(0)} ms after navigation start`);
+  console.log(
+    `  scrolled to the end in ${(scrolledMs / 1000).toFixed(1)} s (${pages} pages loaded on the way), ${shown} thumbnails in the page there`,
+  );
+  const row = (name, { nodes, elements, heapMb }) =>
+    `  ${name.padEnd(12)} DOM nodes ${String(nodes).padStart(7)} (elements in the document ${String(elements).padStart(6)}), JS heap ${heapMb.toFixed(1).padStart(6)} MB`;
+  console.log(row('start', atStart));
+  console.log(
+    `${row('end', atEnd)}  (x${(atEnd.nodes / atStart.nodes).toFixed(2)} nodes, x${(atEnd.heapMb / atStart.heapMb).toFixed(2)} heap)`,
+  );
+  console.log(row('back on top', backAtTop));
+  console.log(
+    `  main thread from opening to back on top: longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${tasks.length} long tasks (over 50 ms)${
+      sorted.length
+        ? `; the longest: ${sorted
+            .slice(0, 8)
+            .map((d) => d.toFixed(0))
+            .join(', ')} ms`
+        : ''
+    }`,
+  );
+  return 0;
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`phone-gallery: gave up after ${WATCHDOG_MS / 1000} s`);
+  await Promise.race([cleanUp(cleanups), sleep(15_000)]);
+  process.exit(1);
+}, WATCHDOG_MS);
+
+let exitCode = 1;
+try {
+  exitCode = await run();
+} catch (error) {
+  console.error(`phone-gallery failed: ${error.stack ?? error}`);
+} finally {
+  await Promise.race([cleanUp(cleanups), sleep(20_000)]);
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { seedGalleryPhotos } from '@gallery/testing';
+// @ts-expect-error plain ESM module shared with `npm start`
+import { SERVICE_DATABASES } from '../../infra/services.mjs';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import { createGalleryAt, upgradeToPremiumAt, uploadGuestPhotos } from './product-api.js';
+
+// A wedding of 300 guests makes 10,000 photos: a phone scrolls through all of them with the page holding only the
+// tiles near its screen, keeps its place when photos arrive live above it, keeps a focused tile, and its viewer
+// goes on past the photos loaded so far. The gallery is three real photos and 9,997 rows copied from them
+// straight into media's database (their stored thumbnails and previews shared).
+
+const PHOTOS = 10_000;
+const UPLOADED = 3;
+/** Tiles in the page at any time: the rows on a phone's screen and a few each way, far under the photos loaded. */
+const MOST_TILES = 300;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** A hundred pages of photos, each read and drawn in turn: on a busy 2-core machine, minutes. */
+const SCROLL_TIMEOUT_MS = 300_000;
+
+describe('a gallery of ten thousand photos on a phone', () => {
+  let e2e: BrowserTest | undefined;
+  let url: string;
+  let code: string;
+  /** The seeded photos' ids, newest first: the last one is the gallery's oldest photo. */
+  let seeded: string[];
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+    url = e2e.product.url;
+    const gallery = await createGalleryAt(url);
+    code = gallery.code;
+    // No photo limit: photos still arrive after the ten thousand.
+    await upgradeToPremiumAt(url, code, gallery.ownerToken);
+    await uploadGuestPhotos(url, code, UPLOADED, { size: [320, 240] });
+    const media = new URL(e2e.platform.env.DATABASE_URL);
+    media.pathname = `/${(SERVICE_DATABASES as Record<string, string>).media}`;
+    seeded = await seedGalleryPhotos(media.toString(), code, PHOTOS - UPLOADED);
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  async function openOnPhone(): Promise<Page> {
+    const page = await (await e2e!.browser.newContext(PHONE)).newPage();
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('.photo-grid img').first().waitFor();
+    return page;
+  }
+
+  const tilesInPage = (page: Page) => page.locator('.photo-grid > li').count();
+  const elementsInPage = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+  /** Scrolls to the end of what is loaded, then waits for the next page to make the grid longer; false at the end. */
+  async function scrollOnePage(page: Page): Promise<boolean> {
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if ((await page.locator('.load-more').count()) === 0) return false;
+    await page.waitForFunction(
+      (before) => document.documentElement.scrollHeight > before || !document.querySelector('.load-more'),
+      height,
+    );
+    return true;
+  }
+
+  it(
+    'holds a bounded number of tiles from the first photo to the last, which it reaches and opens',
+    async () => {
+      const page = await openOnPhone();
+      await expect(page.getByTestId('photo-count').textContent()).resolves.toBe(`${PHOTOS} photos`);
+      const tilesAtStart = await tilesInPage(page);
+      const elementsAtStart = await elementsInPage(page);
+      expect(tilesAtStart).toBeGreaterThan(0);
+
+      let mostTiles = tilesAtStart;
+      let tilesInTheMiddle = 0;
+      while (await scrollOnePage(page)) {
+        const tiles = await tilesInPage(page);
+        mostTiles = Math.max(mostTiles, tiles);
+        const loaded = await page.evaluate(() =>
+          document.querySelector('.photo-grid > li:last-child')?.getAttribute('aria-posinset'),
+        );
+        if (!tilesInTheMiddle && Number(loaded) >= PHOTOS / 2) tilesInTheMiddle = tiles;
+      }
+      const oldest = seeded[seeded.length - 1];
+      const lastTile = page.locator(`.photo-grid > li:has(img[data-photo-id="${oldest}"])`);
+      await lastTile.waitFor();
+      await expect(lastTile.getAttribute('aria-posinset')).resolves.toBe(String(PHOTOS));
+      await expect(lastTile.getAttribute('aria-setsize')).resolves.toBe(String(PHOTOS));
+      const tilesAtEnd = await tilesInPage(page);
+
+      expect(tilesInTheMiddle).toBeGreaterThan(0);
+      expect(mostTiles).toBeLessThan(MOST_TILES);
+      expect(tilesAtEnd).toBeLessThan(MOST_TILES);
+      // The page's elements stay flat: ten thousand photos loaded, the page about as large as with thirty.
+      expect(await elementsInPage(page)).toBeLessThan(elementsAtStart * 2);
+
+      await lastTile.getByRole('button').first().click();
+      const viewer = page.getByRole('dialog');
+      // Its preview may take a while behind the thumbnails on a busy machine: the photo is the viewer's either way.
+      await viewer.locator(`img[data-photo-id="${oldest}"]`).waitFor({ state: 'attached' });
+      await expect(viewer.getByRole('heading').textContent()).resolves.toBe(`Photo ${PHOTOS} of ${PHOTOS}`);
+      await expect(viewer.getByRole('button', { name: 'Next photo' }).isDisabled()).resolves.toBe(true);
+    },
+    SCROLL_TIMEOUT_MS,
+  );
+
+  it('keeps a guest who scrolled down on the photos they look at while new ones arrive above', async () => {
+    const page = await openOnPhone();
+    for (let pages = 0; pages < 3; pages++) await scrollOnePage(page);
+    await page.evaluate(() => window.scrollBy(0, -window.innerHeight));
+    // A tile of the first column in the middle of the screen; a whole row of new photos moves it a row down.
+    const watched = async () =>
+      page.evaluate(() => {
+        const tile = document.elementFromPoint(10, window.innerHeight / 2)?.closest('li');
+        return {
+          id: tile?.querySelector('img')?.getAttribute('data-photo-id') ?? null,
+          top: tile?.getBoundingClientRect().top ?? NaN,
+        };
+      });
+    const before = await watched();
+    expect(before.id).not.toBeNull();
+    const columns = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.photo-grid')!).gridTemplateColumns.split(' ').length,
+    );
+
+    await uploadGuestPhotos(url, code, columns, { size: [320, 240] });
+    await until('the new photos counted', async () => {
+      const count = await page.getByTestId('photo-count').textContent();
+      return count === `${PHOTOS + columns} photos`;
+    });
+
+    const after = await page.evaluate(
+      (id) =>
+        document
+          .querySelector(`.photo-grid img[data-photo-id="${id}"]`)
+          ?.closest('li')
+          ?.getBoundingClientRect().top ?? NaN,
+      before.id,
+    );
+    expect(after).toBeCloseTo(before.top, 0);
+  }, 120_000);
+
+  it('keeps a focused tile in the page when the guest scrolls far from it, and Tab goes on past the screen', async () => {
+    const page = await openOnPhone();
+    const first = page.locator('.photo-grid > li[aria-posinset="1"] .photo-tile');
+    await first.focus();
+    for (let pages = 0; pages < 2; pages++) await scrollOnePage(page);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? null);
+    await expect(focused()).resolves.toBe('1');
+
+    // Tab after Tab (a tile, then its heart) the focus walks down past the rows first drawn.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await first.focus();
+    const rowsDrawn = await page.locator('.photo-grid > li').count();
+    for (let tile = 1; tile <= rowsDrawn + 6; tile++) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+    }
+    await expect(focused()).resolves.toBe(String(rowsDrawn + 7));
+  }, 120_000);
+
+  it('swipes on in the viewer past the photos loaded so far', async () => {
+    const page = await openOnPhone();
+    await page.locator('.photo-grid > li[aria-posinset="1"] .photo-tile').click();
+    const viewer = page.getByRole('dialog');
+    const title = viewer.getByRole('heading');
+    const next = viewer.getByRole('button', { name: 'Next photo' });
+    // The first page holds 30 photos and the next 100: the viewer goes on past the end of both.
+    for (let shown = 1; shown < 135; shown++) {
+      await until(`photo ${shown} shown`, async () =>
+        (await title.textContent())?.startsWith(`Photo ${shown} of`),
+      );
+      await until(`a photo after photo ${shown}`, async () => !(await next.isDisabled()));
+      await page.keyboard.press('ArrowRight');
+    }
+    await until('photo 135 shown', async () => (await title.textContent())?.startsWith('Photo 135 of'));
+  }, 120_000);
+});
