@@ -70,6 +70,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
       ...(config.backupUrl ? [{ name: 'backup', url: config.backupUrl }] : []),
     ],
+    supergraphSdl: config.supergraphSdl,
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
       initialMs: config.compositionRetryMs?.initial ?? 500,
