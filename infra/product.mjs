@@ -248,7 +248,7 @@ async function startLocalMailCatcher(repoRoot, log) {
 
 /**
  * Starts events, media, billing and the gateway as separate processes against the backing servers in `platformEnv`
- * and resolves once the gateway answers GET /health.
+ * and resolves once the gateway answers GET /health/ready.
  *
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
@@ -386,13 +386,14 @@ async function startProductOnce({
         const gateway = launch(definition, log, notify);
         started.push(gateway);
         await waitFor(
-          'answering /health',
+          'ready (/health/ready)',
           gateway,
           async () => {
             const exited = started.find((state) => state.exit);
             if (exited) throw new Error(describeExit(exited.exit));
             return (
-              gateway.saidListening && (await answersHealth(`http://127.0.0.1:${definition.port}/health`))
+              gateway.saidListening &&
+              (await answersHealth(`http://127.0.0.1:${definition.port}/health/ready`))
             );
           },
           deadline,
