@@ -19,9 +19,12 @@ COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY ${WORKSPACE} ${WORKSPACE}
-# The gateway serves the built web app; the other deployables do not need it.
+# The gateway serves the built web app and ships the supergraph composed from gateway/subgraphs; the other
+# deployables need neither.
 COPY web web
-RUN npx tsc -b ${WORKSPACE} && if [ "${WORKSPACE}" = gateway ]; then npm run build -w web; fi && npm prune --omit=dev
+RUN npx tsc -b ${WORKSPACE} && \
+    if [ "${WORKSPACE}" = gateway ]; then npm run supergraph -w gateway && npm run build -w web; fi && \
+    npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 ARG WORKSPACE

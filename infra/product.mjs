@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { REPO_ROOT, SERVICE_DATABASES, serviceDefinitions } from './services.mjs';
+import { restartOnExit } from './supervisor.mjs';
 
 // What a container has besides its configuration; nothing else of ours leaks in (NODE_OPTIONS from Jest, say).
 const BASE_ENV_KEYS = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
@@ -101,6 +102,8 @@ const ADDRESS_IN_USE = /EADDRINUSE|address already in use/i;
 /** How many of a service's last log lines are told when it exits unasked. */
 const LAST_LINES_KEPT = 20;
 const running = new Set();
+/** The restarts of every product started with `restartBackoff`: a Ctrl-C ends them before it stops the processes. */
+const supervisors = new Set();
 let exitHookInstalled = false;
 
 function launch(service, log, onExit) {
@@ -168,6 +171,7 @@ async function waitFor(what, state, isReady, deadline) {
 
 /** Stops every service process of this Node process, gateways first; for a Ctrl-C while still starting. */
 export async function stopAllServices() {
+  for (const supervisor of supervisors) supervisor.stop();
   const states = [...running];
   for (const state of states.filter((s) => isGateway(s))) await stopProcess(state);
   await Promise.all(states.filter((s) => !isGateway(s)).map((s) => stopProcess(s)));
@@ -244,7 +248,7 @@ async function startLocalMailCatcher(repoRoot, log) {
 
 /**
  * Starts events, media, billing and the gateway as separate processes against the backing servers in `platformEnv`
- * and resolves once the gateway answers GET /health.
+ * and resolves once the gateway answers GET /health/ready.
  *
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
@@ -252,7 +256,10 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {{ events?: number, media?: number, billing?: number, download?: number, backup?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
- *   Called when a process ends without stop() having been called.
+ *   Called when a process ends without stop() having been called (and is not restarted).
+ * @param {{ initialMs: number, maxMs: number, resetAfterMs: number }} [options.restartBackoff] When given, a
+ *   process that exits once the product is up is started again after this back-off (supervisor.mjs), as often as
+ *   it exits, each restart logged under `start`: what `npm start` does.
  * @param {number} [options.readyTimeoutMs]
  * @param {string} [options.repoRoot] Where the built services are (tests may point elsewhere).
  * @param {Record<string, string>} [options.gatewayEnv] Extra gateway configuration (the bench trusts its own proxy headers).
@@ -295,6 +302,7 @@ async function startProductOnce({
   serviceEnv = {},
   nodeArgs = {},
   pickPort = findFreePort,
+  restartBackoff,
 }) {
   const ports = {
     gateway: port || (await pickPort()),
@@ -347,7 +355,12 @@ async function startProductOnce({
 
   const url = `http://localhost:${ports.gateway}`;
   const started = [];
+  const restarts = [];
   const stop = async () => {
+    for (const supervisor of restarts) {
+      supervisor.stop();
+      supervisors.delete(supervisor);
+    }
     // The gateway first, so nobody is routed to a service that is going away.
     for (const state of [...started].reverse().filter((s) => isGateway(s))) await stopProcess(state);
     await Promise.all(started.filter((s) => !isGateway(s)).map((s) => stopProcess(s)));
@@ -357,7 +370,7 @@ async function startProductOnce({
   // Exits during start-up are reported by the rejection instead.
   let ready = false;
   const notify = (exit) => {
-    if (ready) onExit(exit);
+    if (ready && !restartBackoff) onExit(exit);
   };
   const deadline = Date.now() + readyTimeoutMs;
   try {
@@ -373,13 +386,14 @@ async function startProductOnce({
         const gateway = launch(definition, log, notify);
         started.push(gateway);
         await waitFor(
-          'answering /health',
+          'ready (/health/ready)',
           gateway,
           async () => {
             const exited = started.find((state) => state.exit);
             if (exited) throw new Error(describeExit(exited.exit));
             return (
-              gateway.saidListening && (await answersHealth(`http://127.0.0.1:${definition.port}/health`))
+              gateway.saidListening &&
+              (await answersHealth(`http://127.0.0.1:${definition.port}/health/ready`))
             );
           },
           deadline,
@@ -392,9 +406,28 @@ async function startProductOnce({
   }
   ready = true;
   const exitedEarly = started.find((state) => state.exit);
-  if (exitedEarly) onExit(exitedEarly.exit);
+  if (exitedEarly && !restartBackoff) onExit(exitedEarly.exit);
   const gatewayUrls = gatewayPorts.map((gatewayPort) => `http://localhost:${gatewayPort}`);
   const pids = Object.fromEntries(started.map((state) => [state.name, state.child.pid]));
+  if (restartBackoff) {
+    started.forEach((first, index) => {
+      const definition = definitions.find((service) => service.name === first.name);
+      const supervisor = restartOnExit({
+        name: first.name,
+        first,
+        launch: () => {
+          const again = launch(definition, log, notify);
+          started[index] = again;
+          pids[first.name] = again.child.pid;
+          return again;
+        },
+        say: (line) => log('start', line),
+        backoff: restartBackoff,
+      });
+      restarts.push(supervisor);
+      supervisors.add(supervisor);
+    });
+  }
   /**
    * Ends service `name` with `signal` (SIGKILL: a crash, nothing closed), the processes it started with it (its
    * process group, as a container's), and starts it again as before, on its port; resolves once it listens

@@ -1,7 +1,9 @@
 // `npm start`: install and build if needed, bring up the backing servers (from DATABASE_URL, NATS_URL,
 // S3_ENDPOINT and SMTP_URL when given, otherwise started locally with their data under .data/, PostgreSQL's
 // elsewhere when its user cannot reach it, said at start; mail goes to a local catcher with a web inbox), then
-// the services and the gateway as separate processes. Ctrl-C stops everything in order.
+// the services and the gateway as separate processes. A process that exits is started again after a back-off
+// (supervisor.mjs), as Kubernetes would: one crash never takes the whole product down. Ctrl-C stops everything in
+// order.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build, checkNode, ensureDependencies, ensureExiftool, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
 import { DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
+import { RESTART_BACKOFF } from './supervisor.mjs';
 
 const LOCAL_PORTS = { postgres: 54329, nats: 42229, s3: 45679, smtp: 42525, mailInbox: 42580 };
 const DATA_DIR = path.join(REPO_ROOT, '.data');
@@ -252,8 +255,7 @@ try {
     // WEB_DEV_ORIGINS from the environment wins (another dev server port), else the Vite dev server's default.
     gatewayEnv: { WEB_DEV_ORIGINS: process.env.WEB_DEV_ORIGINS ?? LOCAL_DEV_ENV.WEB_DEV_ORIGINS },
     log: printPrefixed,
-    onExit: (exit) =>
-      void shutdown(1, `${exit.name} exited (${exit.signal ?? `code ${exit.code}`}); stopping everything`),
+    restartBackoff: RESTART_BACKOFF,
   });
   if (!shuttingDown) {
     console.log(`Ready: open ${product.url}`);

@@ -5,7 +5,7 @@ import express from 'express';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { forwardBackupOAuthCallback } from './backup/oauth-callback-forwarder.js';
 import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
-import { healthHandler, subgraphHealth } from './health/gateway-health.js';
+import { operatorReportHandler, readinessHandler, subgraphHealth } from './health/gateway-health.js';
 import { clientAddressResolver } from './http/client-address.js';
 import { devOriginsCors, socketOriginAllowed } from './http/dev-origins.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
@@ -36,10 +36,10 @@ export interface RunningGateway {
 const CLOSE_GRACE_MS = 5000;
 
 /**
- * Starts the gateway: one HTTP server answering /health, /graphql (HTTP for queries and mutations, WebSocket
- * for subscriptions), /api/session (who the bearer token belongs to), /media/* and the web app. Resolves once
- * it listens and its NATS subscription is live; the supergraph composes in the background, as the subgraphs
- * come up.
+ * Starts the gateway: one HTTP server answering /health/live, /health/ready, /health (to this machine only),
+ * /graphql (HTTP for queries and mutations, WebSocket for subscriptions), /api/session (who the bearer token
+ * belongs to), /media/* and the web app. Resolves once it listens and its NATS subscription is live; the
+ * supergraph is the one given, or composes in the background as the subgraphs come up.
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
@@ -70,6 +70,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
       ...(config.backupUrl ? [{ name: 'backup', url: config.backupUrl }] : []),
     ],
+    supergraphSdl: config.supergraphSdl,
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
     retry: {
       initialMs: config.compositionRetryMs?.initial ?? 500,
@@ -93,26 +94,35 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       media: (gallery) => forwardMedia(mediaUrl, gallery),
     }),
   );
-  // Liveness only: the process answers. A subgraph or NATS outage shows on /health, not here, so it never
-  // restarts every gateway at once.
+  // Liveness only: the process answers. A NATS outage shows on /health/ready, not here, so it never restarts
+  // every gateway at once.
   app.get('/health/live', (_request, response) => {
     response.json({ status: 'ok' });
   });
+  // Readiness: what this gateway needs to serve. A subgraph that is down costs only its own fields (its calls
+  // are cut at SUBGRAPH_DEADLINES), so it never takes gateways out of the load balancer.
+  const ownChecks = {
+    nats: () => feed.check(),
+    supergraph: async () => {
+      if (!supergraph.composed) throw new Error('not composed yet');
+    },
+  };
+  app.get('/health/ready', readinessHandler(ownChecks));
   app.get(
     '/health',
-    healthHandler({
-      nats: () => feed.check(),
-      supergraph: async () => {
-        if (!supergraph.composed) throw new Error('not composed yet');
+    operatorReportHandler(
+      {
+        ...ownChecks,
+        events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
+        media: subgraphHealth(`${mediaUrl}/health`),
+        ...(config.billingUrl && { billing: subgraphHealth(`${new URL(config.billingUrl).origin}/health`) }),
+        ...(config.downloadUrl
+          ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
+          : {}),
+        ...(config.backupUrl ? { backup: subgraphHealth(`${new URL(config.backupUrl).origin}/health`) } : {}),
       },
-      events: subgraphHealth(`${new URL(config.eventsUrl).origin}/health`),
-      media: subgraphHealth(`${mediaUrl}/health`),
-      ...(config.billingUrl && { billing: subgraphHealth(`${new URL(config.billingUrl).origin}/health`) }),
-      ...(config.downloadUrl
-        ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
-        : {}),
-      ...(config.backupUrl ? { backup: subgraphHealth(`${new URL(config.backupUrl).origin}/health`) } : {}),
-    }),
+      jsonNotFound,
+    ),
   );
   app.get('/api/custom-domains/allowed', certificateAsk(customDomains));
   if (config.billingUrl)

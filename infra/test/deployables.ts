@@ -100,12 +100,15 @@ export function documentedVariables(): Set<string> {
   return names;
 }
 
-/** Whether the deployable answers GET /health: the platform's health module, or the gateway's own route. */
-export function servesHealth(deployable: Deployable): boolean {
+/**
+ * The path that says whether the deployable can serve, as its code answers it: the gateway's own /health/ready
+ * (its subgraphs are not its readiness), or /health of the platform's health module. Undefined when it serves no
+ * readiness path, or no /health/live beside it.
+ */
+export function readinessPathOf(deployable: Deployable): string | undefined {
   const sources = sourceFiles(join(root, deployable.workspace, 'src'))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
-  return (
-    /\bHealthModule\b/.test(sources) || (sources.includes("'/health'") && sources.includes("'/health/live'"))
-  );
+  if (sources.includes("'/health/ready'") && sources.includes("'/health/live'")) return '/health/ready';
+  return /\bHealthModule\b/.test(sources) ? '/health' : undefined;
 }

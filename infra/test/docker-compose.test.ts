@@ -19,6 +19,8 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
       build?: { context: string; dockerfile?: string; args?: { WORKSPACE?: string } };
       environment?: Record<string, string>;
       command?: string[];
+      healthcheck?: { test: string[] };
+      depends_on?: Record<string, { condition: string }>;
     }
   >;
 };
@@ -40,6 +42,13 @@ describe('docker-compose.yml', () => {
       'nats',
       'postgres',
     ]);
+  });
+
+  it('calls the gateway healthy when it can serve, whatever subgraph is down, and Caddy waits for that', () => {
+    const { healthcheck, environment } = compose.services.gateway;
+    expect(healthcheck?.test.join(' ')).toContain('http://localhost:5000/health/ready');
+    expect(environment?.SUPERGRAPH).toBe('shipped');
+    expect(compose.services.caddy.depends_on?.gateway).toEqual({ condition: 'service_healthy' });
   });
 
   it.each(built)('%s builds its workspace with the one Dockerfile of the tree', (_name, service) => {

@@ -10,7 +10,7 @@ import {
   documentedVariables,
   root,
   SERVICE_DATABASES,
-  servesHealth,
+  readinessPathOf,
   variablesFor,
   variablesReadBy,
   type Deployable,
@@ -149,13 +149,20 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     expect(service.spec!.ports).toEqual([{ name: 'http', port: deployable.port, targetPort: 'http' }]);
   });
 
-  it.each(deployables)('probes $name on the /health and /health/live it serves', (deployable) => {
-    expect(servesHealth(deployable)).toBe(true);
+  it.each(deployables)('probes $name on the readiness path and /health/live it serves', (deployable) => {
+    const readiness = readinessPathOf(deployable);
+    expect(readiness).toBeDefined();
     const container = containerOf(objects, deployable);
     for (const probe of [container.startupProbe, container.readinessProbe])
-      expect(probe?.httpGet).toEqual({ path: '/health', port: 'http' });
+      expect(probe?.httpGet).toEqual({ path: readiness, port: 'http' });
     // Liveness asks only whether the process answers: a dependency's outage must not restart every replica.
     expect(container.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
+  });
+
+  it("keeps the gateway's readiness to its own ability to serve, never its subgraphs' health", () => {
+    const gateway = deployables.find((deployable) => deployable.name === 'gateway')!;
+    expect(readinessPathOf(gateway)).toBe('/health/ready');
+    expect(containerOf(objects, gateway).readinessProbe?.httpGet?.path).toBe('/health/ready');
   });
 
   it.each(deployables)('sets resource requests and limits for $name', (deployable) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
+import { startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { findFreePort, startProduct } from '../product.mjs';
 
@@ -75,5 +75,30 @@ describe('restart', () => {
       await product.stop();
     }
     expect(() => process.kill(product.pids.media, 0)).toThrow();
+  });
+});
+
+describe('with restartBackoff, as npm start runs it', () => {
+  it('starts a service that died again on its own, and says so', async () => {
+    const said: string[] = [];
+    const product = await startProduct({
+      platformEnv: platform!.env,
+      log: (name: string, line: string) => void (name === 'start' && said.push(line)),
+      restartBackoff: { initialMs: 10, maxMs: 40, resetAfterMs: 60_000 },
+    });
+    const killed = product.pids.billing;
+    try {
+      process.kill(killed, 'SIGKILL');
+
+      await waitFor('billing back', async () => {
+        if (product.pids.billing === killed) return false;
+        const health = await fetch(`${product.url}/health`);
+        return ((await health.json()) as { checks: Record<string, string> }).checks.billing === 'ok';
+      });
+      expect(said).toContain('billing exited (SIGKILL); restarting it in 0.01 s');
+    } finally {
+      await product.stop();
+    }
+    expect(() => process.kill(product.pids.billing, 0)).toThrow();
   });
 });

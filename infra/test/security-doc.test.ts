@@ -23,6 +23,7 @@ import {
   RATE_LIMITS,
   CUSTOM_DOMAIN_LIMITS,
   CHALLENGE_LIMITS,
+  SUBGRAPH_DEADLINES,
 } from '@gallery/contracts';
 
 // docs/security.md is where people learn each limit: it must name every one with the number the code uses.
@@ -61,6 +62,13 @@ describe('docs/security.md', () => {
   it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {
     expect(rowOf(`API_LIMITS.${name}`)).toContain(`| ${value}`);
   });
+
+  it.each(Object.entries(SUBGRAPH_DEADLINES))(
+    'states the deadline %s on a subgraph with its number',
+    (name, value) => {
+      expect(rowOf(`SUBGRAPH_DEADLINES.${name}`)).toContain(`| ${value}`);
+    },
+  );
 
   it.each(Object.entries(CONTACT_FIELD_MAX_LENGTH))('states the contact field limit %s', (name, value) => {
     expect(rowOf(`CONTACT_FIELD_MAX_LENGTH.${name}`)).toContain(`| ${value}`);

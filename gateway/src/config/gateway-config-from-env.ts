@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { env, intEnv } from '@gallery/platform/edge';
 import { webDevOriginsFromEnv } from '../http/dev-origins.js';
+import { SHIPPED_SUPERGRAPH_FILE } from '../supergraph/shipped-supergraph.js';
 import type { GatewayConfig, TrustProxy } from './gateway-config.js';
 
 // dist/config/ and src/config/ both sit two levels below the gateway package.
@@ -16,6 +18,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     downloadUrl: env('DOWNLOAD_URL', 'http://127.0.0.1:5104/graphql'),
     backupUrl: env('BACKUP_URL', 'http://127.0.0.1:5105/graphql'),
     webDist: env('WEB_DIST', DEFAULT_WEB_DIST),
+    supergraphSdl: supergraphFromEnv(env('SUPERGRAPH', 'shipped')),
     production: env('NODE_ENV', 'development') === 'production',
     trustProxy: trustProxyFromEnv(env('TRUST_PROXY', 'false')),
     publicUrl: process.env.PUBLIC_URL || undefined,
@@ -37,4 +40,18 @@ export function trustProxyFromEnv(raw: string): TrustProxy {
     throw new Error('TRUST_PROXY=true would trust any client; give a hop count or addresses');
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/**
+ * SUPERGRAPH: `shipped` (default), the supergraph composed by the build, so a gateway serves whatever subgraph is
+ * down; or `composed`, composed from the running subgraphs at start and again when one changes (a developer
+ * trying a subgraph's new schema without building the gateway again).
+ */
+export function supergraphFromEnv(mode: string, shippedFile = SHIPPED_SUPERGRAPH_FILE): string | undefined {
+  if (mode === 'composed') return undefined;
+  if (mode !== 'shipped') throw new Error(`SUPERGRAPH must be shipped or composed, not "${mode}"`);
+  if (!existsSync(shippedFile)) {
+    throw new Error(`SUPERGRAPH=shipped but ${shippedFile} is missing: build the gateway (npm run build)`);
+  }
+  return readFileSync(shippedFile, 'utf8');
 }

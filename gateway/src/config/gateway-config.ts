@@ -19,6 +19,12 @@ export interface GatewayConfig {
   backupUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
+  /**
+   * The supergraph composed when the gateway was built (dist/supergraph.graphql, SUPERGRAPH=shipped): served from
+   * the start, whatever subgraph is down. Without it (SUPERGRAPH=composed) the gateway composes one from the
+   * running subgraphs, serving nothing until every one of them answers, and composes again when one changes.
+   */
+  supergraphSdl?: string;
   /** How often the supergraph is re-composed from the subgraphs, so a redeployed subgraph is picked up. */
   pollIntervalMs?: number;
   /** Back-off between composition attempts while a subgraph does not answer yet. */

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { subgraphFetcher } from './subgraph-fetch.js';
+import { SUBGRAPH_DEADLINES } from '@gallery/contracts';
+import { formatGatewayError } from '../supergraph/format-gateway-error.js';
+import { subgraphDeadlineMs, subgraphFetcher } from './subgraph-fetch.js';
 
 interface Seen {
   method?: string;
@@ -101,5 +103,41 @@ describe('subgraphFetcher, the GraphQL requests to the subgraphs', () => {
     await running.close();
     running = undefined;
     await expect(subgraphFetcher(url, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+
+  it('gives up a subgraph that takes the connection but never answers, as unavailable', async () => {
+    const hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}/graphql`;
+    try {
+      const failure = await subgraphFetcher(url, { method: 'POST', body: '{"query":"{ a }"}' }).catch(
+        (error: unknown) => error,
+      );
+
+      expect(failure).toMatchObject({
+        code: 'ETIMEDOUT',
+        message: `${url} gave no answer within ${SUBGRAPH_DEADLINES.queryMs} ms`,
+      });
+      expect(formatGatewayError({ message: 'x' }, failure, () => undefined).extensions).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+});
+
+describe('subgraphDeadlineMs', () => {
+  it("gives a mutation the mutations' deadline, anything else the queries'", () => {
+    const body = (query: string) => JSON.stringify({ query, variables: {} });
+    expect(
+      subgraphDeadlineMs(body('mutation Pay__billing__0($id:ID!){payDemoCheckout(id:$id){status}}')),
+    ).toBe(SUBGRAPH_DEADLINES.mutationMs);
+    expect(subgraphDeadlineMs(body('query Gallery__media__1{_entities{id}}'))).toBe(
+      SUBGRAPH_DEADLINES.queryMs,
+    );
+    expect(subgraphDeadlineMs(body('{me{email}}'))).toBe(SUBGRAPH_DEADLINES.queryMs);
+    expect(subgraphDeadlineMs(undefined)).toBe(SUBGRAPH_DEADLINES.queryMs);
   });
 });

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { RemoteGraphQLDataSource } from '@apollo/gateway';
+import { SUBGRAPH_DEADLINES } from '@gallery/contracts';
 import { SUBGRAPH_KEEP_ALIVE } from '@gallery/platform/edge';
 import { Agent, fetch, Headers, request, type RequestInit, type Response } from 'undici';
 
@@ -24,23 +25,47 @@ export function subgraphFetch(url: string, init: RequestInit = {}): Promise<Subg
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;
 
+/** How Apollo's data source starts a mutation's body: it writes the operation's text first. */
+const MUTATION_BODY = '{"query":"mutation';
+
+/**
+ * How long a GraphQL request to a subgraph may take (SUBGRAPH_DEADLINES), read from its body's first characters
+ * rather than by parsing it.
+ */
+export function subgraphDeadlineMs(body: unknown): number {
+  return typeof body === 'string' && body.startsWith(MUTATION_BODY)
+    ? SUBGRAPH_DEADLINES.mutationMs
+    : SUBGRAPH_DEADLINES.queryMs;
+}
+
 /**
  * The GraphQL requests to the subgraphs, as Apollo's data sources call their fetcher, through undici's
  * `request` rather than its `fetch`: the same pool, but no WHATWG Request, body stream or Response around a
  * small JSON body read whole (the header and body go out in one write). Per request pair of an upload this was
  * most of the gateway's own CPU beside Apollo's (bench/upload-requests.mjs). Redirects are not followed: a
- * subgraph's /graphql never sends one.
+ * subgraph's /graphql never sends one. A subgraph that has not answered whole by its deadline is given up
+ * (ETIMEDOUT, which the caller sees as SERVICE_UNAVAILABLE on that subgraph's fields), its connection closed.
  */
 export const subgraphFetcher: Fetcher = async (url, init = {}) => {
-  const answer = await request(url, {
-    method: (init.method ?? 'GET') as 'GET',
-    headers: init.headers,
-    body: init.body,
-    signal: init.signal as AbortSignal | undefined,
-    dispatcher: connections,
-  });
-  const text = await answer.body.text();
-  return wholeResponse(url, answer.statusCode, answer.headers, text);
+  const deadlineMs = subgraphDeadlineMs(init.body);
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const given = init.signal as AbortSignal | null | undefined;
+  try {
+    const answer = await request(url, {
+      method: (init.method ?? 'GET') as 'GET',
+      headers: init.headers,
+      body: init.body,
+      signal: given ? AbortSignal.any([given, deadline]) : deadline,
+      dispatcher: connections,
+    });
+    const text = await answer.body.text();
+    return wholeResponse(url, answer.statusCode, answer.headers, text);
+  } catch (error) {
+    if (!deadline.aborted || given?.aborted) throw error;
+    throw Object.assign(new Error(`${url} gave no answer within ${deadlineMs} ms`, { cause: error }), {
+      code: 'ETIMEDOUT',
+    });
+  }
 };
 
 /** A fetch-like response around a body already read. */

@@ -1,4 +1,3 @@
-import { composeServices } from '@apollo/composition';
 import {
   SERVICE_DEFINITION_QUERY,
   type GraphQLDataSource,
@@ -6,7 +5,7 @@ import {
   type SupergraphManager,
 } from '@apollo/gateway';
 import type { Logger } from '@apollo/utils.logger';
-import { parse } from 'graphql';
+import { composeSupergraph } from './shipped-supergraph.js';
 
 type Hooks = Parameters<SupergraphManager['initialize']>[0];
 type Subgraph = { name: string; url: string };
@@ -101,14 +100,11 @@ export class SubgraphComposition implements SupergraphManager {
   }
 
   private compose(sdls: SubgraphSdls): string {
-    const result = composeServices(
-      this.options.subgraphs.map(({ name, url }) => ({ name, url, typeDefs: parse(sdls.get(name)!) })),
+    const supergraphSdl = composeSupergraph(
+      this.options.subgraphs.map(({ name, url }) => ({ name, url, sdl: sdls.get(name)! })),
     );
-    if (result.errors) {
-      throw new Error(`the subgraphs do not compose: ${result.errors.map((e) => e.message).join('; ')}`);
-    }
     this.composedFrom = sdls;
-    return result.supergraphSdl;
+    return supergraphSdl;
   }
 
   private async cleanup(): Promise<void> {

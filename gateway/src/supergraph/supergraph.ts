@@ -20,6 +20,11 @@ const NOT_COMPOSED_YET = {
 
 export interface SupergraphOptions {
   subgraphs: { name: string; url: string }[];
+  /**
+   * A supergraph composed beforehand (the one shipped with the build): served at once, whatever subgraph is
+   * down, each subgraph called at its URL in `subgraphs`. Without it the subgraphs are asked for their SDL.
+   */
+  supergraphSdl?: string;
   pollIntervalMs: number;
   retry: { initialMs: number; maxMs: number };
   production: boolean;
@@ -27,11 +32,12 @@ export interface SupergraphOptions {
 }
 
 /**
- * Queries and mutations: @apollo/gateway composing the subgraphs, served by Apollo Server on POST /graphql.
- * Composition happens in the background; until it succeeds, `handler` answers SERVICE_UNAVAILABLE.
+ * Queries and mutations: @apollo/gateway over the supergraph, served by Apollo Server on POST /graphql. Either the
+ * supergraph given (shipped with the build), or composed in the background from the running subgraphs; until
+ * it is there, `handler` answers SERVICE_UNAVAILABLE.
  */
 export class Supergraph {
-  private readonly composition: SubgraphComposition;
+  private readonly composition: SubgraphComposition | undefined;
   private readonly server: ApolloServer<GatewayContext>;
   private starting: Promise<void> | undefined;
   private middleware: RequestHandler | undefined;
@@ -39,22 +45,29 @@ export class Supergraph {
 
   constructor(options: SupergraphOptions) {
     const { logger } = options;
-    this.composition = new SubgraphComposition({
-      subgraphs: options.subgraphs,
-      pollIntervalMs: options.pollIntervalMs,
-      logger,
-      retry: {
-        initialMs: options.retry.initialMs,
-        maxMs: options.retry.maxMs,
-        onRetry: (_error, delayMs) => logger.info(`supergraph not composed yet, retrying in ${delayMs} ms`),
-      },
-    });
+    this.composition =
+      options.supergraphSdl === undefined
+        ? new SubgraphComposition({
+            subgraphs: options.subgraphs,
+            pollIntervalMs: options.pollIntervalMs,
+            logger,
+            retry: {
+              initialMs: options.retry.initialMs,
+              maxMs: options.retry.maxMs,
+              onRetry: (_error, delayMs) =>
+                logger.info(`supergraph not composed yet, retrying in ${delayMs} ms`),
+            },
+          })
+        : undefined;
+    const configuredUrls = new Map(options.subgraphs.map(({ name, url }) => [name, url]));
     // Apollo Gateway reports host and usage metrics to Apollo unless this is set when it is made: nothing about
     // the product's machines or its galleries' traffic leaves it.
     process.env.APOLLO_TELEMETRY_DISABLED = 'true';
     const gateway = new ApolloGateway({
-      supergraphSdl: this.composition,
-      buildService: ({ url }) => new CallerForwardingDataSource({ url }),
+      supergraphSdl: options.supergraphSdl ?? this.composition,
+      // A shipped supergraph names no real address: each subgraph is called where this gateway is told it is.
+      buildService: ({ name, url }) =>
+        new CallerForwardingDataSource({ url: configuredUrls.get(name) ?? url }),
       logger,
     });
     const limits = apolloDocumentLimits<GatewayContext>();
@@ -126,7 +139,7 @@ export class Supergraph {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.composition.stop();
+    this.composition?.stop();
     await this.starting?.catch(() => undefined);
     // Only a server that finished starting before the stop is still running.
     if (this.middleware) await this.server.stop();

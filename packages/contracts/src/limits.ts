@@ -148,6 +148,14 @@ export const API_LIMITS = Object.freeze({
 });
 
 /**
+ * How long the gateway waits for a subgraph's answer before it gives that subgraph's fields up as
+ * SERVICE_UNAVAILABLE: a service that is down or hung costs only its own fields, never a whole page, and never a
+ * 30 s wait. A mutation gets longer: it may wait on a third party (billing's Stripe client gives up at 20 s, a
+ * drive is checked before it is connected), and one cut short may still be done by its service.
+ */
+export const SUBGRAPH_DEADLINES = Object.freeze({ queryMs: 5_000, mutationMs: 25_000 });
+
+/**
  * The slideshow wall for the venue's screen: how long each photo stays, and how many wall links a gallery may
  * have at once (each opened screen keeps its own link; resetting the links closes them all).
  */
