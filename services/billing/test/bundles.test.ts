@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -147,7 +147,14 @@ const EVENTS_ENTRY = path.join(import.meta.dirname, '..', '..', 'events', 'dist'
 /** Starts the events service and resolves once it says it is listening. */
 async function startEventsProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [EVENTS_ENTRY], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      // Required in production, as media's: guests' tries are counted by the identity media signs.
+      GUEST_IDENTITY_KEY: randomBytes(32).toString('base64url'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -381,6 +381,7 @@ async function startReplica(port: number): Promise<Replica> {
       S3_ACCESS_KEY_ID: platform!.s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: platform!.s3.secretAccessKey,
       S3_BUCKET: BUCKET,
+      GUEST_IDENTITY_KEY: randomBytes(32).toString('base64url'),
     },
     stdio: 'ignore',
   });

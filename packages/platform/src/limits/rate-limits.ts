@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
@@ -128,7 +129,9 @@ export class RateLimits {
    */
   private guestKey(caller: GuestCaller, gallery = ''): string {
     const id = this.identities?.verify(caller.guestIdentity) ?? null;
-    return id ? `${gallery}:g:${id}` : `${gallery}:a:${caller.client}`;
+    // The gallery by a digest: a purged gallery's code is kept nowhere, not even in a counter still running.
+    const at = gallery && createHash('sha256').update(gallery).digest('base64url').slice(0, 22);
+    return id ? `${at}:g:${id}` : `${at}:a:${caller.client}`;
   }
 
   /**
