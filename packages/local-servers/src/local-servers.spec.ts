@@ -28,6 +28,7 @@ import {
   startOnFreePort,
   startPostgres,
   startS3,
+  throwawayTemplateDir,
   type LocalNats,
   type LocalPostgres,
   type LocalS3,
@@ -175,6 +176,31 @@ describe('startPostgres', () => {
     });
     await postgres.stop();
     expect(await isPortFree(postgres.port)).toBe(true);
+    postgres = undefined;
+  });
+
+  it('starts throwaway clusters as copies of a kept initdb, each its own', async () => {
+    const first = await startPostgres({
+      dataDir: path.join(root, 'pg-first-copy'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    await first.createDatabase('only_in_the_first');
+    await first.stop();
+    expect(statSync(path.join(throwawayTemplateDir(first.binaries), 'PG_VERSION')).isFile()).toBe(true);
+
+    postgres = await startPostgres({
+      dataDir: path.join(root, 'pg-second-copy'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    expect(
+      await queryOne(
+        postgres.url(),
+        "SELECT count(*)::int AS n FROM pg_database WHERE datname = 'only_in_the_first'",
+      ),
+    ).toEqual({ n: 0 });
+    await postgres.stop();
     postgres = undefined;
   });
 
