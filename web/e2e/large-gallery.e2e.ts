@@ -113,6 +113,29 @@ describe('a gallery of thousands of photos on a phone', () => {
     SCROLL_TIMEOUT_MS,
   );
 
+  it('reads an older page again on its own when a read of it is lost, the guest scrolling on', async () => {
+    const page = await (await e2e!.browser.newContext(PHONE)).newPage();
+    let lost = 0;
+    await page.route('**/graphql', async (route) => {
+      if (lost === 0 && route.request().postData()?.includes('GalleryMorePhotos')) {
+        lost += 1;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('.photo-grid img').first().waitFor();
+    const lastLoaded = () =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return Number(document.querySelector('.photo-grid > li:last-child')?.getAttribute('aria-posinset'));
+      });
+
+    // No click on "Load more": the guest stays at the bottom, and the page lost once arrives after its wait.
+    await until('a tile of the second page', async () => (await lastLoaded()) > 30, 30_000);
+    expect(lost).toBe(1);
+  }, 120_000);
+
   it('keeps a guest who scrolled down on the photos they look at while new ones arrive above', async () => {
     const page = await openOnPhone();
     for (let pages = 0; pages < 3; pages++) await scrollOnePage(page);
