@@ -22,7 +22,7 @@ export const es: SharedMessages = {
     GALLERY_NOT_FOUND: 'Galería no encontrada',
     VALIDATION_FAILED: 'Corrige los campos señalados',
     PHOTO_LIMIT_REACHED:
-      'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
+      'Esta galería está llena: tiene {{count}} fotos, todas las que admite su plan. Avisa a los novios.',
     UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
     FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
     VIDEO_TOO_LARGE: 'Este vídeo supera los {{count}} MB.',
