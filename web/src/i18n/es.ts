@@ -133,6 +133,16 @@ export const es: UiTexts = {
     },
   },
   gallery: {
+    full: {
+      title: 'Esta galería está llena',
+      guest:
+        'Tiene {{count}} fotos, todas las que admite su plan, así que por ahora no se pueden añadir más. Puedes seguir viendo y descargando todas las fotos. Avisa a los novios: pueden hacer sitio para más.',
+      owner:
+        'Tu galería tiene {{count}} fotos, todas las que admite el plan Gratis: tus invitados ya no pueden añadir más. Mejora el plan para que sigan añadiendo fotos.',
+      upgrade: 'Mejorar el plan',
+    },
+    myPhotosEmpty:
+      'Aún no has añadido fotos a esta galería. Las fotos que añadas desde este navegador aparecen aquí.',
     loading: 'Cargando la galería…',
     notFoundText: 'Comprueba el código e inténtalo de nuevo.',
     returnHome: 'Volver al inicio',
@@ -203,6 +213,8 @@ export const es: UiTexts = {
     allDone: '{{count}} archivos subidos',
     failedCount_one: '{{count}} no se pudo subir',
     failedCount: '{{count}} no se pudieron subir',
+    noneUploaded_one: '{{count}} archivo no se pudo subir',
+    noneUploaded: '{{count}} archivos no se pudieron subir',
     showDetails: 'Ver detalles',
     hideDetails: 'Ocultar detalles',
     unreadable: 'Este archivo ya no se puede leer. Elígelo de nuevo para terminar de subirlo.',
@@ -788,6 +800,7 @@ export const es: UiTexts = {
     waiting: 'Pendiente de la aprobación de la pareja: por ahora solo lo ves tú.',
   },
   hearts: {
+    mine: 'Mis fotos',
     give_one: 'Me encanta esta foto ({{count}} corazón)',
     give: 'Me encanta esta foto ({{count}} corazones)',
     takeBack_one: 'Te encanta esta foto ({{count}} corazón). Quitar tu corazón',
