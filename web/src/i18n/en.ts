@@ -939,8 +939,9 @@ export const en = {
     hint: 'Gallery links, QR codes and emails open the gallery in this language.',
     saved: 'Gallery language saved.',
     failed: 'The gallery language could not be saved. Please try again.',
+    offerReason: 'This gallery is in {{language}}.',
     offer: 'View in English',
-    dismiss: 'Keep this language',
+    dismiss: 'Keep {{language}}',
   },
   photoViewer: {
     download: 'Download',

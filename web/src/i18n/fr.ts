@@ -951,8 +951,9 @@ export const fr: UiTexts = {
     hint: 'Les liens, les QR codes et les e-mails ouvrent la galerie dans cette langue.',
     saved: 'Langue de la galerie enregistrée.',
     failed: 'La langue de la galerie n’a pas pu être enregistrée. Veuillez réessayer.',
+    offerReason: 'Cette galerie est en {{language}}.',
     offer: 'Voir en français',
-    dismiss: 'Garder cette langue',
+    dismiss: 'Rester en {{language}}',
   },
   photoViewer: {
     download: 'Télécharger',
