@@ -19,7 +19,8 @@ export const HeartsSort = memo(function HeartsSort({
   mine?: { shown: boolean; onShow: (shown: boolean) => void };
 }) {
   const { t } = useTranslation();
-  const pill = (pressed: boolean) => (pressed ? 'button button-primary' : 'button button-secondary');
+  const pill = (pressed: boolean) =>
+    pressed ? 'button button-small button-primary' : 'button button-small button-secondary';
   return (
     <div className="hearts-sort" role="group" aria-label={t('hearts.sortLabel')}>
       {(['newest', 'mostLoved'] as const).map((value) => {
