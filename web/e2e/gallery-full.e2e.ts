@@ -18,6 +18,7 @@ import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js'
 // and the couple is mailed once, however the count moves around the limit afterwards.
 
 const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
 const LIMIT = 50;
 const GUEST_FULL_TEXT =
   'It holds 50 photos, all its plan takes, so no more can be added for now. You can still see and download every photo. Tell the couple: they can make room for more.';
@@ -44,8 +45,8 @@ describe('a Free gallery at its photo limit', () => {
     await e2e?.stop();
   }, STOP_TIMEOUT_MS);
 
-  async function open(path: string, ownerToken?: string): Promise<Page> {
-    const context = await e2e!.browser.newContext({ viewport: PHONE });
+  async function open(path: string, ownerToken?: string, viewport = PHONE): Promise<Page> {
+    const context = await e2e!.browser.newContext({ viewport });
     if (ownerToken)
       await context.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
     const page = await context.newPage();
@@ -84,6 +85,14 @@ describe('a Free gallery at its photo limit', () => {
     const url = e2e!.product.url;
     const email = `full-${randomUUID()}@example.com`;
     const { code, sessionToken } = await createGalleryAt(url, { email });
+    await graphqlAt(
+      url,
+      `mutation ($code: String!, $challenges: [ChallengePromptInput!]!) {
+        setChallenges(eventCode: $code, challenges: $challenges) { id }
+      }`,
+      { code, challenges: [{ prompt: 'The first dance' }] },
+      sessionToken,
+    );
     await uploadGuestPhotos(url, code, 1);
     await seedGalleryPhotos(mediaDatabase, code, LIMIT - 2);
 
@@ -93,6 +102,7 @@ describe('a Free gallery at its photo limit', () => {
     for (const page of [adding, watching]) {
       await page.getByTestId('photo-count').getByText('49 photos').waitFor({ timeout: 45_000 });
       await page.getByRole('button', { name: 'Upload Photos' }).waitFor();
+      await page.getByRole('button', { name: 'Upload for this challenge: The first dance' }).waitFor();
       expect(await page.getByTestId('gallery-full').count()).toBe(0);
     }
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#9c6' } })
@@ -110,7 +120,36 @@ describe('a Free gallery at its photo limit', () => {
       expect(await notice.locator('p').textContent()).toBe(GUEST_FULL_TEXT);
       expect(await page.getByRole('button', { name: 'Upload Photos' }).count()).toBe(0);
       expect(await page.getByTestId('photo-file-input').count()).toBe(0);
+      // Nor a challenge card's upload, nor the picker of which challenge the next upload answers.
+      expect(await page.getByTestId('challenge-file-input').count()).toBe(0);
+      expect(await page.locator('.challenge-card button').count()).toBe(0);
+      expect(await page.locator('.upload-challenge').count()).toBe(0);
       expect((await page.locator('body').innerText()).toLowerCase()).not.toContain('upgrade');
+    }
+
+    // The same state in French and Spanish, on a phone and a desktop, inside the page.
+    for (const [language, title] of [
+      ['en', 'This gallery is full'],
+      ['fr', 'Cette galerie est pleine'],
+      ['es', 'Esta galería está llena'],
+    ] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await open(
+          `${language === 'en' ? '' : `/${language}`}/gallery/${code}`,
+          undefined,
+          viewport,
+        );
+        const notice = page.getByTestId('gallery-full');
+        await notice.getByRole('heading', { name: title }).waitFor({ timeout: 45_000 });
+        expect(await page.getByTestId('photo-file-input').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        if (process.env.SCREENSHOTS) {
+          await page.screenshot({
+            path: `${process.env.SCREENSHOTS}/gallery-full-${language}-${viewport.width}.png`,
+          });
+        }
+        await page.context().close();
+      }
     }
 
     // The couple reads why and where to lift the limit.

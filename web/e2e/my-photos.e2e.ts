@@ -77,6 +77,9 @@ describe('My photos', () => {
       () => document.querySelectorAll('.photo-grid img[data-photo-id]').length === 2,
     );
     expect(await shownIds(returning)).toEqual(annasIds);
+    if (process.env.SCREENSHOTS) {
+      await returning.screenshot({ path: `${process.env.SCREENSHOTS}/my-photos-en-360.png`, fullPage: true });
+    }
     // Back to everyone's.
     await returning.getByTestId('order-newest').click();
     await returning.waitForFunction(

@@ -203,6 +203,7 @@ export function GalleryView({ code }: { code: string }) {
             filter={filter}
             onFilter={setFilter}
             onFiles={uploadForChallenge}
+            full={full}
           />
         )}
         <UploadList
