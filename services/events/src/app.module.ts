@@ -47,6 +47,7 @@ import { OrderConfirmationConsumer } from './mail/order-confirmation.consumer.js
 import { PlanChangeMailConsumer } from './mail/plan-change-mail.consumer.js';
 import { BackupStoppedMailConsumer } from './mail/backup-stopped-mail.consumer.js';
 import { PinGuessingMailConsumer } from './mail/pin-guessing-mail.consumer.js';
+import { GalleryFullMailConsumer } from './mail/gallery-full-mail.consumer.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PlanPaymentsConsumer } from './payments/plan-payments.consumer.js';
@@ -81,6 +82,7 @@ export class AppModule {
         PlanChangeMailConsumer,
         BackupStoppedMailConsumer,
         PinGuessingMailConsumer,
+        GalleryFullMailConsumer,
         ContactMailer,
         ContactResolver,
       ],

@@ -38,6 +38,7 @@ import { HeartsResolver } from './hearts/hearts.resolver.js';
 import { HeartsService } from './hearts/hearts.service.js';
 import { Guestbook1798404800000 } from './database/migrations/1798404800000-guestbook.js';
 import { UploadPutOnce1798680000000 } from './database/migrations/1798680000000-upload-put-once.js';
+import { GalleryFullAnnounced1798700000000 } from './database/migrations/1798700000000-gallery-full-announced.js';
 import { GuestbookResolver } from './guestbook/guestbook.resolver.js';
 import { GuestbookService } from './guestbook/guestbook.service.js';
 import { PhotoVisibility1798412000000 } from './database/migrations/1798412000000-photo-visibility.js';
@@ -146,6 +147,7 @@ export class AppModule {
               GalleryPins1798641000001,
               GuestbookApproval1798642000000,
               UploadPutOnce1798680000000,
+              GalleryFullAnnounced1798700000000,
             ],
           }),
         ),

@@ -329,7 +329,7 @@ describe('media service', () => {
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
     expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
     expect(sdl).toMatch(
-      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s*\): PhotoPage!/,
+      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s+"""[^"]*"""\s+mine: Boolean = false\s*\): PhotoPage!/,
     );
     expect(sdl).toContain('challenges: [Challenge!]!');
     expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);
@@ -607,7 +607,7 @@ describe('media service', () => {
 
     expect(refused.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
     expect(refused.errors?.[0].message).toBe(
-      'This gallery has reached its limit of 50 photos. Upgrade the plan to add more.',
+      'This gallery is full: it holds 50 photos, all its plan takes. Let the couple know.',
     );
     await expectNothingStored(fiftyFirst.uploadId);
     const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);
