@@ -31,6 +31,7 @@ import { OriginalsStorage } from './backups/originals-storage.js';
 import { ServiceRequests } from './backups/service-requests.js';
 import { BackupConfig } from './config/backup-config.js';
 import { CreateBackups1795704407460 } from './database/migrations/1795704407460-create-backups.migration.js';
+import { DuePerDestination1799100000000 } from './database/migrations/1799100000000-due-per-destination.migration.js';
 import { OAuthDrives1798800000000 } from './database/migrations/1798800000000-oauth-drives.migration.js';
 import { OwnerMetadataChoices1798643000000 } from './database/migrations/1798643000000-owner-metadata-choices.migration.js';
 import { BackupDrives } from './destinations/backup-drives.js';
@@ -54,6 +55,7 @@ export class AppModule {
               CreateBackups1795704407460,
               OAuthDrives1798800000000,
               OwnerMetadataChoices1798643000000,
+              DuePerDestination1799100000000,
             ],
           }),
         ),

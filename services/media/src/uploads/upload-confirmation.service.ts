@@ -30,7 +30,7 @@ import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
-import { photoObjectKeys } from '../photos/photo-object-keys.js';
+import { DERIVED_IMAGE_TYPE, photoObjectKeys } from '../photos/photo-object-keys.js';
 import { PhotoPreviews, PREVIEW_RESERVATION_MS, type PreviewReservation } from '../photos/photo-previews.js';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
@@ -256,7 +256,7 @@ export class UploadConfirmationService {
         const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
         return { source: pixels, thumbnail: await this.images.thumbnail(pixels) };
       });
-      await this.storage.write(keys.thumbnail, thumbnail, 'image/jpeg');
+      await this.storage.write(keys.thumbnail, thumbnail, DERIVED_IMAGE_TYPE);
       return {
         width: source.width,
         height: source.height,
@@ -303,8 +303,8 @@ export class UploadConfirmationService {
         throw error;
       });
       await Promise.all([
-        this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
-        this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
+        this.storage.write(keys.thumbnail, derived.thumbnail, DERIVED_IMAGE_TYPE),
+        this.storage.write(keys.preview, derived.preview, DERIVED_IMAGE_TYPE),
       ]);
       return {
         width: derived.width,
