@@ -194,7 +194,13 @@ function withReplicas(definitions, { gatewayPorts, mediaPorts }) {
     ...service,
     name,
     port,
-    env: { ...service.env, PORT: String(port), ...env },
+    // A replica's metrics on a port of its own, picked when it binds.
+    env: {
+      ...service.env,
+      PORT: String(port),
+      ...(service.env.METRICS_PORT && { METRICS_PORT: '0' }),
+      ...env,
+    },
   });
   const medias = mediaPorts.map((port, i) => (i === 0 ? media : replica(media, `media-${i + 1}`, port)));
   const gateways = gatewayPorts.map((port, i) =>
@@ -272,9 +278,11 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   and bucket; gateway replica i uses media replica i (modulo their number).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
+ * @param {{ gateway: number, events: number, media: number, billing: number, download: number, backup: number }} [options.metricsPorts]
+ *   Where each process serves GET /metrics; free ports when omitted (`metricsPorts` in the result).
  * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
  *   When one of them is taken before its service binds it, the whole product starts again on new ones.
- * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, metricsPorts: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
  */
 export async function startProduct(options) {
   // Only ports picked here can be picked again.
@@ -303,6 +311,7 @@ async function startProductOnce({
   nodeArgs = {},
   pickPort = findFreePort,
   restartBackoff,
+  metricsPorts: givenMetricsPorts,
 }) {
   const ports = {
     gateway: port || (await pickPort()),
@@ -311,6 +320,14 @@ async function startProductOnce({
     billing: servicePorts.billing || (await pickPort()),
     download: servicePorts.download || (await pickPort()),
     backup: servicePorts.backup || (await pickPort()),
+  };
+  const metricsPorts = givenMetricsPorts ?? {
+    gateway: await pickPort(),
+    events: await pickPort(),
+    media: await pickPort(),
+    billing: await pickPort(),
+    download: await pickPort(),
+    backup: await pickPort(),
   };
   const gatewayPorts = [ports.gateway];
   while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await pickPort());
@@ -339,7 +356,7 @@ async function startProductOnce({
       platformEnv.BACKUP_SECRET_KEY ?? process.env.BACKUP_SECRET_KEY ?? randomBytes(32).toString('base64'),
   };
   const definitions = withReplicas(
-    serviceDefinitions(env, { ports, repoRoot }).map((service) =>
+    serviceDefinitions(env, { ports, metricsPorts, repoRoot }).map((service) =>
       service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
     ),
     { gatewayPorts, mediaPorts },
@@ -450,6 +467,7 @@ async function startProductOnce({
     url,
     gatewayUrls,
     ports,
+    metricsPorts,
     mediaPorts,
     pids,
     mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null,

@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { ArchivePhoto } from '@gallery/contracts';
-import { describeError } from '@gallery/platform';
+import { backupCopies, describeError, inSpan } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
 import { DriveError, type BackupDrive } from '../destinations/backup-drive.js';
 import { BackupDrives } from '../destinations/backup-drives.js';
@@ -89,7 +89,15 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async lane(): Promise<void> {
     while (!this.stopped) {
       const next = await this.next();
-      if (next) await this.copy(next);
+      // One trace per copy.
+      if (next)
+        await inSpan(
+          'back up photo',
+          'internal',
+          undefined,
+          { 'gallery.code': next.copy.destination.eventCode },
+          () => this.copy(next),
+        );
       else await this.sleep();
     }
   }
@@ -178,6 +186,7 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         open: () => this.storage.read(key),
       });
       await this.repository.markCopied(copy);
+      backupCopies.inc({ outcome: 'copied', failure: '' });
     } catch (error) {
       await this.failed(copy, error);
     }
@@ -195,6 +204,7 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async failed(copy: ClaimedCopy, error: unknown): Promise<void> {
     const failure = error instanceof DriveError ? error.failure : 'SERVER_ERROR';
+    backupCopies.inc({ outcome: 'failed', failure });
     const detail = error instanceof DriveError ? error.detail : describeError(error);
     const retryMs = backupRetryMs(copy.attempts, this.config.retryMaxMs);
     this.logger.warn(

@@ -20,7 +20,7 @@ import {
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay } from '@gallery/platform';
+import { AppError, OutboxRelay, outboxHeaders, withHeadersOf } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
@@ -400,6 +400,7 @@ export class UploadConfirmationService {
           subject: event.type,
           envelope: event,
           occurredAt: new Date(event.occurredAt),
+          headers: outboxHeaders(event),
         },
       });
       // Every key reserved for this attempt, written or not, must still have been reserved. Its reservation ran
@@ -411,7 +412,7 @@ export class UploadConfirmationService {
         photo: shared ? live : this.asUploaderSees(photo, false),
         previewPending,
         previewReservation,
-        event: { ...event, data: { ...event.data, photoCount } },
+        event: withHeadersOf(event, { ...event, data: { ...event.data, photoCount } }),
       };
     });
   }
