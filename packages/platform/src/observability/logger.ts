@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import { currentRequestContext } from './request-context.js';
 
 const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -24,21 +24,29 @@ export function processServiceName(): string {
 }
 
 /**
- * The process's one logger: a JSON object a line on stdout, with its time, level, service, and the request id,
+ * A JSON object a line on `destination` (stdout by default), with its time, level, service, and the request id,
  * gallery code and domain event id of whatever request or event is being handled (request-context.ts).
  */
-export const logger: Logger = pino({
-  level: logLevelFromEnv(),
-  base: { service: processServiceName() },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
-  mixin: () => {
-    const context = currentRequestContext();
-    if (!context) return {};
-    return {
-      ...(context.requestId && { requestId: context.requestId }),
-      ...(context.galleryCode && { galleryCode: context.galleryCode }),
-      ...(context.eventId && { eventId: context.eventId }),
-    };
-  },
-});
+export function createJsonLogger(destination?: DestinationStream, level = logLevelFromEnv()): Logger {
+  return pino(
+    {
+      level,
+      base: { service: processServiceName() },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const context = currentRequestContext();
+        if (!context) return {};
+        return {
+          ...(context.requestId && { requestId: context.requestId }),
+          ...(context.galleryCode && { galleryCode: context.galleryCode }),
+          ...(context.eventId && { eventId: context.eventId }),
+        };
+      },
+    },
+    destination,
+  );
+}
+
+/** The process's one logger (LOG_LEVEL, stdout). */
+export const logger: Logger = createJsonLogger();
