@@ -10,6 +10,14 @@ export const metricsRegistry = register;
 
 collectDefaultMetrics({ register: metricsRegistry });
 
+/** Every process: requests answered, by route (its first path segment) and status class, with their time. */
+export const httpRequestSeconds = new Histogram({
+  name: 'gallery_http_request_seconds',
+  help: 'Requests answered, by route (first path segment: /graphql, /media...) and status class (2xx...).',
+  labelNames: ['route', 'status'] as const,
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+});
+
 /** media: photos and videos confirmed and kept, by kind. */
 export const uploadsTaken = new Counter({
   name: 'gallery_uploads_taken_total',
@@ -30,6 +38,17 @@ export const photoProcessingSeconds = new Histogram({
   help: 'Time from a confirmation request to its photo kept, by kind.',
   labelNames: ['kind'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+});
+
+/**
+ * media: image work by queue (`confirmations`: photos being confirmed, at most 4 at once a pod; `images`: decodes
+ * and resizes), lane (urgent, background) and state (waiting, running). What media scales on: a photo waiting here
+ * is a guest waiting.
+ */
+export const imageQueueJobs = new Gauge({
+  name: 'gallery_image_queue_jobs',
+  help: 'Image work in a media queue, by queue (confirmations, images), lane and state (waiting, running).',
+  labelNames: ['queue', 'lane', 'state'] as const,
 });
 
 /** Durable consumers: deliveries of an event after its first (its handler failed before). */

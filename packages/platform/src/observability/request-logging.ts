@@ -3,6 +3,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { logger as processLogger } from './logger.js';
+import { httpRequestSeconds } from './metrics.js';
 import {
   acceptedRequestId,
   REQUEST_ID_HEADER,
@@ -52,12 +53,23 @@ export function requestLogging(logger: Logger = processLogger): Middleware {
     },
   });
   return (request: LoggedRequest, response, next) => {
+    const timer = httpRequestSeconds.startTimer({ route: routeOf(request.url ?? '') });
+    response.once('finish', () => timer({ status: `${Math.floor(response.statusCode / 100)}xx` }));
     logging(request, response, () => {
       const context: RequestContext = { requestId: String(request.id) };
       request.requestContext = context;
       runWithRequestContext(context, next);
     });
   };
+}
+
+/** Known first path segments, so a scan of made-up paths cannot grow the metric's label values. */
+const ROUTES = new Set(['graphql', 'media', 'api', 'health', 'webhooks', 'backup', 'assets', 'gallery', 'metrics']);
+
+/** A request's route for the metrics: its first path segment when known, else `other`. */
+function routeOf(url: string): string {
+  const segment = url.split(/[/?]/)[1] ?? '';
+  return ROUTES.has(segment) ? `/${segment}` : 'other';
 }
 
 /**

@@ -16,13 +16,15 @@ let sdk: NodeSDK | undefined;
  * metrics and stdout the logs, so the SDK exports traces only. Must run before the HTTP and Express modules are
  * loaded: `import '@gallery/platform/telemetry'` first thing in a main.ts.
  */
-export function startTelemetry(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
-  env.OTEL_METRICS_EXPORTER ??= 'none';
-  env.OTEL_LOGS_EXPORTER ??= 'none';
+export function startTelemetry(): boolean {
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (sdk || !endpoint) return false;
   sdk = new NodeSDK({
     serviceName: processServiceName(),
     traceExporter: new OTLPTraceExporter(),
+    // None: the SDK's defaults would also export metrics and logs over OTLP.
+    metricReaders: [],
+    logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
@@ -31,7 +33,7 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): boolean {
     ],
   });
   sdk.start();
-  logger.info(`tracing to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+  logger.info(`tracing to ${endpoint}`);
   return true;
 }
 

@@ -102,7 +102,7 @@ export class UploadConfirmationService {
    * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in temporary files, and their
    * pixels at the preview's size in memory.
    */
-  private readonly inFlight = new ImageWorkQueue(4);
+  private readonly inFlight = new ImageWorkQueue(4, undefined, 'confirmations');
   private readonly logger = new Logger(UploadConfirmationService.name);
 
   constructor(
