@@ -167,6 +167,17 @@ describe('what operators see', () => {
       families.media.find((family) => family.name === 'gallery_consumer_pending')?.metrics.length,
     ).toBeGreaterThan(0);
     expect(sampleOf(families.gateway, 'gallery_live_sockets')).toBeGreaterThanOrEqual(1);
+    expect(families.gateway.find((family) => family.name === 'gallery_http_request_seconds')?.type).toBe(
+      'HISTOGRAM',
+    );
+    // Nothing waits once the photo is in: what media scales on is back to zero.
+    expect(
+      sampleOf(families.media, 'gallery_image_queue_jobs', {
+        queue: 'confirmations',
+        lane: 'urgent',
+        state: 'waiting',
+      }),
+    ).toBe(0);
     expect(
       sampleOf(families.gateway, 'gallery_live_deliveries_total', { field: 'photoAdded' }),
     ).toBeGreaterThanOrEqual(1);
