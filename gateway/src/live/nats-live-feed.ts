@@ -1,7 +1,7 @@
 import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   contextFrom,
-  inSpan,
+  inSpanNow,
   REQUEST_ID_HEADER,
   runWithRequestContext,
 } from '@gallery/platform/observability';
@@ -173,13 +173,9 @@ export class NatsLiveFeed {
     if (event.type !== subject || !deliver || this.seen(event.id)) return;
     const header = (name: string) => headers?.get(name) || undefined;
     const context = { requestId: header(REQUEST_ID_HEADER), eventId: event.id };
-    void runWithRequestContext(context, () =>
-      inSpan(
-        `deliver ${event.type}`,
-        'consumer',
-        contextFrom(header),
-        { 'messaging.message.id': event.id },
-        () => deliver(this.fanout, event),
+    runWithRequestContext(context, () =>
+      inSpanNow(`deliver ${event.type}`, contextFrom(header), { 'messaging.message.id': event.id }, () =>
+        deliver(this.fanout, event),
       ),
     );
   }

@@ -64,7 +64,17 @@ export function requestLogging(logger: Logger = processLogger): Middleware {
 }
 
 /** Known first path segments, so a scan of made-up paths cannot grow the metric's label values. */
-const ROUTES = new Set(['graphql', 'media', 'api', 'health', 'webhooks', 'backup', 'assets', 'gallery', 'metrics']);
+const ROUTES = new Set([
+  'graphql',
+  'media',
+  'api',
+  'health',
+  'webhooks',
+  'backup',
+  'assets',
+  'gallery',
+  'metrics',
+]);
 
 /** A request's route for the metrics: its first path segment when known, else `other`. */
 function routeOf(url: string): string {

@@ -75,3 +75,30 @@ export async function inSpan<T>(
     },
   );
 }
+
+/** inSpan for synchronous work (a live delivery): a throw ends the span failed and reaches the caller at once. */
+export function inSpanNow<T>(
+  name: string,
+  parent: Context | undefined,
+  attributes: Attributes,
+  work: () => T,
+): T {
+  return tracer.startActiveSpan(
+    name,
+    { kind: SpanKind.CONSUMER, attributes },
+    parent ?? context.active(),
+    (span) => {
+      try {
+        return work();
+      } catch (error) {
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
