@@ -212,7 +212,13 @@ function withReplicas(definitions, { gatewayPorts, mediaPorts }) {
     ...service,
     name,
     port,
-    env: { ...service.env, PORT: String(port), ...env },
+    // A replica's metrics on a port of its own, picked when it binds.
+    env: {
+      ...service.env,
+      PORT: String(port),
+      ...(service.env.METRICS_PORT && { METRICS_PORT: '0' }),
+      ...env,
+    },
   });
   const medias = mediaPorts.map((port, i) => (i === 0 ? media : replica(media, `media-${i + 1}`, port)));
   const gateways = gatewayPorts.map((port, i) =>
@@ -290,9 +296,11 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   and bucket; gateway replica i uses media replica i (modulo their number).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
+ * @param {{ gateway: number, events: number, media: number, billing: number, download: number, backup: number }} [options.metricsPorts]
+ *   Where each process serves GET /metrics; free ports when omitted (`metricsPorts` in the result).
  * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
  *   When one of them is taken before its service binds it, the whole product starts again on new ones.
- * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, metricsPorts: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
  */
 export async function startProduct(options) {
   // Only ports picked here can be picked again.
@@ -321,6 +329,7 @@ async function startProductOnce({
   nodeArgs = {},
   pickPort = findFreePort,
   restartBackoff,
+  metricsPorts: givenMetricsPorts,
 }) {
   for (const given of [port, ...Object.values(servicePorts)].filter(Boolean)) await ensurePortFree(given);
   const ports = {
@@ -330,6 +339,14 @@ async function startProductOnce({
     billing: servicePorts.billing || (await pickPort()),
     download: servicePorts.download || (await pickPort()),
     backup: servicePorts.backup || (await pickPort()),
+  };
+  const metricsPorts = givenMetricsPorts ?? {
+    gateway: await pickPort(),
+    events: await pickPort(),
+    media: await pickPort(),
+    billing: await pickPort(),
+    download: await pickPort(),
+    backup: await pickPort(),
   };
   const gatewayPorts = [ports.gateway];
   while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await pickPort());
@@ -358,7 +375,7 @@ async function startProductOnce({
       platformEnv.BACKUP_SECRET_KEY ?? process.env.BACKUP_SECRET_KEY ?? randomBytes(32).toString('base64'),
   };
   const definitions = withReplicas(
-    serviceDefinitions(env, { ports, repoRoot }).map((service) =>
+    serviceDefinitions(env, { ports, metricsPorts, repoRoot }).map((service) =>
       service.name === 'gateway' ? { ...service, env: { ...service.env, ...gatewayEnv } } : service,
     ),
     { gatewayPorts, mediaPorts },
@@ -469,6 +486,7 @@ async function startProductOnce({
     url,
     gatewayUrls,
     ports,
+    metricsPorts,
     mediaPorts,
     pids,
     mail: mailCatcher ? { webUrl: mailCatcher.webUrl } : null,

@@ -106,6 +106,19 @@ export const DEFAULT_PORTS = {
 };
 
 /**
+ * Where each process serves GET /metrics (Prometheus) under `npm start`: ports of their own, which the product's
+ * port never forwards. startProduct picks free ones.
+ */
+export const DEFAULT_METRICS_PORTS = {
+  gateway: 9400,
+  events: 9401,
+  media: 9402,
+  billing: 9403,
+  download: 9404,
+  backup: 9405,
+};
+
+/**
  * The Vite dev server's page (`npm run dev -w web`): `npm start`'s gateway answers its CORS requests and live
  * socket (WEB_DEV_ORIGINS), as the page calls the gateway on port 5000 directly.
  */
@@ -169,8 +182,9 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
- *   `env` is where STRIPE_* are taken from when set (default: this process's environment).
+ * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, metricsPorts?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
+ *   `env` is where STRIPE_* are taken from when set (default: this process's environment). Without
+ *   `metricsPorts` no process serves metrics.
  * @returns {ServiceDefinition[]}
  */
 export function serviceDefinitions(platformEnv, options = {}) {
@@ -190,7 +204,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
   const backupTuning = Object.fromEntries(
     BACKUP_VARIABLES.filter((name) => outside[name]).map((name) => [name, outside[name]]),
   );
-  return [
+  const definitions = [
     {
       name: 'events',
       entry: path.join(root, 'services/events/dist/main.js'),
@@ -319,4 +333,10 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
   ];
+  const { metricsPorts } = options;
+  if (!metricsPorts) return definitions;
+  return definitions.map((service) => ({
+    ...service,
+    env: { ...service.env, METRICS_PORT: String(metricsPorts[service.name]) },
+  }));
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, checkNode, ensureDependencies, ensureExiftool, fail } from './prepare.mjs';
 import { printPrefixed, startProduct, stopAllServices } from './product.mjs';
-import { DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
+import { DEFAULT_METRICS_PORTS, DEFAULT_PORTS, LOCAL_DEV_ENV, REPO_ROOT } from './services.mjs';
 import { RESTART_BACKOFF } from './supervisor.mjs';
 
 const LOCAL_PORTS = { postgres: 54329, nats: 42229, s3: 45679, smtp: 42525, mailInbox: 42580 };
@@ -138,6 +138,7 @@ const wanted = [
       ]
     : []),
   ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, port, '']),
+  ...Object.entries(DEFAULT_METRICS_PORTS).map(([name, port]) => [`${name} metrics`, port, '']),
 ];
 let conflicts = 0;
 for (const [what, port, alternative] of wanted) {
@@ -252,6 +253,7 @@ try {
       download: DEFAULT_PORTS.download,
       backup: DEFAULT_PORTS.backup,
     },
+    metricsPorts: DEFAULT_METRICS_PORTS,
     // WEB_DEV_ORIGINS from the environment wins (another dev server port), else the Vite dev server's default.
     gatewayEnv: { WEB_DEV_ORIGINS: process.env.WEB_DEV_ORIGINS ?? LOCAL_DEV_ENV.WEB_DEV_ORIGINS },
     log: printPrefixed,

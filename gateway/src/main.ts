@@ -1,3 +1,5 @@
+import '@gallery/platform/telemetry';
+import { logger, stopTelemetry } from '@gallery/platform/observability';
 import { gatewayConfigFromEnv } from './config/gateway-config-from-env.js';
 import { startGateway, type RunningGateway } from './server.js';
 
@@ -9,16 +11,17 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing sockets, NATS and the supergraph`);
+    logger.info(`${signal}: closing sockets, NATS and the supergraph`);
     try {
       await gateway?.close();
+      await stopTelemetry();
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      logger.error({ err: error }, 'closing failed');
       process.exit(1);
     }
   });
 }
 
-gateway = await startGateway(gatewayConfigFromEnv());
-console.log(`gateway listening on ${gateway.url}`);
+gateway = await startGateway(gatewayConfigFromEnv(), logger);
+logger.info(`gateway listening on ${gateway.url}`);

@@ -2,6 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@apollo/utils.logger';
 import express from 'express';
+import {
+  logger as processLogger,
+  requestLogging,
+  startMetricsServer,
+  type MetricsServer,
+} from '@gallery/platform/observability';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { forwardBackupOAuthCallback } from './backup/oauth-callback-forwarder.js';
 import { forwardStripeWebhook } from './billing/stripe-webhook-forwarder.js';
@@ -84,6 +90,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ?? false);
+  // First: every request gets its id (the edge's x-request-id, or a new one), passed on to the subgraphs.
+  app.use(requestLogging(config.logRequests ? processLogger : processLogger.child({}, { level: 'silent' })));
   // The product's host, the machine's own names and the couples' verified domains; any other Host gets 421.
   const servedHosts = new ServedHosts(config.publicUrl, customDomains);
   app.use(servedHostsOnly(servedHosts));
@@ -160,6 +168,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     admit: admission.audienceOf,
   });
   await listen(server, config.port, config.host);
+  let metrics: MetricsServer | undefined;
+  try {
+    if (config.metricsPort !== undefined) metrics = await startMetricsServer(config.metricsPort, config.host);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
 
   supergraph.start().catch((error) => logger.error(`supergraph: ${(error as Error).message}`));
   try {
@@ -180,6 +195,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     await admission.stop();
     await supergraph.stop();
     await closeServer(server);
+    await metrics?.close();
   }
 
   const port = (server.address() as AddressInfo).port;

@@ -1,7 +1,7 @@
 // What the deployment files (docker-compose.yml, deploy/kubernetes) are checked against, from one source: the
 // processes infra/services.mjs starts, the variables their code reads, and the README's configuration table.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 // @ts-expect-error plain ESM module shared with `npm start`
 import * as services from '../services.mjs';
 
@@ -28,7 +28,7 @@ export const deployables: Deployable[] = (
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
     },
-    { env: {} },
+    { env: {}, metricsPorts: services.DEFAULT_METRICS_PORTS },
   ) as { name: string; entry: string; port: number; nodeArgs?: string[]; env: Record<string, string> }[]
 ).map((definition) => ({
   name: definition.name,
@@ -66,9 +66,35 @@ function envReads(files: string[]): Set<string> {
   return names;
 }
 
+/** A platform source file and, recursively, the platform files it imports by relative path. */
+function withRelativeImports(file: string, found = new Set<string>()): Set<string> {
+  if (found.has(file)) return found;
+  found.add(file);
+  for (const [, path] of readFileSync(file, 'utf8').matchAll(/(?:from|import) '(\.{1,2}\/[^']+)\.js'/g))
+    withRelativeImports(join(dirname(file), `${path}.ts`), found);
+  return found;
+}
+
 /**
- * The variables a deployable reads: its own sources plus the platform helpers it calls. PATH is the operating
- * system's, set in every image: it is searched, not configured.
+ * The platform modules `text` imports for their effect alone (`import '@gallery/platform/telemetry'`, which
+ * starts tracing as it loads), with the platform files they import.
+ */
+function importedForEffect(text: string): string[] {
+  const platform = join(root, 'packages', 'platform');
+  const { exports } = JSON.parse(readFileSync(join(platform, 'package.json'), 'utf8')) as {
+    exports: Record<string, { default: string }>;
+  };
+  const files = new Set<string>();
+  for (const [, subpath] of text.matchAll(/^import '@gallery\/platform\/([\w-]+)';$/gm)) {
+    const built = exports[`./${subpath}`].default;
+    withRelativeImports(join(platform, built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')), files);
+  }
+  return [...files];
+}
+
+/**
+ * The variables a deployable reads: its own sources plus the platform helpers it calls and the platform modules
+ * it imports for their effect. PATH is the operating system's, set in every image: it is searched, not configured.
  */
 export function variablesReadBy(workspace: string): Set<string> {
   const own = sourceFiles(join(root, workspace, 'src'));
@@ -79,7 +105,7 @@ export function variablesReadBy(workspace: string): Set<string> {
     );
     return exported.some((name) => new RegExp(`\\b${name}\\(`).test(ownText));
   });
-  const names = envReads([...own, ...platformFiles]);
+  const names = envReads([...own, ...platformFiles, ...importedForEffect(ownText)]);
   names.delete('PATH');
   return names;
 }

@@ -54,7 +54,7 @@ interface KubernetesObject {
     selector?: { matchLabels?: Record<string, string> };
     ports?: { name?: string; port: number; targetPort: string | number }[];
     scaleTargetRef?: { kind: string; name: string };
-    metrics?: { type: string; resource?: { name: string } }[];
+    metrics?: { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }[];
     rules?: { http: { paths: { backend: { service: { name: string; port: { name?: string } } } }[] } }[];
     tls?: { hosts: string[]; secretName: string }[];
   };
@@ -138,8 +138,12 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     // The Dockerfile's image of the workspace, named as docker-compose names it; overlays add a registry and a tag.
     expect(container.image).toMatch(new RegExp(`(^|/)wedding-gallery-${deployable.name}(:[\\w.-]+)?$`));
     expect(container.command).toEqual(commandOf(deployable));
-    expect(container.ports).toEqual([{ name: 'http', containerPort: deployable.port }]);
     const env = Object.fromEntries((container.env ?? []).map((variable) => [variable.name, variable]));
+    // The metrics port beside the product's, which no Service exposes (the PodMonitor scrapes the pods).
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: deployable.port },
+      { name: 'metrics', containerPort: Number(env.METRICS_PORT?.value) },
+    ]);
     expect(env.PORT?.value).toBe(String(deployable.port));
     for (const name of ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].filter(
       (n) => n in deployable.env,
@@ -224,7 +228,7 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     }
   });
 
-  it('lets only the gateway reach the services that npm start keeps on the loopback interface', () => {
+  it('lets only the gateway reach the services that npm start keeps on the loopback interface, and Prometheus their metrics', () => {
     const subgraphs = deployables.filter((deployable) => deployable.env.HOST === '127.0.0.1');
     expect(subgraphs.length).toBeGreaterThan(0);
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
@@ -242,19 +246,23 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
           from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
           ports: [{ port: 'http' }],
         },
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+          ports: [{ port: 'metrics' }],
+        },
       ]);
     }
   });
 
-  it('scales media on CPU, and the gateway on CPU and on the memory its screens take', () => {
+  it('scales media on its backlog and CPU, and the gateway on CPU, memory and its open sockets', () => {
     const metrics = (name: string) => {
       const hpa = find(objects, 'HorizontalPodAutoscaler', name);
       expect(hpa.spec!.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
-      return hpa.spec!.metrics!.map((metric) => metric.resource?.name);
+      return hpa.spec!.metrics!.map((metric) => metric.resource?.name ?? metric.pods?.metric.name);
     };
     expect(objects.filter((object) => object.kind === 'HorizontalPodAutoscaler')).toHaveLength(2);
-    expect(metrics('media')).toEqual(['cpu']);
-    expect(metrics('gateway')).toEqual(['cpu', 'memory']);
+    expect(metrics('media')).toEqual(['gallery_photos_confirming', 'cpu']);
+    expect(metrics('gateway')).toEqual(['cpu', 'memory', 'gallery_live_sockets']);
   });
 
   it('routes the product’s origin to the gateway over TLS, with timeouts for live screens', () => {

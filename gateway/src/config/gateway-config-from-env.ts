@@ -1,3 +1,4 @@
+import { metricsPortFromEnv } from '@gallery/platform/observability';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { env, intEnv } from '@gallery/platform/edge';
@@ -25,6 +26,8 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     storagePublicUrl: process.env.STORAGE_PUBLIC_URL || undefined,
     analyticsOrigins: (process.env.ANALYTICS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
     webDevOrigins: webDevOriginsFromEnv(process.env.WEB_DEV_ORIGINS ?? ''),
+    logRequests: true,
+    metricsPort: metricsPortFromEnv(),
   };
 }
 

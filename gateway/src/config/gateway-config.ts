@@ -47,6 +47,10 @@ export interface GatewayConfig {
   webDevOrigins?: string[];
   /** Origins of the web analytics service the web app was built for (VITE_ANALYTICS_ID): the CSP lets them in. */
   analyticsOrigins?: string[];
+  /** A JSON line per request answered, with its request id (on in a deployed gateway; tests leave it off). */
+  logRequests?: boolean;
+  /** Where GET /metrics is served, apart from the product's port (METRICS_PORT); none when unset. */
+  metricsPort?: number;
 }
 
 /** express's `trust proxy`: off, a number of proxy hops, or addresses / subnets / names such as `loopback`. */

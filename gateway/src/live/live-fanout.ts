@@ -1,3 +1,4 @@
+import { liveDeliveries } from '@gallery/platform/observability';
 import {
   createSourceEventStream,
   execute,
@@ -215,7 +216,9 @@ export class LiveFanout {
     const gallery = this.listeners.get(normalizeEventCode(eventCode));
     if (!gallery) return 0;
     const couple = gallery.get(`${field}:couple`);
-    return (reach === 'everyone' ? handOut(gallery.get(field), event) : 0) + handOut(couple, event);
+    const handed = (reach === 'everyone' ? handOut(gallery.get(field), event) : 0) + handOut(couple, event);
+    if (handed > 0) liveDeliveries.inc({ field }, handed);
+    return handed;
   }
 
   /** One event per answer about a gallery's state, so screens sharing the answer share its execution too. */

@@ -1,3 +1,4 @@
+import { liveSockets } from '@gallery/platform/observability';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex, Writable } from 'node:stream';
 import {
@@ -137,7 +138,11 @@ export function serveLiveSubscriptions(
     connections.set(socket, stream);
     if (gallery) galleries.set(socket, gallery);
     perClient.opened(client);
-    socket.once('close', () => perClient.closed(client));
+    liveSockets.inc();
+    socket.once('close', () => {
+      perClient.closed(client);
+      liveSockets.dec();
+    });
     sockets.emit('connection', socket);
   }
 

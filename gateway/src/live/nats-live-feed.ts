@@ -1,4 +1,10 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import {
+  contextFrom,
+  inSpanNow,
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
+} from '@gallery/platform/observability';
 import {
   HEART_COUNTS_SUBJECT_PREFIX,
   heartCountsSchema,
@@ -119,7 +125,9 @@ export class NatsLiveFeed {
     this.connected = true;
     void this.followStatus(connection);
     for (const subject of LIVE_SUBJECTS) {
-      connection.subscribe(subject, { callback: (_error, message) => this.receive(message.data, subject) });
+      connection.subscribe(subject, {
+        callback: (_error, message) => this.receive(message.data, subject, message.headers),
+      });
     }
     // Heart counts are a live-only signal (media batches them per gallery and second), not a domain event.
     connection.subscribe(`${HEART_COUNTS_SUBJECT_PREFIX}.*`, {
@@ -148,8 +156,12 @@ export class NatsLiveFeed {
     await this.connection.flush();
   }
 
-  /** One message received on `subject` (photo.uploaded unless told). */
-  receive(data: Uint8Array | string, subject: Subject = Subjects.PhotoUploaded): void {
+  /**
+   * One message received on `subject` (photo.uploaded unless told). Its delivery to the screens is a span of the
+   * trace its headers carry (the request that caused it), and any line logged meanwhile names the event and
+   * that request.
+   */
+  receive(data: Uint8Array | string, subject: Subject = Subjects.PhotoUploaded, headers?: MsgHdrs): void {
     let event: DomainEvent;
     try {
       event = parseDomainEvent(data);
@@ -159,7 +171,13 @@ export class NatsLiveFeed {
     }
     const deliver = DELIVERIES[event.type];
     if (event.type !== subject || !deliver || this.seen(event.id)) return;
-    deliver(this.fanout, event);
+    const header = (name: string) => headers?.get(name) || undefined;
+    const context = { requestId: header(REQUEST_ID_HEADER), eventId: event.id };
+    runWithRequestContext(context, () =>
+      inSpanNow(`deliver ${event.type}`, contextFrom(header), { 'messaging.message.id': event.id }, () =>
+        deliver(this.fanout, event),
+      ),
+    );
   }
 
   async stop(): Promise<void> {

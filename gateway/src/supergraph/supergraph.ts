@@ -1,3 +1,4 @@
+import { noteGalleryCode } from '@gallery/platform/observability';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -125,6 +126,7 @@ export class Supergraph {
   /** POST (and GET) /graphql. */
   readonly handler: RequestHandler[] = [
     express.json({ limit: API_LIMITS.bodyBytes }),
+    noteGalleryCode(),
     (req, res, next) => {
       if (!this.middleware) {
         res.status(503).set('Retry-After', '2').json(NOT_COMPOSED_YET);

@@ -1,3 +1,4 @@
+import '@gallery/platform/telemetry';
 import { Logger } from '@nestjs/common';
 import { BackupConfig } from './config/backup-config.js';
 import { createApp } from './create-app.js';

@@ -1,3 +1,4 @@
+import '@gallery/platform/telemetry';
 import { Logger } from '@nestjs/common';
 import { BillingConfig } from './config/billing-config.js';
 import { createApp } from './create-app.js';

@@ -1,3 +1,4 @@
+import '@gallery/platform/telemetry';
 import { Logger } from '@nestjs/common';
 import { MediaConfig } from './config/media-config.js';
 import { createApp } from './create-app.js';

@@ -7,6 +7,7 @@ import { CreateRateLimitsTable1763800000001 } from '../limits/create-rate-limits
 import { ParkUnpublishableEvents1763800000002 } from '../events/park-unpublishable-events.migration.js';
 import { ForgetPublishedEvents1795392000000 } from '../events/forget-published-events.migration.js';
 import { IndexProcessedEventTimes1798900000000 } from '../events/index-processed-event-times.migration.js';
+import { CarryRequestHeaders1799000000000 } from '../events/carry-request-headers.migration.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type Classes = (Function | string | EntitySchema)[];
@@ -31,6 +32,7 @@ export function dataSourceOptions(options: {
       ParkUnpublishableEvents1763800000002,
       ForgetPublishedEvents1795392000000,
       IndexProcessedEventTimes1798900000000,
+      CarryRequestHeaders1799000000000,
       ...options.migrations,
     ] as MixedList<never>,
     migrationsRun: false,

@@ -15,6 +15,10 @@ import {
   type Subject,
 } from '@gallery/contracts';
 import { isApiError, type EventBus } from './event-bus.js';
+import { consumerHandled, consumerParked, consumerRedeliveries } from '../observability/metrics.js';
+import { observeConsumer } from '../observability/service-metrics.js';
+import { REQUEST_ID_HEADER, runWithRequestContext } from '../observability/request-context.js';
+import { contextFrom, inSpan } from '../observability/trace-context.js';
 
 export type EventHandler = (event: DomainEvent, manager: EntityManager) => Promise<void>;
 
@@ -69,6 +73,7 @@ export class DurableConsumer {
   private stopped = false;
   private loop: Promise<void> | undefined;
   private messages: { stop(): void } | undefined;
+  private observed: { stop(): void } | undefined;
   /** This release's JetStream durable (see durableName). */
   readonly durable: string;
 
@@ -92,6 +97,7 @@ export class DurableConsumer {
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
       }
     }
+    this.observed = observeConsumer(this.options.name, this.bus, this.durable);
     this.loop = this.run();
   }
 
@@ -146,6 +152,7 @@ export class DurableConsumer {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.observed?.stop();
     this.messages?.stop();
     await this.loop;
   }
@@ -170,8 +177,15 @@ export class DurableConsumer {
     }
   }
 
-  /** Handles one delivery; exported through the class for tests that replay a message. */
-  async process(message: Pick<JsMsg, 'subject' | 'data' | 'ack' | 'nak' | 'term' | 'info'>): Promise<void> {
+  /**
+   * Handles one delivery; exported through the class for tests that replay a message. The handler runs in a span
+   * of the trace the event's headers carry, with the event's id and its request's id on every log line.
+   */
+  async process(
+    message: Pick<JsMsg, 'subject' | 'data' | 'ack' | 'nak' | 'term' | 'info'> &
+      Partial<Pick<JsMsg, 'headers'>>,
+  ): Promise<void> {
+    const consumer = this.options.name;
     // A durable made on nats-server 2.9 for several subjects receives the whole stream.
     if (!(this.options.subjects as string[]).includes(message.subject)) {
       message.ack();
@@ -185,16 +199,36 @@ export class DurableConsumer {
       this.options.onError?.(
         error instanceof InvalidEventError ? error : new InvalidEventError(String(error)),
       );
+      consumerParked.inc({ consumer });
       message.term();
       return;
     }
-    try {
-      if (await this.handleOnce(event)) this.options.onHandled?.(event);
-      message.ack();
-    } catch (error) {
-      this.options.onError?.(error, event);
-      message.nak(retryDelayMs(message.info.deliveryCount));
-    }
+    if (message.info.deliveryCount > 1) consumerRedeliveries.inc({ consumer });
+    const header = (name: string) => message.headers?.get(name) || undefined;
+    const { code, eventCode } = event.data as { code?: unknown; eventCode?: unknown };
+    const galleryCode =
+      typeof code === 'string' ? code : typeof eventCode === 'string' ? eventCode : undefined;
+    const requestContext = { requestId: header(REQUEST_ID_HEADER), eventId: event.id, galleryCode };
+    await runWithRequestContext(requestContext, () =>
+      inSpan(
+        `handle ${event.type}`,
+        'consumer',
+        contextFrom(header),
+        { 'messaging.consumer.group.name': consumer, 'messaging.message.id': event.id },
+        async () => {
+          try {
+            if (await this.handleOnce(event)) {
+              consumerHandled.inc({ consumer });
+              this.options.onHandled?.(event);
+            }
+            message.ack();
+          } catch (error) {
+            this.options.onError?.(error, event);
+            message.nak(retryDelayMs(message.info.deliveryCount));
+          }
+        },
+      ),
+    );
   }
 
   /** Runs the handler unless this consumer already handled the event; returns whether it ran. */

@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { contextFrom, inSpan, traceHeaders, type CarriedHeaders } from '../observability/trace-context.js';
 
 /** Core NATS types for services that answer requests on the bus's connection. */
 export type { Msg as NatsMessage, Subscription as NatsSubscription } from '@nats-io/transport-node';
@@ -103,14 +104,28 @@ export class EventBus {
   /**
    * Publishes with Nats-Msg-Id = event id, so a re-publish after a crash is dropped by JetStream. Fails at once
    * while disconnected, and after PUBLISH_TIMEOUT_MS without an acknowledgement. `body`: the event's JSON, when
-   * the caller has it already.
+   * the caller has it already. `carried`: the request id and trace context recorded with the event, sent as
+   * NATS headers from a span of this publish, so its consumers and the live screens join the request's trace.
    */
-  async publish(event: DomainEvent, body = JSON.stringify(event)): Promise<void> {
+  async publish(event: DomainEvent, body = JSON.stringify(event), carried?: CarriedHeaders): Promise<void> {
     if (!this.isConnected) throw new NatsDisconnectedError();
-    await this.js.publish(event.type, body, {
-      msgID: event.id,
-      timeout: PUBLISH_TIMEOUT_MS,
-    });
+    const parent = contextFrom((name) => carried?.[name]);
+    await inSpan(
+      `publish ${event.type}`,
+      'producer',
+      parent,
+      { 'messaging.message.id': event.id },
+      async () => {
+        const headers = natsHeaders();
+        for (const [name, value] of Object.entries({ ...carried, ...traceHeaders() }))
+          headers.set(name, value);
+        await this.js.publish(event.type, body, {
+          msgID: event.id,
+          timeout: PUBLISH_TIMEOUT_MS,
+          headers,
+        });
+      },
+    );
   }
 
   async close(): Promise<void> {

@@ -33,4 +33,8 @@ export class OutboxEventEntity {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
+
+  /** The request id and trace context of the request that recorded the event, published as NATS headers. */
+  @Column({ type: 'jsonb', nullable: true })
+  headers!: Record<string, string> | null;
 }

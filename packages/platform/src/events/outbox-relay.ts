@@ -2,6 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { InvalidEventError, parseDomainEvent, type DomainEvent } from '@gallery/contracts';
 import type { EventBus } from './event-bus.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
+import { headersOf } from './outbox.js';
+import { outsideRequestContext } from '../observability/request-context.js';
 
 const BATCH_SIZE = 100;
 /** Room for the headers JetStream adds to a message (Nats-Msg-Id and the like) beside the JSON body. */
@@ -27,7 +29,7 @@ export interface OutboxRelayOptions {
  * one each: a drain runs after every change that records an event, and the builder, the entities and a DELETE
  * per row cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
  */
-const TAKE_PENDING = `SELECT id, subject, envelope, attempts FROM outbox_events
+const TAKE_PENDING = `SELECT id, subject, envelope, attempts, headers FROM outbox_events
   WHERE parked_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`;
 const DELETE_PUBLISHED = 'DELETE FROM outbox_events WHERE id = ANY($1)';
 /**
@@ -35,7 +37,7 @@ const DELETE_PUBLISHED = 'DELETE FROM outbox_events WHERE id = ANY($1)';
  * a transaction of three (BEGIN, the SELECT, COMMIT), twice a second in a service that polls every 500 ms.
  */
 const ANY_PENDING = 'SELECT EXISTS (SELECT 1 FROM outbox_events WHERE parked_at IS NULL) AS pending';
-type PendingRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'envelope' | 'attempts'>;
+type PendingRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'envelope' | 'attempts' | 'headers'>;
 
 /** An event that no retry can publish: it breaks its contract or exceeds the server's message size. */
 class UnpublishableEventError extends Error {}
@@ -118,7 +120,7 @@ export class OutboxRelay {
 
   private async publishNow(events: DomainEvent[]): Promise<void> {
     try {
-      for (const event of events) await this.bus.publish(...this.publishable(event));
+      for (const event of events) await this.bus.publish(...this.publishable(event), headersOf(event));
       await this.dataSource.query(DELETE_PUBLISHED, [events.map((event) => event.id)]);
     } catch {
       this.kick();
@@ -134,16 +136,20 @@ export class OutboxRelay {
   /** `poll`: a look on the interval, which first asks whether anything waits; otherwise a batch is taken at once. */
   private schedule(delayMs: number, poll = false): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain(poll).finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) this.schedule(0);
-        else if (this.failures > 0) this.schedule((this.options.backOffMs ?? relayBackOffMs)(this.failures));
-        else this.schedule(this.options.pollIntervalMs ?? 500, true);
-        this.again = false;
-      });
-    }, delayMs);
+    // Apart from the request that kicked it: later drains publish other requests' events.
+    this.timer = outsideRequestContext(() =>
+      setTimeout(() => {
+        this.running = this.drain(poll).finally(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          if (this.again) this.schedule(0);
+          else if (this.failures > 0)
+            this.schedule((this.options.backOffMs ?? relayBackOffMs)(this.failures));
+          else this.schedule(this.options.pollIntervalMs ?? 500, true);
+          this.again = false;
+        });
+      }, delayMs),
+    );
   }
 
   /** Publishes batches until nothing is left; returns on the first failure. */
@@ -174,7 +180,7 @@ export class OutboxRelay {
       const published: string[] = [];
       for (const row of rows) {
         try {
-          await this.bus.publish(...this.publishable(row.envelope));
+          await this.bus.publish(...this.publishable(row.envelope), row.headers ?? undefined);
           published.push(row.id);
         } catch (error) {
           await this.recordFailure(manager, row, error);

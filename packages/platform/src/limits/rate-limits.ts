@@ -13,6 +13,7 @@ import { AppError } from '../graphql/app-error.js';
 import type { GuestIdentities } from '../guests/guest-identity.js';
 
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address-header.js';
+import { rateLimitRefusals } from '../observability/metrics.js';
 
 export { CLIENT_ADDRESS_HEADER };
 
@@ -190,7 +191,7 @@ async function consumeFrom(limiter: RateLimiterPostgres, key: string): Promise<R
   try {
     return await limiter.consume(key);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw rateLimited(error);
+    if (error instanceof RateLimiterRes) throw rateLimited(error, limiter);
     throw storeFailure(error);
   }
 }
@@ -200,15 +201,16 @@ async function refuseIfUsedUp(limiter: RateLimiterPostgres, key: string, limit: 
   const used = await limiter.get(key).catch((error: unknown) => {
     throw storeFailure(error);
   });
-  if (used && used.consumedPoints >= limit.points) throw rateLimited(used);
+  if (used && used.consumedPoints >= limit.points) throw rateLimited(used, limiter);
 }
 
 function secondsToWait(refusal: AppError): number {
   return refusal.extensions.count as number;
 }
 
-/** The refusal, with the seconds to wait before the window frees an attempt. */
-function rateLimited(state: RateLimiterRes): AppError {
+/** The refusal, with the seconds to wait before the window frees an attempt, counted under the limit's name. */
+function rateLimited(state: RateLimiterRes, limiter: RateLimiterPostgres): AppError {
+  rateLimitRefusals.inc({ limit: limiter.keyPrefix });
   return new AppError('RATE_LIMITED', { count: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) });
 }
 

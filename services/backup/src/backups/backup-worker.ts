@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { MAX_VIDEO_MEGABYTES, type ArchivePhoto } from '@gallery/contracts';
-import { describeError } from '@gallery/platform';
+import { backupCopies, describeError, inSpan } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
 import { DriveError, type BackupDrive } from '../destinations/backup-drive.js';
 import { BackupDrives } from '../destinations/backup-drives.js';
@@ -100,9 +100,16 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async lane(): Promise<void> {
     while (!this.stopped) {
       const next = await this.next();
+      // One trace per copy.
       if (next) {
         try {
-          await this.copy(next);
+          await inSpan(
+            'back up photo',
+            'internal',
+            undefined,
+            { 'gallery.code': next.copy.destination.eventCode },
+            () => this.copy(next),
+          );
         } finally {
           this.release(next.copy.destinationId);
         }
@@ -212,6 +219,7 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         ),
       );
       await this.repository.markCopied(copy);
+      backupCopies.inc({ outcome: 'copied', failure: '' });
     } catch (error) {
       await this.failed(copy, error);
     }
@@ -229,6 +237,7 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async failed(copy: ClaimedCopy, error: unknown): Promise<void> {
     const failure = error instanceof DriveError ? error.failure : 'SERVER_ERROR';
+    backupCopies.inc({ outcome: 'failed', failure });
     const detail = error instanceof DriveError ? error.detail : describeError(error);
     const retryMs = backupRetryMs(copy.attempts, this.config.retryMaxMs);
     this.logger.warn(

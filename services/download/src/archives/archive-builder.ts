@@ -10,7 +10,7 @@ import {
   type ArchivePhoto,
   type ArchiveStage,
 } from '@gallery/contracts';
-import { describeError } from '@gallery/platform';
+import { describeError, inSpan, zipJobs } from '@gallery/platform';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
 import { ArchiveJobsRepository } from './archive-jobs.repository.js';
 import { ArchiveStorage } from './archive-storage.js';
@@ -74,7 +74,10 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
 
   /** Starts the build in the background; `settled` waits for every build started (shutdown, tests). */
   start(job: ArchiveJobEntity): void {
-    const run = this.build(job).finally(() => this.running.delete(run));
+    // One trace per zip, joined to the request that asked for it.
+    const run = inSpan('build zip', 'internal', undefined, { 'gallery.code': job.eventCode }, () =>
+      this.build(job),
+    ).finally(() => this.running.delete(run));
     this.running.add(run);
   }
 
@@ -210,6 +213,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
         throw new Error('the job was taken for dead or its gallery purged while it built');
       }
       this.publish(job, 'complete', added, total);
+      zipJobs.inc({ outcome: 'built' });
     } catch (error) {
       this.logger.warn(`zip ${job.id} failed after ${added} photos: ${describeError(error)}`);
       abort.abort();
@@ -226,6 +230,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
           this.logger.error(`zip ${job.id} not marked failed: ${describeError(failing)}`),
         );
       this.publish(job, 'failed', added);
+      zipJobs.inc({ outcome: 'failed' });
     } finally {
       clearInterval(heartbeat);
       this.aborts.delete(abort);

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { imageQueueJobs } from '@gallery/platform';
 
 /**
  * How many images one media process works on at once in each lane. Each decode of a large photo holds hundreds
@@ -10,6 +11,7 @@ export function imageWorkConcurrency(cores = availableParallelism()): number {
 }
 
 interface Job {
+  lane: 'urgent' | 'background';
   work: () => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -35,17 +37,19 @@ export class ImageWorkQueue {
   private urgentRunning = 0;
   private backgroundRunning = 0;
 
+  /** `name`: the queue's name in the metrics (gallery_image_queue_jobs), which media scales on. */
   constructor(
     private readonly concurrency: number,
     private readonly backgroundBacklog = Number.POSITIVE_INFINITY,
+    private readonly name = 'images',
   ) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    return this.enqueue(this.urgent, work);
+    return this.enqueue(this.urgent, 'urgent', work);
   }
 
   runInBackground<T>(work: () => Promise<T>): Promise<T> {
-    return this.enqueue(this.background, work);
+    return this.enqueue(this.background, 'background', work);
   }
 
   /** Work running now, in both lanes. */
@@ -58,9 +62,10 @@ export class ImageWorkQueue {
     return this.urgent.length + this.background.length;
   }
 
-  private enqueue<T>(lane: Job[], work: () => Promise<T>): Promise<T> {
+  private enqueue<T>(jobs: Job[], lane: Job['lane'], work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      lane.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      jobs.push({ lane, work, resolve: resolve as (value: unknown) => void, reject });
+      imageQueueJobs.inc({ queue: this.name, lane, state: 'waiting' });
       this.next();
     });
   }
@@ -83,10 +88,14 @@ export class ImageWorkQueue {
   }
 
   private start(job: Job, done: () => void): void {
+    const labels = { queue: this.name, lane: job.lane };
+    imageQueueJobs.dec({ ...labels, state: 'waiting' });
+    imageQueueJobs.inc({ ...labels, state: 'running' });
     void Promise.resolve()
       .then(job.work)
       .then(job.resolve, job.reject)
       .finally(() => {
+        imageQueueJobs.dec({ ...labels, state: 'running' });
         done();
         this.next();
       });

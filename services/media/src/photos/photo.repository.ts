@@ -179,7 +179,14 @@ export class PhotoRepository {
       /** The staged object the original was copied from, deleted once no PUT can land; null when none was. */
       staged: { key: string; notBefore: Date } | null;
       previewReservation?: { key: string; notBefore: Date } | null;
-      event: { id: string; subject: string; envelope: object; occurredAt: Date };
+      /** `headers`: the request's id and trace context (outboxHeaders), or null. */
+      event: {
+        id: string;
+        subject: string;
+        envelope: object;
+        occurredAt: Date;
+        headers: Record<string, string> | null;
+      };
     },
   ): Promise<{ kept: number; photoCount: number }> {
     // Every column the entity maps, from its metadata: a column added to the photo is never left out here.
@@ -209,10 +216,10 @@ export class PhotoRepository {
          INSERT INTO storage_deletions (object_key, not_before)
          SELECT $${next + 2}::text, $${next + 3}::timestamptz WHERE $${next + 2}::text IS NOT NULL
        ), event AS (
-         INSERT INTO outbox_events (id, subject, envelope, occurred_at)
+         INSERT INTO outbox_events (id, subject, envelope, occurred_at, headers)
          VALUES ($${next + 6}, $${next + 7},
                  jsonb_set($${next + 8}::jsonb, '{data,photoCount}', to_jsonb((SELECT photo_count FROM counted))),
-                 $${next + 9})
+                 $${next + 9}, $${next + 10}::jsonb)
        )
        SELECT (SELECT count(*) FROM kept)::int + (SELECT count(*) FROM extended)::int AS kept,
               (SELECT photo_count FROM counted) AS "photoCount"`,
@@ -227,6 +234,7 @@ export class PhotoRepository {
         event.subject,
         JSON.stringify(event.envelope),
         event.occurredAt,
+        event.headers && JSON.stringify(event.headers),
       ],
     )) as { kept: number; photoCount: number }[];
     return row;

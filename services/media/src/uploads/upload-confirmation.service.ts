@@ -20,7 +20,7 @@ import {
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { AppError, OutboxRelay, outboxHeaders, recordEvent, withHeadersOf } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
@@ -105,7 +105,7 @@ export class UploadConfirmationService {
    * confirmations holds at most this many originals (up to MAX_PHOTO_BYTES each) in temporary files, and their
    * pixels at the preview's size in memory.
    */
-  private readonly inFlight = new ImageWorkQueue(4);
+  private readonly inFlight = new ImageWorkQueue(4, undefined, 'confirmations');
   private readonly logger = new Logger(UploadConfirmationService.name);
 
   constructor(
@@ -404,6 +404,7 @@ export class UploadConfirmationService {
           subject: event.type,
           envelope: event,
           occurredAt: new Date(event.occurredAt),
+          headers: outboxHeaders(event),
         },
       });
       // Every key reserved for this attempt, written or not, must still have been reserved. Its reservation ran
@@ -416,7 +417,7 @@ export class UploadConfirmationService {
         photo: shared ? live : this.asUploaderSees(photo, false),
         previewPending,
         previewReservation,
-        event: { ...event, data: { ...event.data, photoCount } },
+        event: withHeadersOf(event, { ...event, data: { ...event.data, photoCount } }),
         full,
       };
     });

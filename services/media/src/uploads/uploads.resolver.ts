@@ -1,7 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
-import { GuestIdentities, GuestOf, RateLimits } from '@gallery/platform';
+import {
+  AppError,
+  GuestIdentities,
+  GuestOf,
+  photoProcessingSeconds,
+  RateLimits,
+  uploadsRefused,
+  uploadsTaken,
+} from '@gallery/platform';
 import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoAudience } from '../photos/photo-audience.js';
 import { PhotoModel } from '../photos/photo.model.js';
@@ -56,11 +64,21 @@ export class UploadsResolver {
     @Args('eventCode') eventCode: string,
     @Args('uploadId', { type: () => ID }) uploadId: string,
   ): Promise<LivePhoto> {
-    await this.rateLimits.consumeGuestAction('uploadConfirms', context, normalizeEventCode(eventCode));
-    // The couple's own uploads need no approval: asked of events only when approval is on and the caller sent
-    // an Authorization (guests send none).
-    return this.confirmation.confirm(eventCode, uploadId, () =>
-      this.audience.isOwner(normalizeEventCode(eventCode), context.authorization),
-    );
+    const started = performance.now();
+    try {
+      await this.rateLimits.consumeGuestAction('uploadConfirms', context, normalizeEventCode(eventCode));
+      // The couple's own uploads need no approval: asked of events only when approval is on and the caller sent
+      // an Authorization (guests send none).
+      const photo = await this.confirmation.confirm(eventCode, uploadId, () =>
+        this.audience.isOwner(normalizeEventCode(eventCode), context.authorization),
+      );
+      uploadsTaken.inc({ kind: photo.kind });
+      photoProcessingSeconds.observe({ kind: photo.kind }, (performance.now() - started) / 1000);
+      return photo;
+    } catch (error) {
+      // What the guest was told; anything else is an outage, told as INTERNAL.
+      uploadsRefused.inc({ code: error instanceof AppError ? error.code : 'INTERNAL' });
+      throw error;
+    }
   }
 }
