@@ -40,3 +40,6 @@ export * from './access/stored-gallery-pins.js';
 export * from './http/pin-pass-header.js';
 export * from './guests/guest-identity.js';
 export * from './background/periodic-task.js';
+export * from './app/service.module.js';
+export * from './graphql/graphql-request-context.js';
+export * from './graphql/plan.enum.js';
