@@ -1,6 +1,6 @@
 import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
-import { Plan } from './plan.enum.js';
 import type { EventEntity } from './event.entity.js';
+import { Plan } from '@gallery/platform';
 
 @ObjectType('Event')
 @Directive('@key(fields: "code")')
