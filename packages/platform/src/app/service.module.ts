@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { ACCESS_DIRECTIVE } from '../access/access-marks.js';
 import { accessCheckProviders } from '../access/access.guard.js';
 import type { GuestAdmission } from '../access/guest-admission.js';
-import type { OwnerAuthority } from '../access/owner-authority.js';
+import { OwnerAuthority } from '../access/owner-authority.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { EventBusModule } from '../events/event-bus.module.js';
 import { formatGraphQLError } from '../graphql/app-error.js';
@@ -130,6 +130,8 @@ export class ServiceModule {
         configClass,
         RateLimits,
         ...(options.guestIdentities ? [GuestIdentities] : []),
+        // What a resolver or controller that checks ownership itself asks (billing's refunds, media's photo files).
+        ...(options.access ? [OwnerAuthority] : []),
         ...(options.exports ?? []),
       ],
     };
