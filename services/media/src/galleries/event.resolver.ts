@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
 import { PhotoAudience, type PhotoView } from '../photos/photo-audience.js';
 import { PhotoOrder } from '../photos/photo-order.enum.js';
@@ -11,6 +10,7 @@ import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
 import { EventModel } from './event.model.js';
 import { GalleryRepository } from './gallery.repository.js';
+import { type GraphQLRequestContext } from '@gallery/platform';
 
 /**
  * The photo fields this subgraph adds to the events subgraph's Event. The fields of one request are read from

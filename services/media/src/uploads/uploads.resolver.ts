@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
-import { GuestIdentities, GuestOf, RateLimits } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestIdentities, GuestOf, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { PhotoAudience } from '../photos/photo-audience.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';
