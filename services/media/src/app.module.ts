@@ -28,7 +28,7 @@ import { PhotoRemovalService } from './photos/photo-removal.service.js';
 import { MediaConfig } from './config/media-config.js';
 import { ChallengeRepository } from './challenges/challenge.repository.js';
 import { EventModel } from './galleries/event.model.js';
-import { EventResolver } from './galleries/event.resolver.js';
+import { EventResolver } from './gallery-entity/event.resolver.js';
 import { PhotoAudience } from './photos/photo-audience.js';
 import { PhotoReviewResolver } from './review/photo-review.resolver.js';
 import { PhotoReviewService } from './review/photo-review.service.js';
@@ -37,7 +37,7 @@ import { GuestbookReviewService } from './review/guestbook-review.service.js';
 import { RevealAnnouncer } from './galleries/reveal-announcer.js';
 
 import { GalleryDirectory } from './galleries/gallery-directory.js';
-import { GalleryReadModelConsumer } from './galleries/gallery-read-model.consumer.js';
+import { GalleryReadModelConsumer } from './gallery-read-model/gallery-read-model.consumer.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
 import { MediaGalleryPins } from './galleries/gallery-pins.js';
 import { GalleryRepository } from './galleries/gallery.repository.js';

@@ -50,7 +50,7 @@ import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, OutboxRelay } from '@g
 import { findFreePort, startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
-import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
+import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';

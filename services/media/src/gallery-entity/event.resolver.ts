@@ -8,8 +8,8 @@ import { PhotoOrder } from '../photos/photo-order.enum.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
-import { EventModel } from './event.model.js';
-import { GalleryRepository } from './gallery.repository.js';
+import { EventModel } from '../galleries/event.model.js';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { type GraphQLRequestContext } from '@gallery/platform';
 
 /**
