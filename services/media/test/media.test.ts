@@ -61,7 +61,7 @@ import { PhotoRemovalService } from '../src/photos/photo-removal.service.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
-import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
+import { UPLOAD_URL_SECONDS } from '../src/storage/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
 import { holdPreviewOf, holdPreviewsOf } from './held-previews.js';
