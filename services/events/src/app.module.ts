@@ -8,7 +8,7 @@ import { eventsMigrations } from './database/migrations.js';
 import { CustomDomainEntity } from './custom-domains/custom-domain.entity.js';
 import { CustomDomainsModule } from './custom-domains/custom-domains.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
-import { EventEntity } from './galleries/event.entity.js';
+import { GalleryEntity } from './galleries/gallery.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import { OwnerMailModule } from './mail/owner-mail.module.js';
 import { OrderEntity } from './orders/order.entity.js';
@@ -26,7 +26,7 @@ export class AppModule {
         ServiceModule.forRoot({
           natsClientName: 'events-service',
           config,
-          entities: [EventEntity, OrderEntity, ContactMessageEntity, CustomDomainEntity],
+          entities: [GalleryEntity, OrderEntity, ContactMessageEntity, CustomDomainEntity],
           migrations: eventsMigrations,
           // No `access`: the galleries module provides the check, deciding ownership and PINs where their
           // credentials are. Guests' attempts are counted by their signed identity: the key is the one media signs them with.
