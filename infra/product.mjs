@@ -58,6 +58,24 @@ export function findFreePort() {
   });
 }
 
+/**
+ * Refuses a port given to us that another server holds, before any service starts: otherwise five services would
+ * start only for the gateway to fail at the end.
+ */
+function ensurePortFree(port) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is taken by another server (EADDRINUSE)`)
+          : error,
+      ),
+    );
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
 async function answersHealth(url) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 2000);
@@ -304,6 +322,7 @@ async function startProductOnce({
   pickPort = findFreePort,
   restartBackoff,
 }) {
+  for (const given of [port, ...Object.values(servicePorts)].filter(Boolean)) await ensurePortFree(given);
   const ports = {
     gateway: port || (await pickPort()),
     events: servicePorts.events || (await pickPort()),

@@ -10,6 +10,7 @@ import { clientAddressResolver } from './http/client-address.js';
 import { devOriginsCors, socketOriginAllowed } from './http/dev-origins.js';
 import { jsonErrors, jsonNotFound } from './http/json-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { HostNotServed, ServedHosts, servedHostsOnly } from './http/served-hosts.js';
 import { SESSION_QUERY, sessionEndpoint } from './session/session-endpoint.js';
 import { NatsArchiveProgressFeed } from './live/archive-progress.js';
 import { CurrentEventStates } from './live/current-event-states.js';
@@ -83,6 +84,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ?? false);
+  // The product's host, the machine's own names and the couples' verified domains; any other Host gets 421.
+  const servedHosts = new ServedHosts(config.publicUrl, customDomains);
+  app.use(servedHostsOnly(servedHosts));
   app.use(securityHeaders(config));
   app.use(devOriginsCors(config.webDevOrigins ?? []));
   // A couple's domain shows their gallery only; every other host goes on to the product below.
@@ -148,7 +152,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       devOrigins: config.webDevOrigins ?? [],
       publicUrl: config.publicUrl,
     }),
-    galleryOf: (request) => customDomains.galleryOf(request.headers.host),
+    galleryOf: async (request) => {
+      const served = await servedHosts.resolve(request.headers.host);
+      if (!served) throw new HostNotServed();
+      return served.gallery;
+    },
     admit: admission.audienceOf,
   });
   await listen(server, config.port, config.host);

@@ -87,12 +87,48 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
   }
 
   /** A plain request to the gateway itself with a Host header, as Caddy sends it. */
-  async function direct(host: string, pathName: string): Promise<{ status: number; text: string }> {
+  async function direct(
+    host: string,
+    pathName: string,
+    init: { method?: 'GET' | 'POST'; body?: string } = {},
+  ): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
     const response = await request(`http://127.0.0.1:${gateway!.port}${pathName}`, {
-      headers: { host, accept: 'text/html' },
+      method: init.method ?? 'GET',
+      headers: { host, accept: 'text/html', 'content-type': 'application/json' },
+      body: init.body,
     });
-    return { status: response.statusCode, text: await response.body.text() };
+    return {
+      status: response.statusCode,
+      text: await response.body.text(),
+      headers: response.headers as IncomingHttpHeaders,
+    };
   }
+
+  /** The live socket's handshake with a Host header: open, or the status it was refused with. */
+  function socketStatus(host: string): Promise<'open' | number> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${gateway!.port}/graphql`, 'graphql-transport-ws', {
+        headers: { host },
+      });
+      socket.once('open', () => {
+        socket.close();
+        resolve('open');
+      });
+      socket.once('unexpected-response', (_request, response) => {
+        socket.terminate();
+        resolve(response.statusCode ?? 0);
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  /** The page's connect-src, as its Content-Security-Policy says. */
+  const connectSources = (headers: IncomingHttpHeaders) =>
+    String(headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src')!
+      .slice(1);
 
   beforeAll(async () => {
     nats = await startTestNats();
@@ -257,6 +293,52 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
     expect(mediaRequests.at(-1)?.['x-gallery-scope']).toBe(GALLERY);
   });
 
+  it('serves no other host: no page, no API, no photo, no health report, no socket', async () => {
+    const graphql = JSON.stringify({ query: `mutation { deleteEvent(code: "${GALLERY}") }` });
+    for (const host of ['evil.example', UNVERIFIED, '10.1.2.3:5000', 'gallery.example.org.evil.example']) {
+      for (const [pathName, method, body] of [
+        ['/', 'GET'],
+        [`/gallery/${GALLERY}`, 'GET'],
+        ['/graphql', 'POST', graphql],
+        ['/api/session', 'GET'],
+        ['/health', 'GET'],
+        [`/media/photos/${PHOTO_ID}/thumbnail`, 'GET'],
+      ] as const) {
+        const answer = await direct(host, pathName, { method, body });
+        expect([host, pathName, answer.status]).toEqual([host, pathName, 421]);
+        expect(answer.text).toBe('This address is not served here.');
+      }
+      expect(await socketStatus(host)).toBe(421);
+    }
+    // The product's own host, the machine's names and the verified domain are served.
+    for (const host of [
+      'gallery.example.org',
+      'GALLERY.example.org:8443',
+      `127.0.0.1:${gateway!.port}`,
+      VERIFIED,
+    ]) {
+      expect([host, (await direct(host, '/')).status]).toEqual([host, 200]);
+      expect([host, await socketStatus(host)]).toEqual([host, 'open']);
+    }
+    // Kubernetes' probes and Caddy's ask reach the gateway by an address of their own.
+    expect((await direct('10.1.2.3:5000', '/health/live')).status).toBe(200);
+    expect((await direct('gateway:5000', `/api/custom-domains/allowed?domain=${VERIFIED}`)).status).toBe(200);
+  });
+
+  it('names the page’s socket origins from the allowlist in its CSP, never the Host header given', async () => {
+    expect(connectSources((await direct('GALLERY.example.org:8443', '/')).headers)).toEqual(
+      expect.arrayContaining(['ws://gallery.example.org', 'wss://gallery.example.org']),
+    );
+    const product = connectSources((await direct('GALLERY.example.org:8443', '/')).headers).join(' ');
+    expect(product).not.toMatch(/8443|GALLERY/);
+    expect(connectSources((await direct(VERIFIED, '/')).headers)).toEqual(
+      expect.arrayContaining([`wss://${VERIFIED}`]),
+    );
+    expect(connectSources((await direct(VERIFIED, '/')).headers).join(' ')).not.toContain(
+      'gallery.example.org',
+    );
+  });
+
   it('stops serving the gallery as soon as events releases the domain', async () => {
     expect(await (await direct(VERIFIED, '/')).text).toContain('gallery-code');
     verified.delete(VERIFIED);
@@ -272,5 +354,7 @@ describe("gateway: a couple's verified domain, behind Caddy with on-demand TLS",
       async () => !(await (await direct(VERIFIED, '/')).text).includes('gallery-code'),
     );
     expect((await direct('127.0.0.1', `/api/custom-domains/allowed?domain=${VERIFIED}`)).status).toBe(404);
+    // A released domain is no host of ours any more.
+    expect((await direct(VERIFIED, '/')).status).toBe(421);
   });
 });

@@ -32,7 +32,8 @@ describe('startProduct on a port another server holds', () => {
     await expect(start).rejects.toThrow(/EADDRINUSE|address already in use/i);
   });
 
-  it('starts again on other ports when a port it picked was taken', async () => {
+  // One product for both, as each start costs the whole product's start-up.
+  it('starts again on other ports when a port it picked was taken; restart starts a killed service on its port', async () => {
     const picked: number[] = [];
     const product = await startProduct({
       platformEnv: platform!.env,
@@ -44,6 +45,7 @@ describe('startProduct on a port another server holds', () => {
         return port;
       },
     });
+    const killed = product.pids.media;
     try {
       expect(product.ports.gateway).not.toBe(otherPort);
       expect(picked[0]).toBe(otherPort);
@@ -52,23 +54,13 @@ describe('startProduct on a port another server holds', () => {
         media: 'ok',
         events: 'ok',
       });
-    } finally {
-      await product.stop();
-    }
-  });
-});
 
-describe('restart', () => {
-  it('starts a killed service again on its port, where the gateway finds it, and stops it with the rest', async () => {
-    const product = await startProduct({ platformEnv: platform!.env, log: quiet });
-    const killed = product.pids.media;
-    try {
       await product.restart('media');
 
       expect(product.pids.media).not.toBe(killed);
       expect(() => process.kill(killed, 0)).toThrow();
-      const health = await fetch(`${product.url}/health`);
-      expect(((await health.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      const again = await fetch(`${product.url}/health`);
+      expect(((await again.json()) as { checks: Record<string, string> }).checks).toMatchObject({
         media: 'ok',
       });
     } finally {

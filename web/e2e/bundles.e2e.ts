@@ -115,7 +115,7 @@ describe('event bundles in the browser', () => {
     for (const [path, title, card, signIn] of [
       ['/pricing', 'Event bundles', '10 Premium events', 'Sign in to buy'],
       ['/fr/tarifs', "Lots d'événements", '10 événements Premium', 'Connectez-vous pour acheter'],
-      ['/es/precios', 'Paquetes de eventos', '10 eventos Premium', 'Inicie sesión para comprar'],
+      ['/es/precios', 'Paquetes de eventos', '10 eventos Premium', 'Inicia sesión para comprar'],
     ]) {
       await page.goto(`${e2e!.product.url}${path}`);
       await page.getByRole('heading', { name: title }).waitFor();

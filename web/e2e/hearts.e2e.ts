@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
+  seedPhotos,
   seriousViolations,
   startBrowserTest,
   until,
@@ -88,8 +89,9 @@ describe('hearts in the browser', () => {
 
   it('puts a tile in the page only near the screen; the grid keeps its height, focused its ring shows', async () => {
     const { code } = await createGalleryAt(e2e!.product.url);
-    // A first page of tiles (30) on a short phone screen.
-    await uploadGuestPhotos(e2e!.product.url, code, 30);
+    // A first page of tiles (30) on a short phone screen: one uploaded, the others its copies.
+    await uploadGuestPhotos(e2e!.product.url, code, 1);
+    await seedPhotos(e2e!, code, 29);
     const page = await guest(code, 360, 500);
     const tiles = page.locator('.photo-grid > li');
     await page.locator('img[data-photo-id]').first().waitFor();

@@ -231,6 +231,30 @@ describe('a guest told to slow down', () => {
     }
   }, 120_000);
 
+  it('a deletion of their own photo sent too fast: a wait in the dialog, then the photo goes', async () => {
+    const { code } = await createGalleryAt(e2e!.product.url);
+    const page = await guest(`/gallery/${code}`);
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'cake.jpg', mimeType: 'image/jpeg', buffer: await photo() }]);
+    const tile = page.locator('.photo-grid .photo-tile').first();
+    await tile.waitFor({ timeout: 30_000 });
+    await tile.click();
+    await page.getByRole('dialog').getByRole('button', { name: en.viewer.deleteOwn, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: en.viewer.deleteOwnTitle });
+    await refuseFirst(page, 'DeleteOwnPhoto', 'deleteOwnPhoto', 3);
+    await confirm.getByRole('button', { name: en.viewer.deleteOwnConfirm, exact: true }).click();
+
+    const busy = page.getByTestId('delete-own-busy');
+    await busy.waitFor();
+    expect(await busy.textContent()).toMatch(withAnyCount(en.common.busyTryAgain));
+    expect(await confirm.locator('[role="alert"]').count()).toBe(0);
+    await busy.waitFor({ state: 'detached' });
+    await confirm.getByRole('button', { name: en.viewer.deleteOwnConfirm, exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await until('the photo gone', async () => (await page.locator('img[data-photo-id]').count()) === 0);
+  }, 90_000);
+
   it('a heart or a message sent too fast: a wait to sit out, not an error', async () => {
     const { code } = await createGalleryAt(e2e!.product.url);
     const [first] = await uploadGuestPhotos(e2e!.product.url, code, 1, { size: [400, 300] });

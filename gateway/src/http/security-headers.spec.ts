@@ -1,22 +1,32 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Request, Response } from 'express';
 import { securityHeaders } from './security-headers.js';
+import type { ServedHost } from './served-hosts.js';
 
-/** The headers the middleware sets on one answer. */
-function headersOf(config: Parameters<typeof securityHeaders>[0]): Record<string, string> {
+/** The headers the middleware sets on one answer (for a page of the host the allowlist found `served`). */
+function headersOf(
+  config: Parameters<typeof securityHeaders>[0],
+  served?: ServedHost,
+  hostHeader = 'gallery.local:5000',
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => undefined,
+    locals: served ? { servedHost: served } : {},
   } as unknown as Response;
-  const req = { headers: { host: 'gallery.local:5000' } } as unknown as Request;
+  const req = { headers: { host: hostHeader } } as unknown as Request;
   securityHeaders(config)(req, res, () => undefined);
   return headers;
 }
 
 /** The Content-Security-Policy the middleware sets on one answer. */
-function policy(config: Parameters<typeof securityHeaders>[0]): Record<string, string[]> {
-  const csp = headersOf(config)['content-security-policy'];
+function policy(
+  config: Parameters<typeof securityHeaders>[0],
+  served?: ServedHost,
+  hostHeader?: string,
+): Record<string, string[]> {
+  const csp = headersOf(config, served, hostHeader)['content-security-policy'];
   return Object.fromEntries(
     csp
       .split(';')
@@ -48,5 +58,24 @@ describe('securityHeaders', () => {
     expect(configured['script-src']).toEqual(["'self'", ...origins]);
     expect(configured['connect-src']).toEqual(expect.arrayContaining(origins));
     expect(policy({})['script-src']).toEqual(["'self'"]);
+  });
+
+  it('names the page’s socket origins as the host allowlist has them, never from the Host header', () => {
+    const served = {
+      gallery: null,
+      socketOrigins: ['ws://gallery.example.org', 'wss://gallery.example.org'],
+    };
+    const connect = policy({}, served, 'evil.example')['connect-src'];
+    expect(connect).toEqual([
+      "'self'",
+      'ws://gallery.example.org',
+      'wss://gallery.example.org',
+      'https://*.amazonaws.com',
+    ]);
+    expect(connect.join(' ')).not.toContain('evil');
+    expect(policy({}, undefined, 'evil.example')['connect-src']).toEqual([
+      "'self'",
+      'https://*.amazonaws.com',
+    ]);
   });
 });

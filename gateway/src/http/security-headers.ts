@@ -1,11 +1,10 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import type { ServedHost } from './served-hosts.js';
 
 /** Where photo uploads and photo links go when the deployment does not say: S3 itself. */
 const DEFAULT_STORAGE_ORIGIN = 'https://*.amazonaws.com';
-/** A Host header fit to be written into the policy; anything else gets no socket source but 'self'. */
-const PLAIN_HOST = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i;
 
 export interface SecurityHeadersConfig {
   publicUrl?: string;
@@ -37,8 +36,14 @@ export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
         imgSrc: ["'self'", 'data:', 'blob:', storage, ...analytics],
         // Videos play from short-lived presigned storage URLs.
         mediaSrc: ["'self'", 'blob:', storage],
-        // 'self' does not cover ws: and wss: in every browser: the page's own socket origins are named.
-        connectSrc: ["'self'", (req: IncomingMessage) => pageSocketOrigins(req), storage, ...analytics],
+        // 'self' does not cover ws: and wss: in every browser: the page's own socket origins are named, as the
+        // host allowlist has them (servedHostsOnly runs first), never as the request's Host header says.
+        connectSrc: [
+          "'self'",
+          (_req: IncomingMessage, res: ServerResponse) => pageSocketOrigins(res),
+          storage,
+          ...analytics,
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -54,7 +59,7 @@ export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
   });
 }
 
-function pageSocketOrigins(req: IncomingMessage): string {
-  const host = req.headers.host;
-  return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+function pageSocketOrigins(res: ServerResponse): string {
+  const served = (res as Response).locals?.servedHost as ServedHost | undefined;
+  return served ? served.socketOrigins.join(' ') : '';
 }

@@ -19,6 +19,7 @@ import {
   guestIdentityTokenDigest,
 } from '@gallery/platform/edge';
 import { outsideGallery } from '../custom-domains/gallery-scope.js';
+import { HostNotServed } from '../http/served-hosts.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';
 import type { LiveFanout } from './live-fanout.js';
@@ -65,7 +66,8 @@ export interface LiveSubscriptionsOptions {
   originAllowed?(request: IncomingMessage): boolean;
   /**
    * The gallery a request's host is a couple's domain for (null: the product's own host): such a socket may only
-   * subscribe to that gallery. Throws when it cannot be told now.
+   * subscribe to that gallery. Throws HostNotServed for a host the gateway does not serve (421), anything else
+   * when it cannot be told now (503).
    */
   galleryOf?(request: IncomingMessage): Promise<string | null>;
   /**
@@ -119,7 +121,10 @@ export function serveLiveSubscriptions(
         if (perClient.full(client)) return refuseUpgrade(stream, 429, 'Too Many Requests');
         sockets.handleUpgrade(request, stream, head, (socket) => accepted(socket, stream, client, gallery));
       },
-      () => refuseUpgrade(stream, 503, 'Service Unavailable'),
+      (error: unknown) =>
+        error instanceof HostNotServed
+          ? refuseUpgrade(stream, 421, 'Misdirected Request')
+          : refuseUpgrade(stream, 503, 'Service Unavailable'),
     );
   });
   /** The gallery each socket opened on a couple's domain is held to. */

@@ -86,6 +86,11 @@ export const Subjects = {
    * until the day's window ends or the couple sets a new one; events mails the couple.
    */
   PinGuessingStopped: 'event.pin-guessing-stopped',
+  /**
+   * media: a gallery's photos reached its plan's limit (every photo counted, those waiting for approval too):
+   * guests are shown it is full, and events mails the couple. Recorded once per gallery.
+   */
+  GalleryFull: 'photo.limit-reached',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -307,6 +312,13 @@ export const pinGuessingStoppedSchema = z.object({
   until: isoDate,
 });
 export type PinGuessingStoppedData = z.infer<typeof pinGuessingStoppedSchema>;
+
+export const galleryFullSchema = z.object({
+  code: galleryCodeSchema,
+  /** The plan's photo limit the gallery reached. */
+  photoLimit: z.number().int().positive(),
+});
+export type GalleryFullData = z.infer<typeof galleryFullSchema>;
 /**
  * A gallery's privacy settings as they now are, whole (not a diff): a consumer that missed one change is right
  * again at the next. New settings (a drop box, a reveal time, approval) are new fields or new `visibility` values.
@@ -442,6 +454,7 @@ const dataSchemas = {
   'photo.sharing-changed': sharingChangedSchema,
   'owner.session-ended': ownerSessionEndedSchema,
   'event.pin-guessing-stopped': pinGuessingStoppedSchema,
+  'photo.limit-reached': galleryFullSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -469,6 +482,7 @@ export interface EventData {
   'photo.sharing-changed': SharingChangedData;
   'owner.session-ended': OwnerSessionEndedData;
   'event.pin-guessing-stopped': PinGuessingStoppedData;
+  'photo.limit-reached': GalleryFullData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

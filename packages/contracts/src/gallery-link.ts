@@ -16,3 +16,8 @@ export function wallPath(code: string, language: MailLanguage): string {
 function languagePrefix(language: MailLanguage): string {
   return language === 'en' ? '' : `/${language}`;
 }
+
+/** A gallery's upgrade page in a language: where its couple lifts its plan's limits. */
+export function upgradePath(code: string, language: MailLanguage): string {
+  return `${languagePrefix(language)}/upgrade/${encodeURIComponent(code)}`;
+}

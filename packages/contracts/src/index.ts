@@ -20,6 +20,7 @@ export * from './premium/custom-domains.js';
 export * from './gallery-link.js';
 export * from './mail/plan-change-mail.js';
 export * from './mail/pin-guessing-mail.js';
+export * from './mail/gallery-full-mail.js';
 export * from './requests.js';
 export * from './access.js';
 export * from './premium/backups.js';

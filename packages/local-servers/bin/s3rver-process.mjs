@@ -6,6 +6,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import corsMiddleware from 's3rver/lib/middleware/cors.js';
 import AWSAccount from 's3rver/lib/models/account.js';
+import { SignatureRefusal, verifySignature } from './s3rver-signatures.mjs';
 import { mendFilesystemStore } from './s3rver-store.mjs';
 
 mendFilesystemStore();
@@ -14,8 +15,8 @@ const { port, directory, accessKeyId, secretAccessKey, buckets, corsXml, refuseO
   process.env.S3RVER_OPTIONS,
 );
 
-// s3rver only knows the key "S3RVER"; it rejects any other key id with InvalidAccessKeyId.
-// (It does not verify V4 signatures, so the secret is not checked.)
+// s3rver only knows the key "S3RVER"; it rejects any other key id with InvalidAccessKeyId. It verifies no V4
+// signature and serves anonymous requests: the signature check below, in front of everything, does.
 AWSAccount.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
 
 const server = new S3rver({
@@ -58,9 +59,8 @@ async function uploadsInFlight(bucket) {
 
 // S3 refuses a PUT carrying "If-None-Match: *" to a key that already holds an object (a conditional write);
 // s3rver 3 ignores the header. Answered as S3 does, with the bucket's CORS headers so a browser can read the 412.
-// A presigned URL signed for that header is held to it even without it: S3 would refuse such a request for its
-// signature, which s3rver does not check. Checked before the body is stored, not atomically against a PUT
-// finishing at that moment.
+// (A presigned URL signed for the header and sent without it fails its signature, below.) Checked before the body
+// is stored, not atomically against a PUT finishing at that moment.
 const cors = corsMiddleware();
 function answer(ctx, status, code, message) {
   ctx.status = status;
@@ -68,20 +68,7 @@ function answer(ctx, status, code, message) {
   ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 }
 async function putOnce(ctx, bucket, key) {
-  const signedFor = String(ctx.query['X-Amz-SignedHeaders'] ?? '')
-    .split(';')
-    .includes('if-none-match');
-  const once = ctx.get('if-none-match').trim() === '*';
-  if (!signedFor && !once) return false;
-  if (signedFor && !once) {
-    answer(
-      ctx,
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided.',
-    );
-    return true;
-  }
+  if (ctx.get('if-none-match').trim() !== '*') return false;
   if (!(await server.store.existsObject(bucket, key))) return false;
   ctx.params = { bucket, key };
   await cors(ctx, async () =>
@@ -158,6 +145,21 @@ server.middleware.unshift(async (ctx, next) => {
         )
         .join('') +
       `</ListMultipartUploadsResult>`;
+    return;
+  }
+  return next();
+});
+
+// Every request signed with the server's key (SigV4, in the header or presigned), as S3 wants of a private bucket:
+// anonymous ones, other keys, tampered or expired URLs are refused before anything is read or stored. A browser's
+// CORS preflight carries no credentials and is answered as S3 does (s3rver's CORS rules).
+server.middleware.unshift(async (ctx, next) => {
+  if (ctx.method === 'OPTIONS') return next();
+  try {
+    verifySignature(ctx.req, { accessKeyId, secretAccessKey });
+  } catch (error) {
+    if (!(error instanceof SignatureRefusal)) throw error;
+    answer(ctx, error.status, error.code, escapeXml(error.message));
     return;
   }
   return next();

@@ -19,6 +19,7 @@ export {
   postgresDataDir,
   REACHABLE_DATA_ROOT,
   startPostgres,
+  throwawayTemplateDir,
   type LocalPostgres,
   type PostgresBinaries,
   type StartPostgresOptions,

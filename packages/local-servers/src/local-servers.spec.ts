@@ -10,12 +10,14 @@ import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   UploadPartCommand,
   PutBucketCorsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -28,6 +30,7 @@ import {
   startOnFreePort,
   startPostgres,
   startS3,
+  throwawayTemplateDir,
   type LocalNats,
   type LocalPostgres,
   type LocalS3,
@@ -178,6 +181,31 @@ describe('startPostgres', () => {
     postgres = undefined;
   });
 
+  it('starts throwaway clusters as copies of a kept initdb, each its own', async () => {
+    const first = await startPostgres({
+      dataDir: path.join(root, 'pg-first-copy'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    await first.createDatabase('only_in_the_first');
+    await first.stop();
+    expect(statSync(path.join(throwawayTemplateDir(first.binaries), 'PG_VERSION')).isFile()).toBe(true);
+
+    postgres = await startPostgres({
+      dataDir: path.join(root, 'pg-second-copy'),
+      port: await findFreePort(),
+      persistent: false,
+    });
+    expect(
+      await queryOne(
+        postgres.url(),
+        "SELECT count(*)::int AS n FROM pg_database WHERE datname = 'only_in_the_first'",
+      ),
+    ).toEqual({ n: 0 });
+    await postgres.stop();
+    postgres = undefined;
+  });
+
   it('re-opens a persistent cluster with its data', async () => {
     const dataDir = path.join(root, 'pg-persistent');
     const port = await findFreePort();
@@ -249,6 +277,33 @@ describe('startS3', () => {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  /**
+   * A URL presigned for one request to an object of the bucket `media` (the server takes signed requests only),
+   * for "If-None-Match: *" too with `once`.
+   */
+  const presigned = async (
+    server: LocalS3,
+    method: 'GET' | 'PUT' | 'DELETE',
+    key: string,
+    once = false,
+  ): Promise<string> => {
+    const client = sdkClient(server);
+    const target = { Bucket: 'media', Key: key };
+    const command =
+      method === 'GET'
+        ? new GetObjectCommand(target)
+        : method === 'PUT'
+          ? new PutObjectCommand({ ...target, ...(once && { IfNoneMatch: '*' }) })
+          : new DeleteObjectCommand(target);
+    try {
+      return await getSignedUrl(client, command, {
+        expiresIn: 300,
+        ...(once && { signableHeaders: new Set(['if-none-match']) }),
+      });
+    } finally {
+      client.destroy();
+    }
+  };
   afterAll(async () => {
     await s3?.stop();
   });
@@ -303,12 +358,14 @@ describe('startS3', () => {
     const dataDir = path.join(root, 's3-buckets');
     const options = { dataDir, accessKeyId: 'k', secretAccessKey: 's', buckets: ['media'] };
     s3 = await startS3({ ...options, port: await findFreePort() });
-    const put = await fetch(`${s3.endpoint}/media/x.txt`, { method: 'PUT', body: 'kept' });
+    const put = await fetch(await presigned(s3, 'PUT', 'x.txt'), { method: 'PUT', body: 'kept' });
     expect(put.status).toBe(200);
     await s3.stop();
 
     s3 = await startS3({ ...options, port: await findFreePort() });
-    const get = await fetch(`${s3.endpoint}/media/x.txt`, { headers: { Origin: 'http://example.test' } });
+    const get = await fetch(await presigned(s3, 'GET', 'x.txt'), {
+      headers: { Origin: 'http://example.test' },
+    });
     expect(await get.text()).toBe('kept');
     expect(get.headers.get('access-control-expose-headers')).toBe('ETag');
   });
@@ -316,23 +373,27 @@ describe('startS3', () => {
   it('refuses a PUT with If-None-Match: * to a key it holds, as S3 does, readable by a browser page', async () => {
     const options = { accessKeyId: 'k', secretAccessKey: 's', buckets: ['media'] };
     s3 = await startS3({ ...options, dataDir: path.join(root, 's3-once'), port: await findFreePort() });
-    const once = (key: string, body: string) =>
-      fetch(`${s3!.endpoint}/media/${key}`, {
+    const once = async (key: string, body: string) =>
+      fetch(await presigned(s3!, 'PUT', key, true), {
         method: 'PUT',
         headers: { 'If-None-Match': '*', Origin: 'http://localhost:5000' },
         body,
       });
+    const read = async (key: string) => (await fetch(await presigned(s3!, 'GET', key))).text();
     expect((await once('staging/a', 'first')).status).toBe(200);
     const second = await once('staging/a', 'second');
     expect(second.status).toBe(412);
     expect(await second.text()).toContain('<Code>PreconditionFailed</Code>');
     expect(second.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('first');
+    expect(await read('staging/a')).toBe('first');
+    // A URL signed for the header is refused without it: its signature no longer matches.
+    const without = await fetch(await presigned(s3, 'PUT', 'staging/a', true), { method: 'PUT', body: 'x' });
+    expect(without.status).toBe(403);
+    expect(await without.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
     // Without the header, a PUT replaces the object as before.
-    expect((await fetch(`${s3.endpoint}/media/staging/a`, { method: 'PUT', body: 'third' })).status).toBe(
-      200,
-    );
-    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('third');
+    const put = await fetch(await presigned(s3, 'PUT', 'staging/a'), { method: 'PUT', body: 'third' });
+    expect(put.status).toBe(200);
+    expect(await read('staging/a')).toBe('third');
     await s3.stop();
 
     // Standing in for storage without conditional writes.
@@ -344,7 +405,7 @@ describe('startS3', () => {
     });
     expect((await once('staging/a', 'first')).status).toBe(200);
     expect((await once('staging/a', 'second')).status).toBe(200);
-    expect(await (await fetch(`${s3.endpoint}/media/staging/a`)).text()).toBe('second');
+    expect(await read('staging/a')).toBe('second');
   });
 
   it("keeps running when a folder's last object is deleted while another is written into it", async () => {
@@ -355,17 +416,18 @@ describe('startS3', () => {
       secretAccessKey: 's',
       buckets: ['media'],
     });
-    const url = (key: string) => `${s3!.endpoint}/media/staging/${key}`;
+    const url = (method: 'PUT' | 'DELETE', key: string) => presigned(s3!, method, `staging/${key}`);
     // s3rver removed a folder left empty by a delete, and a PUT into it between its mkdir and its open died
     // with the whole server; the media service deletes staged uploads while guests stage new ones.
     for (let i = 0; i < 150; i++) {
-      expect((await fetch(url(`a${i}`), { method: 'PUT', body: 'staged' })).status).toBe(200);
+      expect((await fetch(await url('PUT', `a${i}`), { method: 'PUT', body: 'staged' })).status).toBe(200);
+      const [deleteUrl, putUrl] = await Promise.all([url('DELETE', `a${i}`), url('PUT', `b${i}`)]);
       const [deleted, put] = await Promise.all([
-        fetch(url(`a${i}`), { method: 'DELETE' }),
-        fetch(url(`b${i}`), { method: 'PUT', body: 'next' }),
+        fetch(deleteUrl, { method: 'DELETE' }),
+        fetch(putUrl, { method: 'PUT', body: 'next' }),
       ]);
       expect([deleted.status, put.status]).toEqual([204, 200]);
-      expect((await fetch(url(`b${i}`), { method: 'DELETE' })).status).toBe(204);
+      expect((await fetch(await url('DELETE', `b${i}`), { method: 'DELETE' })).status).toBe(204);
     }
   });
 

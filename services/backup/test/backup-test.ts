@@ -5,6 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  BACKUP_LIMITS,
   galleryCodeFromBytes,
   galleryPhotosRequestSchema,
   guestCopyRequestSchema,
@@ -70,6 +71,8 @@ export interface BackupTestOptions {
   drives?: () => TestDrives;
   /** Listen on a port, the public URL set to it: a drive's sign-in comes back to the service. */
   listen?: boolean;
+  /** A copy's deadline before its size is counted; the product's (BACKUP_LIMITS.copyBaseSeconds) by default. */
+  copyDeadlineBaseMs?: number;
 }
 
 /** A backup as the test reads it: its copy counts, and whichever other fields it asked for. */
@@ -161,6 +164,8 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
       retryMaxMs: 2000,
       pollMs: 200,
       concurrency: 4,
+      lanesPerGallery: 2,
+      copyDeadlineBaseMs: options.copyDeadlineBaseMs ?? BACKUP_LIMITS.copyBaseSeconds * 1000,
       // With `listen`, set once the service listens.
       publicUrl: 'http://localhost:5000',
       ...(drives.google && {

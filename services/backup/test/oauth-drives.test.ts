@@ -226,7 +226,7 @@ describe('the drives written to directly', () => {
     const redirectUri = `${service.serviceUrl}/backup/oauth/test/callback`;
     const consent = await fetch(await app.authorizeUrl('state', redirectUri), { redirect: 'manual' });
     const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-    return app.grant(code, redirectUri);
+    return app.grant(code, redirectUri, new AbortController().signal);
   }
 
   const file = (bytes: Buffer) => ({
@@ -239,11 +239,11 @@ describe('the drives written to directly', () => {
     const app = new DropboxApp(service.config.dropbox!, { singleRequestBytes: 1000, chunkBytes: 300 });
     const drive = app.drive((await granted(app)).secret);
     const video = randomBytes(2500);
-    await drive.write(['Long videos', 'film.mp4'], file(video));
+    await drive.write(['Long videos', 'film.mp4'], file(video), new AbortController().signal);
     expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(video));
     // Written again (a copy repeated after a crash): still one file, the new content.
     const again = randomBytes(1200);
-    await drive.write(['Long videos', 'film.mp4'], file(again));
+    await drive.write(['Long videos', 'film.mp4'], file(again), new AbortController().signal);
     expect([...dropbox!.files().keys()].filter((path) => path.startsWith('/Long videos/'))).toHaveLength(1);
     expect(sha(dropbox!.files().get('/Long videos/film.mp4')!)).toBe(sha(again));
   });
@@ -251,9 +251,9 @@ describe('the drives written to directly', () => {
   it('replaces a Google Drive file of the same name instead of adding a second', async () => {
     const app = new GoogleDriveApp(service.config.googleDrive!);
     const drive = app.drive((await granted(app)).secret);
-    await drive.write(['Twice', 'a.jpg'], file(randomBytes(100)));
+    await drive.write(['Twice', 'a.jpg'], file(randomBytes(100)), new AbortController().signal);
     const second = randomBytes(120);
-    await drive.write(['Twice', 'a.jpg'], file(second));
+    await drive.write(['Twice', 'a.jpg'], file(second), new AbortController().signal);
     const copies = [...google!.files()].filter(([path]) => path === 'Wedding Gallery/Twice/a.jpg');
     expect(copies).toHaveLength(1);
     expect(sha(copies[0]![1])).toBe(sha(second));

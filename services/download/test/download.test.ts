@@ -539,6 +539,12 @@ describe('download service', () => {
 
     const response = await fetch(job.downloadUrl!);
     expect(response.status).toBe(200);
+    // The link fixes the answer's type in its signature: changed, storage refuses it.
+    expect(new URL(job.downloadUrl!).searchParams.get('response-content-type')).toBe('application/zip');
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const retyped = new URL(job.downloadUrl!);
+    retyped.searchParams.set('response-content-type', 'text/html');
+    expect((await fetch(retyped)).status).toBe(403);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Sarah & Mike - photos.zip"; filename*=UTF-8''Sarah%20%26%20Mike%20-%20photos.zip`,
     );

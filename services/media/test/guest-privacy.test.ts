@@ -432,6 +432,54 @@ const plainJpeg = () =>
     .jpeg()
     .toBuffer();
 
+describe('photo links', () => {
+  /** Where a photo link redirects to: the presigned storage URL. */
+  async function storageUrlOf(photoId: string, variant: string): Promise<URL> {
+    const answer = await request(app!.getHttpServer()).get(`/media/photos/${photoId}/${variant}`);
+    expect(answer.status).toBe(302);
+    return new URL(answer.headers.location as string);
+  }
+
+  it('answers every variant with its type fixed in the signed URL, refused by storage once changed or unsigned', async () => {
+    const code = await createGallery();
+    const photo = await upload(code, await gpsTaggedJpeg());
+    await waitFor('the preview as it will stay', async () => {
+      const answer = await request(app!.getHttpServer()).get(`/media/photos/${photo.id}/preview`);
+      return answer.headers['cache-control'] !== 'no-store';
+    });
+    const owners = await graphql<{ photoOriginalUrl: string }>(ORIGINAL_URL, { id: photo.id }, ownerOf(code));
+    const links = [
+      ...(await Promise.all(
+        ['thumbnail', 'preview', 'original'].map((variant) => storageUrlOf(photo.id, variant)),
+      )),
+      new URL(owners.data!.photoOriginalUrl),
+    ];
+    for (const url of links) {
+      expect(url.searchParams.get('response-content-type')).toBe('image/jpeg');
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+
+      const retyped = new URL(url);
+      retyped.searchParams.set('response-content-type', 'text/html');
+      const unsigned = new URL(url);
+      unsigned.search = '';
+      for (const changed of [retyped, unsigned]) {
+        const refused = await fetch(changed);
+        expect(refused.status).toBe(403);
+        expect(await refused.text()).not.toContain('<html');
+      }
+      // Nor does a link write: storage takes no PUT it did not sign as one.
+      expect(
+        (await fetch(url, { method: 'PUT', body: '<html><script>alert(1)</script></html>' })).status,
+      ).toBe(403);
+    }
+    expect(((await fetchAsGuest(photo.id, 'thumbnail')) as Buffer).subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
+  });
+});
+
 describe('guest identities', () => {
   it("records the uploading browser's identity with its photo, and gives a browser back the one it holds", async () => {
     const code = await createGallery();

@@ -329,7 +329,7 @@ describe('media service', () => {
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
     expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
     expect(sdl).toMatch(
-      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s*\): PhotoPage!/,
+      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s+"""[^"]*"""\s+mine: Boolean = false\s*\): PhotoPage!/,
     );
     expect(sdl).toContain('challenges: [Challenge!]!');
     expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);
@@ -559,7 +559,11 @@ describe('media service', () => {
     const code = await createGallery('free');
     const answer = await requestSlots(code, [{ fileName: 'a.jpg', contentType: 'image/jpeg', size: 10 }]);
     const slot = answer.data!.requestPhotoUploads[0];
-    await put(slot, Buffer.alloc(0));
+    // Storage refuses the PUT itself: its URL is signed for the declared length, as S3 holds it.
+    expect((await put(slot, Buffer.alloc(0))).status).toBe(403);
+    // Should storage hold an empty object at the key all the same, the confirmation refuses it.
+    const stagedKey = decodeURIComponent(new URL(slot.uploadUrl!).pathname).slice(`/${BUCKET}/`.length);
+    await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: stagedKey, Body: Buffer.alloc(0) }));
     expect((await confirm(code, slot.uploadId)).errors?.[0].extensions?.code).toBe('FILE_EMPTY');
     await expectNothingStored(slot.uploadId);
   });
@@ -607,7 +611,7 @@ describe('media service', () => {
 
     expect(refused.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
     expect(refused.errors?.[0].message).toBe(
-      'This gallery has reached its limit of 50 photos. Upgrade the plan to add more.',
+      'This gallery is full: it holds 50 photos, all its plan takes. Let the couple know.',
     );
     await expectNothingStored(fiftyFirst.uploadId);
     const [{ photo_count }] = await db.query('SELECT photo_count FROM galleries WHERE code = $1', [code]);

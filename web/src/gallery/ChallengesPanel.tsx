@@ -18,6 +18,8 @@ interface ChallengesPanelProps {
   filter: string | null;
   onFilter: (challengeId: string | null) => void;
   onFiles: (files: File[], challengeId: string) => void;
+  /** The gallery holds all its plan takes: the cards offer no upload. */
+  full?: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export const ChallengesPanel = memo(function ChallengesPanel({
   filter,
   onFilter,
   onFiles,
+  full = false,
 }: ChallengesPanelProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,36 +78,40 @@ export const ChallengesPanel = memo(function ChallengesPanel({
                 {t('challenges.photoCount', { count: counts[challenge.id] ?? 0 })}
                 {isDone && <span className="challenge-done"> · {t('challenges.done')}</span>}
               </p>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-label={t('challenges.uploadFor', { prompt: challenge.prompt })}
-                onClick={() => {
-                  setUploadFor(challenge.id);
-                  inputRef.current?.click();
-                }}
-              >
-                {t('challenges.upload')}
-              </button>
+              {!full && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={t('challenges.uploadFor', { prompt: challenge.prompt })}
+                  onClick={() => {
+                    setUploadFor(challenge.id);
+                    inputRef.current?.click();
+                  }}
+                >
+                  {t('challenges.upload')}
+                </button>
+              )}
             </li>
           );
         })}
       </ul>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={acceptedTypes(plan)}
-        multiple
-        hidden
-        tabIndex={-1}
-        aria-label={t('upload.chooseFiles')}
-        data-testid="challenge-file-input"
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          if (files.length > 0 && uploadFor) onFiles(files, uploadFor);
-        }}
-      />
+      {!full && (
+        <input
+          ref={inputRef}
+          type="file"
+          accept={acceptedTypes(plan)}
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-label={t('upload.chooseFiles')}
+          data-testid="challenge-file-input"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            if (files.length > 0 && uploadFor) onFiles(files, uploadFor);
+          }}
+        />
+      )}
     </section>
   );
 });

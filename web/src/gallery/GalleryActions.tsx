@@ -23,6 +23,8 @@ interface GalleryActionsProps {
   challenges?: GalleryChallenge[];
   uploadChallenge?: string | null;
   onUploadChallenge?: (challengeId: string | null) => void;
+  /** The gallery holds all its plan takes: no Upload Photos (GalleryFullNotice says why). */
+  full?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export const GalleryActions = memo(function GalleryActions({
   challenges = [],
   uploadChallenge = null,
   onUploadChallenge,
+  full = false,
 }: GalleryActionsProps) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
@@ -47,14 +50,14 @@ export const GalleryActions = memo(function GalleryActions({
   return (
     <div className="gallery-actions-wrap">
       <div className="gallery-actions" role="group" aria-label={t('gallery.actions')}>
-        <UploadButton plan={plan} onFiles={onFiles} />
+        {!full && <UploadButton plan={plan} onFiles={onFiles} />}
         <ShareButton url={url} name={name} onNotice={showNotice} />
         <button type="button" className="button button-secondary" onClick={() => setQrOpen(true)}>
           {t('gallery.qr')}
         </button>
         <DownloadAllButton code={code} />
       </div>
-      {challenges.length > 0 && onUploadChallenge && (
+      {!full && challenges.length > 0 && onUploadChallenge && (
         <SelectField
           className="upload-challenge"
           label={t('challenges.pick')}
@@ -66,7 +69,7 @@ export const GalleryActions = memo(function GalleryActions({
           ]}
         />
       )}
-      <GuestNameField />
+      {!full && <GuestNameField />}
       <p className="action-notice" role="status">
         {notice}
       </p>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadWindowRefusal } from '@gallery/contracts';
+import { PLANS, uploadWindowRefusal } from '@gallery/contracts';
 import type { PrivacySettings } from '../privacy/graphql';
 import { VisibilityNotice } from '../privacy/VisibilityNotice';
 import { fromApiPlan } from '../api/plan';
@@ -20,7 +20,8 @@ import { markChallengeDone, readDoneChallenges } from './challengeProgress';
 import { ChallengesPanel } from './ChallengesPanel';
 import type { GalleryChallenge, Photo } from './graphql';
 import { PhotoGrid } from './PhotoGrid';
-import { useChallengePhotos } from './useChallengePhotos';
+import { MY_PHOTOS, useChallengePhotos } from './useChallengePhotos';
+import { GalleryFullNotice } from './GalleryFullNotice';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
 import { myGuestId } from './guestIdentity';
@@ -58,6 +59,16 @@ export function GalleryView({ code }: { code: string }) {
   const [viewedId, setViewedId] = useState<string | null>(null);
   const [filter, setFilter] = useState<string | null>(null);
   const [uploadChallenge, setUploadChallenge] = useState<string | null>(null);
+  const myPhotosShown = filter === MY_PHOTOS;
+  const showMine = useCallback((shown: boolean) => setFilter(shown ? MY_PHOTOS : null), []);
+  // One object while the choice stands: the memoized order pills do not render again with each photo.
+  const mineChoice = useMemo(() => ({ shown: myPhotosShown, onShow: showMine }), [myPhotosShown, showMine]);
+  // Whether an upload was refused because the gallery is full: read as one yes or no, so the page renders again
+  // when that changes, not with each progress report.
+  const { progress: uploadProgress } = uploads;
+  const limitRefused = useSyncExternalStore(uploadProgress.subscribe, () =>
+    uploadProgress.read().some((item) => item.refusal?.code === 'PHOTO_LIMIT_REACHED'),
+  );
   const filtered = useChallengePhotos(code, filter, gallery.list.photos);
   const hearts = useHearts(code, Boolean(gallery.event));
   const [order, setOrder] = useState<HeartsOrder>('newest');
@@ -147,11 +158,18 @@ export function GalleryView({ code }: { code: string }) {
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
 
   const { photoCount, liveArrivals, challengeCounts } = gallery.list;
+  const photoLimit = PLANS[plan].photoLimit;
+  // Full by the server's count (waiting photos too), by what this screen counts, or by an upload just refused.
+  const full =
+    gallery.event.photoLimitReached === true ||
+    (photoLimit !== null && photoCount >= photoLimit) ||
+    limitRefused;
+  const isOwner = gallery.event.isOwner === true;
   const challenges = gallery.event.challenges ?? NO_CHALLENGES;
   const sorted = sortedShown ? loved : null;
   const photos = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
-  const shownTotal = filter ? (challengeCounts[filter] ?? 0) : photoCount;
+  const shownTotal = myPhotosShown ? photos.length : filter ? (challengeCounts[filter] ?? 0) : photoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
 
   return (
@@ -168,7 +186,11 @@ export function GalleryView({ code }: { code: string }) {
           challenges={challenges}
           uploadChallenge={uploadChallenge}
           onUploadChallenge={setUploadChallenge}
+          full={full}
         />
+        {full && photoLimit !== null && (
+          <GalleryFullNotice code={gallery.event.code} photoLimit={photoLimit} isOwner={isOwner} />
+        )}
         <UploadWindowNote privacy={gallery.event.privacy} />
         <VisibilityNotice privacy={gallery.event.privacy} isOwner={gallery.event.isOwner === true} />
         {challenges.length > 0 && (
@@ -181,6 +203,7 @@ export function GalleryView({ code }: { code: string }) {
             filter={filter}
             onFilter={setFilter}
             onFiles={uploadForChallenge}
+            full={full}
           />
         )}
         <UploadList
@@ -190,7 +213,9 @@ export function GalleryView({ code }: { code: string }) {
           onChooseAgain={chooseAgainFile}
         />
         <LiveAnnouncer arrivals={liveArrivals} />
-        {!filter && <HeartsSort order={order} onOrder={setOrder} />}
+        {(!filter || myPhotosShown) && (
+          <HeartsSort order={order} onOrder={setOrder} mine={isOwner ? undefined : mineChoice} />
+        )}
         {hearts.refusal && (
           <p className="hearts-refusal" role="alert">
             {t(`errors.${hearts.refusal.code}`, { count: hearts.refusal.count })}
@@ -211,6 +236,7 @@ export function GalleryView({ code }: { code: string }) {
           }
           onLoadMore={loadMore}
           onOpen={setViewedId}
+          emptyText={myPhotosShown ? t('gallery.myPhotosEmpty') : undefined}
         />
         <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
         {viewedIndex >= 0 && (

@@ -8,8 +8,9 @@ import './LanguageOffer.css';
 
 /**
  * A gallery link opens in the gallery's language; a guest whose browser asks for another one the site speaks is
- * offered theirs, in their own words ("View in English"), once: switching or keeping the shown language is
- * remembered as the guest's choice. Memoized: the gallery page's changes do not render it again.
+ * offered theirs, in their own words and saying why ("This gallery is in French. View in English / Keep French"),
+ * once: switching or keeping the shown language is remembered as the guest's choice. Memoized: the gallery page's
+ * changes do not render it again.
  */
 export const LanguageOffer = memo(function LanguageOffer() {
   const shown = useLanguage();
@@ -34,9 +35,12 @@ export const LanguageOffer = memo(function LanguageOffer() {
 
   if (!offer) return null;
   const t = i18n.getFixedT(offer);
+  // The gallery's language named in the guest's: "French", "francés".
+  const language = new Intl.DisplayNames([offer], { type: 'language' }).of(shown) ?? shown;
   const target = `${switchLanguagePath(pathname, offer)}${search}`;
   return (
     <aside className="language-offer" lang={offer} data-testid="language-offer">
+      <p className="language-offer-reason">{t('galleryLanguage.offerReason', { language })}</p>
       <a
         href={target}
         className="language-offer-switch"
@@ -56,7 +60,7 @@ export const LanguageOffer = memo(function LanguageOffer() {
           setOffer(null);
         }}
       >
-        {t('galleryLanguage.dismiss')}
+        {t('galleryLanguage.dismiss', { language })}
       </button>
     </aside>
   );

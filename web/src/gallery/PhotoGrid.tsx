@@ -14,6 +14,8 @@ interface PhotoGridProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpen: (photoId: string) => void;
+  /** What an empty grid says; the gallery's "no photos yet" unless told. */
+  emptyText?: string;
 }
 
 /** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
@@ -78,6 +80,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   loadingMore,
   onLoadMore,
   onOpen,
+  emptyText,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -176,7 +179,7 @@ export const PhotoGrid = memo(function PhotoGrid({
         {t('gallery.photos')}
       </h2>
       {empty ? (
-        <p className="empty-photos">{t('gallery.empty')}</p>
+        <p className="empty-photos">{emptyText ?? t('gallery.empty')}</p>
       ) : (
         <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().flatMap((row) =>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, type ApiError } from '../api/apiErrors';
+import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
+import { BusyNotice } from '../ui/BusyNotice';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
@@ -77,6 +78,8 @@ export function PhotoViewer({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
+  /** When a deletion refused for going too fast may be sent again: a wait, not a failure. */
+  const [deleteBusyUntil, setDeleteBusyUntil] = useState<number | null>(null);
   const ownPhoto = Boolean(onDeleteOwn && myGuestId && photo.uploaderId === myGuestId);
   // The next photos are asked for a few before the last one loaded, so a guest swiping on rarely waits for them.
   const nearTheEnd = hasMore && index >= photos.length - PREFETCH_PHOTOS;
@@ -123,6 +126,7 @@ export function PhotoViewer({
               className="photo-viewer-text-button"
               onClick={() => {
                 setDeleteFailure(null);
+                setDeleteBusyUntil(null);
                 setConfirmingDelete(true);
               }}
             >
@@ -230,9 +234,16 @@ export function PhotoViewer({
           onCancel={() => setConfirmingDelete(false)}
           onConfirm={() => {
             setDeleting(true);
+            setDeleteFailure(null);
+            setDeleteBusyUntil(null);
             void onDeleteOwn(photo.id)
               .then(() => setConfirmingDelete(false))
-              .catch((error: unknown) => setDeleteFailure(readApiError(error)))
+              .catch((error: unknown) => {
+                const failure = readApiError(error);
+                const wait = retryAfterMs(failure);
+                if (wait === null) setDeleteFailure(failure);
+                else setDeleteBusyUntil(Date.now() + wait);
+              })
               .finally(() => setDeleting(false));
           }}
         >
@@ -241,6 +252,13 @@ export function PhotoViewer({
             <p className="form-error" role="alert">
               {t(`errors.${deleteFailure.code}`, { count: deleteFailure.count })}
             </p>
+          )}
+          {deleteBusyUntil !== null && (
+            <BusyNotice
+              until={deleteBusyUntil}
+              text={(count) => t('common.busyTryAgain', { count })}
+              testId="delete-own-busy"
+            />
           )}
         </ConfirmDialog>
       )}

@@ -50,9 +50,25 @@ export const UploadList = memo(function UploadList({
       <div className="upload-panel-head">
         <h2 id="uploads-title">{t('upload.listLabel')}</h2>
         {allEnded ? (
-          <p className="upload-summary upload-ended" role="status" data-testid="upload-summary">
-            {t('upload.allDone', { count: done })}
-            {failed > 0 && ` · ${t('upload.failedCount', { count: failed })}`}
+          // Green says all went well: a summary with failures is not written in it.
+          <p
+            className={`upload-summary upload-ended${failed > 0 ? ' has-failures' : ''}`}
+            role="status"
+            data-testid="upload-summary"
+          >
+            {done === 0 && failed > 0 ? (
+              <span className="upload-failed-count">{t('upload.noneUploaded', { count: failed })}</span>
+            ) : (
+              <>
+                <span className="upload-done-count">{t('upload.allDone', { count: done })}</span>
+                {failed > 0 && (
+                  <>
+                    {' · '}
+                    <span className="upload-failed-count">{t('upload.failedCount', { count: failed })}</span>
+                  </>
+                )}
+              </>
+            )}
           </p>
         ) : (
           <p className="upload-summary" data-testid="upload-summary">

@@ -27,6 +27,11 @@ export interface GalleryEvent {
   language: string;
   /** Whether this browser's authToken is the owner's: the viewer then offers Remove. */
   isOwner: boolean;
+  /**
+   * Whether it holds as many photos as its plan takes: guests see it is full, with no Upload Photos. Absent in a
+   * gallery kept offline before it existed.
+   */
+  photoLimitReached?: boolean;
   /** The couple's privacy settings; absent in a gallery kept offline before they existed. */
   privacy?: PrivacySettings;
   photos: PhotoPage;
@@ -96,6 +101,7 @@ export const GALLERY_QUERY: TypedDocumentNode<
       expiresAt
       language
       isOwner
+      photoLimitReached
       privacy {
         uploadsOpenAt
         uploadsCloseAt
@@ -115,6 +121,30 @@ export const GALLERY_QUERY: TypedDocumentNode<
         id
         prompt
         photoCount
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
+/**
+ * This browser's own uploads, newest first, a page at a time: My photos. The server picks them by the signed guest
+ * identity the request carries, never by a list the page sends.
+ */
+export const MY_PHOTOS_QUERY: TypedDocumentNode<
+  { event: { code: string; photos: PhotoPage } | null },
+  { code: string; first: number; after?: string | null }
+> = gql`
+  query GalleryMyPhotos($code: String!, $first: Int!, $after: String) {
+    event(code: $code) {
+      code
+      photos(first: $first, after: $after, mine: true) {
+        nodes {
+          ...GalleryPhoto
+          awaitingApproval
+        }
+        endCursor
+        hasMore
       }
     }
   }

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CHALLENGE_PHOTOS_QUERY, PAGE_SIZE, type Photo, type PhotoPage } from './graphql';
+import { CHALLENGE_PHOTOS_QUERY, MY_PHOTOS_QUERY, PAGE_SIZE, type Photo, type PhotoPage } from './graphql';
+import { myGuestId } from './guestIdentity';
+
+/** The filter that shows this browser's own uploads (My photos) rather than one challenge's photos. */
+export const MY_PHOTOS = 'mine';
 
 interface FilteredPages {
   challengeId: string;
@@ -14,9 +18,9 @@ function time(photo: Photo): number {
 }
 
 /**
- * One photo challenge's photos for the gallery's filter: its pages read from media (newest first), merged with
- * the gallery's own list, which live photos and removals keep current, so the filtered grid moves with them.
- * Null while no challenge is chosen.
+ * One photo challenge's photos for the gallery's filter, or this browser's own uploads (MY_PHOTOS): their pages
+ * read from media (newest first), merged with the gallery's own list, which live photos and removals keep
+ * current, so the filtered grid moves with them. Null while no filter is chosen.
  */
 export function useChallengePhotos(code: string, challengeId: string | null, galleryPhotos: Photo[]) {
   const client = useApolloClient();
@@ -27,11 +31,18 @@ export function useChallengePhotos(code: string, challengeId: string | null, gal
     async (id: string, after: string | null) => {
       setLoading(true);
       try {
-        const result = await client.query({
-          query: CHALLENGE_PHOTOS_QUERY,
-          variables: { code, first: PAGE_SIZE, challengeId: id, after },
-          fetchPolicy: 'no-cache',
-        });
+        const result =
+          id === MY_PHOTOS
+            ? await client.query({
+                query: MY_PHOTOS_QUERY,
+                variables: { code, first: PAGE_SIZE, after },
+                fetchPolicy: 'no-cache',
+              })
+            : await client.query({
+                query: CHALLENGE_PHOTOS_QUERY,
+                variables: { code, first: PAGE_SIZE, challengeId: id, after },
+                fetchPolicy: 'no-cache',
+              });
         const page: PhotoPage | undefined = result.data?.event?.photos;
         if (!page) return;
         setPages((current) => {
@@ -65,7 +76,10 @@ export function useChallengePhotos(code: string, challengeId: string | null, gal
     // A photo the gallery's list should hold but no longer does was removed.
     const kept = ofPages.filter((photo) => present.has(photo.id) || time(photo) < oldestLoaded);
     const keptIds = new Set(kept.map((photo) => photo.id));
-    const live = galleryPhotos.filter((photo) => photo.challengeId === challengeId && !keptIds.has(photo.id));
+    const mine = challengeId === MY_PHOTOS ? myGuestId() : null;
+    const shows = (photo: Photo) =>
+      mine ? photo.uploaderId === mine : challengeId !== MY_PHOTOS && photo.challengeId === challengeId;
+    const live = galleryPhotos.filter((photo) => shows(photo) && !keptIds.has(photo.id));
     return [...live, ...kept].sort((a, b) => time(b) - time(a));
   }, [challengeId, pages, galleryPhotos]);
 

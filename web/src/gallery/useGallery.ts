@@ -19,6 +19,7 @@ import {
   type Photo,
 } from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
+import { pageRetryMs } from './pageRetry';
 import { REVIEW_PHOTOS } from '../review/graphql';
 
 /**
@@ -135,8 +136,15 @@ export function useGallery(code: string) {
     },
   });
 
+  /** Reads of the next page that failed in a row, and the timer of the next try (see pageRetryMs). */
+  const pageFailures = useRef(0);
+  const pageRetry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pageRetry.current), []);
+  const loadMoreRef = useRef<() => Promise<void>>(async () => undefined);
+
   const loadMore = useCallback(async () => {
     if (loadingMoreRef.current || !list.hasMore || !list.endCursor) return;
+    clearTimeout(pageRetry.current);
     loadingMoreRef.current = true;
     setLoadingMore(true);
     try {
@@ -147,13 +155,18 @@ export function useGallery(code: string) {
       });
       const page = result.data?.event?.photos;
       if (page) dispatch({ type: 'nextPage', page });
-    } catch {
-      // The "Load more" button stays for another try.
+      pageFailures.current = 0;
+    } catch (failure) {
+      // Tried again on its own when asking again can mend it; the "Load more" button stays meanwhile.
+      pageFailures.current += 1;
+      const wait = pageRetryMs(readApiError(failure), pageFailures.current);
+      if (wait !== null) pageRetry.current = setTimeout(() => void loadMoreRef.current(), wait);
     } finally {
       loadingMoreRef.current = false;
       setLoadingMore(false);
     }
   }, [client, code, list.hasMore, list.endCursor]);
+  loadMoreRef.current = loadMore;
 
   const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
 

@@ -134,6 +134,16 @@ export const en = {
     },
   },
   gallery: {
+    full: {
+      title: 'This gallery is full',
+      guest:
+        'It holds {{count}} photos, all its plan takes, so no more can be added for now. You can still see and download every photo. Tell the couple: they can make room for more.',
+      owner:
+        'Your gallery holds {{count}} photos, all the Free plan takes: guests cannot add more. Upgrade the plan to let them keep adding photos.',
+      upgrade: 'Upgrade the plan',
+    },
+    myPhotosEmpty:
+      'You have not added any photos to this gallery yet. The photos you add from this browser show here.',
     loading: 'Loading gallery…',
     notFoundText: 'Check the code and try again.',
     returnHome: 'Return Home',
@@ -205,6 +215,8 @@ export const en = {
     allDone: '{{count}} files uploaded',
     failedCount_one: '{{count}} could not be uploaded',
     failedCount: '{{count}} could not be uploaded',
+    noneUploaded_one: '{{count}} file could not be uploaded',
+    noneUploaded: '{{count}} files could not be uploaded',
     showDetails: 'Show details',
     hideDetails: 'Hide details',
     unreadable: 'This file can no longer be read. Choose it again to finish its upload.',
@@ -786,6 +798,7 @@ export const en = {
     waiting: 'Waiting for the couple’s approval: only you see it for now.',
   },
   hearts: {
+    mine: 'My photos',
     give_one: 'Love this photo ({{count}} heart)',
     give: 'Love this photo ({{count}} hearts)',
     takeBack_one: 'You love this photo ({{count}} heart). Take back your heart',
@@ -926,8 +939,9 @@ export const en = {
     hint: 'Gallery links, QR codes and emails open the gallery in this language.',
     saved: 'Gallery language saved.',
     failed: 'The gallery language could not be saved. Please try again.',
+    offerReason: 'This gallery is in {{language}}.',
     offer: 'View in English',
-    dismiss: 'Keep this language',
+    dismiss: 'Keep {{language}}',
   },
   photoViewer: {
     download: 'Download',

@@ -135,6 +135,16 @@ export const fr: UiTexts = {
     },
   },
   gallery: {
+    full: {
+      title: 'Cette galerie est pleine',
+      guest:
+        'Elle contient {{count}} photos, le maximum de sa formule : on ne peut plus en ajouter pour l’instant. Vous pouvez toujours voir et télécharger toutes les photos. Prévenez les mariés : ils peuvent faire de la place.',
+      owner:
+        'Votre galerie contient {{count}} photos, le maximum de la formule Gratuite : vos invités ne peuvent plus en ajouter. Changez de formule pour qu’ils puissent continuer.',
+      upgrade: 'Changer de formule',
+    },
+    myPhotosEmpty:
+      'Vous n’avez encore ajouté aucune photo à cette galerie. Les photos que vous ajoutez depuis ce navigateur s’affichent ici.',
     loading: 'Chargement de la galerie…',
     notFoundText: 'Vérifiez le code et réessayez.',
     returnHome: "Retour à l'accueil",
@@ -207,6 +217,8 @@ export const fr: UiTexts = {
     allDone: '{{count}} fichiers envoyés',
     failedCount_one: "{{count}} n'a pas pu être envoyé",
     failedCount: "{{count}} n'ont pas pu être envoyés",
+    noneUploaded_one: '{{count}} fichier n’a pas pu être envoyé',
+    noneUploaded: '{{count}} fichiers n’ont pas pu être envoyés',
     showDetails: 'Voir le détail',
     hideDetails: 'Masquer le détail',
     unreadable: 'Ce fichier ne peut plus être lu. Choisissez-le à nouveau pour terminer son envoi.',
@@ -792,6 +804,7 @@ export const fr: UiTexts = {
     waiting: 'En attente de l’approbation des mariés : vous seul le voyez pour l’instant.',
   },
   hearts: {
+    mine: 'Mes photos',
     give_one: "J'aime cette photo ({{count}} cœur)",
     give: "J'aime cette photo ({{count}} cœurs)",
     takeBack_one: 'Vous aimez cette photo ({{count}} cœur). Retirer votre cœur',
@@ -938,8 +951,9 @@ export const fr: UiTexts = {
     hint: 'Les liens, les QR codes et les e-mails ouvrent la galerie dans cette langue.',
     saved: 'Langue de la galerie enregistrée.',
     failed: 'La langue de la galerie n’a pas pu être enregistrée. Veuillez réessayer.',
+    offerReason: 'Cette galerie est en {{language}}.',
     offer: 'Voir en français',
-    dismiss: 'Garder cette langue',
+    dismiss: 'Rester en {{language}}',
   },
   photoViewer: {
     download: 'Télécharger',

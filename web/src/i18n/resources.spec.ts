@@ -46,7 +46,7 @@ describe('translations', () => {
     const t = await translator('en');
     expect(t('validation.coupleNamesBoth')).toBe(sharedEn.validation.coupleNamesBoth);
     expect(t('errors.PHOTO_LIMIT_REACHED', { count: 50 })).toBe(
-      'This gallery has reached its limit of 50 photos. Upgrade the plan to add more.',
+      'This gallery is full: it holds 50 photos, all its plan takes. Let the couple know.',
     );
     expect((await translator('fr'))('errors.GALLERY_NOT_FOUND')).toBe('Galerie introuvable');
   });

@@ -9,6 +9,7 @@ import { QrImage } from '../billing/QrImage';
 import { planPrice } from '../plans/planFeatures';
 import { Button, ButtonLink } from '../ui/Button';
 import { CopyButton } from '../ui/CopyButton';
+import { UrlText } from '../ui/UrlText';
 import type { CreatedGallery } from './graphql';
 
 /** What the couple sees once the gallery exists: its code, link and QR code, what to do next, and the way in. */
@@ -46,7 +47,7 @@ export function OrderSuccess({ created }: { created: CreatedGallery }) {
       <p className="label">{t('order.success.linkLabel')}</p>
       <div className="code-row">
         <a href={created.galleryUrl} className="gallery-link" data-testid="gallery-link">
-          {created.galleryUrl}
+          <UrlText url={created.galleryUrl} />
         </a>
         <CopyButton value={created.galleryUrl} label={t('order.success.copyLink')} />
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { UrlText } from '../ui/UrlText';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -211,7 +212,7 @@ function EventSharing({ code, name }: { code: string; name: string }) {
       <GalleryLanguageField code={code} />
       <div className="share-link">
         <a href={url} className="gallery-link">
-          {url}
+          <UrlText url={url} />
         </a>
         <CopyButton value={url} label={t('owner.event.copyLink')} />
       </div>

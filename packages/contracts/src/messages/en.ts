@@ -24,7 +24,7 @@ export const en = {
     GALLERY_NOT_FOUND: 'Gallery not found',
     VALIDATION_FAILED: 'Please correct the highlighted fields',
     PHOTO_LIMIT_REACHED:
-      'This gallery has reached its limit of {{count}} photos. Upgrade the plan to add more.',
+      'This gallery is full: it holds {{count}} photos, all its plan takes. Let the couple know.',
     UNSUPPORTED_FILE_TYPE:
       'This file is not a supported photo. Please upload JPEG, PNG, WebP or HEIC images.',
     FILE_TOO_LARGE: 'This photo is larger than {{count}} MB.',

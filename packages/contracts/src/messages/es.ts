@@ -22,7 +22,7 @@ export const es: SharedMessages = {
     GALLERY_NOT_FOUND: 'Galería no encontrada',
     VALIDATION_FAILED: 'Corrige los campos señalados',
     PHOTO_LIMIT_REACHED:
-      'Esta galería ha alcanzado su límite de {{count}} fotos. Mejora el plan para añadir más.',
+      'Esta galería está llena: tiene {{count}} fotos, todas las que admite su plan. Avisa a los novios.',
     UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
     FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
     VIDEO_TOO_LARGE: 'Este vídeo supera los {{count}} MB.',
@@ -55,12 +55,12 @@ export const es: SharedMessages = {
     TOO_MANY_BUNDLES: 'Un pago puede incluir como máximo {{count}} paquetes.',
     CREDIT_NOT_FOUND: 'Este crédito no existe.',
     NOT_CREDIT_OWNER:
-      'Este crédito pertenece a otra cuenta. Inicie sesión con el correo electrónico que lo compró.',
+      'Este crédito pertenece a otra cuenta. Inicia sesión con el correo electrónico con el que lo compraste.',
     CREDIT_EXPIRED:
       'Este crédito ha caducado: los créditos se pueden usar durante {{count}} días después de la compra.',
-    CREDIT_WRONG_PLAN: 'Este crédito es de otro plan. Elija un crédito del plan que desea.',
+    CREDIT_WRONG_PLAN: 'Este crédito es de otro plan. Elige un crédito del plan que quieres.',
     GALLERY_ALREADY_ON_PLAN: 'Esta galería ya tiene este plan o uno superior.',
-    CREDIT_ALREADY_USED: 'Este crédito se acaba de usar para otra galería. Elija otro crédito.',
+    CREDIT_ALREADY_USED: 'Este crédito se acaba de usar para otra galería. Elige otro crédito.',
     CREDIT_REFUNDED: 'Este crédito se ha reembolsado y ya no se puede usar.',
     NO_CREDITS_TO_REFUND: 'Este paquete no tiene créditos sin usar que reembolsar.',
     // owners

@@ -22,7 +22,7 @@ export const fr: SharedMessages = {
     GALLERY_NOT_FOUND: 'Galerie introuvable',
     VALIDATION_FAILED: 'Veuillez corriger les champs indiqués',
     PHOTO_LIMIT_REACHED:
-      'Cette galerie a atteint sa limite de {{count}} photos. Passez à une formule supérieure pour en ajouter.',
+      'Cette galerie est pleine : elle contient {{count}} photos, le maximum de sa formule. Prévenez les mariés.',
     UNSUPPORTED_FILE_TYPE:
       "Ce fichier n'est pas une photo prise en charge. Envoyez des images JPEG, PNG, WebP ou HEIC.",
     FILE_TOO_LARGE: 'Cette photo dépasse {{count}} Mo.',

@@ -10,8 +10,18 @@ export const BACKUP_LIMITS = Object.freeze({
   usernameChars: 200,
   /** An app password or token; Nextcloud's are 72 characters. */
   passwordChars: 500,
-  /** How long connecting waits for the drive's answer before giving up with DESTINATION_UNREACHABLE. */
+  /**
+   * How long connecting (the WebDAV check, or the exchange after a Google or Dropbox sign-in) may take in all,
+   * however the drive trickles its answer, before giving up with DESTINATION_UNREACHABLE.
+   */
   checkSeconds: 15,
+  /**
+   * Every copy to a drive has an overall deadline: this many seconds, plus its size at `copySlowestBytesPerSecond`
+   * (a 30 MB photo about 90 s, a 500 MB video 584 s). A drive that answers slower, or trickles, fails the copy as
+   * unreachable (tried again with back-off) instead of holding a lane.
+   */
+  copyBaseSeconds: 60,
+  copySlowestBytesPerSecond: 1_000_000,
   /** How long the couple has to sign in with Google or Dropbox after pressing the button. */
   oauthStateMinutes: 10,
   /** The longest `code` or `state` an OAuth callback takes (Google's codes are about 75 characters). */

@@ -190,31 +190,56 @@ export class BackupRepository {
   /**
    * Takes up to `limit` copies that are due, of destinations still backing up, for `leaseMs`: their due time moves
    * that far ahead, so another worker (or this one after a restart) takes them again only if this one died.
-   * SKIP LOCKED: replicas never wait on each other's rows. Each comes with its destination, read in the same
-   * statement.
+   * Fair between galleries: each destination gives at most `perDestination` copies, less those this process holds
+   * of it already (`held`), and the copies are taken in turns (every destination's first, then every second), so
+   * one gallery's thousands never push another's copy back. SKIP LOCKED: replicas never wait on each other's rows.
+   * Each comes with its destination, read in the same statement.
    */
-  async claim(limit: number, leaseMs: number): Promise<ClaimedCopy[]> {
+  async claim(
+    limit: number,
+    leaseMs: number,
+    perDestination: number,
+    held: ReadonlyMap<string, number> = new Map(),
+  ): Promise<ClaimedCopy[]> {
     const rows: (Omit<ClaimedCopy, 'destination'> & {
       destination: Omit<ClaimedCopy['destination'], 'credentials'> & { credentials: string };
     })[] = await this.db.query(
-      `WITH due AS (
-         SELECT item.destination_id, item.photo_id FROM backup_items item
-         JOIN backup_destinations d ON d.id = item.destination_id
-         WHERE item.status = 'pending' AND item.due_at <= now() AND d.state = 'ACTIVE'
-         ORDER BY item.due_at LIMIT $1 FOR UPDATE OF item SKIP LOCKED
+      `WITH held AS (
+         SELECT * FROM unnest($4::uuid[], $5::int[]) AS h(destination_id, copies)
+       ), candidates AS (
+         SELECT pick.destination_id, pick.photo_id, pick.due_at FROM backup_destinations d
+         CROSS JOIN LATERAL (
+           SELECT item.destination_id, item.photo_id, item.due_at FROM backup_items item
+           WHERE item.destination_id = d.id AND item.status = 'pending' AND item.due_at <= now()
+           ORDER BY item.due_at
+           LIMIT GREATEST(0, $3 - COALESCE((SELECT copies FROM held WHERE held.destination_id = d.id), 0))
+           FOR UPDATE OF item SKIP LOCKED
+         ) pick
+         WHERE d.state = 'ACTIVE'
+       ), due AS (
+         SELECT destination_id, photo_id FROM candidates
+         ORDER BY row_number() OVER (PARTITION BY destination_id ORDER BY due_at), due_at
+         LIMIT $1
        ), claimed AS (
          UPDATE backup_items i SET due_at = now() + $2 * interval '1 millisecond', attempts = i.attempts + 1
          FROM due WHERE i.destination_id = due.destination_id AND i.photo_id = due.photo_id
          RETURNING i.destination_id, i.photo_id, i.attempts
        )
        SELECT claimed.destination_id AS "destinationId", claimed.photo_id AS "photoId", claimed.attempts,
-         COALESCE(choice.keep_metadata, $3) AS "keepMetadata",
+         COALESCE(choice.keep_metadata, $6) AS "keepMetadata",
          json_build_object('id', d.id, 'eventCode', d.event_code, 'kind', d.kind, 'address', d.address, 'username', d.username,
            'credentials', encode(d.credentials, 'base64'), 'galleryName', d.gallery_name,
            'folderPerGuest', d.folder_per_guest) AS destination
        FROM claimed JOIN backup_destinations d ON d.id = claimed.destination_id
        LEFT JOIN backup_owner_choices choice ON choice.event_code = d.event_code`,
-      [limit, leaseMs, DEFAULT_PRIVACY.ownerDownloadsKeepMetadata],
+      [
+        limit,
+        leaseMs,
+        perDestination,
+        [...held.keys()],
+        [...held.values()],
+        DEFAULT_PRIVACY.ownerDownloadsKeepMetadata,
+      ],
     );
     return rows.map((row) => ({
       destinationId: row.destinationId,

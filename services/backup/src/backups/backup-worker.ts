@@ -5,22 +5,25 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import type { ArchivePhoto } from '@gallery/contracts';
+import { MAX_VIDEO_MEGABYTES, type ArchivePhoto } from '@gallery/contracts';
 import { describeError } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
 import { DriveError, type BackupDrive } from '../destinations/backup-drive.js';
 import { BackupDrives } from '../destinations/backup-drives.js';
+import { copyDeadlineMs, withinDeadline } from '../destinations/drive-deadline.js';
 import { backupPath } from './backup-paths.js';
 import { BackupRepository, type ClaimedCopy } from './backup-repository.js';
 import { OriginalsStorage } from './originals-storage.js';
 import { ServiceRequests } from './service-requests.js';
 
 /**
- * How long a claimed copy is this worker's: a 500 MB video to a slow drive fits, and a killed worker's copies come
- * back after it (a worker that stops gives back those it had not started). Should a copy outlast it, the second
- * copy writes the same name: still one file.
+ * How long a claimed copy is this worker's: a minute more than the deadline of the longest copy (a 500 MB video),
+ * so no copy outlasts its claim; a killed worker's copies come back after it (a worker that stops gives back those
+ * it had not started).
  */
-const LEASE_MS = 5 * 60 * 1000;
+export function leaseMs(copyDeadlineBaseMs: number): number {
+  return copyDeadlineMs(MAX_VIDEO_MEGABYTES * 1024 * 1024, copyDeadlineBaseMs) + 60_000;
+}
 
 /** The wait before attempt `attempts + 1`: 1 s doubling up to `maxMs`, for as long as it takes. */
 export function backupRetryMs(attempts: number, maxMs: number): number {
@@ -40,12 +43,20 @@ interface ReadyCopy {
  * guests' copy) from storage to the drive, then marking it copied. A failed copy is retried with back-off and
  * never holds the others up. The path of a copy is the photo's own (backupPath), so a copy repeated after a crash
  * between the PUT and the mark replaces itself: each photo is in the drive once.
+ *
+ * The lanes are shared by every gallery, so no gallery may take them all: one gallery's copies fill at most
+ * `lanesPerGallery` of them (claimed and running together: the claim asks no more of a gallery than it has room
+ * for), and each copy has an overall deadline by its size (copyDeadlineMs), after which its lane is free again
+ * whatever the drive does. A gallery whose drive hangs thus holds at most `lanesPerGallery` lanes, each at most
+ * one deadline at a time.
  */
 @Injectable()
 export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BackupWorker.name);
   /** Copies claimed by this process and not yet started. */
   private readonly queue: ReadyCopy[] = [];
+  /** Copies of each destination this process holds (queued or running): at most `lanesPerGallery`. */
+  private readonly held = new Map<string, number>();
   private refilling: Promise<void> | undefined;
   /** Drive clients by destination id (credentials opened once); a reconnected drive has a new id. */
   private readonly clients = new Map<string, BackupDrive>();
@@ -89,8 +100,13 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async lane(): Promise<void> {
     while (!this.stopped) {
       const next = await this.next();
-      if (next) await this.copy(next);
-      else await this.sleep();
+      if (next) {
+        try {
+          await this.copy(next);
+        } finally {
+          this.release(next.copy.destinationId);
+        }
+      } else await this.sleep();
     }
   }
 
@@ -113,7 +129,12 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async refill(): Promise<void> {
     try {
       // Two rounds of every lane: few claims, and little held back from the other replicas.
-      const claimed = await this.repository.claim(this.config.concurrency * 2, LEASE_MS);
+      const claimed = await this.repository.claim(
+        this.config.concurrency * 2,
+        leaseMs(this.config.copyDeadlineBaseMs),
+        this.config.lanesPerGallery,
+        this.held,
+      );
       const byGallery = new Map<string, ClaimedCopy[]>();
       for (const copy of claimed) {
         const code = copy.destination.eventCode;
@@ -132,11 +153,21 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
           for (const copy of copies) await this.failed(copy, error);
           continue;
         }
-        for (const copy of copies) this.queue.push({ copy, photo: photos.get(copy.photoId) ?? null });
+        for (const copy of copies) {
+          this.held.set(copy.destinationId, (this.held.get(copy.destinationId) ?? 0) + 1);
+          this.queue.push({ copy, photo: photos.get(copy.photoId) ?? null });
+        }
       }
     } catch (error) {
       this.logger.warn(`claiming copies: ${describeError(error)}`);
     }
+  }
+
+  /** A copy of the destination is done (or given back): room for another of its copies. */
+  private release(destinationId: string): void {
+    const left = (this.held.get(destinationId) ?? 1) - 1;
+    if (left > 0) this.held.set(destinationId, left);
+    else this.held.delete(destinationId);
   }
 
   /** Until a kick or the poll interval. */
@@ -172,11 +203,14 @@ export class BackupWorker implements OnApplicationBootstrap, OnModuleDestroy {
         await this.repository.postpone(copy, backupRetryMs(copy.attempts, this.config.retryMaxMs));
         return;
       }
-      await client.write(path, {
-        size: key === photo.originalKey ? photo.size : await this.storage.size(key),
-        contentType: photo.contentType,
-        open: () => this.storage.read(key),
-      });
+      const size = key === photo.originalKey ? photo.size : await this.storage.size(key);
+      await withinDeadline(copyDeadlineMs(size, this.config.copyDeadlineBaseMs), 'the copy', (signal) =>
+        client.write(
+          path,
+          { size, contentType: photo.contentType, open: () => this.storage.read(key) },
+          signal,
+        ),
+      );
       await this.repository.markCopied(copy);
     } catch (error) {
       await this.failed(copy, error);

@@ -13,6 +13,7 @@ import { BackupConfig } from '../config/backup-config.js';
 import { DriveError } from '../destinations/backup-drive.js';
 import { BackupDrives } from '../destinations/backup-drives.js';
 import { checkedFolderAddress } from '../destinations/destination-address.js';
+import { withinDeadline } from '../destinations/drive-deadline.js';
 import { WebDavClient } from '../destinations/webdav-client.js';
 import { OAuthStates } from '../destinations/oauth-state.js';
 import { BackupModel } from './backup.model.js';
@@ -117,7 +118,10 @@ export class BackupsService {
       return this.pageUrl(facts.code, 'BACKUP_NEEDS_PREMIUM');
     }
     try {
-      const grant = await this.drives.app(kind).grant(callback.code, this.callbackUrl(kind));
+      const [app, code] = [this.drives.app(kind), callback.code];
+      const grant = await withinDeadline(BACKUP_LIMITS.checkSeconds * 1000, 'the sign-in', (signal) =>
+        app.grant(code, this.callbackUrl(kind), signal),
+      );
       const id = randomUUID();
       const added = await this.repository.insert({
         id,
@@ -177,11 +181,8 @@ export class BackupsService {
     const address = await checkedFolderAddress(input.url, this.config.allowPrivateDestinations);
     const credentials = { url: address, username: input.username.trim(), password: input.password };
     try {
-      await new WebDavClient(
-        credentials,
-        this.config.allowPrivateDestinations,
-        BACKUP_LIMITS.checkSeconds * 1000,
-      ).check();
+      const drive = new WebDavClient(credentials, this.config.allowPrivateDestinations);
+      await withinDeadline(BACKUP_LIMITS.checkSeconds * 1000, 'the check', (signal) => drive.check(signal));
     } catch (error) {
       if (!(error instanceof DriveError)) throw error;
       if (error.failure === 'REFUSED') throw new AppError('BACKUP_CREDENTIALS_REFUSED');

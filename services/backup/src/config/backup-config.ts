@@ -1,3 +1,4 @@
+import { BACKUP_LIMITS } from '@gallery/contracts';
 import { env, intEnv, storageConfigFromEnv, type StorageConfig } from '@gallery/platform';
 
 /**
@@ -26,6 +27,13 @@ export class BackupConfig {
   /** Copies in flight at once in this process. */
   readonly concurrency!: number;
   /**
+   * Of those, the most one gallery's copies take at once (half the lanes by default): a gallery with thousands of
+   * copies, or a drive that hangs, leaves the other lanes to the other galleries.
+   */
+  readonly lanesPerGallery!: number;
+  /** A copy's deadline before its size is counted (BACKUP_LIMITS.copyBaseSeconds; copyDeadlineMs). */
+  readonly copyDeadlineBaseMs!: number;
+  /**
    * The product's address as browsers reach it (PUBLIC_URL): the drives' sign-in comes back to
    * `${publicUrl}/backup/oauth/<drive>/callback` through the gateway, and that sends the couple on to the event page.
    */
@@ -36,10 +44,19 @@ export class BackupConfig {
   readonly dropbox?: OAuthAppConfig;
 
   constructor(values: BackupConfig) {
+    if (
+      !(values.concurrency >= 1) ||
+      !(values.lanesPerGallery >= 1 && values.lanesPerGallery <= values.concurrency)
+    ) {
+      throw new Error(
+        `BACKUP_LANES_PER_GALLERY must be from 1 to BACKUP_CONCURRENCY (${values.concurrency}), got ${values.lanesPerGallery}`,
+      );
+    }
     Object.assign(this, values);
   }
 
   static fromEnv(): BackupConfig {
+    const concurrency = intEnv('BACKUP_CONCURRENCY', 4);
     return new BackupConfig({
       host: env('HOST', '127.0.0.1'),
       port: intEnv('PORT', 5105),
@@ -50,7 +67,9 @@ export class BackupConfig {
       allowPrivateDestinations: env('BACKUP_ALLOW_PRIVATE_DESTINATIONS', 'false') === 'true',
       retryMaxMs: intEnv('BACKUP_RETRY_MAX_MS', 10 * 60 * 1000),
       pollMs: intEnv('BACKUP_POLL_MS', 1000),
-      concurrency: intEnv('BACKUP_CONCURRENCY', 4),
+      concurrency,
+      lanesPerGallery: intEnv('BACKUP_LANES_PER_GALLERY', Math.max(1, Math.floor(concurrency / 2))),
+      copyDeadlineBaseMs: BACKUP_LIMITS.copyBaseSeconds * 1000,
       publicUrl: env('PUBLIC_URL', 'http://localhost:5000').replace(/\/+$/, ''),
       ...optionalApp(
         'googleDrive',

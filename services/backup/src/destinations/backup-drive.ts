@@ -15,7 +15,8 @@ export interface FileToCopy {
  * a crash replaces itself. Failures are DriveErrors, with the reason in the couple's words.
  */
 export interface BackupDrive {
-  write(path: string[], file: FileToCopy): Promise<void>;
+  /** `signal` aborts at the copy's deadline (withinDeadline): every request of the copy ends with it. */
+  write(path: string[], file: FileToCopy, signal: AbortSignal): Promise<void>;
 }
 
 /** A copy or a check the drive did not take, with the reason in the couple's words and the drive's own. */

@@ -53,8 +53,8 @@ export class DropboxApp implements OAuthDriveApp {
     return authorize.toString();
   }
 
-  async grant(code: string, redirectUri: string): Promise<OAuthGrant> {
-    const auth = this.auth();
+  async grant(code: string, redirectUri: string, signal: AbortSignal): Promise<OAuthGrant> {
+    const auth = this.auth(signal);
     const tokens = (await auth
       .getAccessTokenFromCode(encodeURIComponent(redirectUri), encodeURIComponent(code))
       .catch(rethrow)) as { result: { access_token: string; refresh_token?: string; expires_in: number } };
@@ -63,7 +63,9 @@ export class DropboxApp implements OAuthDriveApp {
     auth.setRefreshToken(refreshToken);
     auth.setAccessToken(accessToken);
     auth.setAccessTokenExpiresAt(new Date(Date.now() + expiresIn * 1000));
-    const account = await new Dropbox({ auth }).usersGetCurrentAccount().catch(rethrow);
+    const account = await new Dropbox({ auth, fetch: withSignal(this.fetch, signal) })
+      .usersGetCurrentAccount()
+      .catch(rethrow);
     const secret: DropboxSecret = { refreshToken };
     return {
       account: account.result.email,
@@ -76,14 +78,14 @@ export class DropboxApp implements OAuthDriveApp {
     const { refreshToken } = JSON.parse(secret) as DropboxSecret;
     const auth = this.auth();
     auth.setRefreshToken(refreshToken);
-    return new DropboxDrive(auth, new Dropbox({ auth }), this.uploads);
+    return new DropboxDrive(auth, this.fetch, this.uploads);
   }
 
-  private auth(): DropboxAuthClient {
+  private auth(signal?: AbortSignal): DropboxAuthClient {
     return new DropboxAuth({
       clientId: this.app.clientId,
       clientSecret: this.app.clientSecret,
-      fetch: this.fetch,
+      fetch: signal ? withSignal(this.fetch, signal) : this.fetch,
     });
   }
 }
@@ -95,43 +97,44 @@ export class DropboxApp implements OAuthDriveApp {
 class DropboxDrive implements BackupDrive {
   constructor(
     private readonly auth: DropboxAuthClient,
-    private readonly api: DropboxClient,
+    private readonly fetch: typeof globalThis.fetch,
     private readonly uploads: typeof DROPBOX_UPLOADS,
   ) {}
 
-  async write(path: string[], file: FileToCopy): Promise<void> {
+  async write(path: string[], file: FileToCopy, signal: AbortSignal): Promise<void> {
     const target = `/${path.join('/')}`;
+    // A client of this copy's own, so that its every request ends with the copy's deadline.
+    const api = new Dropbox({ auth: this.auth, fetch: withSignal(this.fetch, signal) });
     try {
-      await this.upload(target, file);
+      await this.upload(api, target, file);
     } catch (error) {
       // An access token Dropbox ended early (401): renew it and send the file once more.
       if (!(error instanceof DriveError) || !error.detail.startsWith('HTTP 401')) throw error;
       // Typed void, but the SDK answers the refresh's promise.
       await (this.auth.refreshAccessToken() as unknown as Promise<void>).catch(rethrow);
-      await this.upload(target, file);
+      await this.upload(api, target, file);
     }
   }
 
-  private async upload(path: string, file: FileToCopy): Promise<void> {
+  private async upload(api: DropboxClient, path: string, file: FileToCopy): Promise<void> {
     const commit = { path, mode: { '.tag': 'overwrite' as const }, autorename: false, mute: true };
     if (file.size <= this.uploads.singleRequestBytes) {
-      await this.api.filesUpload({ ...commit, contents: await file.open() }).catch(rethrow);
+      await api.filesUpload({ ...commit, contents: await file.open() }).catch(rethrow);
       return;
     }
     let sessionId: string | undefined;
     let offset = 0;
     for await (const chunk of chunksOf(await file.open(), this.uploads.chunkBytes)) {
       if (sessionId === undefined) {
-        sessionId = (await this.api.filesUploadSessionStart({ contents: chunk }).catch(rethrow)).result
-          .session_id;
+        sessionId = (await api.filesUploadSessionStart({ contents: chunk }).catch(rethrow)).result.session_id;
       } else {
-        await this.api
+        await api
           .filesUploadSessionAppendV2({ cursor: { session_id: sessionId, offset }, contents: chunk })
           .catch(rethrow);
       }
       offset += chunk.length;
     }
-    await this.api
+    await api
       .filesUploadSessionFinish({
         cursor: { session_id: sessionId!, offset },
         commit,
@@ -156,6 +159,11 @@ async function* chunksOf(stream: Readable, size: number): AsyncGenerator<Buffer>
     }
   }
   if (length > 0) yield Buffer.concat(pending);
+}
+
+/** `fetch` with every request ending when `signal` aborts. */
+function withSignal(fetch: typeof globalThis.fetch, signal: AbortSignal): typeof globalThis.fetch {
+  return (input, init) => fetch(input, { ...init, signal });
 }
 
 /**

@@ -47,20 +47,16 @@ export class GoogleDriveApp implements OAuthDriveApp {
     );
   }
 
-  async grant(code: string, redirectUri: string): Promise<OAuthGrant> {
+  async grant(code: string, redirectUri: string, signal: AbortSignal): Promise<OAuthGrant> {
+    const calls = { ...this.calls, signal };
     const client = this.client(redirectUri);
     const { tokens } = await client.getToken({ code, redirect_uri: redirectUri }).catch(rethrow);
     if (!tokens.refresh_token) throw new DriveError('REFUSED', 'Google gave no refresh token');
     client.setCredentials(tokens);
     const api = this.api(client);
-    const about = await api.about
-      .get({ fields: 'user(emailAddress,displayName)' }, this.calls)
-      .catch(rethrow);
+    const about = await api.about.get({ fields: 'user(emailAddress,displayName)' }, calls).catch(rethrow);
     const root = await api.files
-      .create(
-        { requestBody: { name: BACKUP_DRIVE_ROOT_FOLDER, mimeType: FOLDER_TYPE }, fields: 'id' },
-        this.calls,
-      )
+      .create({ requestBody: { name: BACKUP_DRIVE_ROOT_FOLDER, mimeType: FOLDER_TYPE }, fields: 'id' }, calls)
       .catch(rethrow);
     const secret: GoogleDriveSecret = { refreshToken: tokens.refresh_token, rootFolderId: root.data.id! };
     return {
@@ -101,6 +97,8 @@ export class GoogleDriveApp implements OAuthDriveApp {
 interface CallOptions {
   retry: false;
   rootUrl: string;
+  /** The copy's deadline (withinDeadline). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -118,19 +116,18 @@ class GoogleDrive implements BackupDrive {
     private readonly calls: CallOptions,
   ) {}
 
-  async write(path: string[], file: FileToCopy): Promise<void> {
+  async write(path: string[], file: FileToCopy, signal: AbortSignal): Promise<void> {
+    // Every request of the copy ends with its deadline.
+    const calls = { ...this.calls, signal };
     await this.renewingOnce(async () => {
       let parent = this.rootFolderId;
-      for (const name of path.slice(0, -1)) parent = await this.folder(parent, name);
+      for (const name of path.slice(0, -1)) parent = await this.folder(parent, name, calls);
       const name = path.at(-1)!;
-      const existing = await this.find(parent, name, false);
+      const existing = await this.find(parent, name, false, calls);
       const media = { mimeType: file.contentType, body: await file.open() };
-      if (existing) await this.api.files.update({ fileId: existing, media, fields: 'id' }, this.calls);
+      if (existing) await this.api.files.update({ fileId: existing, media, fields: 'id' }, calls);
       else
-        await this.api.files.create(
-          { requestBody: { name, parents: [parent] }, media, fields: 'id' },
-          this.calls,
-        );
+        await this.api.files.create({ requestBody: { name, parents: [parent] }, media, fields: 'id' }, calls);
     });
   }
 
@@ -149,16 +146,16 @@ class GoogleDrive implements BackupDrive {
     }
   }
 
-  private folder(parent: string, name: string): Promise<string> {
+  private folder(parent: string, name: string, calls: CallOptions): Promise<string> {
     const key = `${parent}/${name}`;
     let folder = this.folders.get(key);
     if (!folder) {
       folder = (async () =>
-        (await this.find(parent, name, true)) ??
+        (await this.find(parent, name, true, calls)) ??
         (
           await this.api.files.create(
             { requestBody: { name, parents: [parent], mimeType: FOLDER_TYPE }, fields: 'id' },
-            this.calls,
+            calls,
           )
         ).data.id!)();
       // A failed look-up is tried again on the next copy.
@@ -168,7 +165,12 @@ class GoogleDrive implements BackupDrive {
     return folder;
   }
 
-  private async find(parent: string, name: string, folder: boolean): Promise<string | null> {
+  private async find(
+    parent: string,
+    name: string,
+    folder: boolean,
+    calls: CallOptions,
+  ): Promise<string | null> {
     const kind = folder ? `mimeType = '${FOLDER_TYPE}'` : `mimeType != '${FOLDER_TYPE}'`;
     const listed = await this.api.files.list(
       {
@@ -177,7 +179,7 @@ class GoogleDrive implements BackupDrive {
         pageSize: 1,
         spaces: 'drive',
       },
-      this.calls,
+      calls,
     );
     return listed.data.files?.[0]?.id ?? null;
   }

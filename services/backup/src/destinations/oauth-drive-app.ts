@@ -16,8 +16,11 @@ export interface OAuthDriveApp {
   readonly kind: BackupOAuthKind;
   /** The drive's sign-in page for this connection, which comes back to `redirectUri` with a code and `state`. */
   authorizeUrl(state: string, redirectUri: string): Promise<string>;
-  /** Exchanges the code for tokens and prepares the drive; throws a DriveError when the drive refuses. */
-  grant(code: string, redirectUri: string): Promise<OAuthGrant>;
+  /**
+   * Exchanges the code for tokens and prepares the drive; throws a DriveError when the drive refuses. `signal`
+   * aborts at the exchange's deadline (BACKUP_LIMITS.checkSeconds).
+   */
+  grant(code: string, redirectUri: string, signal: AbortSignal): Promise<OAuthGrant>;
   /** The drive to write to, from the secret `grant` gave. */
   drive(secret: string): BackupDrive;
 }

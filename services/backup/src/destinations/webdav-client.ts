@@ -71,38 +71,46 @@ export class WebDavClient implements BackupDrive {
    * Whether the address is a WebDAV folder these credentials may use: PROPFIND of depth 0 answers 207. Throws a
    * DriveError saying why not (REFUSED, UNREACHABLE, or SERVER_ERROR for an answer that is no WebDAV folder).
    */
-  async check(): Promise<void> {
+  async check(signal?: AbortSignal): Promise<void> {
     const response = await this.request('PROPFIND', [], {
       headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8' },
       body: PROPFIND_BODY,
+      signal,
     });
     if (response.status === 207 && /collection/i.test(response.body)) return;
     throw failureOf(response);
   }
 
   /** Makes `segments` (each folder in turn) unless known to exist; an existing folder answers 405. */
-  async ensureFolder(segments: string[]): Promise<void> {
+  async ensureFolder(segments: string[], signal?: AbortSignal): Promise<void> {
     for (let depth = 1; depth <= segments.length; depth++) {
       const folder = segments.slice(0, depth);
       const key = folder.join('/');
       if (this.folders.has(key)) continue;
-      const response = await this.request('MKCOL', folder, { folder: true });
+      const response = await this.request('MKCOL', folder, { folder: true, signal });
       if (response.status !== 201 && response.status !== 405) throw failureOf(response);
       this.folders.add(key);
     }
   }
 
   /** The folders of `path`, then its file. */
-  async write(path: string[], file: FileToCopy): Promise<void> {
-    await this.ensureFolder(path.slice(0, -1));
-    await this.put(path, await file.open(), file.size, file.contentType);
+  async write(path: string[], file: FileToCopy, signal?: AbortSignal): Promise<void> {
+    await this.ensureFolder(path.slice(0, -1), signal);
+    await this.put(path, await file.open(), file.size, file.contentType, signal);
   }
 
   /** Writes the file at `segments`, replacing any file of that name (a repeat of one copy is one file). */
-  async put(segments: string[], body: Readable, size: number, contentType: string): Promise<void> {
+  async put(
+    segments: string[],
+    body: Readable,
+    size: number,
+    contentType: string,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const response = await this.request('PUT', segments, {
       headers: { 'content-type': contentType, 'content-length': String(size) },
       body,
+      signal,
     });
     if (response.status >= 200 && response.status < 300) return;
     // A folder made by another process and removed since, say: make it again on the next attempt.
@@ -118,20 +126,35 @@ export class WebDavClient implements BackupDrive {
   private request(
     method: string,
     segments: string[],
-    options: { headers?: Record<string, string>; body?: string | Readable; folder?: boolean },
+    options: {
+      headers?: Record<string, string>;
+      body?: string | Readable;
+      folder?: boolean;
+      /** Aborts the request, whatever it is doing (the call's deadline): rejected with the signal's reason. */
+      signal?: AbortSignal;
+    },
   ): Promise<DavResponse> {
     const url = this.urlOf(segments, options.folder);
     const agent = agents[this.allowPrivate ? 'any' : 'public'][url.protocol as 'http:' | 'https:'];
+    const { signal } = options;
     return new Promise<DavResponse>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason as Error);
+        return;
+      }
       // A body that fails (storage stopped answering) is its own error, not the drive's.
       let bodyError: Error | undefined;
+      const failed = (error: Error) =>
+        reject(bodyError ?? (signal?.aborted ? (signal.reason as Error) : unreachable(error)));
       const request = (url.protocol === 'https:' ? https : http).request(
         url,
         {
           method,
           agent,
           headers: { authorization: this.authorization, ...options.headers },
+          // Idle time between two packets; the whole call's end is the caller's signal.
           timeout: this.timeoutMs,
+          ...(signal && { signal }),
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -148,11 +171,13 @@ export class WebDavClient implements BackupDrive {
               body: Buffer.concat(chunks).toString('utf8'),
             }),
           );
-          response.on('error', (error) => reject(unreachable(error)));
+          response.on('error', failed);
+          // Cut off mid-answer (aborted at the deadline): no 'end' comes.
+          response.on('aborted', () => failed(new Error('the answer was cut off')));
         },
       );
       request.on('timeout', () => request.destroy(new Error(`no answer in ${this.timeoutMs / 1000} s`)));
-      request.on('error', (error) => reject(bodyError ?? unreachable(error)));
+      request.on('error', failed);
       const { body } = options;
       if (body === undefined) request.end();
       else if (typeof body === 'string') request.end(body);
@@ -162,6 +187,8 @@ export class WebDavClient implements BackupDrive {
           request.destroy(error);
         });
         body.pipe(request);
+        // A request cut off (deadline, drive gone) stops reading storage too: its connection is given back.
+        request.on('close', () => body.destroy());
       }
     });
   }

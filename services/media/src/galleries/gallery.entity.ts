@@ -65,4 +65,8 @@ export class GalleryEntity {
    */
   @Column({ name: 'revealed_for', type: 'timestamptz', nullable: true })
   revealedFor!: Date | null;
+
+  /** When reaching the plan's photo limit was announced (photo.limit-reached): once per gallery. */
+  @Column({ name: 'full_announced_at', type: 'timestamptz', nullable: true })
+  fullAnnouncedAt!: Date | null;
 }

@@ -14,7 +14,7 @@ describe('uploadRefusal', () => {
     expect(refusal?.code).toBe('PHOTO_LIMIT_REACHED');
     expect(refusal?.extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
     expect(refusal?.message).toBe(
-      'This gallery has reached its limit of 50 photos. Upgrade the plan to add more.',
+      'This gallery is full: it holds 50 photos, all its plan takes. Let the couple know.',
     );
   });
 

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { PLANS } from '@gallery/contracts';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
@@ -16,6 +17,12 @@ import { type GraphQLRequestContext } from '@gallery/platform';
  * The photo fields this subgraph adds to the events subgraph's Event. The fields of one request are read from
  * one snapshot (ReadSnapshots): a screen's page of photos and its counts agree.
  */
+/** What the caller sees narrowed to their own uploads: those of the identity they proved, or none. */
+function ownUploadsView(view: PhotoView): PhotoView {
+  if (view.uploaderId === null || !view.viewer) return { ...view, uploaderId: null };
+  return { ...view, uploaderId: view.viewer };
+}
+
 @Resolver(() => EventModel)
 export class EventResolver {
   private readonly views = new WeakMap<GraphQLRequestContext, Map<string, Promise<PhotoView>>>();
@@ -65,6 +72,21 @@ export class EventResolver {
     });
   }
 
+  @ResolveField(() => Boolean, {
+    description:
+      "Whether the gallery holds as many photos as its plan takes (every photo counted, those waiting for the couple's " +
+      'approval too): it takes no more, and guests are shown it is full. False until the read model has heard of it.',
+  })
+  async photoLimitReached(
+    @Parent() event: EventModel,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<boolean> {
+    const gallery = await this.snapshots.read(context, (manager) => this.galleries.find(event.code, manager));
+    if (!gallery) return false;
+    const limit = PLANS[gallery.plan].photoLimit;
+    return limit !== null && gallery.photoCount >= limit;
+  }
+
   @ResolveField(() => PhotoPageModel, {
     description:
       'Newest first, or most loved first; only the caller’s own uploads while the couple does not share guests’ photos.',
@@ -88,8 +110,18 @@ export class EventResolver {
         'NEWEST (the default) or MOST_LOVED; MOST_LOVED lists the whole gallery (no challenge filter)',
     })
     order: PhotoOrder | null,
+    @Args('mine', {
+      type: () => Boolean,
+      nullable: true,
+      defaultValue: false,
+      description:
+        "Only the caller's own uploads (My photos), by the signed guest identity it sends (X-Guest-Identity): " +
+        'none without a valid one. Never more than the caller sees otherwise.',
+    })
+    mine: boolean | null,
   ): Promise<PhotoPageModel> {
-    const view = await this.view(event.code, context);
+    const seen = await this.view(event.code, context);
+    const view = mine ? ownUploadsView(seen) : seen;
     const ordered = order ?? PhotoOrder.NEWEST;
     return this.snapshots.read(context, (manager) =>
       this.photoPages.page(event.code, first, after, challengeId, view, ordered, manager),

@@ -15,7 +15,7 @@ import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
-import { photoPreviewKey } from '../storage/photo-object-keys.js';
+import { DERIVED_IMAGE_TYPE, photoPreviewKey } from '../storage/photo-object-keys.js';
 
 /** How often the sweep looks for previews that were never made; `previewSweepIntervalMs` in tests. */
 export const PREVIEW_SWEEP_INTERVAL_MS = 60 * 1000;
@@ -228,7 +228,7 @@ export class PhotoPreviews implements OnApplicationBootstrap, OnModuleDestroy {
       key = photoPreviewKey(photo.id, randomUUID());
       await this.deletions.schedule([key], new Date(Date.now() + PREVIEW_RESERVATION_MS));
     }
-    await this.storage.write(key, preview, 'image/jpeg');
+    await this.storage.write(key, preview, DERIVED_IMAGE_TYPE);
     const [{ kept, recorded }] = (await manager.query(RECORD_PREVIEW, [photo.id, key])) as {
       kept: number;
       recorded: number;

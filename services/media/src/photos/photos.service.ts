@@ -16,6 +16,7 @@ import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
 import { PhotoRepository } from './photo.repository.js';
 import { PhotoPresenter, reviewPassSubject } from './photo.presenter.js';
+import { DERIVED_IMAGE_TYPE } from '../storage/photo-object-keys.js';
 import type { PhotoVariant } from './photo-variant.js';
 
 const DEFAULT_PAGE_SIZE = 30;
@@ -153,7 +154,10 @@ export class PhotosService {
           ? photo.previewKey
           : null;
     if (derivedKey) {
-      return { url: await this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS), provisional };
+      const url = await this.storage.presignDownload(derivedKey, DOWNLOAD_URL_SECONDS, {
+        contentType: DERIVED_IMAGE_TYPE,
+      });
+      return { url, provisional };
     }
     const guestCopy = await this.guestCopyOf(photo);
     if (!guestCopy) return null;

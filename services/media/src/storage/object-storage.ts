@@ -107,7 +107,7 @@ export class ObjectStorage implements OnApplicationShutdown {
    * A URL a browser can PUT one object to, signed for exactly this Content-Type and Content-Length, so S3,
    * MinIO and R2 refuse any other type or size, and, for an upload to be put once (made while storage refuses
    * overwrites), for "If-None-Match: *": the object can be created once, never replaced. With the headers the
-   * browser must send. The local S3 server checks no signature: nothing relies on it.
+   * browser must send. The local S3 server checks signatures as S3 does (packages/local-servers).
    */
   async presignUpload(
     key: string,
@@ -258,10 +258,14 @@ export class ObjectStorage implements OnApplicationShutdown {
     return uploads;
   }
 
+  /**
+   * A URL to read one object, with the answer's type fixed in the signed URL (`response-content-type`), whatever
+   * type the object was stored with: every link the product hands out says what it serves.
+   */
   presignDownload(
     key: string,
     expiresInSeconds: number,
-    response: { contentType?: string; contentDisposition?: string } = {},
+    response: { contentType: string; contentDisposition?: string },
   ): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.bucket,

@@ -1,3 +1,6 @@
+/** The type of every derived image (thumbnail, preview, a video's poster frame): sharp writes JPEG. */
+export const DERIVED_IMAGE_TYPE = 'image/jpeg';
+
 /**
  * Where a confirmed photo's objects live: under the photo's id, never under its gallery's code (a redirect to
  * them would tell the code), and under a folder of their own per confirmation attempt, so two confirmations of

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   fileRefusal,
   initialReviewState,
@@ -20,7 +20,8 @@ import {
   type PlanId,
   type VideoContentType,
 } from '@gallery/contracts';
-import { AppError, OutboxRelay } from '@gallery/platform';
+import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
@@ -29,7 +30,7 @@ import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
-import { photoObjectKeys } from '../storage/photo-object-keys.js';
+import { DERIVED_IMAGE_TYPE, photoObjectKeys } from '../storage/photo-object-keys.js';
 import { PhotoPreviews, PREVIEW_RESERVATION_MS, type PreviewReservation } from '../photos/photo-previews.js';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
@@ -57,6 +58,8 @@ type Outcome =
       previewReservation?: PreviewReservation | null;
       /** The photo.uploaded this confirmation committed; none when another confirmation recorded the photo. */
       event?: DomainEvent<typeof Subjects.PhotoUploaded>;
+      /** The photo.limit-reached it committed with it, when its photo filled the gallery. */
+      full?: DomainEvent<typeof Subjects.GalleryFull> | null;
     }
   | { refusal: AppError };
 /** An original that passed its checks: a photo with its thumbnail made, or a video (no rendition) still to render. */
@@ -178,7 +181,8 @@ export class UploadConfirmationService {
     const byOwner = gallery.approval ? await isOwner() : false;
     const outcome = await this.record(upload, type, size, keys, attemptKeys, rendition, byOwner, inPlace);
     if ('refusal' in outcome) return this.refuse(upload, attemptKeys, outcome.refusal);
-    if (outcome.event) this.relay.publishCommitted([outcome.event]);
+    if (outcome.event)
+      this.relay.publishCommitted(outcome.full ? [outcome.event, outcome.full] : [outcome.event]);
     if (outcome.previewPending) {
       this.previews.makeSoon(
         { id: upload.id, originalKey: keys.original, contentType: type },
@@ -252,7 +256,7 @@ export class UploadConfirmationService {
         const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
         return { source: pixels, thumbnail: await this.images.thumbnail(pixels) };
       });
-      await this.storage.write(keys.thumbnail, thumbnail, 'image/jpeg');
+      await this.storage.write(keys.thumbnail, thumbnail, DERIVED_IMAGE_TYPE);
       return {
         width: source.width,
         height: source.height,
@@ -299,8 +303,8 @@ export class UploadConfirmationService {
         throw error;
       });
       await Promise.all([
-        this.storage.write(keys.thumbnail, derived.thumbnail, 'image/jpeg'),
-        this.storage.write(keys.preview, derived.preview, 'image/jpeg'),
+        this.storage.write(keys.thumbnail, derived.thumbnail, DERIVED_IMAGE_TYPE),
+        this.storage.write(keys.preview, derived.preview, DERIVED_IMAGE_TYPE),
       ]);
       return {
         width: derived.width,
@@ -406,14 +410,30 @@ export class UploadConfirmationService {
       // out and a deletion run took it: nothing this attempt wrote can be trusted, and all of the above is
       // rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
+      const full = await this.announceIfFull(manager, gallery);
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
       return {
         photo: shared ? live : this.asUploaderSees(photo, false),
         previewPending,
         previewReservation,
         event: { ...event, data: { ...event.data, photoCount } },
+        full,
       };
     });
+  }
+
+  /**
+   * photo.limit-reached, once per gallery: recorded by the confirmation whose photo brings the gallery (locked in
+   * `manager`'s transaction, as read before this photo) to its plan's limit, every photo counted. Null otherwise.
+   */
+  private async announceIfFull(
+    manager: EntityManager,
+    gallery: GalleryEntity,
+  ): Promise<DomainEvent<typeof Subjects.GalleryFull> | null> {
+    const limit = PLANS[gallery.plan].photoLimit;
+    if (limit === null || gallery.photoCount + 1 < limit || gallery.fullAnnouncedAt) return null;
+    await manager.update(GalleryEntity, { code: gallery.code }, { fullAnnouncedAt: new Date() });
+    return recordEvent(manager, Subjects.GalleryFull, { code: gallery.code, photoLimit: limit });
   }
 
   /**

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
+
+// The gallery keeps one column on a 360 px phone and a 1280 px desktop, in each language: the order pills, the
+// grid and every other part start and end where the actions do. A French or Spanish gallery opened in an English
+// browser says why it offers English; the couple's gallery link wraps after a slash, never inside its code; the
+// empty wall's message sits in the middle of the screen. With SCREENSHOTS=dir, each screen is saved there.
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+const VIEWPORTS = [PHONE, DESKTOP];
+const LANGUAGES = ['en', 'fr', 'es'] as const;
+
+/**
+ * What the gallery page draws outside the column its actions' content stands in (tolerance 0.5 px): every control,
+ * image and framed or filled box by its border box, every run of text by the box of its letters. Wrappers that
+ * draw nothing of their own do not count: what they hold does.
+ */
+function outsideColumn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wrap = document.querySelector('.gallery-actions-wrap')!;
+    const style = getComputedStyle(wrap);
+    const box = wrap.getBoundingClientRect();
+    const left = box.left + parseFloat(style.paddingLeft) - 0.5;
+    const right = box.right - parseFloat(style.paddingRight) + 0.5;
+    const DRAWN = new Set(['IMG', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'PROGRESS', 'VIDEO', 'svg']);
+    const found: string[] = [];
+    const check = (name: string, rect: DOMRect) => {
+      if (rect.width === 0 || rect.height === 0) return;
+      if (rect.left < left || rect.right > right)
+        found.push(
+          `${name} ${Math.round(rect.left)}-${Math.round(rect.right)} (column ${Math.round(left)}-${Math.round(right)})`,
+        );
+    };
+    for (const element of document.querySelectorAll<HTMLElement>('.gallery-page *')) {
+      const computed = getComputedStyle(element);
+      if (computed.visibility === 'hidden' || element.closest('.visually-hidden')) continue;
+      // A tile's image, zoomed on hover, is clipped by its tile, which is checked.
+      if (element.tagName === 'IMG' && element.closest('.photo-tile')) continue;
+      const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+      const framed =
+        computed.backgroundColor !== 'rgba(0, 0, 0, 0)' ||
+        computed.backgroundImage !== 'none' ||
+        parseFloat(computed.borderLeftWidth) + parseFloat(computed.borderRightWidth) > 0;
+      if (DRAWN.has(element.tagName) || framed) check(name, element.getBoundingClientRect());
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        check(`text of ${name}`, range.getBoundingClientRect());
+      }
+    }
+    return found;
+  });
+}
+
+describe('one column on a phone and a desktop', () => {
+  let e2e: BrowserTest | undefined;
+  let url: string;
+  let code: string;
+  let frenchCode: string;
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+    url = e2e.product.url;
+    ({ code } = await createGalleryAt(url));
+    await uploadGuestPhotos(url, code, 8, { size: [320, 240] });
+    ({ code: frenchCode } = await createGalleryAt(url, { language: 'fr' }));
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  async function open(path: string, viewport: { width: number; height: number }, locale = 'en-US') {
+    const context = await e2e!.browser.newContext({ viewport, locale });
+    const page = await context.newPage();
+    await page.goto(`${url}${path}`);
+    return page;
+  }
+
+  it.each(LANGUAGES.flatMap((language) => VIEWPORTS.map((viewport) => [language, viewport] as const)))(
+    'keeps the gallery inside its column (%s, %o)',
+    async (language, viewport) => {
+      const page = await open(
+        `${language === 'en' ? '' : `/${language}`}/gallery/${code}`,
+        viewport,
+        language,
+      );
+      await page.locator('.photo-grid img[data-photo-id]').nth(7).waitFor({ timeout: 45_000 });
+      await page.getByTestId('my-photos').waitFor();
+      expect(await outsideColumn(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      if (process.env.SCREENSHOTS) {
+        await page.screenshot({
+          path: `${process.env.SCREENSHOTS}/gallery-${language}-${viewport.width}.png`,
+          fullPage: true,
+        });
+      }
+      await page.context().close();
+    },
+    90_000,
+  );
+
+  it('says why it offers English on a French gallery, in a bar inside the column', async () => {
+    const page = await open(`/fr/gallery/${frenchCode}`, PHONE);
+    const offer = page.getByTestId('language-offer');
+    await offer.waitFor({ timeout: 45_000 });
+    expect(await offer.locator('p').textContent()).toBe('This gallery is in French.');
+    expect(await offer.getByRole('link').textContent()).toBe('View in English');
+    expect(await offer.getByRole('button').textContent()).toBe('Keep French');
+    expect(await outsideColumn(page)).toEqual([]);
+    if (process.env.SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.SCREENSHOTS}/language-offer-fr-360.png` });
+    }
+    await offer.getByRole('button', { name: 'Keep French' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Envoyer des photos' }).waitFor({ timeout: 45_000 });
+    expect(await page.getByTestId('language-offer').count()).toBe(0);
+    await page.context().close();
+  }, 90_000);
+
+  it.each(VIEWPORTS)(
+    "writes the couple's gallery link whole-coded on the event page (%o)",
+    async (viewport) => {
+      const { code: ownCode, sessionToken } = await createGalleryAt(url);
+      const context = await e2e!.browser.newContext({ viewport });
+      await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
+      const page = await context.newPage();
+      await page.goto(`${url}/event/${ownCode}`);
+      const link = page.locator('.share-link .gallery-link');
+      await link.waitFor({ timeout: 45_000 });
+      expect(await link.textContent()).toBe(`${url}/gallery/${ownCode}`);
+      // The code is one line box: its text never wraps inside.
+      const codeLines = await link
+        .locator('.url-text-last')
+        .evaluate((element) => element.getClientRects().length);
+      expect(codeLines).toBe(1);
+      const [linkBox, rowBox] = await Promise.all([
+        link.boundingBox(),
+        page.locator('.share-link').boundingBox(),
+      ]);
+      expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width + 0.5);
+      await context.close();
+    },
+    90_000,
+  );
+
+  it.each(VIEWPORTS)(
+    "centres the empty wall's message (%o)",
+    async (viewport) => {
+      const { code: wallCode, sessionToken } = await createGalleryAt(url);
+      const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+        url,
+        'mutation ($code: String!) { createWallLink(eventCode: $code) { url } }',
+        { code: wallCode },
+        sessionToken,
+      );
+      const page = await open(createWallLink.url.replace(/^https?:\/\/[^/]+/, ''), viewport);
+      const empty = page.locator('.wall-empty');
+      await empty.waitFor({ timeout: 45_000 });
+      const centre = await empty.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const text = range.getBoundingClientRect();
+        return { x: text.left + text.width / 2, y: text.top + text.height / 2 };
+      });
+      expect(Math.abs(centre.x - viewport.width / 2)).toBeLessThanOrEqual(2);
+      expect(Math.abs(centre.y - viewport.height / 2)).toBeLessThanOrEqual(2);
+      if (process.env.SCREENSHOTS) {
+        await page.screenshot({ path: `${process.env.SCREENSHOTS}/wall-empty-${viewport.width}.png` });
+      }
+    },
+    90_000,
+  );
+});
