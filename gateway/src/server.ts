@@ -25,9 +25,9 @@ import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
 import { forwardMedia } from './media/media-forwarder.js';
-import { certificateAsk } from './domains/certificate-ask.js';
-import { CustomDomainHosts } from './domains/custom-domain-hosts.js';
-import { customDomainSite } from './domains/custom-domain-site.js';
+import { certificateAsk } from './custom-domains/certificate-ask.js';
+import { CustomDomainHosts } from './custom-domains/custom-domain-hosts.js';
+import { customDomainSite } from './custom-domains/custom-domain-site.js';
 import { Supergraph } from './supergraph/supergraph.js';
 import { serveWebApp } from './web/static-web.js';
 

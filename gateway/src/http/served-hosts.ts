@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { CustomDomainHosts } from '../domains/custom-domain-hosts.js';
+import type { CustomDomainHosts } from '../custom-domains/custom-domain-hosts.js';
 
 /** Names of this machine: `npm start`, the tests, and an operator's tools on the machine (`kubectl port-forward`). */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);

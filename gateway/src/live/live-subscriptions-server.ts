@@ -19,7 +19,7 @@ import {
   bearerTokenFromHeader,
   guestIdentityTokenDigest,
 } from '@gallery/platform/edge';
-import { outsideGallery } from '../domains/gallery-scope.js';
+import { outsideGallery } from '../custom-domains/gallery-scope.js';
 import { HostNotServed } from '../http/served-hosts.js';
 import { documentLimitRules, parseWithinLimits } from '../limits/document-limits.js';
 import type { LiveContext } from './live-schema.js';

@@ -49,3 +49,6 @@ export * from './observability/service-metrics.js';
 export * from './observability/metrics-server.js';
 export * from './observability/trace-context.js';
 export * from './observability/telemetry.js';
+export * from './app/service.module.js';
+export * from './graphql/graphql-request-context.js';
+export * from './graphql/plan.enum.js';

@@ -26,7 +26,7 @@ import {
 } from '@gallery/testing';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/create-app.js';
-import { DomainExpiry } from '../src/domains/domain-expiry.js';
+import { DomainExpiry } from '../src/custom-domains/domain-expiry.js';
 import { GalleryPurge } from '../src/galleries/gallery-purge.js';
 import { EventsConfig } from '../src/config/events-config.js';
 

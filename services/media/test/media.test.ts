@@ -50,7 +50,7 @@ import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, OutboxRelay } from '@g
 import { findFreePort, startS3, type LocalS3 } from '@gallery/local-servers';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
-import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
+import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
@@ -61,7 +61,7 @@ import { PhotoRemovalService } from '../src/photos/photo-removal.service.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { iphoneLikeHeic } from './fixtures/iphone-like-heic.js';
-import { UPLOAD_URL_SECONDS } from '../src/uploads/upload-url-lifetime.js';
+import { UPLOAD_URL_SECONDS } from '../src/storage/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
 import { holdPreviewOf, holdPreviewsOf } from './held-previews.js';

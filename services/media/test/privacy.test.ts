@@ -25,7 +25,7 @@ import {
 } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
-import { GalleryReadModelConsumer } from '../src/galleries/gallery-read-model.consumer.js';
+import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitAsEvents, type PinnedGallery } from './events-stand-in.js';

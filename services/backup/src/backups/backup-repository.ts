@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_PRIVACY, type BackupFailure, type BackupOAuthKind, type PlanId } from '@gallery/contracts';
-import { DESTINATION_COLUMNS, type BackupCounts, type BackupDestination } from './backup-destination.js';
+import {
+  DESTINATION_COLUMNS,
+  type BackupCounts,
+  type BackupDestination,
+} from '../destinations/backup-destination.js';
 
 /** One copy a worker took on: the photo, its destination and how many times it was tried (this one included). */
 export interface ClaimedCopy {

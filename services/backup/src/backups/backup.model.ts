@@ -6,7 +6,7 @@ import type {
   BackupState,
   BackupStopReason,
 } from '@gallery/contracts';
-import type { BackupCounts, BackupDestination } from './backup-destination.js';
+import type { BackupCounts, BackupDestination } from '../destinations/backup-destination.js';
 
 export enum BackupKind {
   WEBDAV = 'WEBDAV',

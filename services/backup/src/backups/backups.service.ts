@@ -15,7 +15,7 @@ import { BackupDrives } from '../destinations/backup-drives.js';
 import { checkedFolderAddress } from '../destinations/destination-address.js';
 import { withinDeadline } from '../destinations/drive-deadline.js';
 import { WebDavClient } from '../destinations/webdav-client.js';
-import { OAuthStates } from '../oauth/oauth-state.js';
+import { OAuthStates } from '../destinations/oauth-state.js';
 import { BackupModel } from './backup.model.js';
 import { BackupRepository } from './backup-repository.js';
 import { BackupWorker } from './backup-worker.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BackupOAuthKind } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 import { BackupConfig } from '../config/backup-config.js';
-import type { BackupDestination } from '../backups/backup-destination.js';
+import type { BackupDestination } from './backup-destination.js';
 import type { BackupDrive } from './backup-drive.js';
 import { CredentialCipher } from './credential-cipher.js';
 import { DropboxApp } from './dropbox-drive.js';

@@ -1,9 +1,9 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Plan } from '../graphql/plan.enum.js';
 import { refundDeadline } from '../payments/payments.service.js';
 import type { BundleCheckoutEntity } from './bundle-checkout.entity.js';
 import type { CreditEntity } from './credit.entity.js';
 import type { PurchaseWithCredits } from './credits.service.js';
+import { Plan } from '@gallery/platform';
 
 export enum CreditStatus {
   UNUSED = 'unused',

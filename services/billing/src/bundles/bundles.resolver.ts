@@ -8,9 +8,9 @@ import {
   SignedIn,
   VerifiedOwner,
   type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+  Plan,
 } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { Plan } from '../graphql/plan.enum.js';
 import { BundleCheckoutsService } from './bundle-checkouts.service.js';
 import { BundleCheckoutModel, BundlePurchaseModel, CreditModel } from './bundle.models.js';
 import { CreditsService } from './credits.service.js';

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Plan } from '../graphql/plan.enum.js';
 import type { GalleryCheckout } from './checkout.entity.js';
+import { Plan } from '@gallery/platform';
 
 export enum CheckoutStatus {
   OPEN = 'open',

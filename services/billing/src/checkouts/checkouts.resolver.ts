@@ -1,8 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { OwnerOnly, Public, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import { Plan } from '../graphql/plan.enum.js';
+import {
+  OwnerOnly,
+  Public,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+  Plan,
+} from '@gallery/platform';
 import { CheckoutModel } from './checkout.model.js';
 import { CheckoutsService } from './checkouts.service.js';
 

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mailLanguage, PLAN_NAMES, upgradeOptions, type PlanId } from '@gallery/contracts';
-import { AppError, RateLimits, type VerifiedGalleryOwner } from '@gallery/platform';
+import {
+  AppError,
+  RateLimits,
+  type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+} from '@gallery/platform';
 import { BillingConfig } from '../config/billing-config.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
 import { CheckoutEntity, type GalleryCheckout } from './checkout.entity.js';

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { Plan } from '../graphql/plan.enum.js';
+import { Plan } from '@gallery/platform';
 
 @ObjectType('Refund', {
   description: 'A refund asked for: the plan reverts once the payment provider confirms it',

@@ -6,10 +6,10 @@ import {
   OwnerOnly,
   VerifiedOwner,
   type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+  type Plan,
 } from '@gallery/platform';
 import { isGalleryCode } from '@gallery/contracts';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
-import type { Plan } from '../graphql/plan.enum.js';
 import { EventModel } from './event.model.js';
 import { PaymentsService, refundDeadline } from './payments.service.js';
 import { RefundModel } from './refund.model.js';

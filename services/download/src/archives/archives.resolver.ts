@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode } from '@gallery/contracts';
-import { GuestOf } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestOf, type GraphQLRequestContext } from '@gallery/platform';
 import { ArchiveJobModel } from './archive-job.model.js';
 import { ARCHIVE_LAYOUT_IDS, ArchiveLayout } from './archive-layout.js';
 import { ArchivesService } from './archives.service.js';

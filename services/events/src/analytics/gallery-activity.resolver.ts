@@ -11,8 +11,14 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
-import { GuestOf, OwnerOnly, RateLimits, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import {
+  GuestOf,
+  OwnerOnly,
+  RateLimits,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+} from '@gallery/platform';
 import { GalleryActivity } from './gallery-activity.js';
 
 export enum ActivityKind {

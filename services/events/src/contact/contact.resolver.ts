@@ -8,8 +8,7 @@ import {
   parseContactForm,
   validateContactForm,
 } from '@gallery/contracts';
-import { AppError, Public, RateLimits } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { AppError, Public, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { ContactMailer } from './contact-mailer.js';
 import { ContactMessageEntity } from './contact-message.entity.js';
 import { ContactMessageInput } from './contact-message.input.js';

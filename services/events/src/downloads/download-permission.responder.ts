@@ -8,7 +8,7 @@ import {
   type DownloadPermissionRequest,
 } from '@gallery/contracts';
 import { bearerTokenFromHeader, EventBus, RequestResponder } from '@gallery/platform';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 
 const NO_GALLERY: DownloadPermissionReply = { gallery: null, owner: false, guestDownloadsAllowed: false };
@@ -36,7 +36,7 @@ export class DownloadPermissionResponder extends RequestResponder<
   }
 
   protected async answer(request: DownloadPermissionRequest): Promise<DownloadPermissionReply> {
-    const event = await this.dataSource.getRepository(EventEntity).findOneBy({ code: request.code });
+    const event = await this.dataSource.getRepository(GalleryEntity).findOneBy({ code: request.code });
     if (!event) return NO_GALLERY;
     return {
       gallery: { code: event.code, name: event.name },

@@ -10,7 +10,7 @@ import {
   type VerifiedGalleryOwner,
 } from '@gallery/platform';
 import { DataSource } from 'typeorm';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { EventModel } from '../galleries/event.model.js';
 
 /** The owner's Download All setting for guests: read by anyone with the code, changed by the owner only. */
@@ -26,7 +26,7 @@ export class GuestDownloadsResolver {
   })
   async guestDownloadsAllowed(@Parent() event: EventModel): Promise<boolean> {
     const found = await this.dataSource
-      .getRepository(EventEntity)
+      .getRepository(GalleryEntity)
       .findOne({ select: { code: true, guestDownloads: true }, where: { code: event.code } });
     return found?.guestDownloads ?? false;
   }
@@ -42,8 +42,8 @@ export class GuestDownloadsResolver {
   ): Promise<EventModel> {
     // The change and its live signal in one transaction: open gallery screens show or hide Download All at once.
     const event = await this.dataSource.transaction(async (manager) => {
-      await manager.update(EventEntity, { code }, { guestDownloads: allowed });
-      const found = await manager.findOneBy(EventEntity, { code });
+      await manager.update(GalleryEntity, { code }, { guestDownloads: allowed });
+      const found = await manager.findOneBy(GalleryEntity, { code });
       if (!found) throw new AppError('GALLERY_NOT_FOUND');
       await recordEvent(manager, Subjects.GuestDownloadsChanged, {
         code,

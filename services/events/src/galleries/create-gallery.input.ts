@@ -1,5 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { Plan } from './plan.enum.js';
+import { Plan } from '@gallery/platform';
 
 /** The order form. Checked on the server by the same rules as in the browser (validateOrderForm). */
 @InputType()

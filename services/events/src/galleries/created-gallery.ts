@@ -1,8 +1,8 @@
-import type { EventEntity } from './event.entity.js';
+import type { GalleryEntity } from './gallery.entity.js';
 
 /** What createGallery hands back to the couple, once. */
 export interface CreatedGallery {
-  event: EventEntity;
+  event: GalleryEntity;
   ownerToken: string;
   galleryUrl: string;
   paymentRequired: boolean;

@@ -1,6 +1,6 @@
 import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
-import { Plan } from './plan.enum.js';
-import type { EventEntity } from './event.entity.js';
+import type { GalleryEntity } from './gallery.entity.js';
+import { Plan } from '@gallery/platform';
 
 @ObjectType('Event')
 @Directive('@key(fields: "code")')
@@ -32,7 +32,7 @@ export class EventModel {
   @Field({ description: 'en, fr or es: the language its links, QR codes and mails open the gallery in' })
   language!: string;
 
-  static fromEntity(entity: EventEntity): EventModel {
+  static fromEntity(entity: GalleryEntity): EventModel {
     return Object.assign(new EventModel(), {
       code: entity.code,
       name: entity.name,

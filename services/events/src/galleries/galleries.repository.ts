@@ -3,7 +3,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { recomputedExpiry, Subjects, type EventCreatedData, type MailLanguage } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
-import { EventEntity } from './event.entity.js';
+import { GalleryEntity } from './gallery.entity.js';
 import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -13,8 +13,8 @@ const UNIQUE_VIOLATION = '23505';
 export class GalleriesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  findByCode(code: string): Promise<EventEntity | null> {
-    return this.dataSource.getRepository(EventEntity).findOneBy({ code });
+  findByCode(code: string): Promise<GalleryEntity | null> {
+    return this.dataSource.getRepository(GalleryEntity).findOneBy({ code });
   }
 
   /** The order that created gallery `code` (one per gallery), or null. */
@@ -33,9 +33,9 @@ export class GalleriesRepository {
   }
 
   /** The galleries ordered with this email, newest first. */
-  galleriesOf(email: string, limit: number): Promise<EventEntity[]> {
+  galleriesOf(email: string, limit: number): Promise<GalleryEntity[]> {
     return this.dataSource
-      .getRepository(EventEntity)
+      .getRepository(GalleryEntity)
       .createQueryBuilder('e')
       .innerJoin(OrderEntity, 'o', 'o.event_code = e.code')
       .where('lower(o.email) = :email', { email: email.trim().toLowerCase() })
@@ -46,7 +46,7 @@ export class GalleriesRepository {
 
   /** The language the gallery's links, QR codes and mails open it in. */
   async setLanguage(code: string, language: MailLanguage): Promise<void> {
-    await this.dataSource.getRepository(EventEntity).update({ code }, { language });
+    await this.dataSource.getRepository(GalleryEntity).update({ code }, { language });
   }
 
   /**
@@ -55,12 +55,12 @@ export class GalleriesRepository {
    */
   async updateDetails(
     code: string,
-    details: Pick<EventEntity, 'name' | 'coupleNames' | 'weddingDate' | 'location'>,
+    details: Pick<GalleryEntity, 'name' | 'coupleNames' | 'weddingDate' | 'location'>,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // Locked so a payment applied at the same moment cannot be overwritten with an older expiry.
       const gallery = await manager
-        .createQueryBuilder(EventEntity, 'event')
+        .createQueryBuilder(GalleryEntity, 'event')
         .where('event.code = :code', { code })
         .setLock('pessimistic_write')
         .getOne();
@@ -71,7 +71,7 @@ export class GalleriesRepository {
         gallery.createdAt,
         gallery.expiresAt,
       );
-      await manager.update(EventEntity, { code }, { ...details, expiresAt });
+      await manager.update(GalleryEntity, { code }, { ...details, expiresAt });
       const { coupleNames, weddingDate, location } = details;
       await manager.update(OrderEntity, { eventCode: code }, { coupleNames, weddingDate, location });
       if (expiresAt.getTime() !== gallery.expiresAt.getTime()) {
@@ -90,10 +90,10 @@ export class GalleriesRepository {
    * Stores a new gallery with its order and records `event.created` in the same transaction, so the event is
    * published exactly when the gallery exists. Throws GalleryCodeTakenError when the code is already used.
    */
-  async createWithOrder(event: EventEntity, order: OrderEntity): Promise<void> {
+  async createWithOrder(event: GalleryEntity, order: OrderEntity): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
-        await manager.insert(EventEntity, event);
+        await manager.insert(GalleryEntity, event);
         await manager.insert(OrderEntity, order);
         await recordEvent(manager, Subjects.EventCreated, eventCreatedData(event));
       });
@@ -108,7 +108,7 @@ export class GalleriesRepository {
 }
 
 /** A gallery as `event.created` describes it to the other services. */
-export function eventCreatedData(event: EventEntity): EventCreatedData {
+export function eventCreatedData(event: GalleryEntity): EventCreatedData {
   return {
     code: event.code,
     name: event.name,

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { GuestOf, Public, RateLimits } from '@gallery/platform';
+import { GuestOf, Public, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { OwnerSessions } from '../owners/owner-sessions.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { CreateGalleryInput } from './create-gallery.input.js';
 import { CreatedGalleryModel } from './created-gallery.model.js';
 import { EventModel } from './event.model.js';

@@ -3,7 +3,7 @@ import { en, englishMessage, type OrderForm } from '@gallery/contracts';
 import { AppError, type OutboxRelay } from '@gallery/platform';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
-import type { EventEntity } from './event.entity.js';
+import type { GalleryEntity } from './gallery.entity.js';
 import type { GalleriesRepository } from './galleries.repository.js';
 import { GalleriesService } from './galleries.service.js';
 import type { GalleryCodes } from './gallery-codes.js';
@@ -24,10 +24,10 @@ const form: OrderForm = {
  * database's unique constraint, so it is tested on PostgreSQL (test/gallery-codes.test.ts).
  */
 class FakeGalleries {
-  readonly events = new Map<string, EventEntity>();
+  readonly events = new Map<string, GalleryEntity>();
   readonly orders: OrderEntity[] = [];
 
-  async createWithOrder(event: EventEntity, order: OrderEntity): Promise<void> {
+  async createWithOrder(event: GalleryEntity, order: OrderEntity): Promise<void> {
     this.events.set(event.code, { ...event });
     this.orders.push({ ...order });
   }

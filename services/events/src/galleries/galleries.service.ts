@@ -16,7 +16,7 @@ import { EventsConfig } from '../config/events-config.js';
 import type { OrderEntity } from '../orders/order.entity.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 import type { CreatedGallery } from './created-gallery.js';
-import type { EventEntity } from './event.entity.js';
+import type { GalleryEntity } from './gallery.entity.js';
 import { GalleriesRepository } from './galleries.repository.js';
 import { GalleryCodeTakenError } from './gallery-code-taken.error.js';
 import { GalleryCodes } from './gallery-codes.js';
@@ -118,7 +118,7 @@ export class GalleriesService {
     code: string,
     details: Partial<Record<'coupleNames' | 'weddingDate' | 'location', unknown>>,
     now = new Date(),
-  ): Promise<EventEntity> {
+  ): Promise<GalleryEntity> {
     const order = await this.galleries.findOrder(code);
     if (!order) throw new AppError('GALLERY_NOT_FOUND');
     const form = { email: order.email, phone: order.phone, plan: order.requestedPlan, ...details };
@@ -137,7 +137,7 @@ export class GalleriesService {
     return updated;
   }
 
-  private async insertWithFreshCode(galleryWithCode: (code: string) => NewGallery): Promise<EventEntity> {
+  private async insertWithFreshCode(galleryWithCode: (code: string) => NewGallery): Promise<GalleryEntity> {
     for (let attempt = 1; ; attempt++) {
       const { event, order } = galleryWithCode(this.codes.next());
       try {
@@ -151,7 +151,7 @@ export class GalleriesService {
 }
 
 interface NewGallery {
-  event: EventEntity;
+  event: GalleryEntity;
   order: OrderEntity;
 }
 

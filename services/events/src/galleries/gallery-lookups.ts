@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { RateLimits, type GuestCaller } from '@gallery/platform';
-import type { EventEntity } from './event.entity.js';
+import type { GalleryEntity } from './gallery.entity.js';
 import { GalleriesRepository } from './galleries.repository.js';
 
 /**
@@ -18,7 +18,7 @@ export class GalleryLookups {
   ) {}
 
   /** The gallery a guest typed the code of, in whatever case and spacing; null when there is none. */
-  async find(code: string, caller: GuestCaller): Promise<EventEntity | null> {
+  async find(code: string, caller: GuestCaller): Promise<GalleryEntity | null> {
     const normalized = normalizeEventCode(code);
     return this.rateLimits.limitGuestMisses('unknownCodeLookups', caller, async () =>
       // A code outside the code alphabet names no gallery: no need to ask the database.

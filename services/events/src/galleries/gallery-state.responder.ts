@@ -8,7 +8,7 @@ import {
   type GalleryStateRequest,
 } from '@gallery/contracts';
 import { EventBus, RequestResponder } from '@gallery/platform';
-import { EventEntity } from './event.entity.js';
+import { GalleryEntity } from './gallery.entity.js';
 
 /**
  * Answers `Requests.GalleryState` for the gateway: a gallery's plan, expiry and guest downloads as they are now,
@@ -31,7 +31,7 @@ export class GalleryStateResponder extends RequestResponder<GalleryStateRequest,
   }
 
   protected async answer(request: GalleryStateRequest): Promise<GalleryStateReply> {
-    const event = await this.dataSource.getRepository(EventEntity).findOne({
+    const event = await this.dataSource.getRepository(GalleryEntity).findOne({
       select: { code: true, plan: true, expiresAt: true, guestDownloads: true },
       where: { code: request.code },
     });

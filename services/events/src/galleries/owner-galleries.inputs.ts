@@ -1,5 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { Plan } from './plan.enum.js';
+import { Plan } from '@gallery/platform';
 
 /** The gallery's details the owner may change, checked by the order form's rules and messages. */
 @InputType()

@@ -8,8 +8,8 @@ import {
   SignedIn,
   VerifiedOwner,
   type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
 } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { BearerToken } from '../owners/bearer-token.decorator.js';
 import { OwnerSessions } from '../owners/owner-sessions.js';
 import { CreatedGalleryModel } from './created-gallery.model.js';

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { galleryFullMail, galleryPath, Subjects, upgradePath, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
 
 /**
@@ -33,7 +33,7 @@ export class GalleryFullMailConsumer extends DurableConsumerService {
     const { code, photoLimit } = (event as DomainEvent<typeof Subjects.GalleryFull>).data;
     const [order, gallery] = await Promise.all([
       manager.findOneBy(OrderEntity, { eventCode: code }),
-      manager.findOneBy(EventEntity, { code }),
+      manager.findOneBy(GalleryEntity, { code }),
     ]);
     if (!order || !gallery) return;
     const mail = galleryFullMail(order.language, {

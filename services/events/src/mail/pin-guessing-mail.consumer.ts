@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { galleryPath, pinGuessingMail, Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
 
 /**
@@ -35,7 +35,7 @@ export class PinGuessingMailConsumer extends DurableConsumerService {
     if (msLeft <= 0) return;
     const [order, gallery] = await Promise.all([
       manager.findOneBy(OrderEntity, { eventCode: code }),
-      manager.findOneBy(EventEntity, { code }),
+      manager.findOneBy(GalleryEntity, { code }),
     ]);
     if (!order || !gallery) return;
     const mail = pinGuessingMail(order.language, {

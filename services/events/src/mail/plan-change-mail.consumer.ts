@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { galleryPath, planChangeMail, Subjects, type DomainEvent } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
 import { ORDER_CONFIRMATION_MAX_DELAY_MS } from './order-confirmation.consumer.js';
 
@@ -37,7 +37,7 @@ export class PlanChangeMailConsumer extends DurableConsumerService {
       return;
     const [order, gallery] = await Promise.all([
       manager.findOneBy(OrderEntity, { eventCode: code }),
-      manager.findOneBy(EventEntity, { code }),
+      manager.findOneBy(GalleryEntity, { code }),
     ]);
     if (!order || !gallery) return;
     const mail = planChangeMail(order.language, {

@@ -1,7 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { bearerTokenFromHeader } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { bearerTokenFromHeader, type GraphQLRequestContext } from '@gallery/platform';
 
 /**
  * The bearer token of the GraphQL request (the gateway forwards the browser's Authorization header), or null.

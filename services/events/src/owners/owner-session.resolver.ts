@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { DEFAULT_MAIL_LANGUAGE, mailLanguageSchema, ORDER_FIELD_MAX_LENGTH } from '@gallery/contracts';
-import { AppError, Public } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { AppError, Public, type GraphQLRequestContext } from '@gallery/platform';
 import { BearerToken } from './bearer-token.decorator.js';
 import { OwnerModel, OwnerSessionModel } from './owner-session.model.js';
 import { OwnerSessions } from './owner-sessions.js';

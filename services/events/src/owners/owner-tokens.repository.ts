@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 
 /** Reads what proves ownership: a gallery's owner token hash, and the sessions of the order's email. */
 @Injectable()
@@ -9,7 +9,7 @@ export class OwnerTokensRepository {
 
   async ownerTokenHash(code: string): Promise<string | null> {
     const found = await this.dataSource
-      .getRepository(EventEntity)
+      .getRepository(GalleryEntity)
       .findOne({ select: { code: true, ownerTokenHash: true }, where: { code } });
     return found?.ownerTokenHash ?? null;
   }

@@ -8,7 +8,7 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 
 /** What a payment did to its gallery, or why it did nothing. */
 export type PlanChange =
@@ -23,9 +23,9 @@ interface AppliedPaymentRow {
 }
 
 /** The gallery row, locked until the caller's transaction ends: one payment or refund changes it at a time. */
-function lockGallery(manager: EntityManager, code: string): Promise<EventEntity | null> {
+function lockGallery(manager: EntityManager, code: string): Promise<GalleryEntity | null> {
   return manager
-    .createQueryBuilder(EventEntity, 'event')
+    .createQueryBuilder(GalleryEntity, 'event')
     .where('event.code = :code', { code })
     .setLock('pessimistic_write')
     .getOne();
@@ -54,7 +54,7 @@ export async function applyPayment(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [payment.paymentId, gallery.code, previousPlan, gallery.expiresAt, payment.plan, now],
   );
-  await manager.update(EventEntity, { code: gallery.code }, { plan: payment.plan, expiresAt });
+  await manager.update(GalleryEntity, { code: gallery.code }, { plan: payment.plan, expiresAt });
   await manager.query(
     `UPDATE orders SET status = 'fulfilled'
      WHERE event_code = $1 AND status = 'awaiting_payment' AND requested_plan = $2`,
@@ -103,7 +103,7 @@ export async function revertPayment(
     return { applied: false, reason: 'a later payment has changed the plan since' };
   }
   const expiresAt = new Date(applied.previous_expires_at);
-  await manager.update(EventEntity, { code: gallery.code }, { plan: applied.previous_plan, expiresAt });
+  await manager.update(GalleryEntity, { code: gallery.code }, { plan: applied.previous_plan, expiresAt });
   await recordEvent(manager, Subjects.PlanUpgraded, {
     code: gallery.code,
     previousPlan: gallery.plan,

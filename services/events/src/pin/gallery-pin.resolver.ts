@@ -1,10 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Field, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { AppError, OwnerOnly, Public, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/platform';
+import {
+  AppError,
+  OwnerOnly,
+  Public,
+  VerifiedOwner,
+  type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
+} from '@gallery/platform';
 import { normalizeEventCode } from '@gallery/contracts';
 import { GalleriesRepository } from '../galleries/galleries.repository.js';
 import { EventModel } from '../galleries/event.model.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { GalleryPins } from './gallery-pins.js';
 
 @ObjectType('GalleryPass')

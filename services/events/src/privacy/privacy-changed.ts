@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Subjects } from '@gallery/contracts';
 import { AppError, recordEvent } from '@gallery/platform';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 
 /**
  * Records `event.privacy-changed` for a gallery as its row now is, inside the caller's transaction (which has
@@ -10,7 +10,7 @@ import { EventEntity } from '../galleries/event.entity.js';
  * meanwhile: GALLERY_NOT_FOUND, and the caller's transaction changes nothing.
  */
 export async function recordPrivacyChanged(manager: EntityManager, code: string): Promise<void> {
-  const gallery = await manager.findOneBy(EventEntity, { code });
+  const gallery = await manager.findOneBy(GalleryEntity, { code });
   if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
   const [pin]: { set: boolean; version: number }[] = await manager.query(
     'SELECT pin_hash IS NOT NULL AS set, pin_version AS version FROM events WHERE code = $1',

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { PHOTO_VISIBILITY_MODES, type PhotoVisibilityMode } from '@gallery/contracts';
-import type { EventEntity } from '../galleries/event.entity.js';
+import type { GalleryEntity } from '../galleries/gallery.entity.js';
 
 /** PHOTO_VISIBILITY_MODES as a GraphQL enum: EVERYONE, OWN, REVEAL. */
 export const PhotoVisibility = Object.fromEntries(
@@ -54,7 +54,7 @@ export class PrivacySettingsModel {
 
   static fromEntity(
     entity: Pick<
-      EventEntity,
+      GalleryEntity,
       | 'uploadsOpenAt'
       | 'uploadsCloseAt'
       | 'guestOriginals'

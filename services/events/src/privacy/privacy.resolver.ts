@@ -14,7 +14,7 @@ import {
   type VerifiedGalleryOwner,
 } from '@gallery/platform';
 import { DataSource } from 'typeorm';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { EventModel } from '../galleries/event.model.js';
 import { recordPrivacyChanged } from './privacy-changed.js';
 import { PrivacySettingsInput, PrivacySettingsModel } from './privacy-settings.model.js';
@@ -40,7 +40,7 @@ export class PrivacyResolver {
 
   @ResolveField(() => PrivacySettingsModel, { description: "The couple's privacy settings" })
   async privacy(@Parent() event: EventModel): Promise<PrivacySettingsModel> {
-    const found = await this.dataSource.getRepository(EventEntity).findOne({
+    const found = await this.dataSource.getRepository(GalleryEntity).findOne({
       select: {
         code: true,
         uploadsOpenAt: true,
@@ -81,7 +81,7 @@ export class PrivacyResolver {
     const event = await this.dataSource.transaction(async (manager) => {
       // Locked: a new wedding date moving the expiry at the same moment cannot slip past the check.
       const found = await manager
-        .createQueryBuilder(EventEntity, 'event')
+        .createQueryBuilder(GalleryEntity, 'event')
         .where('event.code = :code', { code })
         .setLock('pessimistic_write')
         .getOne();
@@ -110,7 +110,7 @@ export class PrivacyResolver {
         approval,
         ownerDownloadsKeepMetadata,
       };
-      await manager.update(EventEntity, { code }, changes);
+      await manager.update(GalleryEntity, { code }, changes);
       await recordPrivacyChanged(manager, code);
       return Object.assign(found, changes);
     });

@@ -8,10 +8,10 @@ import {
   RateLimits,
   VerifiedOwner,
   type VerifiedGalleryOwner,
+  type GraphQLRequestContext,
 } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { EventModel } from '../galleries/event.model.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { WallLinks } from './wall-links.js';
 import { WallLinkModel, WallModel } from './wall.model.js';
 

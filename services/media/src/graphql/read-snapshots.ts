@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
-import type { GraphQLRequestContext } from './graphql-request-context.js';
+import type { GraphQLRequestContext } from '@gallery/platform';
 
 /**
  * Gives the connection back to the pool as broken, so it is closed rather than reused (still inside its

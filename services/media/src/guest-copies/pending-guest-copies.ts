@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isVideoType, type MediaContentType } from '@gallery/contracts';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
-import { guestCopyKey } from '../photos/photo-object-keys.js';
+import { guestCopyKey } from '../storage/photo-object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
 import { withTemporaryOriginal } from '../storage/temporary-original.js';

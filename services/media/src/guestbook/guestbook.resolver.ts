@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { GUESTBOOK_LIMITS, normalizeEventCode } from '@gallery/contracts';
-import { GuestOf, OwnerOnly } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestOf, OwnerOnly, type GraphQLRequestContext } from '@gallery/platform';
 import { GuestbookMessageModel } from './guestbook-message.model.js';
 import { PhotoAudience } from '../photos/photo-audience.js';
 import { GuestbookService, type ShownMessage } from './guestbook.service.js';

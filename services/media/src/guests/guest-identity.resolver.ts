@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Context, Mutation, Resolver } from '@nestjs/graphql';
-import { GuestIdentities, Public, RateLimits } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestIdentities, Public, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { GuestIdentityModel } from './guest-identity.model.js';
 
 @Resolver()

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { GuestOf } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestOf, type GraphQLRequestContext } from '@gallery/platform';
 import { HeartsService, MAX_HEARTED_IDS } from './hearts.service.js';
 import { PhotoHeartModel } from './photo-heart.model.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { normalizeEventCode } from '@gallery/contracts';
-import { AppError, GuestIdentities, RateLimits } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { AppError, GuestIdentities, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { PhotoAudience, viewShows } from '../photos/photo-audience.js';
 import { isPhotoId } from '../photos/photo-id.js';
 import { PhotoRepository } from '../photos/photo.repository.js';

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode } from '@gallery/contracts';
-import { AppError, GuestIdentities, GuestOf } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { AppError, GuestIdentities, GuestOf, type GraphQLRequestContext } from '@gallery/platform';
 import { PhotoAudience } from './photo-audience.js';
 import { PhotoRemovalService } from './photo-removal.service.js';
 import { PhotoRepository } from './photo.repository.js';

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { photosSharedWithGuests } from '@gallery/contracts';
-import { GuestIdentities, OwnerAuthority } from '@gallery/platform';
+import { GuestIdentities, OwnerAuthority, type GraphQLRequestContext } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import type { PhotoEntity } from './photo.entity.js';
 
 /**

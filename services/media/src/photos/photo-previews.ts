@@ -15,7 +15,7 @@ import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
-import { DERIVED_IMAGE_TYPE, photoPreviewKey } from './photo-object-keys.js';
+import { DERIVED_IMAGE_TYPE, photoPreviewKey } from '../storage/photo-object-keys.js';
 
 /** How often the sweep looks for previews that were never made; `previewSweepIntervalMs` in tests. */
 export const PREVIEW_SWEEP_INTERVAL_MS = 60 * 1000;

@@ -4,8 +4,8 @@ import { photosSharedWithGuests, Subjects } from '@gallery/contracts';
 import { AppError, describeError, OutboxRelay, recordEvent } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
-import { uploadSettledAt } from '../uploads/abandoned-upload-cutoff.js';
-import { STAGING_PREFIX, uploadObjectKeys } from '../uploads/upload-object-keys.js';
+import { uploadSettledAt } from '../storage/abandoned-upload-cutoff.js';
+import { STAGING_PREFIX, uploadObjectKeys } from '../storage/upload-object-keys.js';
 import { PhotoEntity } from './photo.entity.js';
 import { isPhotoId } from './photo-id.js';
 

@@ -16,7 +16,7 @@ import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
 import { PhotoRepository } from './photo.repository.js';
 import { PhotoPresenter, reviewPassSubject } from './photo.presenter.js';
-import { DERIVED_IMAGE_TYPE } from './photo-object-keys.js';
+import { DERIVED_IMAGE_TYPE } from '../storage/photo-object-keys.js';
 import type { PhotoVariant } from './photo-variant.js';
 
 const DEFAULT_PAGE_SIZE = 30;

@@ -9,9 +9,9 @@ import { DataSource } from 'typeorm';
 import { describeError, PeriodicTask } from '@gallery/platform';
 import { MediaConfig } from '../config/media-config.js';
 import { StorageDeletions } from '../storage/storage-deletions.js';
-import { abandonedUploadCutoff } from './abandoned-upload-cutoff.js';
+import { abandonedUploadCutoff } from '../storage/abandoned-upload-cutoff.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
-import { uploadObjectKeys } from './upload-object-keys.js';
+import { uploadObjectKeys } from '../storage/upload-object-keys.js';
 import { UploadRepository } from './upload.repository.js';
 
 /** Abandoned uploads only cost storage and hold slots: finding them within minutes is plenty. */

@@ -14,8 +14,8 @@ import { isPhotoId } from '../photos/photo-id.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import type { MultipartUploadModel } from './multipart-upload.model.js';
 import type { UploadPartModel } from './upload-part.model.js';
-import { STAGING_PREFIX } from './upload-object-keys.js';
-import { UPLOAD_URL_SECONDS } from './upload-url-lifetime.js';
+import { STAGING_PREFIX } from '../storage/upload-object-keys.js';
+import { UPLOAD_URL_SECONDS } from '../storage/upload-url-lifetime.js';
 import { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 

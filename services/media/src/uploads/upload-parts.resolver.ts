@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode } from '@gallery/contracts';
-import { GuestOf, RateLimits } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
+import { GuestOf, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
 import { MultipartUploads } from './multipart-uploads.service.js';
 import { UploadPartModel } from './upload-part.model.js';
 

@@ -24,8 +24,8 @@ import { cleanFileName } from './clean-file-name.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
 import type { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import type { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
-import { stagingObjectKey } from './upload-object-keys.js';
-import { UPLOAD_URL_SECONDS } from './upload-url-lifetime.js';
+import { stagingObjectKey } from '../storage/upload-object-keys.js';
+import { UPLOAD_URL_SECONDS } from '../storage/upload-url-lifetime.js';
 import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 

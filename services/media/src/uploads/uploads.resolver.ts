@@ -9,8 +9,8 @@ import {
   RateLimits,
   uploadsRefused,
   uploadsTaken,
+  type GraphQLRequestContext,
 } from '@gallery/platform';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { PhotoAudience } from '../photos/photo-audience.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { PhotoUploadRequestInput } from './photo-upload-request.input.js';

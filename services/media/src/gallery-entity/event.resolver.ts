@@ -3,15 +3,15 @@ import { PLANS } from '@gallery/contracts';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
-import type { GraphQLRequestContext } from '../graphql/graphql-request-context.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
 import { PhotoAudience, type PhotoView } from '../photos/photo-audience.js';
 import { PhotoOrder } from '../photos/photo-order.enum.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
 import { PhotosService } from '../photos/photos.service.js';
-import { EventModel } from './event.model.js';
-import { GalleryRepository } from './gallery.repository.js';
+import { EventModel } from '../galleries/event.model.js';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
+import { type GraphQLRequestContext } from '@gallery/platform';
 
 /**
  * The photo fields this subgraph adds to the events subgraph's Event. The fields of one request are read from

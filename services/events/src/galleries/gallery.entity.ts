@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { MailLanguage, PhotoVisibilityMode, PlanId } from '@gallery/contracts';
 
-/** A gallery. The domain and the public API call it an event, so the table does too. */
+/** A gallery. The public API and the spec call it an event, so the table does too. */
 @Entity('events')
-export class EventEntity {
+export class GalleryEntity {
   @PrimaryColumn('text')
   code!: string;
 

@@ -4,8 +4,8 @@ import { Subjects, type DomainEvent, type Subject } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, OutboxRelay } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { PhotoRemovalService } from '../photos/photo-removal.service.js';
-import { MediaGalleryPins } from './gallery-pins.js';
-import { GalleryRepository } from './gallery.repository.js';
+import { MediaGalleryPins } from '../galleries/gallery-pins.js';
+import { GalleryRepository } from '../galleries/gallery.repository.js';
 
 type Projection = (event: DomainEvent, manager: EntityManager) => Promise<void>;
 

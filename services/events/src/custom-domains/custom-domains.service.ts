@@ -12,7 +12,7 @@ import {
 } from '@gallery/contracts';
 import { AppError, describeError, Mailer, OutboxRelay, RateLimits, recordEvent } from '@gallery/platform';
 import { customDomainTarget, EventsConfig } from '../config/events-config.js';
-import { EventEntity } from '../galleries/event.entity.js';
+import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { CustomDomainEntity } from './custom-domain.entity.js';
 import { DomainDns } from './domain-dns.js';
 
@@ -51,7 +51,7 @@ export class CustomDomains {
   async add(code: string, input: string, now = new Date()): Promise<CustomDomainEntity> {
     const host = normalizeCustomHost(input);
     const problem = customHostProblem(host, this.target);
-    const gallery = await this.dataSource.getRepository(EventEntity).findOneBy({ code });
+    const gallery = await this.dataSource.getRepository(GalleryEntity).findOneBy({ code });
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     if (gallery.plan !== 'premium') throw new AppError('DOMAIN_NEEDS_PREMIUM');
     if (problem) throw new AppError(problem);

@@ -1,7 +1,10 @@
 import { registerEnumType } from '@nestjs/graphql';
 import type { PlanId } from '@gallery/contracts';
 
-/** GraphQL's Plan: upper-case names outside, the contracts' PlanId values inside. */
+/**
+ * GraphQL's Plan, one enum for every subgraph that names a plan (events, billing): upper-case names outside, the
+ * contracts' PlanId values inside.
+ */
 export enum Plan {
   FREE = 'free',
   STANDARD = 'standard',

@@ -1,7 +1,0 @@
-/** What every resolver finds in the GraphQL context. */
-export interface GraphQLRequestContext {
-  /** The request's Authorization header, as the gateway forwarded it. */
-  authorization?: string;
-  /** Who is asking (the client's address as the gateway forwarded it), for the rate limits. */
-  client: string;
-}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ChallengesModule } from '../challenges/challenges.module.js';
+import { GalleriesModule } from '../galleries/galleries.module.js';
+import { ReadSnapshots } from '../graphql/read-snapshots.js';
+import { PhotosModule } from '../photos/photos.module.js';
+import { EventResolver } from './event.resolver.js';
+
+/** The fields media adds to the gallery entity (the API's Event): its photos, their counts and its challenges. */
+@Module({
+  imports: [ChallengesModule, GalleriesModule, PhotosModule],
+  providers: [ReadSnapshots, EventResolver],
+})
+export class GalleryEntityModule {}

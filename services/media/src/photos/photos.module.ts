@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { GalleriesModule } from '../galleries/galleries.module.js';
+import { GuestCopiesModule } from '../guest-copies/guest-copies.module.js';
+import { ImagesModule } from '../images/images.module.js';
+import { StorageModule } from '../storage/storage.module.js';
+import { GalleryPhotosResponder } from './gallery-photos.responder.js';
+import { OwnPhotoResolver } from './own-photo.resolver.js';
+import { OwnerOriginalResolver } from './owner-original.resolver.js';
+import { PhotoAudience } from './photo-audience.js';
+import { PhotoFileController } from './photo-file.controller.js';
+import { PhotoGalleries } from './photo-galleries.js';
+import { PhotoPreviews } from './photo-previews.js';
+import { PhotoRemovalResolver } from './photo-removal.resolver.js';
+import { PhotoRemovalService } from './photo-removal.service.js';
+import { PhotoPresenter } from './photo.presenter.js';
+import { PhotoRepository } from './photo.repository.js';
+import { PhotoResolver } from './photo.resolver.js';
+import { PhotosService } from './photos.service.js';
+
+/** A gallery's photos: who sees which, their files and previews, and their removal. */
+@Module({
+  imports: [GalleriesModule, GuestCopiesModule, ImagesModule, StorageModule],
+  controllers: [PhotoFileController],
+  providers: [
+    PhotoRepository,
+    PhotoAudience,
+    PhotoPresenter,
+    PhotoPreviews,
+    PhotosService,
+    PhotoResolver,
+    GalleryPhotosResponder,
+    PhotoGalleries,
+    PhotoRemovalService,
+    PhotoRemovalResolver,
+    OwnPhotoResolver,
+    OwnerOriginalResolver,
+  ],
+  exports: [
+    PhotoRepository,
+    PhotoAudience,
+    PhotoPresenter,
+    PhotoPreviews,
+    PhotosService,
+    PhotoRemovalService,
+  ],
+})
+export class PhotosModule {}

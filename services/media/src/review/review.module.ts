@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PhotosModule } from '../photos/photos.module.js';
+import { GuestbookReviewResolver } from './guestbook-review.resolver.js';
+import { GuestbookReviewService } from './guestbook-review.service.js';
+import { PhotoReviewResolver } from './photo-review.resolver.js';
+import { PhotoReviewService } from './photo-review.service.js';
+
+/** The couple's approval of photos and guestbook messages before guests see them. */
+@Module({
+  imports: [PhotosModule],
+  providers: [PhotoReviewService, PhotoReviewResolver, GuestbookReviewService, GuestbookReviewResolver],
+})
+export class ReviewModule {}
