@@ -136,5 +136,6 @@ export function readinessPathOf(deployable: Deployable): string | undefined {
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
   if (sources.includes("'/health/ready'") && sources.includes("'/health/live'")) return '/health/ready';
-  return /\bHealthModule\b/.test(sources) ? '/health' : undefined;
+  // ServiceModule brings the HealthModule to every service built on it.
+  return /\b(HealthModule|ServiceModule)\b/.test(sources) ? '/health' : undefined;
 }
