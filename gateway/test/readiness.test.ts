@@ -114,6 +114,8 @@ describe('gateway readiness and the operators report', () => {
         eventsUrl: events!.url,
         mediaUrl,
         webDist: os.tmpdir(),
+        // Served on this machine's outside address as well: a caller there reaches the routes, not a 421.
+        publicUrl: outsideAddress ? `http://${outsideAddress}` : undefined,
         supergraphSdl,
         pollIntervalMs: 200,
         compositionRetryMs: { initial: 100, max: 200 },
