@@ -48,7 +48,7 @@ export * from './observability/metrics.js';
 export * from './observability/service-metrics.js';
 export * from './observability/metrics-server.js';
 export * from './observability/trace-context.js';
-export * from './observability/telemetry.js';
+export * from './observability/telemetry-shutdown.js';
 export * from './app/service.module.js';
 export * from './graphql/graphql-request-context.js';
 export * from './graphql/plan.enum.js';

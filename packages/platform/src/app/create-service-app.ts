@@ -13,7 +13,7 @@ import { JsonNestLogger } from '../observability/nest-logger.js';
 import { noteGalleryCode, requestLogging } from '../observability/request-logging.js';
 import { metricsPortFromEnv, startMetricsServer } from '../observability/metrics-server.js';
 import { observeOutbox } from '../observability/service-metrics.js';
-import { stopTelemetry } from '../observability/telemetry.js';
+import { stopTelemetry } from '../observability/telemetry-shutdown.js';
 
 export interface ServiceAppOptions {
   /**

@@ -5,4 +5,4 @@ export * from './request-logging.js';
 export * from './metrics.js';
 export * from './metrics-server.js';
 export * from './trace-context.js';
-export * from './telemetry.js';
+export * from './telemetry-shutdown.js';

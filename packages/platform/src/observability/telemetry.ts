@@ -3,6 +3,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { logger, processServiceName } from './logger.js';
+import { onTelemetryStop } from './telemetry-shutdown.js';
 
 /** Requests that say nothing of a guest's night: probes and scrapes. */
 const UNTRACED_PATHS = /^\/health(\/|$)|^\/metrics$/;
@@ -33,13 +34,11 @@ export function startTelemetry(): boolean {
     ],
   });
   sdk.start();
+  const started = sdk;
+  onTelemetryStop(async () => {
+    sdk = undefined;
+    await started.shutdown();
+  });
   logger.info(`tracing to ${endpoint}`);
   return true;
-}
-
-/** Sends the spans still buffered and stops tracing; for a process about to exit. */
-export async function stopTelemetry(): Promise<void> {
-  const stopping = sdk;
-  sdk = undefined;
-  await stopping?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'tracing did not flush'));
 }
