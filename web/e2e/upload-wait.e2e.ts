@@ -248,6 +248,8 @@ describe('a guest told to slow down', () => {
     const busy = page.getByTestId('delete-own-busy');
     await busy.waitFor();
     expect(await busy.textContent()).toMatch(withAnyCount(en.common.busyTryAgain));
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: new URL('delete-own-busy-360.png', SHOTS).pathname });
     expect(await confirm.locator('[role="alert"]').count()).toBe(0);
     await busy.waitFor({ state: 'detached' });
     await confirm.getByRole('button', { name: en.viewer.deleteOwnConfirm, exact: true }).click();
