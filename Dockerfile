@@ -22,9 +22,13 @@ COPY ${WORKSPACE} ${WORKSPACE}
 # The gateway serves the built web app and ships the supergraph composed from gateway/subgraphs; the other
 # deployables need neither.
 COPY web web
+COPY infra/image-dependencies.mjs infra/
+# npm prune keeps every workspace's dependencies (the test workspaces' embedded servers, the web app's React):
+# image-dependencies.mjs then keeps only what this deployable and the workspaces it uses need at run time.
 RUN npx tsc -b ${WORKSPACE} && \
     if [ "${WORKSPACE}" = gateway ]; then npm run supergraph -w gateway && npm run build -w web; fi && \
-    npm prune --omit=dev
+    npm prune --omit=dev && \
+    node infra/image-dependencies.mjs ${WORKSPACE} --prune
 
 FROM node:22-bookworm-slim
 ARG WORKSPACE
