@@ -153,6 +153,20 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     expect(service.spec!.ports).toEqual([{ name: 'http', port: deployable.port, targetPort: 'http' }]);
   });
 
+  // A compromised process cannot change its own code or plant files that outlive it: only /tmp, an emptyDir of
+  // the pod with a size limit, is writable.
+  it.each(deployables)(
+    'runs $name on a read-only root file system, writing only to a bounded /tmp',
+    (deployable) => {
+      const container = containerOf(objects, deployable);
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+      expect(container.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+      const volumes = find(objects, 'Deployment', deployable.name).spec!.template!.spec.volumes ?? [];
+      const tmp = volumes.find((volume) => volume.name === 'tmp');
+      expect(tmp?.emptyDir?.sizeLimit).toMatch(/^\d+[MG]i$/);
+    },
+  );
+
   it.each(deployables)('probes $name on the readiness path and /health/live it serves', (deployable) => {
     const readiness = readinessPathOf(deployable);
     expect(readiness).toBeDefined();
