@@ -1,7 +1,7 @@
 # One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, services/backup, gateway).
 # Build context: the repository root (see docker-compose.yml).
 # Node 22 LTS, the version the dependencies ask for (README, "Node.js").
-FROM node:22-bookworm-slim AS build
+FROM node:22.23.5-bookworm-slim AS build
 ARG WORKSPACE
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -30,7 +30,7 @@ RUN npx tsc -b ${WORKSPACE} && \
     npm prune --omit=dev && \
     node infra/image-dependencies.mjs ${WORKSPACE} --prune
 
-FROM node:22-bookworm-slim
+FROM node:22.23.5-bookworm-slim
 ARG WORKSPACE
 ENV NODE_ENV=production
 # The media service strips location, serial numbers and names from guests' copies with exiftool (Debian's

@@ -20,7 +20,9 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as
       environment?: Record<string, string>;
       command?: string[];
       healthcheck?: { test: string[] };
-      depends_on?: Record<string, { condition: string }>;
+      depends_on?: Record<string, { condition: string; required?: boolean }>;
+      image?: string;
+      restart?: string;
     }
   >;
 };
@@ -49,6 +51,36 @@ describe('docker-compose.yml', () => {
     expect(healthcheck?.test.join(' ')).toContain('http://localhost:5000/health/ready');
     expect(environment?.SUPERGRAPH).toBe('shipped');
     expect(compose.services.caddy.depends_on?.gateway).toEqual({ condition: 'service_healthy' });
+  });
+
+  // A tag that moves (latest, 15, 2.10) gives a different server on the next pull than the one tried here.
+  it.each(Object.entries(compose.services).filter(([, service]) => service.image))(
+    '%s runs an image pinned to one release',
+    (_name, service) => {
+      // PostgreSQL numbers its releases major.minor (15.10); the others major.minor.patch or a dated release.
+      const release = service.image!.startsWith('postgres:')
+        ? /:\d+\.\d+(-[a-z]+)?$/
+        : /:(\d+\.\d+\.\d+(-[a-z]+)?|RELEASE\.[\dT-]+Z)$/;
+      expect(service.image).toMatch(release);
+    },
+  );
+
+  it.each(built.filter(([name]) => name !== 'gateway'))(
+    '%s is healthy once it answers /health on its port, and restarts when it exits',
+    (name, service) => {
+      const deployable = deployables.find((candidate) => candidate.name === name)!;
+      expect(service.healthcheck?.test.join(' ')).toContain(`http://localhost:${deployable.port}/health'`);
+      expect(service.restart).toBe('unless-stopped');
+    },
+  );
+
+  it('starts the gateway once events and media are healthy, and without the others if they never are', () => {
+    const dependsOn = compose.services.gateway.depends_on!;
+    expect(dependsOn.events).toEqual({ condition: 'service_healthy' });
+    expect(dependsOn.media).toEqual({ condition: 'service_healthy' });
+    for (const name of ['billing', 'download', 'backup'])
+      expect(dependsOn[name]).toEqual({ condition: 'service_healthy', required: false });
+    expect(compose.services.gateway.restart).toBe('unless-stopped');
   });
 
   it.each(built)('%s builds its workspace with the one Dockerfile of the tree', (_name, service) => {

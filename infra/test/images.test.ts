@@ -59,7 +59,7 @@ describe('the images', () => {
   });
 
   it('run the Node the README names, which package.json admits', () => {
-    const stages = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((match) => Number(match[1]));
+    const stages = [...dockerfile.matchAll(/^FROM node:(\d+)\.\d+\.\d+-/gm)].map((match) => Number(match[1]));
     expect(stages.length).toBeGreaterThan(0);
     const major = stages[0];
     expect(new Set(stages)).toEqual(new Set([major]));

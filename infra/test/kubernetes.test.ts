@@ -43,6 +43,8 @@ interface Container {
   startupProbe?: Probe;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  securityContext?: { readOnlyRootFilesystem?: boolean };
+  volumeMounts?: { name: string; mountPath: string }[];
 }
 interface KubernetesObject {
   apiVersion: string;
@@ -50,7 +52,9 @@ interface KubernetesObject {
   metadata: { name: string; annotations?: Record<string, string> };
   data?: Record<string, string>;
   spec?: {
-    template?: { spec: { containers: Container[] } };
+    template?: {
+      spec: { containers: Container[]; volumes?: { name: string; emptyDir?: { sizeLimit?: string } }[] };
+    };
     selector?: { matchLabels?: Record<string, string> };
     ports?: { name?: string; port: number; targetPort: string | number }[];
     scaleTargetRef?: { kind: string; name: string };

@@ -212,7 +212,7 @@ function once(stop: () => Promise<void>): () => Promise<void> {
 export async function startTestPostgres(options: TestServerOptions = {}): Promise<TestPostgres> {
   const log = options.log ?? defaultLog('postgres');
   if ((await testServerRuntime()) === 'containers') {
-    const container = await new GenericContainer('postgres:15')
+    const container = await new GenericContainer('postgres:15.19-bookworm')
       .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
       .withCommand([
         'postgres',
@@ -247,7 +247,7 @@ export async function startTestPostgres(options: TestServerOptions = {}): Promis
 export async function startTestNats(options: TestServerOptions = {}): Promise<TestNats> {
   const log = options.log ?? defaultLog('nats');
   if ((await testServerRuntime()) === 'containers') {
-    const container: StartedTestContainer = await new GenericContainer('nats:2.10')
+    const container: StartedTestContainer = await new GenericContainer('nats:2.10.22-alpine')
       .withCommand(['-js', '-sd', '/data'])
       .withExposedPorts(4222)
       .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
