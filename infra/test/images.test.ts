@@ -67,6 +67,12 @@ describe('the images', () => {
     expect(packageJson.engines.node).toContain(`>=${major}`);
   });
 
+  // npm test runs the suite on the images' release (infra/test.mjs), whatever Node started it.
+  const underNpmTest = process.env.npm_lifecycle_event === 'test';
+  (underNpmTest ? it : it.skip)('are the Node release the tests run on', () => {
+    expect(dockerfile).toContain(`FROM node:${process.versions.node}-bookworm-slim`);
+  });
+
   it("give the media service's image exiftool, which it does not start without", () => {
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(
