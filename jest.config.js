@@ -31,4 +31,5 @@ export default {
   // Hooks start several real servers and services: on a loaded 2-core machine that alone can pass a minute.
   testTimeout: 120000,
   maxWorkers: 2,
+  testSequencer: '<rootDir>/infra/test-order.mjs',
 };
