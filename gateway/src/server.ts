@@ -23,6 +23,7 @@ import { CurrentEventStates } from './live/current-event-states.js';
 import { LiveAdmission } from './live/live-admission.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { NatsLiveFeed } from './live/nats-live-feed.js';
+import { GatewayNats } from './nats/gateway-nats.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
 import { forwardMedia } from './media/media-forwarder.js';
 import { certificateAsk } from './custom-domains/certificate-ask.js';
@@ -50,13 +51,14 @@ const CLOSE_GRACE_MS = 5000;
  */
 export async function startGateway(config: GatewayConfig, logger: Logger = console): Promise<RunningGateway> {
   const mediaUrl = config.mediaUrl.replace(/\/+$/, '');
+  const nats = new GatewayNats(config.natsUrl);
   const customDomains = new CustomDomainHosts(
-    config.natsUrl,
+    nats,
     config.publicUrl ? [new URL(config.publicUrl).hostname] : [],
   );
   // The gallery PIN and the owner's token on the live socket: events is asked only when it must, and an owner's
   // sign-out closes the sockets that carried their session.
-  const admission = new LiveAdmission(config.natsUrl, logger, {
+  const admission = new LiveAdmission(nats, logger, {
     sessionEnded: (tokenDigest) => {
       const closed = subscriptions.endSession(tokenDigest);
       if (closed > 0) logger.info(`closed ${closed} live socket(s) of an ended session`);
@@ -66,9 +68,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   // Each eventUpdated subscription starts with the gallery as events has it once the subscription listens.
   const eventStates = CurrentEventStates.askingOver(() => admission.bus(), logger);
   const fanout = new LiveFanout(undefined, (code) => eventStates.stateOf(code));
-  const archiveFeed = new NatsArchiveProgressFeed(config.natsUrl, fanout, logger);
+  const archiveFeed = new NatsArchiveProgressFeed(nats, fanout, logger);
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.
-  const feed = new NatsLiveFeed(config.natsUrl, fanout, logger, () => subscriptions.restartClients());
+  const feed = new NatsLiveFeed(nats, fanout, logger, () => subscriptions.restartClients());
   const supergraph = new Supergraph({
     subgraphs: [
       { name: 'events', url: config.eventsUrl },
@@ -193,6 +195,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     await archiveFeed.stop();
     await customDomains.stop();
     await admission.stop();
+    await nats.close();
     await supergraph.stop();
     await closeServer(server);
     await metrics?.close();

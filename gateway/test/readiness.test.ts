@@ -93,7 +93,7 @@ describe('gateway readiness and the operators report', () => {
   const gateways: RunningGateway[] = [];
 
   beforeAll(async () => {
-    nats = await startTestNats();
+    nats = await startTestNats({ monitor: true });
     events = await startEvents();
     mediaPort = await findFreePort();
   });
@@ -156,6 +156,18 @@ describe('gateway readiness and the operators report', () => {
         return answer.ok ? answer : undefined;
       });
       expect(await response.json()).toEqual({ status: 'ok', checks: { nats: 'ok', supergraph: 'ok' } });
+    });
+
+    // The live feed, zip progress, custom domains and live admission share it: an outage is one event for all.
+    it('holds one NATS connection, whatever it subscribes to and asks over it', async () => {
+      const connz = (await (await fetch(`${nats!.monitorUrl}/connz?subs=1`)).json()) as {
+        connections: { name?: string; subscriptions_list?: string[] }[];
+      };
+      const gatewayLinks = connz.connections.filter((connection) => connection.name?.startsWith('gateway'));
+      expect(gatewayLinks.map((connection) => connection.name)).toEqual(gateways.map(() => 'gateway'));
+      expect(gatewayLinks[0].subscriptions_list).toEqual(
+        expect.arrayContaining(['photo.uploaded', 'event.privacy-changed', 'live.archive.progress.*']),
+      );
     });
 
     it("answers events' fields and SERVICE_UNAVAILABLE for media's", async () => {

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Subscription } from '@nats-io/transport-node';
 import {
   customDomainLookupReplySchema,
   customHostProblem,
@@ -7,6 +7,7 @@ import {
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
+import type { GatewayNats } from '../nats/gateway-nats.js';
 
 /** How long a verified domain's gallery is trusted without asking events again. */
 const FOUND_TTL_MS = 60_000;
@@ -33,13 +34,13 @@ interface Entry {
  * 30 days while a domain lasts a year, so the gateway could not rebuild the set at start without asking anyway.
  */
 export class CustomDomainHosts {
-  private connection: NatsConnection | undefined;
+  private readonly subscriptions: Subscription[] = [];
   private readonly entries = new Map<string, Entry>();
   private readonly asking = new Map<string, Promise<string | null>>();
   private readonly productHosts: Set<string>;
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: GatewayNats,
     /** The product's own hosts (PUBLIC_URL's): never looked up. */
     productHosts: string[],
     private readonly now: () => number = Date.now,
@@ -48,15 +49,11 @@ export class CustomDomainHosts {
   }
 
   async start(): Promise<void> {
-    const connection = await connect({
-      servers: this.natsUrl,
-      name: 'gateway-domains',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    this.connection = connection;
+    const connection = await this.nats.connection();
     for (const subject of [Subjects.DomainVerified, Subjects.DomainReleased]) {
-      connection.subscribe(subject, { callback: (_error, message) => this.forget(message.data) });
+      this.subscriptions.push(
+        connection.subscribe(subject, { callback: (_error, message) => this.forget(message.data) }),
+      );
     }
     void (async () => {
       for await (const status of connection.status()) {
@@ -67,7 +64,7 @@ export class CustomDomainHosts {
   }
 
   async stop(): Promise<void> {
-    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
   }
 
   /**
@@ -90,8 +87,9 @@ export class CustomDomainHosts {
   }
 
   private async ask(host: string): Promise<string | null> {
-    if (!this.connection) throw new Error('custom domains: not connected');
-    const reply = await this.connection.request(Requests.CustomDomainLookup, JSON.stringify({ host }), {
+    const connection = this.nats.current();
+    if (!connection) throw new Error('custom domains: not connected');
+    const reply = await connection.request(Requests.CustomDomainLookup, JSON.stringify({ host }), {
       timeout: LOOKUP_TIMEOUT_MS,
     });
     const { code } = customDomainLookupReplySchema.parse(reply.json());

@@ -4,6 +4,7 @@ import { parse } from 'graphql';
 import type { ArchiveProgress } from '@gallery/contracts';
 import { NatsArchiveProgressFeed } from './archive-progress.js';
 import { LiveFanout } from './live-fanout.js';
+import { GatewayNats } from '../nats/gateway-nats.js';
 
 const ARCHIVE_PROGRESS = parse(`
   subscription ($eventCode: String!) { archiveProgress(eventCode: $eventCode) { jobId stage count total } }
@@ -12,7 +13,9 @@ const ARCHIVE_PROGRESS = parse(`
 function setup() {
   const fanout = new LiveFanout();
   const warnings: string[] = [];
-  const feed = new NatsArchiveProgressFeed('nats://unused', fanout, { warn: (m) => warnings.push(m) });
+  const feed = new NatsArchiveProgressFeed(new GatewayNats('nats://unused'), fanout, {
+    warn: (m) => warnings.push(m),
+  });
   return { fanout, feed, warnings };
 }
 

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Subscription } from '@nats-io/transport-node';
 import {
   GraphQLEnumType,
   GraphQLID,
@@ -14,6 +14,7 @@ import {
   type ArchiveProgress,
 } from '@gallery/contracts';
 import type { LiveFanout } from './live-fanout.js';
+import type { GatewayNats } from '../nats/gateway-nats.js';
 
 /** The live schema's ArchiveProgress type (docs/api.graphql), stages as upper-case enum values. */
 export function archiveProgressType(): GraphQLObjectType {
@@ -44,28 +45,19 @@ export function archiveProgressType(): GraphQLObjectType {
  * skipped. Progress published while NATS was away is lost; the web app also reads the job's status.
  */
 export class NatsArchiveProgressFeed {
-  private connection: NatsConnection | undefined;
+  private subscription: Subscription | undefined;
   private stopped = false;
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: GatewayNats,
     private readonly fanout: LiveFanout,
     private readonly log: { warn(message: string): void } = console,
   ) {}
 
   async start(): Promise<void> {
-    const connection = await connect({
-      servers: this.natsUrl,
-      name: 'gateway-archive-progress',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    if (this.stopped) {
-      await connection.close();
-      return;
-    }
-    this.connection = connection;
-    connection.subscribe(`${ARCHIVE_PROGRESS_SUBJECT_PREFIX}.*`, {
+    const connection = await this.nats.connection();
+    if (this.stopped) return;
+    this.subscription = connection.subscribe(`${ARCHIVE_PROGRESS_SUBJECT_PREFIX}.*`, {
       callback: (_error, message) => this.receive(message.data),
     });
     await connection.flush();
@@ -84,6 +76,6 @@ export class NatsArchiveProgressFeed {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+    this.subscription?.unsubscribe();
   }
 }

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   parseDomainEvent,
   PIN_PASS_HEADER,
@@ -17,6 +17,7 @@ import {
   MemoryGalleryPins,
   PinAdmission,
 } from '@gallery/platform/edge';
+import type { GatewayNats } from '../nats/gateway-nats.js';
 
 /** Who a live subscription is for: any guest admitted to the gallery, or its couple (who also hear what guests may not). */
 export type LiveAudience = 'guests' | 'couple';
@@ -99,13 +100,13 @@ export interface AdmissionChanges {
  * it is already under way (every screen of a wedding subscribing at once) shares its answer.
  */
 export class LiveAdmission {
-  private connection: NatsConnection | undefined;
+  private readonly subscriptions: Subscription[] = [];
   private readonly asking = new Map<string, Promise<LiveAdmitted>>();
   readonly pins = new MemoryGalleryPins();
   private readonly guests: PinAdmission;
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: GatewayNats,
     private readonly log: LiveAdmissionLog = console,
     private readonly changes: AdmissionChanges = { sessionEnded: () => undefined, pinSet: () => undefined },
   ) {
@@ -113,25 +114,18 @@ export class LiveAdmission {
   }
 
   async start(): Promise<void> {
-    const connection = await connect({
-      servers: this.natsUrl,
-      name: 'gateway-admission',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    this.connection = connection;
-    connection.subscribe(Subjects.PrivacyChanged, {
-      callback: (_error, message) => this.receive(message.data),
-    });
-    connection.subscribe(Subjects.OwnerSessionEnded, {
-      callback: (_error, message) => this.receive(message.data),
-    });
+    const connection = await this.nats.connection();
+    for (const subject of [Subjects.PrivacyChanged, Subjects.OwnerSessionEnded]) {
+      this.subscriptions.push(
+        connection.subscribe(subject, { callback: (_error, message) => this.receive(message.data) }),
+      );
+    }
     void this.forgetOnReconnect(connection);
     await connection.flush();
   }
 
   async stop(): Promise<void> {
-    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
   }
 
   /**
@@ -191,8 +185,8 @@ export class LiveAdmission {
 
   /** The gateway's NATS link to events, for the live socket's other questions (CurrentEventStates). */
   bus(): { nc: NatsConnection } {
-    const connection = this.connection;
-    if (!connection || connection.isClosed()) throw new AppError('SERVICE_UNAVAILABLE');
+    const connection = this.nats.current();
+    if (!connection) throw new AppError('SERVICE_UNAVAILABLE');
     return { nc: connection };
   }
 

@@ -7,6 +7,7 @@ import type { LiveContext } from './live-schema.js';
 import { LiveFanout } from './live-fanout.js';
 import { NatsLiveFeed } from './nats-live-feed.js';
 import { livePhoto } from '../../test/live-photo.js';
+import { GatewayNats } from '../nats/gateway-nats.js';
 
 const PHOTO_ADDED = parse(`
   subscription PhotoAdded($eventCode: String!) {
@@ -273,7 +274,7 @@ describe('LiveFanout', () => {
         'subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId photoCount } }',
       ),
     );
-    const feed = new NatsLiveFeed('nats://unused', fanout);
+    const feed = new NatsLiveFeed(new GatewayNats('nats://unused'), fanout);
     const removal = { photoId: randomUUID(), eventCode: 'KXMP7TQR', photoCount: 4 };
     feed.receive(
       JSON.stringify({
@@ -318,7 +319,7 @@ describe('LiveFanout', () => {
     expect(fanout.listenerCount('KXMP7TQR')).toBe(4);
 
     const hidden = randomUUID();
-    new NatsLiveFeed('nats://unused', fanout).receive(
+    new NatsLiveFeed(new GatewayNats('nats://unused'), fanout).receive(
       JSON.stringify({
         id: randomUUID(),
         type: 'photo.hidden',
@@ -350,7 +351,7 @@ describe('LiveFanout', () => {
 
   it("sends a drop box's photo to the couple's screens only, and one waiting for approval to no screen", () => {
     const publish = jest.fn();
-    const feed = new NatsLiveFeed('nats://unused', { publish } as unknown as LiveFanout);
+    const feed = new NatsLiveFeed(new GatewayNats('nats://unused'), { publish } as unknown as LiveFanout);
     const ids = { shared: randomUUID(), dropBox: randomUUID(), waiting: randomUUID() };
     const uploaded = (id: string, extra: object) =>
       feed.receive(

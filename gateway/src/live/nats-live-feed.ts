@@ -1,4 +1,4 @@
-import { connect, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import type { MsgHdrs, NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   contextFrom,
   inSpanNow,
@@ -15,6 +15,7 @@ import {
   type Subject,
 } from '@gallery/contracts';
 import type { LiveFanout } from './live-fanout.js';
+import type { GatewayNats } from '../nats/gateway-nats.js';
 
 /** Enough to recognise an outbox re-publish, which follows the original within seconds. */
 const REMEMBERED_EVENT_IDS = 1000;
@@ -97,12 +98,13 @@ export const LIVE_SUBJECTS = Object.keys(DELIVERIES) as Subject[];
  */
 export class NatsLiveFeed {
   private connection: NatsConnection | undefined;
+  private readonly subscriptions: Subscription[] = [];
   private connected = false;
   private stopped = false;
   private readonly recentIds = new Set<string>();
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: GatewayNats,
     private readonly fanout: LiveFanout,
     private readonly log: NatsLiveFeedLog = console,
     /** Called after NATS comes back: events published meanwhile never reached these subscriptions. */
@@ -111,28 +113,24 @@ export class NatsLiveFeed {
 
   /** Resolves once the subscriptions are registered with the server (waits for NATS to come up). */
   async start(): Promise<void> {
-    const connection = await connect({
-      servers: this.natsUrl,
-      name: 'gateway',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    if (this.stopped) {
-      await connection.close();
-      return;
-    }
+    const connection = await this.nats.connection();
+    if (this.stopped) return;
     this.connection = connection;
     this.connected = true;
     void this.followStatus(connection);
     for (const subject of LIVE_SUBJECTS) {
-      connection.subscribe(subject, {
-        callback: (_error, message) => this.receive(message.data, subject, message.headers),
-      });
+      this.subscriptions.push(
+        connection.subscribe(subject, {
+          callback: (_error, message) => this.receive(message.data, subject, message.headers),
+        }),
+      );
     }
     // Heart counts are a live-only signal (media batches them per gallery and second), not a domain event.
-    connection.subscribe(`${HEART_COUNTS_SUBJECT_PREFIX}.*`, {
-      callback: (_error, message) => this.receiveHeartCounts(message.data),
-    });
+    this.subscriptions.push(
+      connection.subscribe(`${HEART_COUNTS_SUBJECT_PREFIX}.*`, {
+        callback: (_error, message) => this.receiveHeartCounts(message.data),
+      }),
+    );
     await connection.flush();
   }
 
@@ -183,7 +181,7 @@ export class NatsLiveFeed {
   async stop(): Promise<void> {
     this.stopped = true;
     this.connected = false;
-    if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+    for (const subscription of this.subscriptions.splice(0)) subscription.unsubscribe();
   }
 
   private seen(id: string): boolean {

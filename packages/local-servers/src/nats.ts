@@ -13,6 +13,8 @@ export interface StartNatsOptions {
   /** JetStream's store folder (created if absent); streams survive restarts when it is kept. */
   dataDir: string;
   port: number;
+  /** Where its monitoring endpoints (/connz, /varz) listen, on 127.0.0.1; none when absent. */
+  monitorPort?: number;
   log?: LogLine;
   onUnexpectedExit?: OnUnexpectedExit;
 }
@@ -20,6 +22,8 @@ export interface StartNatsOptions {
 export interface LocalNats {
   readonly url: string;
   readonly port: number;
+  /** http://127.0.0.1:<monitorPort> when one was given. */
+  readonly monitorUrl?: string;
   stop(): Promise<void>;
   /** Stops the broker and starts it again on the same port and store. */
   restart(): Promise<void>;
@@ -48,13 +52,18 @@ export async function startNats(options: StartNatsOptions): Promise<LocalNats> {
     // Ready when our server says so (it listens by then): a connection alone may reach another server holding
     // the port we failed to bind.
     let saidReady = false;
-    server = startProcess(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir], {
-      log: (line) => {
-        if (line.includes('Server is ready')) saidReady = true;
-        log?.(line);
+    const monitor = options.monitorPort ? ['-m', String(options.monitorPort)] : [];
+    server = startProcess(
+      binary,
+      ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir, ...monitor],
+      {
+        log: (line) => {
+          if (line.includes('Server is ready')) saidReady = true;
+          log?.(line);
+        },
+        onUnexpectedExit: options.onUnexpectedExit,
       },
-      onUnexpectedExit: options.onUnexpectedExit,
-    });
+    );
     await waitUntilReady(`nats-server on port ${port}`, server, async () => saidReady);
   };
   // SIGTERM is nats-server's graceful stop; JetStream flushes its store first.
@@ -66,6 +75,7 @@ export async function startNats(options: StartNatsOptions): Promise<LocalNats> {
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
+    ...(options.monitorPort ? { monitorUrl: `http://127.0.0.1:${options.monitorPort}` } : {}),
     stop: halt,
     async restart() {
       await halt();

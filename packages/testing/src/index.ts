@@ -52,6 +52,8 @@ export interface TestPostgres {
 export interface TestNats {
   /** A getter: a container may come back on another host port after restart(). */
   readonly url: string;
+  /** Its monitoring endpoints (/connz, /varz), when started with `monitor: true`. */
+  readonly monitorUrl?: string;
   /** Stops and starts the broker, keeping its JetStream store. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -244,12 +246,14 @@ export async function startTestPostgres(options: TestServerOptions = {}): Promis
   return postgresFacade(server.host, server.port, stop);
 }
 
-export async function startTestNats(options: TestServerOptions = {}): Promise<TestNats> {
+export async function startTestNats(
+  options: TestServerOptions & { monitor?: boolean } = {},
+): Promise<TestNats> {
   const log = options.log ?? defaultLog('nats');
   if ((await testServerRuntime()) === 'containers') {
     const container: StartedTestContainer = await new GenericContainer('nats:2.10.22-alpine')
-      .withCommand(['-js', '-sd', '/data'])
-      .withExposedPorts(4222)
+      .withCommand(['-js', '-sd', '/data', '-m', '8222'])
+      .withExposedPorts(4222, 8222)
       .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
       .withLogConsumer(consumeLines(log))
       .start();
@@ -257,16 +261,22 @@ export async function startTestNats(options: TestServerOptions = {}): Promise<Te
       get url() {
         return `nats://${container.getHost()}:${container.getMappedPort(4222)}`;
       },
+      get monitorUrl() {
+        return `http://${container.getHost()}:${container.getMappedPort(8222)}`;
+      },
       // Same container, same filesystem: the JetStream store in /data survives.
       restart: () => container.restart(),
       stop: once(async () => void (await container.stop())),
     };
   }
 
+  const monitorPort = options.monitor ? await findFreePort() : undefined;
   const { server, stop } = await startOnFreePort((port) =>
-    startInTemporaryDir('nats', (dir) => startNats({ dataDir: path.join(dir, 'jetstream'), port, log })),
+    startInTemporaryDir('nats', (dir) =>
+      startNats({ dataDir: path.join(dir, 'jetstream'), port, monitorPort, log }),
+    ),
   );
-  return { url: server.url, restart: () => server.restart(), stop };
+  return { url: server.url, monitorUrl: server.monitorUrl, restart: () => server.restart(), stop };
 }
 
 export async function startTestS3(options: TestServerOptions = {}): Promise<TestS3> {
