@@ -50,8 +50,7 @@ describe('events service: mails that bring guests and couples back', () => {
   async function graphql(query: string, variables: object, headers: Record<string, string> = {}) {
     const response = await request(app().getHttpServer())
       .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .set(headers)
+      .set({ [CLIENT_ADDRESS_HEADER]: `client-${randomUUID()}`, ...headers })
       .send({ query, variables });
     return response.body as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] };
   }
@@ -249,6 +248,29 @@ describe('events service: mails that bring guests and couples back', () => {
       }
       const anonymous = await graphql(ASK, { code, input: { email: 'guest@example.com' } });
       expect(anonymous.errors?.[0].extensions.code).toBe('GUEST_IDENTITY_REQUIRED');
+    });
+
+    it('limits how often one guest leaves an address, and how many forged stop links one client tries', async () => {
+      const { code } = await createGallery();
+      const guest = { [GUEST_IDENTITY_HEADER]: identities.issue().token };
+      const askAs = (email: string) => graphql(ASK, { code, input: { email } }, guest);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await askAs(`typo-${attempt}@example.com`)).errors).toBeUndefined();
+      expect((await askAs('final@example.com')).errors?.[0].extensions.code).toBe('RATE_LIMITED');
+      // Corrections replaced the one address this guest left.
+      expect(
+        await db().query('SELECT email FROM photos_ready_requests WHERE event_code = $1', [code]),
+      ).toEqual([{ email: 'typo-4@example.com' }]);
+
+      const client = { [CLIENT_ADDRESS_HEADER]: `stop-guesser-${randomUUID()}` };
+      const forged = `${randomUUID()}.${'B'.repeat(43)}`;
+      for (let attempt = 0; attempt < 20; attempt++)
+        expect((await graphql(STOP, { token: forged }, client)).errors?.[0].extensions.code).toBe(
+          'MAIL_STOP_LINK_INVALID',
+        );
+      expect((await graphql(STOP, { token: forged }, client)).errors?.[0].extensions.code).toBe(
+        'RATE_LIMITED',
+      );
     });
 
     it('queues each mail once when two replicas run the queue at the same moment', async () => {
