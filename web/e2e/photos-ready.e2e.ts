@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
@@ -21,6 +21,10 @@ const DESKTOP = { width: 1280, height: 900 };
 async function shoot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+async function shootElement(element: Locator, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS) await element.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
 }
 
 describe('the photos-ready mail, in the browser', () => {
@@ -103,13 +107,41 @@ describe('the photos-ready mail, in the browser', () => {
     expect(await mine.getAttribute('aria-pressed')).toBe('true');
   }, 180_000);
 
+  it('lets the couple turn the daily digest off on the event page', async () => {
+    const url = e2e!.product.url;
+    const { code, sessionToken } = await createGalleryAt(url);
+    const context = await e2e!.browser.newContext({ viewport: PHONE });
+    await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
+    const page = await context.newPage();
+    await page.goto(`${url}/event/${code}`);
+    const digest = page.getByRole('switch', { name: 'A daily email while something waits for me' });
+    await digest.waitFor({ timeout: 45_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
+    );
+    expect(await digest.isChecked()).toBe(true);
+    await digest.click();
+    // Checked comes from the server's answer: off and enabled once the change is saved.
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('#mails [role="switch"]');
+      return input !== null && !input.checked && !input.disabled;
+    });
+    await page.reload();
+    await digest.waitFor({ timeout: 45_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
+    );
+    expect(await digest.isChecked()).toBe(false);
+  }, 120_000);
+
   it('reads well at 360 and 1280 px in English, French and Spanish', async () => {
     if (!process.env.SCREENSHOTS) return;
     const url = e2e!.product.url;
     for (const language of ['en', 'fr', 'es'] as const) {
       const prefix = language === 'en' ? '' : `/${language}`;
+      // One gallery a language: orders are rate-limited per client.
+      const { code, sessionToken } = await createGalleryAt(url, { language });
       for (const viewport of [PHONE, DESKTOP]) {
-        const { code } = await createGalleryAt(url, { language });
         const page = await (await e2e!.browser.newContext({ viewport })).newPage();
         await page.goto(`${url}${prefix}/gallery/${code}`);
         await page.getByTestId('photo-file-input').waitFor({ state: 'attached', timeout: 45_000 });
@@ -126,6 +158,21 @@ describe('the photos-ready mail, in the browser', () => {
         await page.locator('.mail-stop h1').waitFor();
         await shoot(page, `mail-stop-${language}-${viewport.width}`);
         await page.close();
+
+        const owner = await e2e!.browser.newContext({ viewport });
+        await owner.addInitScript(
+          ([token, chosen]) => {
+            localStorage.setItem('authToken', token);
+            localStorage.setItem('app-language', chosen);
+          },
+          [sessionToken, language],
+        );
+        const eventPage = await owner.newPage();
+        await eventPage.goto(`${url}/event/${code}`);
+        const section = eventPage.locator('#mails');
+        await section.locator('[role="switch"]').waitFor({ timeout: 45_000 });
+        await shootElement(section, `owner-digest-${language}-${viewport.width}`);
+        await owner.close();
       }
     }
   }, 300_000);
