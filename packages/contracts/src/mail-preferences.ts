@@ -15,8 +15,11 @@ export const RETURN_MAIL_LIMITS = Object.freeze({
   morningHour: 9,
   /** The couple's digest goes once a day, from this hour (UTC) on. */
   digestHourUtc: 8,
-  /** Storage ending within this many days is something that waits for the couple. */
-  storageEndingDays: 7,
+  /**
+   * Storage ending within this many days is something that waits for the couple: a Free gallery's whole week would
+   * be "soon" with 7, and a daily mail for a week is nagging.
+   */
+  storageEndingDays: 3,
 });
 
 /** A guest's address as the photos-ready field takes it: trimmed, one address, at most 254 characters. */

@@ -332,7 +332,7 @@ describe('events service: mails that bring guests and couples back', () => {
       expect(digest.text).toContain('Photos waiting for your approval: 3.');
       expect(digest.text).toContain('Guestbook messages waiting for your approval: 1.');
       expect(digest.text).toContain(`https://gallery.test/event/${busy.code}/review`);
-      expect(digest.text).not.toContain('storage ends');
+      expect(digest.text).not.toContain('storage');
 
       // Later the same day: nothing more.
       expect(
@@ -350,7 +350,7 @@ describe('events service: mails that bring guests and couples back', () => {
       const ending = await createGallery(`ending-${randomUUID()}@example.com`, 'fr');
       const off = await createGallery(`off-${randomUUID()}@example.com`);
       const run = new Date('2027-06-02T10:00:00Z');
-      const endsAt = new Date(run.getTime() + 3 * 24 * HOUR_MS);
+      const endsAt = new Date(run.getTime() + 2 * 24 * HOUR_MS);
       await db().query('UPDATE events SET expires_at = $2 WHERE code = ANY($1)', [
         [ending.code, off.code],
         endsAt,
@@ -369,7 +369,7 @@ describe('events service: mails that bring guests and couples back', () => {
       const [digest] = await waitFor('the digest', () =>
         digestsTo(ending).then((found) => found.length && found),
       );
-      expect(digest.text).toContain('Le stockage de votre galerie se termine le 5 juin 2027.');
+      expect(digest.text).toContain('Le stockage de votre galerie court jusqu’au 4 juin 2027.');
       expect(digest.text).toContain(`https://gallery.test/fr/upgrade/${ending.code}`);
       await consumersDrained();
       expect(await digestsTo(off)).toHaveLength(0);

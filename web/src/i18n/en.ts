@@ -1115,7 +1115,7 @@ export const en = {
     title: 'Emails',
     digest: 'A daily email while something waits for me',
     digestHint:
-      'At most once a day, only while photos or guestbook messages await your approval, your storage ends within a week, or your backup has stopped. Each line links to where to act.',
+      'At most once a day, only while photos or guestbook messages await your approval, your storage ends within three days, or your backup has stopped. Each line links to where to act.',
   },
 };
 

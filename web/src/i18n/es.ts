@@ -1121,6 +1121,6 @@ export const es: UiTexts = {
     title: 'Correos',
     digest: 'Un correo al día mientras algo me espera',
     digestHint:
-      'Como mucho una vez al día, solo mientras haya fotos o mensajes del libro de visitas pendientes de tu aprobación, tu almacenamiento termine en una semana o tu copia de seguridad se haya detenido. Cada línea lleva a donde actuar.',
+      'Como mucho una vez al día, solo mientras haya fotos o mensajes del libro de visitas pendientes de tu aprobación, tu almacenamiento termine en tres días o tu copia de seguridad se haya detenido. Cada línea lleva a donde actuar.',
   },
 };

@@ -1131,6 +1131,6 @@ export const fr: UiTexts = {
     title: 'E-mails',
     digest: 'Un e-mail par jour quand quelque chose m’attend',
     digestHint:
-      'Au plus une fois par jour, seulement quand des photos ou des messages du livre d’or attendent votre validation, que votre stockage se termine dans la semaine ou que votre sauvegarde s’est arrêtée. Chaque ligne mène à l’endroit où agir.',
+      'Au plus une fois par jour, seulement quand des photos ou des messages du livre d’or attendent votre validation, que votre stockage se termine dans les trois jours ou que votre sauvegarde s’est arrêtée. Chaque ligne mène à l’endroit où agir.',
   },
 };

@@ -23,7 +23,7 @@ describe("the couple's daily digest", () => {
       '- Photos waiting for your approval: 4. Approve or hide them: https://gallery.test/event/ABC123/review',
     );
     expect(en.text).not.toContain('Guestbook');
-    expect(en.text).not.toContain('storage ends');
+    expect(en.text).not.toContain('storage');
     expect(en.text).toContain('Turn it off on your event page: https://gallery.test/event/ABC123');
 
     const fr = ownerDigestMail('fr', {
@@ -33,7 +33,7 @@ describe("the couple's daily digest", () => {
       backupStopped: true,
     });
     expect(fr.subject).toBe('Ce qui vous attend dans la galerie ABC123');
-    expect(fr.text).toContain('se termine le 19 juin 2027');
+    expect(fr.text).toContain('court jusqu’au 18 juin 2027');
     expect(fr.text).toContain('Reprenez-la : https://gallery.test/upgrade/ABC123');
     expect(ownerDigestMail('es', { ...links, ...nothing, waitingMessages: 2 }).text).toContain(
       'Mensajes del libro de visitas pendientes de tu aprobación: 2.',

@@ -1,11 +1,12 @@
 import { formatMailDay, type MailLanguage } from './mail-language.js';
+import { lastDay } from './order-confirmation.js';
 
 /** What the couple's daily digest says: only the lines of what waits. */
 export interface OwnerDigestFacts {
   code: string;
   waitingPhotos: number;
   waitingMessages: number;
-  /** yyyy-mm-dd or an instant: when storage ends, when that is soon; else null. */
+  /** When storage ends (its last whole day is the one before), when that is soon; else null. */
   storageEndsAt: string | null;
   backupStopped: boolean;
   /** The approval queue (photos and guestbook messages). */
@@ -42,7 +43,7 @@ const words: Record<MailLanguage, DigestWords> = {
     messages: (count, url) =>
       `- Guestbook messages waiting for your approval: ${count}. Approve or hide them: ${url}`,
     storage: (day, url) =>
-      `- Your gallery's storage ends on ${day}. Download everything or keep it longer: ${url}`,
+      `- Your gallery's storage runs until ${day}. Download everything or keep it longer: ${url}`,
     backup: (url) =>
       `- The backup to your cloud drive has stopped: the gallery is no longer on Premium. Resume it: ${url}`,
     settings: (url) =>
@@ -58,7 +59,7 @@ const words: Record<MailLanguage, DigestWords> = {
     messages: (count, url) =>
       `- Messages du livre d’or en attente de votre validation : ${count}. Validez-les ou masquez-les : ${url}`,
     storage: (day, url) =>
-      `- Le stockage de votre galerie se termine le ${day}. Téléchargez tout ou prolongez-le : ${url}`,
+      `- Le stockage de votre galerie court jusqu’au ${day}. Téléchargez tout ou prolongez-le : ${url}`,
     backup: (url) =>
       `- La sauvegarde vers votre espace en ligne s’est arrêtée : la galerie n’est plus en formule Premium. Reprenez-la : ${url}`,
     settings: (url) =>
@@ -73,7 +74,7 @@ const words: Record<MailLanguage, DigestWords> = {
     messages: (count, url) =>
       `- Mensajes del libro de visitas pendientes de tu aprobación: ${count}. Apruébalos u ocúltalos: ${url}`,
     storage: (day, url) =>
-      `- El almacenamiento de tu galería termina el ${day}. Descarga todo o amplíalo: ${url}`,
+      `- El almacenamiento de tu galería dura hasta el ${day}. Descarga todo o amplíalo: ${url}`,
     backup: (url) =>
       `- La copia de seguridad en tu nube se detuvo: la galería ya no tiene el plan Premium. Reanúdala: ${url}`,
     settings: (url) =>
@@ -100,7 +101,9 @@ export function ownerDigestMail(language: MailLanguage, facts: OwnerDigestFacts)
   const lines = [
     facts.waitingPhotos > 0 ? w.photos(facts.waitingPhotos, facts.reviewUrl) : null,
     facts.waitingMessages > 0 ? w.messages(facts.waitingMessages, facts.reviewUrl) : null,
-    facts.storageEndsAt ? w.storage(formatMailDay(facts.storageEndsAt, language), facts.upgradeUrl) : null,
+    facts.storageEndsAt
+      ? w.storage(formatMailDay(lastDay(facts.storageEndsAt), language), facts.upgradeUrl)
+      : null,
     facts.backupStopped ? w.backup(facts.upgradeUrl) : null,
   ].filter((line): line is string => line !== null);
   return {
