@@ -345,6 +345,33 @@ describe('events service: mails that bring guests and couples back', () => {
       expect(await digestsTo(quiet)).toHaveLength(0);
     });
 
+    it('says the backup stopped while the gallery stays off Premium', async () => {
+      waiting.clear();
+      const stopped = await createGallery(`backup-${randomUUID()}@example.com`, 'es');
+      await mediaStandIn!.publish({
+        id: randomUUID(),
+        type: 'backup.stopped',
+        occurredAt: new Date().toISOString(),
+        data: { code: stopped.code, reason: 'plan', address: 'https://cloud.example.com/dav/' },
+      });
+      await waitFor('the stopped backup to be recorded', async () => {
+        const [row] = (await db().query('SELECT backup_stopped_at FROM events WHERE code = $1', [
+          stopped.code,
+        ])) as { backup_stopped_at: Date | null }[];
+        return row.backup_stopped_at !== null;
+      });
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-03T08:30:00Z'))).toBe(1);
+      const [digest] = await waitFor('the digest', () =>
+        digestsTo(stopped).then((found) => found.length && found),
+      );
+      expect(digest.text).toContain(
+        `La copia de seguridad en tu nube se detuvo: la galería ya no tiene el plan Premium. Reanúdala: https://gallery.test/es/upgrade/${stopped.code}`,
+      );
+      // Back on Premium: nothing waits any more.
+      await db().query(`UPDATE events SET plan = 'premium' WHERE code = $1`, [stopped.code]);
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-04T08:30:00Z'))).toBe(0);
+    });
+
     it('says storage ends soon, and stays quiet for a couple who turned it off', async () => {
       waiting.clear();
       const ending = await createGallery(`ending-${randomUUID()}@example.com`, 'fr');
