@@ -53,6 +53,9 @@ const AnalyticsDashboardPage = lazy(() =>
 const ReviewQueuePage = lazy(() =>
   import('./review/ReviewQueuePage').then((module) => ({ default: module.ReviewQueuePage })),
 );
+const MailStopPage = lazy(() =>
+  import('./return-mails/MailStopPage').then((module) => ({ default: module.MailStopPage })),
+);
 const WallPage = lazy(() => import('./wall/WallPage').then((module) => ({ default: module.WallPage })));
 const NotFoundPage = lazy(() =>
   import('./layout/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
@@ -112,6 +115,9 @@ export function AppRoutes() {
             <Route key={path} path={path} element={pageElement(page)} />
           ))}
           <Route path="create-gallery" element={<OrderPage />} />
+          {GALLERY_PREFIXES.map((prefix) => (
+            <Route key={`${prefix}mail-stop`} path={`${prefix}mail-stop`} element={<MailStopPage />} />
+          ))}
           <Route path="upgrade/:eventCode" element={<UpgradePage />} />
           <Route path="payment" element={<PaymentPage />} />
           <Route path="payment-verification" element={<PaymentVerificationPage />} />

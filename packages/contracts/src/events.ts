@@ -91,6 +91,14 @@ export const Subjects = {
    * guests are shown it is full, and events mails the couple. Recorded once per gallery.
    */
   GalleryFull: 'photo.limit-reached',
+  /**
+   * events: a guest's photos-ready mail is due (the reveal came, or their morning after the wedding day); events'
+   * own mail consumer sends it. Only the request's id travels: the address stays in one table, purged with the
+   * gallery, and never reaches the stream.
+   */
+  PhotosReadyMailDue: 'event.photos-ready-mail-due',
+  /** events: the couple's daily digest is due, with what waits for them; events' own mail consumer sends it. */
+  OwnerDigestDue: 'event.owner-digest-due',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -304,6 +312,22 @@ export const backupStoppedSchema = z.object({
 });
 export type BackupStoppedData = z.infer<typeof backupStoppedSchema>;
 
+export const photosReadyMailDueSchema = z.object({ code: galleryCodeSchema, requestId: z.uuid() });
+export type PhotosReadyMailDueData = z.infer<typeof photosReadyMailDueSchema>;
+
+/** What waits for the couple on `day` (yyyy-mm-dd, UTC): at least one of them, or no digest is due. */
+export const ownerDigestDueSchema = z.object({
+  code: galleryCodeSchema,
+  day: z.iso.date(),
+  waitingPhotos: count,
+  waitingMessages: count,
+  /** When storage ends, when it ends within RETURN_MAIL_LIMITS.storageEndingDays; else null. */
+  storageEndsAt: isoDate.nullable(),
+  /** Whether the backup to the couple's drive stopped because the gallery left Premium. */
+  backupStopped: z.boolean(),
+});
+export type OwnerDigestDueData = z.infer<typeof ownerDigestDueSchema>;
+
 export const pinGuessingStoppedSchema = z.object({
   code: galleryCodeSchema,
   /** Wrong PINs tried at the gallery in the window. */
@@ -455,6 +479,8 @@ const dataSchemas = {
   'owner.session-ended': ownerSessionEndedSchema,
   'event.pin-guessing-stopped': pinGuessingStoppedSchema,
   'photo.limit-reached': galleryFullSchema,
+  'event.photos-ready-mail-due': photosReadyMailDueSchema,
+  'event.owner-digest-due': ownerDigestDueSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -483,6 +509,8 @@ export interface EventData {
   'owner.session-ended': OwnerSessionEndedData;
   'event.pin-guessing-stopped': PinGuessingStoppedData;
   'photo.limit-reached': GalleryFullData;
+  'event.photos-ready-mail-due': PhotosReadyMailDueData;
+  'event.owner-digest-due': OwnerDigestDueData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {
@@ -552,7 +580,14 @@ export const Requests = {
    * of an `eventUpdated` subscription, so a screen that read the gallery a moment before it listened misses nothing.
    */
   GalleryState: 'rpc.events.gallery-state',
+  /** events asks media how many photos and guestbook messages wait for the couple's approval (the daily digest). */
+  ReviewWaiting: 'rpc.media.review-waiting',
 } as const;
+
+export const reviewWaitingRequestSchema = z.object({ code: galleryCodeSchema });
+export type ReviewWaitingRequest = z.infer<typeof reviewWaitingRequestSchema>;
+export const reviewWaitingReplySchema = z.object({ photos: count, messages: count });
+export type ReviewWaitingReply = z.infer<typeof reviewWaitingReplySchema>;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });
 export type GalleryLookupRequest = z.infer<typeof galleryLookupRequestSchema>;

@@ -30,3 +30,6 @@ export * from './challenges.js';
 export * from './hearts.js';
 export * from './guestbook.js';
 export * from './gallery-pin.js';
+export * from './mail-preferences.js';
+export * from './mail/photos-ready-mail.js';
+export * from './mail/owner-digest-mail.js';

@@ -47,6 +47,8 @@ export const RATE_LIMITS = Object.freeze({
   pinFailuresPerGallery: { points: 100, durationSeconds: 24 * 60 * 60 },
   /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
+  /** Stop links tried that stop nothing (a forged or mangled token): counted per client. */
+  mailStopAttempts: { points: 20, durationSeconds: 15 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -111,6 +113,11 @@ export const GUEST_RATE_LIMITS = Object.freeze({
     perAddress: { points: 1000, durationSeconds: 60 * 60 },
   },
   /** Gallery activity (views, downloads) recorded for the couple's analytics. */
+  /** "Tell me when the photos are in": a guest fixing a typo has room, a script filling the list does not. */
+  photosReadyMailRequests: {
+    perGuest: { points: 5, durationSeconds: 60 * 60 },
+    perAddress: { points: 1000, durationSeconds: 60 * 60 },
+  },
   galleryActivity: {
     perGuest: { points: 300, durationSeconds: 60 * 60 },
     perAddress: { points: 10000, durationSeconds: 60 * 60 },

@@ -16,6 +16,8 @@ import {
   ownerAuthorizationReplySchema,
   ownerAuthorizationRequestSchema,
   Requests,
+  reviewWaitingReplySchema,
+  reviewWaitingRequestSchema,
 } from './events.js';
 import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin.js';
 
@@ -59,4 +61,5 @@ export const RequestContracts = {
   ),
   GuestAdmission: contract(Requests.GuestAdmission, guestAdmissionRequestSchema, guestAdmissionReplySchema),
   GalleryState: contract(Requests.GalleryState, galleryStateRequestSchema, galleryStateReplySchema),
+  ReviewWaiting: contract(Requests.ReviewWaiting, reviewWaitingRequestSchema, reviewWaitingReplySchema),
 } as const;

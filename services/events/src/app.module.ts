@@ -15,6 +15,7 @@ import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
+import { ReturnMailsModule } from './return-mails/return-mails.module.js';
 import { WallModule } from './wall/wall.module.js';
 
 @Module({})
@@ -45,6 +46,7 @@ export class AppModule {
             ContactModule,
             OwnerMailModule,
             PaymentsModule,
+            ReturnMailsModule,
           ],
         }),
       ],

@@ -14,9 +14,11 @@ import {
   type PrivacyChangedData,
   MAX_REVIEW_BATCH,
   parseDomainEvent,
+  RequestContracts,
   type GalleryPhotosReply,
 } from '@gallery/contracts';
 import {
+  askService,
   CLIENT_ADDRESS_HEADER,
   EventBus,
   GUEST_IDENTITY_HEADER,
@@ -423,6 +425,14 @@ describe('approval before photos show', () => {
       code,
     ])) as { photo_count: number; withheld_count: number }[];
     expect(row).toEqual({ photo_count: 2, withheld_count: 1 });
+  });
+
+  it('tells events how many photos wait for the couple, for the daily digest (hidden ones are decided)', async () => {
+    const waiting = await galleryWith('waiting');
+    const hidden = await galleryWith('hidden');
+    const ask = (code: string) => askService(bus!, RequestContracts.ReviewWaiting, { code });
+    expect(await ask(waiting.code)).toEqual({ photos: 1, messages: 0 });
+    expect(await ask(hidden.code)).toEqual({ photos: 0, messages: 0 });
   });
 
   it("takes the couple's own upload without approval", async () => {

@@ -24,6 +24,8 @@ import { MY_PHOTOS, useChallengePhotos } from './useChallengePhotos';
 import { GalleryFullNotice } from './GalleryFullNotice';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
+import { PhotosReadyField } from '../return-mails/PhotosReadyField';
+import { readPhotosReady } from '../return-mails/photosReadyStore';
 import { myGuestId } from './guestIdentity';
 import { useGallery } from './useGallery';
 import { track } from '../analytics/track';
@@ -57,7 +59,10 @@ export function GalleryView({ code }: { code: string }) {
   );
   const uploads = useUploads(code, plan, onUploaded);
   const [viewedId, setViewedId] = useState<string | null>(null);
-  const [filter, setFilter] = useState<string | null>(null);
+  // The photos-ready mail's link to "your own photos" opens the gallery on them (?show=mine).
+  const [filter, setFilter] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('show') === MY_PHOTOS ? MY_PHOTOS : null,
+  );
   const [uploadChallenge, setUploadChallenge] = useState<string | null>(null);
   const myPhotosShown = filter === MY_PHOTOS;
   const showMine = useCallback((shown: boolean) => setFilter(shown ? MY_PHOTOS : null), []);
@@ -69,6 +74,9 @@ export function GalleryView({ code }: { code: string }) {
   const limitRefused = useSyncExternalStore(uploadProgress.subscribe, () =>
     uploadProgress.read().some((item) => item.refusal?.code === 'PHOTO_LIMIT_REACHED'),
   );
+  // "Tell me when the photos are in" is offered once this guest uploads (and kept in view after a reload).
+  const uploaded = useSyncExternalStore(uploadProgress.subscribe, () => uploadProgress.read().length > 0);
+  const photosReadyLeft = useMemo(() => readPhotosReady(code) !== null, [code]);
   const filtered = useChallengePhotos(code, filter, gallery.list.photos);
   const hearts = useHearts(code, Boolean(gallery.event));
   const [order, setOrder] = useState<HeartsOrder>('newest');
@@ -212,6 +220,7 @@ export function GalleryView({ code }: { code: string }) {
           onRemove={uploads.remove}
           onChooseAgain={chooseAgainFile}
         />
+        {!isOwner && (uploaded || photosReadyLeft) && <PhotosReadyField code={gallery.event.code} />}
         <LiveAnnouncer arrivals={liveArrivals} />
         {(!filter || myPhotosShown) && (
           <HeartsSort order={order} onOrder={setOrder} mine={isOwner ? undefined : mineChoice} />

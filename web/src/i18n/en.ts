@@ -1095,6 +1095,28 @@ export const en = {
       myGalleries: 'Go to my galleries',
     },
   },
+  photosReady: {
+    label: 'Tell me when the photos are in (optional)',
+    placeholder: 'you@example.com',
+    submit: 'Tell me',
+    consent:
+      'We send one email to this address when everyone’s photos are in, with a link to the gallery and to your own photos. It is used for nothing else, never shown to the couple, and deleted once sent, or with the gallery.',
+    kept: 'We’ll email {{email}} once when the photos are in.',
+    stop: 'Don’t email me',
+    stopped: 'Done: your address is deleted.',
+  },
+  mailStop: {
+    title: 'The “photos are in” email',
+    intro: 'Press the button to stop this email and delete your address. Nothing else is kept about you.',
+    confirm: 'Stop the email and delete my address',
+    done: 'Done: your address is deleted, and we won’t email you about this gallery.',
+  },
+  ownerMails: {
+    title: 'Emails',
+    digest: 'A daily email while something waits for me',
+    digestHint:
+      'At most once a day, only while photos or guestbook messages await your approval, your storage ends within three days, or your backup has stopped. Each line links to where to act.',
+  },
 };
 
 type Texts<T> = {

@@ -1101,4 +1101,26 @@ export const es: UiTexts = {
       myGalleries: 'Ir a mis galerías',
     },
   },
+  photosReady: {
+    label: 'Avísame cuando estén las fotos (opcional)',
+    placeholder: 'tu@ejemplo.com',
+    submit: 'Avisarme',
+    consent:
+      'Enviamos un solo correo a esta dirección cuando estén las fotos de todos, con un enlace a la galería y a tus propias fotos. No se usa para nada más, nunca se muestra a los novios y se borra al enviarlo, o con la galería.',
+    kept: 'Escribiremos una vez a {{email}} cuando estén las fotos.',
+    stop: 'No escribirme',
+    stopped: 'Hecho: tu dirección está borrada.',
+  },
+  mailStop: {
+    title: 'El correo «ya están las fotos»',
+    intro: 'Pulsa el botón para detener este correo y borrar tu dirección. No se guarda nada más sobre ti.',
+    confirm: 'Detener el correo y borrar mi dirección',
+    done: 'Hecho: tu dirección está borrada y no te escribiremos sobre esta galería.',
+  },
+  ownerMails: {
+    title: 'Correos',
+    digest: 'Un correo al día mientras algo me espera',
+    digestHint:
+      'Como mucho una vez al día, solo mientras haya fotos o mensajes del libro de visitas pendientes de tu aprobación, tu almacenamiento termine en tres días o tu copia de seguridad se haya detenido. Cada línea lleva a donde actuar.',
+  },
 };

@@ -1110,4 +1110,27 @@ export const fr: UiTexts = {
       myGalleries: 'Aller à mes galeries',
     },
   },
+  photosReady: {
+    label: 'Prévenez-moi quand les photos sont là (facultatif)',
+    placeholder: 'vous@exemple.fr',
+    submit: 'Me prévenir',
+    consent:
+      'Nous envoyons un seul e-mail à cette adresse quand les photos de tous sont là, avec un lien vers la galerie et vers vos propres photos. Elle ne sert à rien d’autre, n’est jamais montrée aux mariés et est effacée une fois l’e-mail envoyé, ou avec la galerie.',
+    kept: 'Nous écrirons une fois à {{email}} quand les photos seront là.',
+    stop: 'Ne pas m’écrire',
+    stopped: 'C’est fait : votre adresse est effacée.',
+  },
+  mailStop: {
+    title: 'L’e-mail « les photos sont là »',
+    intro:
+      'Appuyez sur le bouton pour arrêter cet e-mail et effacer votre adresse. Rien d’autre n’est gardé sur vous.',
+    confirm: 'Arrêter l’e-mail et effacer mon adresse',
+    done: 'C’est fait : votre adresse est effacée et nous ne vous écrirons pas au sujet de cette galerie.',
+  },
+  ownerMails: {
+    title: 'E-mails',
+    digest: 'Un e-mail par jour quand quelque chose m’attend',
+    digestHint:
+      'Au plus une fois par jour, seulement quand des photos ou des messages du livre d’or attendent votre validation, que votre stockage se termine dans les trois jours ou que votre sauvegarde s’est arrêtée. Chaque ligne mène à l’endroit où agir.',
+  },
 };

@@ -38,6 +38,7 @@ import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
 import { ReviewQueueLink } from '../review/ReviewQueueLink';
 import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
+import { OwnerDigestSection } from '../return-mails/OwnerDigestSection';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
@@ -146,6 +147,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         <PrivacySettingsForm code={code} />
         <GalleryPinControl code={code} />
       </PageSection>
+
+      <OwnerDigestSection code={code} />
 
       <EventPhotos code={code} />
 

@@ -79,6 +79,8 @@ export const en = {
     GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
       'Please remove control or text-direction characters from your message.',
     GUESTBOOK_MESSAGE_NOT_FOUND: 'This message is no longer in the guestbook.',
+    GUEST_MAIL_ADDRESS_INVALID: 'Please enter a valid email address (at most {{count}} characters).',
+    MAIL_STOP_LINK_INVALID: 'This link does not work. Please copy the whole link from the email.',
     // photo challenges
     CHALLENGES_TOO_MANY: 'A gallery can have at most {{count}} challenges.',
     CHALLENGE_PROMPT_EMPTY: 'Please write the challenge, or remove it.',

@@ -80,6 +80,9 @@ export const es: SharedMessages = {
     GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
       'Quita los caracteres de control o de dirección del texto de tu mensaje.',
     GUESTBOOK_MESSAGE_NOT_FOUND: 'Este mensaje ya no está en el libro de visitas.',
+    GUEST_MAIL_ADDRESS_INVALID:
+      'Introduce una dirección de correo válida ({{count}} caracteres como máximo).',
+    MAIL_STOP_LINK_INVALID: 'Este enlace no funciona. Copia el enlace completo del correo.',
     // photo challenges
     CHALLENGES_TOO_MANY: 'Una galería puede tener como máximo {{count}} retos.',
     CHALLENGE_PROMPT_EMPTY: 'Escribe el reto o quítalo.',

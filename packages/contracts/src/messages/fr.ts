@@ -82,6 +82,8 @@ export const fr: SharedMessages = {
     GUESTBOOK_MESSAGE_FORBIDDEN_CHARACTERS:
       'Veuillez retirer les caractères de contrôle ou de sens du texte de votre message.',
     GUESTBOOK_MESSAGE_NOT_FOUND: "Ce message n'est plus dans le livre d'or.",
+    GUEST_MAIL_ADDRESS_INVALID: 'Veuillez saisir une adresse e-mail valide ({{count}} caractères au plus).',
+    MAIL_STOP_LINK_INVALID: 'Ce lien ne fonctionne pas. Copiez le lien entier depuis l’e-mail.',
     // photo challenges
     CHALLENGES_TOO_MANY: 'Une galerie peut avoir au plus {{count}} défis.',
     CHALLENGE_PROMPT_EMPTY: 'Veuillez écrire le défi, ou le retirer.',

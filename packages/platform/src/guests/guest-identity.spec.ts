@@ -47,4 +47,18 @@ describe('GuestIdentities', () => {
     expect(guestIdentityHeader({ 'x-guest-identity': ['a', 'b'] })).toBe('a');
     expect(guestIdentityHeader({})).toBeUndefined();
   });
+
+  it('stops one mail with a signed stop token and nothing else', () => {
+    const identities = new GuestIdentities(KEY);
+    const requestId = '3f0c2d9e-8a41-4a57-9d55-1c3b5a7e9f20';
+    const token = identities.mailStopToken(requestId);
+    expect(identities.checkMailStopToken(token)).toBe(requestId);
+    expect(new GuestIdentities('o'.repeat(32)).checkMailStopToken(token)).toBeNull();
+    const otherRequest = '3f0c2d9e-8a41-4a57-9d55-1c3b5a7e9f21';
+    expect(identities.checkMailStopToken(`${otherRequest}.${token.split('.')[1]}`)).toBeNull();
+    // Neither a photo pass nor a guest identity's signature stops a mail.
+    expect(identities.checkMailStopToken(`${requestId}.${identities.photoPass(requestId)}`)).toBeNull();
+    for (const value of [undefined, null, '', requestId, `${token}x`, token.toUpperCase()])
+      expect(identities.checkMailStopToken(value)).toBeNull();
+  });
 });

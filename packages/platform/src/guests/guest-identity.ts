@@ -23,6 +23,11 @@ export const GUEST_IDENTITY_TOKEN_MAX_LENGTH = 69;
 const PURPOSE = 'gallery guest identity v1:';
 /** What a photo pass covers besides the photo's id: never mistaken for a guest identity, nor one for it. */
 const PHOTO_PASS_PURPOSE = 'gallery photo pass v1:';
+/** What a mail stop token covers besides its request's id: it stops one guest's mail and is good for nothing else. */
+const MAIL_STOP_PURPOSE = 'gallery photos-ready mail stop v1:';
+/** A mail stop token: the request's uuid, a dot, HMAC-SHA256 in base64url. */
+const MAIL_STOP_TOKEN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 /** A photo pass: HMAC-SHA256, base64url. */
 const PHOTO_PASS = /^[A-Za-z0-9_-]{43}$/;
 
@@ -85,6 +90,26 @@ export class GuestIdentities {
   checkPhotoPass(photoId: string, pass: string | null | undefined): boolean {
     if (!pass || !PHOTO_PASS.test(pass)) return false;
     return timingSafeEqual(Buffer.from(pass, 'utf8'), Buffer.from(this.photoPass(photoId), 'utf8'));
+  }
+
+  /**
+   * The token of the link that deletes a guest's address left for the photos-ready mail (request `requestId`):
+   * in the mail and in the browser that left it. Signed, so no one stops another guest's mail by guessing.
+   */
+  mailStopToken(requestId: string): string {
+    const signature = createHmac('sha256', this.key)
+      .update(MAIL_STOP_PURPOSE + requestId)
+      .digest('base64url');
+    return `${requestId}.${signature}`;
+  }
+
+  /** The request a mail stop token names when this key signed it; null for anything else. */
+  checkMailStopToken(token: string | null | undefined): string | null {
+    const parts = token ? MAIL_STOP_TOKEN.exec(token) : null;
+    if (!parts) return null;
+    const expected = Buffer.from(this.mailStopToken(parts[1]), 'utf8');
+    const given = Buffer.from(token!, 'utf8');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
   }
 
   private sign(id: string): string {

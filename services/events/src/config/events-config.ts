@@ -37,6 +37,8 @@ export class EventsConfig {
    * are counted by identity. A test that gives none gets a random one for its app.
    */
   readonly guestIdentityKey?: string;
+  /** How often due photos-ready mails and owner digests are looked for; RETURN_MAILS_INTERVAL_MS when absent. */
+  readonly returnMailsIntervalMs?: number;
   /** How often domains of galleries whose storage ended are released; GALLERY_ENDINGS_INTERVAL_MS when absent. */
   readonly domainEndingsIntervalMs?: number;
 

@@ -11,6 +11,7 @@ import { PhotoApproval1798610000000 } from './migrations/1798610000000-photo-app
 import { PhotoChallenges1798400000000 } from './migrations/1798400000000-photo-challenges.migration.js';
 import { PhotoVisibility1798412000000 } from './migrations/1798412000000-photo-visibility.migration.js';
 import { PinVersion1798641000000 } from './migrations/1798641000000-pin-version.migration.js';
+import { ReturnMails1798700000000 } from './migrations/1798700000000-return-mails.migration.js';
 import { PrivacySettings1798320000000 } from './migrations/1798320000000-privacy-settings.migration.js';
 import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
@@ -33,4 +34,5 @@ export const eventsMigrations = [
   OwnerDownloadsMetadata1798620000000,
   PhotoApproval1798610000000,
   PinVersion1798641000000,
+  ReturnMails1798700000000,
 ];

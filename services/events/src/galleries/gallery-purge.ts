@@ -36,6 +36,9 @@ export async function purgeGallery(
   )) as [{ email: string }[], number];
   await manager.query('DELETE FROM applied_payments WHERE event_code = $1', [code]);
   await manager.query('DELETE FROM gallery_activity WHERE event_code = $1', [code]);
+  // Guests' addresses go with the gallery, whether their mail went or not.
+  await manager.query('DELETE FROM photos_ready_requests WHERE event_code = $1', [code]);
+  await manager.query('DELETE FROM owner_digests WHERE event_code = $1', [code]);
   await manager.query('DELETE FROM events WHERE code = $1', [code]);
   for (const { email } of orders) {
     const left: unknown[] = await manager.query('SELECT 1 FROM orders WHERE lower(email) = $1 LIMIT 1', [

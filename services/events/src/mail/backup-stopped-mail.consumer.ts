@@ -29,6 +29,12 @@ export class BackupStoppedMailConsumer extends DurableConsumerService {
 
   protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     const { code, reason, address } = (event as DomainEvent<typeof Subjects.BackupStopped>).data;
+    // The daily digest says so while the gallery stays off Premium.
+    if (reason === 'plan')
+      await manager.query('UPDATE events SET backup_stopped_at = $2 WHERE code = $1', [
+        code,
+        event.occurredAt,
+      ]);
     // Old news is not mailed (a mail server down for a day, a consumer started on an old stream).
     if (Date.now() - Date.parse(event.occurredAt) > ORDER_CONFIRMATION_MAX_DELAY_MS) return;
     const order = await manager.findOneBy(OrderEntity, { eventCode: code });

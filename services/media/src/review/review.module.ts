@@ -4,10 +4,17 @@ import { GuestbookReviewResolver } from './guestbook-review.resolver.js';
 import { GuestbookReviewService } from './guestbook-review.service.js';
 import { PhotoReviewResolver } from './photo-review.resolver.js';
 import { PhotoReviewService } from './photo-review.service.js';
+import { ReviewWaitingResponder } from './review-waiting.responder.js';
 
 /** The couple's approval of photos and guestbook messages before guests see them. */
 @Module({
   imports: [PhotosModule],
-  providers: [PhotoReviewService, PhotoReviewResolver, GuestbookReviewService, GuestbookReviewResolver],
+  providers: [
+    PhotoReviewService,
+    PhotoReviewResolver,
+    GuestbookReviewService,
+    GuestbookReviewResolver,
+    ReviewWaitingResponder,
+  ],
 })
 export class ReviewModule {}

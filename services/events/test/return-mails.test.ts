@@ -1,0 +1,405 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { Requests, reviewWaitingRequestSchema, type ReviewWaitingReply } from '@gallery/contracts';
+import { caughtMail, type CaughtMail } from '@gallery/local-servers';
+import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
+import {
+  startTestMailCatcher,
+  startTestNats,
+  startTestPostgres,
+  type TestMailCatcher,
+  type TestNats,
+  type TestPostgres,
+  waitFor,
+} from '@gallery/testing';
+import { createApp } from '../src/create-app.js';
+import { EventsConfig } from '../src/config/events-config.js';
+import { OwnerDigests } from '../src/return-mails/owner-digests.js';
+import { PhotosReadyMailQueue } from '../src/return-mails/photos-ready-mail-queue.js';
+
+const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
+  createGallery(input: $input) { event { code } ownerToken }
+}`;
+const ASK = `mutation Ask($code: String!, $input: PhotosReadyMailInput!) {
+  askForPhotosReadyMail(eventCode: $code, input: $input) { stopToken }
+}`;
+const STOP = `mutation Stop($token: String!) { stopPhotosReadyMail(token: $token) }`;
+const DELETE = `mutation Delete($code: String!) { deleteEvent(code: $code) }`;
+const SET_DIGEST = `mutation Digest($code: String!, $on: Boolean!) { setOwnerDigest(eventCode: $code, on: $on) }`;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+// Two replicas of the events service on one database: every mail is queued once whichever runs the queue.
+describe('events service: mails that bring guests and couples back', () => {
+  let postgres: TestPostgres | undefined;
+  let nats: TestNats | undefined;
+  let mail: TestMailCatcher | undefined;
+  let replicas: INestApplication[] = [];
+  let mediaStandIn: EventBus | undefined;
+  const identityKey = randomBytes(32).toString('base64url');
+  const identities = new GuestIdentities(identityKey);
+  /** What the media stand-in answers for each gallery's approval queue. */
+  const waiting = new Map<string, ReviewWaitingReply>();
+
+  const app = () => replicas[0];
+  const db = () => app().get(DataSource);
+
+  async function graphql(query: string, variables: object, headers: Record<string, string> = {}) {
+    const response = await request(app().getHttpServer())
+      .post('/graphql')
+      .set({ [CLIENT_ADDRESS_HEADER]: `client-${randomUUID()}`, ...headers })
+      .send({ query, variables });
+    return response.body as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] };
+  }
+
+  async function createGallery(email = `couple-${randomUUID()}@example.com`, language = 'en') {
+    const body = await graphql(CREATE_GALLERY, {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate: '2027-06-12',
+        location: 'Lyon, France',
+        email,
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+        language,
+      },
+    });
+    expect(body.errors).toBeUndefined();
+    const created = body.data!.createGallery as { event: { code: string }; ownerToken: string };
+    return { code: created.event.code, ownerToken: created.ownerToken, email };
+  }
+
+  async function revealAt(code: string, at: Date): Promise<void> {
+    await db().query(`UPDATE events SET photo_visibility = 'reveal', reveal_at = $2 WHERE code = $1`, [
+      code,
+      at,
+    ]);
+  }
+
+  async function ask(code: string, email: string, language = 'en', timeZone = 'Europe/Paris') {
+    const guest = identities.issue();
+    const body = await graphql(
+      ASK,
+      { code, input: { email, language, timeZone } },
+      { [GUEST_IDENTITY_HEADER]: guest.token },
+    );
+    return {
+      body,
+      guest,
+      stopToken: (body.data?.askForPhotosReadyMail as { stopToken: string | null })?.stopToken,
+    };
+  }
+
+  const mailsTo = async (address: string): Promise<CaughtMail[]> =>
+    (await caughtMail(mail!.webUrl)).filter((message) => message.to.some((to) => to.address === address));
+
+  /** Waits until each consumer has handled and acked everything it was given. */
+  async function consumersDrained(): Promise<void> {
+    await waitFor('the outbox to be published and handled', async () => {
+      const [{ waiting: left }] = (await db().query(
+        'SELECT count(*)::int AS waiting FROM outbox_events',
+      )) as {
+        waiting: number;
+      }[];
+      const queued: unknown[] = await db().query(
+        'SELECT 1 FROM photos_ready_requests WHERE queued_at IS NOT NULL AND sent_at IS NULL AND email IS NOT NULL',
+      );
+      return left === 0 && queued.length === 0;
+    });
+  }
+
+  beforeAll(async () => {
+    [postgres, nats, mail] = await Promise.all([
+      startTestPostgres(),
+      startTestNats(),
+      startTestMailCatcher(),
+    ]);
+    const config = new EventsConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: 'https://gallery.test',
+      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
+      guestIdentityKey: identityKey,
+      // The tests run the queues themselves, at the times they choose.
+      returnMailsIntervalMs: 24 * HOUR_MS,
+    });
+    replicas = [await createApp(config, { logger: ['error', 'warn'] })];
+    replicas.push(await createApp(config, { logger: ['error', 'warn'] }));
+    mediaStandIn = await EventBus.connect(nats.url, 'events-test-media');
+    mediaStandIn.nc.subscribe(Requests.ReviewWaiting, {
+      callback: (_error, message) => {
+        const { code } = reviewWaitingRequestSchema.parse(message.json());
+        message.respond(JSON.stringify(waiting.get(code) ?? { photos: 0, messages: 0 }));
+      },
+    });
+    await mediaStandIn.nc.flush();
+  });
+
+  afterAll(async () => {
+    await mediaStandIn?.close();
+    await Promise.all(replicas.map((replica) => replica.close()));
+    await mail?.stop();
+    await nats?.stop();
+    await postgres?.stop();
+  });
+
+  describe("a guest's photos-ready mail", () => {
+    it('goes once at the reveal, not before, in the language the guest used', async () => {
+      const { code } = await createGallery();
+      const reveal = new Date(Date.now() + 2 * HOUR_MS);
+      await revealAt(code, reveal);
+      const address = `guest-${randomUUID()}@example.com`;
+      const { body, stopToken } = await ask(code, address, 'fr');
+      expect(body.errors).toBeUndefined();
+      expect(stopToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+      const queue = app().get(PhotosReadyMailQueue);
+
+      expect(await queue.queueDue(new Date(reveal.getTime() - 60_000))).toBe(0);
+      expect(await queue.queueDue(new Date(reveal.getTime() + 1000))).toBe(1);
+      const [sent] = await waitFor('the guest’s mail', () =>
+        mailsTo(address).then((found) => found.length && found),
+      );
+      expect(sent.subject).toBe('Les photos du mariage de Sarah & Mike sont là');
+      expect(sent.text).toContain(`https://gallery.test/fr/gallery/${code}\n`);
+      expect(sent.text).toContain(`https://gallery.test/fr/gallery/${code}?show=mine`);
+      expect(sent.text).toContain(
+        `https://gallery.test/fr/mail-stop#token=${encodeURIComponent(stopToken!)}`,
+      );
+
+      await consumersDrained();
+      expect(await queue.queueDue(new Date(reveal.getTime() + HOUR_MS))).toBe(0);
+      expect(await mailsTo(address)).toHaveLength(1);
+      // Once sent, the address is no longer kept.
+      const rows = (await db().query(
+        'SELECT email, sent_at FROM photos_ready_requests WHERE event_code = $1',
+        [code],
+      )) as { email: string | null; sent_at: Date | null }[];
+      expect(rows).toEqual([{ email: null, sent_at: expect.any(Date) }]);
+    });
+
+    it('goes the morning after the wedding day in the guest’s time zone when there is no reveal', async () => {
+      const { code } = await createGallery();
+      const address = `guest-${randomUUID()}@example.com`;
+      expect((await ask(code, address, 'es', 'America/New_York')).body.errors).toBeUndefined();
+      const queue = app().get(PhotosReadyMailQueue);
+      // The wedding is on 2027-06-12: 9:00 in New York on the 13th is 13:00 UTC.
+      expect(await queue.queueDue(new Date('2027-06-13T12:59:00Z'))).toBe(0);
+      expect(await queue.queueDue(new Date('2027-06-13T13:00:00Z'))).toBe(1);
+      const [sent] = await waitFor('the guest’s mail', () =>
+        mailsTo(address).then((found) => found.length && found),
+      );
+      expect(sent.subject).toBe('Ya están las fotos de la boda de Sarah & Mike');
+    });
+
+    it('never goes after the guest stopped it, and a forged stop link stops nothing', async () => {
+      const { code } = await createGallery();
+      const reveal = new Date(Date.now() + HOUR_MS);
+      await revealAt(code, reveal);
+      const stopped = `guest-${randomUUID()}@example.com`;
+      const kept = `guest-${randomUUID()}@example.com`;
+      const { stopToken } = await ask(code, stopped);
+      await ask(code, kept);
+      const forged = `${stopToken!.split('.')[0]}.${'A'.repeat(43)}`;
+      expect((await graphql(STOP, { token: forged })).errors?.[0].extensions.code).toBe(
+        'MAIL_STOP_LINK_INVALID',
+      );
+      expect((await graphql(STOP, { token: stopToken })).data?.stopPhotosReadyMail).toBe(true);
+      // Again: already done.
+      expect((await graphql(STOP, { token: stopToken })).data?.stopPhotosReadyMail).toBe(true);
+
+      expect(
+        await app()
+          .get(PhotosReadyMailQueue)
+          .queueDue(new Date(reveal.getTime() + 1000)),
+      ).toBe(1);
+      await waitFor('the other guest’s mail', () => mailsTo(kept).then((found) => found.length));
+      await consumersDrained();
+      expect(await mailsTo(stopped)).toHaveLength(0);
+    });
+
+    it('never goes after the gallery was purged, and its addresses are gone with it', async () => {
+      const { code, ownerToken } = await createGallery();
+      const reveal = new Date(Date.now() + HOUR_MS);
+      await revealAt(code, reveal);
+      const address = `guest-${randomUUID()}@example.com`;
+      await ask(code, address);
+      const deleted = await graphql(DELETE, { code }, { authorization: `Bearer ${ownerToken}` });
+      expect(deleted.data?.deleteEvent).toBe(true);
+      expect(await db().query('SELECT 1 FROM photos_ready_requests WHERE event_code = $1', [code])).toEqual(
+        [],
+      );
+      expect(
+        await app()
+          .get(PhotosReadyMailQueue)
+          .queueDue(new Date(reveal.getTime() + 1000)),
+      ).toBe(0);
+      expect(await mailsTo(address)).toHaveLength(0);
+    });
+
+    it('refuses a malformed or overlong address, and a request without a guest identity', async () => {
+      const { code } = await createGallery();
+      for (const email of ['not-an-address', `${'a'.repeat(250)}@example.com`, 'a@b.c\nBcc: x@y.z']) {
+        const { body } = await ask(code, email);
+        expect(body.errors?.[0].extensions.code).toBe('GUEST_MAIL_ADDRESS_INVALID');
+      }
+      const anonymous = await graphql(ASK, { code, input: { email: 'guest@example.com' } });
+      expect(anonymous.errors?.[0].extensions.code).toBe('GUEST_IDENTITY_REQUIRED');
+    });
+
+    it('limits how often one guest leaves an address, and how many forged stop links one client tries', async () => {
+      const { code } = await createGallery();
+      const guest = { [GUEST_IDENTITY_HEADER]: identities.issue().token };
+      const askAs = (email: string) => graphql(ASK, { code, input: { email } }, guest);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await askAs(`typo-${attempt}@example.com`)).errors).toBeUndefined();
+      expect((await askAs('final@example.com')).errors?.[0].extensions.code).toBe('RATE_LIMITED');
+      // Corrections replaced the one address this guest left.
+      expect(
+        await db().query('SELECT email FROM photos_ready_requests WHERE event_code = $1', [code]),
+      ).toEqual([{ email: 'typo-4@example.com' }]);
+
+      const client = { [CLIENT_ADDRESS_HEADER]: `stop-guesser-${randomUUID()}` };
+      const forged = `${randomUUID()}.${'B'.repeat(43)}`;
+      for (let attempt = 0; attempt < 20; attempt++)
+        expect((await graphql(STOP, { token: forged }, client)).errors?.[0].extensions.code).toBe(
+          'MAIL_STOP_LINK_INVALID',
+        );
+      expect((await graphql(STOP, { token: forged }, client)).errors?.[0].extensions.code).toBe(
+        'RATE_LIMITED',
+      );
+    });
+
+    it('queues each mail once when two replicas run the queue at the same moment', async () => {
+      const { code } = await createGallery();
+      const reveal = new Date(Date.now() + HOUR_MS);
+      await revealAt(code, reveal);
+      const addresses = Array.from({ length: 12 }, () => `race-${randomUUID()}@example.com`);
+      for (const address of addresses) await ask(code, address);
+      const at = new Date(reveal.getTime() + 1000);
+      const counts = await Promise.all(
+        replicas.map((replica) => replica.get(PhotosReadyMailQueue).queueDue(at)),
+      );
+      expect(counts[0] + counts[1]).toBe(addresses.length);
+      await waitFor('every guest’s mail', async () => {
+        const caught = await caughtMail(mail!.webUrl);
+        return addresses.every((address) => caught.some((message) => message.to[0].address === address));
+      });
+      await consumersDrained();
+      for (const address of addresses) expect(await mailsTo(address)).toHaveLength(1);
+    });
+  });
+
+  describe("the couple's daily digest", () => {
+    // Before the galleries' storage ends (a week after the 2027-06-12 wedding), at 9:00 UTC.
+    const digestRun = new Date('2027-06-01T09:00:00Z');
+
+    /** The couple's digests (their order confirmation also comes to them): subjects that end with the code. */
+    async function digestsTo(owner: { email: string; code: string }) {
+      return (await mailsTo(owner.email)).filter((message) => message.subject.endsWith(owner.code));
+    }
+
+    it('goes only while something waits, once a day, whichever replica runs it', async () => {
+      const busy = await createGallery(`busy-${randomUUID()}@example.com`);
+      const quiet = await createGallery(`quiet-${randomUUID()}@example.com`);
+      await db().query('UPDATE events SET photo_approval = true WHERE code = ANY($1)', [
+        [busy.code, quiet.code],
+      ]);
+      waiting.set(busy.code, { photos: 3, messages: 1 });
+
+      // Both replicas at once, again while media's answer is late (a run that hears nothing queues nothing).
+      let queued = 0;
+      await waitFor(
+        'the busy couple’s digest to be queued',
+        async () => {
+          const counts = await Promise.all(
+            replicas.map((replica) => replica.get(OwnerDigests).queueDue(digestRun)),
+          );
+          queued += counts[0] + counts[1];
+          return queued > 0;
+        },
+        60_000,
+      );
+      expect(queued).toBe(1);
+      const [digest] = await waitFor('the busy couple’s digest', () =>
+        digestsTo(busy).then((found) => found.length && found),
+      );
+      expect(digest.subject).toBe(`Waiting for you in gallery ${busy.code}`);
+      expect(digest.text).toContain('Photos waiting for your approval: 3.');
+      expect(digest.text).toContain('Guestbook messages waiting for your approval: 1.');
+      expect(digest.text).toContain(`https://gallery.test/event/${busy.code}/review`);
+      expect(digest.text).not.toContain('storage');
+
+      // Later the same day: nothing more.
+      expect(
+        await app()
+          .get(OwnerDigests)
+          .queueDue(new Date(digestRun.getTime() + 3 * HOUR_MS)),
+      ).toBe(0);
+      await consumersDrained();
+      expect(await digestsTo(busy)).toHaveLength(1);
+      expect(await digestsTo(quiet)).toHaveLength(0);
+    });
+
+    it('says the backup stopped while the gallery stays off Premium', async () => {
+      waiting.clear();
+      const stopped = await createGallery(`backup-${randomUUID()}@example.com`, 'es');
+      await mediaStandIn!.publish({
+        id: randomUUID(),
+        type: 'backup.stopped',
+        occurredAt: new Date().toISOString(),
+        data: { code: stopped.code, reason: 'plan', address: 'https://cloud.example.com/dav/' },
+      });
+      await waitFor('the stopped backup to be recorded', async () => {
+        const [row] = (await db().query('SELECT backup_stopped_at FROM events WHERE code = $1', [
+          stopped.code,
+        ])) as { backup_stopped_at: Date | null }[];
+        return row.backup_stopped_at !== null;
+      });
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-03T08:30:00Z'))).toBe(1);
+      const [digest] = await waitFor('the digest', () =>
+        digestsTo(stopped).then((found) => found.length && found),
+      );
+      expect(digest.text).toContain(
+        `La copia de seguridad en tu nube se detuvo: la galería ya no tiene el plan Premium. Reanúdala: https://gallery.test/es/upgrade/${stopped.code}`,
+      );
+      // Back on Premium: nothing waits any more.
+      await db().query(`UPDATE events SET plan = 'premium' WHERE code = $1`, [stopped.code]);
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-04T08:30:00Z'))).toBe(0);
+    });
+
+    it('says storage ends soon, and stays quiet for a couple who turned it off', async () => {
+      waiting.clear();
+      const ending = await createGallery(`ending-${randomUUID()}@example.com`, 'fr');
+      const off = await createGallery(`off-${randomUUID()}@example.com`);
+      const run = new Date('2027-06-02T10:00:00Z');
+      const endsAt = new Date(run.getTime() + 2 * 24 * HOUR_MS);
+      await db().query('UPDATE events SET expires_at = $2 WHERE code = ANY($1)', [
+        [ending.code, off.code],
+        endsAt,
+      ]);
+      const turnedOff = await graphql(
+        SET_DIGEST,
+        { code: off.code, on: false },
+        { authorization: `Bearer ${off.ownerToken}` },
+      );
+      expect(turnedOff.data?.setOwnerDigest).toBe(false);
+      expect((await graphql(SET_DIGEST, { code: off.code, on: true })).errors?.[0].extensions.code).toBe(
+        'UNAUTHENTICATED',
+      );
+
+      expect(await app().get(OwnerDigests).queueDue(run)).toBe(1);
+      const [digest] = await waitFor('the digest', () =>
+        digestsTo(ending).then((found) => found.length && found),
+      );
+      expect(digest.text).toContain('Le stockage de votre galerie court jusqu’au 4 juin 2027.');
+      expect(digest.text).toContain(`https://gallery.test/fr/upgrade/${ending.code}`);
+      await consumersDrained();
+      expect(await digestsTo(off)).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import {
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  seriousViolations,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
+import { createGalleryAt } from './product-api.js';
+
+// A guest uploads a photo and is offered "Tell me when the photos are in": they leave an address, see it kept with
+// a way to stop it, stop it, leave it again; the stop link of the mail opens a page that stops only when asked, in
+// the guest's language. The mail's "your own photos" link opens the gallery on My photos. (When the mail goes,
+// once: services/events/test/return-mails.test.ts.)
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+async function shootElement(element: Locator, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS) await element.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
+}
+
+describe('the photos-ready mail, in the browser', () => {
+  let e2e: BrowserTest | undefined;
+
+  beforeAll(async () => {
+    e2e = await startBrowserTest();
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, STOP_TIMEOUT_MS);
+
+  it('offers the field after an upload, keeps the address with a stop, and stops from the link', async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    const context = await e2e!.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${url}/gallery/${code}`);
+    await page.getByTestId('photo-file-input').waitFor({ state: 'attached', timeout: 45_000 });
+    expect(await page.getByLabel('Tell me when the photos are in (optional)').count()).toBe(0);
+
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c96' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'IMG_1.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    const field = page.getByLabel('Tell me when the photos are in (optional)');
+    await field.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'photos-ready-field-en-360');
+
+    await field.fill('not an address');
+    await page.getByRole('button', { name: 'Tell me' }).click();
+    // The browser's own check speaks first; the server's refusal is shown when it is bypassed.
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+
+    await field.fill('anna@example.com');
+    await page.getByRole('button', { name: 'Tell me' }).click();
+    await page.getByText('We’ll email anna@example.com once when the photos are in.').waitFor();
+    await shoot(page, 'photos-ready-kept-en-360');
+    await page.getByRole('button', { name: 'Don’t email me' }).click();
+    await page.getByText('Done: your address is deleted.').waitFor();
+
+    // Left again: the mail's stop link, opened on another device in French, stops only when asked.
+    await page.getByLabel('Tell me when the photos are in (optional)').fill('anna@example.com');
+    await page.getByRole('button', { name: 'Tell me' }).click();
+    await page.getByText('We’ll email anna@example.com once when the photos are in.').waitFor();
+    const token = await page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key)!) as { stopToken: string }).stopToken,
+      `gallery-photos-ready:${code}`,
+    );
+    const elsewhere = await (await e2e!.browser.newContext({ viewport: PHONE })).newPage();
+    await elsewhere.goto(`${url}/fr/mail-stop#token=${encodeURIComponent(token)}`);
+    const confirm = elsewhere.getByRole('button', { name: 'Arrêter l’e-mail et effacer mon adresse' });
+    await confirm.waitFor();
+    expect(await seriousViolations(elsewhere)).toEqual([]);
+    await shoot(elsewhere, 'mail-stop-fr-360');
+    await confirm.click();
+    await elsewhere
+      .getByText(
+        'C’est fait : votre adresse est effacée et nous ne vous écrirons pas au sujet de cette galerie.',
+      )
+      .waitFor();
+
+    // A mangled link is refused when pressed: nothing is stopped.
+    await elsewhere.goto(`${url}/mail-stop#token=${encodeURIComponent(`${token.slice(0, -2)}xx`)}`);
+    await elsewhere.reload();
+    await elsewhere.getByRole('button', { name: 'Stop the email and delete my address' }).click();
+    await elsewhere
+      .getByText('This link does not work. Please copy the whole link from the email.')
+      .waitFor();
+
+    // The mail's "your own photos" link: the gallery opens on My photos.
+    await page.goto(`${url}/gallery/${code}?show=mine`);
+    const mine = page.getByTestId('my-photos');
+    await mine.waitFor({ timeout: 45_000 });
+    expect(await mine.getAttribute('aria-pressed')).toBe('true');
+  }, 180_000);
+
+  it('lets the couple turn the daily digest off on the event page', async () => {
+    const url = e2e!.product.url;
+    const { code, sessionToken } = await createGalleryAt(url);
+    const context = await e2e!.browser.newContext({ viewport: PHONE });
+    await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
+    const page = await context.newPage();
+    await page.goto(`${url}/event/${code}`);
+    const digest = page.getByRole('switch', { name: 'A daily email while something waits for me' });
+    await digest.waitFor({ timeout: 45_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
+    );
+    expect(await digest.isChecked()).toBe(true);
+    await digest.click();
+    // Checked comes from the server's answer: off and enabled once the change is saved.
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('#mails [role="switch"]');
+      return input !== null && !input.checked && !input.disabled;
+    });
+    await page.reload();
+    await digest.waitFor({ timeout: 45_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
+    );
+    expect(await digest.isChecked()).toBe(false);
+  }, 120_000);
+
+  it('reads well at 360 and 1280 px in English, French and Spanish', async () => {
+    if (!process.env.SCREENSHOTS) return;
+    const url = e2e!.product.url;
+    for (const language of ['en', 'fr', 'es'] as const) {
+      const prefix = language === 'en' ? '' : `/${language}`;
+      // One gallery a language: orders are rate-limited per client.
+      const { code, sessionToken } = await createGalleryAt(url, { language });
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await (await e2e!.browser.newContext({ viewport })).newPage();
+        await page.goto(`${url}${prefix}/gallery/${code}`);
+        await page.getByTestId('photo-file-input').waitFor({ state: 'attached', timeout: 45_000 });
+        const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#69c' } })
+          .jpeg()
+          .toBuffer();
+        await page
+          .getByTestId('photo-file-input')
+          .setInputFiles([{ name: 'IMG_2.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+        await page.locator('.photos-ready-form input').waitFor();
+        await page.locator('.photos-ready-form').scrollIntoViewIfNeeded();
+        await shoot(page, `photos-ready-field-${language}-${viewport.width}`);
+        await page.goto(`${url}${prefix}/mail-stop#token=x`);
+        await page.locator('.mail-stop h1').waitFor();
+        await shoot(page, `mail-stop-${language}-${viewport.width}`);
+        await page.close();
+
+        const owner = await e2e!.browser.newContext({ viewport });
+        await owner.addInitScript(
+          ([token, chosen]) => {
+            localStorage.setItem('authToken', token);
+            localStorage.setItem('app-language', chosen);
+          },
+          [sessionToken, language],
+        );
+        const eventPage = await owner.newPage();
+        await eventPage.goto(`${url}/event/${code}`);
+        const section = eventPage.locator('#mails');
+        await section.locator('[role="switch"]').waitFor({ timeout: 45_000 });
+        await shootElement(section, `owner-digest-${language}-${viewport.width}`);
+        await owner.close();
+      }
+    }
+  }, 300_000);
+});
