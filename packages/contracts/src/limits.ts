@@ -47,6 +47,8 @@ export const RATE_LIMITS = Object.freeze({
   pinFailuresPerGallery: { points: 100, durationSeconds: 24 * 60 * 60 },
   /** "Back up everything now" (each pages the whole gallery's photo list): per gallery. */
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
+  /** Table-card PDFs made (each up to 200 cards of vector QR codes): per gallery, plenty for trying layouts. */
+  tableCardPrints: { points: 30, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -15,6 +15,7 @@ import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
+import { TableCardsModule } from './table-cards/table-cards.module.js';
 import { WallModule } from './wall/wall.module.js';
 
 @Module({})
@@ -40,6 +41,7 @@ export class AppModule {
             DownloadsModule,
             PrivacyModule,
             WallModule,
+            TableCardsModule,
             ChallengesModule,
             CustomDomainsModule,
             ContactModule,
