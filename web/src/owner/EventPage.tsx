@@ -39,6 +39,7 @@ import { ReviewQueueLink } from '../review/ReviewQueueLink';
 import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
+import { TableCardsSection } from '../tableCards/TableCardsSection';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -124,6 +125,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       </PageSection>
 
       <EventSharing code={code} name={event.name} />
+
+      <TableCardsSection code={code} />
 
       <WallSettings code={code} />
 
