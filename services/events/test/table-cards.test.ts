@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import request from 'supertest';
 import { RATE_LIMITS } from '@gallery/contracts';
@@ -16,6 +16,8 @@ import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
 
 const run = promisify(execFile);
+// jsqr is CommonJS whose `default` export is the decoder: node hands its module.exports as the default import.
+const jsQR = jsQRModule.default;
 
 interface GraphQLBody<Data> {
   data?: Data | null;
@@ -36,18 +38,21 @@ const TABLE_CARDS = `query Cards($code: String!, $paper: TableCardPaper, $perPag
 }`;
 
 /** The PDF read back as poppler reads it: its text, its page size, and the QR codes found on its pages. */
-async function readBack(pdf: Buffer): Promise<{ text: string; pageSize: string; qrCodes: string[][] }> {
+async function readBack(
+  pdf: Buffer,
+  cardsPerPage: 1 | 2 | 4,
+): Promise<{ text: string; pageSize: string; qrCodes: string[][] }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'table-cards-'));
   try {
     const file = path.join(folder, 'cards.pdf');
     await writeFile(file, pdf);
     const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
     const { stdout: info } = await run('pdfinfo', [file]);
-    await run('pdftoppm', ['-r', '150', '-gray', '-png', file, path.join(folder, 'page')]);
+    await run('pdftoppm', ['-r', '100', '-png', file, path.join(folder, 'page')]);
     const pages = (await readdir(folder)).filter((name) => name.endsWith('.png')).sort();
     const qrCodes: string[][] = [];
     for (const page of pages) {
-      qrCodes.push(await decodeQrCodes(path.join(folder, page)));
+      qrCodes.push(await decodeQrCodes(path.join(folder, page), cardsPerPage));
     }
     return { text, pageSize: /Page size:\s+(.+)/.exec(info)?.[1] ?? '', qrCodes };
   } finally {
@@ -55,25 +60,30 @@ async function readBack(pdf: Buffer): Promise<{ text: string; pageSize: string; 
   }
 }
 
-/** jsQR finds one code an image: each quarter of a rendered page is read on its own (a card sits in one). */
-async function decodeQrCodes(png: string): Promise<string[]> {
-  const image = sharp(png);
-  const { width, height } = await image.metadata();
-  const found = new Set<string>();
+/** jsQR finds one code an image: each card's part of a rendered page (whole, halves, quarters) is read alone. */
+async function decodeQrCodes(png: string, cardsPerPage: 1 | 2 | 4): Promise<string[]> {
+  const { width, height } = await sharp(png).metadata();
   const halfW = Math.floor(width / 2);
   const halfH = Math.floor(height / 2);
-  const regions = [
-    { left: 0, top: 0, width, height },
-    { left: 0, top: 0, width, height: halfH },
-    { left: 0, top: halfH, width, height: height - halfH },
-    { left: 0, top: 0, width: halfW, height: halfH },
-    { left: halfW, top: 0, width: width - halfW, height: halfH },
-    { left: 0, top: halfH, width: halfW, height: height - halfH },
-    { left: halfW, top: halfH, width: width - halfW, height: height - halfH },
-  ];
+  const found = new Set<string>();
+  const regions =
+    cardsPerPage === 1
+      ? [{ left: 0, top: 0, width, height }]
+      : cardsPerPage === 2
+        ? [
+            { left: 0, top: 0, width, height: halfH },
+            { left: 0, top: halfH, width, height: height - halfH },
+          ]
+        : [
+            { left: 0, top: 0, width: halfW, height: halfH },
+            { left: halfW, top: 0, width: width - halfW, height: halfH },
+            { left: 0, top: halfH, width: halfW, height: height - halfH },
+            { left: halfW, top: halfH, width: width - halfW, height: height - halfH },
+          ];
   for (const region of regions) {
     const { data, info } = await sharp(png)
       .extract(region)
+      .toColourspace('srgb')
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -151,7 +161,7 @@ describe('events service: printed table cards', () => {
     const pdf = Buffer.from(cards.pdfBase64, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const { text, pageSize, qrCodes } = await readBack(pdf);
+    const { text, pageSize, qrCodes } = await readBack(pdf, 4);
     expect(pageSize).toMatch(/^612 x 792 pts \(letter\)/);
     // The names with their accents (the fonts are embedded), the date, each table, the code spelled out.
     expect(text.match(/Zoé & Íñigo/g)).toHaveLength(5);
@@ -170,9 +180,8 @@ describe('events service: printed table cards', () => {
     const body = await graphql<TableCards>(TABLE_CARDS, { code, paper: 'A4', perPage: 2 }, ownerToken);
     expect(body.errors).toBeUndefined();
     expect(body.data!.tableCards.pageCount).toBe(1);
-    const { text, pageSize, qrCodes } = await readBack(
-      Buffer.from(body.data!.tableCards.pdfBase64, 'base64'),
-    );
+    const pdf = Buffer.from(body.data!.tableCards.pdfBase64, 'base64');
+    const { text, pageSize, qrCodes } = await readBack(pdf, 2);
     expect(pageSize).toMatch(/^595\.2\d* x 841\.8\d* pts \(A4\)/);
     expect(text.match(/Léa & Noël/g)).toHaveLength(2);
     expect(text).toContain('12 juin 2027');
