@@ -105,9 +105,14 @@ export async function renderTableCards(
     content.tables.length > 0 ? content.tables : Array.from({ length: layout.cardsPerPage }, () => null);
   const slots = cardSlots(pageWidth, pageHeight, layout.cardsPerPage);
   const qrCodes = new Map<number | null, QRCode.QRCode>();
+  // Laid out once per PDF, not once per card: the date's format and each line's height are the same on every card.
+  const day = formatMailDay(`${content.weddingDate}T00:00:00Z`, content.language);
+  const heights = new Map<string, number>();
   for (let index = 0; index < cards.length; index++) {
     const slot = index % layout.cardsPerPage;
     if (slot === 0) {
+      // A page at a time: the service's other requests run between pages of a long PDF (200 cards take seconds).
+      if (index > 0) await new Promise((resolve) => setImmediate(resolve));
       doc.addPage();
       drawCutLines(doc, pageWidth, pageHeight, layout.cardsPerPage);
     }
@@ -117,7 +122,7 @@ export async function renderTableCards(
       qr = QRCode.create(content.link(table), { errorCorrectionLevel: 'M' });
       qrCodes.set(table, qr);
     }
-    drawCard(doc, slots[slot], { ...content, table, qr, texts });
+    drawCard(doc, slots[slot], { ...content, table, qr, texts, day }, heights);
   }
   doc.end();
   return ended;
@@ -172,7 +177,9 @@ function drawCard(
     table: number | null;
     qr: QRCode.QRCode;
     texts: (typeof TABLE_CARD_TEXTS)['en'];
+    day: string;
   },
+  heights: Map<string, number>,
 ): void {
   const scale = Math.min(slot.width / BASE_CARD.width, slot.height / BASE_CARD.height);
   const inset = 14 * scale;
@@ -204,19 +211,21 @@ function drawCard(
       font: 'sans',
       size: 10 * scale,
       colour: COLOURS.muted,
-      text: formatMailDay(`${card.weddingDate}T00:00:00Z`, card.language),
+      text: card.day,
       gapAfter: 10 * scale,
     },
   ];
-  if (card.table !== null) {
-    lines.push({
-      font: 'serif',
-      size: 22 * scale,
-      colour: COLOURS.gold,
-      text: card.texts.table(card.table),
-      gapAfter: 8 * scale,
-    });
-  }
+  const tableLine =
+    card.table === null
+      ? null
+      : {
+          font: 'serif',
+          size: 22 * scale,
+          colour: COLOURS.gold,
+          text: card.texts.table(card.table),
+          gapAfter: 8 * scale,
+        };
+  if (tableLine) lines.push(tableLine);
   const after: typeof lines = [
     {
       font: 'sans-bold',
@@ -233,8 +242,19 @@ function drawCard(
       gapAfter: 0,
     },
   ];
-  const heightOf = (line: (typeof lines)[number]) =>
-    doc.font(line.font).fontSize(line.size).heightOfString(line.text, { width: textWidth, align: 'center' });
+  const heightOf = (line: (typeof lines)[number]) => {
+    // A table's number never wraps: every "Table N" line is as tall as the first.
+    const key = `${line.font} ${line.size} ${textWidth} ${line === tableLine ? 'table' : line.text}`;
+    let height = heights.get(key);
+    if (height === undefined) {
+      height = doc
+        .font(line.font)
+        .fontSize(line.size)
+        .heightOfString(line.text, { width: textWidth, align: 'center' });
+      heights.set(key, height);
+    }
+    return height;
+  };
   const qrGap = 10 * scale;
   const total =
     [...lines, ...after].reduce((sum, line) => sum + heightOf(line) + line.gapAfter, 0) + qrSize + 2 * qrGap;
@@ -262,7 +282,10 @@ function drawCard(
   after.forEach(write);
 }
 
-/** The QR code's dark modules as filled squares, with the quiet zone the white square around them gives. */
+/**
+ * The QR code's dark modules as filled rectangles, one per horizontal run of them (a third of the drawing
+ * operations of one square each), with the quiet zone the white square around them gives.
+ */
 function drawQrCode(doc: PDFKit.PDFDocument, qr: QRCode.QRCode, x: number, y: number, size: number): void {
   const modules = qr.modules.size;
   const quiet = 2;
@@ -271,10 +294,17 @@ function drawQrCode(doc: PDFKit.PDFDocument, qr: QRCode.QRCode, x: number, y: nu
   doc.rect(x, y, size, size).fill('#ffffff');
   for (let row = 0; row < modules; row++) {
     for (let column = 0; column < modules; column++) {
-      if (qr.modules.get(row, column)) {
-        // A hair wider than the cell, so neighbours join with no seam when rasterised.
-        doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.01, cell + 0.01);
-      }
+      if (!qr.modules.get(row, column)) continue;
+      let end = column;
+      while (end + 1 < modules && qr.modules.get(row, end + 1)) end++;
+      // A hair taller and wider than the run, so rows and runs join with no seam when rasterised.
+      doc.rect(
+        x + (column + quiet) * cell,
+        y + (row + quiet) * cell,
+        (end - column + 1) * cell + 0.01,
+        cell + 0.01,
+      );
+      column = end;
     }
   }
   doc.fill(COLOURS.qr);
