@@ -71,7 +71,7 @@ describe('table cards', () => {
 
     const link = section.getByRole('link', { name: en.tableCards.download });
     await link.waitFor();
-    await section.getByText('Your table cards are ready (2 pages).').waitFor();
+    await section.getByText(en.tableCards.ready.replace('{{count}}', '2')).waitFor();
     // The link to the PDF takes the focus, so a keyboard or screen reader user is where the file is.
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
     const download = page.waitForEvent('download');

@@ -13,6 +13,7 @@ import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextField } from '../ui/Field';
 import { PageSection } from '../ui/Section';
 import { TABLE_CARDS_QUERY } from './graphql';
+import './tableCards.css';
 
 interface MadePdf {
   url: string;
@@ -128,12 +129,14 @@ export function TableCardsSection({ code }: { code: string }) {
       </form>
       <div role="status">
         {made && (
-          <p className="table-cards-ready">
-            {t('tableCards.ready', { count: made.pageCount })}{' '}
-            <a ref={downloadRef} href={made.url} download={made.fileName} className="button button-primary">
-              {t('tableCards.download')}
-            </a>
-          </p>
+          <div className="table-cards-ready">
+            <p>{t('tableCards.ready', { count: made.pageCount })}</p>
+            <div className="button-row">
+              <a ref={downloadRef} href={made.url} download={made.fileName} className="button button-primary">
+                {t('tableCards.download')}
+              </a>
+            </div>
+          </div>
         )}
       </div>
       {failure && (
