@@ -11,8 +11,8 @@ import { en } from '../src/i18n/en.js';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
-// Printed table cards from the couple's event page, a guest uploading from a table's card, the gallery's filter by
-// table, and the couple's Remove in the viewer with the event page's Undo: through the product as it runs.
+// Printed table cards from the couple's event page, a guest uploading from a table's card, the gallery's filter and
+// the zip by table, and the couple's Remove in the viewer with the event page's Undo: through the product as it runs.
 
 const run = promisify(execFile);
 
@@ -88,9 +88,9 @@ describe('table cards', () => {
     await page.context().close();
   }, 120_000);
 
-  it("tags a guest's photos with the table of the card they scanned, and the gallery filters by it", async () => {
+  it("tags a guest's photos with the table of the card they scanned, the gallery filters by it and the zip has a folder per table", async () => {
     const url = e2e!.product.url;
-    const { code } = await createGalleryAt(url);
+    const { code, sessionToken } = await createGalleryAt(url);
     await uploadGuestPhotos(url, code, 2);
     const guest = await openPage(`/gallery/${code}?table=3`, undefined, 360);
     await guest
@@ -116,7 +116,25 @@ describe('table cards', () => {
       async () => (await guest.locator('img[data-photo-id]').count()) === 4,
     );
     await guest.context().close();
-  }, 120_000);
+
+    // The couple's zip with a folder per table.
+    const couple = await openPage(`/gallery/${code}`, sessionToken);
+    await couple.locator('img[data-photo-id]').nth(3).waitFor();
+    await couple.getByLabel(en.archiveLayout.label).selectOption('BY_TABLE');
+    const download = couple.waitForEvent('download', { timeout: 60_000 });
+    await couple.getByRole('button', { name: en.gallery.downloadAll }).click();
+    const zip = path.join(folder, 'by-table.zip');
+    await (await download).saveAs(zip);
+    const entries = (await run('zipinfo', ['-1', zip])).stdout.trim().split('\n');
+    const folders = entries.map((entry) => entry.split('/').slice(0, -1).join('/')).sort();
+    expect(folders).toEqual([
+      'Sarah & Mike/Photos from no table',
+      'Sarah & Mike/Photos from no table',
+      'Sarah & Mike/Table 3',
+      'Sarah & Mike/Table 3',
+    ]);
+    await couple.context().close();
+  }, 150_000);
 
   it("gives the couple's Remove in the viewer the event page's Undo", async () => {
     const url = e2e!.product.url;
