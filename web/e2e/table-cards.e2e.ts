@@ -88,7 +88,7 @@ describe('table cards', () => {
     await page.context().close();
   }, 120_000);
 
-  it("tags a guest's photos with the table of the card they scanned, the gallery filters by it and the zip has a folder per table", async () => {
+  it("tags a guest's photos with their card's table: the gallery's filter and the zip's folders", async () => {
     const url = e2e!.product.url;
     const { code, sessionToken } = await createGalleryAt(url);
     await uploadGuestPhotos(url, code, 2);
