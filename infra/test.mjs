@@ -1,5 +1,5 @@
 // `npm test`: install if needed, build, lint, make sure Chromium (browser tests), kubectl (the Kubernetes
-// manifests' tests) and exiftool (the media service) are there, start the product the browser tests share
+// manifests' tests), exiftool (the media service) and poppler-utils (the table cards' test) are there, start the product the browser tests share
 // (shared-product.mjs), then run Jest (arguments after `npm test --` are passed to it), stop that product and
 // exit with Jest's code. All of it on Node 22, the images' Node: run on an older one, it runs itself again on
 // Node 22 from the npm registry.
@@ -65,6 +65,17 @@ async function ensureKubectl() {
   return '/usr/bin/kubectl';
 }
 
+/** poppler-utils' pdftotext and pdftoppm, with which the table cards' test reads its PDF back: installed as Chromium is. */
+async function ensurePoppler() {
+  if (onPath('pdftoppm') && onPath('pdftotext')) return;
+  const hint =
+    'pdftoppm and pdftotext are needed to read printed table cards back in the tests: install them (Debian/Ubuntu: apt-get install poppler-utils)';
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) fail('test', hint);
+  say('pdftoppm not found: installing the Debian package poppler-utils...');
+  if (!(await aptInstall('poppler-utils')) || !onPath('pdftoppm'))
+    fail('test', `${hint} (apt-get install poppler-utils failed)`);
+}
+
 /**
  * The Node release the suite runs on: the images' (the Dockerfile's `FROM node:<release>-...`), so what is tested
  * is what runs in production.
@@ -124,6 +135,7 @@ async function runSuite() {
   const chromium = await ensureChromium();
   const kubectl = await ensureKubectl();
   await ensureExiftool('test');
+  await ensurePoppler();
   say('Starting the product the browser tests share...');
   const shared = await startSharedProduct().catch((error) =>
     fail('test', `The product for the browser tests did not start: ${error.message}`),

@@ -23,6 +23,7 @@ import {
   RATE_LIMITS,
   CUSTOM_DOMAIN_LIMITS,
   CHALLENGE_LIMITS,
+  TABLE_CARD_LIMITS,
   SUBGRAPH_DEADLINES,
 } from '@gallery/contracts';
 
@@ -57,6 +58,10 @@ describe('docs/security.md', () => {
 
   it.each(Object.entries(CHALLENGE_LIMITS))('states the photo challenge limit %s', (name, value) => {
     expect(rowOf(`CHALLENGE_LIMITS.${name}`)).toContain(`| ${value}`);
+  });
+
+  it.each(Object.entries(TABLE_CARD_LIMITS))('states the table card limit %s', (name, value) => {
+    expect(rowOf(`TABLE_CARD_LIMITS.${name}`)).toContain(`| ${value}`);
   });
 
   it.each(Object.entries(API_LIMITS))('states the API limit %s with its number', (name, value) => {

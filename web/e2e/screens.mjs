@@ -1,8 +1,8 @@
 // `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
 // gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
 // docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
-// (the event page's Privacy and Backup sections, the wall with its guestbook band, the gallery's guestbook with
-// older messages, the couple's photo viewer, the approval queue's photos and messages, the upload panel while
+// (the event page's Privacy, Backup and Table cards sections, the viewer's Undo, the wall with its guestbook
+// band, the gallery's guestbook with older messages, the couple's photo viewer, the approval queue's photos and messages, the upload panel while
 // photos are on their way) into
 // docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
 // serious findings (contrast among them);
@@ -501,6 +501,14 @@ try {
       for (const section of ['privacy', 'backup']) {
         await shoot(page, `languages/${section}-${language}-${size}`, true, page.locator(`#${section}`));
       }
+      // The table cards: a card per table asked for, the PDF made and offered.
+      const cards = page.locator('#table-cards');
+      await cards.locator('input[type="checkbox"]').check();
+      await cards.locator('button[type="submit"]').click();
+      await cards.locator('a[download]').waitFor();
+      problems.push(...(await layoutProblems(page, `table cards ${language} ${size}`, ['#table-cards'])));
+      problems.push(...(await accessibilityProblems(page, `table cards ${language} ${size}`)));
+      await shoot(page, `languages/table-cards-${language}-${size}`, true, cards);
       // The wall in each language (its link opens it in the gallery's, English here).
       await page.goto(language === 'en' ? wallUrl : wallUrl.replace(/\/wall\//, `/${language}/wall/`));
       await page.locator('[data-testid="wall-media"]').waitFor();
@@ -522,6 +530,14 @@ try {
       problems.push(...(await layoutProblems(page, `viewer ${language} ${size}`, ['.photo-viewer-top'])));
       problems.push(...(await accessibilityProblems(page, `viewer ${language} ${size}`)));
       await shoot(page, `languages/viewer-${language}-${size}`, false);
+      // The couple's Remove in the viewer: its Undo toast inside the viewer, then undone.
+      await page.locator('.photo-viewer-top .photo-viewer-text-button').first().click();
+      const undo = page.getByTestId('undo-toast');
+      await undo.waitFor();
+      problems.push(...(await accessibilityProblems(page, `viewer undo ${language} ${size}`)));
+      await shoot(page, `languages/viewer-undo-${language}-${size}`, false);
+      await undo.locator('button').click();
+      await undo.waitFor({ state: 'detached' });
       // The approval queue, a photo and a message waiting.
       await page.goto(`${product.url}/event/${code}/review`);
       await page.locator('[data-testid="review-queue"] img').first().waitFor();

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { galleryCodeSchema } from './events.js';
+import { TABLE_CARD_LIMITS } from './table-cards.js';
 
 /**
  * Download All: the contracts between the download service, media (the photo list), events (who may download)
@@ -49,6 +50,8 @@ export const archivePhotoSchema = z.object({
   guestName: z.string().min(1).max(200).nullable(),
   /** The prompt of the challenge the photo was taken for, as the gallery's list has it now; null when none. */
   challengePrompt: z.string().min(1).max(400).nullable().optional(),
+  /** The table whose card's QR code the photo was uploaded from (table cards); null when none. */
+  tableNumber: z.number().int().min(1).max(TABLE_CARD_LIMITS.maxTableNumber).nullable().optional(),
 });
 export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
 
@@ -116,10 +119,17 @@ export const ARCHIVE_STAGES = [
 /**
  * How the zip is laid out: BY_DATE, every photo in the gallery's folder, sorted by when it was taken; BY_GUEST,
  * one folder per guest name (photos without one in a folder of their own); BY_CHALLENGE, one folder per photo
- * challenge (photos taken for none in NO_CHALLENGE_FOLDER). A zip of each layout is its own job.
+ * challenge (photos taken for none in NO_CHALLENGE_FOLDER); BY_TABLE, one folder per table its card's QR code
+ * tagged ("Table 5", photos from no table's card in NO_TABLE_FOLDER). A zip of each layout is its own job.
  */
-export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE'] as const;
+export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE', 'BY_TABLE'] as const;
 export type ArchiveLayoutId = (typeof ARCHIVE_LAYOUTS)[number];
+/** The folder of one table's photos in the BY_TABLE layout. */
+export function tableFolder(table: number): string {
+  return `Table ${table}`;
+}
+/** The folder of photos uploaded from no table's card, in the BY_TABLE layout. */
+export const NO_TABLE_FOLDER = 'Photos from no table';
 /** The folder of photos whose guest gave no name, in the BY_GUEST layout. */
 export const UNNAMED_GUESTS_FOLDER = 'Guests without a name';
 

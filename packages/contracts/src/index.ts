@@ -33,3 +33,4 @@ export * from './gallery-pin.js';
 export * from './mail-preferences.js';
 export * from './mail/photos-ready-mail.js';
 export * from './mail/owner-digest-mail.js';
+export * from './table-cards.js';

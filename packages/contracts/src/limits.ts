@@ -49,6 +49,8 @@ export const RATE_LIMITS = Object.freeze({
   backupEverything: { points: 10, durationSeconds: 60 * 60 },
   /** Stop links tried that stop nothing (a forged or mangled token): counted per client. */
   mailStopAttempts: { points: 20, durationSeconds: 15 * 60 },
+  /** Table-card PDFs made (each up to 200 cards of vector QR codes): per gallery, plenty for trying layouts. */
+  tableCardPrints: { points: 30, durationSeconds: 60 * 60 },
 });
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -16,6 +16,7 @@ import { OwnersModule } from './owners/owners.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { ReturnMailsModule } from './return-mails/return-mails.module.js';
+import { TableCardsModule } from './table-cards/table-cards.module.js';
 import { WallModule } from './wall/wall.module.js';
 
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
             DownloadsModule,
             PrivacyModule,
             WallModule,
+            TableCardsModule,
             ChallengesModule,
             CustomDomainsModule,
             ContactModule,

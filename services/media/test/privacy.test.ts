@@ -318,11 +318,14 @@ describe('who sees what', () => {
   const ISSUE = 'mutation { issueGuestIdentity { token } }';
   const GALLERY = `query ($reps: [_Any!]!) {
     _entities(representations: $reps) {
-      ... on Event { photoCount photos(first: 50) { nodes { id thumbnailUrl } } challenges { photoCount } }
+      ... on Event {
+        photoCount photos(first: 50) { nodes { id thumbnailUrl } } challenges { photoCount }
+        tables { number photoCount } tablePhotos: photos(first: 50, table: 4) { nodes { id } }
+      }
     }
   }`;
   const REQUEST_FOR_CHALLENGE = `mutation ($code: String!, $files: [PhotoUploadRequest!]!, $challengeId: ID) {
-    requestPhotoUploads(eventCode: $code, files: $files, challengeId: $challengeId) {
+    requestPhotoUploads(eventCode: $code, files: $files, challengeId: $challengeId, table: 4) {
       uploadId uploadUrl headers { name value } multipart { partSize partCount }
     }
   }`;
@@ -341,7 +344,7 @@ describe('who sees what', () => {
     'reveal passed': { visibility: 'reveal', revealAt: hours(-1) },
   };
 
-  /** A guest's photo taken for the gallery's photo challenge. */
+  /** A guest's photo taken for the gallery's photo challenge, from table 4's card. */
   async function uploadForChallenge(code: string, challengeId: string, token: string): Promise<LivePhoto> {
     const body = await photoBytes();
     const files = [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }];
@@ -410,6 +413,8 @@ describe('who sees what', () => {
         photoCount: number;
         photos: { nodes: { id: string; thumbnailUrl: string }[] };
         challenges: { photoCount: number }[];
+        tables: { number: number; photoCount: number }[];
+        tablePhotos: { nodes: { id: string }[] };
       }[];
     }>(GALLERY, { reps: [{ __typename: 'Event', code }] }, authorization, guestIdentity);
     expect(answer.errors).toBeUndefined();
@@ -418,6 +423,9 @@ describe('who sees what', () => {
     expect(ids).toEqual(expected.map((which) => photos[which].id).sort());
     expect(event.photoCount).toBe(expected.length);
     expect(event.challenges).toEqual([{ photoCount: expected.length }]);
+    // The table card's filter and counts show no more than the gallery does.
+    expect(event.tables).toEqual(expected.length > 0 ? [{ number: 4, photoCount: expected.length }] : []);
+    expect(event.tablePhotos.nodes.map((node) => node.id).sort()).toEqual(ids);
     // Every link listed opens for whoever it was listed to.
     for (const node of event.photos.nodes) {
       const url = new URL(node.thumbnailUrl);

@@ -20,7 +20,7 @@ import { markChallengeDone, readDoneChallenges } from './challengeProgress';
 import { ChallengesPanel } from './ChallengesPanel';
 import type { GalleryChallenge, Photo } from './graphql';
 import { PhotoGrid } from './PhotoGrid';
-import { MY_PHOTOS, useChallengePhotos } from './useChallengePhotos';
+import { filteredTable, MY_PHOTOS, useChallengePhotos } from './useChallengePhotos';
 import { GalleryFullNotice } from './GalleryFullNotice';
 import { PhotoViewer } from './PhotoViewer';
 import { UploadList } from './UploadList';
@@ -37,6 +37,11 @@ import { HeartsSort, type HeartsOrder } from '../hearts/HeartsSort';
 import { useHearts } from '../hearts/useHearts';
 import { useMostLovedPhotos } from '../hearts/useMostLovedPhotos';
 import { GuestbookSection } from '../guestbook/GuestbookSection';
+import { readApiError, type ApiError } from '../api/apiErrors';
+import { UndoToasts } from '../ui/UndoToast';
+import { useUndoableRemoval } from '../ui/useUndoableRemoval';
+import { rememberTableFromLink } from './tableCard';
+import { TableFilter } from './TableFilter';
 
 /** A gallery without challenges: one list, so the memoized parts given it do not render again for a new one. */
 const NO_CHALLENGES: GalleryChallenge[] = [];
@@ -86,6 +91,13 @@ export function GalleryView({ code }: { code: string }) {
     if (galleryName) track('gallery_view', { gallery_code: code, gallery_name: galleryName });
   }, [code, galleryName]);
   const { dispatch } = useAppState();
+  // The couple's Remove in the viewer waits for its Undo toast, as on the event page.
+  const [removalFailure, setRemovalFailure] = useState<ApiError | null>(null);
+  const removal = useUndoableRemoval(gallery.removePhoto, (_id, failure) =>
+    setRemovalFailure(readApiError(failure)),
+  );
+  // A table card's link (`?table=5`) tags this browser's uploads to the gallery with its table.
+  useEffect(() => rememberTableFromLink(code, window.location.search), [code]);
   const { loading, error, event } = gallery;
   useEffect(() => {
     if (loading) dispatch({ type: 'setGalleryLoading', isLoading: true });
@@ -175,16 +187,30 @@ export function GalleryView({ code }: { code: string }) {
   const isOwner = gallery.event.isOwner === true;
   const challenges = gallery.event.challenges ?? NO_CHALLENGES;
   const sorted = sortedShown ? loved : null;
-  const photos = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
+  const listed = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
+  const photos =
+    removal.pending.length > 0 ? listed.filter((photo) => !removal.pending.includes(photo.id)) : listed;
+  const tableShown = filteredTable(filter) !== null;
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
-  const shownTotal = myPhotosShown ? photos.length : filter ? (challengeCounts[filter] ?? 0) : photoCount;
+  const shownPhotoCount = Math.max(0, photoCount - removal.pending.length);
+  const shownTotal =
+    myPhotosShown || tableShown ? photos.length : filter ? (challengeCounts[filter] ?? 0) : shownPhotoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
+  // Inside the viewer while it is open (the page behind it is inert), on the page once it is closed.
+  const undoToasts = (
+    <UndoToasts
+      items={removal.pending}
+      message={t('couplePages.event.photoRemoved')}
+      durationMs={removal.delayMs}
+      onUndo={removal.undo}
+    />
+  );
 
   return (
     <HeartsContext.Provider value={hearts}>
       <div className="gallery-page">
         <LanguageOffer />
-        <GalleryHeader event={gallery.event} photoCount={photoCount} />
+        <GalleryHeader event={gallery.event} photoCount={shownPhotoCount} />
         <GalleryActions
           code={gallery.event.code}
           name={gallery.event.name}
@@ -214,6 +240,7 @@ export function GalleryView({ code }: { code: string }) {
             full={full}
           />
         )}
+        <TableFilter code={gallery.event.code} filter={filter} onFilter={setFilter} />
         <UploadList
           progress={uploads.progress}
           onClear={uploads.clear}
@@ -248,6 +275,12 @@ export function GalleryView({ code }: { code: string }) {
           emptyText={myPhotosShown ? t('gallery.myPhotosEmpty') : undefined}
         />
         <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
+        {removalFailure && (
+          <p className="form-error" role="alert">
+            {t(`errors.${removalFailure.code}`, { count: removalFailure.count })}
+          </p>
+        )}
+        {viewedIndex < 0 && undoToasts}
         {viewedIndex >= 0 && (
           <PhotoViewer
             galleryCode={code}
@@ -263,10 +296,9 @@ export function GalleryView({ code }: { code: string }) {
               gallery.event.isOwner
                 ? (photoId) => {
                     const next = photos[viewedIndex + 1] ?? photos[viewedIndex - 1];
-                    void gallery
-                      .removePhoto(photoId)
-                      .then(() => setViewedId(next?.id ?? null))
-                      .catch(() => undefined);
+                    setRemovalFailure(null);
+                    removal.remove(photoId);
+                    setViewedId(next?.id ?? null);
                   }
                 : undefined
             }
@@ -282,6 +314,7 @@ export function GalleryView({ code }: { code: string }) {
                 : undefined
             }
             ownerOriginalUrl={gallery.event.isOwner ? gallery.ownerOriginalUrl : undefined}
+            notices={undoToasts}
             myGuestId={myGuestId()}
             onDeleteOwn={
               gallery.event.isOwner

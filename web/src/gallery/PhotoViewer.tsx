@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { BusyNotice } from '../ui/BusyNotice';
@@ -40,6 +40,11 @@ interface PhotoViewerProps {
   myGuestId?: string | null;
   /** Whether guests may download originals (the couple's setting); the owner's Download stays either way. */
   guestOriginals?: boolean;
+  /**
+   * Shown inside the dialog (the owner's Undo toasts): the page behind a modal dialog is inert, so a toast
+   * outside it could be neither pressed nor reached with Tab while the viewer is open.
+   */
+  notices?: ReactNode;
 }
 
 /** How close to the last photo loaded the viewer asks for the next ones. */
@@ -67,6 +72,7 @@ export function PhotoViewer({
   onDeleteOwn,
   myGuestId,
   guestOriginals = true,
+  notices,
 }: PhotoViewerProps) {
   const { t } = useTranslation();
   const photo = photos[index];
@@ -224,6 +230,7 @@ export function PhotoViewer({
             <span aria-hidden="true">›</span>
           </button>
         </div>
+        {notices}
       </Modal>
       {confirmingDelete && onDeleteOwn && (
         <ConfirmDialog

@@ -171,6 +171,47 @@ export const CHALLENGE_PHOTOS_QUERY: TypedDocumentNode<
   ${PHOTO_FIELDS}
 `;
 
+/** The tables whose cards' QR codes tagged photos, with their counts: the gallery's table filter. */
+export const GALLERY_TABLES_QUERY: TypedDocumentNode<
+  { event: { code: string; tables: GalleryTable[] } | null },
+  { code: string }
+> = gql`
+  query GalleryTables($code: String!) {
+    event(code: $code) {
+      code
+      tables {
+        number
+        photoCount
+      }
+    }
+  }
+`;
+
+export interface GalleryTable {
+  number: number;
+  photoCount: number;
+}
+
+/** One table card's photos, newest first, a page at a time: the gallery's table filter. */
+export const TABLE_PHOTOS_QUERY: TypedDocumentNode<
+  { event: { code: string; photos: PhotoPage } | null },
+  { code: string; first: number; table: number; after?: string | null }
+> = gql`
+  query GalleryTablePhotos($code: String!, $first: Int!, $table: Int!, $after: String) {
+    event(code: $code) {
+      code
+      photos(first: $first, after: $after, table: $table) {
+        nodes {
+          ...GalleryPhoto
+        }
+        endCursor
+        hasMore
+      }
+    }
+  }
+  ${PHOTO_FIELDS}
+`;
+
 export const MORE_PHOTOS_QUERY: TypedDocumentNode<
   { event: { code: string; photos: PhotoPage } | null },
   { code: string; first: number; after: string }
@@ -261,6 +302,7 @@ interface SlotRequestVariables {
   files: { fileName: string; contentType: string; size: number }[];
   guestName?: string | null;
   challengeId?: string | null;
+  table?: number | null;
 }
 
 export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
@@ -272,12 +314,14 @@ export const REQUEST_PHOTO_UPLOADS: TypedDocumentNode<
     $files: [PhotoUploadRequest!]!
     $guestName: String
     $challengeId: ID
+    $table: Int
   ) {
     requestPhotoUploads(
       eventCode: $eventCode
       files: $files
       guestName: $guestName
       challengeId: $challengeId
+      table: $table
     ) {
       ...UploadSlotFields
     }
@@ -325,6 +369,7 @@ export const CONFIRM_AND_REQUEST_NEXT: TypedDocumentNode<
     $files: [PhotoUploadRequest!]!
     $guestName: String
     $challengeId: ID
+    $table: Int
   ) {
     confirmPhotoUpload(eventCode: $eventCode, uploadId: $uploadId) {
       ...GalleryPhoto
@@ -335,6 +380,7 @@ export const CONFIRM_AND_REQUEST_NEXT: TypedDocumentNode<
       files: $files
       guestName: $guestName
       challengeId: $challengeId
+      table: $table
     ) {
       ...UploadSlotFields
     }

@@ -1,10 +1,28 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CHALLENGE_PHOTOS_QUERY, MY_PHOTOS_QUERY, PAGE_SIZE, type Photo, type PhotoPage } from './graphql';
+import {
+  CHALLENGE_PHOTOS_QUERY,
+  MY_PHOTOS_QUERY,
+  PAGE_SIZE,
+  TABLE_PHOTOS_QUERY,
+  type Photo,
+  type PhotoPage,
+} from './graphql';
 import { myGuestId } from './guestIdentity';
 
 /** The filter that shows this browser's own uploads (My photos) rather than one challenge's photos. */
 export const MY_PHOTOS = 'mine';
+
+/** The filter that shows the photos uploaded from one table's card (`table:5`). */
+export function tableFilter(table: number): string {
+  return `table:${table}`;
+}
+
+/** The table a filter names, or null for any other filter. */
+export function filteredTable(filter: string | null): number | null {
+  const match = filter ? /^table:(\d+)$/.exec(filter) : null;
+  return match ? Number(match[1]) : null;
+}
 
 interface FilteredPages {
   challengeId: string;
@@ -18,9 +36,10 @@ function time(photo: Photo): number {
 }
 
 /**
- * One photo challenge's photos for the gallery's filter, or this browser's own uploads (MY_PHOTOS): their pages
- * read from media (newest first), merged with the gallery's own list, which live photos and removals keep
- * current, so the filtered grid moves with them. Null while no filter is chosen.
+ * One photo challenge's photos for the gallery's filter, this browser's own uploads (MY_PHOTOS) or one table
+ * card's (tableFilter): their pages read from media (newest first), merged with the gallery's own list, which
+ * live photos and removals keep current, so the filtered grid moves with them. Live photos do not say their
+ * table: a table's grid takes in new photos when it is chosen again. Null while no filter is chosen.
  */
 export function useChallengePhotos(code: string, challengeId: string | null, galleryPhotos: Photo[]) {
   const client = useApolloClient();
@@ -31,18 +50,25 @@ export function useChallengePhotos(code: string, challengeId: string | null, gal
     async (id: string, after: string | null) => {
       setLoading(true);
       try {
+        const table = filteredTable(id);
         const result =
-          id === MY_PHOTOS
+          table !== null
             ? await client.query({
-                query: MY_PHOTOS_QUERY,
-                variables: { code, first: PAGE_SIZE, after },
+                query: TABLE_PHOTOS_QUERY,
+                variables: { code, first: PAGE_SIZE, table, after },
                 fetchPolicy: 'no-cache',
               })
-            : await client.query({
-                query: CHALLENGE_PHOTOS_QUERY,
-                variables: { code, first: PAGE_SIZE, challengeId: id, after },
-                fetchPolicy: 'no-cache',
-              });
+            : id === MY_PHOTOS
+              ? await client.query({
+                  query: MY_PHOTOS_QUERY,
+                  variables: { code, first: PAGE_SIZE, after },
+                  fetchPolicy: 'no-cache',
+                })
+              : await client.query({
+                  query: CHALLENGE_PHOTOS_QUERY,
+                  variables: { code, first: PAGE_SIZE, challengeId: id, after },
+                  fetchPolicy: 'no-cache',
+                });
         const page: PhotoPage | undefined = result.data?.event?.photos;
         if (!page) return;
         setPages((current) => {

@@ -19,6 +19,7 @@ import { sentOf, UploadQueue, type UploadEntry, type UploadTransport } from './u
 import { availableUploadStore } from './uploadStore';
 import { coalesced } from './coalesced';
 import { checkPhotoFile, contentTypeFor, refusalFor } from './uploads';
+import { readTableCard } from './tableCard';
 
 let lastUploadId = 0;
 
@@ -95,6 +96,8 @@ function slotRequestOf(eventCode: string, entries: readonly UploadEntry[]) {
     // Read at each request: a name given while files upload goes with the next ones.
     guestName: readGuestName(),
     challengeId: entries[0]?.challengeId ?? null,
+    // The table card the gallery was opened from, if any: its photos are tagged with it.
+    table: readTableCard(eventCode),
   };
 }
 

@@ -40,6 +40,7 @@ import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { OwnerDigestSection } from '../return-mails/OwnerDigestSection';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
+import { TableCardsSection } from '../tableCards/TableCardsSection';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -125,6 +126,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       </PageSection>
 
       <EventSharing code={code} name={event.name} />
+
+      <TableCardsSection code={code} />
 
       <WallSettings code={code} />
 

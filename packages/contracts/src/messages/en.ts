@@ -88,6 +88,8 @@ export const en = {
     CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
       'Please remove control or text-direction characters from the challenge.',
     CHALLENGE_NOT_FOUND: 'This challenge is no longer in the gallery. Choose another one.',
+    // table cards
+    TABLE_NUMBER_INVALID: 'Tables are numbered from 1 to {{count}}.',
     // the slideshow wall
     WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
     WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',

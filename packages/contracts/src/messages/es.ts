@@ -90,6 +90,8 @@ export const es: SharedMessages = {
     CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
       'Quita del reto los caracteres de control o de dirección del texto.',
     CHALLENGE_NOT_FOUND: 'Este reto ya no está en la galería. Elige otro.',
+    // table cards
+    TABLE_NUMBER_INVALID: 'Las mesas van numeradas del 1 al {{count}}.',
     // the slideshow wall
     WALL_LINK_INVALID: 'Este enlace de la pantalla ya no es válido. Pide uno nuevo a los novios.',
     WALL_LINKS_LIMIT:

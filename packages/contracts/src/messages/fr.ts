@@ -91,6 +91,8 @@ export const fr: SharedMessages = {
     CHALLENGE_PROMPT_FORBIDDEN_CHARACTERS:
       'Veuillez retirer du défi les caractères de contrôle ou de direction du texte.',
     CHALLENGE_NOT_FOUND: "Ce défi n'est plus dans la galerie. Choisissez-en un autre.",
+    // table cards
+    TABLE_NUMBER_INVALID: 'Les tables sont numérotées de 1 à {{count}}.',
     // the slideshow wall
     WALL_LINK_INVALID: "Ce lien de diaporama n'est plus valide. Demandez-en un nouveau aux mariés.",
     WALL_LINKS_LIMIT:

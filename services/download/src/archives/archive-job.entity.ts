@@ -20,7 +20,7 @@ export class ArchiveJobEntity {
   @Column('integer')
   version!: number;
 
-  /** BY_DATE, BY_GUEST or BY_CHALLENGE: the same photos in another layout are another zip. */
+  /** BY_DATE, BY_GUEST, BY_CHALLENGE or BY_TABLE: the same photos in another layout are another zip. */
   @Column('text')
   layout!: ArchiveLayoutId;
 

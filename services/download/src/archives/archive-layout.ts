@@ -9,6 +9,8 @@ export enum ArchiveLayout {
   BY_GUEST = 'BY_GUEST',
   /** A folder per photo challenge; photos taken for none in "Photos without a challenge". */
   BY_CHALLENGE = 'BY_CHALLENGE',
+  /** A folder per table whose card's QR code tagged photos; photos from no table's card in "Photos from no table". */
+  BY_TABLE = 'BY_TABLE',
 }
 registerEnumType(ArchiveLayout, { name: 'ArchiveLayout' });
 
@@ -17,4 +19,5 @@ export const ARCHIVE_LAYOUT_IDS: Record<ArchiveLayout, ArchiveLayoutId> = {
   BY_DATE: 'BY_DATE',
   BY_GUEST: 'BY_GUEST',
   BY_CHALLENGE: 'BY_CHALLENGE',
+  BY_TABLE: 'BY_TABLE',
 };

@@ -90,4 +90,15 @@ describe('zip entry names', () => {
       'Sarah & Mike/Photos without a challenge/2026-06-13 18.04.05 c.jpg',
     );
   });
+
+  it("puts each table card's photos in a folder named after its table in the BY_TABLE layout", () => {
+    const names = new EntryNames('Sarah & Mike', 'BY_TABLE');
+    const photo = { createdAt: '2026-06-13T18:04:05Z', kind: 'photo' as const, guestName: null };
+    expect(names.next({ ...photo, fileName: 'a.jpg', tableNumber: 5 })).toBe(
+      'Sarah & Mike/Table 5/2026-06-13 18.04.05 a.jpg',
+    );
+    expect(names.next({ ...photo, fileName: 'b.jpg', tableNumber: null })).toBe(
+      'Sarah & Mike/Photos from no table/2026-06-13 18.04.05 b.jpg',
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import {
   cleanSegment,
   NO_CHALLENGE_FOLDER,
+  NO_TABLE_FOLDER,
+  tableFolder,
   timestampPrefix,
   UNNAMED_GUESTS_FOLDER,
   type ArchiveLayoutId,
@@ -32,6 +34,7 @@ export interface NamedPhoto {
   kind: 'photo' | 'video';
   guestName?: string | null;
   challengePrompt?: string | null;
+  tableNumber?: number | null;
 }
 
 /**
@@ -40,7 +43,8 @@ export interface NamedPhoto {
  * file. In the BY_GUEST layout each guest has a folder (spelled as their first photo spelled it, so "anna" and
  * "Anna" share one), photos without a name go to UNNAMED_GUESTS_FOLDER, and videos to a `Videos/` folder inside.
  * In the BY_CHALLENGE layout each photo challenge has a folder named after its prompt (made safe as a path
- * segment), photos taken for none go to NO_CHALLENGE_FOLDER.
+ * segment), photos taken for none go to NO_CHALLENGE_FOLDER. In the BY_TABLE layout each table whose card's QR
+ * code tagged photos has a folder ("Table 5"), photos from no table's card go to NO_TABLE_FOLDER.
  */
 export class EntryNames {
   private readonly taken = new Set<string>();
@@ -62,7 +66,9 @@ export class EntryNames {
         ? `${this.topFolder}/${this.guestFolder(guest)}`
         : this.layout === 'BY_CHALLENGE'
           ? `${this.topFolder}/${challengeFolder(photo.challengePrompt)}`
-          : this.topFolder;
+          : this.layout === 'BY_TABLE'
+            ? `${this.topFolder}/${photo.tableNumber ? tableFolder(photo.tableNumber) : NO_TABLE_FOLDER}`
+            : this.topFolder;
     const folder = photo.kind === 'video' ? `${parent}/Videos` : parent;
     const stem = `${folder}/${timestampPrefix(new Date(photo.createdAt))} ${base}`;
     for (let n = 1; ; n++) {

@@ -1,4 +1,5 @@
 import { GalleryFullAnnounced1798700000000 } from './migrations/1798700000000-gallery-full-announced.js';
+import { TableCards1798760000000 } from './migrations/1798760000000-table-cards.js';
 import { AddGuestNames1795800000000 } from './migrations/1795800000000-add-guest-names.js';
 import { AddVideos1795620000000 } from './migrations/1795620000000-add-videos.js';
 import { CreateMediaTables1763900000000 } from './migrations/1763900000000-create-media-tables.js';
@@ -43,4 +44,5 @@ export const mediaMigrations = [
   GuestbookApproval1798642000000,
   UploadPutOnce1798680000000,
   GalleryFullAnnounced1798700000000,
+  TableCards1798760000000,
 ];

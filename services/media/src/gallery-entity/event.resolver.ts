@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { PLANS } from '@gallery/contracts';
+import { PLANS, TABLE_CARD_LIMITS } from '@gallery/contracts';
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { ChallengeModel } from '../challenges/challenge.model.js';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
+import { TableModel } from '../tables/table.model.js';
+import { TablePhotosRepository } from '../tables/table-photos.repository.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
 import { PhotoAudience, type PhotoView } from '../photos/photo-audience.js';
 import { PhotoOrder } from '../photos/photo-order.enum.js';
@@ -31,6 +33,7 @@ export class EventResolver {
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(PhotosService) private readonly photoPages: PhotosService,
     @Inject(ChallengeRepository) private readonly challengeList: ChallengeRepository,
+    @Inject(TablePhotosRepository) private readonly tablePhotos: TablePhotosRepository,
     @Inject(PhotoAudience) private readonly audience: PhotoAudience,
     @Inject(PhotoRepository) private readonly photoRows: PhotoRepository,
     @Inject(ReadSnapshots) private readonly snapshots: ReadSnapshots,
@@ -102,6 +105,12 @@ export class EventResolver {
       description: 'Only the photos taken for this photo challenge',
     })
     challengeId: string | null,
+    @Args('table', {
+      type: () => Int,
+      nullable: true,
+      description: `Only the photos uploaded from this table's card (1 to ${TABLE_CARD_LIMITS.maxTableNumber})`,
+    })
+    table: number | null,
     @Args('order', {
       type: () => PhotoOrder,
       nullable: true,
@@ -124,8 +133,28 @@ export class EventResolver {
     const view = mine ? ownUploadsView(seen) : seen;
     const ordered = order ?? PhotoOrder.NEWEST;
     return this.snapshots.read(context, (manager) =>
-      this.photoPages.page(event.code, first, after, challengeId, view, ordered, manager),
+      this.photoPages.page(
+        event.code,
+        first,
+        after,
+        { challengeId, tableNumber: table },
+        view,
+        ordered,
+        manager,
+      ),
     );
+  }
+
+  @ResolveField(() => [TableModel], {
+    description:
+      "The tables whose card's QR code tagged photos the caller sees, in table order, with their counts",
+  })
+  async tables(
+    @Parent() event: EventModel,
+    @Context() context: GraphQLRequestContext,
+  ): Promise<TableModel[]> {
+    const view = await this.view(event.code, context);
+    return this.snapshots.read(context, (manager) => this.tablePhotos.counted(event.code, view, manager));
   }
 
   @ResolveField(() => [ChallengeModel], {

@@ -3,11 +3,12 @@ import { ChallengesModule } from '../challenges/challenges.module.js';
 import { GalleriesModule } from '../galleries/galleries.module.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
 import { PhotosModule } from '../photos/photos.module.js';
+import { TablesModule } from '../tables/tables.module.js';
 import { EventResolver } from './event.resolver.js';
 
-/** The fields media adds to the gallery entity (the API's Event): its photos, their counts and its challenges. */
+/** The fields media adds to the gallery entity (the API's Event): its photos, their counts, its challenges and tables. */
 @Module({
-  imports: [ChallengesModule, GalleriesModule, PhotosModule],
+  imports: [ChallengesModule, GalleriesModule, PhotosModule, TablesModule],
   providers: [ReadSnapshots, EventResolver],
 })
 export class GalleryEntityModule {}

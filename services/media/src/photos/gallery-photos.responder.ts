@@ -90,5 +90,6 @@ function archivePhoto(photo: PhotoEntity, challengePrompt: string | null): Archi
     kind: photo.kind,
     guestName: photo.guestName ?? null,
     challengePrompt,
+    tableNumber: photo.tableNumber ?? null,
   };
 }

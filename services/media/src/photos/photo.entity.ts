@@ -76,6 +76,10 @@ export class PhotoEntity {
   /** The photo challenge the guest took it for; null when none. */
   @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
   challengeId!: string | null;
+
+  /** The table whose card's QR code it was uploaded from (table cards); null when none. */
+  @Column({ name: 'table_number', type: 'smallint', nullable: true })
+  tableNumber!: number | null;
   /**
    * The guest identity's id of the browser that uploaded it (GuestIdentities, never an address): that guest
    * may delete it. Null for photos uploaded without one.

@@ -21,6 +21,12 @@ export function onlyReviewed<T extends object>(
 }
 
 /** Photos in PostgreSQL. */
+/** Which of a gallery's photos a page lists: one photo challenge's, one table card's, or (empty) all. */
+export interface PhotoFilter {
+  challengeId?: string | null;
+  tableNumber?: number | null;
+}
+
 @Injectable()
 export class PhotoRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -33,13 +39,13 @@ export class PhotoRepository {
 
   /**
    * Up to `limit` photos of a gallery, newest first, strictly after the cursor's position when given; only
-   * those of one photo challenge when `challengeId` is given.
+   * those of one photo challenge, or one table card, when the filter names it.
    */
   newestFirst(
     eventCode: string,
     limit: number,
     after: PhotoCursor | null,
-    challengeId: string | null = null,
+    { challengeId = null, tableNumber = null }: PhotoFilter = {},
     /** Only this guest identity's uploads; null: none; undefined: everyone's (PhotoView). */
     uploaderId?: string | null,
     /** Whose waiting photos are listed too (PhotoView.viewer); otherwise approved ones only. */
@@ -55,6 +61,7 @@ export class PhotoRepository {
       .limit(limit);
     onlyReviewed(query, viewer);
     if (challengeId) query.andWhere('photo.challenge_id = :challengeId', { challengeId });
+    if (tableNumber !== null) query.andWhere('photo.table_number = :tableNumber', { tableNumber });
     if (uploaderId !== undefined) query.andWhere('photo.uploader_id = :uploaderId', { uploaderId });
     if (after) {
       // A row comparison, so PostgreSQL walks the (event_code, created_at, id) index from the cursor.

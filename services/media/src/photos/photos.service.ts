@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { GraphQLError } from 'graphql';
-import type { LivePhoto } from '@gallery/contracts';
+import { isTableNumber, TABLE_CARD_LIMITS, type LivePhoto } from '@gallery/contracts';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { PendingGuestCopies } from '../guest-copies/pending-guest-copies.js';
 import { AppError, GuestIdentities } from '@gallery/platform';
@@ -14,7 +14,7 @@ import { PhotoOrder } from './photo-order.enum.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
-import { PhotoRepository } from './photo.repository.js';
+import { PhotoRepository, type PhotoFilter } from './photo.repository.js';
 import { PhotoPresenter, reviewPassSubject } from './photo.presenter.js';
 import { DERIVED_IMAGE_TYPE } from '../storage/photo-object-keys.js';
 import type { PhotoVariant } from './photo-variant.js';
@@ -41,7 +41,7 @@ export class PhotosService {
     eventCode: string,
     first: number | null | undefined,
     after: string | null | undefined,
-    challengeId?: string | null,
+    filter: PhotoFilter = {},
     /** Which photos the caller sees (PhotoAudience); every photo when not given. */
     view: PhotoView = EVERY_PHOTO,
     order: PhotoOrder = PhotoOrder.NEWEST,
@@ -57,8 +57,11 @@ export class PhotosService {
     }
     // One row more than asked tells whether another page follows.
     // A value no challenge can have finds no photo (PostgreSQL would refuse it as a uuid).
-    if (challengeId != null && !isPhotoId(challengeId))
+    if (filter.challengeId != null && !isPhotoId(filter.challengeId))
       return { nodes: [], endCursor: after ?? null, hasMore: false };
+    if (filter.tableNumber != null && !isTableNumber(filter.tableNumber)) {
+      throw new AppError('TABLE_NUMBER_INVALID', { count: TABLE_CARD_LIMITS.maxTableNumber });
+    }
     const mostLoved = order === PhotoOrder.MOST_LOVED;
     const rows = mostLoved
       ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId, view.viewer, manager)
@@ -66,7 +69,7 @@ export class PhotosService {
           eventCode,
           limit + 1,
           cursor,
-          challengeId ?? null,
+          filter,
           view.uploaderId,
           view.viewer,
           manager,

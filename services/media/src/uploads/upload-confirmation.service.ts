@@ -366,6 +366,7 @@ export class UploadConfirmationService {
         durationSeconds: rendition.durationSeconds,
         guestName: upload.guestName ?? null,
         challengeId: upload.challengeId ?? null,
+        tableNumber: upload.tableNumber ?? null,
         uploaderId: upload.uploaderId ?? null,
         heartCount: 0,
         review: initialReviewState(gallery.approval, byOwner),

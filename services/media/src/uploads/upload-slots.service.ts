@@ -12,6 +12,8 @@ import {
   MAX_GUEST_NAME_CHARS,
   normalizeEventCode,
   PLANS,
+  isTableNumber,
+  TABLE_CARD_LIMITS,
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
@@ -46,14 +48,21 @@ export class UploadSlotsService {
     eventCode: string,
     files: PhotoUploadRequestInput[],
     givenGuestName?: string | null,
-    challengeId?: string | null,
+    /** The photo challenge and the table card the files were uploaded for, when given. */
+    {
+      challengeId = null,
+      tableNumber = null,
+    }: { challengeId?: string | null; tableNumber?: number | null } = {},
     /** The verified guest identity of the browser asking, when it sent one. */
     uploaderId: string | null = null,
   ): Promise<PhotoUploadSlotModel[]> {
     const guestName = acceptedGuestName(givenGuestName);
+    if (tableNumber !== null && !isTableNumber(tableNumber)) {
+      throw new AppError('TABLE_NUMBER_INVALID', { count: TABLE_CARD_LIMITS.maxTableNumber });
+    }
     const code = normalizeEventCode(eventCode);
     const slots = (manager: EntityManager) =>
-      this.recordSlots(manager, code, files, { guestName, challengeId: challengeId ?? null, uploaderId });
+      this.recordSlots(manager, code, files, { guestName, challengeId, tableNumber, uploaderId });
     // The gallery's read model row is read once, locked: the decisions below hold until the slots are recorded.
     // A gallery created a moment ago may not be in the read model yet: the directory asks the events service
     // and records it, and the slots are tried again.
@@ -90,7 +99,12 @@ export class UploadSlotsService {
     manager: EntityManager,
     code: string,
     files: PhotoUploadRequestInput[],
-    given: { guestName: string | null; challengeId: string | null; uploaderId: string | null },
+    given: {
+      guestName: string | null;
+      challengeId: string | null;
+      tableNumber: number | null;
+      uploaderId: string | null;
+    },
   ): Promise<UploadEntity[] | null> {
     const gallery = await this.galleries.findForUpdate(manager, code);
     if (!gallery) return null;
@@ -123,6 +137,7 @@ export class UploadSlotsService {
         size: file.size,
         guestName: given.guestName,
         challengeId: given.challengeId,
+        tableNumber: given.tableNumber,
         uploaderId: given.uploaderId,
         status: 'pending',
         putOnce: this.storage.refusesOverwrites,

@@ -33,6 +33,10 @@ export class UploadEntity {
   /** The photo challenge the guest chose with the request (checked then), copied to the photo on confirmation. */
   @Column({ name: 'challenge_id', type: 'uuid', nullable: true })
   challengeId?: string | null;
+
+  /** The table whose card's QR code the guest opened the gallery from (checked then), copied to the photo. */
+  @Column({ name: 'table_number', type: 'smallint', nullable: true })
+  tableNumber?: number | null;
   /** The signed guest identity's id of the browser that asked (GuestIdentities), copied to the photo; or null. */
   @Column({ name: 'uploader_id', type: 'text', nullable: true })
   uploaderId?: string | null;

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { normalizeEventCode, type LivePhoto } from '@gallery/contracts';
 import {
   AppError,
@@ -46,13 +46,21 @@ export class UploadsResolver {
       description: "The gallery's photo challenge these files answer; CHALLENGE_NOT_FOUND for any other id.",
     })
     challengeId?: string | null,
+    @Args('table', {
+      type: () => Int,
+      nullable: true,
+      description:
+        "The table whose card's QR code the guest opened the gallery from; the photos are tagged with it. " +
+        'TABLE_NUMBER_INVALID outside 1 to 200.',
+    })
+    table?: number | null,
   ): Promise<PhotoUploadSlotModel[]> {
     await this.rateLimits.consumeGuestAction('uploadSlotRequests', context, normalizeEventCode(eventCode));
     return this.slots.request(
       eventCode,
       files,
       guestName,
-      challengeId,
+      { challengeId, tableNumber: table },
       this.guestIdentities.verify(context.guestIdentity),
     );
   }
