@@ -32,7 +32,8 @@ const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'security
 
 /** The table row of docs/security.md that names `name` in backquotes. */
 function rowOf(name: string): string {
-  const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(`\`${name}\``));
+  // The row the name heads: other tables may mention it in passing.
+  const row = doc.split('\n').find((line) => new RegExp(`^\\|\\s*\`${name}\``).test(line));
   if (!row) throw new Error(`docs/security.md has no table row for ${name}`);
   return row;
 }
