@@ -14,7 +14,7 @@ import {
   Requests,
 } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER, EventBus, Mailer } from '@gallery/platform';
 import {
   startTestMailCatcher,
   startTestNats,
@@ -27,6 +27,7 @@ import {
 import { createApp } from '../src/create-app.js';
 import { EventsConfig } from '../src/config/events-config.js';
 import { GalleryEndings } from '../src/galleries/gallery-endings.js';
+import { GalleryPurge } from '../src/galleries/gallery-purge.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -477,6 +478,35 @@ describe('events service: owners, sessions and the end of a gallery', () => {
       }
       expect(await dataSource.query('SELECT 1 FROM owner_sessions WHERE email = $1', [email])).toEqual([]);
       expect(errorCode(await graphql('{ myEvents { code } }', {}, session))).toBe('UNAUTHENTICATED');
+    });
+
+    it('sends the end-of-storage mail once when two replicas run their endings at the same moment', async () => {
+      const email = `race-${randomUUID()}@example.com`;
+      const { code } = await order(email);
+      const [{ expires_at: expiresAt }] = (await dataSource.query(
+        'SELECT expires_at FROM events WHERE code = $1',
+        [code],
+      )) as { expires_at: Date }[];
+      // A second replica: its own GalleryEndings over the same database and mail server.
+      const first = app!.get(GalleryEndings);
+      const second = new GalleryEndings(
+        dataSource,
+        app!.get(GalleryPurge),
+        app!.get(EventsConfig),
+        app!.get(Mailer),
+      );
+      const at = new Date(expiresAt.getTime() + 1000);
+      const [a, b] = await Promise.all([first.runOnce(at), second.runOnce(at)]);
+      expect(a.ended + b.ended).toBeGreaterThanOrEqual(1);
+      // Both runs have finished sending: every mail either sent is in the catcher.
+      const endings = await waitFor('the ending mail', async () => {
+        const found = (await caughtMail(mail!.webUrl)).filter(
+          (caught) =>
+            caught.to.some((to) => to.address === email) && caught.subject.includes('no longer takes'),
+        );
+        return found.length > 0 && found;
+      });
+      expect(endings).toHaveLength(1);
     });
   });
 });

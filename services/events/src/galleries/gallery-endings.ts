@@ -96,7 +96,27 @@ export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
       [expiredBefore, BATCH],
     );
     let sent = 0;
-    for (const row of due) {
+    for (const row of due) if (await this.mailOnce(row, column, now, reminder)) sent++;
+    return sent;
+  }
+
+  /**
+   * One gallery's mail, sent by one replica: the row is locked while the mail goes and marked in the same
+   * transaction, and a replica that finds it locked or marked skips it. A failed send rolls back, so the next
+   * run tries again. (A process that dies between the send and the commit sends it again, as the other mails.)
+   */
+  private async mailOnce(
+    row: EndingRow,
+    column: 'ending_mailed_at' | 'reminder_mailed_at',
+    now: Date,
+    reminder: boolean,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const claimed: unknown[] = await manager.query(
+        `SELECT code FROM events WHERE code = $1 AND ${column} IS NULL FOR UPDATE SKIP LOCKED`,
+        [row.code],
+      );
+      if (claimed.length === 0) return false;
       if (this.mailer) {
         const purgeDay = new Date(row.expires_at.getTime() + GRACE_PERIOD_DAYS * DAY_MS)
           .toISOString()
@@ -113,13 +133,12 @@ export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.warn(
             `gallery ${row.code} ending mail not sent, retrying later: ${describeError(error)}`,
           );
-          continue;
+          return false;
         }
       }
       // Once mailed (or with no mail configured), the row is marked so the mail goes once.
-      await this.dataSource.query(`UPDATE events SET ${column} = $2 WHERE code = $1`, [row.code, now]);
-      sent++;
-    }
-    return sent;
+      await manager.query(`UPDATE events SET ${column} = $2 WHERE code = $1`, [row.code, now]);
+      return true;
+    });
   }
 }
