@@ -133,6 +133,32 @@ export const en = {
       paymentNext: 'Payment comes next: complete the {{price}} payment to activate your {{plan}} plan.',
     },
   },
+  premium: {
+    includedWithPremium: 'Included with the Premium plan.',
+    upgrade: 'Upgrade to Premium',
+    showSettings: 'See the settings',
+    hideSettings: 'Hide the settings',
+  },
+  eventPage: {
+    contents: 'On this page',
+    photos: 'Photos',
+  },
+  landing: {
+    coverAlt: 'Cover photo of {{name}}',
+    secondary: 'More for guests',
+    ownerTitle: 'Guest landing',
+    ownerIntro:
+      'What guests see first when they open the gallery: your cover photo, your names, your welcome line and one button to add photos.',
+    welcomeLabel: 'Welcome line',
+    welcomeHint: 'Up to {{count}} characters, for example “Thank you for celebrating with us!”',
+    welcomePlaceholder: 'Thank you for celebrating with us!',
+    cover: 'Cover photo',
+    noCover: 'No cover photo yet: pick one of your photos below with “Use as cover”.',
+    noPhotosYet: 'Once guests add photos, pick one of them below with “Use as cover”.',
+    useAsCover: 'Use as cover',
+    isCover: 'Cover photo',
+    removeCover: 'Remove the cover',
+  },
   gallery: {
     full: {
       title: 'This gallery is full',
@@ -755,6 +781,8 @@ export const en = {
     byChallenge: 'A folder per challenge',
   },
   challenges: {
+    unfold: 'Show the challenges',
+    fold: 'Hide the challenges',
     title: 'Photo challenges',
     progress: '{{done}} of {{count}} done',
     show: 'Show',
@@ -951,6 +979,8 @@ export const en = {
   },
   ui: {
     undo: 'Undo',
+    saving: 'Saving…',
+    saved: 'Saved',
   },
   review: {
     title: 'Approval queue',

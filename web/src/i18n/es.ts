@@ -132,6 +132,32 @@ export const es: UiTexts = {
       paymentNext: 'Ahora sigue el pago: completa el pago de {{price}} para activar tu plan {{plan}}.',
     },
   },
+  premium: {
+    includedWithPremium: 'Incluido en el plan Premium.',
+    upgrade: 'Pasar a Premium',
+    showSettings: 'Ver los ajustes',
+    hideSettings: 'Ocultar los ajustes',
+  },
+  eventPage: {
+    contents: 'En esta página',
+    photos: 'Fotos',
+  },
+  landing: {
+    coverAlt: 'Foto de portada de {{name}}',
+    secondary: 'Más para los invitados',
+    ownerTitle: 'Portada para los invitados',
+    ownerIntro:
+      'Lo primero que ven tus invitados al abrir la galería: tu foto de portada, los nombres de la pareja, tu mensaje de bienvenida y un solo botón para añadir fotos.',
+    welcomeLabel: 'Mensaje de bienvenida',
+    welcomeHint: 'Hasta {{count}} caracteres, por ejemplo «¡Gracias por celebrar este día con nosotros!»',
+    welcomePlaceholder: '¡Gracias por celebrar este día con nosotros!',
+    cover: 'Foto de portada',
+    noCover: 'Todavía no hay foto de portada: elige una de tus fotos abajo con «Usar como portada».',
+    noPhotosYet: 'En cuanto tus invitados añadan fotos, elige una abajo con «Usar como portada».',
+    useAsCover: 'Usar como portada',
+    isCover: 'Foto de portada',
+    removeCover: 'Quitar la portada',
+  },
   gallery: {
     full: {
       title: 'Esta galería está llena',
@@ -757,6 +783,8 @@ export const es: UiTexts = {
     byChallenge: 'Una carpeta por reto',
   },
   challenges: {
+    unfold: 'Ver los retos',
+    fold: 'Ocultar los retos',
     title: 'Retos de fotos',
     progress: '{{done}} de {{count}} hechos',
     show: 'Mostrar',
@@ -956,6 +984,8 @@ export const es: UiTexts = {
   },
   ui: {
     undo: 'Deshacer',
+    saving: 'Guardando…',
+    saved: 'Guardado',
   },
   review: {
     title: 'Cola de aprobación',

@@ -134,6 +134,34 @@ export const fr: UiTexts = {
       paymentNext: 'Prochaine étape, le paiement : réglez {{price}} pour activer votre formule {{plan}}.',
     },
   },
+  premium: {
+    includedWithPremium: 'Inclus dans la formule Premium.',
+    upgrade: 'Passer en Premium',
+    showSettings: 'Voir les réglages',
+    hideSettings: 'Masquer les réglages',
+  },
+  eventPage: {
+    contents: 'Sur cette page',
+    photos: 'Photos',
+  },
+  landing: {
+    coverAlt: 'Photo de couverture de {{name}}',
+    secondary: 'Plus pour les invités',
+    ownerTitle: 'Accueil des invités',
+    ownerIntro:
+      'Ce que vos invités voient en premier en ouvrant la galerie : votre photo de couverture, vos prénoms, votre mot d’accueil et un seul bouton pour ajouter des photos.',
+    welcomeLabel: 'Mot d’accueil',
+    welcomeHint: 'Jusqu’à {{count}} caractères, par exemple « Merci de fêter ce jour avec nous ! »',
+    welcomePlaceholder: 'Merci de fêter ce jour avec nous !',
+    cover: 'Photo de couverture',
+    noCover:
+      'Pas encore de photo de couverture : choisissez-en une parmi vos photos ci-dessous avec « Mettre en couverture ».',
+    noPhotosYet:
+      'Dès que vos invités ajoutent des photos, choisissez-en une ci-dessous avec « Mettre en couverture ».',
+    useAsCover: 'Mettre en couverture',
+    isCover: 'Photo de couverture',
+    removeCover: 'Retirer la couverture',
+  },
   gallery: {
     full: {
       title: 'Cette galerie est pleine',
@@ -761,6 +789,8 @@ export const fr: UiTexts = {
     byChallenge: 'Un dossier par défi',
   },
   challenges: {
+    unfold: 'Voir les défis',
+    fold: 'Masquer les défis',
     title: 'Défis photo',
     progress: '{{done}} sur {{count}} réalisés',
     show: 'Afficher',
@@ -963,6 +993,8 @@ export const fr: UiTexts = {
   },
   ui: {
     undo: 'Annuler',
+    saving: 'Enregistrement…',
+    saved: 'Enregistré',
   },
   review: {
     title: 'File d’approbation',

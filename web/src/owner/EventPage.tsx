@@ -39,6 +39,9 @@ import { ReviewQueueLink } from '../review/ReviewQueueLink';
 import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
+import { LANDING_QUERY } from '../landing/graphql';
+import { GuestLandingSection } from '../landing/GuestLandingSection';
+import { useCoverPhoto } from '../landing/useCoverPhoto';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -124,6 +127,8 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       </PageSection>
 
       <EventSharing code={code} name={event.name} />
+
+      <GuestLandingSection code={code} hasPhotos={event.photoCount > 0} />
 
       <WallSettings code={code} />
 
@@ -272,6 +277,8 @@ function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolea
 function EventPhotos({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
   const gallery = useGallery(code);
+  const coverId = useQuery(LANDING_QUERY, { variables: { code } }).data?.event?.coverPhoto?.id ?? null;
+  const cover = useCoverPhoto(code);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const { photos, photoCount, hasMore } = gallery.list;
   const removal = useUndoableRemoval(gallery.removePhoto, (_id, error) => setFailure(readApiError(error)));
@@ -285,6 +292,11 @@ function EventPhotos({ code }: { code: string }) {
       {failure && (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
+      {cover.failure && (
+        <p className="form-error" role="alert">
+          {t(`errors.${cover.failure.code}`, { count: cover.failure.count })}
         </p>
       )}
       {shown.length === 0 ? (
@@ -304,6 +316,19 @@ function EventPhotos({ code }: { code: string }) {
                   ? t('guestName.by', { name: photo.guestName })
                   : t('couplePages.event.byGuest')}
               </p>
+              {photo.id === coverId ? (
+                <p className="owner-photo-cover">{t('landing.isCover')}</p>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="small"
+                  block
+                  disabled={cover.state === 'saving'}
+                  onClick={() => cover.choose(photo.id)}
+                >
+                  {t('landing.useAsCover')}
+                </Button>
+              )}
               <Button variant="ghost" size="small" block onClick={() => removal.remove(photo.id)}>
                 {t('owner.removePhoto')}
               </Button>

@@ -14,6 +14,7 @@ import { PinVersion1798641000000 } from './migrations/1798641000000-pin-version.
 import { PrivacySettings1798320000000 } from './migrations/1798320000000-privacy-settings.migration.js';
 import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
+import { WelcomeLine1798710000000 } from './migrations/1798710000000-welcome-line.migration.js';
 
 /** Every migration of the events database (TypeORM runs them in the order of their timestamps). */
 export const eventsMigrations = [
@@ -33,4 +34,5 @@ export const eventsMigrations = [
   OwnerDownloadsMetadata1798620000000,
   PhotoApproval1798610000000,
   PinVersion1798641000000,
+  WelcomeLine1798710000000,
 ];

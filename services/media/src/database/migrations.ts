@@ -1,3 +1,4 @@
+import { GalleryCover1798710000000 } from './migrations/1798710000000-gallery-cover.js';
 import { GalleryFullAnnounced1798700000000 } from './migrations/1798700000000-gallery-full-announced.js';
 import { AddGuestNames1795800000000 } from './migrations/1795800000000-add-guest-names.js';
 import { AddVideos1795620000000 } from './migrations/1795620000000-add-videos.js';
@@ -43,4 +44,5 @@ export const mediaMigrations = [
   GuestbookApproval1798642000000,
   UploadPutOnce1798680000000,
   GalleryFullAnnounced1798700000000,
+  GalleryCover1798710000000,
 ];
