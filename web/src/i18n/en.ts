@@ -182,7 +182,6 @@ export const en = {
     photoCount: '{{count}} photos',
     expires: 'Expires {{date}}',
     code: 'Code {{code}}',
-    actions: 'Gallery actions',
     upload: 'Upload Photos',
     share: 'Share Gallery',
     qr: 'Generate QR Code',
@@ -681,8 +680,6 @@ export const en = {
       notYours: 'Only the couple who ordered this gallery can manage it. Please sign in.',
       back: 'Back to my galleries',
       details: 'Wedding details',
-      save: 'Save changes',
-      saved: 'Changes saved',
       share: 'Share',
       copyLink: 'Copy link',
       qrAlt: 'QR code for gallery {{code}}',
@@ -865,8 +862,6 @@ export const en = {
     title: 'Backup',
     intro:
       'Every photo and video guests add is copied to your own cloud drive (Nextcloud, ownCloud, Synology, kDrive or any WebDAV drive), in a folder for this gallery.',
-    premiumOnly: 'Included with the Premium plan.',
-    upgrade: 'Upgrade to Premium',
     urlLabel: 'WebDAV folder address',
     urlHint:
       'In Nextcloud: Files, Settings, WebDAV. For example https://cloud.example.com/remote.php/dav/files/anna/',
@@ -922,8 +917,6 @@ export const en = {
     title: 'Your own domain',
     intro:
       'Show this gallery at an address of your own, such as photos.anna-and-ben.com: guests open it there, and the link and QR code below use it.',
-    premiumOnly: 'Included with the Premium plan.',
-    upgrade: 'Upgrade to Premium',
     label: 'Host name',
     hint: 'A name under a domain you own, such as photos.anna-and-ben.com',
     submit: 'Use this domain',
@@ -1048,8 +1041,6 @@ export const en = {
     uploadsOpenHint: 'Leave empty to take photos from now on.',
     uploadsCloseAt: 'Uploads close',
     uploadsCloseHint: 'Leave empty to take photos until the gallery ends ({{date}}).',
-    saveWindow: 'Save upload times',
-    saved: 'Privacy settings saved.',
     guestOriginals: 'Guests may download originals',
     guestOriginalsHint: 'When off, guests see the photos but cannot download the original files.',
     ownerMetadata: {
@@ -1072,7 +1063,6 @@ export const en = {
     },
     revealAt: 'Everyone’s photos appear at',
     revealAtHint: 'Any time from now until the gallery ends ({{date}}).',
-    saveVisibility: 'Save who sees what',
     notice: {
       guestOwn: 'Only you and the couple see your photos.',
       guestReveal:
@@ -1094,8 +1084,6 @@ export const en = {
     ownerOn: 'Guests must enter a PIN.',
     ownerOff: 'No PIN: the code alone opens the gallery.',
     newPin: 'New PIN',
-    save: 'Set PIN',
-    change: 'Change PIN',
     remove: 'Remove PIN',
     saved: 'PIN saved. Guests who entered the old one must enter the new one.',
     removed: 'PIN removed.',

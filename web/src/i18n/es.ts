@@ -180,7 +180,6 @@ export const es: UiTexts = {
     photoCount: '{{count}} fotos',
     expires: 'Caduca el {{date}}',
     code: 'Código {{code}}',
-    actions: 'Acciones de la galería',
     upload: 'Subir fotos',
     share: 'Compartir galería',
     qr: 'Generar código QR',
@@ -683,8 +682,6 @@ export const es: UiTexts = {
       notYours: 'Solo la pareja que pidió esta galería puede gestionarla. Inicia sesión.',
       back: 'Volver a mis galerías',
       details: 'Detalles de la boda',
-      save: 'Guardar cambios',
-      saved: 'Cambios guardados',
       share: 'Compartir',
       copyLink: 'Copiar enlace',
       qrAlt: 'Código QR de la galería {{code}}',
@@ -868,8 +865,6 @@ export const es: UiTexts = {
     title: 'Copia de seguridad',
     intro:
       'Cada foto y vídeo que añaden tus invitados se copia en tu propia nube (Nextcloud, ownCloud, Synology, kDrive o cualquier nube WebDAV), en una carpeta para esta galería.',
-    premiumOnly: 'Incluido en el plan Premium.',
-    upgrade: 'Pasar a Premium',
     urlLabel: 'Dirección de la carpeta WebDAV',
     urlHint:
       'En Nextcloud: Archivos, Ajustes, WebDAV. Por ejemplo https://nube.ejemplo.es/remote.php/dav/files/ana/',
@@ -926,8 +921,6 @@ export const es: UiTexts = {
     title: 'Tu propio dominio',
     intro:
       'Muestra esta galería en una dirección tuya, como fotos.ana-y-ben.es: los invitados la abren ahí, y el enlace y el código QR de abajo la usan.',
-    premiumOnly: 'Incluido en el plan Premium.',
-    upgrade: 'Pasar a Premium',
     label: 'Nombre de host',
     hint: 'Un nombre de un dominio tuyo, como fotos.ana-y-ben.es',
     submit: 'Usar este dominio',
@@ -1053,8 +1046,6 @@ export const es: UiTexts = {
     uploadsOpenHint: 'Déjalo vacío para aceptar fotos desde ahora.',
     uploadsCloseAt: 'Cierre de subidas',
     uploadsCloseHint: 'Déjalo vacío para aceptar fotos hasta el final de la galería ({{date}}).',
-    saveWindow: 'Guardar horarios de subida',
-    saved: 'Ajustes de privacidad guardados.',
     guestOriginals: 'Los invitados pueden descargar los originales',
     guestOriginalsHint:
       'Desactivado, los invitados ven las fotos pero no pueden descargar los archivos originales.',
@@ -1078,7 +1069,6 @@ export const es: UiTexts = {
     },
     revealAt: 'Las fotos de todos aparecen el',
     revealAtHint: 'Cualquier momento desde ahora hasta el final de la galería ({{date}}).',
-    saveVisibility: 'Guardar quién ve qué',
     notice: {
       guestOwn: 'Solo tú y la pareja veis tus fotos.',
       guestReveal:
@@ -1100,8 +1090,6 @@ export const es: UiTexts = {
     ownerOn: 'Los invitados deben introducir un PIN.',
     ownerOff: 'Sin PIN: el código basta para abrir la galería.',
     newPin: 'Nuevo PIN',
-    save: 'Poner PIN',
-    change: 'Cambiar PIN',
     remove: 'Quitar PIN',
     saved: 'PIN guardado. Los invitados que introdujeron el anterior deben introducir el nuevo.',
     removed: 'PIN quitado.',

@@ -185,7 +185,6 @@ export const fr: UiTexts = {
     photoCount: '{{count}} photos',
     expires: 'Expire le {{date}}',
     code: 'Code {{code}}',
-    actions: 'Actions de la galerie',
     upload: 'Envoyer des photos',
     share: 'Partager la galerie',
     qr: 'Générer le QR code',
@@ -689,8 +688,6 @@ export const fr: UiTexts = {
       notYours: 'Seul le couple qui a commandé cette galerie peut la gérer. Veuillez vous connecter.',
       back: 'Retour à mes galeries',
       details: 'Détails du mariage',
-      save: 'Enregistrer',
-      saved: 'Modifications enregistrées',
       share: 'Partager',
       copyLink: 'Copier le lien',
       qrAlt: 'QR code de la galerie {{code}}',
@@ -874,8 +871,6 @@ export const fr: UiTexts = {
     title: 'Sauvegarde',
     intro:
       'Chaque photo et vidéo ajoutée par vos invités est copiée sur votre propre cloud (Nextcloud, ownCloud, Synology, kDrive ou tout cloud WebDAV), dans un dossier pour cette galerie.',
-    premiumOnly: 'Inclus dans la formule Premium.',
-    upgrade: 'Passer en Premium',
     urlLabel: 'Adresse du dossier WebDAV',
     urlHint:
       'Dans Nextcloud : Fichiers, Paramètres, WebDAV. Par exemple https://cloud.exemple.fr/remote.php/dav/files/anna/',
@@ -935,8 +930,6 @@ export const fr: UiTexts = {
     title: 'Votre propre domaine',
     intro:
       'Affichez cette galerie à votre propre adresse, par exemple photos.anna-et-ben.fr : les invités l’ouvrent là, et le lien et le QR code ci-dessous l’utilisent.',
-    premiumOnly: 'Inclus dans la formule Premium.',
-    upgrade: 'Passer en Premium',
     label: 'Nom d’hôte',
     hint: 'Un nom d’un domaine qui vous appartient, par exemple photos.anna-et-ben.fr',
     submit: 'Utiliser ce domaine',
@@ -1062,8 +1055,6 @@ export const fr: UiTexts = {
     uploadsOpenHint: 'Laissez vide pour accepter les photos dès maintenant.',
     uploadsCloseAt: 'Fermeture des envois',
     uploadsCloseHint: 'Laissez vide pour accepter les photos jusqu’à la fin de la galerie ({{date}}).',
-    saveWindow: 'Enregistrer les horaires d’envoi',
-    saved: 'Réglages de confidentialité enregistrés.',
     guestOriginals: 'Les invités peuvent télécharger les originaux',
     guestOriginalsHint:
       'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
@@ -1087,7 +1078,6 @@ export const fr: UiTexts = {
     },
     revealAt: 'Les photos de tous apparaissent le',
     revealAtHint: 'À tout moment d’ici la fin de la galerie ({{date}}).',
-    saveVisibility: 'Enregistrer qui voit quoi',
     notice: {
       guestOwn: 'Seuls vous et les mariés voyez vos photos.',
       guestReveal:
@@ -1110,8 +1100,6 @@ export const fr: UiTexts = {
     ownerOn: 'Les invités doivent saisir un code PIN.',
     ownerOff: 'Pas de code PIN : le code seul ouvre la galerie.',
     newPin: 'Nouveau code PIN',
-    save: 'Définir le code PIN',
-    change: 'Changer le code PIN',
     remove: 'Retirer le code PIN',
     saved: 'Code PIN enregistré. Les invités qui avaient saisi l’ancien doivent saisir le nouveau.',
     removed: 'Code PIN retiré.',
