@@ -60,9 +60,12 @@ describe('paying for a plan in the browser', () => {
   }
 
   /** From the payment page through the demo checkout's Pay button. */
-  async function payOnDemoCheckout(page: Page, priceUsd: number): Promise<void> {
+  async function payOnDemoCheckout(page: Page, priceUsd: number, bought = 'New gallery'): Promise<void> {
     await page.waitForURL(/\/payment\?checkout=/);
     await expect(page.getByTestId('checkout-price').textContent()).resolves.toBe(`$${priceUsd}`);
+    // A new gallery's order is one purchase, not a move from Free; an upgrade says from which plan.
+    await expect(page.getByTestId('checkout-plan').textContent()).resolves.toBe(bought);
+    expect(await page.getByRole('heading', { name: /Redirecting/ }).count()).toBe(0);
     await page.getByTestId('payment-qr').waitFor();
     await page.getByRole('button', { name: 'Pay on this device' }).click();
     await page.waitForURL(/\/demo-checkout\?checkout=/);
@@ -147,7 +150,7 @@ describe('paying for a plan in the browser', () => {
     );
 
     await upgrade.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    await payOnDemoCheckout(upgrade, PLANS.premium.priceUsd);
+    await payOnDemoCheckout(upgrade, PLANS.premium.priceUsd, 'Free to Premium');
     await upgrade.waitForURL(/\/upgrade-success\?checkout=/, { timeout: PAYMENT_APPLIED_MS });
     await upgrade.getByRole('heading', { name: 'Successfully upgraded' }).waitFor();
     await expect(upgrade.getByTestId('upgraded-plan').textContent()).resolves.toContain('Premium');

@@ -310,6 +310,7 @@ export const en = {
     },
     checkout: {
       summary: 'Your order',
+      newGallery: 'New gallery',
       upgrade: '{{from}} to {{to}}',
       plan: '{{plan}} plan',
       galleryLabel: 'Gallery',
@@ -322,7 +323,7 @@ export const en = {
     },
     payment: {
       title: 'Payment',
-      redirecting: 'Redirecting to payment',
+      payTitle: 'Pay securely',
       intro: 'You are about to pay on our payment provider’s secure page.',
       payHere: 'Pay on this device',
       phoneTitle: 'Or pay on your phone',

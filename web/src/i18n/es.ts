@@ -308,6 +308,7 @@ export const es: UiTexts = {
     },
     checkout: {
       summary: 'Tu pedido',
+      newGallery: 'Galería nueva',
       upgrade: '{{from}} a {{to}}',
       plan: 'Plan {{plan}}',
       galleryLabel: 'Galería',
@@ -320,7 +321,7 @@ export const es: UiTexts = {
     },
     payment: {
       title: 'Pago',
-      redirecting: 'Redirigiendo al pago',
+      payTitle: 'Pagar de forma segura',
       intro: 'Vas a pagar en la página segura de nuestro proveedor de pagos.',
       payHere: 'Pagar en este dispositivo',
       phoneTitle: 'O paga en tu teléfono',

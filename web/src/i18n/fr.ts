@@ -314,6 +314,7 @@ export const fr: UiTexts = {
     },
     checkout: {
       summary: 'Votre commande',
+      newGallery: 'Nouvelle galerie',
       upgrade: '{{from}} vers {{to}}',
       plan: 'Offre {{plan}}',
       galleryLabel: 'Galerie',
@@ -326,7 +327,7 @@ export const fr: UiTexts = {
     },
     payment: {
       title: 'Paiement',
-      redirecting: 'Redirection vers le paiement',
+      payTitle: 'Payer en toute sécurité',
       intro: 'Vous allez payer sur la page sécurisée de notre prestataire de paiement.',
       payHere: 'Payer sur cet appareil',
       phoneTitle: 'Ou payez sur votre téléphone',
