@@ -48,6 +48,8 @@ describe("the backup to the couple's drive in the browser", () => {
   it('refuses a Free couple with the message naming Premium', async () => {
     const { code, sessionToken } = await createGalleryAt(e2e!.product.url, { email: 'free@example.com' });
     const page = await ownerPage(code, sessionToken);
+    // Folded on a lower plan: the fields once the couple asks to see them.
+    await page.locator('#backup').getByRole('button', { name: 'See the settings' }).click();
     await fillDrive(page);
     await page
       .getByText(

@@ -103,10 +103,15 @@ describe('photo challenges', () => {
     const progress = guest.getByTestId('challenge-progress');
     await guest.getByRole('heading', { name: 'Photo challenges' }).waitFor();
     expect(await progress.textContent()).toBe('0 of 2 done');
+    // Folded under one line below the landing: its title and progress; the cards once unfolded.
+    expect(await guest.locator('.challenge-prompt').first().isVisible()).toBe(false);
+    const unfold = guest.getByRole('button', { name: 'Show the challenges' });
+    expect(await unfold.getAttribute('aria-expanded')).toBe('false');
+    await unfold.click();
     // Markup the couple typed shows as typed.
     await guest.locator('.challenge-prompt', { hasText: '<b>The best dance move</b>' }).waitFor();
 
-    // Picked beside Upload Photos, then uploaded.
+    // Picked among the challenges, then uploaded with Upload Photos.
     await guest.getByLabel('Challenge for your next photos').selectOption(selfie.id);
     await guest
       .getByTestId('photo-file-input')

@@ -59,6 +59,8 @@ describe("a couple's own domain in the browser", () => {
     const page = await ownerPage(code, sessionToken);
     await page.getByRole('heading', { name: 'Your own domain' }).waitFor();
     await page.locator('#domain').getByText('Included with the Premium plan.').waitFor();
+    // Folded on a lower plan: the fields once the couple asks to see them.
+    await page.locator('#domain').getByRole('button', { name: 'See the settings' }).click();
     await page.getByLabel('Host name').fill(DOMAIN);
     await page.getByRole('button', { name: 'Use this domain' }).click();
     await page
@@ -66,7 +68,7 @@ describe("a couple's own domain in the browser", () => {
         'A custom domain comes with the Premium plan. Upgrade this gallery to Premium to show it on your own domain.',
       )
       .waitFor();
-    await page.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
+    await page.locator('#domain').getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
   }, 120_000);
 
   it('shows the records, verifies them against DNS, and serves the gallery on the domain through Caddy', async () => {

@@ -102,6 +102,7 @@ describe('a Free gallery at its photo limit', () => {
     for (const page of [adding, watching]) {
       await page.getByTestId('photo-count').getByText('49 photos').waitFor({ timeout: 45_000 });
       await page.getByRole('button', { name: 'Upload Photos' }).waitFor();
+      await page.getByRole('button', { name: 'Show the challenges' }).click();
       await page.getByRole('button', { name: 'Upload for this challenge: The first dance' }).waitFor();
       expect(await page.getByTestId('gallery-full').count()).toBe(0);
     }

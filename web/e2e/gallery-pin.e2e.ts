@@ -97,11 +97,12 @@ describe('the gallery PIN in the browser', () => {
     const event = await open(`/event/${code}`, ownerToken, DESKTOP);
     const control = event.getByTestId('gallery-pin-control');
     await control.getByText('No PIN: the code alone opens the gallery.').waitFor({ timeout: 45_000 });
+    // Saved with Enter, as every setting of the page saves when changed.
     await control.getByLabel('New PIN').fill('12');
-    await control.getByRole('button', { name: 'Set PIN' }).click();
+    await control.getByLabel('New PIN').press('Enter');
     await control.getByText(en.errors.PIN_FORMAT_INVALID).waitFor();
     await control.getByLabel('New PIN').fill('482913');
-    await control.getByRole('button', { name: 'Set PIN' }).click();
+    await control.getByLabel('New PIN').press('Enter');
     await control.getByText('PIN saved.', { exact: false }).waitFor();
     await control.getByRole('button', { name: 'Remove PIN' }).waitFor();
     await shoot(event, 'gallery-pin-owner-en', control);

@@ -110,7 +110,7 @@ describe("a guest's privacy in the browser", () => {
     expect(await keep.isChecked()).toBe(true);
     await keep.focus();
     await event.keyboard.press('Space');
-    await choice.getByText('Privacy settings saved.').waitFor();
+    await choice.locator('[data-testid="owner-metadata-status"][data-state="saved"]').waitFor();
     expect(await keep.isChecked()).toBe(false);
     await event.reload();
     await keep.waitFor({ timeout: 45_000 });

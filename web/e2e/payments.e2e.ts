@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, type Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { en, PLANS } from '@gallery/contracts';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { caughtMail } from '@gallery/local-servers';
+import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 
 // The paid path the way npm start runs it (no Stripe keys: the demo checkout stands in for Stripe's page and
 // drives the real webhook path): a paid order, and an upgrade seen live by a guest.
@@ -51,18 +53,21 @@ describe('paying for a plan in the browser', () => {
     return page;
   }
 
-  async function fillOrder(page: Page, names: string): Promise<void> {
+  async function fillOrder(page: Page, names: string, email = 'couple@example.com'): Promise<void> {
     await page.getByLabel('Couple Names').fill(names);
     await page.getByLabel('Wedding Date').fill('2027-06-12');
     await page.getByLabel('Event Location').fill('Lyon, France');
-    await page.getByLabel('Email Address').fill('couple@example.com');
+    await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
   }
 
   /** From the payment page through the demo checkout's Pay button. */
-  async function payOnDemoCheckout(page: Page, priceUsd: number): Promise<void> {
+  async function payOnDemoCheckout(page: Page, priceUsd: number, bought = 'New gallery'): Promise<void> {
     await page.waitForURL(/\/payment\?checkout=/);
     await expect(page.getByTestId('checkout-price').textContent()).resolves.toBe(`$${priceUsd}`);
+    // A new gallery's order is one purchase, not a move from Free; an upgrade says from which plan.
+    await expect(page.getByTestId('checkout-plan').textContent()).resolves.toBe(bought);
+    expect(await page.getByRole('heading', { name: /Redirecting/ }).count()).toBe(0);
     await page.getByTestId('payment-qr').waitFor();
     await page.getByRole('button', { name: 'Pay on this device' }).click();
     await page.waitForURL(/\/demo-checkout\?checkout=/);
@@ -72,7 +77,8 @@ describe('paying for a plan in the browser', () => {
   it('takes a Standard order through the demo checkout to its gallery, on Standard', async () => {
     const couple = await newVisitor();
     const page = await open(couple, '/order?plan=standard');
-    await fillOrder(page, 'Sarah & Mike');
+    const email = `standard-${randomUUID()}@example.com`;
+    await fillOrder(page, 'Sarah & Mike', email);
     await expect(page.getByRole('radio', { name: /Standard/ }).isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Create Gallery' }).click();
 
@@ -84,6 +90,21 @@ describe('paying for a plan in the browser', () => {
     expect(code).toMatch(/^[A-Z0-9]{8}$/);
     await expect(page.getByTestId('gallery-link').textContent()).resolves.toContain(`/gallery/${code}`);
     await page.getByTestId('gallery-qr').waitFor();
+
+    // One order, one confirmation (sent once paid, never a "pending" one before), beside billing's receipt.
+    const toCouple = () =>
+      caughtMail(e2e!.product.mail!.webUrl).then((messages) =>
+        messages.filter((message) => message.to.some((to) => to.address === email)),
+      );
+    const mails = await until('the confirmation and the receipt', async () => {
+      const caught = await toCouple();
+      return caught.length >= 2 ? caught : null;
+    });
+    expect(mails.map((message) => message.subject).sort()).toEqual([
+      `Payment receipt: Standard plan for gallery ${code}`,
+      `Your wedding gallery ${code} is ready`,
+    ]);
+    expect(mails.some((message) => (message.text ?? '').includes('pending'))).toBe(false);
 
     const calls = await analyticsCalls(page);
     expect(calls).toContainEqual({ name: 'package_upgrade', params: { from: 'free', to: 'standard' } });
@@ -147,7 +168,7 @@ describe('paying for a plan in the browser', () => {
     );
 
     await upgrade.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    await payOnDemoCheckout(upgrade, PLANS.premium.priceUsd);
+    await payOnDemoCheckout(upgrade, PLANS.premium.priceUsd, 'Free to Premium');
     await upgrade.waitForURL(/\/upgrade-success\?checkout=/, { timeout: PAYMENT_APPLIED_MS });
     await upgrade.getByRole('heading', { name: 'Successfully upgraded' }).waitFor();
     await expect(upgrade.getByTestId('upgraded-plan').textContent()).resolves.toContain('Premium');

@@ -45,16 +45,17 @@ describe("the couple's privacy settings in the browser", () => {
 
     const event = await open(`/event/${code}`, ownerToken);
     const privacy = event.locator('#privacy');
-    await privacy.getByRole('heading', { name: 'Privacy' }).waitFor({ timeout: 45_000 });
+    await privacy.getByRole('heading', { name: 'Guests and privacy' }).waitFor({ timeout: 45_000 });
 
     // A close in the past is refused with the shared text; one tonight is saved.
+    // Each time saves when its field is left.
     await privacy.getByLabel('Uploads close').fill(localInput(-2));
-    await privacy.getByRole('button', { name: 'Save upload times' }).click();
+    await privacy.getByLabel('Uploads close').blur();
     await privacy.getByText(en.errors.UPLOADS_CLOSE_IN_PAST).waitFor();
     await privacy.getByLabel('Uploads open').fill(localInput(1));
     await privacy.getByLabel('Uploads close').fill(localInput(6));
-    await privacy.getByRole('button', { name: 'Save upload times' }).click();
-    await privacy.getByText('Privacy settings saved.').waitFor();
+    await privacy.getByLabel('Uploads close').blur();
+    await privacy.locator('[data-testid="privacy-status"][data-state="saved"]').waitFor();
 
     // Guests' originals off, at once.
     const originals = privacy.getByRole('switch', { name: 'Guests may download originals' });
@@ -63,7 +64,7 @@ describe("the couple's privacy settings in the browser", () => {
     await event.waitForFunction(
       () => !(document.querySelector('#privacy [role="switch"]') as HTMLInputElement).checked,
     );
-    await privacy.getByText('Privacy settings saved.').waitFor();
+    await privacy.locator('[data-testid="privacy-status"][data-state="saved"]').waitFor();
     for (const viewport of [PHONE, DESKTOP]) {
       await event.setViewportSize(viewport);
       expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);

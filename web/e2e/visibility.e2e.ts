@@ -79,10 +79,10 @@ describe('who sees which photos, in the browser', () => {
     // The couple chooses the drop box on the event page.
     const event = await open(`/event/${code}`, sessionToken);
     const privacy = event.locator('#privacy');
-    await privacy.getByRole('heading', { name: 'Privacy' }).waitFor({ timeout: 45_000 });
+    await privacy.getByRole('heading', { name: 'Guests and privacy' }).waitFor({ timeout: 45_000 });
+    // A choice saves at once.
     await privacy.getByRole('radio', { name: 'Drop box: guests see only their own' }).check();
-    await privacy.getByRole('button', { name: 'Save who sees what' }).click();
-    await privacy.getByTestId('visibility-form').getByText('Privacy settings saved.').waitFor();
+    await privacy.locator('[data-testid="visibility-status"][data-state="saved"]').waitFor();
     await privacy.getByRole('radio', { name: 'Reveal at a time' }).check();
     await privacy.getByLabel('Everyone’s photos appear at').waitFor();
     for (const viewport of [PHONE, DESKTOP]) {

@@ -34,3 +34,4 @@ export * from './mail-preferences.js';
 export * from './mail/photos-ready-mail.js';
 export * from './mail/owner-digest-mail.js';
 export * from './table-cards.js';
+export * from './gallery-landing.js';

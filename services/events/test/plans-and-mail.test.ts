@@ -356,22 +356,37 @@ describe('events service: owner checks, payments and the order confirmation', ()
       );
     }
 
-    it('mails the code, the link and the plan, and says a paid package awaits its payment', async () => {
+    it('mails a paid order once, when its payment is applied, with the code, the link and the plan', async () => {
       const email = `standard-${randomUUID()}@example.com`;
       const created = await createGallery({ plan: 'STANDARD', email });
+      // A Free order placed after it is mailed at once: the paid one, still unpaid, was not.
+      const freeEmail = `free-${randomUUID()}@example.com`;
+      await createGallery({ email: freeEmail });
+      await mailTo(freeEmail);
+      expect(
+        (await caughtMail(mail!.webUrl)).filter((message) => message.to.some((to) => to.address === email)),
+      ).toEqual([]);
 
+      const paid = payment(created.event.code, 'standard');
+      await publishRaw(envelope(Subjects.PaymentSucceeded, paid));
       const message = await mailTo(email);
       expect(message.subject).toContain(created.event.code);
       expect(message.text).toContain(`Gallery code: ${created.event.code}`);
       expect(message.text).toContain(`https://gallery.test/gallery/${created.event.code}`);
       expect(message.text).toContain('Package: Standard ($49.00)');
-      expect(message.text).toContain('Payment for this package is pending');
+      expect(message.text).not.toContain('pending');
       expect(message.text).toContain(
         'Manage your galleries and download the photos: https://gallery.test/dashboard',
       );
       // The QR code, attached as a PNG under its content id: the mail catcher shows it in place of the cid: link.
       expect(message.html).toContain(`alt="https://gallery.test/gallery/${created.event.code}"`);
       expect(message.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]{500,}"/);
+      // One mail from this service for the order: its confirmation, no plan change on top of it (one handler
+      // sends either).
+      const toCouple = (await caughtMail(mail!.webUrl)).filter((caught) =>
+        caught.to.some((to) => to.address === email),
+      );
+      expect(toCouple.map((caught) => caught.subject)).toEqual([message.subject]);
     });
 
     it('writes in French when the order was placed in French, without a payment line for Free', async () => {

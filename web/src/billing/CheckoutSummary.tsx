@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { useLanguage } from '../i18n/useLanguage';
 import type { Checkout } from './graphql';
-import { formatPrice } from './payments';
+import { checkoutOrigins, formatPrice } from './payments';
 
-/** What a checkout buys: the plan, for which gallery, and its price in the page's language. */
+/**
+ * What a checkout buys: the plan, for which gallery, and its price in the page's language. A new gallery's order
+ * (started from the order form in this browser) is one purchase, not a move from Free: it names the plan alone.
+ */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -16,10 +19,12 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         <div>
           <dt>{t('billing.checkout.plan', { plan })}</dt>
           <dd data-testid="checkout-plan">
-            {t('billing.checkout.upgrade', {
-              from: t(`plans.names.${fromApiPlan(checkout.fromPlan)}`),
-              to: plan,
-            })}
+            {checkoutOrigins(checkout.id).order
+              ? t('billing.checkout.newGallery')
+              : t('billing.checkout.upgrade', {
+                  from: t(`plans.names.${fromApiPlan(checkout.fromPlan)}`),
+                  to: plan,
+                })}
           </dd>
         </div>
         <div>

@@ -54,7 +54,7 @@ function Payment({ checkout, rereadCheckout }: { checkout: Checkout; rereadCheck
       <h1>{t('billing.payment.title')}</h1>
       <CheckoutSummary checkout={checkout} />
       <section className="payment-here" aria-labelledby="payment-redirect-title">
-        <h2 id="payment-redirect-title">{t('billing.payment.redirecting')}</h2>
+        <h2 id="payment-redirect-title">{t('billing.payment.payTitle')}</h2>
         <p>{t('billing.payment.intro')}</p>
         <button
           type="button"

@@ -1,9 +1,11 @@
 import { memo } from 'react';
+import type { PlanId } from '@gallery/contracts';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { useLanguage } from '../i18n/useLanguage';
 import { formatLastDay } from './formatDate';
 import type { GalleryEvent } from './graphql';
+import { UploadButton } from './UploadButton';
 
 function safeLastDay(value: string, locale: string): string | null {
   try {
@@ -14,24 +16,47 @@ function safeLastDay(value: string, locale: string): string | null {
 }
 
 /**
- * The gallery's name, photo count and code. The plan and until when photos are kept are the couple's business:
- * only the owner sees them. Memoized: it renders again when the count it shows changes, not with each other
- * change of the page.
+ * The guest's landing: the couple's cover photo, their names, their welcome line, the photo count and code, and
+ * its one primary action, Upload Photos (none while the gallery is full: no onFiles). The plan and until when photos are kept are the
+ * couple's business: only the owner sees them. Memoized: it renders again when what it shows changes, not with
+ * each other change of the page.
  */
 export const GalleryHeader = memo(function GalleryHeader({
   event,
   photoCount,
+  plan,
+  onFiles,
 }: {
   event: GalleryEvent;
   photoCount: number;
+  plan: PlanId;
+  onFiles?: (files: File[]) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const keptUntil = event.isOwner ? safeLastDay(event.expiresAt, language) : null;
+  const cover = event.coverPhoto;
   return (
-    <header className="gallery-header">
+    <header className={`gallery-header${cover ? ' has-cover' : ''}`} data-testid="gallery-landing">
+      {cover && (
+        <img
+          className="gallery-cover"
+          src={cover.previewUrl}
+          alt={t('landing.coverAlt', { name: event.name })}
+          data-testid="gallery-cover"
+          data-photo-id={cover.id}
+          width={cover.width}
+          height={cover.height}
+          fetchPriority="high"
+        />
+      )}
       <p className="eyebrow">{t('brand.name')}</p>
       <h1 className="gallery-name">{event.name}</h1>
+      {event.welcomeLine && (
+        <p className="gallery-welcome" data-testid="gallery-welcome">
+          {event.welcomeLine}
+        </p>
+      )}
       <ul className="gallery-meta">
         {event.isOwner && (
           <li data-testid="gallery-plan">
@@ -42,6 +67,11 @@ export const GalleryHeader = memo(function GalleryHeader({
         {keptUntil && <li data-testid="gallery-expiry">{t('storage.keptUntil', { date: keptUntil })}</li>}
         <li data-testid="gallery-event-code">{t('gallery.code', { code: event.code })}</li>
       </ul>
+      {onFiles && (
+        <div className="gallery-primary">
+          <UploadButton plan={plan} onFiles={onFiles} />
+        </div>
+      )}
     </header>
   );
 });

@@ -210,23 +210,23 @@ export function GalleryView({ code }: { code: string }) {
     <HeartsContext.Provider value={hearts}>
       <div className="gallery-page">
         <LanguageOffer />
-        <GalleryHeader event={gallery.event} photoCount={shownPhotoCount} />
-        <GalleryActions
-          code={gallery.event.code}
-          name={gallery.event.name}
+        <GalleryHeader
+          event={gallery.event}
+          photoCount={shownPhotoCount}
           plan={plan}
-          language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
-          onFiles={uploadFiles}
-          challenges={challenges}
-          uploadChallenge={uploadChallenge}
-          onUploadChallenge={setUploadChallenge}
-          full={full}
+          onFiles={full ? undefined : uploadFiles}
         />
         {full && photoLimit !== null && (
           <GalleryFullNotice code={gallery.event.code} photoLimit={photoLimit} isOwner={isOwner} />
         )}
         <UploadWindowNote privacy={gallery.event.privacy} />
         <VisibilityNotice privacy={gallery.event.privacy} isOwner={gallery.event.isOwner === true} />
+        <GalleryActions
+          code={gallery.event.code}
+          name={gallery.event.name}
+          language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
+          full={full}
+        />
         {challenges.length > 0 && (
           <ChallengesPanel
             challenges={challenges}
@@ -238,6 +238,8 @@ export function GalleryView({ code }: { code: string }) {
             onFilter={setFilter}
             onFiles={uploadForChallenge}
             full={full}
+            uploadChallenge={uploadChallenge}
+            onUploadChallenge={setUploadChallenge}
           />
         )}
         <TableFilter code={gallery.event.code} filter={filter} onFilter={setFilter} />

@@ -35,16 +35,20 @@ export function OfflineGallery({ snapshot, uploads, onOnline }: OfflineGalleryPr
   const { event, photos } = snapshot;
   return (
     <div className="gallery-page" data-testid="offline-gallery">
-      <GalleryHeader event={event} photoCount={event.photoCount} />
+      {/* Its cover's preview is not kept for a visit without a network: the landing goes without it. */}
+      <GalleryHeader
+        event={{ ...event, coverPhoto: null }}
+        photoCount={event.photoCount}
+        plan={fromApiPlan(event.plan)}
+        onFiles={uploads.upload}
+      />
       <p className="gallery-offline" role="status">
         {t('gallery.offlineSnapshot')}
       </p>
       <GalleryActions
         code={event.code}
         name={event.name}
-        plan={fromApiPlan(event.plan)}
         language={isLanguage(event.language) ? event.language : DEFAULT_LANGUAGE}
-        onFiles={uploads.upload}
       />
       <UploadList
         progress={uploads.progress}

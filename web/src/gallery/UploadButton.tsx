@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { memo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANS, type PlanId } from '@gallery/contracts';
 import { acceptedTypes } from './uploads';
@@ -28,9 +28,16 @@ function useTouchScreen(): boolean {
 /**
  * The "Upload Photos" button and the file input behind it; the input offers videos only when the gallery's plan
  * takes them (the server decides again on each file's content). On a phone, "Take a photo" opens the camera
- * straight away (`capture`), the photo going to the same queue.
+ * straight away (`capture`), the photo going to the same queue. Memoized: the landing around it renders again
+ * with each photo count, it does not.
  */
-export function UploadButton({ plan, onFiles }: { plan: PlanId; onFiles: (files: File[]) => void }) {
+export const UploadButton = memo(function UploadButton({
+  plan,
+  onFiles,
+}: {
+  plan: PlanId;
+  onFiles: (files: File[]) => void;
+}) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
@@ -80,4 +87,4 @@ export function UploadButton({ plan, onFiles }: { plan: PlanId; onFiles: (files:
       )}
     </>
   );
-}
+});

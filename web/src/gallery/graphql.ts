@@ -32,6 +32,10 @@ export interface GalleryEvent {
    * gallery kept offline before it existed.
    */
   photoLimitReached?: boolean;
+  /** The couple's welcome line under their names on the landing; absent in a gallery kept offline before it. */
+  welcomeLine?: string | null;
+  /** The couple's cover photo when this guest may see it; absent in a gallery kept offline before it. */
+  coverPhoto?: Photo | null;
   /** The couple's privacy settings; absent in a gallery kept offline before they existed. */
   privacy?: PrivacySettings;
   photos: PhotoPage;
@@ -102,6 +106,10 @@ export const GALLERY_QUERY: TypedDocumentNode<
       language
       isOwner
       photoLimitReached
+      welcomeLine
+      coverPhoto {
+        ...GalleryPhoto
+      }
       privacy {
         uploadsOpenAt
         uploadsCloseAt

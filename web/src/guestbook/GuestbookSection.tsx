@@ -74,7 +74,8 @@ export const GuestbookSection = memo(function GuestbookSection({
           <span className="guestbook-count" aria-live="polite">
             {t('guestbook.charactersLeft', { count: Math.max(0, GUESTBOOK_LIMITS.messageChars - length) })}
           </span>
-          <button type="submit" className="button button-primary" disabled={sending}>
+          {/* Secondary: the gallery page has one primary action, Upload Photos, on its landing. */}
+          <button type="submit" className="button button-secondary" disabled={sending}>
             {t('guestbook.send')}
           </button>
         </div>

@@ -133,6 +133,32 @@ export const en = {
       paymentNext: 'Payment comes next: complete the {{price}} payment to activate your {{plan}} plan.',
     },
   },
+  premium: {
+    includedWithPremium: 'Included with the Premium plan.',
+    upgrade: 'Upgrade to Premium',
+    showSettings: 'See the settings',
+    hideSettings: 'Hide the settings',
+  },
+  eventPage: {
+    contents: 'On this page',
+    photos: 'Photos',
+  },
+  landing: {
+    coverAlt: 'Cover photo of {{name}}',
+    secondary: 'More for guests',
+    ownerTitle: 'Guest landing',
+    ownerIntro:
+      'What guests see first when they open the gallery: your cover photo, your names, your welcome line and one button to add photos.',
+    welcomeLabel: 'Welcome line',
+    welcomeHint: 'Up to {{count}} characters, for example “Thank you for celebrating with us!”',
+    welcomePlaceholder: 'Thank you for celebrating with us!',
+    cover: 'Cover photo',
+    noCover: 'No cover photo yet: pick one of your photos below with “Use as cover”.',
+    noPhotosYet: 'Once guests add photos, pick one of them below with “Use as cover”.',
+    useAsCover: 'Use as cover',
+    isCover: 'Cover photo',
+    removeCover: 'Remove the cover',
+  },
   gallery: {
     full: {
       title: 'This gallery is full',
@@ -156,7 +182,6 @@ export const en = {
     photoCount: '{{count}} photos',
     expires: 'Expires {{date}}',
     code: 'Code {{code}}',
-    actions: 'Gallery actions',
     upload: 'Upload Photos',
     share: 'Share Gallery',
     qr: 'Generate QR Code',
@@ -285,6 +310,7 @@ export const en = {
     },
     checkout: {
       summary: 'Your order',
+      newGallery: 'New gallery',
       upgrade: '{{from}} to {{to}}',
       plan: '{{plan}} plan',
       galleryLabel: 'Gallery',
@@ -297,7 +323,7 @@ export const en = {
     },
     payment: {
       title: 'Payment',
-      redirecting: 'Redirecting to payment',
+      payTitle: 'Pay securely',
       intro: 'You are about to pay on our payment provider’s secure page.',
       payHere: 'Pay on this device',
       phoneTitle: 'Or pay on your phone',
@@ -655,8 +681,6 @@ export const en = {
       notYours: 'Only the couple who ordered this gallery can manage it. Please sign in.',
       back: 'Back to my galleries',
       details: 'Wedding details',
-      save: 'Save changes',
-      saved: 'Changes saved',
       share: 'Share',
       copyLink: 'Copy link',
       qrAlt: 'QR code for gallery {{code}}',
@@ -780,6 +804,8 @@ export const en = {
     tableOption: 'Table {{number}} ({{count}})',
   },
   challenges: {
+    unfold: 'Show the challenges',
+    fold: 'Hide the challenges',
     title: 'Photo challenges',
     progress: '{{done}} of {{count}} done',
     show: 'Show',
@@ -862,8 +888,6 @@ export const en = {
     title: 'Backup',
     intro:
       'Every photo and video guests add is copied to your own cloud drive (Nextcloud, ownCloud, Synology, kDrive or any WebDAV drive), in a folder for this gallery.',
-    premiumOnly: 'Included with the Premium plan.',
-    upgrade: 'Upgrade to Premium',
     urlLabel: 'WebDAV folder address',
     urlHint:
       'In Nextcloud: Files, Settings, WebDAV. For example https://cloud.example.com/remote.php/dav/files/anna/',
@@ -919,8 +943,6 @@ export const en = {
     title: 'Your own domain',
     intro:
       'Show this gallery at an address of your own, such as photos.anna-and-ben.com: guests open it there, and the link and QR code below use it.',
-    premiumOnly: 'Included with the Premium plan.',
-    upgrade: 'Upgrade to Premium',
     label: 'Host name',
     hint: 'A name under a domain you own, such as photos.anna-and-ben.com',
     submit: 'Use this domain',
@@ -976,6 +998,8 @@ export const en = {
   },
   ui: {
     undo: 'Undo',
+    saving: 'Saving…',
+    saved: 'Saved',
   },
   review: {
     title: 'Approval queue',
@@ -1043,8 +1067,6 @@ export const en = {
     uploadsOpenHint: 'Leave empty to take photos from now on.',
     uploadsCloseAt: 'Uploads close',
     uploadsCloseHint: 'Leave empty to take photos until the gallery ends ({{date}}).',
-    saveWindow: 'Save upload times',
-    saved: 'Privacy settings saved.',
     guestOriginals: 'Guests may download originals',
     guestOriginalsHint: 'When off, guests see the photos but cannot download the original files.',
     ownerMetadata: {
@@ -1067,7 +1089,6 @@ export const en = {
     },
     revealAt: 'Everyone’s photos appear at',
     revealAtHint: 'Any time from now until the gallery ends ({{date}}).',
-    saveVisibility: 'Save who sees what',
     notice: {
       guestOwn: 'Only you and the couple see your photos.',
       guestReveal:
@@ -1089,8 +1110,6 @@ export const en = {
     ownerOn: 'Guests must enter a PIN.',
     ownerOff: 'No PIN: the code alone opens the gallery.',
     newPin: 'New PIN',
-    save: 'Set PIN',
-    change: 'Change PIN',
     remove: 'Remove PIN',
     saved: 'PIN saved. Guests who entered the old one must enter the new one.',
     removed: 'PIN removed.',

@@ -132,6 +132,32 @@ export const es: UiTexts = {
       paymentNext: 'Ahora sigue el pago: completa el pago de {{price}} para activar tu plan {{plan}}.',
     },
   },
+  premium: {
+    includedWithPremium: 'Incluido en el plan Premium.',
+    upgrade: 'Pasar a Premium',
+    showSettings: 'Ver los ajustes',
+    hideSettings: 'Ocultar los ajustes',
+  },
+  eventPage: {
+    contents: 'En esta página',
+    photos: 'Fotos',
+  },
+  landing: {
+    coverAlt: 'Foto de portada de {{name}}',
+    secondary: 'Más para los invitados',
+    ownerTitle: 'Portada para los invitados',
+    ownerIntro:
+      'Lo primero que ven tus invitados al abrir la galería: tu foto de portada, los nombres de la pareja, tu mensaje de bienvenida y un solo botón para añadir fotos.',
+    welcomeLabel: 'Mensaje de bienvenida',
+    welcomeHint: 'Hasta {{count}} caracteres, por ejemplo «¡Gracias por celebrar este día con nosotros!»',
+    welcomePlaceholder: '¡Gracias por celebrar este día con nosotros!',
+    cover: 'Foto de portada',
+    noCover: 'Todavía no hay foto de portada: elige una de tus fotos abajo con «Usar como portada».',
+    noPhotosYet: 'En cuanto tus invitados añadan fotos, elige una abajo con «Usar como portada».',
+    useAsCover: 'Usar como portada',
+    isCover: 'Foto de portada',
+    removeCover: 'Quitar la portada',
+  },
   gallery: {
     full: {
       title: 'Esta galería está llena',
@@ -154,7 +180,6 @@ export const es: UiTexts = {
     photoCount: '{{count}} fotos',
     expires: 'Caduca el {{date}}',
     code: 'Código {{code}}',
-    actions: 'Acciones de la galería',
     upload: 'Subir fotos',
     share: 'Compartir galería',
     qr: 'Generar código QR',
@@ -283,6 +308,7 @@ export const es: UiTexts = {
     },
     checkout: {
       summary: 'Tu pedido',
+      newGallery: 'Galería nueva',
       upgrade: '{{from}} a {{to}}',
       plan: 'Plan {{plan}}',
       galleryLabel: 'Galería',
@@ -295,7 +321,7 @@ export const es: UiTexts = {
     },
     payment: {
       title: 'Pago',
-      redirecting: 'Redirigiendo al pago',
+      payTitle: 'Pagar de forma segura',
       intro: 'Vas a pagar en la página segura de nuestro proveedor de pagos.',
       payHere: 'Pagar en este dispositivo',
       phoneTitle: 'O paga en tu teléfono',
@@ -657,8 +683,6 @@ export const es: UiTexts = {
       notYours: 'Solo la pareja que pidió esta galería puede gestionarla. Inicia sesión.',
       back: 'Volver a mis galerías',
       details: 'Detalles de la boda',
-      save: 'Guardar cambios',
-      saved: 'Cambios guardados',
       share: 'Compartir',
       copyLink: 'Copiar enlace',
       qrAlt: 'Código QR de la galería {{code}}',
@@ -782,6 +806,8 @@ export const es: UiTexts = {
     tableOption: 'Mesa {{number}} ({{count}})',
   },
   challenges: {
+    unfold: 'Ver los retos',
+    fold: 'Ocultar los retos',
     title: 'Retos de fotos',
     progress: '{{done}} de {{count}} hechos',
     show: 'Mostrar',
@@ -865,8 +891,6 @@ export const es: UiTexts = {
     title: 'Copia de seguridad',
     intro:
       'Cada foto y vídeo que añaden tus invitados se copia en tu propia nube (Nextcloud, ownCloud, Synology, kDrive o cualquier nube WebDAV), en una carpeta para esta galería.',
-    premiumOnly: 'Incluido en el plan Premium.',
-    upgrade: 'Pasar a Premium',
     urlLabel: 'Dirección de la carpeta WebDAV',
     urlHint:
       'En Nextcloud: Archivos, Ajustes, WebDAV. Por ejemplo https://nube.ejemplo.es/remote.php/dav/files/ana/',
@@ -923,8 +947,6 @@ export const es: UiTexts = {
     title: 'Tu propio dominio',
     intro:
       'Muestra esta galería en una dirección tuya, como fotos.ana-y-ben.es: los invitados la abren ahí, y el enlace y el código QR de abajo la usan.',
-    premiumOnly: 'Incluido en el plan Premium.',
-    upgrade: 'Pasar a Premium',
     label: 'Nombre de host',
     hint: 'Un nombre de un dominio tuyo, como fotos.ana-y-ben.es',
     submit: 'Usar este dominio',
@@ -981,6 +1003,8 @@ export const es: UiTexts = {
   },
   ui: {
     undo: 'Deshacer',
+    saving: 'Guardando…',
+    saved: 'Guardado',
   },
   review: {
     title: 'Cola de aprobación',
@@ -1048,8 +1072,6 @@ export const es: UiTexts = {
     uploadsOpenHint: 'Déjalo vacío para aceptar fotos desde ahora.',
     uploadsCloseAt: 'Cierre de subidas',
     uploadsCloseHint: 'Déjalo vacío para aceptar fotos hasta el final de la galería ({{date}}).',
-    saveWindow: 'Guardar horarios de subida',
-    saved: 'Ajustes de privacidad guardados.',
     guestOriginals: 'Los invitados pueden descargar los originales',
     guestOriginalsHint:
       'Desactivado, los invitados ven las fotos pero no pueden descargar los archivos originales.',
@@ -1073,7 +1095,6 @@ export const es: UiTexts = {
     },
     revealAt: 'Las fotos de todos aparecen el',
     revealAtHint: 'Cualquier momento desde ahora hasta el final de la galería ({{date}}).',
-    saveVisibility: 'Guardar quién ve qué',
     notice: {
       guestOwn: 'Solo tú y la pareja veis tus fotos.',
       guestReveal:
@@ -1095,8 +1116,6 @@ export const es: UiTexts = {
     ownerOn: 'Los invitados deben introducir un PIN.',
     ownerOff: 'Sin PIN: el código basta para abrir la galería.',
     newPin: 'Nuevo PIN',
-    save: 'Poner PIN',
-    change: 'Cambiar PIN',
     remove: 'Quitar PIN',
     saved: 'PIN guardado. Los invitados que introdujeron el anterior deben introducir el nuevo.',
     removed: 'PIN quitado.',

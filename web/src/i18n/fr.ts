@@ -134,6 +134,34 @@ export const fr: UiTexts = {
       paymentNext: 'Prochaine étape, le paiement : réglez {{price}} pour activer votre formule {{plan}}.',
     },
   },
+  premium: {
+    includedWithPremium: 'Inclus dans la formule Premium.',
+    upgrade: 'Passer en Premium',
+    showSettings: 'Voir les réglages',
+    hideSettings: 'Masquer les réglages',
+  },
+  eventPage: {
+    contents: 'Sur cette page',
+    photos: 'Photos',
+  },
+  landing: {
+    coverAlt: 'Photo de couverture de {{name}}',
+    secondary: 'Plus pour les invités',
+    ownerTitle: 'Accueil des invités',
+    ownerIntro:
+      'Ce que vos invités voient en premier en ouvrant la galerie : votre photo de couverture, vos prénoms, votre mot d’accueil et un seul bouton pour ajouter des photos.',
+    welcomeLabel: 'Mot d’accueil',
+    welcomeHint: 'Jusqu’à {{count}} caractères, par exemple « Merci de fêter ce jour avec nous ! »',
+    welcomePlaceholder: 'Merci de fêter ce jour avec nous !',
+    cover: 'Photo de couverture',
+    noCover:
+      'Pas encore de photo de couverture : choisissez-en une parmi vos photos ci-dessous avec « Mettre en couverture ».',
+    noPhotosYet:
+      'Dès que vos invités ajoutent des photos, choisissez-en une ci-dessous avec « Mettre en couverture ».',
+    useAsCover: 'Mettre en couverture',
+    isCover: 'Photo de couverture',
+    removeCover: 'Retirer la couverture',
+  },
   gallery: {
     full: {
       title: 'Cette galerie est pleine',
@@ -157,7 +185,6 @@ export const fr: UiTexts = {
     photoCount: '{{count}} photos',
     expires: 'Expire le {{date}}',
     code: 'Code {{code}}',
-    actions: 'Actions de la galerie',
     upload: 'Envoyer des photos',
     share: 'Partager la galerie',
     qr: 'Générer le QR code',
@@ -287,6 +314,7 @@ export const fr: UiTexts = {
     },
     checkout: {
       summary: 'Votre commande',
+      newGallery: 'Nouvelle galerie',
       upgrade: '{{from}} vers {{to}}',
       plan: 'Offre {{plan}}',
       galleryLabel: 'Galerie',
@@ -299,7 +327,7 @@ export const fr: UiTexts = {
     },
     payment: {
       title: 'Paiement',
-      redirecting: 'Redirection vers le paiement',
+      payTitle: 'Payer en toute sécurité',
       intro: 'Vous allez payer sur la page sécurisée de notre prestataire de paiement.',
       payHere: 'Payer sur cet appareil',
       phoneTitle: 'Ou payez sur votre téléphone',
@@ -661,8 +689,6 @@ export const fr: UiTexts = {
       notYours: 'Seul le couple qui a commandé cette galerie peut la gérer. Veuillez vous connecter.',
       back: 'Retour à mes galeries',
       details: 'Détails du mariage',
-      save: 'Enregistrer',
-      saved: 'Modifications enregistrées',
       share: 'Partager',
       copyLink: 'Copier le lien',
       qrAlt: 'QR code de la galerie {{code}}',
@@ -786,6 +812,8 @@ export const fr: UiTexts = {
     tableOption: 'Table {{number}} ({{count}})',
   },
   challenges: {
+    unfold: 'Voir les défis',
+    fold: 'Masquer les défis',
     title: 'Défis photo',
     progress: '{{done}} sur {{count}} réalisés',
     show: 'Afficher',
@@ -869,8 +897,6 @@ export const fr: UiTexts = {
     title: 'Sauvegarde',
     intro:
       'Chaque photo et vidéo ajoutée par vos invités est copiée sur votre propre cloud (Nextcloud, ownCloud, Synology, kDrive ou tout cloud WebDAV), dans un dossier pour cette galerie.',
-    premiumOnly: 'Inclus dans la formule Premium.',
-    upgrade: 'Passer en Premium',
     urlLabel: 'Adresse du dossier WebDAV',
     urlHint:
       'Dans Nextcloud : Fichiers, Paramètres, WebDAV. Par exemple https://cloud.exemple.fr/remote.php/dav/files/anna/',
@@ -930,8 +956,6 @@ export const fr: UiTexts = {
     title: 'Votre propre domaine',
     intro:
       'Affichez cette galerie à votre propre adresse, par exemple photos.anna-et-ben.fr : les invités l’ouvrent là, et le lien et le QR code ci-dessous l’utilisent.',
-    premiumOnly: 'Inclus dans la formule Premium.',
-    upgrade: 'Passer en Premium',
     label: 'Nom d’hôte',
     hint: 'Un nom d’un domaine qui vous appartient, par exemple photos.anna-et-ben.fr',
     submit: 'Utiliser ce domaine',
@@ -988,6 +1012,8 @@ export const fr: UiTexts = {
   },
   ui: {
     undo: 'Annuler',
+    saving: 'Enregistrement…',
+    saved: 'Enregistré',
   },
   review: {
     title: 'File d’approbation',
@@ -1055,8 +1081,6 @@ export const fr: UiTexts = {
     uploadsOpenHint: 'Laissez vide pour accepter les photos dès maintenant.',
     uploadsCloseAt: 'Fermeture des envois',
     uploadsCloseHint: 'Laissez vide pour accepter les photos jusqu’à la fin de la galerie ({{date}}).',
-    saveWindow: 'Enregistrer les horaires d’envoi',
-    saved: 'Réglages de confidentialité enregistrés.',
     guestOriginals: 'Les invités peuvent télécharger les originaux',
     guestOriginalsHint:
       'Désactivé, les invités voient les photos mais ne peuvent pas télécharger les fichiers originaux.',
@@ -1080,7 +1104,6 @@ export const fr: UiTexts = {
     },
     revealAt: 'Les photos de tous apparaissent le',
     revealAtHint: 'À tout moment d’ici la fin de la galerie ({{date}}).',
-    saveVisibility: 'Enregistrer qui voit quoi',
     notice: {
       guestOwn: 'Seuls vous et les mariés voyez vos photos.',
       guestReveal:
@@ -1103,8 +1126,6 @@ export const fr: UiTexts = {
     ownerOn: 'Les invités doivent saisir un code PIN.',
     ownerOff: 'Pas de code PIN : le code seul ouvre la galerie.',
     newPin: 'Nouveau code PIN',
-    save: 'Définir le code PIN',
-    change: 'Changer le code PIN',
     remove: 'Retirer le code PIN',
     saved: 'Code PIN enregistré. Les invités qui avaient saisi l’ancien doivent saisir le nouveau.',
     removed: 'Code PIN retiré.',

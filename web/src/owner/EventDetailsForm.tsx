@@ -4,6 +4,8 @@ import { ORDER_FIELD_MAX_LENGTH, orderMessageValues, validateOrderForm } from '@
 import { latestWeddingDate } from '../order/orderForm';
 import { TextField } from '../order/TextField';
 import { Button } from '../ui/Button';
+import { SaveStatusText } from '../ui/SaveStatusText';
+import type { SaveState } from '../ui/useSaveStatus';
 import type { EventDetails } from './graphql';
 
 export type DetailsErrors = Partial<Record<keyof EventDetails, string>>;
@@ -27,29 +29,46 @@ const LABELS = {
   location: { label: 'order.location', placeholder: 'order.locationPlaceholder', type: 'text' },
 } as const;
 
-/** Name, date and location of a gallery, checked in the browser by the same rules the server applies. */
-export function EventDetailsForm({
-  initial,
-  submitLabel,
-  busy,
-  serverErrors,
-  onSubmit,
-  children,
-}: {
-  initial: EventDetails;
+type SubmitMode = {
+  /** The order's way: checked and sent together with the button. */
   submitLabel: string;
   busy: boolean;
-  serverErrors?: DetailsErrors;
   onSubmit: (details: EventDetails) => void;
+  onSave?: never;
+  status?: never;
+};
+
+type SaveMode = {
+  /** The event page's way: a changed field is saved when the couple leaves it (or presses Enter). */
+  onSave: (details: EventDetails) => void;
+  status: SaveState;
+  submitLabel?: never;
+  busy?: never;
+  onSubmit?: never;
+};
+
+/**
+ * Name, date and location of a gallery, checked in the browser by the same rules the server applies: sent with a
+ * button when ordering, saved as each is changed on the event page.
+ */
+export function EventDetailsForm({
+  initial,
+  serverErrors,
+  children,
+  ...mode
+}: {
+  initial: EventDetails;
+  serverErrors?: DetailsErrors;
   children?: React.ReactNode;
-}) {
+} & (SubmitMode | SaveMode)) {
   const { t } = useTranslation();
   const [details, setDetails] = useState(initial);
+  const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<DetailsErrors>({});
   const shown = { ...serverErrors, ...errors };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The details as they would be sent, or null when the browser already refuses them. */
+  const checked = (): EventDetails | null => {
     const trimmed = {
       coupleNames: details.coupleNames.trim(),
       weddingDate: details.weddingDate.trim(),
@@ -57,7 +76,21 @@ export function EventDetailsForm({
     };
     const found = detailsErrors(trimmed);
     setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(trimmed);
+    return Object.keys(found).length === 0 ? trimmed : null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = checked();
+    if (!trimmed) return;
+    if (mode.onSubmit) return mode.onSubmit(trimmed);
+    saveIfChanged(trimmed);
+  };
+
+  const saveIfChanged = (trimmed: EventDetails) => {
+    if (FIELDS.every((field) => trimmed[field] === saved[field])) return;
+    setSaved(trimmed);
+    mode.onSave?.(trimmed);
   };
 
   return (
@@ -75,13 +108,21 @@ export function EventDetailsForm({
           error={shown[field]}
           errorValues={orderMessageValues(field)}
           onChange={(value) => setDetails((current) => ({ ...current, [field]: value }))}
-          onBlur={() => undefined}
+          onBlur={() => {
+            if (!mode.onSave) return;
+            const trimmed = checked();
+            if (trimmed) saveIfChanged(trimmed);
+          }}
         />
       ))}
       {children}
-      <Button type="submit" variant="primary" disabled={busy}>
-        {submitLabel}
-      </Button>
+      {mode.onSave ? (
+        <SaveStatusText state={mode.status} testId="details-status" />
+      ) : (
+        <Button type="submit" variant="primary" disabled={mode.busy}>
+          {mode.submitLabel}
+        </Button>
+      )}
     </form>
   );
 }

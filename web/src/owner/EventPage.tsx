@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { UrlText } from '../ui/UrlText';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router';
@@ -23,7 +23,6 @@ import { PageHeader, PageSection } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
 import { UndoToasts } from '../ui/UndoToast';
 import { useUndoableRemoval } from '../ui/useUndoableRemoval';
-import { fieldErrorsFromServer } from '../order/orderForm';
 import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { DELETE_EVENT, OWNER_EVENT_QUERY, UPDATE_EVENT, type OwnerEvent } from './graphql';
 import { CustomDomainSection } from '../premium/CustomDomainSection';
@@ -41,6 +40,11 @@ import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { OwnerDigestSection } from '../return-mails/OwnerDigestSection';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
 import { TableCardsSection } from '../tableCards/TableCardsSection';
+import { LANDING_QUERY } from '../landing/graphql';
+import { GuestLandingSection } from '../landing/GuestLandingSection';
+import { useCoverPhoto } from '../landing/useCoverPhoto';
+import { useSaveStatus } from '../ui/useSaveStatus';
+import { fieldErrorsFromServer } from '../order/orderForm';
 
 type OwnerEventFields = OwnerEvent & { isOwner: boolean; guestDownloadsAllowed: boolean };
 
@@ -73,13 +77,103 @@ export function EventPage() {
 function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [update, updating] = useMutation(UPDATE_EVENT);
+  const [update] = useMutation(UPDATE_EVENT);
   const [remove, removing] = useMutation(DELETE_EVENT);
-  const [saved, setSaved] = useState(false);
-  const [serverErrors, setServerErrors] = useState<DetailsErrors>({});
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const detailsSave = useSaveStatus();
+  const serverErrors = fieldErrorsFromServer(detailsSave.failure?.fields) as DetailsErrors;
   const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const plan = fromApiPlan(event.plan);
+
+  // The event page in the order a couple needs it on the night: sharing, then who gets in and sees what, then
+  // what guests see first; the rest after. One section is one component placed here, with its anchor and title.
+  const sections: { id: string; title: string; section: ReactNode }[] = [
+    { id: 'share', title: t('owner.event.share'), section: <EventSharing code={code} name={event.name} /> },
+    { id: 'table-cards', title: t('tableCards.title'), section: <TableCardsSection code={code} /> },
+    {
+      id: 'privacy',
+      title: t('couplePages.event.guestsTitle'),
+      section: <GuestsAndPrivacy code={code} guestDownloadsAllowed={event.guestDownloadsAllowed} />,
+    },
+    {
+      id: 'landing',
+      title: t('landing.ownerTitle'),
+      section: <GuestLandingSection code={code} hasPhotos={event.photoCount > 0} />,
+    },
+    { id: 'photos', title: t('eventPage.photos'), section: <EventPhotos code={code} /> },
+    { id: 'challenges', title: t('challenges.settingsTitle'), section: <ChallengeSettings code={code} /> },
+    { id: 'wall', title: t('wall.settingsTitle'), section: <WallSettings code={code} /> },
+    { id: 'mails', title: t('ownerMails.title'), section: <OwnerDigestSection code={code} /> },
+    {
+      id: 'details',
+      title: t('owner.event.details'),
+      section: (
+        <PageSection id="details" title={t('owner.event.details')}>
+          <EventDetailsForm
+            initial={{
+              coupleNames: event.coupleNames,
+              weddingDate: event.weddingDate,
+              location: event.location,
+            }}
+            status={detailsSave.state}
+            serverErrors={serverErrors}
+            onSave={(input) => void detailsSave.save(() => update({ variables: { code, input } }))}
+          />
+          {detailsSave.failure && !detailsSave.failure.fields && (
+            <p className="form-error" role="alert">
+              {t(`errors.${detailsSave.failure.code}`, { count: detailsSave.failure.count })}
+            </p>
+          )}
+        </PageSection>
+      ),
+    },
+    {
+      id: 'plan',
+      title: t('owner.event.plan'),
+      section: (
+        <PageSection id="plan" title={t('owner.event.plan')}>
+          <FactList
+            facts={[
+              { label: t('owner.plan'), value: t(`plans.names.${plan}`) },
+              { label: t('owner.keptUntil'), value: formatLastDay(event.expiresAt) },
+            ]}
+          />
+          <div className="button-row section-actions">
+            <ButtonLink to={`/upgrade/${encodeURIComponent(code)}`} variant="secondary">
+              {t('owner.links.upgrade')}
+            </ButtonLink>
+          </div>
+        </PageSection>
+      ),
+    },
+    {
+      id: 'domain',
+      title: t('customDomain.title'),
+      section: <CustomDomainSection code={code} plan={plan} />,
+    },
+    { id: 'backup', title: t('backup.title'), section: <BackupSection code={code} plan={plan} /> },
+    {
+      id: 'danger',
+      title: t('couplePages.event.dangerTitle'),
+      section: (
+        <PageSection
+          id="danger"
+          tone="danger"
+          title={t('couplePages.event.dangerTitle')}
+          intro={t('owner.event.deleteWarning')}
+        >
+          <Button variant="danger-outline" onClick={() => setConfirmDelete(true)}>
+            {t('owner.event.delete')}
+          </Button>
+          {deleteFailure && (
+            <p className="form-error" role="alert">
+              {t(`errors.${deleteFailure.code}`, { count: deleteFailure.count })}
+            </p>
+          )}
+        </PageSection>
+      ),
+    },
+  ];
 
   return (
     <div className="page owner-page event-page" data-code={code}>
@@ -92,98 +186,14 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
         </ButtonLink>
       </PageHeader>
 
-      <PageSection id="details" title={t('owner.event.details')}>
-        <EventDetailsForm
-          initial={{
-            coupleNames: event.coupleNames,
-            weddingDate: event.weddingDate,
-            location: event.location,
-          }}
-          submitLabel={t('owner.event.save')}
-          busy={updating.loading}
-          serverErrors={serverErrors}
-          onSubmit={(input) => {
-            setSaved(false);
-            setFailure(null);
-            update({ variables: { code, input } })
-              .then(() => {
-                setServerErrors({});
-                setSaved(true);
-              })
-              .catch((error: unknown) => {
-                const apiError = readApiError(error);
-                setServerErrors(fieldErrorsFromServer(apiError.fields) as DetailsErrors);
-                if (!apiError.fields) setFailure(apiError);
-              });
-          }}
-        />
-        <div role="status">{saved && <p className="form-success">{t('owner.event.saved')}</p>}</div>
-        {failure && (
-          <p className="form-error" role="alert">
-            {t(`errors.${failure.code}`, { count: failure.count })}
-          </p>
-        )}
-      </PageSection>
-
-      <EventSharing code={code} name={event.name} />
-
-      <TableCardsSection code={code} />
-
-      <WallSettings code={code} />
-
-      <ChallengeSettings code={code} />
-
-      <CustomDomainSection code={code} plan={fromApiPlan(event.plan)} />
-
-      <BackupSection code={code} plan={fromApiPlan(event.plan)} />
-
-      <PageSection
-        id="guests"
-        title={t('couplePages.event.guestsTitle')}
-        intro={t('couplePages.event.guestsIntro')}
-      >
-        <GuestDownloadsSwitch code={code} allowed={event.guestDownloadsAllowed} />
-      </PageSection>
-
-      <PageSection id="privacy" title={t('privacy.title')} intro={t('privacy.intro')}>
-        <ReviewQueueLink code={code} />
-        <PrivacySettingsForm code={code} />
-        <GalleryPinControl code={code} />
-      </PageSection>
-
-      <OwnerDigestSection code={code} />
-
-      <EventPhotos code={code} />
-
-      <PageSection id="plan" title={t('owner.event.plan')}>
-        <FactList
-          facts={[
-            { label: t('owner.plan'), value: t(`plans.names.${fromApiPlan(event.plan)}`) },
-            { label: t('owner.keptUntil'), value: formatLastDay(event.expiresAt) },
-          ]}
-        />
-        <div className="button-row section-actions">
-          <ButtonLink to={`/upgrade/${encodeURIComponent(code)}`} variant="secondary">
-            {t('owner.links.upgrade')}
-          </ButtonLink>
+      <div className="event-layout">
+        <EventContents sections={sections.map(({ id, title }) => ({ id, title }))} />
+        <div className="event-sections">
+          {sections.map(({ id, section }) => (
+            <Fragment key={id}>{section}</Fragment>
+          ))}
         </div>
-      </PageSection>
-
-      <PageSection
-        id="danger"
-        tone="danger"
-        title={t('couplePages.event.dangerTitle')}
-        intro={t('owner.event.deleteWarning')}
-      >
-        <Button variant="danger-outline" onClick={() => setConfirmDelete(true)}>
-          {t('owner.event.delete')}
-        </Button>
-        {deleteFailure && (
-          <p className="form-error" role="alert">
-            {t(`errors.${deleteFailure.code}`, { count: deleteFailure.count })}
-          </p>
-        )}
-      </PageSection>
+      </div>
 
       {confirmDelete && (
         <ConfirmDialog
@@ -249,6 +259,42 @@ function EventSharing({ code, name }: { code: string; name: string }) {
   );
 }
 
+/**
+ * Who gets in and what they see and do, in one section: the PIN first (the night's question), the approval queue,
+ * Download All for guests, then the privacy settings. Each setting saves when changed.
+ */
+function GuestsAndPrivacy({ code, guestDownloadsAllowed }: { code: string; guestDownloadsAllowed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <PageSection
+      id="privacy"
+      title={t('couplePages.event.guestsTitle')}
+      intro={t('couplePages.event.guestsIntro')}
+    >
+      <GalleryPinControl code={code} />
+      <ReviewQueueLink code={code} />
+      <GuestDownloadsSwitch code={code} allowed={guestDownloadsAllowed} />
+      <PrivacySettingsForm code={code} />
+    </PageSection>
+  );
+}
+
+/** Links to the page's sections in their order: beside them on a desktop, above them on a phone. */
+function EventContents({ sections }: { sections: { id: string; title: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="event-contents" aria-label={t('eventPage.contents')}>
+      <ul>
+        {sections.map(({ id, title }) => (
+          <li key={id}>
+            <a href={`#${id}`}>{title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Whether guests may download the whole gallery as a zip: on at once, for everyone's open gallery too. */
 function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolean }) {
   const { t } = useTranslation();
@@ -278,6 +324,8 @@ function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolea
 function EventPhotos({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
   const gallery = useGallery(code);
+  const coverId = useQuery(LANDING_QUERY, { variables: { code } }).data?.event?.coverPhoto?.id ?? null;
+  const cover = useCoverPhoto(code);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const { photos, photoCount, hasMore } = gallery.list;
   const removal = useUndoableRemoval(gallery.removePhoto, (_id, error) => setFailure(readApiError(error)));
@@ -291,6 +339,11 @@ function EventPhotos({ code }: { code: string }) {
       {failure && (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
+      {cover.failure && (
+        <p className="form-error" role="alert">
+          {t(`errors.${cover.failure.code}`, { count: cover.failure.count })}
         </p>
       )}
       {shown.length === 0 ? (
@@ -310,6 +363,19 @@ function EventPhotos({ code }: { code: string }) {
                   ? t('guestName.by', { name: photo.guestName })
                   : t('couplePages.event.byGuest')}
               </p>
+              {photo.id === coverId ? (
+                <p className="owner-photo-cover">{t('landing.isCover')}</p>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="small"
+                  block
+                  disabled={cover.state === 'saving'}
+                  onClick={() => cover.choose(photo.id)}
+                >
+                  {t('landing.useAsCover')}
+                </Button>
+              )}
               <Button variant="ghost" size="small" block onClick={() => removal.remove(photo.id)}>
                 {t('owner.removePhoto')}
               </Button>

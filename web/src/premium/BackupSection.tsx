@@ -11,7 +11,7 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
-import { Button, ButtonLink } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { SwitchField, TextField } from '../ui/Field';
 import { PageSection } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
@@ -26,6 +26,7 @@ import {
   type Backup,
 } from './backupGraphql';
 import './premium.css';
+import { PremiumFold } from './PremiumFold';
 
 /**
  * While copies are pending the page reads the state again this often. The state is the owner's only, and the
@@ -55,7 +56,9 @@ export function BackupSection({ code, plan }: { code: string; plan: PlanId }) {
       ) : backup ? (
         <BackupState code={code} backup={backup} />
       ) : (
-        <ConnectForm code={code} plan={plan} />
+        <PremiumFold code={code} plan={plan}>
+          <ConnectForm code={code} />
+        </PremiumFold>
       )}
       <p className="field-hint">{t('backup.removedStay')}</p>
     </PageSection>
@@ -136,7 +139,7 @@ function SignInButtons({ code, folderPerGuest }: { code: string; folderPerGuest:
   );
 }
 
-function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
+function ConnectForm({ code }: { code: string }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [username, setUsername] = useState('');
@@ -162,7 +165,6 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
   };
   return (
     <form className="backup-form" onSubmit={submit} noValidate>
-      {plan !== 'premium' && <p className="premium-note">{t('backup.premiumOnly')}</p>}
       {/* Above both ways of connecting: it applies to either. */}
       <SwitchField
         label={t('backup.folderPerGuest')}
@@ -217,11 +219,6 @@ function ConnectForm({ code, plan }: { code: string; plan: PlanId }) {
         >
           {connecting.loading ? t('backup.connecting') : t('backup.connect')}
         </Button>
-        {failure?.code === 'BACKUP_NEEDS_PREMIUM' && (
-          <ButtonLink to={`/upgrade/${encodeURIComponent(code)}`} variant="secondary">
-            {t('backup.upgrade')}
-          </ButtonLink>
-        )}
       </div>
     </form>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_DOMAIN_LIMITS, type PlanId } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
@@ -15,6 +14,7 @@ import {
   type CustomDomain,
 } from './customDomainGraphql';
 import './premium.css';
+import { PremiumFold } from './PremiumFold';
 
 /**
  * While the records are not verified, the page checks again on its own this often: DNS changes appear minutes to
@@ -35,18 +35,21 @@ export function CustomDomainSection({ code, plan }: { code: string; plan: PlanId
       aria-labelledby="custom-domain-title"
     >
       <h2 id="custom-domain-title">{t('customDomain.title')}</h2>
+      <p className="page-section-intro">{t('customDomain.intro')}</p>
       {loading && !data ? (
         <Spinner label={t('common.loading')} />
       ) : domain ? (
         <DomainRecords code={code} domain={domain} />
       ) : (
-        <DomainForm code={code} plan={plan} />
+        <PremiumFold code={code} plan={plan}>
+          <DomainForm code={code} />
+        </PremiumFold>
       )}
     </section>
   );
 }
 
-function DomainForm({ code, plan }: { code: string; plan: PlanId }) {
+function DomainForm({ code }: { code: string }) {
   const { t } = useTranslation();
   const [host, setHost] = useState('');
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -69,8 +72,6 @@ function DomainForm({ code, plan }: { code: string; plan: PlanId }) {
   };
   return (
     <form className="custom-domain-form" onSubmit={submit} noValidate>
-      <p>{t('customDomain.intro')}</p>
-      {plan !== 'premium' && <p className="premium-note">{t('customDomain.premiumOnly')}</p>}
       <div className={failure ? 'field has-error' : 'field'}>
         <label htmlFor="custom-domain-host">{t('customDomain.label')}</label>
         <input
@@ -101,11 +102,6 @@ function DomainForm({ code, plan }: { code: string; plan: PlanId }) {
         <button type="submit" className="button button-primary" disabled={setting.loading || !host.trim()}>
           {t('customDomain.submit')}
         </button>
-        {failure?.code === 'DOMAIN_NEEDS_PREMIUM' && (
-          <Link to={`/upgrade/${code}`} className="button button-secondary">
-            {t('customDomain.upgrade')}
-          </Link>
-        )}
       </p>
     </form>
   );

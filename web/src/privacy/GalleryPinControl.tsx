@@ -32,8 +32,8 @@ const SET_GALLERY_PIN: TypedDocumentNode<
 `;
 
 /**
- * The couple's gallery PIN on the event page: whether guests must enter one, a field to set or change it, and
- * Remove. The PIN is never shown back: the server keeps only its hash.
+ * The couple's gallery PIN on the event page: whether guests must enter one, a field to set or change it (saved
+ * when the couple presses Enter or leaves the field, as every setting of the page), and Remove. The PIN is never shown back: the server keeps only its hash.
  */
 export function GalleryPinControl({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -79,18 +79,18 @@ export function GalleryPinControl({ code }: { code: string }) {
         inputMode="numeric"
         autoComplete="off"
         maxLength={8}
+        onBlur={() => {
+          if (pin) send(pin);
+        }}
         error={failure ? t(`errors.${failure.code}`, { count: failure.count }) : undefined}
       />
-      <div className="button-row">
-        <Button type="submit" variant="primary" disabled={saving.loading}>
-          {protectedNow ? t('galleryPin.change') : t('galleryPin.save')}
-        </Button>
-        {protectedNow && (
+      {protectedNow && (
+        <div className="button-row">
           <Button type="button" variant="danger-outline" disabled={saving.loading} onClick={() => send(null)}>
             {t('galleryPin.remove')}
           </Button>
-        )}
-      </div>
+        </div>
+      )}
       <div role="status">{done && <p className="form-success">{t(`galleryPin.${done}`)}</p>}</div>
     </form>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, type ApiError } from '../api/apiErrors';
+import { SaveStatusText } from '../ui/SaveStatusText';
+import { useSaveStatus } from '../ui/useSaveStatus';
 import { SwitchField } from '../ui/Field';
 import { SET_PRIVACY, type PrivacySettings } from './graphql';
 
@@ -12,28 +12,26 @@ import { SET_PRIVACY, type PrivacySettings } from './graphql';
  */
 export function OwnerMetadataSwitch({ code, settings }: { code: string; settings: PrivacySettings }) {
   const { t } = useTranslation();
-  const [save, saving] = useMutation(SET_PRIVACY);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [save] = useMutation(SET_PRIVACY);
+  const status = useSaveStatus();
+  const failure = status.failure;
   const keep = settings.ownerDownloadsKeepMetadata ?? true;
 
   function choose(checked: boolean) {
-    setFailure(null);
-    setSaved(false);
     const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
-    save({
-      variables: {
-        code,
-        settings: {
-          uploadsOpenAt,
-          uploadsCloseAt,
-          guestOriginalsAllowed,
-          ownerDownloadsKeepMetadata: checked,
+    void status.save(() =>
+      save({
+        variables: {
+          code,
+          settings: {
+            uploadsOpenAt,
+            uploadsCloseAt,
+            guestOriginalsAllowed,
+            ownerDownloadsKeepMetadata: checked,
+          },
         },
-      },
-    })
-      .then(() => setSaved(true))
-      .catch((error: unknown) => setFailure(readApiError(error)));
+      }),
+    );
   }
 
   return (
@@ -42,11 +40,11 @@ export function OwnerMetadataSwitch({ code, settings }: { code: string; settings
         label={t('privacy.ownerMetadata.label')}
         hint={t('privacy.ownerMetadata.hint')}
         checked={keep}
-        disabled={saving.loading}
+        disabled={status.state === 'saving'}
         onCheckedChange={choose}
         name="ownerDownloadsKeepMetadata"
       />
-      <div role="status">{saved && <p className="form-success">{t('privacy.saved')}</p>}</div>
+      <SaveStatusText state={status.state} testId="owner-metadata-status" />
       {failure && (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`, { count: failure.count })}

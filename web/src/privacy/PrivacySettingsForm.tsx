@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, type ApiError } from '../api/apiErrors';
 import { formatLastDay } from '../gallery/formatDate';
-import { Button } from '../ui/Button';
+import { SaveStatusText } from '../ui/SaveStatusText';
+import { useSaveStatus } from '../ui/useSaveStatus';
 import { SwitchField, TextField } from '../ui/Field';
 import { PRIVACY_QUERY, SET_PRIVACY, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
@@ -12,7 +12,8 @@ import { VisibilityForm } from './VisibilityForm';
 
 /**
  * The couple's privacy settings on the event page: when guests may upload (empty: from now, until the gallery
- * ends) and whether guests may download originals. Saved together; the server refuses a close in the past, a
+ * ends) and whether guests may download originals. Each saves when changed (a time when its field is left), sent
+ * with the rest as saved; the server refuses a close in the past, a
  * time after the gallery ends or a close before the open, and media enforces them on every upload and link.
  */
 export function PrivacySettingsForm({ code }: { code: string }) {
@@ -42,30 +43,34 @@ function PrivacyForm({
 }) {
   const [openAt, setOpenAt] = useState(toLocalInput(initial.uploadsOpenAt));
   const [closeAt, setCloseAt] = useState(toLocalInput(initial.uploadsCloseAt));
-  // What the server holds: the switch saves at once with the saved window, Save sends the window typed.
+  // What the server holds: each change is sent with the rest as saved.
   const [current, setCurrent] = useState(initial);
-  const [save, saving] = useMutation(SET_PRIVACY);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [save] = useMutation(SET_PRIVACY);
+  const status = useSaveStatus();
 
   function send({ uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval }: PrivacySettings) {
-    setFailure(null);
-    setSaved(false);
     // Only the input's fields: what the server answered also carries __typename.
     const settings = { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval: approval ?? false };
-    save({ variables: { code, settings } })
-      .then((result) => {
-        setCurrent(result.data?.setPrivacySettings.privacy ?? settings);
-        setSaved(true);
-      })
-      .catch((error: unknown) => setFailure(readApiError(error)));
+    void status.save(async () => {
+      const result = await save({ variables: { code, settings } });
+      setCurrent(result.data?.setPrivacySettings.privacy ?? settings);
+    });
+  }
+
+  /** The upload window as typed, sent when the couple leaves a field that changed it. */
+  function sendWindow() {
+    const uploadsOpenAt = fromLocalInput(openAt);
+    const uploadsCloseAt = fromLocalInput(closeAt);
+    if (uploadsOpenAt === current.uploadsOpenAt && uploadsCloseAt === current.uploadsCloseAt) return;
+    send({ ...current, uploadsOpenAt, uploadsCloseAt });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    send({ ...current, uploadsOpenAt: fromLocalInput(openAt), uploadsCloseAt: fromLocalInput(closeAt) });
+    sendWindow();
   }
 
+  const failure = status.failure;
   const windowError =
     failure && failure.code.startsWith('UPLOADS_') ? t(`errors.${failure.code}`) : undefined;
   return (
@@ -74,14 +79,14 @@ function PrivacyForm({
         label={t('privacy.guestOriginals')}
         hint={t('privacy.guestOriginalsHint')}
         checked={current.guestOriginalsAllowed}
-        disabled={saving.loading}
+        disabled={status.state === 'saving'}
         onCheckedChange={(checked) => send({ ...current, guestOriginalsAllowed: checked })}
       />
       <SwitchField
         label={t('privacy.approval')}
         hint={t('privacy.approvalHint')}
         checked={current.approval ?? false}
-        disabled={saving.loading}
+        disabled={status.state === 'saving'}
         onCheckedChange={(checked) => send({ ...current, approval: checked })}
       />
       <TextField
@@ -90,6 +95,7 @@ function PrivacyForm({
         hint={t('privacy.uploadsOpenHint')}
         value={openAt}
         onValueChange={setOpenAt}
+        onBlur={sendWindow}
         name="uploadsOpenAt"
       />
       <TextField
@@ -98,15 +104,11 @@ function PrivacyForm({
         hint={t('privacy.uploadsCloseHint', { date: formatLastDay(expiresAt) })}
         value={closeAt}
         onValueChange={setCloseAt}
+        onBlur={sendWindow}
         name="uploadsCloseAt"
         error={windowError}
       />
-      <div className="button-row">
-        <Button type="submit" variant="primary" disabled={saving.loading}>
-          {t('privacy.saveWindow')}
-        </Button>
-      </div>
-      <div role="status">{saved && <p className="form-success">{t('privacy.saved')}</p>}</div>
+      <SaveStatusText state={status.state} testId="privacy-status" />
       {failure && !windowError && (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`, { count: failure.count })}

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, type ApiError } from '../api/apiErrors';
 import { formatLastDay } from '../gallery/formatDate';
-import { Button } from '../ui/Button';
+import { SaveStatusText } from '../ui/SaveStatusText';
+import { useSaveStatus } from '../ui/useSaveStatus';
 import { TextField } from '../ui/Field';
 import { SET_PRIVACY, type PhotoVisibility, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
@@ -13,8 +13,8 @@ const CHOICES: readonly PhotoVisibility[] = ['EVERYONE', 'OWN', 'REVEAL'];
 
 /**
  * Who sees which photos, on the event page: everyone sees every photo, a drop box (guests see only their own),
- * or a reveal at a time the couple picks. Saved with the rest of the settings as they are now (`settings`, kept
- * current by the cache); the server refuses a reveal time missing, past or after the gallery ends.
+ * or a reveal at a time the couple picks. A choice saves at once, a reveal when its time is given (the field left),
+ * with the rest of the settings as they are now (`settings`, kept current by the cache); the server refuses a reveal time missing, past or after the gallery ends.
  */
 export function VisibilityForm({
   code,
@@ -28,26 +28,36 @@ export function VisibilityForm({
   const { t } = useTranslation();
   const [choice, setChoice] = useState<PhotoVisibility>(settings.visibility ?? 'EVERYONE');
   const [revealAt, setRevealAt] = useState(toLocalInput(settings.revealAt ?? null));
-  const [save, saving] = useMutation(SET_PRIVACY);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [save] = useMutation(SET_PRIVACY);
+  const status = useSaveStatus();
+
+  /** Sends a choice with the rest of the settings as they are; a reveal only once it has its time. */
+  function send(chosen: PhotoVisibility, revealInput: string) {
+    const reveal = chosen === 'REVEAL' ? fromLocalInput(revealInput) : null;
+    if (chosen === 'REVEAL' && !reveal) return;
+    const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
+    void status.save(() =>
+      save({
+        variables: {
+          code,
+          settings: {
+            uploadsOpenAt,
+            uploadsCloseAt,
+            guestOriginalsAllowed,
+            visibility: chosen,
+            revealAt: reveal,
+          },
+        },
+      }),
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
-    setSaved(false);
-    const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
-    const visibility = {
-      visibility: choice,
-      revealAt: choice === 'REVEAL' ? fromLocalInput(revealAt) : null,
-    };
-    save({
-      variables: { code, settings: { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, ...visibility } },
-    })
-      .then(() => setSaved(true))
-      .catch((error: unknown) => setFailure(readApiError(error)));
+    send(choice, revealAt);
   }
 
+  const failure = status.failure;
   const revealError = failure?.code.startsWith('REVEAL_') ? t(`errors.${failure.code}`) : undefined;
   const hintId = (value: PhotoVisibility) => `visibility-${value.toLowerCase()}-hint`;
   return (
@@ -63,7 +73,7 @@ export function VisibilityForm({
               checked={choice === value}
               onChange={() => {
                 setChoice(value);
-                setSaved(false);
+                send(value, revealAt);
               }}
               aria-describedby={hintId(value)}
             />
@@ -83,16 +93,12 @@ export function VisibilityForm({
           hint={t('privacy.revealAtHint', { date: formatLastDay(expiresAt) })}
           value={revealAt}
           onValueChange={setRevealAt}
+          onBlur={() => send('REVEAL', revealAt)}
           name="revealAt"
           error={revealError}
         />
       )}
-      <div className="button-row">
-        <Button type="submit" variant="primary" disabled={saving.loading}>
-          {t('privacy.saveVisibility')}
-        </Button>
-      </div>
-      <div role="status">{saved && <p className="form-success">{t('privacy.saved')}</p>}</div>
+      <SaveStatusText state={status.state} testId="visibility-status" />
       {failure && !revealError && (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`, { count: failure.count })}

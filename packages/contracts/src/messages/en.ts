@@ -90,6 +90,12 @@ export const en = {
     CHALLENGE_NOT_FOUND: 'This challenge is no longer in the gallery. Choose another one.',
     // table cards
     TABLE_NUMBER_INVALID: 'Tables are numbered from 1 to {{count}}.',
+    // the guest's landing
+    WELCOME_LINE_TOO_LONG: 'Please keep the welcome line to {{count}} characters.',
+    WELCOME_LINE_FORBIDDEN_CHARACTERS:
+      'Please remove control or text-direction characters from the welcome line.',
+    COVER_PHOTO_UNAVAILABLE:
+      'This photo cannot be the cover: choose one of the photos guests see in the gallery.',
     // the slideshow wall
     WALL_LINK_INVALID: 'This wall link is not valid any more. Ask the couple for a new one.',
     WALL_LINKS_LIMIT: 'This gallery already has {{count}} wall links. Reset them to make a new one.',

@@ -92,6 +92,12 @@ export const es: SharedMessages = {
     CHALLENGE_NOT_FOUND: 'Este reto ya no está en la galería. Elige otro.',
     // table cards
     TABLE_NUMBER_INVALID: 'Las mesas van numeradas del 1 al {{count}}.',
+    // la portada para los invitados
+    WELCOME_LINE_TOO_LONG: 'El mensaje de bienvenida no puede superar los {{count}} caracteres.',
+    WELCOME_LINE_FORBIDDEN_CHARACTERS:
+      'Quita los caracteres de control o de dirección del texto del mensaje de bienvenida.',
+    COVER_PHOTO_UNAVAILABLE:
+      'Esta foto no puede ser la portada: elige una de las fotos que los invitados ven en la galería.',
     // the slideshow wall
     WALL_LINK_INVALID: 'Este enlace de la pantalla ya no es válido. Pide uno nuevo a los novios.',
     WALL_LINKS_LIMIT:

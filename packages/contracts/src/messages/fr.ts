@@ -93,6 +93,12 @@ export const fr: SharedMessages = {
     CHALLENGE_NOT_FOUND: "Ce défi n'est plus dans la galerie. Choisissez-en un autre.",
     // table cards
     TABLE_NUMBER_INVALID: 'Les tables sont numérotées de 1 à {{count}}.',
+    // l'accueil des invités
+    WELCOME_LINE_TOO_LONG: 'Le mot d’accueil ne doit pas dépasser {{count}} caractères.',
+    WELCOME_LINE_FORBIDDEN_CHARACTERS:
+      'Veuillez retirer les caractères de contrôle ou de direction du texte du mot d’accueil.',
+    COVER_PHOTO_UNAVAILABLE:
+      'Cette photo ne peut pas servir de couverture : choisissez une photo que les invités voient dans la galerie.',
     // the slideshow wall
     WALL_LINK_INVALID: "Ce lien de diaporama n'est plus valide. Demandez-en un nouveau aux mariés.",
     WALL_LINKS_LIMIT:

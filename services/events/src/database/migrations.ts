@@ -15,6 +15,7 @@ import { ReturnMails1798700000000 } from './migrations/1798700000000-return-mail
 import { PrivacySettings1798320000000 } from './migrations/1798320000000-privacy-settings.migration.js';
 import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
+import { WelcomeLine1798710000000 } from './migrations/1798710000000-welcome-line.migration.js';
 
 /** Every migration of the events database (TypeORM runs them in the order of their timestamps). */
 export const eventsMigrations = [
@@ -35,4 +36,5 @@ export const eventsMigrations = [
   PhotoApproval1798610000000,
   PinVersion1798641000000,
   ReturnMails1798700000000,
+  WelcomeLine1798710000000,
 ];

@@ -32,6 +32,12 @@ export class EventModel {
   @Field({ description: 'en, fr or es: the language its links, QR codes and mails open the gallery in' })
   language!: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The couple's welcome line on the guest's landing, under their names; null: none",
+  })
+  welcomeLine!: string | null;
+
   static fromEntity(entity: GalleryEntity): EventModel {
     return Object.assign(new EventModel(), {
       code: entity.code,
@@ -43,6 +49,7 @@ export class EventModel {
       createdAt: entity.createdAt.toISOString(),
       expiresAt: entity.expiresAt.toISOString(),
       language: entity.language,
+      welcomeLine: entity.welcomeLine ?? null,
     });
   }
 }

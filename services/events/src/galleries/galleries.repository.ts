@@ -49,6 +49,11 @@ export class GalleriesRepository {
     await this.dataSource.getRepository(GalleryEntity).update({ code }, { language });
   }
 
+  /** The couple's welcome line on the guest's landing; null removes it. */
+  async setWelcomeLine(code: string, welcomeLine: string | null): Promise<void> {
+    await this.dataSource.getRepository(GalleryEntity).update({ code }, { welcomeLine });
+  }
+
   /**
    * A gallery's name, date and location, and the same on its order. A later wedding date moves the expiry by the
    * order's rule (never shortening it) and tells the other services with `plan.upgraded` (reason wedding-date).

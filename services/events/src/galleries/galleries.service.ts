@@ -72,6 +72,7 @@ export class GalleriesService {
         ownerDownloadsKeepMetadata: DEFAULT_PRIVACY.ownerDownloadsKeepMetadata,
         approval: DEFAULT_PRIVACY.approval,
         language: language.data,
+        welcomeLine: null,
       },
       order: {
         id: randomUUID(),

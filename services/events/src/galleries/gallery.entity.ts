@@ -70,4 +70,8 @@ export class GalleryEntity {
   /** Whether new guest photos wait for the couple's approval before other guests see them. */
   @Column({ name: 'photo_approval', type: 'boolean', default: false })
   approval!: boolean;
+
+  /** The couple's welcome line on the guest's landing (MAX_WELCOME_LINE_CHARS); null: none. */
+  @Column({ name: 'welcome_line', type: 'text', nullable: true })
+  welcomeLine!: string | null;
 }

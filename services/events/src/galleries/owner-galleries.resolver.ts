@@ -1,6 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { mailLanguageSchema, OWNER_LIMITS } from '@gallery/contracts';
+import {
+  cleanWelcomeLine,
+  mailLanguageSchema,
+  MAX_WELCOME_LINE_CHARS,
+  OWNER_LIMITS,
+  WELCOME_LINE_REFUSALS,
+  welcomeLineProblem,
+} from '@gallery/contracts';
 import {
   AppError,
   OwnerOnly,
@@ -86,6 +93,29 @@ export class OwnerGalleriesResolver {
     const parsed = mailLanguageSchema.safeParse(language);
     if (!parsed.success) throw new AppError('VALIDATION_FAILED');
     await this.repository.setLanguage(gallery.code, parsed.data);
+    const event = await this.repository.findByCode(gallery.code);
+    if (!event) throw new AppError('GALLERY_NOT_FOUND');
+    return EventModel.fromEntity(event);
+  }
+
+  @OwnerOnly('code')
+  @Mutation(() => EventModel, {
+    description:
+      "Owner only: the welcome line under the couple's names on the guest's landing; empty or null removes it. " +
+      'WELCOME_LINE_TOO_LONG over MAX_WELCOME_LINE_CHARS characters, WELCOME_LINE_FORBIDDEN_CHARACTERS',
+  })
+  async setWelcomeLine(
+    @Args('code') _code: string,
+    @Args('welcomeLine', { type: () => String, nullable: true }) welcomeLine: string | null,
+    @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
+  ): Promise<EventModel> {
+    const problem = welcomeLine === null ? null : welcomeLineProblem(welcomeLine);
+    if (problem) {
+      throw new AppError(WELCOME_LINE_REFUSALS[problem], {
+        count: problem === 'tooLong' ? MAX_WELCOME_LINE_CHARS : undefined,
+      });
+    }
+    await this.repository.setWelcomeLine(gallery.code, cleanWelcomeLine(welcomeLine));
     const event = await this.repository.findByCode(gallery.code);
     if (!event) throw new AppError('GALLERY_NOT_FOUND');
     return EventModel.fromEntity(event);

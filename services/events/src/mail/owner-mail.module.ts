@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BackupStoppedMailConsumer } from './backup-stopped-mail.consumer.js';
 import { GalleryFullMailConsumer } from './gallery-full-mail.consumer.js';
+import { OrderConfirmationSender } from './order-confirmation-sender.js';
 import { OrderConfirmationConsumer } from './order-confirmation.consumer.js';
 import { PinGuessingMailConsumer } from './pin-guessing-mail.consumer.js';
 import { PlanChangeMailConsumer } from './plan-change-mail.consumer.js';
@@ -11,6 +12,7 @@ import { PlanChangeMailConsumer } from './plan-change-mail.consumer.js';
  */
 @Module({
   providers: [
+    OrderConfirmationSender,
     OrderConfirmationConsumer,
     PlanChangeMailConsumer,
     BackupStoppedMailConsumer,

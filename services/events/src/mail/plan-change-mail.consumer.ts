@@ -5,11 +5,13 @@ import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
+import { OrderConfirmationSender } from './order-confirmation-sender.js';
 import { ORDER_CONFIRMATION_MAX_DELAY_MS } from './order-confirmation.consumer.js';
 
 /**
- * Mails the couple once a paid plan is applied: the new plan and the last day guests can add photos, counted from
- * the wedding day (billing's receipt, sent on the payment, cannot know it). Refunds have billing's own mail; a new
+ * Mails the couple once a paid plan is applied: for the package they ordered, the order's confirmation (its one
+ * mail besides billing's receipt); for a later upgrade, the new plan and the last day guests can add photos,
+ * counted from the wedding day (billing's receipt, sent on the payment, cannot know it). Refunds have billing's own mail; a new
  * wedding date is the couple's own doing and shows on their pages. A refused send is retried like every mail.
  */
 @Injectable()
@@ -21,6 +23,7 @@ export class PlanChangeMailConsumer extends DurableConsumerService {
     @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) dataSource: DataSource,
     @Inject(EventsConfig) private readonly config: EventsConfig,
+    @Inject(OrderConfirmationSender) private readonly confirmation: OrderConfirmationSender,
     @Inject(Mailer) private readonly mailer: Mailer | null,
   ) {
     super(bus, dataSource, PlanChangeMailConsumer.NAME);
@@ -40,6 +43,11 @@ export class PlanChangeMailConsumer extends DurableConsumerService {
       manager.findOneBy(GalleryEntity, { code }),
     ]);
     if (!order || !gallery) return;
+    // The payment of the package ordered: the order's one confirmation, not a plan change on top of it.
+    if (order.requestedPlan !== 'free' && order.requestedPlan === plan) {
+      await this.confirmation.send(order, code, expiresAt);
+      return;
+    }
     const mail = planChangeMail(order.language, {
       code,
       galleryUrl: `${this.config.publicUrl}${galleryPath(code, gallery.language)}`,

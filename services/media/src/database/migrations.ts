@@ -1,3 +1,4 @@
+import { GalleryCover1798710000000 } from './migrations/1798710000000-gallery-cover.js';
 import { GalleryFullAnnounced1798700000000 } from './migrations/1798700000000-gallery-full-announced.js';
 import { TableCards1798760000000 } from './migrations/1798760000000-table-cards.js';
 import { AddGuestNames1795800000000 } from './migrations/1795800000000-add-guest-names.js';
@@ -45,4 +46,5 @@ export const mediaMigrations = [
   UploadPutOnce1798680000000,
   GalleryFullAnnounced1798700000000,
   TableCards1798760000000,
+  GalleryCover1798710000000,
 ];

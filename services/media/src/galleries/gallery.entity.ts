@@ -69,4 +69,11 @@ export class GalleryEntity {
   /** When reaching the plan's photo limit was announced (photo.limit-reached): once per gallery. */
   @Column({ name: 'full_announced_at', type: 'timestamptz', nullable: true })
   fullAnnouncedAt!: Date | null;
+
+  /**
+   * The couple's cover photo on the guest's landing: one of this gallery's photos, or null. A photo removed or
+   * hidden since is not shown (the read checks it).
+   */
+  @Column({ name: 'cover_photo_id', type: 'uuid', nullable: true })
+  coverPhotoId!: string | null;
 }

@@ -19,6 +19,11 @@ export class GalleryRepository {
     return manager.findOneBy(GalleryEntity, { code });
   }
 
+  /** The couple's cover photo (already checked to be one of the gallery's photos); null: none. */
+  async setCoverPhoto(code: string, photoId: string | null): Promise<void> {
+    await this.dataSource.getRepository(GalleryEntity).update({ code }, { coverPhotoId: photoId });
+  }
+
   /** Reads and locks the row until the caller's transaction ends: the quota decision holds until commit. */
   findForUpdate(manager: EntityManager, code: string): Promise<GalleryEntity | null> {
     return manager

@@ -4,11 +4,15 @@ import { GalleriesModule } from '../galleries/galleries.module.js';
 import { ReadSnapshots } from '../graphql/read-snapshots.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { TablesModule } from '../tables/tables.module.js';
+import { CoverPhotoResolver } from './cover-photo.resolver.js';
 import { EventResolver } from './event.resolver.js';
 
-/** The fields media adds to the gallery entity (the API's Event): its photos, their counts, its challenges and tables. */
+/**
+ * The fields media adds to the gallery entity (the API's Event): its photos, their counts, its challenges, its
+ * tables and its cover photo.
+ */
 @Module({
   imports: [ChallengesModule, GalleriesModule, PhotosModule, TablesModule],
-  providers: [ReadSnapshots, EventResolver],
+  providers: [ReadSnapshots, EventResolver, CoverPhotoResolver],
 })
 export class GalleryEntityModule {}

@@ -1,0 +1,15 @@
+import { useMutation } from '@apollo/client/react';
+import { useSaveStatus, type SaveStatus } from '../ui/useSaveStatus';
+import { LANDING_QUERY, SET_COVER_PHOTO } from './graphql';
+
+/** Sets or removes the cover photo, then reads the landing again so every part of the page shows the new one. */
+export function useCoverPhoto(code: string): SaveStatus & { choose: (photoId: string | null) => void } {
+  const [setCover] = useMutation(SET_COVER_PHOTO, {
+    refetchQueries: [{ query: LANDING_QUERY, variables: { code } }],
+    awaitRefetchQueries: true,
+  });
+  const status = useSaveStatus();
+  const choose = (photoId: string | null) =>
+    void status.save(() => setCover({ variables: { code, photoId } }));
+  return { ...status, choose };
+}
