@@ -552,6 +552,8 @@ export const Requests = {
    * of an `eventUpdated` subscription, so a screen that read the gallery a moment before it listened misses nothing.
    */
   GalleryState: 'rpc.events.gallery-state',
+  /** faces asks media which photos a search found the caller may see (the gallery's privacy settings decide). */
+  VisiblePhotos: 'rpc.media.visible-photos',
 } as const;
 
 export const galleryLookupRequestSchema = z.object({ code: galleryCodeSchema });

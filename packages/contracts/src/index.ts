@@ -30,3 +30,4 @@ export * from './challenges.js';
 export * from './hearts.js';
 export * from './guestbook.js';
 export * from './gallery-pin.js';
+export * from './faces.js';

@@ -17,6 +17,7 @@ import {
   ownerAuthorizationRequestSchema,
   Requests,
 } from './events.js';
+import { visiblePhotosReplySchema, visiblePhotosRequestSchema } from './faces.js';
 import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin.js';
 
 /** One request/reply between services: its subject and the zod schemas of what is sent and what comes back. */
@@ -59,4 +60,5 @@ export const RequestContracts = {
   ),
   GuestAdmission: contract(Requests.GuestAdmission, guestAdmissionRequestSchema, guestAdmissionReplySchema),
   GalleryState: contract(Requests.GalleryState, galleryStateRequestSchema, galleryStateReplySchema),
+  VisiblePhotos: contract(Requests.VisiblePhotos, visiblePhotosRequestSchema, visiblePhotosReplySchema),
 } as const;
