@@ -35,6 +35,7 @@ describe('docker-compose.yml', () => {
       'caddy',
       'download',
       'events',
+      'faces',
       'gateway',
       'maildev',
       'media',
