@@ -15,8 +15,8 @@ import { startProduct } from '../product.mjs';
 // PostgreSQL, NATS and S3 server): every process's metrics in Prometheus's text format, a request's log lines in
 // JSON with its id, and one guest's upload as one trace from the gateway through media to the live screens.
 
-type Name = 'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup';
-const PROCESSES: Name[] = ['gateway', 'events', 'media', 'billing', 'download', 'backup'];
+type Name = 'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces';
+const PROCESSES: Name[] = ['gateway', 'events', 'media', 'billing', 'download', 'backup', 'faces'];
 
 interface Product {
   url: string;
