@@ -166,6 +166,8 @@ describe('what operators see', () => {
     expect(
       families.media.find((family) => family.name === 'gallery_consumer_pending')?.metrics.length,
     ).toBeGreaterThan(0);
+    // What faces scales on: no gallery here turned "Find me" on, so nothing waits.
+    expect(sampleOf(families.faces, 'gallery_faces_index_backlog')).toBe(0);
     expect(sampleOf(families.gateway, 'gallery_live_sockets')).toBeGreaterThanOrEqual(1);
     expect(families.gateway.find((family) => family.name === 'gallery_http_request_seconds')?.type).toBe(
       'HISTOGRAM',

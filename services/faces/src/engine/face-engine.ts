@@ -13,8 +13,8 @@ export interface FoundFace {
 
 /**
  * The one distance under which two descriptors are taken for the same person (Euclidean, on face-api's
- * ResNet-34 descriptors). Measured on the labeled faces with `node bench/faces-accuracy.mjs`
- * (docs/decisions.md, "Find me"): 0.55 gave the best pair accuracy and no stranger in group photos.
+ * ResNet-34 descriptors). Measured on the labeled faces with `node bench/faces-accuracy.mjs` (docs/decisions.md,
+ * "Find me"): the best pair accuracy (97.7%); higher finds more in group photos but shows more strangers.
  */
 export const SAME_PERSON_DISTANCE = 0.55;
 
@@ -66,7 +66,7 @@ export class FaceEngine {
    * The face of a selfie: the largest one. A tight crop (a face filling the picture) is looked at again with a
    * mirrored border around it, because the detector was trained on faces with some surroundings. Its descriptor
    * is the mean of the picture's and its mirror image's: steadier across poses (on the labeled faces, recall in
-   * group photos 74.5% -> 86.4% at the same threshold, docs/decisions.md).
+   * group photos 72.7% -> 82.7% at the same threshold, docs/decisions.md).
    */
   async selfie(image: Buffer): Promise<FoundFace | null> {
     for (const border of [0, 0.5]) {
