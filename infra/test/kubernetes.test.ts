@@ -54,7 +54,12 @@ interface KubernetesObject {
     selector?: { matchLabels?: Record<string, string> };
     ports?: { name?: string; port: number; targetPort: string | number }[];
     scaleTargetRef?: { kind: string; name: string };
-    metrics?: { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }[];
+    metrics?: {
+      type: string;
+      resource?: { name: string };
+      pods?: { metric: { name: string } };
+      external?: { metric: { name: string } };
+    }[];
     rules?: { http: { paths: { backend: { service: { name: string; port: { name?: string } } } }[] } }[];
     tls?: { hosts: string[]; secretName: string }[];
   };

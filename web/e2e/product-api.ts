@@ -201,7 +201,8 @@ export async function uploadGuestPhotos(
     const put = await fetch(slot.uploadUrl, {
       method: 'PUT',
       headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-      body: files[i],
+      // A copy typed as the DOM wants (a given Buffer may sit on a shared ArrayBufferLike).
+      body: new Uint8Array(files[i]!),
     });
     if (put.status !== 200) throw new Error(`PUT of ${slot.uploadId} answered ${put.status}`);
     const { confirmPhotoUpload } = await graphqlAt<{ confirmPhotoUpload: { id: string } }>(

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { descriptorDistance } from '../engine/face-engine.js';
 
 /** A photo waiting to be looked at for faces. */
 export interface QueuedPhoto {
@@ -153,11 +152,13 @@ export class FaceRecords {
       [code],
     );
     const nearest = new Map<string, number>();
+    const limitSquared = threshold * threshold;
+    const wanted = Float32Array.from(selfie);
     for (const row of rows) {
-      const distance = descriptorDistance(descriptorOf(row.descriptor), selfie);
-      if (distance >= threshold) continue;
+      const squared = squaredDistanceWithin(descriptorOf(row.descriptor), wanted, limitSquared);
+      if (squared === null) continue;
       const known = nearest.get(row.photo_id);
-      if (known === undefined || distance < known) nearest.set(row.photo_id, distance);
+      if (known === undefined || squared < known) nearest.set(row.photo_id, squared);
     }
     return [...nearest]
       .sort((a, b) => a[1] - b[1])
@@ -173,9 +174,30 @@ export function descriptorBytes(descriptor: ArrayLike<number>): Buffer {
   return bytes;
 }
 
-/** A stored descriptor read back. */
+/** A stored descriptor read back: a view of the bytes when they are aligned (no copy), else a copy. */
 export function descriptorOf(bytes: Buffer): Float32Array {
+  if (bytes.byteOffset % 4 === 0 && IS_LITTLE_ENDIAN) {
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  }
   const values = new Float32Array(bytes.length / 4);
   for (let i = 0; i < values.length; i++) values[i] = bytes.readFloatLE(i * 4);
   return values;
+}
+
+const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * The squared distance of two descriptors when it is under `limitSquared`, else null: most faces of a gallery are
+ * someone else's, and a sum past the limit stops early.
+ */
+export function squaredDistanceWithin(a: Float32Array, b: Float32Array, limitSquared: number): number | null {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 16) {
+    for (let j = i; j < i + 16 && j < a.length; j++) {
+      const d = a[j]! - b[j]!;
+      sum += d * d;
+    }
+    if (sum >= limitSquared) return null;
+  }
+  return sum;
 }
