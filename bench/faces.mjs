@@ -49,7 +49,7 @@ const previews = await Promise.all(
 
 const rssBefore = rssMb();
 const loadStart = cpuNow();
-const engine = await FaceEngine.load();
+const engine = await FaceEngine.load({ detector: process.env.FACES_DETECTOR === 'tiny' ? 'tiny' : 'ssd' });
 const loadCpu = cpuNow() - loadStart;
 const rssLoaded = rssMb();
 
