@@ -1,4 +1,4 @@
-# One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, services/backup, gateway).
+# One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, services/backup, services/faces, gateway).
 # Build context: the repository root (see docker-compose.yml).
 # Node 22 LTS, the version the dependencies ask for (README, "Node.js").
 FROM node:22.23.5-bookworm-slim AS build
@@ -14,6 +14,7 @@ COPY services/media/package.json services/media/
 COPY services/billing/package.json services/billing/
 COPY services/download/package.json services/download/
 COPY services/backup/package.json services/backup/
+COPY services/faces/package.json services/faces/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund

@@ -4,3 +4,4 @@ CREATE DATABASE gallery_media;
 CREATE DATABASE gallery_billing;
 CREATE DATABASE gallery_download;
 CREATE DATABASE gallery_backup;
+CREATE DATABASE gallery_faces;

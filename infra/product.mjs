@@ -277,7 +277,7 @@ async function startLocalMailCatcher(repoRoot, log) {
  * @param {object} options
  * @param {import('./services.mjs').PlatformEnv} options.platformEnv
  * @param {number} [options.port] The gateway's port (the product's URL); a free one when omitted or 0.
- * @param {{ events?: number, media?: number, billing?: number, download?: number, backup?: number }} [options.servicePorts] Free ports when omitted.
+ * @param {{ events?: number, media?: number, billing?: number, download?: number, backup?: number, faces?: number }} [options.servicePorts] Free ports when omitted.
  * @param {(name: string, line: string) => void} [options.log] Each output line of each process.
  * @param {(exit: { name: string, code: number | null, signal: string | null }) => void} [options.onExit]
  *   Called when a process ends without stop() having been called (and is not restarted).
@@ -296,11 +296,11 @@ async function startLocalMailCatcher(repoRoot, log) {
  *   and bucket; gateway replica i uses media replica i (modulo their number).
  *   Without `platformEnv.SMTP_URL` a local mail catcher is started (and stopped with the product): `mail.webUrl`
  *   is its inbox. With SMTP_URL given, `mail` is null.
- * @param {{ gateway: number, events: number, media: number, billing: number, download: number, backup: number }} [options.metricsPorts]
+ * @param {{ gateway: number, events: number, media: number, billing: number, download: number, backup: number, faces: number }} [options.metricsPorts]
  *   Where each process serves GET /metrics; free ports when omitted (`metricsPorts` in the result).
  * @param {() => Promise<number>} [options.pickPort] Where ports not given come from (findFreePort; tests).
  *   When one of them is taken before its service binds it, the whole product starts again on new ones.
- * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, metricsPorts: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
+ * @returns {Promise<{ url: string, gatewayUrls: string[], ports: { gateway: number, events: number, media: number, billing: number, download: number, backup: number, faces: number }, metricsPorts: { gateway: number, events: number, media: number, billing: number, download: number, backup: number, faces: number }, mediaPorts: number[], pids: Record<string, number>, mail: { webUrl: string } | null, stop(): Promise<void>, restart(name: string, options?: { signal?: NodeJS.Signals }): Promise<void> }>}
  */
 export async function startProduct(options) {
   // Only ports picked here can be picked again.
@@ -339,6 +339,7 @@ async function startProductOnce({
     billing: servicePorts.billing || (await pickPort()),
     download: servicePorts.download || (await pickPort()),
     backup: servicePorts.backup || (await pickPort()),
+    faces: servicePorts.faces || (await pickPort()),
   };
   const metricsPorts = givenMetricsPorts ?? {
     gateway: await pickPort(),
@@ -347,6 +348,7 @@ async function startProductOnce({
     billing: await pickPort(),
     download: await pickPort(),
     backup: await pickPort(),
+    faces: await pickPort(),
   };
   const gatewayPorts = [ports.gateway];
   while (gatewayPorts.length < gatewayReplicas) gatewayPorts.push(await pickPort());

@@ -14,6 +14,7 @@ export const SERVICE_DATABASES = {
   billing: 'gallery_billing',
   download: 'gallery_download',
   backup: 'gallery_backup',
+  faces: 'gallery_faces',
 };
 
 export const S3_BUCKET = 'gallery-media';
@@ -92,6 +93,13 @@ export const GATEWAY_NODE_ARGS = ['--max-semi-space-size=1'];
  */
 export const MEDIA_NODE_ARGS = ['--heap-growing-percent=100', '--initial-old-space-size=256'];
 
+/**
+ * How the faces service's process runs, wherever it is started: TensorFlow.js' WebAssembly backend keeps its
+ * tensors outside V8's heap, and the models take ~30 MB of it; the old generation is capped so a leak shows as a
+ * restart, not as a node out of memory.
+ */
+export const FACES_NODE_ARGS = ['--max-old-space-size=512'];
+
 /** The guest identity key of a product started without GUEST_IDENTITY_KEY: one per run of this process. */
 const RUN_GUEST_IDENTITY_KEY = randomBytes(32).toString('base64url');
 
@@ -103,6 +111,7 @@ export const DEFAULT_PORTS = {
   billing: 5103,
   download: 5104,
   backup: 5105,
+  faces: 5106,
 };
 
 /**
@@ -116,6 +125,7 @@ export const DEFAULT_METRICS_PORTS = {
   billing: 9403,
   download: 9404,
   backup: 9405,
+  faces: 9406,
 };
 
 /**
@@ -182,7 +192,7 @@ export function databaseUrl(serverUrl, database) {
  * Maps the backing servers to each service's environment, in start order (the gateway composes the others'
  * schemas, so it comes last).
  * @param {PlatformEnv} platformEnv
- * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, metricsPorts?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
+ * @param {{ ports?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number, faces: number }, metricsPorts?: { gateway: number, events: number, media: number, billing: number, download: number, backup: number, faces: number }, publicUrl?: string, repoRoot?: string, env?: Record<string, string | undefined> }} [options]
  *   `env` is where STRIPE_* are taken from when set (default: this process's environment). Without
  *   `metricsPorts` no process serves metrics.
  * @returns {ServiceDefinition[]}
@@ -312,6 +322,27 @@ export function serviceDefinitions(platformEnv, options = {}) {
       },
     },
     {
+      name: 'faces',
+      entry: path.join(root, 'services/faces/dist/main.js'),
+      nodeArgs: FACES_NODE_ARGS,
+      port: ports.faces,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(ports.faces),
+        HOST: SUBGRAPH_HOST,
+        DATABASE_URL: databaseUrl(platformEnv.DATABASE_URL, SERVICE_DATABASES.faces),
+        NATS_URL,
+        // Previews are read from the media bucket (never written).
+        S3_ENDPOINT: platformEnv.S3_ENDPOINT,
+        S3_REGION: platformEnv.S3_REGION,
+        S3_ACCESS_KEY_ID: platformEnv.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: platformEnv.S3_SECRET_ACCESS_KEY,
+        S3_BUCKET,
+        // Media's key: a guest's "Find me" searches are counted by the identity media signed.
+        GUEST_IDENTITY_KEY: outside.GUEST_IDENTITY_KEY ?? RUN_GUEST_IDENTITY_KEY,
+      },
+    },
+    {
       name: 'gateway',
       entry: path.join(root, 'gateway/dist/main.js'),
       nodeArgs: GATEWAY_NODE_ARGS,
@@ -329,6 +360,7 @@ export function serviceDefinitions(platformEnv, options = {}) {
         BILLING_URL: `http://127.0.0.1:${ports.billing}/graphql`,
         DOWNLOAD_URL: `http://127.0.0.1:${ports.download}/graphql`,
         BACKUP_URL: `http://127.0.0.1:${ports.backup}/graphql`,
+        FACES_URL: `http://127.0.0.1:${ports.faces}/graphql`,
         WEB_DIST: path.join(root, 'web/dist'),
       },
     },

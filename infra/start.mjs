@@ -252,6 +252,7 @@ try {
       billing: DEFAULT_PORTS.billing,
       download: DEFAULT_PORTS.download,
       backup: DEFAULT_PORTS.backup,
+      faces: DEFAULT_PORTS.faces,
     },
     metricsPorts: DEFAULT_METRICS_PORTS,
     // WEB_DEV_ORIGINS from the environment wins (another dev server port), else the Vite dev server's default.

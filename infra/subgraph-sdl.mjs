@@ -31,6 +31,7 @@ export function subgraphUrls(ports) {
     billing: `http://127.0.0.1:${ports.billing}/graphql`,
     download: `http://127.0.0.1:${ports.download}/graphql`,
     backup: `http://127.0.0.1:${ports.backup}/graphql`,
+    faces: `http://127.0.0.1:${ports.faces}/graphql`,
   };
 }
 

@@ -78,6 +78,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
       ...(config.billingUrl ? [{ name: 'billing', url: config.billingUrl }] : []),
       ...(config.downloadUrl ? [{ name: 'download', url: config.downloadUrl }] : []),
       ...(config.backupUrl ? [{ name: 'backup', url: config.backupUrl }] : []),
+      ...(config.facesUrl ? [{ name: 'faces', url: config.facesUrl }] : []),
     ],
     supergraphSdl: config.supergraphSdl,
     pollIntervalMs: config.pollIntervalMs ?? 10_000,
@@ -134,6 +135,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
           ? { download: subgraphHealth(`${new URL(config.downloadUrl).origin}/health`) }
           : {}),
         ...(config.backupUrl ? { backup: subgraphHealth(`${new URL(config.backupUrl).origin}/health`) } : {}),
+        ...(config.facesUrl ? { faces: subgraphHealth(`${new URL(config.facesUrl).origin}/health`) } : {}),
       },
       jsonNotFound,
     ),

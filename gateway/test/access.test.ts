@@ -33,7 +33,7 @@ import { apiDocDifferences, namesInDocument, namesInSchema } from './api-doc.js'
 
 interface RunningProduct {
   url: string;
-  ports: Record<'events' | 'media' | 'billing' | 'download' | 'backup', number>;
+  ports: Record<'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces', number>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ interface Operation {
   access: OperationAccess;
 }
 
-const SUBGRAPHS = ['events', 'media', 'billing', 'download', 'backup'] as const;
+const SUBGRAPHS = ['events', 'media', 'billing', 'download', 'backup', 'faces'] as const;
 const quiet = () => undefined;
 
 let platform: TestPlatform | undefined;

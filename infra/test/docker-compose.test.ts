@@ -37,6 +37,7 @@ describe('docker-compose.yml', () => {
       'caddy',
       'download',
       'events',
+      'faces',
       'gateway',
       'maildev',
       'media',
@@ -78,7 +79,7 @@ describe('docker-compose.yml', () => {
     const dependsOn = compose.services.gateway.depends_on!;
     expect(dependsOn.events).toEqual({ condition: 'service_healthy' });
     expect(dependsOn.media).toEqual({ condition: 'service_healthy' });
-    for (const name of ['billing', 'download', 'backup'])
+    for (const name of ['billing', 'download', 'backup', 'faces'])
       expect(dependsOn[name]).toEqual({ condition: 'service_healthy', required: false });
     expect(compose.services.gateway.restart).toBe('unless-stopped');
   });

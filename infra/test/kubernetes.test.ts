@@ -58,7 +58,12 @@ interface KubernetesObject {
     selector?: { matchLabels?: Record<string, string> };
     ports?: { name?: string; port: number; targetPort: string | number }[];
     scaleTargetRef?: { kind: string; name: string };
-    metrics?: { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }[];
+    metrics?: {
+      type: string;
+      resource?: { name: string };
+      pods?: { metric: { name: string } };
+      external?: { metric: { name: string } };
+    }[];
     rules?: { http: { paths: { backend: { service: { name: string; port: { name?: string } } } }[] } }[];
     tls?: { hosts: string[]; secretName: string }[];
   };
@@ -272,15 +277,18 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
     }
   });
 
-  it('scales media on its backlog and CPU, and the gateway on CPU, memory and its open sockets', () => {
+  it('scales media on its backlog and CPU, the gateway on CPU, memory and its open sockets, faces on its backlog', () => {
     const metrics = (name: string) => {
       const hpa = find(objects, 'HorizontalPodAutoscaler', name);
       expect(hpa.spec!.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
-      return hpa.spec!.metrics!.map((metric) => metric.resource?.name ?? metric.pods?.metric.name);
+      return hpa.spec!.metrics!.map(
+        (metric) => metric.resource?.name ?? metric.pods?.metric.name ?? metric.external?.metric.name,
+      );
     };
-    expect(objects.filter((object) => object.kind === 'HorizontalPodAutoscaler')).toHaveLength(2);
+    expect(objects.filter((object) => object.kind === 'HorizontalPodAutoscaler')).toHaveLength(3);
     expect(metrics('media')).toEqual(['gallery_photos_confirming', 'cpu']);
     expect(metrics('gateway')).toEqual(['cpu', 'memory', 'gallery_live_sockets']);
+    expect(metrics('faces')).toEqual(['gallery_faces_index_backlog']);
   });
 
   it('routes the product’s origin to the gateway over TLS, with timeouts for live screens', () => {

@@ -63,7 +63,12 @@ const dashboard = JSON.parse(Object.values(one(monitoring, 'ConfigMap').data!)[0
 };
 const adapter = parse(
   readFileSync(join(root, 'deploy/kubernetes/monitoring/prometheus-adapter-values.yaml'), 'utf8'),
-) as { rules: { custom: { seriesQuery: string; metricsQuery: string; name: { as: string } }[] } };
+) as {
+  rules: {
+    custom: { seriesQuery: string; metricsQuery: string; name: { as: string } }[];
+    external?: { seriesQuery: string; metricsQuery: string; name: { as: string } }[];
+  };
+};
 
 /** The metric names a query reads (a histogram's _bucket, _count and _sum as the histogram). */
 function metricsIn(query: string): string[] {
@@ -172,5 +177,11 @@ describe('deploy/kubernetes/monitoring', () => {
       .flatMap((hpa) => (hpa.spec as { metrics: { pods?: { metric: { name: string } } }[] }).metrics)
       .flatMap((metric) => (metric.pods ? [metric.pods.metric.name] : []));
     expect(adapter.rules.custom.map((rule) => rule.name.as).sort()).toEqual(asked.sort());
+    // And the one external metric (the faces backlog: one figure for the whole deployment).
+    const external = base
+      .filter((object) => object.kind === 'HorizontalPodAutoscaler')
+      .flatMap((hpa) => (hpa.spec as { metrics: { external?: { metric: { name: string } } }[] }).metrics)
+      .flatMap((metric) => (metric.external ? [metric.external.metric.name] : []));
+    expect((adapter.rules.external ?? []).map((rule) => rule.name.as).sort()).toEqual(external.sort());
   });
 });

@@ -15,8 +15,8 @@ import { startProduct } from '../product.mjs';
 // PostgreSQL, NATS and S3 server): every process's metrics in Prometheus's text format, a request's log lines in
 // JSON with its id, and one guest's upload as one trace from the gateway through media to the live screens.
 
-type Name = 'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup';
-const PROCESSES: Name[] = ['gateway', 'events', 'media', 'billing', 'download', 'backup'];
+type Name = 'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces';
+const PROCESSES: Name[] = ['gateway', 'events', 'media', 'billing', 'download', 'backup', 'faces'];
 
 interface Product {
   url: string;
@@ -166,6 +166,8 @@ describe('what operators see', () => {
     expect(
       families.media.find((family) => family.name === 'gallery_consumer_pending')?.metrics.length,
     ).toBeGreaterThan(0);
+    // What faces scales on: no gallery here turned "Find me" on, so nothing waits.
+    expect(sampleOf(families.faces, 'gallery_faces_index_backlog')).toBe(0);
     expect(sampleOf(families.gateway, 'gallery_live_sockets')).toBeGreaterThanOrEqual(1);
     expect(families.gateway.find((family) => family.name === 'gallery_http_request_seconds')?.type).toBe(
       'HISTOGRAM',

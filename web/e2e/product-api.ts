@@ -148,6 +148,7 @@ export async function uploadGuestPhotos(
     challengeId,
     pass,
     guestIdentity,
+    files: given,
   }: {
     guestName?: string;
     size?: [number, number];
@@ -155,6 +156,8 @@ export async function uploadGuestPhotos(
     pass?: string;
     /** The uploading browser's guest identity token: its photos are then its own. */
     guestIdentity?: string;
+    /** These JPEGs rather than `count` of random pixels. */
+    files?: Buffer[];
   } = {},
 ): Promise<string[]> {
   const headers: Record<string, string> = {
@@ -162,13 +165,15 @@ export async function uploadGuestPhotos(
     ...(guestIdentity ? { 'x-guest-identity': guestIdentity } : {}),
   };
   const [width, height] = size;
-  const files = await Promise.all(
-    Array.from({ length: count }, () =>
-      sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-        .jpeg()
-        .toBuffer(),
-    ),
-  );
+  const files =
+    given ??
+    (await Promise.all(
+      Array.from({ length: count }, () =>
+        sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ));
   const { requestPhotoUploads: slots } = await graphqlAt<{
     requestPhotoUploads: {
       uploadId: string;
@@ -196,7 +201,8 @@ export async function uploadGuestPhotos(
     const put = await fetch(slot.uploadUrl, {
       method: 'PUT',
       headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-      body: files[i],
+      // A copy typed as the DOM wants (a given Buffer may sit on a shared ArrayBufferLike).
+      body: new Uint8Array(files[i]!),
     });
     if (put.status !== 200) throw new Error(`PUT of ${slot.uploadId} answered ${put.status}`);
     const { confirmPhotoUpload } = await graphqlAt<{ confirmPhotoUpload: { id: string } }>(

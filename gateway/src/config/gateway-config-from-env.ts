@@ -18,6 +18,7 @@ export function gatewayConfigFromEnv(): GatewayConfig {
     billingUrl: env('BILLING_URL', 'http://127.0.0.1:5103/graphql'),
     downloadUrl: env('DOWNLOAD_URL', 'http://127.0.0.1:5104/graphql'),
     backupUrl: env('BACKUP_URL', 'http://127.0.0.1:5105/graphql'),
+    facesUrl: env('FACES_URL', 'http://127.0.0.1:5106/graphql'),
     webDist: env('WEB_DIST', DEFAULT_WEB_DIST),
     supergraphSdl: supergraphFromEnv(env('SUPERGRAPH', 'shipped')),
     production: env('NODE_ENV', 'development') === 'production',

@@ -17,6 +17,8 @@ export interface GatewayConfig {
   downloadUrl?: string;
   /** The backup subgraph's GraphQL endpoint (the couple's cloud-drive backup); left out when unset. */
   backupUrl?: string;
+  /** The faces service's subgraph ("Find me"); absent: its fields are not offered. */
+  facesUrl?: string;
   /** The built web app (index.html and assets/). */
   webDist: string;
   /**

@@ -4,7 +4,7 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 
 /** The subgraphs the gateway federates, in the order it composes them. */
-export const SUBGRAPH_NAMES = ['events', 'media', 'billing', 'download', 'backup'] as const;
+export const SUBGRAPH_NAMES = ['events', 'media', 'billing', 'download', 'backup', 'faces'] as const;
 export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
 
 // src/supergraph/ and dist/supergraph/ both sit two levels below the gateway package.

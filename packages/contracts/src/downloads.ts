@@ -40,6 +40,8 @@ export const archivePhotoSchema = z.object({
    * needed. False with no key: none can be made (such a photo stays out of a guest's zip).
    */
   guestCopyPending: z.boolean().default(false),
+  /** The 1600 px preview's key (what the faces service looks for faces in); null or absent while none is made. */
+  previewKey: z.string().min(1).max(1000).nullable().optional(),
   /** The name the guest's file had, with the extension of its detected type. */
   fileName: z.string().min(1).max(1000),
   contentType: z.string().min(1).max(200),

@@ -582,6 +582,8 @@ export const Requests = {
   GalleryState: 'rpc.events.gallery-state',
   /** events asks media how many photos and guestbook messages wait for the couple's approval (the daily digest). */
   ReviewWaiting: 'rpc.media.review-waiting',
+  /** faces asks media which photos a search found the caller may see (the gallery's privacy settings decide). */
+  VisiblePhotos: 'rpc.media.visible-photos',
 } as const;
 
 export const reviewWaitingRequestSchema = z.object({ code: galleryCodeSchema });

@@ -35,3 +35,4 @@ export * from './mail/photos-ready-mail.js';
 export * from './mail/owner-digest-mail.js';
 export * from './table-cards.js';
 export * from './gallery-landing.js';
+export * from './faces.js';

@@ -109,6 +109,11 @@ export const GUEST_RATE_LIMITS = Object.freeze({
     perGuest: { points: 5, durationSeconds: 10 * 60 },
     perAddress: { points: 1000, durationSeconds: 10 * 60 },
   },
+  /** "Find me" searches (each looks for a face in a selfie: a second of the faces service's CPU). */
+  findMeSearches: {
+    perGuest: { points: 10, durationSeconds: 15 * 60 },
+    perAddress: { points: 600, durationSeconds: 15 * 60 },
+  },
   /** Download All requests (each may start a zip build, the download service's costly work). */
   archiveRequests: {
     perGuest: { points: 30, durationSeconds: 60 * 60 },

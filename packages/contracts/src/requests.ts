@@ -19,6 +19,7 @@ import {
   reviewWaitingReplySchema,
   reviewWaitingRequestSchema,
 } from './events.js';
+import { visiblePhotosReplySchema, visiblePhotosRequestSchema } from './faces.js';
 import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin.js';
 
 /** One request/reply between services: its subject and the zod schemas of what is sent and what comes back. */
@@ -62,4 +63,5 @@ export const RequestContracts = {
   GuestAdmission: contract(Requests.GuestAdmission, guestAdmissionRequestSchema, guestAdmissionReplySchema),
   GalleryState: contract(Requests.GalleryState, galleryStateRequestSchema, galleryStateReplySchema),
   ReviewWaiting: contract(Requests.ReviewWaiting, reviewWaitingRequestSchema, reviewWaitingReplySchema),
+  VisiblePhotos: contract(Requests.VisiblePhotos, visiblePhotosRequestSchema, visiblePhotosReplySchema),
 } as const;

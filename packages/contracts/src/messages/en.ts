@@ -65,6 +65,11 @@ export const en = {
     NO_CREDITS_TO_REFUND: 'This bundle has no unused credits left to refund.',
     // owners
     SIGN_IN_LINK_INVALID: 'This sign-in link is wrong, already used or expired. Please ask for a new one.',
+    // Find me
+    FIND_ME_OFF: 'The couple has not turned on "Find me" for this gallery.',
+    SELFIE_TOO_LARGE: 'This picture is larger than {{count}} KB. Please take a smaller one.',
+    SELFIE_UNREADABLE: 'This picture could not be read. Please take a photo or choose a JPEG or PNG.',
+    NO_FACE_FOUND: 'We could not find a face in this picture. Try again facing the camera, in good light.',
     PHOTO_NOT_FOUND: 'This photo no longer exists.',
     NOT_YOUR_PHOTO:
       'Only the guest who uploaded this photo can delete it, from the phone or computer it was sent from.',

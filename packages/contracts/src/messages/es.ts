@@ -24,8 +24,8 @@ export const es: SharedMessages = {
     PHOTO_LIMIT_REACHED:
       'Esta galería está llena: tiene {{count}} fotos, todas las que admite su plan. Avisa a los novios.',
     UNSUPPORTED_FILE_TYPE: 'Este archivo no es una foto compatible. Sube imágenes JPEG, PNG, WebP o HEIC.',
-    FILE_TOO_LARGE: 'Esta foto supera los {{count}} MB.',
-    VIDEO_TOO_LARGE: 'Este vídeo supera los {{count}} MB.',
+    FILE_TOO_LARGE: 'Esta foto supera los {{count}} KB.',
+    VIDEO_TOO_LARGE: 'Este vídeo supera los {{count}} KB.',
     VIDEOS_NEED_PREMIUM:
       'Los vídeos solo se pueden añadir con el plan Premium. Los novios pueden mejorar la galería a Premium.',
     VIDEO_UNREADABLE: 'No se pudo leer este vídeo. Sube un archivo MP4, MOV o WebM.',
@@ -66,6 +66,12 @@ export const es: SharedMessages = {
     // owners
     SIGN_IN_LINK_INVALID:
       'Este enlace de inicio de sesión es incorrecto, ya se usó o caducó. Pide uno nuevo.',
+    // Find me
+    FIND_ME_OFF: 'Los novios no han activado «Encuéntrame» en esta galería.',
+    SELFIE_TOO_LARGE: 'Esta imagen supera los {{count}} KB. Haz una más pequeña.',
+    SELFIE_UNREADABLE: 'No se pudo leer esta imagen. Haz una foto o elige un JPEG o un PNG.',
+    NO_FACE_FOUND:
+      'No encontramos ninguna cara en esta imagen. Inténtalo de nuevo mirando a la cámara, con buena luz.',
     PHOTO_NOT_FOUND: 'Esta foto ya no existe.',
     NOT_YOUR_PHOTO:
       'Solo el invitado que subió esta foto puede borrarla, desde el teléfono o el ordenador desde el que la envió.',

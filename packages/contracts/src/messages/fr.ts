@@ -25,8 +25,8 @@ export const fr: SharedMessages = {
       'Cette galerie est pleine : elle contient {{count}} photos, le maximum de sa formule. Prévenez les mariés.',
     UNSUPPORTED_FILE_TYPE:
       "Ce fichier n'est pas une photo prise en charge. Envoyez des images JPEG, PNG, WebP ou HEIC.",
-    FILE_TOO_LARGE: 'Cette photo dépasse {{count}} Mo.',
-    VIDEO_TOO_LARGE: 'Cette vidéo dépasse {{count}} Mo.',
+    FILE_TOO_LARGE: 'Cette photo dépasse {{count}} Ko.',
+    VIDEO_TOO_LARGE: 'Cette vidéo dépasse {{count}} Ko.',
     VIDEOS_NEED_PREMIUM:
       'Les vidéos ne peuvent être ajoutées qu’avec la formule Premium. Les mariés peuvent passer la galerie en Premium.',
     VIDEO_UNREADABLE: 'Cette vidéo est illisible. Envoyez un fichier MP4, MOV ou WebM.',
@@ -67,6 +67,12 @@ export const fr: SharedMessages = {
     // owners
     SIGN_IN_LINK_INVALID:
       'Ce lien de connexion est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau.',
+    // Find me
+    FIND_ME_OFF: "Les mariés n'ont pas activé « Me retrouver » pour cette galerie.",
+    SELFIE_TOO_LARGE: 'Cette image dépasse {{count}} Ko. Prenez-en une plus petite.',
+    SELFIE_UNREADABLE: "Cette image n'a pas pu être lue. Prenez une photo ou choisissez un JPEG ou un PNG.",
+    NO_FACE_FOUND:
+      "Nous n'avons pas trouvé de visage sur cette image. Réessayez face à l'appareil, avec une bonne lumière.",
     PHOTO_NOT_FOUND: "Cette photo n'existe plus.",
     NOT_YOUR_PHOTO:
       "Seul l'invité qui a envoyé cette photo peut la supprimer, depuis le téléphone ou l'ordinateur d'où elle est partie.",

@@ -51,6 +51,15 @@ export const imageQueueJobs = new Gauge({
   labelNames: ['queue', 'lane', 'state'] as const,
 });
 
+/**
+ * faces: photos waiting to be looked at for faces ("Find me"), every gallery together (the queue is in the faces
+ * database, so every replica reports the same figure). What the faces service scales on.
+ */
+export const facesIndexBacklog = new Gauge({
+  name: 'gallery_faces_index_backlog',
+  help: 'Photos waiting to be looked at for faces, every gallery ("Find me").',
+});
+
 /** Durable consumers: deliveries of an event after its first (its handler failed before). */
 export const consumerRedeliveries = new Counter({
   name: 'gallery_consumer_redeliveries_total',

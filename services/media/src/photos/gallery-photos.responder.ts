@@ -83,6 +83,7 @@ function archivePhoto(photo: PhotoEntity, challengePrompt: string | null): Archi
     originalKey: photo.originalKey,
     guestCopyKey: photo.guestOriginalKey,
     guestCopyPending: photo.guestCopyPending,
+    previewKey: photo.previewKey,
     fileName: downloadFileName(photo.fileName, photo.contentType),
     contentType: photo.contentType,
     size: photo.size,

@@ -16,6 +16,7 @@ import { PhotoPresenter } from './photo.presenter.js';
 import { PhotoRepository } from './photo.repository.js';
 import { PhotoResolver } from './photo.resolver.js';
 import { PhotosService } from './photos.service.js';
+import { VisiblePhotosResponder } from './visible-photos.responder.js';
 
 /** A gallery's photos: who sees which, their files and previews, and their removal. */
 @Module({
@@ -29,6 +30,7 @@ import { PhotosService } from './photos.service.js';
     PhotosService,
     PhotoResolver,
     GalleryPhotosResponder,
+    VisiblePhotosResponder,
     PhotoGalleries,
     PhotoRemovalService,
     PhotoRemovalResolver,

@@ -1,0 +1,171 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+
+/** One face found in an image: where it is (pixels of the image as read) and its 128-number descriptor. */
+export interface FoundFace {
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  descriptor: Float32Array;
+}
+
+/**
+ * The one distance under which two descriptors are taken for the same person (Euclidean, on face-api's
+ * ResNet-34 descriptors). Measured on the labeled faces with `node bench/faces-accuracy.mjs` (docs/decisions.md,
+ * "Find me"): the best pair accuracy (97.7%); higher finds more in group photos but shows more strangers.
+ */
+export const SAME_PERSON_DISTANCE = 0.55;
+
+/** Images are read at most this wide or high: the preview's size, enough for faces of a group photo. */
+export const MAX_INDEX_SIDE = 1600;
+
+/** Faces smaller than this (pixels, of the image as read) are not indexed: too few to tell people apart. */
+const MIN_FACE_SIDE = 24;
+
+type FaceApi = typeof import('@vladmandic/face-api');
+
+export type FaceDetector = 'ssd' | 'tiny';
+
+/**
+ * Face detection (SSD MobileNet v1), landmarks (68 points) and descriptors (ResNet-34) from the model files
+ * shipped inside @vladmandic/face-api, run on TensorFlow.js' WebAssembly backend: nothing is downloaded, nothing
+ * compiled, nothing leaves the process. Load once per process (it costs a second or two); calls are serialised
+ * by the caller (one image at a time per replica keeps CPU bounded).
+ */
+export class FaceEngine {
+  private constructor(
+    private readonly api: FaceApi,
+    private readonly detector: FaceDetector,
+  ) {}
+
+  /**
+   * `detector`: SSD MobileNet v1, what the product runs, or the tiny face detector (cheaper, measured against it
+   * with `FACES_DETECTOR=tiny node bench/faces-accuracy.mjs`).
+   */
+  static async load({ detector = 'ssd' }: { detector?: FaceDetector } = {}): Promise<FaceEngine> {
+    // The WASM build of face-api: it requires @tensorflow/tfjs and @tensorflow/tfjs-backend-wasm.
+    const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    const tf = api.tf as unknown as {
+      setWasmPaths(prefix: string): void;
+      setBackend(name: string): Promise<boolean>;
+      ready(): Promise<void>;
+      getBackend(): string;
+    };
+    if (tf.getBackend() !== 'wasm') {
+      tf.setWasmPaths(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep);
+      if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend did not start');
+    }
+    await tf.ready();
+    const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    if (detector === 'ssd') await api.nets.ssdMobilenetv1.loadFromDisk(models);
+    else await api.nets.tinyFaceDetector.loadFromDisk(models);
+    await api.nets.faceLandmark68Net.loadFromDisk(models);
+    await api.nets.faceRecognitionNet.loadFromDisk(models);
+    return new FaceEngine(api, detector);
+  }
+
+  /** Every face of a photo (JPEG, PNG, WebP... anything sharp reads), read at most MAX_INDEX_SIDE wide or high. */
+  async facesIn(image: Buffer): Promise<FoundFace[]> {
+    const faces = await this.detect(await decode(image, 0), 0.5);
+    return faces.filter((face) => Math.min(face.box.width, face.box.height) >= MIN_FACE_SIDE);
+  }
+
+  /**
+   * The face of a selfie: the largest one. A tight crop (a face filling the picture) is looked at again with a
+   * mirrored border around it, because the detector was trained on faces with some surroundings. Its descriptor
+   * is the mean of the picture's and its mirror image's: steadier across poses (on the labeled faces, recall in
+   * group photos 72.7% -> 82.7% at the same threshold, docs/decisions.md).
+   */
+  async selfie(image: Buffer): Promise<FoundFace | null> {
+    for (const border of [0, 0.5]) {
+      const face = largest(await this.detect(await decode(image, border), 0.4));
+      if (!face) continue;
+      const mirrored = largest(await this.detect(await decode(image, border, true), 0.3));
+      if (!mirrored) return face;
+      const mean = face.descriptor.map((value, i) => (value + mirrored.descriptor[i]!) / 2);
+      return { ...face, descriptor: mean };
+    }
+    return null;
+  }
+
+  private async detect(pixels: Pixels, minConfidence: number): Promise<FoundFace[]> {
+    const { api } = this;
+    const tensor = api.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
+    try {
+      const results = await api
+        .detectAllFaces(
+          tensor as never,
+          this.detector === 'ssd'
+            ? new api.SsdMobilenetv1Options({ minConfidence })
+            : new api.TinyFaceDetectorOptions({ inputSize: 608, scoreThreshold: minConfidence }),
+        )
+        .withFaceLandmarks()
+        .withFaceDescriptors();
+      return results.map((result) => ({
+        box: {
+          x: Math.round(result.detection.box.x),
+          y: Math.round(result.detection.box.y),
+          width: Math.round(result.detection.box.width),
+          height: Math.round(result.detection.box.height),
+        },
+        score: result.detection.score,
+        descriptor: result.descriptor,
+      }));
+    } finally {
+      tensor.dispose();
+    }
+  }
+}
+
+interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+function largest(faces: FoundFace[]): FoundFace | undefined {
+  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
+}
+
+/**
+ * RGB pixels, orientation applied, at most MAX_INDEX_SIDE; `border`: a mirrored margin of that share per side;
+ * `flop`: mirrored left to right.
+ */
+async function decode(image: Buffer, border: number, flop = false): Promise<Pixels> {
+  // A phone photo is far under this; a decompression bomb is refused before it is decoded.
+  let pipeline = sharp(image, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize(MAX_INDEX_SIDE, MAX_INDEX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb');
+  if (flop) pipeline = pipeline.flop();
+  if (border > 0) {
+    const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
+    const margin = Math.round(Math.max(info.width, info.height) * border);
+    pipeline = sharp(data).extend({
+      top: margin,
+      bottom: margin,
+      left: margin,
+      right: margin,
+      extendWith: 'mirror',
+    });
+  }
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** Euclidean distance between two descriptors. */
+export function descriptorDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - b[i]!;
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
+}
