@@ -8,6 +8,7 @@ import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
+import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from '../quality/photo-quality.js';
 
 const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };
@@ -95,6 +96,22 @@ export class ImageProcessor implements OnModuleDestroy {
   /** A 1600 px JPEG, like the thumbnail. */
   preview(source: ImageSource): Promise<Buffer> {
     return this.resized(source, PREVIEW);
+  }
+
+  /**
+   * Sharpness, exposure and perceptual hash, measured on a small greyscale copy of `source`: from a source at the
+   * preview's size (`atPreviewSize`) it costs a resize of those pixels, no decode.
+   */
+  async quality(source: ImageSource): Promise<PhotoQuality> {
+    try {
+      const { data, info } = await this.fitted(source, QUALITY_SAMPLE_SIZE)
+        .toColourspace('b-w')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      return measureQuality({ data, width: info.width, height: info.height });
+    } catch (error) {
+      throw new UndecodableImageError(error);
+    }
   }
 
   /** Thumbnail and preview at once (a video's poster frame, small beside the work of finding it). */
