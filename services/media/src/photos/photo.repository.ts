@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { PhotoEntity } from './photo.entity.js';
 import type { PhotoCursor } from './photo-cursor.js';
 import { isPhotoId } from './photo-id.js';
+import type { PhotoHint } from '../quality/photo-hint.enum.js';
+import { withHint } from '../quality/photo-quality.repository.js';
+import type { PhotoReviewState } from '@gallery/contracts';
 
 /**
  * Only the photos the couple approved, and the viewer's own waiting ones (`viewer`: a guest identity's id): the
@@ -29,6 +32,13 @@ export class PhotoRepository {
   find(id: string, manager = this.dataSource.manager): Promise<PhotoEntity | null> {
     if (!isPhotoId(id)) return Promise.resolve(null);
     return manager.findOneBy(PhotoEntity, { id });
+  }
+
+  /** The photos with these ids, in no particular order. */
+  findMany(ids: string[], manager = this.dataSource.manager): Promise<PhotoEntity[]> {
+    const valid = ids.filter(isPhotoId);
+    if (valid.length === 0) return Promise.resolve([]);
+    return manager.findBy(PhotoEntity, { id: In(valid) });
   }
 
   /**
@@ -93,22 +103,25 @@ export class PhotoRepository {
   }
 
   /** How many of a gallery's photos are in each review state other than approved. */
-  async reviewCounts(eventCode: string): Promise<{ waiting: number; hidden: number }> {
+  async reviewCounts(eventCode: string): Promise<{ waiting: number; hidden: number; approved: number }> {
     const rows = (await this.dataSource.query(
-      `SELECT review, count(*)::int AS count FROM photos
-        WHERE event_code = $1 AND review <> 'approved' GROUP BY review`,
+      `SELECT review, count(*)::int AS count FROM photos WHERE event_code = $1 GROUP BY review`,
       [eventCode],
     )) as { review: string; count: number }[];
     const of = (review: string) => rows.find((row) => row.review === review)?.count ?? 0;
-    return { waiting: of('waiting'), hidden: of('hidden') };
+    return { waiting: of('waiting'), hidden: of('hidden'), approved: of('approved') };
   }
 
-  /** Up to `limit` of a gallery's photos in one review state, newest first, after the cursor when given. */
+  /**
+   * Up to `limit` of a gallery's photos in one review state, newest first, after the cursor when given; only
+   * those with `hint` when given.
+   */
   inReview(
     eventCode: string,
-    review: 'waiting' | 'hidden',
+    review: PhotoReviewState,
     limit: number,
     after: PhotoCursor | null,
+    hint?: PhotoHint | null,
   ): Promise<PhotoEntity[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
@@ -116,6 +129,7 @@ export class PhotoRepository {
       .orderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    if (hint) withHint(query, hint);
     if (after) {
       query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {
         createdAt: after.createdAt,

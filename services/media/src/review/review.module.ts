@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { QualityModule } from '../quality/quality.module.js';
+import { ReviewHints } from './review-hints.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { GuestbookReviewResolver } from './guestbook-review.resolver.js';
 import { GuestbookReviewService } from './guestbook-review.service.js';
@@ -7,7 +9,13 @@ import { PhotoReviewService } from './photo-review.service.js';
 
 /** The couple's approval of photos and guestbook messages before guests see them. */
 @Module({
-  imports: [PhotosModule],
-  providers: [PhotoReviewService, PhotoReviewResolver, GuestbookReviewService, GuestbookReviewResolver],
+  imports: [PhotosModule, QualityModule],
+  providers: [
+    PhotoReviewService,
+    PhotoReviewResolver,
+    ReviewHints,
+    GuestbookReviewService,
+    GuestbookReviewResolver,
+  ],
 })
 export class ReviewModule {}

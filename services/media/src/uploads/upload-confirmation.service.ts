@@ -27,6 +27,8 @@ import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
+import type { PhotoQuality } from '../quality/photo-quality.js';
+import { PhotoQualityRepository } from '../quality/photo-quality.repository.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
@@ -81,6 +83,8 @@ interface Rendition {
   guestOriginalKey: string | null;
   /** Its guests' copy is made when first needed (PendingGuestCopies), not now. */
   guestCopyPending: boolean;
+  /** Measured from the pixels its thumbnail is made from; null for a video and a photo without derived images. */
+  quality: PhotoQuality | null;
 }
 
 /**
@@ -124,6 +128,7 @@ export class UploadConfirmationService {
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
     @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
     @Inject(KeptPhotoFiles) private readonly photoFiles: KeptPhotoFiles,
+    @Inject(PhotoQualityRepository) private readonly quality: PhotoQualityRepository,
   ) {}
 
   async confirm(
@@ -252,9 +257,14 @@ export class UploadConfirmationService {
   private async render(type: PhotoContentType, keys: Keys, original: string): Promise<Rendition | null> {
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const { source, thumbnail } = await this.imageWork.run(async () => {
+      const { source, thumbnail, quality } = await this.imageWork.run(async () => {
         const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
-        return { source: pixels, thumbnail: await this.images.thumbnail(pixels) };
+        // Both from the pixels at the preview's size: the measures cost a small resize, not a decode.
+        const [made, measured] = await Promise.all([
+          this.images.thumbnail(pixels),
+          this.images.quality(pixels),
+        ]);
+        return { source: pixels, thumbnail: made, quality: measured };
       });
       await this.storage.write(keys.thumbnail, thumbnail, DERIVED_IMAGE_TYPE);
       return {
@@ -266,6 +276,7 @@ export class UploadConfirmationService {
         durationSeconds: null,
         guestOriginalKey: null,
         guestCopyPending: false,
+        quality,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
@@ -281,6 +292,7 @@ export class UploadConfirmationService {
         durationSeconds: null,
         guestOriginalKey: null,
         guestCopyPending: false,
+        quality: null,
       };
     }
   }
@@ -315,6 +327,7 @@ export class UploadConfirmationService {
         durationSeconds,
         guestOriginalKey,
         guestCopyPending: false,
+        quality: null,
       };
     });
   }
@@ -369,6 +382,11 @@ export class UploadConfirmationService {
         uploaderId: upload.uploaderId ?? null,
         heartCount: 0,
         review: initialReviewState(gallery.approval, byOwner),
+        sharpness: rendition.quality?.sharpness ?? null,
+        brightness: rendition.quality?.brightness ?? null,
+        highlights: rendition.quality?.highlights ?? null,
+        perceptualHash: rendition.quality?.perceptualHash.toString() ?? null,
+        duplicateGroup: null,
         createdAt: new Date(),
       };
       // Not shared (a drop box, a reveal to come, waiting for approval): other guests' open screens never
@@ -411,6 +429,8 @@ export class UploadConfirmationService {
       // out and a deletion run took it: nothing this attempt wrote can be trusted, and all of the above is
       // rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
+      // Under the gallery's row lock, as every photo of it is recorded: two near-duplicates sent at once still meet.
+      if (photo.perceptualHash !== null) await this.quality.joinDuplicateGroup(manager, photo);
       const full = await this.announceIfFull(manager, gallery);
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
       return {
