@@ -99,12 +99,19 @@ export class ImageProcessor implements OnModuleDestroy {
   }
 
   /**
-   * Sharpness, exposure and perceptual hash, measured on a small greyscale copy of `source`: from a source at the
-   * preview's size (`atPreviewSize`) it costs a resize of those pixels, no decode.
+   * Sharpness, exposure and perceptual hash, measured on a small greyscale copy of `source`, which must be at the
+   * preview's size (`atPreviewSize`: oriented, on white): it costs a resize of those pixels, no decode.
    */
   async quality(source: ImageSource): Promise<PhotoQuality> {
     try {
-      const { data, info } = await this.fitted(source, QUALITY_SAMPLE_SIZE)
+      // A linear kernel: a sample to measure, not an image to show (a third of lanczos3's taps). The source at
+      // the preview's size is oriented and flattened already.
+      const { data, info } = await sharp(source.input, source.options)
+        .resize(QUALITY_SAMPLE_SIZE, QUALITY_SAMPLE_SIZE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+          kernel: 'linear',
+        })
         .toColourspace('b-w')
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });

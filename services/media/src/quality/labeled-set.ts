@@ -24,26 +24,33 @@ export interface LabeledPhoto {
  * in a dim room without its flash), or kept with a near-duplicate (a burst's next frame, or the same moment from
  * another phone: moved, cropped, lit and encoded differently). Test data, never part of a running service.
  */
-export async function labeledSet(facesFolder: string, groupPhotos = Infinity): Promise<LabeledPhoto[]> {
+export async function labeledSet(
+  facesFolder: string,
+  groupPhotos = Infinity,
+  variant: LabeledSetVariant = 'calibration',
+): Promise<LabeledPhoto[]> {
   const shots = await shotsFrom(facesFolder, groupPhotos);
+  const change = CHANGES[variant];
   const photos: LabeledPhoto[] = [];
   for (const [index, shot] of shots.entries()) {
-    const role = index % 5;
+    const role = (index + change.roleShift) % 5;
     if (role === 0) photos.push(labeled(shot.name, await jpeg(shot.image()), []));
     if (role === 1) {
       const shaken = index % 10 === 6;
-      const image = shaken ? shake(shot.image(), shot.longSide) : focusMissed(shot.image(), shot.longSide);
+      const image = shaken
+        ? shake(shot.image(), shot.longSide / change.shakeShare)
+        : shot.image().blur(Math.max(1.5, shot.longSide / change.blurShare));
       photos.push(
         labeled(`${shot.name} (${shaken ? 'shaken' : 'out of focus'})`, await jpeg(image), ['blurry']),
       );
     }
     if (role === 2) {
-      const image = shot.image().linear(0.22, 0);
+      const image = shot.image().linear(change.darkening, 0);
       photos.push(labeled(`${shot.name} (dark)`, await jpeg(image), ['dark']));
     }
     if (role === 3 || role === 4) {
       const original = labeled(shot.name, await jpeg(shot.image()), ['nearDuplicate']);
-      const copy = role === 3 ? await nextFrame(shot) : await otherPhone(shot);
+      const copy = role === 3 ? await nextFrame(shot, change.moved) : await otherPhone(shot, change.cut);
       photos.push(original, { ...labeled(copy.name, copy.bytes, ['nearDuplicate']), shot: shot.name });
     }
   }
@@ -64,6 +71,20 @@ export function facesFolder(from = process.cwd()): string {
     }
   }
 }
+
+/**
+ * The set the thresholds were measured on (`calibration`), or a set they were not (`held-out`): other shots get
+ * each role, blurs a little lighter, darkening a little less deep, near-duplicates a little further apart.
+ */
+export type LabeledSetVariant = 'calibration' | 'held-out';
+
+const CHANGES: Record<
+  LabeledSetVariant,
+  { roleShift: number; blurShare: number; shakeShare: number; darkening: number; moved: number; cut: number }
+> = {
+  calibration: { roleShift: 0, blurShare: 150, shakeShare: 60, darkening: 0.22, moved: 0.02, cut: 0.04 },
+  'held-out': { roleShift: 2, blurShare: 200, shakeShare: 80, darkening: 0.28, moved: 0.03, cut: 0.06 },
+};
 
 interface Shot {
   name: string;
@@ -121,14 +142,9 @@ async function jpeg(image: Sharp, quality = 90): Promise<Buffer> {
   return sharp(data, { raw: info }).jpeg({ quality }).toBuffer();
 }
 
-/** Out of focus: a Gaussian blur of a 150th of the long side (about 3 px of a 512 px screen copy). */
-function focusMissed(image: Sharp, longSide: number): Sharp {
-  return image.blur(Math.max(1.5, longSide / 150));
-}
-
-/** Shaken: a horizontal streak as long as a 60th of the long side. */
-function shake(image: Sharp, longSide: number): Sharp {
-  const length = Math.max(5, Math.round(longSide / 60)) | 1;
+/** Shaken: a horizontal streak `length` px long (out of focus: a Gaussian blur). */
+function shake(image: Sharp, streak: number): Sharp {
+  const length = Math.max(5, Math.round(streak)) | 1;
   // sharp takes kernels of 3 rows at least: the streak is the middle one.
   const kernel = [...new Array<number>(length).fill(0), ...new Array<number>(length).fill(1)];
   return image.convolve({
@@ -138,10 +154,10 @@ function shake(image: Sharp, longSide: number): Sharp {
   });
 }
 
-/** The burst's next frame: the camera moved by 2% of the frame, the same light. */
-async function nextFrame(shot: Shot): Promise<{ name: string; bytes: Buffer }> {
-  const dx = Math.round(shot.width * 0.02);
-  const dy = Math.round(shot.height * 0.02);
+/** The burst's next frame: the camera moved by a share of the frame, the same light. */
+async function nextFrame(shot: Shot, share: number): Promise<{ name: string; bytes: Buffer }> {
+  const dx = Math.round(shot.width * share);
+  const dy = Math.round(shot.height * share);
   const moved = await sharp(await jpeg(shot.image()))
     .extract({ left: dx, top: dy, width: shot.width - dx, height: shot.height - dy })
     .resize(shot.width, shot.height);
@@ -149,8 +165,8 @@ async function nextFrame(shot: Shot): Promise<{ name: string; bytes: Buffer }> {
 }
 
 /** Another phone: its sides cut, smaller, brighter, its colours a little off, encoded harder. */
-async function otherPhone(shot: Shot): Promise<{ name: string; bytes: Buffer }> {
-  const cut = Math.round(shot.width * 0.04);
+async function otherPhone(shot: Shot, share: number): Promise<{ name: string; bytes: Buffer }> {
+  const cut = Math.round(shot.width * share);
   const image = sharp(await jpeg(shot.image()))
     .extract({ left: cut, top: 0, width: shot.width - 2 * cut, height: shot.height })
     .resize(Math.round(shot.width * 0.8))
