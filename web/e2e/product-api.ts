@@ -136,7 +136,7 @@ const CONFIRM_UPLOAD = `
 /**
  * `count` small distinct JPEGs uploaded to gallery `code` by a guest (named `guestName` when given); the
  * confirmed photos' ids, in order. `size` is each photo's width and height in pixels; `pass` is the gallery pass
- * a guest of a gallery with a PIN sends.
+ * a guest of a gallery with a PIN sends; `files`, JPEGs to send instead of `count` made ones.
  */
 export async function uploadGuestPhotos(
   url: string,
@@ -148,7 +148,9 @@ export async function uploadGuestPhotos(
     challengeId,
     pass,
     guestIdentity,
+    files: given,
   }: {
+    files?: Buffer[];
     guestName?: string;
     size?: [number, number];
     challengeId?: string;
@@ -162,13 +164,15 @@ export async function uploadGuestPhotos(
     ...(guestIdentity ? { 'x-guest-identity': guestIdentity } : {}),
   };
   const [width, height] = size;
-  const files = await Promise.all(
-    Array.from({ length: count }, () =>
-      sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-        .jpeg()
-        .toBuffer(),
-    ),
-  );
+  const files =
+    given ??
+    (await Promise.all(
+      Array.from({ length: count }, () =>
+        sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ));
   const { requestPhotoUploads: slots } = await graphqlAt<{
     requestPhotoUploads: {
       uploadId: string;
@@ -196,7 +200,7 @@ export async function uploadGuestPhotos(
     const put = await fetch(slot.uploadUrl, {
       method: 'PUT',
       headers: Object.fromEntries(slot.headers.map((header) => [header.name, header.value])),
-      body: files[i],
+      body: new Uint8Array(files[i]!),
     });
     if (put.status !== 200) throw new Error(`PUT of ${slot.uploadId} answered ${put.status}`);
     const { confirmPhotoUpload } = await graphqlAt<{ confirmPhotoUpload: { id: string } }>(

@@ -806,6 +806,7 @@ export const en = {
     sortLabel: 'Order',
     newest: 'Newest',
     mostLoved: 'Most loved',
+    highlights: 'Highlights',
   },
   wall: {
     title: '{{name}} · live wall',
@@ -1011,8 +1012,7 @@ export const en = {
     hideAllBLURRY_other: 'Hide all {{count}} blurry photos',
     hideAllDARK_one: 'Hide the dark photo',
     hideAllDARK_other: 'Hide all {{count}} dark photos',
-    hideAllNEAR_DUPLICATE_one: 'Hide the near-duplicate, keeping the best',
-    hideAllNEAR_DUPLICATE_other: 'Hide {{count}} near-duplicates, keeping the best of each',
+    hideAllNEAR_DUPLICATE: 'Hide the near-duplicates, keeping the best of each group',
     hideAllNote: 'Hints are only suggestions: you can show them again from Hidden.',
     hintBlurry: 'Blurry',
     hintDark: 'Dark',

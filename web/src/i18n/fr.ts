@@ -812,6 +812,7 @@ export const fr: UiTexts = {
     sortLabel: 'Ordre',
     newest: 'Les plus récentes',
     mostLoved: 'Les plus aimées',
+    highlights: 'Temps forts',
   },
   wall: {
     title: '{{name}} · diaporama en direct',
@@ -1023,8 +1024,7 @@ export const fr: UiTexts = {
     hideAllBLURRY_other: 'Masquer les {{count}} photos floues',
     hideAllDARK_one: 'Masquer la photo sombre',
     hideAllDARK_other: 'Masquer les {{count}} photos sombres',
-    hideAllNEAR_DUPLICATE_one: 'Masquer le quasi-doublon, en gardant la meilleure',
-    hideAllNEAR_DUPLICATE_other: 'Masquer {{count}} quasi-doublons, en gardant la meilleure de chaque série',
+    hideAllNEAR_DUPLICATE: 'Masquer les quasi-doublons, en gardant la meilleure de chaque série',
     hideAllNote: 'Ce ne sont que des suggestions : vous pourrez les montrer à nouveau depuis Masquées.',
     hintBlurry: 'Floue',
     hintDark: 'Sombre',
