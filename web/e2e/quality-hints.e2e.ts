@@ -101,7 +101,9 @@ describe('quality hints and Highlights, in the browser', () => {
     // Near-duplicates: all but the best of each pair.
     await page.getByTestId('review-hint-near_duplicate').click();
     await page.waitForFunction(() => document.querySelectorAll('.review-grid [data-photo-id]').length === 4);
-    await page.getByRole('button', { name: 'Hide the near-duplicates, keeping the best of each group' }).click();
+    await page
+      .getByRole('button', { name: 'Hide the near-duplicates, keeping the best of each group' })
+      .click();
     await page.getByRole('status').getByText('2 photos hidden.').waitFor();
     await page.getByRole('button', { name: 'Shown (6)' }).waitFor();
     await page.context().close();

@@ -175,9 +175,9 @@ describe('quality hints on the couple’s queue', () => {
         hints.dark && 'dark',
         hints.nearDuplicateOf && 'nearDuplicate',
       ];
-      return [photo.id, kinds.filter(Boolean).join(',')];
+      return [photo.id, kinds.filter(Boolean).join(',')] as const;
     });
-    const expected = [...labels].map(([id, photoLabels]) => [id, [...photoLabels].join(',')]);
+    const expected = [...labels].map(([id, photoLabels]) => [id, [...photoLabels].join(',')] as const);
     expect(new Map(said)).toEqual(new Map(expected));
     expect(queue.data!.reviewQueue.hintCounts).toEqual({ blurry: 2, dark: 2, nearDuplicate: 4 });
     // In each pair, one is the best and names the other; the other names it.
