@@ -13,6 +13,7 @@ import {
 import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
 import { facesFolder, labeledSet, type QualityLabel } from '../src/quality/labeled-set.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
@@ -201,6 +202,17 @@ describe('quality hints on the couple’s queue', () => {
     expect(bad).toEqual([]);
     // All four good shots, and one of each near-duplicate pair.
     expect(picked).toHaveLength(4);
+  });
+
+  it('lists only the Highlights to the zip of that layout, oldest first', async () => {
+    const highlights = await graphql<{ _entities: { photos: { nodes: { id: string }[] } }[] }>(HIGHLIGHTS, {
+      reps: [{ __typename: 'Event', code }],
+    });
+    const picked = highlights.data!._entities[0]!.photos.nodes.map((photo) => photo.id);
+    const page = await app!.get(GalleryPhotosResponder).page({ code, limit: 500, highlights: true });
+    expect(page.photos.map((photo) => photo.id).sort()).toEqual([...picked].sort());
+    const times = page.photos.map((photo) => photo.createdAt);
+    expect(times).toEqual([...times].sort());
   });
 
   it('hides nothing for a guest, and all of one hint for the couple', async () => {

@@ -759,6 +759,7 @@ export const fr: UiTexts = {
     byDate: 'Toutes les photos par date',
     byGuest: 'Un dossier par invité',
     byChallenge: 'Un dossier par défi',
+    highlights: 'Les temps forts seulement (les meilleures photos)',
   },
   challenges: {
     title: 'Défis photo',

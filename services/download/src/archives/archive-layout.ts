@@ -9,6 +9,8 @@ export enum ArchiveLayout {
   BY_GUEST = 'BY_GUEST',
   /** A folder per photo challenge; photos taken for none in "Photos without a challenge". */
   BY_CHALLENGE = 'BY_CHALLENGE',
+  /** Only the gallery's Highlights (its best photos), named by when they were taken. */
+  HIGHLIGHTS = 'HIGHLIGHTS',
 }
 registerEnumType(ArchiveLayout, { name: 'ArchiveLayout' });
 
@@ -17,4 +19,5 @@ export const ARCHIVE_LAYOUT_IDS: Record<ArchiveLayout, ArchiveLayoutId> = {
   BY_DATE: 'BY_DATE',
   BY_GUEST: 'BY_GUEST',
   BY_CHALLENGE: 'BY_CHALLENGE',
+  HIGHLIGHTS: 'HIGHLIGHTS',
 };

@@ -22,7 +22,8 @@ export class ArchivesResolver {
       type: () => ArchiveLayout,
       defaultValue: ArchiveLayout.BY_DATE,
       description:
-        'BY_DATE, BY_GUEST for a folder per guest name, or BY_CHALLENGE for a folder per photo challenge; each layout is its own zip',
+        'BY_DATE, BY_GUEST for a folder per guest name, BY_CHALLENGE for a folder per photo challenge, or ' +
+        'HIGHLIGHTS for only the best photos; each layout is its own zip',
     })
     layout: ArchiveLayout = ArchiveLayout.BY_DATE,
     @Args('jpegCopies', {
