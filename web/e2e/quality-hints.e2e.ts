@@ -7,13 +7,15 @@ import {
   startBrowserTest,
   type BrowserTest,
 } from './browser.js';
-import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's queue with quality hints, and Highlights in the gallery: the product as npm start runs it, and
 // Chromium. With SCREENSHOTS=dir, the queue's hints are saved there at 360 and 1280 px in English, French and
 // Spanish, and the gallery's Highlights at 360 px.
 
 const PHONE = { width: 360, height: 780 };
+const CREATE_WALL_LINK = `mutation ($code: String!) { createWallLink(eventCode: $code) { url } }`;
+const HIGHLIGHT_IDS = `query ($code: String!) { event(code: $code) { photos(first: 100, order: HIGHLIGHTS) { nodes { id } } } }`;
 const DESKTOP = { width: 1280, height: 900 };
 
 describe('quality hints and Highlights, in the browser', () => {
@@ -122,5 +124,25 @@ describe('quality hints and Highlights, in the browser', () => {
       await gallery.screenshot({ path: `${process.env.SCREENSHOTS}/highlights-en-360.png`, fullPage: true });
     }
     await gallery.context().close();
+
+    // The wall's Highlights mode shows only them.
+    const { event } = await graphqlAt<{ event: { photos: { nodes: { id: string }[] } } }>(
+      url,
+      HIGHLIGHT_IDS,
+      { code },
+    );
+    const highlights = event.photos.nodes.map((photo) => photo.id);
+    expect(highlights).toHaveLength(4);
+    const { createWallLink } = await graphqlAt<{ createWallLink: { url: string } }>(
+      url,
+      CREATE_WALL_LINK,
+      { code },
+      sessionToken,
+    );
+    const wall = await e2e!.browser.newPage({ viewport: DESKTOP });
+    await wall.goto(`${createWallLink.url.replace(/^https?:\/\/[^/]+/, url)}&mode=highlights`);
+    const shown = await wall.getByTestId('wall-media').getAttribute('data-photo-id', { timeout: 45_000 });
+    expect(highlights).toContain(shown);
+    await wall.close();
   });
 });

@@ -826,6 +826,10 @@ export const en = {
       "Show the photos live on the venue's TV or projector: each new photo goes on screen first, then the wall cycles through the rest.",
     privateHint: 'Guests cannot open the wall unless you share its link.',
     open: 'Open the wall',
+    highlightsHint:
+      'Or show only the Highlights, the best photos of the night (new photos join them when the wall reads them again).',
+    openHighlights: 'Open the Highlights wall',
+    copyHighlightsLink: 'Copy the Highlights link',
     opening: 'Opening…',
     copyLink: 'Copy wall link',
     linkLabel: 'Wall link',

@@ -829,6 +829,10 @@ export const es: UiTexts = {
       'Muestra las fotos en directo en la tele o el proyector del lugar: cada foto nueva sale primero y luego la pantalla recorre las demás.',
     privateHint: 'Los invitados no pueden abrir la pantalla si no compartes su enlace.',
     open: 'Abrir la pantalla',
+    highlightsHint:
+      'O muestra solo lo mejor, las mejores fotos de la noche (las fotos nuevas se suman cuando la pantalla las vuelve a leer).',
+    openHighlights: 'Abrir la pantalla de lo mejor',
+    copyHighlightsLink: 'Copiar el enlace de lo mejor',
     opening: 'Abriendo…',
     copyLink: 'Copiar el enlace de la pantalla',
     linkLabel: 'Enlace de la pantalla',

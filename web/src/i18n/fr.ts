@@ -833,6 +833,10 @@ export const fr: UiTexts = {
       'Affichez les photos en direct sur la télé ou le projecteur de la salle : chaque nouvelle photo passe en premier, puis le diaporama montre les autres.',
     privateHint: 'Les invités ne peuvent pas ouvrir le diaporama sans son lien.',
     open: 'Ouvrir le diaporama',
+    highlightsHint:
+      'Ou ne montrez que les temps forts, les meilleures photos de la soirée (les nouvelles photos les rejoignent quand le mur les relit).',
+    openHighlights: 'Ouvrir le mur des temps forts',
+    copyHighlightsLink: 'Copier le lien des temps forts',
     opening: 'Ouverture…',
     copyLink: 'Copier le lien du diaporama',
     linkLabel: 'Lien du diaporama',
