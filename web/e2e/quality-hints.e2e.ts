@@ -120,10 +120,33 @@ describe('quality hints and Highlights, in the browser', () => {
         timeout: 45_000,
       },
     );
-    if (process.env.SCREENSHOTS) {
-      await gallery.screenshot({ path: `${process.env.SCREENSHOTS}/highlights-en-360.png`, fullPage: true });
-    }
     await gallery.context().close();
+    if (process.env.SCREENSHOTS) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        for (const language of ['en', 'fr', 'es']) {
+          const shown = await open(`/gallery/${code}`, undefined, viewport, language);
+          await shown.locator(`html[lang="${language}"]`).waitFor();
+          await shown.getByTestId('order-highlights').click();
+          await shown.waitForFunction(() => document.querySelectorAll('img[data-photo-id]').length === 4);
+          expect(await shown.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+          await shown.screenshot({
+            path: `${process.env.SCREENSHOTS}/highlights-${language}-${viewport.width}.png`,
+          });
+          await shown.context().close();
+          // The event page's wall section, with the Highlights wall beside the wall's own link.
+          const settings = await open(`/event/${code}`, sessionToken, viewport, language);
+          await settings.locator(`html[lang="${language}"]`).waitFor();
+          const section = settings.locator('#wall');
+          await section.locator('button').first().click();
+          await settings.getByTestId('wall-highlights').waitFor({ timeout: 45_000 });
+          expect(await settings.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+          await section.screenshot({
+            path: `${process.env.SCREENSHOTS}/wall-settings-${language}-${viewport.width}.png`,
+          });
+          await settings.context().close();
+        }
+      }
+    }
 
     // The wall's Highlights mode shows only them.
     const { event } = await graphqlAt<{ event: { photos: { nodes: { id: string }[] } } }>(

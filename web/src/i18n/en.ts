@@ -753,7 +753,7 @@ export const en = {
     byDate: 'All photos by date',
     byGuest: 'A folder per guest',
     byChallenge: 'A folder per challenge',
-    highlights: 'Highlights only (the best photos)',
+    highlights: 'Highlights only',
   },
   challenges: {
     title: 'Photo challenges',

@@ -755,7 +755,7 @@ export const es: UiTexts = {
     byDate: 'Todas las fotos por fecha',
     byGuest: 'Una carpeta por invitado',
     byChallenge: 'Una carpeta por reto',
-    highlights: 'Solo lo mejor (las mejores fotos)',
+    highlights: 'Solo lo mejor',
   },
   challenges: {
     title: 'Retos de fotos',

@@ -759,7 +759,7 @@ export const fr: UiTexts = {
     byDate: 'Toutes les photos par date',
     byGuest: 'Un dossier par invité',
     byChallenge: 'Un dossier par défi',
-    highlights: 'Les temps forts seulement (les meilleures photos)',
+    highlights: 'Les temps forts seulement',
   },
   challenges: {
     title: 'Défis photo',
@@ -834,8 +834,8 @@ export const fr: UiTexts = {
     privateHint: 'Les invités ne peuvent pas ouvrir le diaporama sans son lien.',
     open: 'Ouvrir le diaporama',
     highlightsHint:
-      'Ou ne montrez que les temps forts, les meilleures photos de la soirée (les nouvelles photos les rejoignent quand le mur les relit).',
-    openHighlights: 'Ouvrir le mur des temps forts',
+      'Ou ne montrez que les temps forts, les meilleures photos de la soirée (les nouvelles photos les rejoignent quand le diaporama les relit).',
+    openHighlights: 'Ouvrir le diaporama des temps forts',
     copyHighlightsLink: 'Copier le lien des temps forts',
     opening: 'Ouverture…',
     copyLink: 'Copier le lien du diaporama',

@@ -62,7 +62,7 @@ export function WallSettings({ code }: { code: string }) {
             </a>
             <CopyButton value={link} label={t('wall.copyLink')} />
           </div>
-          <p className="field-hint">{t('wall.highlightsHint')}</p>
+          <p className="field-hint wall-highlights-hint">{t('wall.highlightsHint')}</p>
           <div className="button-row">
             <a
               className={buttonClass({ variant: 'secondary' })}
