@@ -5,6 +5,7 @@ import type { PhotoCursor } from './photo-cursor.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoHint } from '../quality/photo-hint.enum.js';
 import { withHint } from '../quality/photo-quality.repository.js';
+import { QUALITY_THRESHOLDS } from '../quality/quality-hints.js';
 import type { PhotoReviewState } from '@gallery/contracts';
 
 /**
@@ -21,6 +22,18 @@ export function onlyReviewed<T extends object>(
     `(${alias}.review = 'approved' OR (${alias}.review = 'waiting' AND ${alias}.uploader_id = :reviewViewer))`,
     { reviewViewer: viewer },
   );
+}
+
+/**
+ * The nearest photo of gallery `code` whose perceptual hash is within QUALITY_THRESHOLDS.nearDuplicateWithin bits
+ * of `hash` (SQL expressions), the earliest among equals: its id and group. No row for a null hash.
+ */
+function twinOf(code: string, hash: string): string {
+  const distance = `bit_count((perceptual_hash # ${hash})::bit(64))`;
+  return `SELECT id, duplicate_group FROM photos
+          WHERE event_code = ${code} AND perceptual_hash IS NOT NULL AND ${hash} IS NOT NULL
+            AND ${distance} <= ${QUALITY_THRESHOLDS.nearDuplicateWithin}
+          ORDER BY ${distance}, created_at LIMIT 1`;
 }
 
 /** Photos in PostgreSQL. */
@@ -207,13 +220,25 @@ export class PhotoRepository {
     const columns = manager.connection.getMetadata(PhotoEntity).columns;
     const names = columns.map((column) => column.databaseName);
     const values = columns.map((column) => column.getEntityValue(photo) as unknown);
-    const placeholders = values.map((_, index) => `$${index + 1}`);
+    const hash = `$${names.indexOf('perceptual_hash') + 1}::bigint`;
+    // The photo's near-duplicate group, decided in the same statement: the nearest earlier photo of its gallery
+    // within the threshold (TWIN_OF, none without a hash), whose group it joins (named by that photo when it had
+    // none). The caller holds the gallery's row, so photos recorded at once see each other.
+    const placeholders = names.map((name, index) =>
+      name === 'duplicate_group'
+        ? `COALESCE((SELECT COALESCE(duplicate_group, id) FROM twin), $${index + 1}::uuid)`
+        : `$${index + 1}`,
+    );
     const next = values.length;
     const reserved = confirmed.previewReservation ?? null;
     const cancelled = confirmed.keys.filter((key) => key !== reserved?.key);
     const { event } = confirmed;
     const [row] = (await manager.query(
-      `WITH kept AS (
+      `WITH twin AS (
+         ${twinOf(`$${names.indexOf('event_code') + 1}`, hash)}
+       ), first_of_group AS (
+         UPDATE photos SET duplicate_group = id WHERE id = (SELECT id FROM twin) AND duplicate_group IS NULL
+       ), kept AS (
          DELETE FROM storage_deletions WHERE object_key = ANY($${next + 1}::text[]) RETURNING 1
        ), extended AS (
          UPDATE storage_deletions SET not_before = $${next + 5} WHERE object_key = $${next + 4} RETURNING 1

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import type { PhotoEntity } from '../photos/photo.entity.js';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { PhotoHint } from './photo-hint.enum.js';
 import { lookScore, QUALITY_THRESHOLDS } from './quality-hints.js';
 
@@ -52,32 +51,6 @@ export interface DuplicateHint {
 @Injectable()
 export class PhotoQualityRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  /**
-   * Puts a photo just recorded in the group of the nearest photo of its gallery within
-   * QUALITY_THRESHOLDS.nearDuplicateWithin bits (its first photo naming the group), if any. One statement; run it
-   * under the gallery's row lock, so photos recorded at once see each other.
-   */
-  async joinDuplicateGroup(
-    manager: EntityManager,
-    photo: Pick<PhotoEntity, 'id' | 'eventCode' | 'perceptualHash'>,
-  ): Promise<void> {
-    await manager.query(
-      `WITH twin AS (
-         SELECT id, duplicate_group FROM photos
-          WHERE event_code = $1 AND id <> $2 AND perceptual_hash IS NOT NULL
-            AND bit_count((perceptual_hash # $3::bigint)::bit(64)) <= $4
-          ORDER BY bit_count((perceptual_hash # $3::bigint)::bit(64)), created_at
-          LIMIT 1
-       ), first_of_group AS (
-         UPDATE photos SET duplicate_group = id
-          WHERE id = (SELECT id FROM twin) AND duplicate_group IS NULL
-       )
-       UPDATE photos SET duplicate_group = (SELECT COALESCE(duplicate_group, id) FROM twin)
-        WHERE id = $2 AND EXISTS (SELECT 1 FROM twin)`,
-      [photo.eventCode, photo.id, photo.perceptualHash, QUALITY_THRESHOLDS.nearDuplicateWithin],
-    );
-  }
 
   /** How many of a gallery's photos in one review state have each hint. */
   async hintCounts(eventCode: string, review: string): Promise<Record<PhotoHint, number>> {

@@ -28,7 +28,6 @@ import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
 import type { PhotoQuality } from '../quality/photo-quality.js';
-import { PhotoQualityRepository } from '../quality/photo-quality.repository.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
@@ -128,7 +127,6 @@ export class UploadConfirmationService {
     @Inject(MultipartUploads) private readonly multipart: MultipartUploads,
     @Inject(GuestCopies) private readonly guestCopies: GuestCopies,
     @Inject(KeptPhotoFiles) private readonly photoFiles: KeptPhotoFiles,
-    @Inject(PhotoQualityRepository) private readonly quality: PhotoQualityRepository,
   ) {}
 
   async confirm(
@@ -429,8 +427,6 @@ export class UploadConfirmationService {
       // out and a deletion run took it: nothing this attempt wrote can be trusted, and all of the above is
       // rolled back.
       if (kept < attemptKeys.length) throw new AppError('SERVICE_UNAVAILABLE');
-      // Under the gallery's row lock, as every photo of it is recorded: two near-duplicates sent at once still meet.
-      if (photo.perceptualHash !== null) await this.quality.joinDuplicateGroup(manager, photo);
       const full = await this.announceIfFull(manager, gallery);
       // While not shared, the uploader's own copy carries its pass: they see it whoever else may not.
       return {

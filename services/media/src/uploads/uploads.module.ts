@@ -3,7 +3,6 @@ import { ChallengesModule } from '../challenges/challenges.module.js';
 import { GalleriesModule } from '../galleries/galleries.module.js';
 import { GuestCopiesModule } from '../guest-copies/guest-copies.module.js';
 import { ImagesModule } from '../images/images.module.js';
-import { QualityModule } from '../quality/quality.module.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { VideosModule } from '../videos/videos.module.js';
@@ -23,7 +22,6 @@ import { UploadsResolver } from './uploads.resolver.js';
     GuestCopiesModule,
     ImagesModule,
     PhotosModule,
-    QualityModule,
     StorageModule,
     VideosModule,
   ],
