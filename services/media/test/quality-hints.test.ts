@@ -75,13 +75,15 @@ interface Queue {
     shownCount: number;
     hiddenCount: number;
     hintCounts: { blurry: number; dark: number; nearDuplicate: number };
-    photos: { nodes: { id: string; qualityHints: Hints | null }[] };
+    photos: { nodes: { id: string }[] };
+    photoHints: (Hints & { photoId: string })[];
   };
 }
 const QUEUE = `query ($code: String!, $state: ReviewQueueState, $hint: PhotoHint) {
   reviewQueue(eventCode: $code, state: $state, hint: $hint, first: 100) {
     shownCount hiddenCount hintCounts { blurry dark nearDuplicate }
-    photos { nodes { id qualityHints { blurry dark nearDuplicateOf bestOfSimilar } } }
+    photos { nodes { id } }
+    photoHints { photoId blurry dark nearDuplicateOf bestOfSimilar }
   }
 }`;
 const HIDE_ALL = `mutation ($code: String!, $state: ReviewQueueState!, $hint: PhotoHint!) {
@@ -169,26 +171,28 @@ describe('quality hints on the couple’s queue', () => {
   it('marks each photo with the hints its label says, approval off (the photos guests see)', async () => {
     const queue = await graphql<Queue>(QUEUE, { code, state: 'SHOWN' }, ownerOf(code));
     expect(queue.errors).toBeUndefined();
-    const said = queue.data!.reviewQueue.photos.nodes.map((photo) => {
-      const hints = photo.qualityHints!;
+    const { photoHints, photos } = queue.data!.reviewQueue;
+    // One hint set for each photo of the page.
+    expect(photoHints.map((hints) => hints.photoId).sort()).toEqual(
+      photos.nodes.map((photo) => photo.id).sort(),
+    );
+    const said = photoHints.map((hints) => {
       const kinds = [
         hints.blurry && 'blurry',
         hints.dark && 'dark',
         hints.nearDuplicateOf && 'nearDuplicate',
       ];
-      return [photo.id, kinds.filter(Boolean).join(',')] as const;
+      return [hints.photoId, kinds.filter(Boolean).join(',')] as const;
     });
     const expected = [...labels].map(([id, photoLabels]) => [id, [...photoLabels].join(',')] as const);
     expect(new Map(said)).toEqual(new Map(expected));
     expect(queue.data!.reviewQueue.hintCounts).toEqual({ blurry: 2, dark: 2, nearDuplicate: 4 });
     // In each pair, one is the best and names the other; the other names it.
-    const duplicates = queue.data!.reviewQueue.photos.nodes.filter(
-      (photo) => photo.qualityHints?.nearDuplicateOf,
-    );
-    for (const photo of duplicates) {
-      const other = duplicates.find((each) => each.id === photo.qualityHints!.nearDuplicateOf)!;
-      expect(other.qualityHints!.nearDuplicateOf).toBe(photo.id);
-      expect(other.qualityHints!.bestOfSimilar).toBe(!photo.qualityHints!.bestOfSimilar);
+    const duplicates = photoHints.filter((hints) => hints.nearDuplicateOf);
+    for (const hints of duplicates) {
+      const other = duplicates.find((each) => each.photoId === hints.nearDuplicateOf)!;
+      expect(other.nearDuplicateOf).toBe(hints.photoId);
+      expect(other.bestOfSimilar).toBe(!hints.bestOfSimilar);
     }
   });
 

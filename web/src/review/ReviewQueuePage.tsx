@@ -16,8 +16,8 @@ import {
   REVIEW_QUEUE_QUERY,
   HIDE_PHOTOS_WITH_HINT,
   type PhotoHint,
+  type PhotoQualityHints,
   type ReviewCounts,
-  type ReviewPhoto,
   type ReviewQueue,
   type ReviewQueueState,
 } from './graphql';
@@ -92,6 +92,9 @@ export function ReviewQueuePage() {
   const hidden = kind === 'PHOTOS' ? counts?.hiddenCount : counts?.hiddenMessageCount;
   const shownCount = photoQueue.data?.reviewQueue.shownCount;
   const hintCounts = photoQueue.data?.reviewQueue.hintCounts;
+  const hintsOf = new Map(
+    (photoQueue.data?.reviewQueue.photoHints ?? []).map((hints) => [hints.photoId, hints]),
+  );
   const reviewing = kind === 'PHOTOS' ? reviewingPhotos : reviewingMessages;
   const busy = reviewing.loading || hidingWithHint.loading;
   const states: readonly ReviewQueueState[] =
@@ -368,7 +371,7 @@ export function ReviewQueuePage() {
               <ReviewItem
                 key={photo.id}
                 {...itemProps(photo.id, index)}
-                hints={<QualityHints photo={photo} />}
+                hints={<QualityHints hints={hintsOf.get(photo.id)} />}
               >
                 <img src={photo.thumbnailUrl} alt="" loading="lazy" decoding="async" />
                 {photo.guestName && <span className="review-guest">{photo.guestName}</span>}
@@ -435,9 +438,8 @@ const HINT_COUNT: Record<PhotoHint, keyof ReviewQueue['hintCounts']> = {
 };
 
 /** A photo's quality hints as short marks under it; a near-duplicate shows the photo it is one of. */
-function QualityHints({ photo }: { photo: ReviewPhoto }) {
+function QualityHints({ hints }: { hints: PhotoQualityHints | undefined }) {
   const { t } = useTranslation();
-  const hints = photo.qualityHints;
   if (!hints || (!hints.blurry && !hints.dark && !hints.nearDuplicateOf)) return null;
   return (
     <ul className="review-hints" data-testid="quality-hints">

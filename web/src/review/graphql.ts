@@ -7,6 +7,7 @@ export type ReviewQueueState = 'WAITING' | 'HIDDEN' | 'SHOWN';
 export type PhotoHint = 'BLURRY' | 'DARK' | 'NEAR_DUPLICATE';
 
 export interface PhotoQualityHints {
+  photoId: string;
   blurry: boolean;
   dark: boolean;
   nearDuplicateOf: string | null;
@@ -22,7 +23,6 @@ export interface ReviewPhoto {
   kind: 'photo' | 'video';
   guestName: string | null;
   createdAt: string;
-  qualityHints: PhotoQualityHints | null;
 }
 
 /** How many photos and guestbook messages wait, and how many are hidden: the queue's tabs and the event page. */
@@ -36,6 +36,7 @@ export interface ReviewCounts {
 export interface ReviewQueue extends ReviewCounts {
   shownCount: number;
   hintCounts: { blurry: number; dark: number; nearDuplicate: number };
+  photoHints: PhotoQualityHints[];
   photos: { nodes: ReviewPhoto[]; endCursor: string | null; hasMore: boolean };
 }
 
@@ -75,6 +76,15 @@ export const REVIEW_QUEUE_QUERY: TypedDocumentNode<
         dark
         nearDuplicate
       }
+      photoHints {
+        photoId
+        blurry
+        dark
+        nearDuplicateOf
+        nearDuplicateThumbnailUrl
+        similarCount
+        bestOfSimilar
+      }
       photos {
         nodes {
           id
@@ -83,14 +93,6 @@ export const REVIEW_QUEUE_QUERY: TypedDocumentNode<
           kind
           guestName
           createdAt
-          qualityHints {
-            blurry
-            dark
-            nearDuplicateOf
-            nearDuplicateThumbnailUrl
-            similarCount
-            bestOfSimilar
-          }
         }
         endCursor
         hasMore

@@ -1,7 +1,6 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { LivePhoto } from '@gallery/contracts';
 import { MediaKind } from './media-kind.enum.js';
-import { PhotoQualityHintsModel } from '../quality/photo-quality-hints.model.js';
 
 @ObjectType('Photo')
 @Directive('@key(fields: "id")')
@@ -66,10 +65,4 @@ export class PhotoModel implements LivePhoto {
       'the couple’s queue.',
   })
   awaitingApproval?: boolean;
-
-  @Field(() => PhotoQualityHintsModel, {
-    nullable: true,
-    description: 'On the couple’s review queue only: its quality hints; null elsewhere, and for a video',
-  })
-  qualityHints?: PhotoQualityHintsModel | null;
 }

@@ -6,6 +6,9 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
     'without the couple',
 })
 export class PhotoQualityHintsModel {
+  @Field(() => ID, { description: 'The photo of the queue’s page they are about' })
+  photoId!: string;
+
   @Field({ description: 'Out of focus or shaken' })
   blurry!: boolean;
 

@@ -16,10 +16,11 @@ import { OwnerOnly, VerifiedOwner, type VerifiedGalleryOwner } from '@gallery/pl
 import { PhotoCursor } from '../photos/photo-cursor.js';
 import { PhotoPageModel } from '../photos/photo-page.model.js';
 import { PhotoRepository } from '../photos/photo.repository.js';
+import { PhotosService } from '../photos/photos.service.js';
 import { GuestbookReviewService } from './guestbook-review.service.js';
 import { PhotoReviewService } from './photo-review.service.js';
 import { PhotoHint } from '../quality/photo-hint.enum.js';
-import { PhotoHintCountsModel } from '../quality/photo-quality-hints.model.js';
+import { PhotoHintCountsModel, PhotoQualityHintsModel } from '../quality/photo-quality-hints.model.js';
 import { PhotoQualityRepository } from '../quality/photo-quality.repository.js';
 import { ReviewHints } from './review-hints.js';
 
@@ -66,6 +67,11 @@ export class ReviewQueueModel {
   @Field(() => PhotoPageModel, { description: 'Newest first; URLs carry the couple’s review pass' })
   photos!: PhotoPageModel;
 
+  @Field(() => [PhotoQualityHintsModel], {
+    description: 'The quality hints of the page’s photos, one for each photo measured (none for a video)',
+  })
+  photoHints!: PhotoQualityHintsModel[];
+
   @Field(() => Int, { description: 'Guestbook messages waiting for the couple’s approval' })
   waitingMessageCount!: number;
 
@@ -86,6 +92,7 @@ export class PhotoReviewResolver {
     @Inject(PhotoRepository) private readonly photos: PhotoRepository,
     @Inject(GuestbookReviewService) private readonly messages: GuestbookReviewService,
     @Inject(PhotoQualityRepository) private readonly quality: PhotoQualityRepository,
+    @Inject(PhotosService) private readonly photoService: PhotosService,
     @Inject(ReviewHints) private readonly hints: ReviewHints,
   ) {}
 
@@ -125,7 +132,7 @@ export class PhotoReviewResolver {
     ]);
     const nodes = rows.slice(0, limit);
     const last = nodes.at(-1);
-    const presented = await this.hints.presentWithHints(code, nodes);
+    const photoHints = await this.hints.hintsOf(code, nodes);
     return {
       waitingCount: counts.waiting,
       hiddenCount: counts.hidden,
@@ -139,8 +146,9 @@ export class PhotoReviewResolver {
       hiddenMessageCount: messageCounts.hidden,
       code,
       state: review,
+      photoHints,
       photos: {
-        nodes: presented,
+        nodes: nodes.map((photo) => this.photoService.presentForReview(photo)),
         endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (after ?? null),
         hasMore: rows.length > limit,
       },

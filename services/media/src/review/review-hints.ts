@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MAX_REVIEW_BATCH, type LivePhoto } from '@gallery/contracts';
+import { MAX_REVIEW_BATCH } from '@gallery/contracts';
 import type { PhotoEntity } from '../photos/photo.entity.js';
 import { PhotoPresenter } from '../photos/photo.presenter.js';
-import { PhotosService } from '../photos/photos.service.js';
 import { PhotoHint } from '../quality/photo-hint.enum.js';
 import type { PhotoQualityHintsModel } from '../quality/photo-quality-hints.model.js';
 import { PhotoQualityRepository } from '../quality/photo-quality.repository.js';
@@ -19,27 +18,22 @@ export const MAX_HIDDEN_BY_HINT = 5000;
 @Injectable()
 export class ReviewHints {
   constructor(
-    @Inject(PhotosService) private readonly photoService: PhotosService,
     @Inject(PhotoPresenter) private readonly presenter: PhotoPresenter,
     @Inject(PhotoQualityRepository) private readonly quality: PhotoQualityRepository,
     @Inject(PhotoReviewService) private readonly review: PhotoReviewService,
   ) {}
 
-  /** Photos of a gallery as the queue shows them, each with its hints (none for a video or an unmeasured one). */
-  async presentWithHints(
-    code: string,
-    photos: PhotoEntity[],
-  ): Promise<(LivePhoto & { qualityHints: PhotoQualityHintsModel | null })[]> {
+  /** The hints of these photos of a gallery, one for each photo measured (none for a video or an unmeasured one). */
+  async hintsOf(code: string, photos: PhotoEntity[]): Promise<PhotoQualityHintsModel[]> {
     const groups = photos.flatMap((photo) => (photo.duplicateGroup ? [photo.duplicateGroup] : []));
     const duplicates = await this.quality.duplicateHints(code, groups);
-    return photos.map((photo) => {
-      const presented = this.photoService.presentForReview(photo);
-      if (photo.sharpness === null || photo.highlights === null) return { ...presented, qualityHints: null };
+    return photos.flatMap((photo) => {
+      if (photo.sharpness === null || photo.highlights === null) return [];
       const own = ownHints({ sharpness: photo.sharpness, highlights: photo.highlights });
       const duplicate = duplicates.get(photo.id);
-      return {
-        ...presented,
-        qualityHints: {
+      return [
+        {
+          photoId: photo.id,
           ...own,
           nearDuplicateOf: duplicate?.nearDuplicateOf ?? null,
           nearDuplicateThumbnailUrl: duplicate
@@ -48,7 +42,7 @@ export class ReviewHints {
           similarCount: duplicate?.similarCount ?? 0,
           bestOfSimilar: duplicate?.best ?? false,
         },
-      };
+      ];
     });
   }
 
