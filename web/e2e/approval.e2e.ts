@@ -141,7 +141,7 @@ describe('approval before photos show, in the browser', () => {
     const panel = event.getByRole('tabpanel', { name: 'Photos 1 waiting', exact: true });
     expect(
       await panel.getByRole('group', { name: 'Which photos' }).getByRole('button').allTextContents(),
-    ).toEqual(['Waiting (1)', 'Hidden (0)']);
+    ).toEqual(['Waiting (1)', 'Shown (0)', 'Hidden (0)']);
     expect(await panel.getByRole('button', { name: 'Waiting (1)' }).getAttribute('aria-pressed')).toBe(
       'true',
     );

@@ -136,7 +136,7 @@ const CONFIRM_UPLOAD = `
 /**
  * `count` small distinct JPEGs uploaded to gallery `code` by a guest (named `guestName` when given); the
  * confirmed photos' ids, in order. `size` is each photo's width and height in pixels; `pass` is the gallery pass
- * a guest of a gallery with a PIN sends.
+ * a guest of a gallery with a PIN sends; `files`, JPEGs to send instead of `count` made ones.
  */
 export async function uploadGuestPhotos(
   url: string,

@@ -23,6 +23,8 @@ export const galleryPhotosRequestSchema = z.object({
   limit: z.number().int().min(1).max(GALLERY_PHOTOS_PAGE_LIMIT),
   /** Only these photos of the gallery (the backup service copying the ones it was told of); all when absent. */
   ids: z.array(z.uuid()).min(1).max(GALLERY_PHOTOS_PAGE_LIMIT).optional(),
+  /** Only the gallery's Highlights (its best photos, at most 100: one page), oldest first like the rest. */
+  highlights: z.boolean().optional(),
 });
 export type GalleryPhotosRequest = z.infer<typeof galleryPhotosRequestSchema>;
 
@@ -122,9 +124,10 @@ export const ARCHIVE_STAGES = [
  * How the zip is laid out: BY_DATE, every photo in the gallery's folder, sorted by when it was taken; BY_GUEST,
  * one folder per guest name (photos without one in a folder of their own); BY_CHALLENGE, one folder per photo
  * challenge (photos taken for none in NO_CHALLENGE_FOLDER); BY_TABLE, one folder per table its card's QR code
- * tagged ("Table 5", photos from no table's card in NO_TABLE_FOLDER). A zip of each layout is its own job.
+ * tagged ("Table 5", photos from no table's card in NO_TABLE_FOLDER); HIGHLIGHTS, only the gallery's Highlights
+ * (its best photos), laid out as BY_DATE. A zip of each layout is its own job.
  */
-export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE', 'BY_TABLE'] as const;
+export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE', 'BY_TABLE', 'HIGHLIGHTS'] as const;
 export type ArchiveLayoutId = (typeof ARCHIVE_LAYOUTS)[number];
 /** The folder of one table's photos in the BY_TABLE layout. */
 export function tableFolder(table: number): string {

@@ -64,6 +64,7 @@ export function DownloadAllButton({ code, guestSwitch = true }: { code: string; 
             <option value="BY_GUEST">{t('archiveLayout.byGuest')}</option>
             <option value="BY_CHALLENGE">{t('archiveLayout.byChallenge')}</option>
             <option value="BY_TABLE">{t('archiveLayout.byTable')}</option>
+            <option value="HIGHLIGHTS">{t('archiveLayout.highlights')}</option>
           </select>
         </span>
       )}

@@ -35,7 +35,7 @@ import { recordActivity } from '../owner/activity';
 import { HeartsContext } from '../hearts/HeartsContext';
 import { HeartsSort, type HeartsOrder } from '../hearts/HeartsSort';
 import { useHearts } from '../hearts/useHearts';
-import { useMostLovedPhotos } from '../hearts/useMostLovedPhotos';
+import { useSortedPhotos } from '../hearts/useSortedPhotos';
 import { GuestbookSection } from '../guestbook/GuestbookSection';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { UndoToasts } from '../ui/UndoToast';
@@ -85,7 +85,11 @@ export function GalleryView({ code }: { code: string }) {
   const filtered = useChallengePhotos(code, filter, gallery.list.photos);
   const hearts = useHearts(code, Boolean(gallery.event));
   const [order, setOrder] = useState<HeartsOrder>('newest');
-  const loved = useMostLovedPhotos(code, order === 'mostLoved' && !filter, gallery.list.photos);
+  const loved = useSortedPhotos(
+    code,
+    filter || order === 'newest' ? null : order === 'mostLoved' ? 'MOST_LOVED' : 'HIGHLIGHTS',
+    gallery.list.photos,
+  );
   const galleryName = gallery.event?.name;
   useEffect(() => {
     if (galleryName) track('gallery_view', { gallery_code: code, gallery_name: galleryName });
@@ -146,7 +150,8 @@ export function GalleryView({ code }: { code: string }) {
     [upload],
   );
   // Stable, so the memoized grid renders again only when its photos change, not with each upload report.
-  // The challenge filter and the "Most loved" order each read their own pages; the filter wins.
+  // The challenge filter and the sorted orders ("Most loved", "Highlights") each read their own pages; the
+  // filter wins.
   const filterShown = filtered.photos !== null;
   const sortedShown = loved.photos !== null && !filterShown;
   const { loadMore: loadMoreFiltered } = filtered;

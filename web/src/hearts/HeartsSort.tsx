@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type HeartsOrder = 'newest' | 'mostLoved';
+export type HeartsOrder = 'newest' | 'mostLoved' | 'highlights';
 
 /**
- * The grid's order: newest first, or most loved first; for a guest, a third choice shows only their own uploads
+ * The grid's order: newest first, most loved first, or Highlights (the best photos of the night); for a guest, a third choice shows only their own uploads
  * (My photos). Toggle buttons in a labelled group that wraps within the page's column. Memoized: a photo joining
  * the grid does not render it again.
  */
@@ -23,7 +23,7 @@ export const HeartsSort = memo(function HeartsSort({
     pressed ? 'button button-small button-primary' : 'button button-small button-secondary';
   return (
     <div className="hearts-sort" role="group" aria-label={t('hearts.sortLabel')}>
-      {(['newest', 'mostLoved'] as const).map((value) => {
+      {(['newest', 'mostLoved', 'highlights'] as const).map((value) => {
         const pressed = order === value && !mine?.shown;
         return (
           <button

@@ -38,15 +38,18 @@ export const HEART_COUNTS_CHANGED: TypedDocumentNode<
   }
 `;
 
-/** The gallery's photos, most hearts first, a page at a time: the "Most loved" order. */
-export const MOST_LOVED_PHOTOS_QUERY: TypedDocumentNode<
+/** The orders the gallery reads pages of its own: most hearts first, and Highlights (the best photos). */
+export type SortedPhotoOrder = 'MOST_LOVED' | 'HIGHLIGHTS';
+
+/** The gallery's photos in a sorted order, a page at a time: "Most loved" or "Highlights". */
+export const SORTED_PHOTOS_QUERY: TypedDocumentNode<
   { event: { code: string; photos: PhotoPage } | null },
-  { code: string; first: number; after?: string | null }
+  { code: string; first: number; after?: string | null; order: SortedPhotoOrder }
 > = gql`
-  query GalleryMostLovedPhotos($code: String!, $first: Int!, $after: String) {
+  query GallerySortedPhotos($code: String!, $first: Int!, $after: String, $order: PhotoOrder!) {
     event(code: $code) {
       code
-      photos(first: $first, after: $after, order: MOST_LOVED) {
+      photos(first: $first, after: $after, order: $order) {
         nodes {
           ...GalleryPhoto
         }

@@ -14,7 +14,11 @@ import {
   REVIEW_PAGE_SIZE,
   REVIEW_PHOTOS,
   REVIEW_QUEUE_QUERY,
+  HIDE_PHOTOS_WITH_HINT,
+  type PhotoHint,
+  type PhotoQualityHints,
   type ReviewCounts,
+  type ReviewQueue,
   type ReviewQueueState,
 } from './graphql';
 import { KINDS, TEXTS, tabAfterKey, type ReviewKind } from './queueTabs';
@@ -23,7 +27,9 @@ import './review.css';
 /**
  * /event/:id/review: the couple's approval queue, for photos and for guestbook messages. Two tabs choose what
  * to review (arrow keys move between them); within the tab, a smaller switch shows those waiting or those
- * hidden, each with a checkbox; the selection is approved or hidden at once, or one by its own buttons.
+ * hidden (and, for photos, those guests see), each with a checkbox; the selection is approved or hidden at once,
+ * or one by its own buttons. Photos carry their quality hints ("blurry", "dark", "near-duplicate of ..."): the
+ * couple can show only those with one, and hide them all at once; nothing is hidden but by their choice.
  * Checkboxes and buttons are native controls (keyboard: Tab, Space), each a 44 px touch target.
  */
 export function ReviewQueuePage() {
@@ -34,6 +40,7 @@ export function ReviewQueuePage() {
   const [search, setSearch] = useSearchParams();
   const kind: ReviewKind = search.get('show') === 'messages' ? 'MESSAGES' : 'PHOTOS';
   const [state, setState] = useState<ReviewQueueState>('WAITING');
+  const [hint, setHint] = useState<PhotoHint | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -49,7 +56,7 @@ export function ReviewQueuePage() {
     tabs.current[kind]?.focus();
   }, [kind]);
   const photoQueue = useQuery(REVIEW_QUEUE_QUERY, {
-    variables: { code, state, first: REVIEW_PAGE_SIZE },
+    variables: { code, state, first: REVIEW_PAGE_SIZE, hint },
     skip: !user || kind !== 'PHOTOS',
     fetchPolicy: 'network-only',
     notifyOnNetworkStatusChange: true,
@@ -62,6 +69,7 @@ export function ReviewQueuePage() {
   });
   const [reviewPhotos, reviewingPhotos] = useMutation(REVIEW_PHOTOS);
   const [reviewMessages, reviewingMessages] = useMutation(REVIEW_MESSAGES);
+  const [hideWithHint, hidingWithHint] = useMutation(HIDE_PHOTOS_WITH_HINT);
   const active = kind === 'PHOTOS' ? photoQueue : messageQueue;
   // Both tabs' counts come with either queue: the last ones known stay on the tabs while the other tab loads.
   const latest: ReviewCounts | undefined = active.data?.reviewQueue;
@@ -82,7 +90,16 @@ export function ReviewQueuePage() {
     of === 'PHOTOS' ? counts?.waitingCount : counts?.waitingMessageCount;
   const waiting = waitingOf(kind);
   const hidden = kind === 'PHOTOS' ? counts?.hiddenCount : counts?.hiddenMessageCount;
+  const shownCount = photoQueue.data?.reviewQueue.shownCount;
+  const hintCounts = photoQueue.data?.reviewQueue.hintCounts;
+  const hintsOf = new Map(
+    (photoQueue.data?.reviewQueue.photoHints ?? []).map((hints) => [hints.photoId, hints]),
+  );
   const reviewing = kind === 'PHOTOS' ? reviewingPhotos : reviewingMessages;
+  const busy = reviewing.loading || hidingWithHint.loading;
+  const states: readonly ReviewQueueState[] =
+    kind === 'PHOTOS' ? ['WAITING', 'SHOWN', 'HIDDEN'] : ['WAITING', 'HIDDEN'];
+  const hintCount = hint && hintCounts ? hintCounts[HINT_COUNT[hint]] : 0;
 
   function toggle(itemId: string) {
     setSelected((before) => {
@@ -110,8 +127,28 @@ export function ReviewQueuePage() {
       .catch((error: unknown) => setFailure(readApiError(error)));
   }
 
+  function hideAllWithHint(chosenHint: PhotoHint) {
+    setFailure(null);
+    setDone(null);
+    hideWithHint({ variables: { code, state, hint: chosenHint } })
+      .then(async ({ data }) => {
+        setDone(t('review.hidden', { count: data?.hidePhotosWithHint ?? 0 }));
+        setSelected(new Set());
+        await refetch();
+      })
+      .catch((error: unknown) => setFailure(readApiError(error)));
+  }
+
+  function showHint(next: PhotoHint | null) {
+    setHint(next);
+    setSelected(new Set());
+    setDone(null);
+    setFailure(null);
+  }
+
   function show(next: ReviewQueueState) {
     setState(next);
+    setHint(null);
     setSelected(new Set());
     setDone(null);
     setFailure(null);
@@ -140,8 +177,9 @@ export function ReviewQueuePage() {
     total: shown.length,
     checked: selected.has(itemId),
     onToggle: () => toggle(itemId),
-    busy: reviewing.loading,
+    busy,
     hidden: state === 'HIDDEN',
+    shown: state === 'SHOWN',
     onDecide: (decision: 'APPROVE' | 'HIDE') => decide([itemId], decision),
   });
 
@@ -192,22 +230,68 @@ export function ReviewQueuePage() {
 
       <div className="review-panel" role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(kind)}>
         <div className="review-filter" role="group" aria-label={t(texts.filter)}>
-          {(['WAITING', 'HIDDEN'] as const).map((tab) => (
+          {states.map((tab) => (
             <button
               key={tab}
               type="button"
               className="review-filter-option"
               aria-pressed={state === tab}
               onClick={() => show(tab)}
-              data-testid={tab === 'WAITING' ? 'review-waiting-filter' : 'review-hidden-filter'}
+              data-testid={`review-${tab.toLowerCase()}-filter`}
             >
-              {t(tab === 'WAITING' ? 'review.waitingTab' : texts.hiddenTab, {
-                count: (tab === 'WAITING' ? waiting : hidden) ?? 0,
-              })}
+              {t(
+                tab === 'WAITING'
+                  ? 'review.waitingTab'
+                  : tab === 'SHOWN'
+                    ? 'review.shownTab'
+                    : texts.hiddenTab,
+                {
+                  count: (tab === 'WAITING' ? waiting : tab === 'SHOWN' ? shownCount : hidden) ?? 0,
+                },
+              )}
             </button>
           ))}
         </div>
         <p className="review-intro">{t(texts.intro)}</p>
+        {kind === 'PHOTOS' &&
+          hintCounts &&
+          (hint || HINTS.some((each) => hintCounts[HINT_COUNT[each]] > 0)) && (
+            <div className="review-hint-filter" role="group" aria-label={t('review.hintFilter')}>
+              <button
+                type="button"
+                className="review-hint-option"
+                aria-pressed={hint === null}
+                onClick={() => showHint(null)}
+              >
+                {t('review.allPhotos')}
+              </button>
+              {HINTS.map((each) => (
+                <button
+                  key={each}
+                  type="button"
+                  className="review-hint-option"
+                  aria-pressed={hint === each}
+                  onClick={() => showHint(each)}
+                  data-testid={`review-hint-${each.toLowerCase()}`}
+                >
+                  {t(`review.hintFilter${each}`, { count: hintCounts[HINT_COUNT[each]] })}
+                </button>
+              ))}
+            </div>
+          )}
+        {kind === 'PHOTOS' && hint && state !== 'HIDDEN' && hintCount > 0 && (
+          <div className="review-bulk">
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => hideAllWithHint(hint)}
+              data-testid="hide-all-with-hint"
+            >
+              {t(`review.hideAll${hint}`, { count: hintCount })}
+            </Button>
+            <span className="review-bulk-note">{t('review.hideAllNote')}</span>
+          </div>
+        )}
 
         <div className="review-toolbar">
           <Button
@@ -223,20 +307,20 @@ export function ReviewQueuePage() {
           <span className="review-count" aria-live="polite">
             {t(texts.selected, { count: selected.size })}
           </span>
-          {state === 'WAITING' || selected.size > 0 ? (
+          {state !== 'SHOWN' && (state === 'WAITING' || selected.size > 0) ? (
             <Button
               variant="primary"
-              disabled={selected.size === 0 || reviewing.loading}
+              disabled={selected.size === 0 || busy}
               onClick={() => decide(chosen, 'APPROVE')}
               data-testid="approve-selected"
             >
               {t('review.approveSelected')}
             </Button>
           ) : null}
-          {state === 'WAITING' && (
+          {state !== 'HIDDEN' && (
             <Button
               variant="secondary"
-              disabled={selected.size === 0 || reviewing.loading}
+              disabled={selected.size === 0 || busy}
               onClick={() => decide(chosen, 'HIDE')}
               data-testid="hide-selected"
             >
@@ -255,7 +339,17 @@ export function ReviewQueuePage() {
         {loading && !active.data ? (
           <Spinner label={t('common.loading')} />
         ) : shown.length === 0 ? (
-          <p className="review-empty">{t(state === 'WAITING' ? 'review.emptyWaiting' : texts.emptyHidden)}</p>
+          <p className="review-empty">
+            {t(
+              hint
+                ? 'review.emptyHint'
+                : state === 'WAITING'
+                  ? 'review.emptyWaiting'
+                  : state === 'SHOWN'
+                    ? 'review.emptyShown'
+                    : texts.emptyHidden,
+            )}
+          </p>
         ) : kind === 'MESSAGES' ? (
           <ul className="review-messages" data-testid="review-messages">
             {messages.map((message, index) => (
@@ -274,7 +368,11 @@ export function ReviewQueuePage() {
         ) : (
           <ul className="review-grid" data-testid="review-queue">
             {photos.map((photo, index) => (
-              <ReviewItem key={photo.id} {...itemProps(photo.id, index)}>
+              <ReviewItem
+                key={photo.id}
+                {...itemProps(photo.id, index)}
+                hints={<QualityHints hints={hintsOf.get(photo.id)} />}
+              >
                 <img src={photo.thumbnailUrl} alt="" loading="lazy" decoding="async" />
                 {photo.guestName && <span className="review-guest">{photo.guestName}</span>}
               </ReviewItem>
@@ -331,6 +429,45 @@ export function ReviewQueuePage() {
 
 const PANEL_ID = 'review-panel';
 
+const HINTS: readonly PhotoHint[] = ['BLURRY', 'DARK', 'NEAR_DUPLICATE'];
+
+const HINT_COUNT: Record<PhotoHint, keyof ReviewQueue['hintCounts']> = {
+  BLURRY: 'blurry',
+  DARK: 'dark',
+  NEAR_DUPLICATE: 'nearDuplicate',
+};
+
+/** A photo's quality hints as short marks under it; a near-duplicate shows the photo it is one of. */
+function QualityHints({ hints }: { hints: PhotoQualityHints | undefined }) {
+  const { t } = useTranslation();
+  if (!hints || (!hints.blurry && !hints.dark && !hints.nearDuplicateOf)) return null;
+  return (
+    <ul className="review-hints" data-testid="quality-hints">
+      {hints.blurry && <li className="review-hint">{t('review.hintBlurry')}</li>}
+      {hints.dark && <li className="review-hint">{t('review.hintDark')}</li>}
+      {hints.nearDuplicateOf && (
+        <li className="review-hint review-hint-duplicate">
+          {hints.bestOfSimilar ? (
+            t('review.hintBestOfSimilar', { count: hints.similarCount + 1 })
+          ) : (
+            <>
+              {t('review.hintNearDuplicate')}
+              {hints.nearDuplicateThumbnailUrl && (
+                <img
+                  src={hints.nearDuplicateThumbnailUrl}
+                  alt={t('review.nearDuplicateAlt')}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
+            </>
+          )}
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function tabId(kind: ReviewKind): string {
   return kind === 'PHOTOS' ? 'review-tab-photos' : 'review-tab-messages';
 }
@@ -348,7 +485,9 @@ function ReviewItem({
   onToggle,
   busy,
   hidden,
+  shown,
   onDecide,
+  hints,
   children,
 }: {
   kind: ReviewKind;
@@ -359,7 +498,11 @@ function ReviewItem({
   onToggle: () => void;
   busy: boolean;
   hidden: boolean;
+  /** Guests see it already: no Approve. */
+  shown: boolean;
   onDecide: (decision: 'APPROVE' | 'HIDE') => void;
+  /** What the queue points out on it, read after its checkbox. */
+  hints?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -379,16 +522,19 @@ function ReviewItem({
         />
         {children}
       </label>
+      {hints}
       <div className="review-actions">
-        <Button
-          size="small"
-          variant="primary"
-          disabled={busy}
-          aria-label={t(texts.approveOne, { index })}
-          onClick={() => onDecide('APPROVE')}
-        >
-          {t('review.approve')}
-        </Button>
+        {!shown && (
+          <Button
+            size="small"
+            variant="primary"
+            disabled={busy}
+            aria-label={t(texts.approveOne, { index })}
+            onClick={() => onDecide('APPROVE')}
+          >
+            {t('review.approve')}
+          </Button>
+        )}
         {!hidden && (
           <Button
             size="small"

@@ -1,7 +1,20 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 
-/** The couple's two queues, as the API names them. */
-export type ReviewQueueState = 'WAITING' | 'HIDDEN';
+/** The couple's queues, as the API names them: waiting, hidden, and (photos only) those guests see. */
+export type ReviewQueueState = 'WAITING' | 'HIDDEN' | 'SHOWN';
+
+/** What the queue points out on a photo, measured when it was processed. */
+export type PhotoHint = 'BLURRY' | 'DARK' | 'NEAR_DUPLICATE';
+
+export interface PhotoQualityHints {
+  photoId: string;
+  blurry: boolean;
+  dark: boolean;
+  nearDuplicateOf: string | null;
+  nearDuplicateThumbnailUrl: string | null;
+  similarCount: number;
+  bestOfSimilar: boolean;
+}
 
 export interface ReviewPhoto {
   id: string;
@@ -21,6 +34,9 @@ export interface ReviewCounts {
 }
 
 export interface ReviewQueue extends ReviewCounts {
+  shownCount: number;
+  hintCounts: { blurry: number; dark: number; nearDuplicate: number };
+  photoHints: PhotoQualityHints[];
   photos: { nodes: ReviewPhoto[]; endCursor: string | null; hasMore: boolean };
 }
 
@@ -40,14 +56,35 @@ export const REVIEW_PAGE_SIZE = 60;
 
 export const REVIEW_QUEUE_QUERY: TypedDocumentNode<
   { reviewQueue: ReviewQueue },
-  { code: string; state: ReviewQueueState; first: number; after?: string | null }
+  { code: string; state: ReviewQueueState; first: number; after?: string | null; hint?: PhotoHint | null }
 > = gql`
-  query ReviewQueue($code: String!, $state: ReviewQueueState!, $first: Int!, $after: String) {
-    reviewQueue(eventCode: $code, state: $state, first: $first, after: $after) {
+  query ReviewQueue(
+    $code: String!
+    $state: ReviewQueueState!
+    $first: Int!
+    $after: String
+    $hint: PhotoHint
+  ) {
+    reviewQueue(eventCode: $code, state: $state, first: $first, after: $after, hint: $hint) {
       waitingCount
       hiddenCount
+      shownCount
       waitingMessageCount
       hiddenMessageCount
+      hintCounts {
+        blurry
+        dark
+        nearDuplicate
+      }
+      photoHints {
+        photoId
+        blurry
+        dark
+        nearDuplicateOf
+        nearDuplicateThumbnailUrl
+        similarCount
+        bestOfSimilar
+      }
       photos {
         nodes {
           id
@@ -107,6 +144,16 @@ export const REVIEW_PHOTOS: TypedDocumentNode<
 > = gql`
   mutation ReviewPhotos($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
     reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
+  }
+`;
+
+/** Hides every photo of a queue with a hint (near-duplicates: all but each group's best); how many it hid. */
+export const HIDE_PHOTOS_WITH_HINT: TypedDocumentNode<
+  { hidePhotosWithHint: number },
+  { code: string; state: ReviewQueueState; hint: PhotoHint }
+> = gql`
+  mutation HidePhotosWithHint($code: String!, $state: ReviewQueueState!, $hint: PhotoHint!) {
+    hidePhotosWithHint(eventCode: $code, state: $state, hint: $hint)
   }
 `;
 

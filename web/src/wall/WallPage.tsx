@@ -16,7 +16,15 @@ function wallKey(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, '')).get('key');
 }
 
-/** /wall/{code}#key=...: the slideshow for the venue's screen, opened from the couple's event page. */
+/** Whether the link asks for the Highlights mode (`#key=...&mode=highlights`): the best photos only. */
+function highlightsMode(hash: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('mode') === 'highlights';
+}
+
+/**
+ * /wall/{code}#key=...: the slideshow for the venue's screen, opened from the couple's event page; with
+ * `&mode=highlights`, the gallery's Highlights only.
+ */
 export function WallPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -43,5 +51,5 @@ export function WallPage() {
       </section>
     );
   }
-  return <WallShow wall={data.wall} />;
+  return <WallShow wall={data.wall} highlights={highlightsMode(location.hash)} />;
 }

@@ -62,6 +62,19 @@ export function WallSettings({ code }: { code: string }) {
             </a>
             <CopyButton value={link} label={t('wall.copyLink')} />
           </div>
+          <p className="field-hint wall-highlights-hint">{t('wall.highlightsHint')}</p>
+          <div className="button-row">
+            <a
+              className={buttonClass({ variant: 'secondary' })}
+              href={`${link}&mode=highlights`}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="wall-highlights"
+            >
+              {t('wall.openHighlights')}
+            </a>
+            <CopyButton value={`${link}&mode=highlights`} label={t('wall.copyHighlightsLink')} />
+          </div>
         </>
       ) : (
         <div className="button-row">

@@ -34,9 +34,9 @@ function toggleFullScreen(): void {
 }
 
 /** The running slideshow: photos, the couple's names, a QR code to join, and controls for the person at the screen. */
-export function WallShow({ wall }: { wall: Wall }) {
+export function WallShow({ wall, highlights = false }: { wall: Wall; highlights?: boolean }) {
   const { t } = useTranslation();
-  const { playlist, next, previous, drop } = useWallPhotos(wall.code);
+  const { playlist, next, previous, drop } = useWallPhotos(wall.code, highlights);
   const [paused, setPaused] = useState(false);
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

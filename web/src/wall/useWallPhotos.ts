@@ -10,14 +10,17 @@ import {
   PHOTO_REMOVED_SUBSCRIPTION,
   PHOTOS_REVEALED_SUBSCRIPTION,
 } from '../gallery/graphql';
+import { SORTED_PHOTOS_QUERY } from '../hearts/graphql';
 import { EMPTY_PLAYLIST, nearEndOfLoop, wallPlaylistReducer } from './wallPlaylist';
 
 /**
  * The wall's photos: the gallery's pages as the loop reaches them, new photos from photoAdded ahead of the loop,
  * removed ones off at once, and a re-read of the newest page when the live socket comes back, so what arrived
- * while the venue's Wi-Fi was down still goes on screen.
+ * while the venue's Wi-Fi was down still goes on screen. In the Highlights mode, the gallery's best photos only,
+ * best first: a new photo is not among them until they are read again (on a reconnect, a reveal, a change of
+ * settings).
  */
-export function useWallPhotos(code: string) {
+export function useWallPhotos(code: string, highlights = false) {
   const client = useApolloClient();
   const [playlist, dispatch] = useReducer(wallPlaylistReducer, EMPTY_PLAYLIST);
   const paging = useRef<{ endCursor: string | null; hasMore: boolean; loading: boolean }>({
@@ -28,11 +31,17 @@ export function useWallPhotos(code: string) {
 
   const readNewest = useCallback(
     async (live: boolean, replace = false) => {
-      const result = await client.query({
-        query: GALLERY_QUERY,
-        variables: { code, first: PAGE_SIZE },
-        fetchPolicy: 'no-cache',
-      });
+      const result = highlights
+        ? await client.query({
+            query: SORTED_PHOTOS_QUERY,
+            variables: { code, first: PAGE_SIZE, order: 'HIGHLIGHTS' },
+            fetchPolicy: 'no-cache',
+          })
+        : await client.query({
+            query: GALLERY_QUERY,
+            variables: { code, first: PAGE_SIZE },
+            fetchPolicy: 'no-cache',
+          });
       const page = result.data?.event?.photos;
       if (!page) return;
       if (!live || replace)
@@ -41,7 +50,7 @@ export function useWallPhotos(code: string) {
         replace ? { type: 'replaced', photos: page.nodes } : { type: 'loaded', photos: page.nodes, live },
       );
     },
-    [client, code],
+    [client, code, highlights],
   );
 
   useEffect(() => {
@@ -58,11 +67,17 @@ export function useWallPhotos(code: string) {
     if (state.loading || !state.hasMore || !state.endCursor) return;
     state.loading = true;
     try {
-      const result = await client.query({
-        query: MORE_PHOTOS_QUERY,
-        variables: { code, first: PAGE_SIZE, after: state.endCursor },
-        fetchPolicy: 'no-cache',
-      });
+      const result = highlights
+        ? await client.query({
+            query: SORTED_PHOTOS_QUERY,
+            variables: { code, first: PAGE_SIZE, after: state.endCursor, order: 'HIGHLIGHTS' },
+            fetchPolicy: 'no-cache',
+          })
+        : await client.query({
+            query: MORE_PHOTOS_QUERY,
+            variables: { code, first: PAGE_SIZE, after: state.endCursor },
+            fetchPolicy: 'no-cache',
+          });
       const page = result.data?.event?.photos;
       if (page) {
         paging.current = { endCursor: page.endCursor, hasMore: page.hasMore, loading: false };
@@ -71,7 +86,7 @@ export function useWallPhotos(code: string) {
     } finally {
       paging.current.loading = false;
     }
-  }, [client, code]);
+  }, [client, code, highlights]);
 
   useEffect(() => {
     if (playlist.current && nearEndOfLoop(playlist)) loadOlder().catch(() => undefined);
@@ -82,7 +97,7 @@ export function useWallPhotos(code: string) {
     fetchPolicy: 'no-cache',
     onData: ({ data: result }) => {
       const photo = result.data?.photoAdded;
-      if (photo) dispatch({ type: 'arrived', photo });
+      if (photo && !highlights) dispatch({ type: 'arrived', photo });
     },
   });
 

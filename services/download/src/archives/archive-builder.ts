@@ -122,7 +122,7 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let zip: ZipArchive | undefined;
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
     try {
-      const listed = await this.listPhotos(job.eventCode);
+      const listed = await this.listPhotos(job.eventCode, job.layout === 'HIGHLIGHTS');
       // A zip of guests' copies (a guest's, or the couple's by their choice) asks media for a copy still to be
       // made, and leaves out a photo that has none.
       const photos = job.guestCopies
@@ -257,12 +257,17 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     return photo.guestCopyKey ?? this.requests.guestCopy({ code: job.eventCode, photoId: photo.id });
   }
 
-  /** Every photo of the gallery, oldest first, page by page. */
-  private async listPhotos(code: string): Promise<ArchivePhoto[]> {
+  /** Every photo of the gallery (or only its Highlights), oldest first, page by page. */
+  private async listPhotos(code: string, highlights: boolean): Promise<ArchivePhoto[]> {
     const photos: ArchivePhoto[] = [];
     let after: string | undefined;
     do {
-      const page = await this.requests.galleryPhotos({ code, after, limit: GALLERY_PHOTOS_PAGE_LIMIT });
+      const page = await this.requests.galleryPhotos({
+        code,
+        after,
+        limit: GALLERY_PHOTOS_PAGE_LIMIT,
+        ...(highlights ? { highlights } : {}),
+      });
       photos.push(...page.photos);
       after = page.next ?? undefined;
     } while (after);

@@ -11,6 +11,8 @@ export enum ArchiveLayout {
   BY_CHALLENGE = 'BY_CHALLENGE',
   /** A folder per table whose card's QR code tagged photos; photos from no table's card in "Photos from no table". */
   BY_TABLE = 'BY_TABLE',
+  /** Only the gallery's Highlights (its best photos), named by when they were taken. */
+  HIGHLIGHTS = 'HIGHLIGHTS',
 }
 registerEnumType(ArchiveLayout, { name: 'ArchiveLayout' });
 
@@ -20,4 +22,5 @@ export const ARCHIVE_LAYOUT_IDS: Record<ArchiveLayout, ArchiveLayoutId> = {
   BY_GUEST: 'BY_GUEST',
   BY_CHALLENGE: 'BY_CHALLENGE',
   BY_TABLE: 'BY_TABLE',
+  HIGHLIGHTS: 'HIGHLIGHTS',
 };

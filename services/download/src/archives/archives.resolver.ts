@@ -22,7 +22,8 @@ export class ArchivesResolver {
       type: () => ArchiveLayout,
       defaultValue: ArchiveLayout.BY_DATE,
       description:
-        'BY_DATE, BY_GUEST for a folder per guest name, BY_CHALLENGE for a folder per photo challenge, or BY_TABLE for a folder per table card; each layout is its own zip',
+        'BY_DATE, BY_GUEST for a folder per guest name, BY_CHALLENGE for a folder per photo challenge, ' +
+        'BY_TABLE for a folder per table card, or HIGHLIGHTS for only the best photos; each layout is its own zip',
     })
     layout: ArchiveLayout = ArchiveLayout.BY_DATE,
     @Args('jpegCopies', {

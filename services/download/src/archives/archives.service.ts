@@ -68,7 +68,11 @@ export class ArchivesService {
       REUSE_MARGIN_SECONDS,
     );
     if (reusable) return this.model(reusable);
-    const first = await this.requests.galleryPhotos({ code, limit: 1 });
+    const first = await this.requests.galleryPhotos({
+      code,
+      limit: 1,
+      ...(layout === 'HIGHLIGHTS' ? { highlights: true } : {}),
+    });
     if (first.photos.length === 0) {
       return {
         id: null,

@@ -12,6 +12,7 @@ import { Hearts1798404700000 } from './migrations/1798404700000-hearts.js';
 import { MultipartUploads1796240000000 } from './migrations/1796240000000-multipart-uploads.js';
 import { OwnerDownloadsMetadata1798620000000 } from './migrations/1798620000000-owner-downloads-metadata.js';
 import { PhotoApproval1798610000000 } from './migrations/1798610000000-photo-approval.js';
+import { PhotoQuality1798760000000 } from './migrations/1798760000000-photo-quality.js';
 import { PhotoChallenges1796400000000 } from './migrations/1796400000000-photo-challenges.js';
 import { PhotoVisibility1798412000000 } from './migrations/1798412000000-photo-visibility.js';
 import { PreviewsAfterCommit1796000000000 } from './migrations/1796000000000-previews-after-commit.js';
@@ -47,4 +48,5 @@ export const mediaMigrations = [
   GalleryFullAnnounced1798700000000,
   TableCards1798760000000,
   GalleryCover1798710000000,
+  PhotoQuality1798760000000,
 ];

@@ -116,7 +116,8 @@ export class EventResolver {
       nullable: true,
       defaultValue: PhotoOrder.NEWEST,
       description:
-        'NEWEST (the default) or MOST_LOVED; MOST_LOVED lists the whole gallery (no challenge filter)',
+        'NEWEST (the default), MOST_LOVED or HIGHLIGHTS (the best photos, best first); MOST_LOVED and ' +
+        'HIGHLIGHTS list the whole gallery (no challenge filter)',
     })
     order: PhotoOrder | null,
     @Args('mine', {

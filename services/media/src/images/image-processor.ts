@@ -8,6 +8,7 @@ import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
+import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from '../quality/photo-quality.js';
 
 const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };
@@ -95,6 +96,29 @@ export class ImageProcessor implements OnModuleDestroy {
   /** A 1600 px JPEG, like the thumbnail. */
   preview(source: ImageSource): Promise<Buffer> {
     return this.resized(source, PREVIEW);
+  }
+
+  /**
+   * Sharpness, exposure and perceptual hash, measured on a small greyscale copy of `source`, which must be at the
+   * preview's size (`atPreviewSize`: oriented, on white): it costs a resize of those pixels, no decode.
+   */
+  async quality(source: ImageSource): Promise<PhotoQuality> {
+    try {
+      // A linear kernel: a sample to measure, not an image to show (a third of lanczos3's taps). The source at
+      // the preview's size is oriented and flattened already.
+      const { data, info } = await sharp(source.input, source.options)
+        .resize(QUALITY_SAMPLE_SIZE, QUALITY_SAMPLE_SIZE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+          kernel: 'linear',
+        })
+        .toColourspace('b-w')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      return measureQuality({ data, width: info.width, height: info.height });
+    } catch (error) {
+      throw new UndecodableImageError(error);
+    }
   }
 
   /** Thumbnail and preview at once (a video's poster frame, small beside the work of finding it). */

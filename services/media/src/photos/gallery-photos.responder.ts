@@ -12,6 +12,7 @@ import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
 import { PhotoEntity } from './photo.entity.js';
+import { GalleryHighlights } from '../quality/gallery-highlights.js';
 
 /**
  * Answers `Requests.GalleryPhotos`: the download service asks for a gallery's photos, a page at a time and
@@ -24,6 +25,7 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
     @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
+    @Inject(GalleryHighlights) private readonly highlights: GalleryHighlights,
   ) {
     super(bus, {
       subject: Requests.GalleryPhotos,
@@ -60,6 +62,11 @@ export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosReques
       // One more than asked says whether another page follows.
       .limit(request.limit + 1);
     if (request.ids) query.andWhere('photo.id IN (:...ids)', { ids: request.ids });
+    if (request.highlights) {
+      const ids = await this.highlights.ids(request.code);
+      if (ids.length === 0) return { found: true, photos: [], next: null };
+      query.andWhere('photo.id IN (:...highlightIds)', { highlightIds: ids });
+    }
     if (after) {
       query.andWhere('(photo.created_at, photo.id) > (:createdAt, :id)', {
         createdAt: after.createdAt,

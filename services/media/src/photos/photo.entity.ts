@@ -98,6 +98,27 @@ export class PhotoEntity {
   @Column({ type: 'text', default: 'approved' })
   review!: PhotoReviewState;
 
+  /**
+   * Its quality measures (PhotoQuality), made with its thumbnail; null for a video, a photo kept without derived
+   * images, and photos from before they were measured.
+   */
+  @Column({ type: 'real', nullable: true })
+  sharpness!: number | null;
+
+  @Column({ type: 'real', nullable: true })
+  brightness!: number | null;
+
+  @Column({ type: 'smallint', nullable: true })
+  highlights!: number | null;
+
+  /** A bigint: the pg driver hands it over as a decimal string. */
+  @Column({ name: 'perceptual_hash', type: 'bigint', nullable: true })
+  perceptualHash!: string | null;
+
+  /** Its near-duplicate group, named by the group's first photo; null while it has no near-duplicate. */
+  @Column({ name: 'duplicate_group', type: 'uuid', nullable: true })
+  duplicateGroup!: string | null;
+
   /** Millisecond precision, so a page cursor (a JavaScript date) designates exactly one row position. */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt!: Date;

@@ -51,6 +51,11 @@ export class PhotoPresenter {
     };
   }
 
+  /** A photo's thumbnail URL carrying the couple's review pass (the queue screen). */
+  reviewThumbnailUrl(photoId: string): string {
+    return `${this.url(photoId, 'thumbnail')}?pass=${this.identities.photoPass(reviewPassSubject(photoId))}`;
+  }
+
   private url(photoId: string, variant: PhotoVariant): string {
     return `${this.config.publicUrl}/media/photos/${photoId}/${variant}`;
   }

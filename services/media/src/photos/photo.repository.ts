@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { PhotoEntity } from './photo.entity.js';
 import type { PhotoCursor } from './photo-cursor.js';
 import { isPhotoId } from './photo-id.js';
+import type { PhotoHint } from '../quality/photo-hint.enum.js';
+import { withHint } from '../quality/photo-quality.repository.js';
+import { QUALITY_THRESHOLDS } from '../quality/quality-hints.js';
+import type { PhotoReviewState } from '@gallery/contracts';
 
 /**
  * Only the photos the couple approved, and the viewer's own waiting ones (`viewer`: a guest identity's id): the
@@ -20,6 +24,18 @@ export function onlyReviewed<T extends object>(
   );
 }
 
+/**
+ * The nearest photo of gallery `code` whose perceptual hash is within QUALITY_THRESHOLDS.nearDuplicateWithin bits
+ * of `hash` (SQL expressions), the earliest among equals: its id and group. No row for a null hash.
+ */
+function twinOf(code: string, hash: string): string {
+  const distance = `bit_count((perceptual_hash # ${hash})::bit(64))`;
+  return `SELECT id, duplicate_group FROM photos
+          WHERE event_code = ${code} AND perceptual_hash IS NOT NULL AND ${hash} IS NOT NULL
+            AND ${distance} <= ${QUALITY_THRESHOLDS.nearDuplicateWithin}
+          ORDER BY ${distance}, created_at LIMIT 1`;
+}
+
 /** Photos in PostgreSQL. */
 /** Which of a gallery's photos a page lists: one photo challenge's, one table card's, or (empty) all. */
 export interface PhotoFilter {
@@ -35,6 +51,13 @@ export class PhotoRepository {
   find(id: string, manager = this.dataSource.manager): Promise<PhotoEntity | null> {
     if (!isPhotoId(id)) return Promise.resolve(null);
     return manager.findOneBy(PhotoEntity, { id });
+  }
+
+  /** The photos with these ids, in no particular order. */
+  findMany(ids: string[], manager = this.dataSource.manager): Promise<PhotoEntity[]> {
+    const valid = ids.filter(isPhotoId);
+    if (valid.length === 0) return Promise.resolve([]);
+    return manager.findBy(PhotoEntity, { id: In(valid) });
   }
 
   /**
@@ -100,22 +123,25 @@ export class PhotoRepository {
   }
 
   /** How many of a gallery's photos are in each review state other than approved. */
-  async reviewCounts(eventCode: string): Promise<{ waiting: number; hidden: number }> {
+  async reviewCounts(eventCode: string): Promise<{ waiting: number; hidden: number; approved: number }> {
     const rows = (await this.dataSource.query(
-      `SELECT review, count(*)::int AS count FROM photos
-        WHERE event_code = $1 AND review <> 'approved' GROUP BY review`,
+      `SELECT review, count(*)::int AS count FROM photos WHERE event_code = $1 GROUP BY review`,
       [eventCode],
     )) as { review: string; count: number }[];
     const of = (review: string) => rows.find((row) => row.review === review)?.count ?? 0;
-    return { waiting: of('waiting'), hidden: of('hidden') };
+    return { waiting: of('waiting'), hidden: of('hidden'), approved: of('approved') };
   }
 
-  /** Up to `limit` of a gallery's photos in one review state, newest first, after the cursor when given. */
+  /**
+   * Up to `limit` of a gallery's photos in one review state, newest first, after the cursor when given; only
+   * those with `hint` when given.
+   */
   inReview(
     eventCode: string,
-    review: 'waiting' | 'hidden',
+    review: PhotoReviewState,
     limit: number,
     after: PhotoCursor | null,
+    hint?: PhotoHint | null,
   ): Promise<PhotoEntity[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(PhotoEntity, 'photo')
@@ -123,6 +149,7 @@ export class PhotoRepository {
       .orderBy('photo.created_at', 'DESC')
       .addOrderBy('photo.id', 'DESC')
       .limit(limit);
+    if (hint) withHint(query, hint);
     if (after) {
       query.andWhere('(photo.created_at, photo.id) < (:createdAt, :id)', {
         createdAt: after.createdAt,
@@ -200,13 +227,25 @@ export class PhotoRepository {
     const columns = manager.connection.getMetadata(PhotoEntity).columns;
     const names = columns.map((column) => column.databaseName);
     const values = columns.map((column) => column.getEntityValue(photo) as unknown);
-    const placeholders = values.map((_, index) => `$${index + 1}`);
+    const hash = `$${names.indexOf('perceptual_hash') + 1}::bigint`;
+    // The photo's near-duplicate group, decided in the same statement: the nearest earlier photo of its gallery
+    // within the threshold (TWIN_OF, none without a hash), whose group it joins (named by that photo when it had
+    // none). The caller holds the gallery's row, so photos recorded at once see each other.
+    const placeholders = names.map((name, index) =>
+      name === 'duplicate_group'
+        ? `COALESCE((SELECT COALESCE(duplicate_group, id) FROM twin), $${index + 1}::uuid)`
+        : `$${index + 1}`,
+    );
     const next = values.length;
     const reserved = confirmed.previewReservation ?? null;
     const cancelled = confirmed.keys.filter((key) => key !== reserved?.key);
     const { event } = confirmed;
     const [row] = (await manager.query(
-      `WITH kept AS (
+      `WITH twin AS (
+         ${twinOf(`$${names.indexOf('event_code') + 1}`, hash)}
+       ), first_of_group AS (
+         UPDATE photos SET duplicate_group = id WHERE id = (SELECT id FROM twin) AND duplicate_group IS NULL
+       ), kept AS (
          DELETE FROM storage_deletions WHERE object_key = ANY($${next + 1}::text[]) RETURNING 1
        ), extended AS (
          UPDATE storage_deletions SET not_before = $${next + 5} WHERE object_key = $${next + 4} RETURNING 1

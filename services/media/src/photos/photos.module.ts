@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QualityModule } from '../quality/quality.module.js';
 import { GalleriesModule } from '../galleries/galleries.module.js';
 import { GuestCopiesModule } from '../guest-copies/guest-copies.module.js';
 import { ImagesModule } from '../images/images.module.js';
@@ -20,7 +21,7 @@ import { VisiblePhotosResponder } from './visible-photos.responder.js';
 
 /** A gallery's photos: who sees which, their files and previews, and their removal. */
 @Module({
-  imports: [GalleriesModule, GuestCopiesModule, ImagesModule, StorageModule],
+  imports: [GalleriesModule, GuestCopiesModule, ImagesModule, QualityModule, StorageModule],
   controllers: [PhotoFileController],
   providers: [
     PhotoRepository,

@@ -11,6 +11,7 @@ import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
 import { EVERY_PHOTO, PhotoAudience, type PhotoView } from './photo-audience.js';
 import { PhotoOrder } from './photo-order.enum.js';
+import { GalleryHighlights } from '../quality/gallery-highlights.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoPageModel } from './photo-page.model.js';
 import type { PhotoEntity } from './photo.entity.js';
@@ -35,6 +36,7 @@ export class PhotosService {
     @Inject(PhotoAudience) private readonly audience: PhotoAudience,
     @Inject(GuestIdentities) private readonly identities: GuestIdentities,
     @Inject(PendingGuestCopies) private readonly pendingCopies: PendingGuestCopies,
+    @Inject(GalleryHighlights) private readonly highlights: GalleryHighlights,
   ) {}
 
   async page(
@@ -62,6 +64,7 @@ export class PhotosService {
     if (filter.tableNumber != null && !isTableNumber(filter.tableNumber)) {
       throw new AppError('TABLE_NUMBER_INVALID', { count: TABLE_CARD_LIMITS.maxTableNumber });
     }
+    if (order === PhotoOrder.HIGHLIGHTS) return this.highlightsPage(eventCode, limit, cursor, view, manager);
     const mostLoved = order === PhotoOrder.MOST_LOVED;
     const rows = mostLoved
       ? await this.photos.mostLovedFirst(eventCode, limit + 1, cursor, view.uploaderId, view.viewer, manager)
@@ -84,6 +87,32 @@ export class PhotosService {
         ? new PhotoCursor(last.createdAt, last.id, mostLoved ? last.heartCount : undefined).encode()
         : (after ?? null),
       hasMore: rows.length > limit,
+    };
+  }
+
+  /**
+   * A page of the gallery's Highlights (GalleryHighlights), best first, after the cursor's photo. Only photos every
+   * guest may see; the viewer's own waiting ones are never among them.
+   */
+  private async highlightsPage(
+    eventCode: string,
+    limit: number,
+    cursor: PhotoCursor | null,
+    view: PhotoView,
+    manager?: EntityManager,
+  ): Promise<PhotoPageModel> {
+    if (view.uploaderId === null) return { nodes: [], endCursor: cursor?.encode() ?? null, hasMore: false };
+    const ids = await this.highlights.ids(eventCode, view.uploaderId, manager);
+    const from = cursor ? ids.indexOf(cursor.id) + 1 : 0;
+    const pageIds = ids.slice(from, from + limit);
+    const rows = await this.photos.findMany(pageIds, manager);
+    const byId = new Map(rows.map((photo) => [photo.id, photo]));
+    const nodes = pageIds.flatMap((id) => byId.get(id) ?? []);
+    const last = nodes.at(-1);
+    return {
+      nodes: nodes.map((photo) => this.presentTo(photo, view.passes)),
+      endCursor: last ? new PhotoCursor(last.createdAt, last.id).encode() : (cursor?.encode() ?? null),
+      hasMore: from + limit < ids.length,
     };
   }
 

@@ -38,7 +38,7 @@ export class GuestbookReviewService {
   /** Up to `limit` of a gallery's messages in one review state, newest first, after the cursor when given. */
   async inReview(
     code: string,
-    review: 'waiting' | 'hidden',
+    review: 'waiting' | 'hidden' | 'approved',
     limit: number,
     after: PhotoCursor | null,
   ): Promise<ShownMessage[]> {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { QualityModule } from '../quality/quality.module.js';
+import { ReviewHints } from './review-hints.js';
 import { PhotosModule } from '../photos/photos.module.js';
 import { GuestbookReviewResolver } from './guestbook-review.resolver.js';
 import { GuestbookReviewService } from './guestbook-review.service.js';
@@ -8,10 +10,11 @@ import { ReviewWaitingResponder } from './review-waiting.responder.js';
 
 /** The couple's approval of photos and guestbook messages before guests see them. */
 @Module({
-  imports: [PhotosModule],
+  imports: [PhotosModule, QualityModule],
   providers: [
     PhotoReviewService,
     PhotoReviewResolver,
+    ReviewHints,
     GuestbookReviewService,
     GuestbookReviewResolver,
     ReviewWaitingResponder,

@@ -27,6 +27,7 @@ import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
+import type { PhotoQuality } from '../quality/photo-quality.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';
@@ -81,6 +82,8 @@ interface Rendition {
   guestOriginalKey: string | null;
   /** Its guests' copy is made when first needed (PendingGuestCopies), not now. */
   guestCopyPending: boolean;
+  /** Measured from the pixels its thumbnail is made from; null for a video and a photo without derived images. */
+  quality: PhotoQuality | null;
 }
 
 /**
@@ -252,9 +255,14 @@ export class UploadConfirmationService {
   private async render(type: PhotoContentType, keys: Keys, original: string): Promise<Rendition | null> {
     const heif = type === 'image/heic' || type === 'image/heif';
     try {
-      const { source, thumbnail } = await this.imageWork.run(async () => {
+      const { source, thumbnail, quality } = await this.imageWork.run(async () => {
         const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
-        return { source: pixels, thumbnail: await this.images.thumbnail(pixels) };
+        // Both from the pixels at the preview's size: the measures cost a small resize, not a decode.
+        const [made, measured] = await Promise.all([
+          this.images.thumbnail(pixels),
+          this.images.quality(pixels),
+        ]);
+        return { source: pixels, thumbnail: made, quality: measured };
       });
       await this.storage.write(keys.thumbnail, thumbnail, DERIVED_IMAGE_TYPE);
       return {
@@ -266,6 +274,7 @@ export class UploadConfirmationService {
         durationSeconds: null,
         guestOriginalKey: null,
         guestCopyPending: false,
+        quality,
       };
     } catch (error) {
       if (!(error instanceof UndecodableImageError)) throw error;
@@ -281,6 +290,7 @@ export class UploadConfirmationService {
         durationSeconds: null,
         guestOriginalKey: null,
         guestCopyPending: false,
+        quality: null,
       };
     }
   }
@@ -315,6 +325,7 @@ export class UploadConfirmationService {
         durationSeconds,
         guestOriginalKey,
         guestCopyPending: false,
+        quality: null,
       };
     });
   }
@@ -370,6 +381,11 @@ export class UploadConfirmationService {
         uploaderId: upload.uploaderId ?? null,
         heartCount: 0,
         review: initialReviewState(gallery.approval, byOwner),
+        sharpness: rendition.quality?.sharpness ?? null,
+        brightness: rendition.quality?.brightness ?? null,
+        highlights: rendition.quality?.highlights ?? null,
+        perceptualHash: rendition.quality?.perceptualHash.toString() ?? null,
+        duplicateGroup: null,
         createdAt: new Date(),
       };
       // Not shared (a drop box, a reveal to come, waiting for approval): other guests' open screens never

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { PAGE_SIZE, type Photo } from '../gallery/graphql';
-import { MOST_LOVED_PHOTOS_QUERY } from './graphql';
+import { SORTED_PHOTOS_QUERY, type SortedPhotoOrder } from './graphql';
 
 interface LovedPages {
   photos: Photo[];
@@ -10,11 +10,12 @@ interface LovedPages {
 }
 
 /**
- * The "Most loved" order: read from media page by page when chosen (and again each time it is chosen), in the
- * order it had then, so tiles do not jump under a finger as counts move. A photo removed meanwhile leaves it
- * (it is gone from the gallery's own list). Null while the order is not chosen.
+ * A sorted order ("Most loved", "Highlights"): read from media page by page when chosen (and again each time it
+ * is chosen), in the order it had then, so tiles do not jump under a finger as counts move. A photo removed
+ * meanwhile leaves it (it is gone from the gallery's own list). Null while no sorted order is chosen.
  */
-export function useMostLovedPhotos(code: string, enabled: boolean, galleryPhotos: Photo[]) {
+export function useSortedPhotos(code: string, order: SortedPhotoOrder | null, galleryPhotos: Photo[]) {
+  const enabled = order !== null;
   const client = useApolloClient();
   const [pages, setPages] = useState<LovedPages | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -24,8 +25,8 @@ export function useMostLovedPhotos(code: string, enabled: boolean, galleryPhotos
       setLoadingMore(true);
       try {
         const result = await client.query({
-          query: MOST_LOVED_PHOTOS_QUERY,
-          variables: { code, first: PAGE_SIZE, after },
+          query: SORTED_PHOTOS_QUERY,
+          variables: { code, first: PAGE_SIZE, after, order: order ?? 'MOST_LOVED' },
           fetchPolicy: 'no-cache',
         });
         const page = result.data?.event?.photos;
@@ -45,7 +46,7 @@ export function useMostLovedPhotos(code: string, enabled: boolean, galleryPhotos
         setLoadingMore(false);
       }
     },
-    [client, code],
+    [client, code, order],
   );
 
   useEffect(() => {

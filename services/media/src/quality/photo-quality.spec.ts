@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { ImageProcessor } from '../images/image-processor.js';
+import { facesFolder, labeledSet, type LabeledPhoto, type QualityLabel } from './labeled-set.js';
+import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
+import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
+
+const processor = new ImageProcessor();
+afterAll(() => processor.onModuleDestroy());
+
+/** A photo's measures as an upload makes them: from its pixels at the preview's size. */
+async function measured(bytes: Buffer): Promise<PhotoQuality> {
+  const source = await processor.atPreviewSize(await processor.source(bytes, { heif: false }));
+  try {
+    return await processor.quality(source);
+  } finally {
+    source.release?.();
+  }
+}
+
+describe('quality hints on a labeled set (two group photos: good, blurred, darkened, near-duplicates)', () => {
+  let photos: (LabeledPhoto & { quality: PhotoQuality })[];
+  beforeAll(async () => {
+    const set = await labeledSet(facesFolder(), 2);
+    photos = [];
+    for (const photo of set) photos.push({ ...photo, quality: await measured(photo.bytes) });
+  }, 60_000);
+
+  it('gives each photo exactly the hints its label says', () => {
+    const hinted = photos.map((photo) => {
+      const own = ownHints(photo.quality);
+      const labels: QualityLabel[] = [];
+      if (own.blurry) labels.push('blurry');
+      if (own.dark) labels.push('dark');
+      const twin = photos.some(
+        (other) =>
+          other !== photo &&
+          hashDistance(other.quality.perceptualHash, photo.quality.perceptualHash) <=
+            QUALITY_THRESHOLDS.nearDuplicateWithin,
+      );
+      if (twin) labels.push('nearDuplicate');
+      return `${photo.name}: ${labels.join(', ')}`;
+    });
+    const expected = photos.map((photo) => `${photo.name}: ${[...photo.labels].join(', ')}`);
+    expect(photos.length).toBeGreaterThanOrEqual(14);
+    expect(hinted).toEqual(expected);
+  });
+});
+
+describe('photo quality measures', () => {
+  it('finds a blurred copy less sharp, and a darkened one as sharp, as its original', async () => {
+    const original = await sharp(await noise(400, 300))
+      .jpeg()
+      .toBuffer();
+    const blurred = await sharp(original).blur(4).jpeg().toBuffer();
+    const darkened = await sharp(original).linear(0.2, 0).jpeg().toBuffer();
+    const [good, soft, dim] = await Promise.all([measured(original), measured(blurred), measured(darkened)]);
+    expect(soft.sharpness).toBeLessThan(good.sharpness / 10);
+    expect(dim.sharpness).toBeGreaterThan(good.sharpness / 2);
+    expect(dim.highlights).toBeLessThan(good.highlights / 3);
+  });
+
+  it('tells a horizontal gradient by its hash, every cell brighter than the next or none', () => {
+    const width = 90;
+    const height = 80;
+    const falling = new Uint8Array(width * height).map((_, at) => 255 - ((at % width) * 255) / width);
+    expect(BigInt.asUintN(64, differenceHash({ data: falling, width, height }))).toBe(2n ** 64n - 1n);
+    expect(measureQuality({ data: falling.reverse(), width, height }).perceptualHash).toBe(0n);
+  });
+
+  it('counts the bits two hashes differ by', () => {
+    expect(hashDistance(0n, -1n)).toBe(64);
+    expect(hashDistance(0b1011n, 0b0001n)).toBe(2);
+  });
+});
+
+/** Random detail: noise enlarged twice. */
+function noise(width: number, height: number): Promise<Buffer> {
+  const small = { width: width / 2, height: height / 2, channels: 3 as const };
+  const pixels = Buffer.from(
+    Array.from({ length: small.width * small.height * 3 }, () => Math.floor(Math.random() * 256)),
+  );
+  return sharp(pixels, { raw: small }).resize(width, height, { kernel: 'cubic' }).png().toBuffer();
+}
