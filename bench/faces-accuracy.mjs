@@ -6,13 +6,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { facesFolder } from '../packages/testing/dist/faces-folder.js';
 import {
   FaceEngine,
   SAME_PERSON_DISTANCE,
   descriptorDistance,
 } from '../services/faces/dist/engine/face-engine.js';
 
-const DATA = process.env.FACES_DATA ?? path.resolve(import.meta.dirname, '../../../shared/data/faces');
+const DATA = facesFolder();
 const threshold = Number(process.env.FACES_THRESHOLD ?? SAME_PERSON_DISTANCE);
 
 /**

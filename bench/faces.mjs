@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { facesFolder } from '../packages/testing/dist/faces-folder.js';
 import { DataSource } from 'typeorm';
 import { createDatabaseOnServer, findFreePort, startPostgres } from '../packages/local-servers/dist/index.js';
 import { FaceEngine } from '../services/faces/dist/engine/face-engine.js';
@@ -16,7 +17,7 @@ import { facesMigrations } from '../services/faces/dist/database/migrations.js';
 import { SAME_PERSON_DISTANCE } from '../services/faces/dist/engine/face-engine.js';
 import { bareDerive } from './bare-sharp.mjs';
 
-const DATA = process.env.FACES_DATA ?? path.resolve(import.meta.dirname, '../../../shared/data/faces');
+const DATA = facesFolder();
 const PHOTOS = Number(process.env.PHOTOS ?? 20);
 const GALLERY_PHOTOS = Number(process.env.GALLERY_PHOTOS ?? 10_000);
 const FACES_PER_PHOTO = 3;

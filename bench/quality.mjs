@@ -20,7 +20,8 @@
 //   the decode, thumbnail and preview (the bare baseline, made the way media makes them), one photo at a time.
 import { cpuUsage } from 'node:process';
 import { ImageProcessor } from '../services/media/dist/images/image-processor.js';
-import { facesFolder, labeledSet } from '../services/media/dist/quality/labeled-set.js';
+import { facesFolder } from '../packages/testing/dist/faces-folder.js';
+import { labeledSet } from '../services/media/dist/quality/labeled-set.js';
 import { hashDistance } from '../services/media/dist/quality/photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from '../services/media/dist/quality/quality-hints.js';
 import { highlightsSize, pickHighlights } from '../services/media/dist/quality/highlights.js';

@@ -13,11 +13,13 @@ const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const ORDER = [
   'share',
+  'table-cards',
   'privacy',
   'landing',
   'photos',
   'challenges',
   'wall',
+  'mails',
   'details',
   'plan',
   'domain',

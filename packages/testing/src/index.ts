@@ -363,6 +363,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     }),
   };
 }
+export { facesFolder } from './faces-folder.js';
 export { startTestDns, type TestDns } from './test-dns.js';
 export { startTestWebDav, type TestWebDav } from './test-webdav.js';
 export { startTestDropbox, startTestGoogleDrive, type TestOAuthDrive } from './test-oauth-drives.js';

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
+import { facesFolder, startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
 import {
   createGalleryAt,
   graphqlAt,
@@ -18,9 +17,7 @@ import { databaseUrl, SERVICE_DATABASES } from '../../../infra/services.mjs';
 // "Find me" on the whole product, with real faces (../shared/data/faces): photos indexed by the faces service from
 // media's previews, a selfie searched, and the gallery's privacy settings deciding what a guest gets back.
 
-const FACES =
-  process.env.FACES_DATA ??
-  path.resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/faces');
+const FACES = facesFolder();
 const portrait = (person: string, n: number) => path.join(FACES, person, `${person}${n}.png`);
 
 interface RunningProduct {

@@ -329,7 +329,7 @@ describe('media service', () => {
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2');
     expect(sdl).toMatch(/type Event\s+@key\(fields: "code"\)/);
     expect(sdl).toMatch(
-      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s+"""[^"]*"""\s+mine: Boolean = false\s*\): PhotoPage!/,
+      /photos\(\s*first: Int = 30\s+after: String\s+"""[^"]*"""\s+challengeId: ID\s+"""[^"]*"""\s+table: Int\s+"""[^"]*"""\s+order: PhotoOrder = NEWEST\s+"""[^"]*"""\s+mine: Boolean = false\s*\): PhotoPage!/,
     );
     expect(sdl).toContain('challenges: [Challenge!]!');
     expect(sdl).toMatch(/type Photo\s+@key\(fields: "id"\)/);

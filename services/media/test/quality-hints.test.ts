@@ -11,10 +11,10 @@ import {
   type DomainEvent,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { facesFolder, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
-import { facesFolder, labeledSet, type QualityLabel } from '../src/quality/labeled-set.js';
+import { labeledSet, type QualityLabel } from '../src/quality/labeled-set.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitEveryGuest } from './events-stand-in.js';
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Region, type Sharp } from 'sharp';
@@ -55,21 +54,6 @@ export async function labeledSet(
     }
   }
   return photos;
-}
-
-/**
- * The shared test data's faces folder: `shared/data/faces` beside the checkout or beside one of its parents (a
- * worktree sits deeper than the main checkout), or FACES_FOLDER.
- */
-export function facesFolder(from = process.cwd()): string {
-  if (process.env.FACES_FOLDER) return process.env.FACES_FOLDER;
-  for (let folder = path.resolve(from); ; folder = path.dirname(folder)) {
-    const candidate = path.join(folder, 'shared', 'data', 'faces');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(folder) === folder) {
-      throw new Error(`no shared/data/faces beside ${from} or its parents: set FACES_FOLDER`);
-    }
-  }
 }
 
 /**

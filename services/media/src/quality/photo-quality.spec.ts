@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageProcessor } from '../images/image-processor.js';
-import { facesFolder, labeledSet, type LabeledPhoto, type QualityLabel } from './labeled-set.js';
+import { facesFolder } from '@gallery/testing';
+import { labeledSet, type LabeledPhoto, type QualityLabel } from './labeled-set.js';
 import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
 
