@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { facesFolder, labeledSet } from '../../services/media/src/quality/labeled-set.js';
+import { facesFolder } from '@gallery/testing';
+import { labeledSet } from '../../services/media/src/quality/labeled-set.js';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
