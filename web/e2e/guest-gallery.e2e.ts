@@ -237,10 +237,33 @@ describe('the guest gallery', () => {
     // The couple's change must come after the screen listens for it: on a busy machine the page showed its
     // buttons, the change went out, and only then did the page ask for the updates.
     const listening = subscribedTo(page, 'eventUpdated');
+    // The race made to happen: the button's first read of the setting is answered before the couple's change but
+    // reaches the page only after the change was pushed, as on a busy machine. That stale answer must not win.
+    let releaseStale = () => {};
+    const staleHeld = new Promise<void>((resolve) => (releaseStale = resolve));
+    let firstRead = true;
+    let staleRead = () => {};
+    const staleAnswered = new Promise<void>((resolve) => (staleRead = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (!firstRead || !route.request().postData()?.includes('DownloadRights')) return route.fallback();
+      firstRead = false;
+      const stale = await route.fetch();
+      staleRead();
+      await staleHeld;
+      await route.fulfill({ response: stale }).catch(() => undefined);
+    });
+    const pushed = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"guestDownloadsAllowed":true')) resolve();
+        }),
+      ),
+    );
     await page.goto(`${url}/gallery/${code}`);
     await page.getByRole('button', { name: 'Upload Photos' }).waitFor({ timeout: 45_000 });
     expect(await page.getByRole('button', { name: 'Download All' }).count()).toBe(0);
     await listening;
+    await staleAnswered;
     let reloaded = false;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
@@ -252,6 +275,8 @@ describe('the guest gallery', () => {
       { code },
       ownerToken,
     );
+    await pushed;
+    releaseStale();
 
     await page.getByRole('button', { name: 'Download All' }).waitFor({ timeout: 20_000 });
     expect(reloaded).toBe(false);

@@ -18,7 +18,13 @@ import './DownloadAllButton.css';
  */
 export function DownloadAllButton({ code, guestSwitch = true }: { code: string; guestSwitch?: boolean }) {
   const { t } = useTranslation();
-  const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
+  // Not joined to a request already under way: the gallery's live update asks again after the couple's change,
+  // and that answer must be one read after the change (useGallery).
+  const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, {
+    variables: { code },
+    fetchPolicy: 'network-only',
+    context: { queryDeduplication: false },
+  });
   const { state, start, busy } = useDownloadAll(code);
   const [layout, setLayout] = useState<ArchiveLayout>('BY_DATE');
   const [jpegCopies, setJpegCopies] = useState(false);

@@ -19,6 +19,7 @@ import {
   type Photo,
 } from './graphql';
 import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
+import { DOWNLOAD_RIGHTS_QUERY } from './downloadAll';
 import { pageRetryMs } from './pageRetry';
 import { REVIEW_PHOTOS } from '../review/graphql';
 
@@ -96,6 +97,9 @@ export function useGallery(code: string) {
           id: client.cache.identify({ __typename: 'Event', code: pushed.code }),
           fields: { guestDownloadsAllowed: () => allowed },
         });
+        // An answer read before the change and still on its way would write the old setting back over this one:
+        // asking again drops that answer and reads the new setting.
+        void client.refetchQueries({ include: [DOWNLOAD_RIGHTS_QUERY] });
       }
     },
   });
