@@ -141,6 +141,37 @@ describe('a gallery of thousands of photos on a phone', () => {
     expect(lost).toBe(1);
   }, 120_000);
 
+  it('goes on loading older photos while the end of the grid stays in view after a read brought nothing new', async () => {
+    const page = await (await e2e!.browser.newContext(PHONE)).newPage();
+    // The second read of an older page is answered with the first one's photos, as a read asked with the cursor
+    // of a render before the last page came back is: the list does not grow, and the end of the grid stays put.
+    let reads = 0;
+    let firstPage: string | undefined;
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('GalleryMorePhotos')) return route.continue();
+      reads += 1;
+      if (reads === 2 && firstPage)
+        return route.fulfill({ contentType: 'application/json', body: firstPage });
+      const response = await route.fetch();
+      const body = await response.text();
+      if (reads === 1) firstPage = body;
+      return route.fulfill({ response, body });
+    });
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('.photo-grid img').first().waitFor();
+    // The guest goes to the end of what is loaded and stays there: no further scroll, nothing comes into view.
+    const lastLoaded = () =>
+      page.evaluate(() =>
+        Number(document.querySelector('.photo-grid > li:last-child')?.getAttribute('aria-posinset')),
+      );
+    const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await toTheEnd();
+    await until('a tile of the second page', async () => (await lastLoaded()) > 30);
+    await toTheEnd();
+    await until('the first page read again', async () => reads >= 2);
+    await until('a tile of the third page', async () => (await lastLoaded()) > 130);
+  }, 120_000);
+
   it('keeps a guest who scrolled down on the photos they look at while new ones arrive above', async () => {
     const page = await openOnPhone();
     for (let pages = 0; pages < 3; pages++) await scrollOnePage(page);

@@ -162,6 +162,15 @@ export function GalleryView({ code }: { code: string }) {
     [sortedShown, filterShown, loadMoreLoved, loadMoreFiltered, loadMoreGallery],
   );
 
+  const sorted = sortedShown ? loved : null;
+  const listed = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
+  const pending = removal.pending;
+  // The same list until it changes: the grid asks for older photos once for each list it is shown.
+  const photos = useMemo(
+    () => (pending.length > 0 ? listed.filter((photo) => !pending.includes(photo.id)) : listed),
+    [listed, pending],
+  );
+
   if (gallery.loading) return <Spinner label={t('gallery.loading')} />;
   if (snapshot)
     return (
@@ -191,10 +200,6 @@ export function GalleryView({ code }: { code: string }) {
     limitRefused;
   const isOwner = gallery.event.isOwner === true;
   const challenges = gallery.event.challenges ?? NO_CHALLENGES;
-  const sorted = sortedShown ? loved : null;
-  const listed = sorted?.photos ?? filtered.photos ?? gallery.list.photos;
-  const photos =
-    removal.pending.length > 0 ? listed.filter((photo) => !removal.pending.includes(photo.id)) : listed;
   const tableShown = filteredTable(filter) !== null;
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
   const shownPhotoCount = Math.max(0, photoCount - removal.pending.length);

@@ -86,7 +86,8 @@ export const PhotoGrid = memo(function PhotoGrid({
   const sentinelRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
-  useEffect(() => {
+  // Current before any observer's callback can run (a passive effect may come a frame after the page is drawn).
+  useLayoutEffect(() => {
     onLoadMoreRef.current = onLoadMore;
   });
   useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
@@ -159,18 +160,36 @@ export const PhotoGrid = memo(function PhotoGrid({
     if (index >= 0 && movedRows !== 0) window.scrollBy(0, movedRows * rowHeight);
   }, [photos, layout, columns, rowHeight]);
 
+  // The end of the grid near the screen (the sentinel within 400 px of it): older photos are asked for, and asked
+  // for again after each read while it stays there. A read ending brings no new intersection, and one that added
+  // nothing (or was not made, another read being under way) moves nothing: watching only for the sentinel coming
+  // into view would leave a guest who stays at the end waiting for ever.
+  const [endInView, setEndInView] = useState(false);
+  /** The photos shown when more were last asked for; null once the end left the screen. */
+  const askedFor = useRef<Photo[] | null>(null);
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onLoadMoreRef.current();
+        const inView = entries[entries.length - 1].isIntersecting;
+        if (!inView) askedFor.current = null;
+        setEndInView(inView);
       },
       { rootMargin: '400px 0px' },
     );
     observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasMore, photos.length]);
+    return () => {
+      observer.disconnect();
+      setEndInView(false);
+    };
+  }, [hasMore]);
+  useEffect(() => {
+    // Once for each list of photos: a read that failed for good leaves the "Load more" button to the guest.
+    if (!endInView || !hasMore || loadingMore || askedFor.current === photos) return;
+    askedFor.current = photos;
+    onLoadMoreRef.current();
+  }, [endInView, hasMore, loadingMore, photos]);
 
   const setSize = hasMore ? -1 : photos.length;
   return (

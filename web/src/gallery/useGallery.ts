@@ -51,6 +51,12 @@ export function useGallery(code: string) {
   /** The count as this screen shows it, for a step that changes it without an answer carrying the new one. */
   const photoCountRef = useRef(list.photoCount);
   photoCountRef.current = list.photoCount;
+  /**
+   * The list as last rendered: an older page is asked for after the one this screen holds last, whichever
+   * closure asks (an observer's callback may hold a loadMore of a render before the last page came).
+   */
+  const listRef = useRef(list);
+  listRef.current = list;
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
   /** The next read follows a change of who sees which photos: it replaces the list rather than merging. */
@@ -147,14 +153,15 @@ export function useGallery(code: string) {
   const loadMoreRef = useRef<() => Promise<void>>(async () => undefined);
 
   const loadMore = useCallback(async () => {
-    if (loadingMoreRef.current || !list.hasMore || !list.endCursor) return;
+    const { hasMore, endCursor } = listRef.current;
+    if (loadingMoreRef.current || !hasMore || !endCursor) return;
     clearTimeout(pageRetry.current);
     loadingMoreRef.current = true;
     setLoadingMore(true);
     try {
       const result = await client.query({
         query: MORE_PHOTOS_QUERY,
-        variables: { code, first: MORE_PAGE_SIZE, after: list.endCursor },
+        variables: { code, first: MORE_PAGE_SIZE, after: endCursor },
         fetchPolicy: 'no-cache',
       });
       const page = result.data?.event?.photos;
@@ -169,7 +176,7 @@ export function useGallery(code: string) {
       loadingMoreRef.current = false;
       setLoadingMore(false);
     }
-  }, [client, code, list.hasMore, list.endCursor]);
+  }, [client, code]);
   loadMoreRef.current = loadMore;
 
   const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
