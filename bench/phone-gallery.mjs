@@ -8,6 +8,7 @@
 // tiles near the screen are in the page.
 //
 //   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
+//     [--stall-seconds=120] [--profile=FILE]
 //
 // --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
 // `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
@@ -15,6 +16,7 @@
 // The gallery is three real photos and copies of them written straight into media's database
 // (@gallery/testing's seedGalleryPhotos), as the browser test web/e2e/large-gallery.e2e.ts makes it.
 // The product runs as npm start runs it (bench/product.mjs); Chromium from CHROMIUM_PATH or /usr/bin/chromium.
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { seedGalleryPhotos } from '../packages/testing/dist/index.js';
@@ -31,6 +33,17 @@ const UPLOADED = 3;
 const CPU_SLOWDOWN = option('cpu-slowdown', 4);
 const WEB_DIST = option('web-dist', '');
 const WATCHDOG_MS = 30 * 60_000;
+/**
+ * How long the end of the grid may stay in view with no older page coming before the bench counts a stall and
+ * clicks "Load more" (as a guest left waiting would) to go on: a build that stalls is still measured to the end.
+ */
+const STALL_MS = option('stall-seconds', 120) * 1000;
+/**
+ * --profile=FILE: a sampling CPU profile of the page's main thread from the first scroll to back on top, written
+ * to FILE (open it in Chrome's DevTools) and summed up by function (self time) and by script: what the long tasks
+ * are made of.
+ */
+const PROFILE = option('profile', '');
 /** Each step back to the top, in screens: a quick flick up. */
 const SCREENS_A_STEP_BACK = 3;
 
@@ -105,19 +118,39 @@ async function run() {
   await sleep(2000);
   const atStart = await held();
 
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   const scrollStarted = Date.now();
   let pages = 0;
+  /** @type {number[]} the pages after which the grid stalled */
+  const stalls = [];
   for (;;) {
     const height = await page.evaluate(() => {
       window.scrollTo(0, document.documentElement.scrollHeight);
       return document.documentElement.scrollHeight;
     });
     if ((await page.locator('.load-more').count()) === 0) break;
-    await page.waitForFunction(
-      (before) => document.documentElement.scrollHeight > before || !document.querySelector('.load-more'),
-      height,
-      { timeout: WATCHDOG_MS, polling: 'raf' },
-    );
+    const grown = await page
+      .waitForFunction(
+        (before) => document.documentElement.scrollHeight > before || !document.querySelector('.load-more'),
+        height,
+        { timeout: STALL_MS, polling: 'raf' },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!grown) {
+      stalls.push(pages);
+      console.log(
+        `phone-gallery: no older page came after page ${pages} with the end in view; clicking "Load more"`,
+      );
+      await page.locator('.load-more button').click();
+      continue;
+    }
     pages++;
   }
   const scrolledMs = Date.now() - scrollStarted;
@@ -135,6 +168,7 @@ async function run() {
     }, SCREENS_A_STEP_BACK);
     if (top <= 0) break;
   }
+  const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
   const backAtTop = await held();
   const tasks = await page.evaluate(() => window.__longTasks);
   const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
@@ -142,7 +176,7 @@ async function run() {
   const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
 
   console.log(
-    `phone-gallery: ${PHOTOS} photos on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x, web app ${WEB_DIST ?? 'web/dist'}`,
+    `phone-gallery: ${PHOTOS} photos on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x, web app ${WEB_DIST || 'web/dist'}`,
   );
   const { nproc, cpu, node, load } = machine();
   console.log(
@@ -151,6 +185,9 @@ async function run() {
   console.log(`  first thumbnail loaded ${firstThumbnailMs.toFixed(0)} ms after navigation start`);
   console.log(
     `  scrolled to the end in ${(scrolledMs / 1000).toFixed(1)} s (${pages} pages loaded on the way), ${shown} thumbnails in the page there`,
+  );
+  console.log(
+    `  stalls (the end in view ${STALL_MS / 1000} s with no older page, "Load more" clicked): ${stalls.length ? `${stalls.length}, after pages ${stalls.join(', ')}` : 'none'}`,
   );
   const row = (name, { nodes, elements, heapMb }) =>
     `  ${name.padEnd(12)} DOM nodes ${String(nodes).padStart(7)} (elements in the document ${String(elements).padStart(6)}), JS heap ${heapMb.toFixed(1).padStart(6)} MB`;
@@ -169,7 +206,35 @@ async function run() {
         : ''
     }`,
   );
+  if (profile) {
+    await writeFile(PROFILE, JSON.stringify(profile));
+    console.log(`  CPU profile in ${PROFILE}; self time by function (ms, the top 20):`);
+    for (const [name, ms] of selfTimes(profile).slice(0, 20))
+      console.log(`    ${ms.toFixed(0).padStart(7)}  ${name}`);
+  }
   return 0;
+}
+
+/**
+ * Self time by function ("name file:line") of a CDP profile, most first: each sample's interval to the next is
+ * given to the node it landed in.
+ * @param {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples?: number[], timeDeltas?: number[] }} profile
+ * @returns {[string, number][]}
+ */
+function selfTimes(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<string, number>} */
+  const times = new Map();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < samples.length; index++) {
+    const frame = byId.get(samples[index])?.callFrame;
+    if (!frame) continue;
+    const file = frame.url.split('/').pop() || '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    times.set(name, (times.get(name) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
+  }
+  return [...times].sort((a, b) => b[1] - a[1]);
 }
 
 const watchdog = setTimeout(async () => {

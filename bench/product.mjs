@@ -37,6 +37,8 @@ export async function startBenchProduct(name, cleanups, productOptions = {}) {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     },
     log: () => undefined,
+    // A bench runs on a busy machine too (other suites, another bench): the services may take minutes to start.
+    readyTimeoutMs: 300_000,
     ...productOptions,
   });
   cleanups.push(() => product.stop());
