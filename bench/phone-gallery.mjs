@@ -8,7 +8,7 @@
 // tiles near the screen are in the page.
 //
 //   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
-//     [--stall-seconds=120] [--profile=FILE]
+//     [--stall-seconds=120] [--profile=FILE] [--watchdog-minutes=30]
 //
 // --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
 // `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
@@ -32,7 +32,7 @@ const UPLOADED = 3;
 // Lighthouse's mobile setting: a mid-range phone's CPU against a desktop's.
 const CPU_SLOWDOWN = option('cpu-slowdown', 4);
 const WEB_DIST = option('web-dist', '');
-const WATCHDOG_MS = 30 * 60_000;
+const WATCHDOG_MS = option('watchdog-minutes', 30) * 60_000;
 /**
  * How long the end of the grid may stay in view with no older page coming before the bench counts a stall and
  * clicks "Load more" (as a guest left waiting would) to go on: a build that stalls is still measured to the end.
@@ -152,6 +152,8 @@ async function run() {
       continue;
     }
     pages++;
+    if (pages % 10 === 0)
+      console.log(`phone-gallery: ${pages} pages in ${((Date.now() - scrollStarted) / 1000).toFixed(0)} s`);
   }
   const scrolledMs = Date.now() - scrollStarted;
   const shown = await page.locator('.photo-grid img').count();
