@@ -22,6 +22,7 @@ const PHOTOS = Number(process.env.PHOTOS ?? 20);
 const GALLERY_PHOTOS = Number(process.env.GALLERY_PHOTOS ?? 10_000);
 const FACES_PER_PHOTO = 3;
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
+const SELFIES = Number(process.env.SELFIES ?? 20);
 
 const cpuNow = () => {
   const used = process.cpuUsage();
@@ -135,14 +136,44 @@ try {
     reads.push(performance.now() - t);
   }
   reads.sort((a, b) => a - b);
-  const selfieStart = performance.now();
-  await engine.selfie(await sharp(path.join(DATA, 'amy', 'amy2.png')).toBuffer());
-  const selfieMs = performance.now() - selfieStart;
+  // The selfie as the browser sends it: at most 640 px (the web app scales it). A portrait enlarged to 320 px in
+  // a 640 x 480 frame of its own mirrored surroundings, so the face is a selfie's share of the picture.
+  const selfies = [];
+  for (const person of ['amy', 'penny', 'raj', 'sheldon']) {
+    const face = await sharp(path.join(DATA, person, `${person}2.png`))
+      .resize(320, 320)
+      .png()
+      .toBuffer();
+    selfies.push(
+      await sharp(face)
+        .extend({ top: 80, bottom: 80, left: 160, right: 160, extendWith: 'mirror' })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
+  }
+  const selfieWall = [];
+  const searchWall = [];
+  const selfieCpuStart = cpuNow();
+  for (let i = 0; i < SELFIES; i++) {
+    const t = performance.now();
+    const face = await engine.selfie(selfies[i % selfies.length]);
+    selfieWall.push(performance.now() - t);
+    if (!face) throw new Error('no face in the 640 px selfie');
+    await records.photosWithFace(code, face.descriptor, SAME_PERSON_DISTANCE, 500);
+    searchWall.push(performance.now() - t);
+  }
+  const selfieCpu = (cpuNow() - selfieCpuStart) / SELFIES;
+  selfieWall.sort((a, b) => a - b);
+  searchWall.sort((a, b) => a - b);
   console.log(
     `search: ${GALLERY_PHOTOS} photos, ${GALLERY_PHOTOS * FACES_PER_PHOTO} faces (recorded in ${insertSeconds.toFixed(1)} s); ` +
       `records compared p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms (${hits} photos found), ` +
-      `of which reading the rows p50 ${percentile(reads, 50).toFixed(0)} ms; ` +
-      `the selfie's face ${selfieMs.toFixed(0)} ms; so a search p99 ~${(percentile(times, 99) + selfieMs).toFixed(0)} ms before media's filter`,
+      `of which reading the rows p50 ${percentile(reads, 50).toFixed(0)} ms`,
+  );
+  console.log(
+    `the 640 px selfie's face: p50 ${percentile(selfieWall, 50).toFixed(0)} ms, p99 ${percentile(selfieWall, 99).toFixed(0)} ms wall ` +
+      `(${SELFIES} selfies); a whole search (selfie, then records) p50 ${percentile(searchWall, 50).toFixed(0)} ms, ` +
+      `p99 ${percentile(searchWall, 99).toFixed(0)} ms wall, ${selfieCpu.toFixed(0)} ms CPU a search before media's filter`,
   );
   await db.destroy();
 } finally {
