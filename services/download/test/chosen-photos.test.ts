@@ -213,7 +213,9 @@ beforeAll(async () => {
   bus = await EventBus.connect(platform.nats.url, 'chosen-photos-test');
   const answer = (subject: string, reply: (body: unknown) => unknown) =>
     bus!.nc.subscribe(subject, {
-      callback: (_error, message) => message.respond(JSON.stringify(reply(message.json()))),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify(reply(message.json())));
+      },
     });
   answer(Requests.GuestAdmission, () => ({ admitted: true }));
   answer(Requests.GalleryPhotos, answerGalleryPhotos);
@@ -257,7 +259,9 @@ describe('a zip of chosen photos', () => {
     galleries.get(code)!.visibleTo.set('amy', new Set([amyAtDinner.id, amyDancing.id]));
     const heard: ArchiveProgress[] = [];
     const subscription = bus!.nc.subscribe(archiveProgressSubject(code), {
-      callback: (_error, message) => heard.push(archiveProgressSchema.parse(message.json())),
+      callback: (_error, message) => {
+        heard.push(archiveProgressSchema.parse(message.json()));
+      },
     });
 
     const asked = await requestPhotos(code, [amyDancing.id, amyAtDinner.id, notShownToAmy.id], 'amy');
