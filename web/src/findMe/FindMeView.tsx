@@ -293,7 +293,6 @@ function FindMeSearch({
             onLoadMore={noMore}
             onOpen={setViewedId}
             tileAction={notMeButton}
-            title={t('findMe.results', { count: shown.length })}
             emptyText={t('findMe.allDropped')}
           />
         </section>
