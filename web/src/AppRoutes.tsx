@@ -130,6 +130,11 @@ export function AppRoutes() {
           {GALLERY_PREFIXES.flatMap((prefix) => [
             <Route key={`${prefix}live`} path={`${prefix}live-gallery`} element={<LiveGalleryPage />} />,
             <Route key={`${prefix}gallery`} path={`${prefix}gallery/:code`} element={<LiveGalleryPage />} />,
+            <Route
+              key={`${prefix}find-me`}
+              path={`${prefix}gallery/:code/find-me`}
+              element={<LiveGalleryPage findMe />}
+            />,
             <Route key={`${prefix}wall`} path={`${prefix}wall/:code`} element={<WallPage />} />,
           ])}
           <Route path="payment-complete" element={<PaymentCompletePage />} />

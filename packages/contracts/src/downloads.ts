@@ -125,10 +125,25 @@ export const ARCHIVE_STAGES = [
  * one folder per guest name (photos without one in a folder of their own); BY_CHALLENGE, one folder per photo
  * challenge (photos taken for none in NO_CHALLENGE_FOLDER); BY_TABLE, one folder per table its card's QR code
  * tagged ("Table 5", photos from no table's card in NO_TABLE_FOLDER); HIGHLIGHTS, only the gallery's Highlights
- * (its best photos), laid out as BY_DATE. A zip of each layout is its own job.
+ * (its best photos), laid out as BY_DATE; PHOTOS_OF_YOU, only the photos a guest chose ("Find me"'s "Download
+ * these", requestPhotosArchive), flat in PHOTOS_OF_YOU_FOLDER. A zip of each layout is its own job.
  */
-export const ARCHIVE_LAYOUTS = ['BY_DATE', 'BY_GUEST', 'BY_CHALLENGE', 'BY_TABLE', 'HIGHLIGHTS'] as const;
+export const ARCHIVE_LAYOUTS = [
+  'BY_DATE',
+  'BY_GUEST',
+  'BY_CHALLENGE',
+  'BY_TABLE',
+  'HIGHLIGHTS',
+  'PHOTOS_OF_YOU',
+] as const;
 export type ArchiveLayoutId = (typeof ARCHIVE_LAYOUTS)[number];
+/** The one folder of a PHOTOS_OF_YOU zip (the photos "Find me" found of a guest, less those they dropped). */
+export const PHOTOS_OF_YOU_FOLDER = 'Photos of you';
+/**
+ * The most photos one zip of chosen photos holds: one page of the gallery's photo list, and as many as a "Find
+ * me" search answers (FIND_ME_LIMITS.resultPhotos).
+ */
+export const CHOSEN_PHOTOS_LIMIT = GALLERY_PHOTOS_PAGE_LIMIT;
 /** The folder of one table's photos in the BY_TABLE layout. */
 export function tableFolder(table: number): string {
   return `Table ${table}`;
@@ -147,6 +162,19 @@ export type ArchiveStage = (typeof ARCHIVE_STAGES)[number];
  */
 export function guestsMayReadArchive(job: { guestCopies: boolean; jpegCopies: boolean }): boolean {
   return job.guestCopies && !job.jpegCopies;
+}
+
+/**
+ * Whether a job's progress goes to every open screen of the gallery's guests: a guest's zip of the whole gallery.
+ * A zip of chosen photos (photoSet) is its requester's alone, who follows it by reading the job: its id on every
+ * guest's screen would hand the photos one guest may see to the others.
+ */
+export function guestsMayHearArchive(job: {
+  guestCopies: boolean;
+  jpegCopies: boolean;
+  photoSet?: string | null;
+}): boolean {
+  return guestsMayReadArchive(job) && !job.photoSet;
 }
 
 export const archiveProgressSchema = z.object({

@@ -8,6 +8,11 @@ export function galleryPath(code: string, language: MailLanguage): string {
   return `${languagePrefix(language)}/gallery/${encodeURIComponent(code)}`;
 }
 
+/** "Find me" of a gallery in its language: where a guest finds the photos they are in with a selfie. */
+export function findMePath(code: string, language: MailLanguage): string {
+  return `${galleryPath(code, language)}/find-me`;
+}
+
 /** The slideshow wall of a gallery in its language (the key follows in the fragment). */
 export function wallPath(code: string, language: MailLanguage): string {
   return `${languagePrefix(language)}/wall/${encodeURIComponent(code)}`;

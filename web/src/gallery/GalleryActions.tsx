@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../i18n/languages';
 import { useTimedMessage } from '../ui/useTimedMessage';
+import { FindMeLink } from '../findMe/FindMeLink';
 import { DownloadAllButton } from './DownloadAllButton';
 import { galleryUrl } from './galleryUrl';
 import { GuestNameField } from './GuestNameField';
@@ -18,8 +19,8 @@ interface GalleryActionsProps {
 }
 
 /**
- * What a guest may do besides adding photos, under the landing: Share Gallery, the QR code and Download All
- * (owner, or guests when allowed) as small buttons, and the name their photos carry. Memoized: a photo joining
+ * What a guest may do besides adding photos, under the landing: Share Gallery, the QR code, Download All (owner,
+ * or guests when allowed) and "Find my photos" (when the couple turned "Find me" on) as small buttons, and the name their photos carry. Memoized: a photo joining
  * the grid does not render it again.
  */
 export const GalleryActions = memo(function GalleryActions({
@@ -41,6 +42,7 @@ export const GalleryActions = memo(function GalleryActions({
           {t('gallery.qr')}
         </button>
         <DownloadAllButton code={code} />
+        <FindMeLink code={code} />
       </div>
       {!full && <GuestNameField />}
       <p className="action-notice" role="status">

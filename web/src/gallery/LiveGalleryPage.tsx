@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useApolloClient } from '@apollo/client/react';
@@ -10,8 +10,12 @@ import { renewLiveCredentials } from '../api/liveConnection';
 import { setOpenGallery } from './galleryPass';
 import { ensureGuestIdentity, guestIdentityToken } from './guestIdentity';
 
-/** /live-gallery?code=CODE and /gallery/CODE. */
-export function LiveGalleryPage() {
+const FindMeView = lazy(() =>
+  import('../findMe/FindMeView').then((module) => ({ default: module.FindMeView })),
+);
+
+/** /live-gallery?code=CODE and /gallery/CODE; with `findMe`, the gallery's "Find me" page (/gallery/CODE/find-me). */
+export function LiveGalleryPage({ findMe = false }: { findMe?: boolean }) {
   const { t } = useTranslation();
   const params = useParams();
   const [searchParams] = useSearchParams();
@@ -24,6 +28,7 @@ export function LiveGalleryPage() {
   if (!identified) return <Spinner label={t('gallery.loading')} />;
   // Before the gallery's first query: its requests carry this gallery's pass.
   setOpenGallery(code);
+  if (findMe) return <FindMeView key={code} code={code} />;
   return <GalleryView key={code} code={code} />;
 }
 

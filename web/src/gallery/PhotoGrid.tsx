@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Photo } from './graphql';
@@ -16,6 +25,13 @@ interface PhotoGridProps {
   onOpen: (photoId: string) => void;
   /** What an empty grid says; the gallery's "no photos yet" unless told. */
   emptyText?: string;
+  /**
+   * What a tile carries in its corner instead of the heart ("Find me"'s "Not me"); stable (useCallback), as the
+   * tiles are memoized.
+   */
+  tileAction?: (photo: Photo) => ReactNode;
+  /** The grid's heading for screen readers; the gallery's "Photos" unless told. */
+  title?: string;
 }
 
 /** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
@@ -28,9 +44,11 @@ const OVERSCAN_ROWS = 4;
 const PhotoTile = memo(function PhotoTile({
   photo,
   onOpen,
+  action,
 }: {
   photo: Photo;
   onOpen: (photoId: string) => void;
+  action?: (photo: Photo) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const video = photo.kind === 'video';
@@ -60,7 +78,11 @@ const PhotoTile = memo(function PhotoTile({
           </span>
         )}
       </button>
-      <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
+      {action ? (
+        action(photo)
+      ) : (
+        <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
+      )}
     </>
   );
 });
@@ -81,6 +103,8 @@ export const PhotoGrid = memo(function PhotoGrid({
   onLoadMore,
   onOpen,
   emptyText,
+  tileAction,
+  title,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -195,7 +219,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   return (
     <section className="photos" aria-labelledby="photos-title">
       <h2 id="photos-title" className="visually-hidden">
-        {t('gallery.photos')}
+        {title ?? t('gallery.photos')}
       </h2>
       {empty ? (
         <p className="empty-photos">{emptyText ?? t('gallery.empty')}</p>
@@ -213,7 +237,7 @@ export const PhotoGrid = memo(function PhotoGrid({
                 aria-setsize={setSize}
                 onFocus={() => setKeptId(photo.id)}
               >
-                <PhotoTile photo={photo} onOpen={onOpen} />
+                <PhotoTile photo={photo} onOpen={onOpen} action={tileAction} />
               </li>
             )),
           )}

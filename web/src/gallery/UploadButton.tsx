@@ -17,7 +17,7 @@ function watchTouchScreen(changed: () => void): () => void {
 }
 
 /** Whether the page runs on a touch screen (a phone or tablet), whose browser can open the camera directly. */
-function useTouchScreen(): boolean {
+export function useTouchScreen(): boolean {
   return useSyncExternalStore(
     watchTouchScreen,
     () => touchScreen()?.matches ?? false,

@@ -16,7 +16,7 @@ import {
 const POLL_MS = 4000;
 
 /** Starts the browser's download of the zip (the link names the file; the page stays). */
-function startDownload(url: string): void {
+export function startDownload(url: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.rel = 'noopener';

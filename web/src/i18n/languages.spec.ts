@@ -35,6 +35,9 @@ describe('language from the path', () => {
     expect(resolveLanguage('/gallery/ABCD', null, undefined, ['de-DE', 'es'])).toBe('es');
     expect(resolveLanguage('/gallery/ABCD', null, undefined, ['de-DE'])).toBe('en');
     expect(resolveLanguage('/gallery/ABCD', 'en', undefined, ['fr'])).toBe('en');
+    // The gallery's "Find me" page, which the events service's mails link to, like the gallery itself.
+    expect(resolveLanguage('/gallery/ABCD/find-me', null, undefined, ['es'])).toBe('es');
+    expect(resolveLanguage('/fr/gallery/ABCD/find-me', 'es', 'en')).toBe('fr');
     expect(browserLanguage(['pt-BR', 'ES-mx'])).toBe('es');
   });
 

@@ -130,9 +130,12 @@ export function isUnprefixedOnlyRoute(pathname: string): boolean {
   );
 }
 
-/** The live gallery's routes, with or without a language prefix: /gallery/{code}, /fr/gallery/{code}, ... */
+/**
+ * The live gallery's routes, with or without a language prefix: /gallery/{code}, /fr/gallery/{code}, ..., and
+ * its "Find me" page (/gallery/{code}/find-me).
+ */
 export function isGalleryPath(pathname: string): boolean {
-  return /^(\/(fr|es))?\/(live-gallery|gallery\/[^/]+)\/?$/.test(pathname);
+  return /^(\/(fr|es))?\/(live-gallery|gallery\/[^/]+(\/find-me)?)\/?$/.test(pathname);
 }
 
 /** The first of the browser's languages (navigator.languages, most preferred first) the site is written in. */

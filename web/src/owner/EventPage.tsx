@@ -39,6 +39,7 @@ import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
 import { OwnerDigestSection } from '../return-mails/OwnerDigestSection';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
+import { FindMeSection } from '../findMe/FindMeSection';
 import { TableCardsSection } from '../tableCards/TableCardsSection';
 import { LANDING_QUERY } from '../landing/graphql';
 import { GuestLandingSection } from '../landing/GuestLandingSection';
@@ -101,6 +102,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       section: <GuestLandingSection code={code} hasPhotos={event.photoCount > 0} />,
     },
     { id: 'photos', title: t('eventPage.photos'), section: <EventPhotos code={code} /> },
+    { id: 'find-me', title: t('findMe.title'), section: <FindMeSection code={code} /> },
     { id: 'challenges', title: t('challenges.settingsTitle'), section: <ChallengeSettings code={code} /> },
     { id: 'wall', title: t('wall.settingsTitle'), section: <WallSettings code={code} /> },
     { id: 'mails', title: t('ownerMails.title'), section: <OwnerDigestSection code={code} /> },

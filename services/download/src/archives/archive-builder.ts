@@ -7,6 +7,7 @@ import {
   ARCHIVE_RETENTION_DAYS,
   GALLERY_PHOTOS_PAGE_LIMIT,
   isHeifType,
+  PHOTOS_OF_YOU_FOLDER,
   type ArchivePhoto,
   type ArchiveStage,
 } from '@gallery/contracts';
@@ -122,7 +123,9 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
     let zip: ZipArchive | undefined;
     let upload: ReturnType<ArchiveStorage['upload']> | undefined;
     try {
-      const listed = await this.listPhotos(job.eventCode, job.layout === 'HIGHLIGHTS');
+      const listed = job.photoIds
+        ? await this.chosenPhotos(job.eventCode, job.photoIds)
+        : await this.listPhotos(job.eventCode, job.layout === 'HIGHLIGHTS');
       // A zip of guests' copies (a guest's, or the couple's by their choice) asks media for a copy still to be
       // made, and leaves out a photo that has none.
       const photos = job.guestCopies
@@ -141,7 +144,12 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
       zip.on('warning', failWith);
       uploaded.catch(failWith);
 
-      const names = new EntryNames(galleryFolderName(job.galleryName), job.layout);
+      // A zip of chosen photos is theirs alone, flat in its own folder; a gallery's is in the gallery's folder.
+      const chosen = job.layout === 'PHOTOS_OF_YOU';
+      const names = new EntryNames(
+        chosen ? PHOTOS_OF_YOU_FOLDER : galleryFolderName(job.galleryName),
+        job.layout,
+      );
       let lastProgress = Date.now();
       // The next originals' requests go out while one is copied, so storage's answer time is not paid per photo;
       // each holds only its stream buffer until its turn.
@@ -194,8 +202,8 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
           this.publish(job, 'adding', added, total);
         }
       }
-      // The guestbook as a readable page beside the photos, when guests left messages.
-      const messages = await guestbookMessagesOf(this.dataSource, job.eventCode);
+      // The guestbook as a readable page beside the photos, when guests left messages (not in chosen photos').
+      const messages = chosen ? [] : await guestbookMessagesOf(this.dataSource, job.eventCode);
       if (messages.length > 0) {
         const entry = once(zip, 'entry');
         zip.append(Buffer.from(guestbookPage(job.galleryName, messages), 'utf8'), {
@@ -255,6 +263,12 @@ export class ArchiveBuilder implements BeforeApplicationShutdown {
   private async keyInZip(job: ArchiveJobEntity, photo: ArchivePhoto): Promise<string | null> {
     if (!job.guestCopies) return photo.originalKey;
     return photo.guestCopyKey ?? this.requests.guestCopy({ code: job.eventCode, photoId: photo.id });
+  }
+
+  /** The chosen photos still in the gallery (at most CHOSEN_PHOTOS_LIMIT: one page), oldest first. */
+  private async chosenPhotos(code: string, ids: string[]): Promise<ArchivePhoto[]> {
+    const page = await this.requests.galleryPhotos({ code, ids, limit: GALLERY_PHOTOS_PAGE_LIMIT });
+    return page.photos;
   }
 
   /** Every photo of the gallery (or only its Highlights), oldest first, page by page. */

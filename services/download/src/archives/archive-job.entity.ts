@@ -35,6 +35,14 @@ export class ArchiveJobEntity {
   @Column({ name: 'guest_copies', type: 'boolean', default: false })
   guestCopies!: boolean;
 
+  /** PHOTOS_OF_YOU: only these photos of the gallery (those a guest chose and may see); null: the whole gallery. */
+  @Column({ name: 'photo_ids', type: 'uuid', array: true, nullable: true })
+  photoIds!: string[] | null;
+
+  /** The hash of photoIds sorted (photoSetOf): a zip of other photos is another job; null with photoIds. */
+  @Column({ name: 'photo_set', type: 'text', nullable: true })
+  photoSet!: string | null;
+
   @Column('text')
   status!: ArchiveJobStatus;
 

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { ArchiveLayoutId } from '@gallery/contracts';
 import { ArchiveJobEntity } from './archive-job.entity.js';
 import { ARCHIVES_PREFIX } from './archive-storage.js';
@@ -18,6 +18,15 @@ export interface ArchiveOptions {
   jpegCopies: boolean;
   /** A guest's zip: the guests' copies rather than the originals. */
   guestCopies: boolean;
+  /** A zip of chosen photos (PHOTOS_OF_YOU): the hash of their sorted ids (photoSetOf); null or absent: all. */
+  photoSet?: string | null;
+}
+
+/** The hash that names a set of photos, whatever their order: two zips of the same photos are one. */
+export function photoSetOf(ids: readonly string[]): string {
+  return createHash('sha256')
+    .update([...new Set(ids.map((id) => id.toLowerCase()))].sort().join(','))
+    .digest('hex');
 }
 
 /** The SQL of a gallery code's SHA-256, what purged_galleries keeps instead of the code. */
@@ -56,7 +65,7 @@ export class ArchiveJobsRepository {
   findReusable(
     code: string,
     version: number,
-    { layout, jpegCopies, guestCopies }: ArchiveOptions,
+    { layout, jpegCopies, guestCopies, photoSet = null }: ArchiveOptions,
     marginSeconds: number,
   ): Promise<ArchiveJobEntity | null> {
     return this.dataSource.manager
@@ -65,6 +74,7 @@ export class ArchiveJobsRepository {
       .andWhere('job.layout = :layout', { layout })
       .andWhere('job.jpeg_copies = :jpegCopies', { jpegCopies })
       .andWhere('job.guest_copies = :guestCopies', { guestCopies })
+      .andWhere(`coalesce(job.photo_set, '') = :photoSet`, { photoSet: photoSet ?? '' })
       .andWhere(`job.status = 'complete'`)
       .andWhere('job.version = :version', { version })
       .andWhere('job.deleted_at IS NULL')
@@ -86,9 +96,13 @@ export class ArchiveJobsRepository {
     layout: ArchiveLayoutId;
     jpegCopies: boolean;
     guestCopies: boolean;
+    /** PHOTOS_OF_YOU: the photos it holds, named by photoSet; absent for a zip of the whole gallery. */
+    photoIds?: string[];
     /** The lease of the process that will build it (BuilderLease.current()). */
     builder: number;
   }): Promise<{ job: ArchiveJobEntity; started: boolean } | null> {
+    const photoIds = values.photoIds ?? null;
+    const photoSet = photoIds ? photoSetOf(photoIds) : null;
     for (;;) {
       const id = randomUUID();
       const inserted = await this.dataSource.transaction(async (manager) => {
@@ -96,9 +110,11 @@ export class ArchiveJobsRepository {
         if (await isPurged(manager, values.eventCode)) return null;
         const rows: unknown[] = await manager.query(
           `INSERT INTO archive_jobs
-             (id, event_code, gallery_name, version, layout, jpeg_copies, guest_copies, status, object_key, builder)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'building', $8, $9)
-           ON CONFLICT (event_code, layout, jpeg_copies, guest_copies) WHERE status = 'building'
+             (id, event_code, gallery_name, version, layout, jpeg_copies, guest_copies, status, object_key, builder,
+              photo_ids, photo_set)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'building', $8, $9, $10, $11)
+           ON CONFLICT (event_code, layout, jpeg_copies, guest_copies, (coalesce(photo_set, '')))
+             WHERE status = 'building'
            DO NOTHING RETURNING id`,
           [
             id,
@@ -110,6 +126,8 @@ export class ArchiveJobsRepository {
             values.guestCopies,
             `${ARCHIVES_PREFIX}${id}.zip`,
             values.builder,
+            photoIds,
+            photoSet,
           ],
         );
         return rows.length > 0;
@@ -121,6 +139,7 @@ export class ArchiveJobsRepository {
         layout: values.layout,
         jpegCopies: values.jpegCopies,
         guestCopies: values.guestCopies,
+        photoSet: photoSet ?? IsNull(),
         status: 'building',
       });
       // The running build ended between the two statements: try again.
@@ -217,7 +236,7 @@ export class ArchiveJobsRepository {
            WHERE l.locktype = 'advisory' AND l.granted
              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
              AND l.classid = $1::oid AND l.objid = archive_jobs.builder::oid AND l.objsubid = 2)
-       RETURNING id, event_code, object_key, guest_copies, jpeg_copies`,
+       RETURNING id, event_code, object_key, guest_copies, jpeg_copies, photo_set`,
       [BUILDER_LOCK_NAMESPACE],
     );
     return interruptedJobs(result);
@@ -228,7 +247,7 @@ export class ArchiveJobsRepository {
     const result: unknown = await this.dataSource.query(
       `UPDATE archive_jobs SET status = 'failed', error = 'interrupted', finished_at = now()
        WHERE status = 'building' AND heartbeat_at < now() - make_interval(secs => $1)
-       RETURNING id, event_code, object_key, guest_copies, jpeg_copies`,
+       RETURNING id, event_code, object_key, guest_copies, jpeg_copies, photo_set`,
       [staleMs / 1000],
     );
     return interruptedJobs(result);
@@ -306,6 +325,7 @@ export interface InterruptedJob {
   objectKey: string;
   guestCopies: boolean;
   jpegCopies: boolean;
+  photoSet: string | null;
 }
 
 function interruptedJobs(result: unknown): InterruptedJob[] {
@@ -315,6 +335,7 @@ function interruptedJobs(result: unknown): InterruptedJob[] {
     object_key: string;
     guest_copies: boolean;
     jpeg_copies: boolean;
+    photo_set: string | null;
   }[];
   return rows.map((row) => ({
     id: row.id,
@@ -322,5 +343,6 @@ function interruptedJobs(result: unknown): InterruptedJob[] {
     objectKey: row.object_key,
     guestCopies: row.guest_copies,
     jpegCopies: row.jpeg_copies,
+    photoSet: row.photo_set,
   }));
 }

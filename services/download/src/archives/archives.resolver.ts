@@ -44,6 +44,19 @@ export class ArchivesResolver {
   }
 
   @GuestOf('eventCode')
+  @Mutation(() => ArchiveJobModel, {
+    description:
+      '"Find me"\'s "Download these": starts or joins the zip of these photos of the gallery, of those the caller may see (the gallery\'s privacy settings decide), flat in a folder "Photos of you" (owner, or guests when allowed); read it with archiveJob, its progress is not broadcast. At most 500 ids. FORBIDDEN for a guest when the owner has not allowed guest downloads; RATE_LIMITED past the limit',
+  })
+  requestPhotosArchive(
+    @Args('eventCode') eventCode: string,
+    @Args('photoIds', { type: () => [ID] }) photoIds: string[],
+    @Context() context: GraphQLRequestContext,
+  ): Promise<ArchiveJobModel> {
+    return this.archives.requestPhotosArchive(normalizeEventCode(eventCode), photoIds, context);
+  }
+
+  @GuestOf('eventCode')
   @Query(() => ArchiveJobModel, {
     nullable: true,
     description:

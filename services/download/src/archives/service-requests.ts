@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   archiveProgressSchema,
   archiveProgressSubject,
-  guestsMayReadArchive,
+  guestsMayHearArchive,
   RequestContracts,
   type ArchiveStage,
   type DownloadPermissionReply,
@@ -10,6 +10,8 @@ import {
   type GalleryPhotosReply,
   type GalleryPhotosRequest,
   type GuestCopyRequest,
+  type VisiblePhotosReply,
+  type VisiblePhotosRequest,
 } from '@gallery/contracts';
 import { AppError, askService, EventBus } from '@gallery/platform';
 import type { ArchiveJobEntity } from './archive-job.entity.js';
@@ -27,6 +29,11 @@ export class ServiceRequests {
   /** events: whether the caller may download the whole gallery. */
   downloadPermission(request: DownloadPermissionRequest): Promise<DownloadPermissionReply> {
     return askService(this.bus, RequestContracts.DownloadPermission, request, this.logger);
+  }
+
+  /** media: which of these photos the caller may see now, as their gallery screen would show them. */
+  visiblePhotos(request: VisiblePhotosRequest): Promise<VisiblePhotosReply> {
+    return askService(this.bus, RequestContracts.VisiblePhotos, request, this.logger);
   }
 
   /** media: one page of the gallery's photos, oldest first. */
@@ -49,12 +56,14 @@ export class ServiceRequests {
   }
 
   /**
-   * A step of a job's build, for the gallery's open screens: guests' ones only when they may read the job
-   * (guestsMayReadArchive). Live only: nobody listening is fine, and a publish while NATS is away is dropped,
+   * A step of a job's build, for the gallery's open screens: guests' ones only for a guest's zip of the whole
+   * gallery (guestsMayHearArchive). Live only: nobody listening is fine, and a publish while NATS is away is dropped,
    * not retried.
    */
   publishProgress(
-    job: Pick<ArchiveJobEntity, 'id' | 'eventCode' | 'guestCopies' | 'jpegCopies'>,
+    job: Pick<ArchiveJobEntity, 'id' | 'eventCode' | 'guestCopies' | 'jpegCopies'> & {
+      photoSet?: string | null;
+    },
     stage: ArchiveStage,
     count = 0,
     total = 0,
@@ -63,7 +72,7 @@ export class ServiceRequests {
       const progress = archiveProgressSchema.parse({
         eventCode: job.eventCode,
         jobId: job.id,
-        forGuests: guestsMayReadArchive(job),
+        forGuests: guestsMayHearArchive(job),
         stage,
         count,
         total,

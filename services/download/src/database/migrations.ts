@@ -1,5 +1,6 @@
 import { ArchiveBuilders1797100000000 } from './migrations/1797100000000-archive-builders.js';
 import { ArchiveLayouts1796100000000 } from './migrations/1796100000000-archive-layouts.js';
+import { ChosenPhotoZips1798700000000 } from './migrations/1798700000000-chosen-photo-zips.js';
 import { CreateArchiveJobs1796000000000 } from './migrations/1796000000000-create-archive-jobs.js';
 import { GalleryPins1798650000000 } from './migrations/1798650000000-gallery-pins.js';
 import { GuestCopiesInZips1798405700000 } from './migrations/1798405700000-guest-copies-in-zips.js';
@@ -19,4 +20,5 @@ export const downloadMigrations = [
   GuestbookMessages1798405800000,
   OwnerDownloadChoices1798620000000,
   GalleryPins1798650000000,
+  ChosenPhotoZips1798700000000,
 ];
