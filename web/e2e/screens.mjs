@@ -10,7 +10,7 @@
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
 // few photos through the API, and signs the couple in by the order's session token. Run `npm run build` first.
 import { readFileSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const OUT = path.join(ROOT, 'docs/screens');
 const LANGUAGES_ONLY = process.argv.includes('languages');
 const LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
+/** Animations off and one time zone: the same page draws the same pixels on every run and machine. */
+const STEADY = { reducedMotion: 'reduce', timezoneId: 'UTC' };
 const SIZES = {
   phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -156,8 +158,31 @@ async function shoot(page, name, fullPage, element = undefined, { whileBusy = fa
     shot = await page.screenshot({ fullPage, animations: 'disabled' });
   }
   // A 256-colour palette: a third of the bytes, no visible loss on these flat pages.
-  await sharp(shot).png({ palette: true, quality: 90, effort: 8 }).toFile(file);
+  const png = await sharp(shot).png({ palette: true, quality: 90, effort: 8 }).toBuffer();
+  // A page that did not change keeps its file: no churn in docs/screens from a run that changed nothing.
+  if (await samePixels(file, png)) {
+    console.log(`${path.relative(ROOT, file)}  unchanged`);
+    return;
+  }
+  await writeFile(file, png);
   console.log(`${path.relative(ROOT, file)}  ${Math.round((await stat(file)).size / 1024)} kB`);
+}
+
+/** Whether the PNG at `file` shows exactly the pixels of `png` (false when there is no such file). */
+async function samePixels(file, png) {
+  const decode = (input) => sharp(input).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  let kept;
+  try {
+    kept = await decode(file);
+  } catch {
+    return false;
+  }
+  const fresh = await decode(png);
+  return (
+    kept.info.width === fresh.info.width &&
+    kept.info.height === fresh.info.height &&
+    kept.data.equals(fresh.data)
+  );
 }
 
 /**
@@ -234,6 +259,8 @@ try {
     log: () => undefined,
     // Drives offered by signing in, so the Backup section shows their buttons (never followed here).
     serviceEnv: {
+      // The same gallery codes (and so QR codes and links) on every run: a screen changes when its page does.
+      events: { GALLERY_CODES_SEED: 'screens' },
       backup: {
         GOOGLE_DRIVE_CLIENT_ID: 'screens',
         GOOGLE_DRIVE_CLIENT_SECRET: 'screens',
@@ -308,7 +335,7 @@ try {
   await mkdir(OUT, { recursive: true });
 
   for (const [size, device] of LANGUAGES_ONLY ? [] : Object.entries(SIZES)) {
-    const couple = await browser.newContext({ ...device, deviceScaleFactor: 1, locale: 'en-US' });
+    const couple = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale: 'en-US' });
     await couple.addInitScript(
       (token) => localStorage.setItem('authToken', token),
       createGallery.sessionToken,
@@ -328,7 +355,7 @@ try {
       .waitFor();
     await shoot(page, `event-${size}`, true);
 
-    const guest = await browser.newContext({ ...device, deviceScaleFactor: 1, locale: 'en-US' });
+    const guest = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale: 'en-US' });
     const gallery = await guest.newPage();
     await gallery.goto(`${product.url}/gallery/${code}`);
     await gallery
@@ -362,7 +389,12 @@ try {
     await couple.close();
 
     // A new couple's order, free, through the form: its success page.
-    const newCouple = await browser.newContext({ ...device, deviceScaleFactor: 1, locale: 'en-US' });
+    const newCouple = await browser.newContext({
+      ...device,
+      ...STEADY,
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+    });
     const order = await newCouple.newPage();
     await order.goto(`${product.url}/order`);
     await order.getByLabel('Couple Names').fill('Anna & Ben');
@@ -482,7 +514,7 @@ try {
   const problems = [];
   for (const [language, locale] of Object.entries(LOCALES)) {
     for (const [size, device] of Object.entries(SIZES)) {
-      const context = await browser.newContext({ ...device, deviceScaleFactor: 1, locale });
+      const context = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale });
       // The couple's pages speak the language chosen last (kept in the browser), as the switcher leaves it.
       await context.addInitScript(
         ([token, chosen]) => {

@@ -624,7 +624,16 @@ export type OwnerAuthorizationRequest = z.infer<typeof ownerAuthorizationRequest
  */
 export const ownerAuthorizationReplySchema = z.object({
   gallery: eventCreatedSchema.nullable(),
-  owner: z.object({ email: z.string().min(3).max(254) }).nullable(),
+  owner: z
+    .object({
+      email: z.string().min(3).max(254),
+      /**
+       * The plan the gallery's own order still waits to be paid for (a new gallery ordered on a paid plan), null
+       * once paid or for a Free order: a checkout for it is the order's one purchase, not an upgrade.
+       */
+      awaitingPlan: z.enum(PLAN_IDS).nullable().optional(),
+    })
+    .nullable(),
 });
 export type OwnerAuthorizationReply = z.infer<typeof ownerAuthorizationReplySchema>;
 

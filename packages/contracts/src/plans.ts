@@ -43,6 +43,12 @@ export function expiryDate(plan: PlanId, weddingDate: string, orderedAt: Date): 
 /** The money-back guarantee: a payment can be refunded on request for this many days after it was made. */
 export const REFUND_WINDOW_DAYS = 30;
 
+/**
+ * How long a gallery ordered on a paid plan waits for its payment: as long as a Stripe Checkout Session stays
+ * open (24 hours). Until paid it is on no one's dashboard; unpaid after this, it is deleted with its order.
+ */
+export const UNPAID_ORDER_HOURS = 24;
+
 export interface UpgradeOption {
   plan: PlanId;
   /** What the owner pays now: the difference between the two plans' prices. */

@@ -176,7 +176,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
       expect(await ask({ code: created.event.code, authorization: `Bearer ${created.ownerToken}` })).toEqual({
         gallery: described,
-        owner: { email: 'owner@example.com' },
+        owner: { email: 'owner@example.com', awaitingPlan: null },
       });
       const other = await createGallery();
       expect(await ask({ code: created.event.code, authorization: `Bearer ${other.ownerToken}` })).toEqual({

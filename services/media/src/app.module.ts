@@ -24,6 +24,7 @@ import { PhotoEntity } from './photos/photo.entity.js';
 import { PREVIEW_BACKLOG } from './photos/photo-previews.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewModule } from './review/review.module.js';
+import { SharersModule } from './sharers/sharers.module.js';
 import { ObjectStorage } from './storage/object-storage.js';
 import { StorageModule } from './storage/storage.module.js';
 import { UploadEntity } from './uploads/upload.entity.js';
@@ -85,6 +86,7 @@ export class AppModule {
             HeartsModule,
             ReviewModule,
             GuestsModule,
+            SharersModule,
           ],
         }),
       ],

@@ -6,7 +6,8 @@ import { checkoutOrigins, formatPrice } from './payments';
 
 /**
  * What a checkout buys: the plan, for which gallery, and its price in the page's language. A new gallery's order
- * (started from the order form in this browser) is one purchase, not a move from Free: it names the plan alone.
+ * is one purchase, not a move from Free: the server knows it (`newGallery`), so the phone that scanned the
+ * payment page's QR code says "New gallery" too.
  */
 export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         <div>
           <dt>{t('billing.checkout.plan', { plan })}</dt>
           <dd data-testid="checkout-plan">
-            {checkoutOrigins(checkout.id).order
+            {checkout.newGallery || checkoutOrigins(checkout.id).order
               ? t('billing.checkout.newGallery')
               : t('billing.checkout.upgrade', {
                   from: t(`plans.names.${fromApiPlan(checkout.fromPlan)}`),

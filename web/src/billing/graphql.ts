@@ -13,6 +13,8 @@ export interface Checkout {
   status: CheckoutStatus;
   paymentUrl: string;
   demo: boolean;
+  /** It pays a new gallery's own order: one purchase, not an upgrade from fromPlan. */
+  newGallery: boolean;
 }
 
 /** A gallery as the upgrade page shows it; refundableUntil is null for anyone but the owner. */
@@ -53,6 +55,7 @@ const CHECKOUT_FIELDS = gql`
     status
     paymentUrl
     demo
+    newGallery
   }
 `;
 

@@ -17,6 +17,7 @@ const checkout: Checkout = {
   status: 'OPEN',
   paymentUrl: 'http://localhost/demo-checkout?checkout=2b7f7c1e-0d5e-4a43-9a55-3f1c7a0c6b11',
   demo: true,
+  newGallery: false,
 };
 
 describe('upgrade and payment texts', () => {

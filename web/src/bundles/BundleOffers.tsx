@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BUNDLE_PLANS,
@@ -16,6 +16,8 @@ import { START_BUNDLE_CHECKOUT } from './graphql';
 import './bundles.css';
 
 const CURRENCY = 'usd';
+/** The pricing page's bundles, as links name them (`/pricing#bundles`). */
+export const BUNDLES_ANCHOR = 'bundles';
 // The pricing page loads without the GraphQL client; it comes with the first purchase.
 const graphqlClient = () => import('../api/apolloClient').then((module) => module.apolloClient);
 
@@ -31,6 +33,12 @@ export function BundleOffers({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [starting, setStarting] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const Heading = `h${headingLevel}` as const;
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // The dashboard's "See event bundles" link lands here (#bundles), below the plans.
+  useEffect(() => {
+    if (hash === `#${BUNDLES_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const buy = async (bundle: Bundle) => {
     setStarting(bundle.id);
@@ -52,7 +60,12 @@ export function BundleOffers({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   };
 
   return (
-    <section className="section bundle-offers" aria-labelledby="bundle-offers-title">
+    <section
+      ref={section}
+      id={BUNDLES_ANCHOR}
+      className="section bundle-offers"
+      aria-labelledby="bundle-offers-title"
+    >
       <Heading id="bundle-offers-title">{t('bundles.title')}</Heading>
       <p className="section-intro">{t('bundles.intro')}</p>
       {BUNDLE_PLANS.map((plan) => (

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BUNDLE_PLANS } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
 import { formatPrice } from '../billing/payments';
 import { formatDate } from '../gallery/formatDate';
-import { useLanguage } from '../i18n/useLanguage';
+import { useLanguage, usePagePath } from '../i18n/useLanguage';
 import { Spinner } from '../ui/Spinner';
-import { BundleOffers } from './BundleOffers';
+import { BUNDLES_ANCHOR } from './BundleOffers';
 import { usableCredits } from './credits';
 import {
   BUNDLE_CHECKOUT,
@@ -23,9 +23,10 @@ import {
 import './bundles.css';
 
 /**
- * The dashboard's bundles: the checkout a purchase came back from (the demo's pay and cancel), the credits left
- * per plan, each purchase with its credits and their expiry or the gallery they became, refunds of unused
- * credits within the window, and the bundles on sale.
+ * The dashboard's bundles, below the couple's galleries: the checkout a purchase came back from (the demo's pay
+ * and cancel), the credits left per plan, each purchase with its credits and their expiry or the gallery they
+ * became, refunds of unused credits within the window. The bundles on sale are one line and a link to the
+ * pricing page: a couple's dashboard is their galleries first, not a planners' offer.
  */
 export function OwnerBundles() {
   const { t } = useTranslation();
@@ -33,6 +34,8 @@ export function OwnerBundles() {
   const checkoutId = searchParams.get('bundleCheckout');
   const { data, loading, error, refetch } = useQuery(MY_BUNDLE_PURCHASES, { fetchPolicy: 'network-only' });
   const purchases = data?.myBundlePurchases ?? [];
+  const offer = <BundleTeaser />;
+  if (!checkoutId && purchases.length === 0 && !error) return loading && !data ? null : offer;
 
   return (
     <section className="owner-bundles" aria-labelledby="owner-bundles-title">
@@ -61,8 +64,20 @@ export function OwnerBundles() {
           </ul>
         </>
       )}
-      <BundleOffers headingLevel={3} />
+      {offer}
     </section>
+  );
+}
+
+/** The bundles on sale, in one line: what they are and the way to the pricing page, where they are bought. */
+function BundleTeaser() {
+  const { t } = useTranslation();
+  const pagePath = usePagePath();
+  return (
+    <p className="bundle-teaser" data-testid="bundle-teaser">
+      {t('bundles.teaser')}{' '}
+      <Link to={`${pagePath('pricing')}#${BUNDLES_ANCHOR}`}>{t('bundles.seeBundles')}</Link>
+    </p>
   );
 }
 

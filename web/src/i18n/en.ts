@@ -709,10 +709,23 @@ export const en = {
       challenges: 'Photos per challenge',
       challenge: 'Challenge',
       photos: 'Photos',
+      topSharers: 'Guests who shared most',
+      noSharers: 'No guest has shared a photo yet.',
+      aGuest: 'A guest',
+      sharedPhotos_one: '{{count}} photo',
+      sharedPhotos: '{{count}} photos',
+      mostLoved: 'Most loved photos',
+      noHearts: 'No photo has a heart yet.',
+      hearts_one: '{{count}} heart',
+      hearts: '{{count}} hearts',
+      lovedAlt: 'Photo shared by {{name}}',
     },
   },
   bundles: {
     title: 'Event bundles',
+    teaser:
+      'Several weddings ahead, or planning them for others? Event bundles: 3, 5 or 10 galleries for less.',
+    seeBundles: 'See event bundles',
     intro:
       'Several events ahead, or planning weddings for others? Buy credits for 3, 5 or 10 galleries at once and save. Each credit becomes one gallery’s plan: a new gallery or an upgrade.',
     events_one: '{{count}} {{plan}} event',

@@ -711,10 +711,23 @@ export const es: UiTexts = {
       challenges: 'Fotos por reto',
       challenge: 'Reto',
       photos: 'Fotos',
+      topSharers: 'Los invitados que más compartieron',
+      noSharers: 'Ningún invitado ha compartido fotos todavía.',
+      aGuest: 'Un invitado',
+      sharedPhotos_one: '{{count}} foto',
+      sharedPhotos: '{{count}} fotos',
+      mostLoved: 'Las fotos más queridas',
+      noHearts: 'Ninguna foto tiene corazones todavía.',
+      hearts_one: '{{count}} corazón',
+      hearts: '{{count}} corazones',
+      lovedAlt: 'Foto compartida por {{name}}',
     },
   },
   bundles: {
     title: 'Paquetes de eventos',
+    teaser:
+      '¿Varias bodas por delante, o las organizas para otros? Paquetes de eventos: 3, 5 o 10 galerías por menos.',
+    seeBundles: 'Ver los paquetes de eventos',
     intro:
       '¿Varios eventos por delante, u organiza bodas para otros? Compre créditos para 3, 5 o 10 galerías de una vez y ahorre. Cada crédito se convierte en el plan de una galería: una galería nueva o una mejora.',
     events_one: '{{count}} evento {{plan}}',

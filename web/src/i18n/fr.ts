@@ -717,10 +717,23 @@ export const fr: UiTexts = {
       challenges: 'Photos par défi',
       challenge: 'Défi',
       photos: 'Photos',
+      topSharers: 'Les invités qui ont le plus partagé',
+      noSharers: 'Aucun invité n’a encore partagé de photo.',
+      aGuest: 'Un invité',
+      sharedPhotos_one: '{{count}} photo',
+      sharedPhotos: '{{count}} photos',
+      mostLoved: 'Les photos les plus aimées',
+      noHearts: 'Aucune photo n’a encore de cœur.',
+      hearts_one: '{{count}} cœur',
+      hearts: '{{count}} cœurs',
+      lovedAlt: 'Photo partagée par {{name}}',
     },
   },
   bundles: {
     title: "Lots d'événements",
+    teaser:
+      'Plusieurs mariages à venir, ou vous les organisez pour d’autres ? Lots d’événements : 3, 5 ou 10 galeries pour moins cher.',
+    seeBundles: 'Voir les lots d’événements',
     intro:
       "Plusieurs événements à venir, ou des mariages à organiser pour d'autres ? Achetez des crédits pour 3, 5 ou 10 galeries en une fois et économisez. Chaque crédit devient la formule d'une galerie : une nouvelle galerie ou un passage à une formule supérieure.",
     events_one: '{{count}} événement {{plan}}',

@@ -3,13 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { readApiError } from '../api/apiErrors';
 import { Spinner } from '../ui/Spinner';
 import { AnalyticsCharts } from './AnalyticsCharts';
-import { GALLERY_ANALYTICS_QUERY, MY_EVENTS_QUERY, type OwnerEvent } from './graphql';
+import {
+  GALLERY_ANALYTICS_QUERY,
+  MY_EVENTS_QUERY,
+  type GuestShare,
+  type LovedPhoto,
+  type OwnerEvent,
+} from './graphql';
 import { useUser } from './session';
 import { SignInForm } from './SignInForm';
+import './owner.css';
 
 /**
- * /analytics-dashboard: per gallery of the signed-in owner, views, uploads, downloads and guests over time, and
- * the photos taken for each photo challenge.
+ * /analytics-dashboard: per gallery of the signed-in owner, views, uploads, downloads and guests over time, the
+ * guests who shared most, the photos loved most, and the photos taken for each photo challenge.
  */
 export function AnalyticsDashboardPage() {
   const { t } = useTranslation();
@@ -55,6 +62,10 @@ function GalleryAnalytics({ event }: { event: OwnerEvent }) {
         <>
           <p className="analytics-totals">{t('owner.analytics.totals', totals)}</p>
           {days.length === 0 ? <p>{t('owner.analytics.none')}</p> : <AnalyticsCharts days={days} />}
+          <div className="analytics-lists">
+            <TopSharers sharers={data.topSharers} />
+            <MostLoved photos={(data.event?.photos.nodes ?? []).filter((photo) => photo.heartCount > 0)} />
+          </div>
           {challenges.length > 0 && (
             <table className="analytics-challenges" data-testid="challenge-counts">
               <caption>{t('owner.analytics.challenges')}</caption>
@@ -75,6 +86,60 @@ function GalleryAnalytics({ event }: { event: OwnerEvent }) {
             </table>
           )}
         </>
+      )}
+    </section>
+  );
+}
+
+/** The guests who shared most photos, by the name they gave ("A guest" where none). */
+function TopSharers({ sharers }: { sharers: GuestShare[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="analytics-list" data-testid="top-sharers">
+      <h3>{t('owner.analytics.topSharers')}</h3>
+      {sharers.length === 0 ? (
+        <p>{t('owner.analytics.noSharers')}</p>
+      ) : (
+        <ol>
+          {sharers.map((sharer, index) => (
+            <li key={index}>
+              <span className="analytics-name">{sharer.guestName ?? t('owner.analytics.aGuest')}</span>{' '}
+              <span className="analytics-count">
+                {t('owner.analytics.sharedPhotos', { count: sharer.photoCount })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The photos with the most hearts, each with its count and who shared it. */
+function MostLoved({ photos }: { photos: LovedPhoto[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="analytics-list" data-testid="most-loved">
+      <h3>{t('owner.analytics.mostLoved')}</h3>
+      {photos.length === 0 ? (
+        <p>{t('owner.analytics.noHearts')}</p>
+      ) : (
+        <ol className="analytics-loved">
+          {photos.map((photo) => {
+            const hearts = t('owner.analytics.hearts', { count: photo.heartCount });
+            const by = photo.guestName ?? t('owner.analytics.aGuest');
+            return (
+              <li key={photo.id}>
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={t('owner.analytics.lovedAlt', { name: by })}
+                  loading="lazy"
+                />
+                <span className="analytics-count">{hearts}</span>
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );

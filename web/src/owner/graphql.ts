@@ -133,10 +133,30 @@ export interface ActivityDay {
   guests: number;
 }
 
+/** One guest's part, for "Guests who shared most"; guestName null: they gave no name. */
+export interface GuestShare {
+  guestName: string | null;
+  photoCount: number;
+  heartCount: number;
+}
+
+/** A photo of "Most loved photos". */
+export interface LovedPhoto {
+  id: string;
+  thumbnailUrl: string;
+  guestName: string | null;
+  heartCount: number;
+}
+
 export const GALLERY_ANALYTICS_QUERY: TypedDocumentNode<
   {
     galleryAnalytics: ActivityDay[];
-    event: { code: string; challenges: { id: string; prompt: string; photoCount: number }[] } | null;
+    topSharers: GuestShare[];
+    event: {
+      code: string;
+      challenges: { id: string; prompt: string; photoCount: number }[];
+      photos: { nodes: LovedPhoto[] };
+    } | null;
   },
   { code: string }
 > = gql`
@@ -148,12 +168,25 @@ export const GALLERY_ANALYTICS_QUERY: TypedDocumentNode<
       downloads
       guests
     }
+    topSharers(eventCode: $code, first: 5) {
+      guestName
+      photoCount
+      heartCount
+    }
     event(code: $code) {
       code
       challenges {
         id
         prompt
         photoCount
+      }
+      photos(first: 6, order: MOST_LOVED) {
+        nodes {
+          id
+          thumbnailUrl
+          guestName
+          heartCount
+        }
       }
     }
   }

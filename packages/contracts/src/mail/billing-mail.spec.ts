@@ -41,6 +41,26 @@ describe('billing mail', () => {
     expect(mail.text).toContain('30');
   });
 
+  it("names a new gallery's order as one purchase, not a move from Free, in every language", () => {
+    const receipt = (language: 'en' | 'fr' | 'es') =>
+      paymentReceiptMail({
+        language,
+        eventCode: 'K7FEF99F',
+        galleryUrl: 'https://gallery.example/gallery/K7FEF99F',
+        fromPlan: 'free',
+        plan: 'standard',
+        newGallery: true,
+        amountCents: 4900,
+        currency: 'usd',
+        paidAt: '2026-11-22T10:00:00.000Z',
+        refundWindowDays: 30,
+      }).text;
+    expect(receipt('en')).toContain('Plan: Standard (new gallery)');
+    expect(receipt('fr')).toContain('Formule : Standard (nouvelle galerie)');
+    expect(receipt('es')).toContain('Plan: Estándar (galería nueva)');
+    for (const language of ['en', 'fr', 'es'] as const) expect(receipt(language)).not.toContain('->');
+  });
+
   it('writes a refund confirmation naming the plan the gallery returns to', () => {
     const mail = refundConfirmationMail({
       language: 'fr',

@@ -1,5 +1,11 @@
 import { PLAN_IDS, type PlanId } from '../plans.js';
-import { formatAmount, formatMailDay as formatDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
+import {
+  formatAmount,
+  formatMailDay as formatDay,
+  NEW_GALLERY_PURCHASE,
+  PLAN_NAMES,
+  type MailLanguage,
+} from './mail-language.js';
 
 export interface PaymentReceiptMailInput {
   language: MailLanguage;
@@ -7,6 +13,8 @@ export interface PaymentReceiptMailInput {
   galleryUrl: string;
   fromPlan: PlanId;
   plan: PlanId;
+  /** The payment of a new gallery's own order: one purchase, named so, not a move from `fromPlan`. */
+  newGallery?: boolean;
   amountCents: number;
   currency: string;
   paidAt: string;
@@ -32,7 +40,7 @@ export interface MailText {
 
 type Texts = {
   receipt: (
-    v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string },
+    v: PaymentReceiptMailInput & { amount: string; day: string; from: string; to: string; purchase: string },
   ) => MailText;
   /** `stays`: the refunded payment was not what the plan rests on (a later one raised it): the plan is kept. */
   refund: (
@@ -49,7 +57,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Amount paid: ${v.amount}`,
         `Date: ${v.day}`,
-        `Plan: ${v.from} -> ${v.to}`,
+        v.newGallery ? `Plan: ${v.to} (${v.purchase})` : `Plan: ${v.from} -> ${v.to}`,
         `Gallery code: ${v.eventCode}`,
         `Gallery link: ${v.galleryUrl}`,
         '',
@@ -79,7 +87,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Montant payé : ${v.amount}`,
         `Date : ${v.day}`,
-        `Formule : ${v.from} -> ${v.to}`,
+        v.newGallery ? `Formule : ${v.to} (${v.purchase})` : `Formule : ${v.from} -> ${v.to}`,
         `Code de la galerie : ${v.eventCode}`,
         `Lien de la galerie : ${v.galleryUrl}`,
         '',
@@ -109,7 +117,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
         '',
         `Importe pagado: ${v.amount}`,
         `Fecha: ${v.day}`,
-        `Plan: ${v.from} -> ${v.to}`,
+        v.newGallery ? `Plan: ${v.to} (${v.purchase})` : `Plan: ${v.from} -> ${v.to}`,
         `Código de la galería: ${v.eventCode}`,
         `Enlace de la galería: ${v.galleryUrl}`,
         '',
@@ -142,6 +150,7 @@ export function paymentReceiptMail(input: PaymentReceiptMailInput): MailText {
     day: formatDay(input.paidAt, input.language),
     from: names[input.fromPlan],
     to: names[input.plan],
+    purchase: NEW_GALLERY_PURCHASE[input.language],
   });
 }
 

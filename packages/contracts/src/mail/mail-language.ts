@@ -51,3 +51,10 @@ export const PLAN_NAMES: Readonly<Record<MailLanguage, Record<PlanId, string>>> 
   fr: { free: 'Gratuite', standard: 'Standard', premium: 'Premium' },
   es: { free: 'Gratis', standard: 'Estándar', premium: 'Premium' },
 };
+
+/** What a paid order's one purchase is called on Stripe's page and in the receipt, in place of "Free -> plan". */
+export const NEW_GALLERY_PURCHASE: Readonly<Record<MailLanguage, string>> = {
+  en: 'new gallery',
+  fr: 'nouvelle galerie',
+  es: 'galería nueva',
+};

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Directive } from '@nestjs/graphql';
 import { DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString } from 'graphql';
-import type { AccessLevel, EventCreatedData } from '@gallery/contracts';
+import type { AccessLevel, EventCreatedData, PlanId } from '@gallery/contracts';
 
 /** Where each operation's access mark is kept (read by AccessGuard, and by the test that every one has one). */
 export const ACCESS_MARK = 'gallery:access';
@@ -75,7 +75,8 @@ export const OwnerOnly = (argument: string, options: { gallery?: Type<GalleryOfA
 /** What AccessGuard verified for an OwnerOnly operation: the gallery (as event.created told it) and its owner. */
 export interface VerifiedGalleryOwner {
   gallery: EventCreatedData;
-  owner: { email: string };
+  /** `awaitingPlan`: the plan the gallery's own order waits to be paid for, null (or absent) when none. */
+  owner: { email: string; awaitingPlan?: PlanId | null };
 }
 
 /** The verdicts of OwnerOnly operations, by the operation's own arguments object (one per field resolved). */

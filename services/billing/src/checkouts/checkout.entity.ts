@@ -34,6 +34,10 @@ export class CheckoutEntity {
   @Column({ type: 'boolean' })
   demo!: boolean;
 
+  /** True when it pays the gallery's own order (a new gallery on a paid plan): one purchase, not an upgrade. */
+  @Column({ name: 'new_gallery', type: 'boolean', default: false })
+  newGallery!: boolean;
+
   @Column({ name: 'stripe_session_id', type: 'text', nullable: true })
   stripeSessionId!: string | null;
 

@@ -43,6 +43,13 @@ export class CheckoutModel {
   @Field({ description: 'True when no Stripe keys are configured: the demo checkout stands in for Stripe' })
   demo!: boolean;
 
+  @Field({
+    description:
+      "True when it pays a new gallery's own order (ordered on a paid plan): one purchase, not an upgrade from " +
+      'fromPlan',
+  })
+  newGallery!: boolean;
+
   static from(entity: GalleryCheckout): CheckoutModel {
     return {
       id: entity.id,
@@ -54,6 +61,7 @@ export class CheckoutModel {
       status: entity.status as CheckoutStatus,
       paymentUrl: entity.paymentUrl,
       demo: entity.demo,
+      newGallery: entity.newGallery,
     };
   }
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { mailLanguage, PLAN_NAMES, upgradeOptions, type PlanId } from '@gallery/contracts';
+import {
+  mailLanguage,
+  NEW_GALLERY_PURCHASE,
+  PLAN_NAMES,
+  upgradeOptions,
+  type PlanId,
+} from '@gallery/contracts';
 import {
   AppError,
   RateLimits,
@@ -59,6 +65,8 @@ export class CheckoutsService {
     const id = randomUUID();
     const language = mailLanguage(caller.acceptLanguage);
     const amountCents = option.priceUsd * 100;
+    // The gallery's own order, on this plan and unpaid: the checkout is that purchase, not an upgrade.
+    const newGallery = owner.awaitingPlan === plan;
     let paymentUrl = `${this.config.publicUrl}/demo-checkout?checkout=${id}`;
     let stripeSessionId: string | null = null;
     if (!this.config.demo) {
@@ -77,7 +85,9 @@ export class CheckoutsService {
                 currency: CURRENCY,
                 unit_amount: amountCents,
                 product_data: {
-                  name: `${names[plan]} (${names[gallery.plan]} -> ${names[plan]})`,
+                  name: newGallery
+                    ? `${names[plan]} (${NEW_GALLERY_PURCHASE[language]})`
+                    : `${names[plan]} (${names[gallery.plan]} -> ${names[plan]})`,
                   description: `Gallery ${gallery.code}`,
                 },
               },
@@ -102,6 +112,7 @@ export class CheckoutsService {
       status: 'open',
       paymentUrl,
       demo: this.config.demo,
+      newGallery,
       stripeSessionId,
       customerEmail: owner.email,
       language,

@@ -57,6 +57,7 @@ export class BillingMailConsumer extends DurableConsumerService {
         galleryUrl,
         fromPlan: data.fromPlan,
         plan: data.plan,
+        newGallery: checkout.newGallery,
         amountCents: data.amountCents,
         currency: data.currency,
         paidAt: data.paidAt,

@@ -41,6 +41,11 @@ export class EventsConfig {
   readonly returnMailsIntervalMs?: number;
   /** How often domains of galleries whose storage ended are released; GALLERY_ENDINGS_INTERVAL_MS when absent. */
   readonly domainEndingsIntervalMs?: number;
+  /**
+   * GALLERY_CODES_SEED: gallery codes drawn from this seed, the same sequence on every start (GalleryCodes), for
+   * the docs' screenshots alone. Guessable codes: never set where guests come.
+   */
+  readonly galleryCodesSeed?: string;
 
   constructor(values: Omit<EventsConfig, 'contactTo'> & { contactTo?: string }) {
     Object.assign(this, values, {
@@ -62,6 +67,7 @@ export class EventsConfig {
       customDomainTarget: process.env.CUSTOM_DOMAIN_TARGET || undefined,
       dnsServers: dnsServersFromEnv(process.env.DNS_SERVERS),
       guestIdentityKey: env('GUEST_IDENTITY_KEY'),
+      galleryCodesSeed: process.env.GALLERY_CODES_SEED || undefined,
     });
   }
 }

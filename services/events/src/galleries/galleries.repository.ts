@@ -34,14 +34,18 @@ export class GalleriesRepository {
 
   /** The galleries ordered with this email, newest first. */
   galleriesOf(email: string, limit: number): Promise<GalleryEntity[]> {
-    return this.dataSource
-      .getRepository(GalleryEntity)
-      .createQueryBuilder('e')
-      .innerJoin(OrderEntity, 'o', 'o.event_code = e.code')
-      .where('lower(o.email) = :email', { email: email.trim().toLowerCase() })
-      .orderBy('e.created_at', 'DESC')
-      .limit(limit)
-      .getMany();
+    return (
+      this.dataSource
+        .getRepository(GalleryEntity)
+        .createQueryBuilder('e')
+        .innerJoin(OrderEntity, 'o', 'o.event_code = e.code')
+        .where('lower(o.email) = :email', { email: email.trim().toLowerCase() })
+        // A gallery ordered on a paid plan is the couple's once paid: until then it is no Free gallery of theirs.
+        .andWhere("o.status <> 'awaiting_payment'")
+        .orderBy('e.created_at', 'DESC')
+        .limit(limit)
+        .getMany()
+    );
   }
 
   /** The language the gallery's links, QR codes and mails open it in. */

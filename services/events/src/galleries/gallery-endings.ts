@@ -11,13 +11,15 @@ import {
   galleryPath,
   GRACE_PERIOD_DAYS,
   PURGE_REMINDER_DAYS,
+  UNPAID_ORDER_HOURS,
   type MailLanguage,
 } from '@gallery/contracts';
 import { describeError, Mailer, PeriodicTask } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryPurge } from './gallery-purge.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** Endings are looked for every ten minutes: a mail or a purge is at most that late. */
 export const GALLERY_ENDINGS_INTERVAL_MS = 10 * 60 * 1000;
 const BATCH = 100;
@@ -35,6 +37,8 @@ interface EndingRow {
  * the couple is mailed that Download All stays open for GRACE_PERIOD_DAYS; PURGE_REMINDER_DAYS before the end
  * of that grace period a reminder goes out; then the gallery is purged (GalleryPurge: `event.expired`).
  * A mail that fails is tried again on the next run; without SMTP_URL no mail goes, the purge still does.
+ * A gallery ordered on a paid plan and still unpaid UNPAID_ORDER_HOURS after its order is purged the same way
+ * (an abandoned checkout leaves nothing behind).
  */
 @Injectable()
 export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
@@ -73,6 +77,13 @@ export class GalleryEndings implements OnApplicationBootstrap, OnModuleDestroy {
     );
     let purged = 0;
     for (const { code } of purgeDue) if (await this.purge.purge(code, 'expired')) purged++;
+    // An abandoned checkout: the gallery of an order never paid goes with its order, as if never ordered.
+    const unpaid: { code: string }[] = await this.dataSource.query(
+      `SELECT e.code FROM events e JOIN orders o ON o.event_code = e.code
+       WHERE o.status = 'awaiting_payment' AND o.created_at <= $1 LIMIT $2`,
+      [new Date(now.getTime() - UNPAID_ORDER_HOURS * HOUR_MS), BATCH],
+    );
+    for (const { code } of unpaid) if (await this.purge.purge(code, 'deleted')) purged++;
     const ended = await this.mailDue('ending_mailed_at', now, now, false);
     const reminded = await this.mailDue(
       'reminder_mailed_at',

@@ -26,6 +26,8 @@ export class LocalOwnerAuthority extends OwnerAuthority {
       return { gallery, owner: null };
     }
     const order = await this.galleries.findOrder(code);
-    return { gallery, owner: order ? { email: order.email } : null };
+    if (!order) return { gallery, owner: null };
+    const awaitingPlan = order.status === 'awaiting_payment' ? order.requestedPlan : null;
+    return { gallery, owner: { email: order.email, awaitingPlan } };
   }
 }
