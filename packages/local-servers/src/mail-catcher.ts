@@ -29,6 +29,8 @@ export interface CaughtMail {
   from: { address: string; name: string }[];
   text?: string;
   html?: string;
+  /** The message's header fields as maildev parsed them, by lower-case name. */
+  headers?: Record<string, string>;
 }
 
 // Resolved from this file so it works both from src/ (Jest) and dist/ (node).
