@@ -28,11 +28,13 @@ export function OwnerMailsSection({ code }: { code: string }) {
   const [setMail, saving] = useMutation(SET_OWNER_MAIL, {
     update: (cache, result) => {
       const now = result.data?.setOwnerMail;
-      if (now) cache.writeQuery({ query: OWNER_MAILS, variables: { eventCode: code }, data: { ownerMails: now } });
+      if (now)
+        cache.writeQuery({ query: OWNER_MAILS, variables: { eventCode: code }, data: { ownerMails: now } });
     },
   });
   const [failure, setFailure] = useState<{ mail: OwnerMail; error: ApiError } | null>(null);
-  const on = (mail: OwnerMail) => choices.data?.ownerMails.find((choice) => choice.mail === mail)?.on ?? false;
+  const on = (mail: OwnerMail) =>
+    choices.data?.ownerMails.find((choice) => choice.mail === mail)?.on ?? false;
   const errorOf = (mail: OwnerMail) => {
     const shown = failure?.mail === mail ? failure.error : choices.error ? readApiError(choices.error) : null;
     return shown ? t(`errors.${shown.code}`, { count: shown.count }) : undefined;

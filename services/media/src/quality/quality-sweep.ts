@@ -74,7 +74,12 @@ export class QualitySweep implements OnApplicationBootstrap, OnModuleDestroy {
       let quality: PhotoQuality;
       try {
         quality = await this.imageWork.runInBackground(async () =>
-          this.images.quality({ width: 0, height: 0, input: await this.storage.read(photo.previewKey), options: {} }),
+          this.images.quality({
+            width: 0,
+            height: 0,
+            input: await this.storage.read(photo.previewKey),
+            options: {},
+          }),
         );
       } catch (error) {
         this.logger.warn(`photo ${photo.id} not measured, trying again later: ${describeError(error)}`);
