@@ -509,11 +509,12 @@ describe('events service: mails that bring guests and couples back', () => {
           const mails = found.filter((message) => message.subject === `Your gallery ${on.code} is full`);
           return mails.length && mails;
         }),
+        120_000,
       );
       expect(full.text).toContain('50');
       expect(
         (await mailsTo(off.email)).filter((message) => message.subject.includes('is full')),
       ).toHaveLength(0);
-    });
+    }, 180_000);
   });
 });
