@@ -504,11 +504,13 @@ describe('events service: mails that bring guests and couples back', () => {
           data: { code, photoLimit: 50 },
         });
       // Handled in order: once the second is mailed, the first was handled.
-      const [full] = await waitFor('the mail of the full gallery', () =>
-        mailsTo(on.email).then((found) => {
-          const mails = found.filter((message) => message.subject === `Your gallery ${on.code} is full`);
-          return mails.length && mails;
-        }),
+      const [full] = await waitFor(
+        'the mail of the full gallery',
+        () =>
+          mailsTo(on.email).then((found) => {
+            const mails = found.filter((message) => message.subject === `Your gallery ${on.code} is full`);
+            return mails.length && mails;
+          }),
         120_000,
       );
       expect(full.text).toContain('50');
