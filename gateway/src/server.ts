@@ -26,6 +26,7 @@ import { NatsLiveFeed } from './live/nats-live-feed.js';
 import { GatewayNats } from './nats/gateway-nats.js';
 import { serveLiveSubscriptions } from './live/live-subscriptions-server.js';
 import { forwardMedia } from './media/media-forwarder.js';
+import { forwardOneClickStop } from './mail/one-click-stop-forwarder.js';
 import { certificateAsk } from './custom-domains/certificate-ask.js';
 import { CustomDomainHosts } from './custom-domains/custom-domain-hosts.js';
 import { customDomainSite } from './custom-domains/custom-domain-site.js';
@@ -146,6 +147,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   if (config.backupUrl) {
     app.get('/backup/oauth/:drive/callback', forwardBackupOAuthCallback(new URL(config.backupUrl).origin));
   }
+  app.post('/unsubscribe/:token', forwardOneClickStop(new URL(config.eventsUrl).origin));
   app.use('/graphql', ...supergraph.handler);
   app.get(
     '/api/session',

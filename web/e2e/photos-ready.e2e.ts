@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
+import { en } from '../src/i18n/en.js';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
@@ -107,31 +108,40 @@ describe('the photos-ready mail, in the browser', () => {
     expect(await mine.getAttribute('aria-pressed')).toBe('true');
   }, 180_000);
 
-  it('lets the couple turn the daily digest off on the event page', async () => {
+  it('lets the couple choose each of their mails on the event page, saved as switched', async () => {
     const url = e2e!.product.url;
     const { code, sessionToken } = await createGalleryAt(url);
     const context = await e2e!.browser.newContext({ viewport: PHONE });
     await context.addInitScript((token) => localStorage.setItem('authToken', token), sessionToken);
     const page = await context.newPage();
     await page.goto(`${url}/event/${code}`);
-    const digest = page.getByRole('switch', { name: 'A daily email while something waits for me' });
-    await digest.waitFor({ timeout: 45_000 });
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
-    );
-    expect(await digest.isChecked()).toBe(true);
-    await digest.click();
+    const section = page.locator('#mails');
+    const messages = section.getByRole('switch', { name: en.ownerMails.waitingMessages });
+    const full = section.getByRole('switch', { name: en.ownerMails.galleryFull });
+    await messages.waitFor({ timeout: 45_000 });
+    const settled = () =>
+      page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLInputElement>('#mails [role="switch"]')].every(
+          (input) => !input.disabled,
+        ),
+      );
+    await settled();
+    expect(await section.getByRole('switch').count()).toBe(6);
+    expect(await messages.isChecked()).toBe(true);
+    expect(await full.isChecked()).toBe(true);
+    await messages.click();
     // Checked comes from the server's answer: off and enabled once the change is saved.
     await page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('#mails [role="switch"]');
+      const input = document.querySelector<HTMLInputElement>('#mails [data-mail="WAITING_MESSAGES"]');
       return input !== null && !input.checked && !input.disabled;
     });
     await page.reload();
-    await digest.waitFor({ timeout: 45_000 });
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLInputElement>('#mails [role="switch"]')?.disabled,
-    );
-    expect(await digest.isChecked()).toBe(false);
+    await messages.waitFor({ timeout: 45_000 });
+    await settled();
+    expect(await messages.isChecked()).toBe(false);
+    expect(await full.isChecked()).toBe(true);
+    await section.getByText(en.ownerMails.alwaysSent).waitFor();
+    await context.close();
   }, 120_000);
 
   it('reads well at 360 and 1280 px in English, French and Spanish', async () => {

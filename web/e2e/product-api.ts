@@ -113,8 +113,20 @@ export async function upgradeToPremiumAt(url: string, code: string, ownerToken: 
 }
 
 const REQUEST_UPLOADS = `
-  mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String, $challengeId: ID) {
-    requestPhotoUploads(eventCode: $code, files: $files, guestName: $guestName, challengeId: $challengeId) {
+  mutation (
+    $code: String!
+    $files: [PhotoUploadRequest!]!
+    $guestName: String
+    $challengeId: ID
+    $table: Int
+  ) {
+    requestPhotoUploads(
+      eventCode: $code
+      files: $files
+      guestName: $guestName
+      challengeId: $challengeId
+      table: $table
+    ) {
       uploadId
       uploadUrl
       headers {
@@ -136,7 +148,8 @@ const CONFIRM_UPLOAD = `
 /**
  * `count` small distinct JPEGs uploaded to gallery `code` by a guest (named `guestName` when given); the
  * confirmed photos' ids, in order. `size` is each photo's width and height in pixels; `pass` is the gallery pass
- * a guest of a gallery with a PIN sends; `files`, JPEGs to send instead of `count` made ones.
+ * a guest of a gallery with a PIN sends; `files`, JPEGs to send instead of `count` made ones; `table`, the table
+ * card the guest opened the gallery from.
  */
 export async function uploadGuestPhotos(
   url: string,
@@ -146,6 +159,7 @@ export async function uploadGuestPhotos(
     guestName,
     size = [64, 48],
     challengeId,
+    table,
     pass,
     guestIdentity,
     files: given,
@@ -153,6 +167,7 @@ export async function uploadGuestPhotos(
     guestName?: string;
     size?: [number, number];
     challengeId?: string;
+    table?: number;
     pass?: string;
     /** The uploading browser's guest identity token: its photos are then its own. */
     guestIdentity?: string;
@@ -187,6 +202,7 @@ export async function uploadGuestPhotos(
       code,
       guestName,
       challengeId,
+      table,
       files: files.map((file, i) => ({
         fileName: `IMG_${i}.jpg`,
         contentType: 'image/jpeg',

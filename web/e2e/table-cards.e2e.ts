@@ -136,6 +136,25 @@ describe('table cards', () => {
     await couple.context().close();
   }, 150_000);
 
+  it("takes a table's new photo into that table's filter live", async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    await uploadGuestPhotos(url, code, 1, { table: 5 });
+    const guest = await openPage(`/gallery/${code}`, undefined, 360);
+    await guest.locator('option[value="5"]', { hasText: 'Table 5 (1)' }).waitFor({ state: 'attached' });
+    await guest.getByLabel(en.tableCards.filter).selectOption('5');
+    const tiles = guest.locator('.photo-grid img[data-photo-id]');
+    await until('the table 5 photo', async () => (await tiles.count()) === 1);
+
+    // Another guest's photo from no table, then one from table 5's card: the open filter takes in the second only.
+    const [elsewhere] = await uploadGuestPhotos(url, code, 1);
+    const [fromTable] = await uploadGuestPhotos(url, code, 1, { table: 5 });
+    await guest.locator(`.photo-grid img[data-photo-id="${fromTable}"]`).waitFor();
+    expect(await tiles.count()).toBe(2);
+    expect(await guest.locator(`.photo-grid img[data-photo-id="${elsewhere}"]`).count()).toBe(0);
+    await guest.context().close();
+  }, 90_000);
+
   it("gives the couple's Remove in the viewer the event page's Undo", async () => {
     const url = e2e!.product.url;
     const { code, sessionToken } = await createGalleryAt(url);

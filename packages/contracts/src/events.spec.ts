@@ -20,6 +20,7 @@ const envelope = {
       durationSeconds: null,
       guestName: null,
       challengeId: null,
+      tableNumber: 5,
       uploaderId: 'guest-identity-id-abcdef',
       heartCount: 0,
     },
@@ -65,6 +66,12 @@ describe('parseDomainEvent', () => {
 
   it('reads a photo.uploaded from before uploaders were recorded as one without an uploader', () => {
     const { uploaderId: _uploaderId, ...before } = envelope.data.photo;
+    const older = { ...envelope, data: { ...envelope.data, photo: before } };
+    expect(parseDomainEvent(JSON.stringify(older)).data).toEqual(older.data);
+  });
+
+  it('reads a photo.uploaded from before photos said their table as one from no table card', () => {
+    const { tableNumber: _tableNumber, ...before } = envelope.data.photo;
     const older = { ...envelope, data: { ...envelope.data, photo: before } };
     expect(parseDomainEvent(JSON.stringify(older)).data).toEqual(older.data);
   });

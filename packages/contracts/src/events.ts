@@ -155,6 +155,11 @@ export const livePhotoSchema = z.object({
   /** The photo challenge the guest took it for; null when none. */
   challengeId: z.uuid().nullable(),
   /**
+   * The table whose card's QR code it was uploaded from (table cards), so a screen showing that table's photos
+   * takes it in live; null when none. Absent from events published before it travelled: those read as none.
+   */
+  tableNumber: count.nullable().optional(),
+  /**
    * The id of the guest identity that uploaded it (a browser's, signed by the server: GuestIdentities in
    * @gallery/platform; never an address); null when none. The id alone is no credential. Absent from events
    * published before it existed, which the stream still holds for a while: those read as none.

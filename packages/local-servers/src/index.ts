@@ -28,6 +28,7 @@ export { ensureNatsServer, startNats, type LocalNats, type StartNatsOptions } fr
 export { BROWSER_UPLOAD_CORS_XML, startS3, type LocalS3, type StartS3Options } from './s3.js';
 export {
   caughtMail,
+  mailHeaders,
   startMailCatcher,
   type CaughtMail,
   type LocalMailCatcher,

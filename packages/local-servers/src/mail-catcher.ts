@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, waitUntilReady, type LogLine, type OnUnexpectedExit } from './processes.js';
@@ -18,6 +18,8 @@ export interface LocalMailCatcher {
   readonly smtpUrl: string;
   /** The inbox a person reads in a browser. */
   readonly webUrl: string;
+  /** Where each message is kept as it came (`{id}.eml`): its header fields as sent (mailHeaders). */
+  readonly mailDirectory: string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startMailCatcher(options: StartMailCatcherOptions): Promis
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     webUrl: `http://127.0.0.1:${webPort}`,
+    mailDirectory,
     async stop() {
       await server.stop('SIGTERM', 10_000);
     },
@@ -73,4 +76,19 @@ export async function caughtMail(webUrl: string): Promise<CaughtMail[]> {
   const response = await fetch(`${webUrl}/api/email`);
   if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
   return (await response.json()) as CaughtMail[];
+}
+
+/**
+ * A caught message's header fields as they were sent, unfolded, by lower-case name (the API's parsed headers
+ * leave out some, List-Unsubscribe among them): read from the `.eml` the catcher keeps in `mailDirectory`.
+ */
+export async function mailHeaders(mailDirectory: string, id: string): Promise<Record<string, string>> {
+  const raw = await readFile(path.join(mailDirectory, `${path.basename(id)}.eml`), 'utf8');
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const fields: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return fields;
 }

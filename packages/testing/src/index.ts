@@ -311,6 +311,8 @@ export interface TestMailCatcher {
   readonly smtpUrl: string;
   /** The catcher's inbox; `caughtMail(webUrl)` from @gallery/local-servers lists what arrived. */
   readonly webUrl: string;
+  /** Where it keeps each message as it came: `mailHeaders(mailDirectory, id)` reads its header fields. */
+  readonly mailDirectory: string;
   stop(): Promise<void>;
 }
 
@@ -321,7 +323,7 @@ export async function startTestMailCatcher(): Promise<TestMailCatcher> {
       startMailCatcher({ dataDir: dir, smtpPort, webPort: await findFreePort() }),
     ),
   );
-  return { smtpUrl: server.smtpUrl, webUrl: server.webUrl, stop };
+  return { smtpUrl: server.smtpUrl, webUrl: server.webUrl, mailDirectory: server.mailDirectory, stop };
 }
 
 export interface TestPlatformOptions {

@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Requests, reviewWaitingRequestSchema, type ReviewWaitingReply } from '@gallery/contracts';
-import { caughtMail, type CaughtMail } from '@gallery/local-servers';
+import { caughtMail, mailHeaders, type CaughtMail } from '@gallery/local-servers';
 import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
 import {
   startTestMailCatcher,
@@ -28,7 +28,10 @@ const ASK = `mutation Ask($code: String!, $input: PhotosReadyMailInput!) {
 }`;
 const STOP = `mutation Stop($token: String!) { stopPhotosReadyMail(token: $token) }`;
 const DELETE = `mutation Delete($code: String!) { deleteEvent(code: $code) }`;
-const SET_DIGEST = `mutation Digest($code: String!, $on: Boolean!) { setOwnerDigest(eventCode: $code, on: $on) }`;
+const SET_MAIL = `mutation Mail($code: String!, $mail: OwnerMail!, $on: Boolean!) {
+  setOwnerMail(eventCode: $code, mail: $mail, on: $on) { mail on }
+}`;
+const DIGEST_PARTS = ['WAITING_PHOTOS', 'WAITING_MESSAGES', 'STORAGE_ENDING', 'BACKUP_STOPPED'];
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -383,14 +386,15 @@ describe('events service: mails that bring guests and couples back', () => {
         endsAt,
       ]);
       const turnedOff = await graphql(
-        SET_DIGEST,
-        { code: off.code, on: false },
+        SET_MAIL,
+        { code: off.code, mail: 'STORAGE_ENDING', on: false },
         { authorization: `Bearer ${off.ownerToken}` },
       );
-      expect(turnedOff.data?.setOwnerDigest).toBe(false);
-      expect((await graphql(SET_DIGEST, { code: off.code, on: true })).errors?.[0].extensions.code).toBe(
-        'UNAUTHENTICATED',
-      );
+      expect(turnedOff.data?.setOwnerMail).toContainEqual({ mail: 'STORAGE_ENDING', on: false });
+      expect(
+        (await graphql(SET_MAIL, { code: off.code, mail: 'STORAGE_ENDING', on: true })).errors?.[0].extensions
+          .code,
+      ).toBe('UNAUTHENTICATED');
 
       expect(await app().get(OwnerDigests).queueDue(run)).toBe(1);
       const [digest] = await waitFor('the digest', () =>
@@ -401,5 +405,118 @@ describe('events service: mails that bring guests and couples back', () => {
       await consumersDrained();
       expect(await digestsTo(off)).toHaveLength(0);
     });
+  });
+
+  describe("the couple's choice per mail, and one-click unsubscribe", () => {
+    const CHOICES = `query ($code: String!) { ownerMails(eventCode: $code) { mail on } }`;
+    const oneClick = (url: string) =>
+      request(app().getHttpServer())
+        .post(new URL(url).pathname)
+        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+    /** The one-click link of a caught mail, once its headers say it is one (RFC 8058). */
+    async function oneClickLink(message: CaughtMail): Promise<string> {
+      const headers = await mailHeaders(mail!.mailDirectory, message.id);
+      expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const link = /^<(https:\/\/gallery\.test\/unsubscribe\/[^>]+)>$/.exec(
+        headers['list-unsubscribe'] ?? '',
+      );
+      expect(link).not.toBeNull();
+      return link![1]!;
+    }
+
+    it("a guest's mail carries a one-click stop, and posting the guest's stop link stops it", async () => {
+      const { code } = await createGallery();
+      const reveal = new Date(Date.now() + HOUR_MS);
+      await revealAt(code, reveal);
+      const stopped = `guest-${randomUUID()}@example.com`;
+      const kept = `guest-${randomUUID()}@example.com`;
+      const { stopToken } = await ask(code, stopped, 'es');
+      await ask(code, kept, 'es');
+      // Posted with no cookie and no page, as a mail client does; again: still done.
+      expect((await oneClick(`https://gallery.test/unsubscribe/${stopToken}`)).status).toBe(200);
+      expect((await oneClick(`https://gallery.test/unsubscribe/${stopToken}`)).status).toBe(200);
+      const forged = await oneClick(`https://gallery.test/unsubscribe/${stopToken!.slice(0, -2)}AA`);
+      expect(forged.status).toBe(400);
+      expect(forged.body.errors[0].extensions.code).toBe('MAIL_STOP_LINK_INVALID');
+
+      expect(
+        await app()
+          .get(PhotosReadyMailQueue)
+          .queueDue(new Date(reveal.getTime() + 1000)),
+      ).toBe(1);
+      const [sent] = await waitFor('the other guest’s mail', () =>
+        mailsTo(kept).then((found) => found.length && found),
+      );
+      expect(sent.subject).toBe('Ya están las fotos de la boda de Sarah & Mike');
+      expect(await oneClickLink(sent)).toMatch(
+        /^https:\/\/gallery\.test\/unsubscribe\/[0-9a-f-]{36}\.[\w-]{43}$/,
+      );
+      await consumersDrained();
+      expect(await mailsTo(stopped)).toHaveLength(0);
+    });
+
+    it('leaves out the parts the couple turned off, and its one-click link turns the whole digest off', async () => {
+      waiting.clear();
+      const owner = await createGallery(`choosy-${randomUUID()}@example.com`, 'fr');
+      const asOwner = { authorization: `Bearer ${owner.ownerToken}` };
+      await db().query('UPDATE events SET photo_approval = true WHERE code = $1', [owner.code]);
+      waiting.set(owner.code, { photos: 2, messages: 4 });
+      const choices = await graphql(CHOICES, { code: owner.code }, asOwner);
+      expect(choices.data?.ownerMails).toEqual(
+        [...DIGEST_PARTS, 'GALLERY_FULL', 'PIN_GUESSING'].map((mail) => ({ mail, on: true })),
+      );
+      await graphql(SET_MAIL, { code: owner.code, mail: 'WAITING_MESSAGES', on: false }, asOwner);
+
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-05T09:00:00Z'))).toBe(1);
+      const [digest] = await waitFor('the digest', async () => {
+        const found = (await mailsTo(owner.email)).filter((message) => message.subject.endsWith(owner.code));
+        return found.length && found;
+      });
+      expect(digest.text).toContain('Photos en attente de votre validation : 2.');
+      expect(digest.text).not.toContain('livre d’or');
+      expect(digest.text).toContain(`https://gallery.test/event/${owner.code}#mails`);
+
+      expect((await oneClick(await oneClickLink(digest))).status).toBe(200);
+      const after = await graphql(CHOICES, { code: owner.code }, asOwner);
+      expect(after.data?.ownerMails).toEqual([
+        ...DIGEST_PARTS.map((mail) => ({ mail, on: false })),
+        { mail: 'GALLERY_FULL', on: true },
+        { mail: 'PIN_GUESSING', on: true },
+      ]);
+      expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-06T09:00:00Z'))).toBe(0);
+    });
+
+    it('sends the mail of a full gallery only to couples who want it', async () => {
+      const off = await createGallery(`full-off-${randomUUID()}@example.com`);
+      const on = await createGallery(`full-on-${randomUUID()}@example.com`);
+      await graphql(
+        SET_MAIL,
+        { code: off.code, mail: 'GALLERY_FULL', on: false },
+        { authorization: `Bearer ${off.ownerToken}` },
+      );
+      for (const code of [off.code, on.code])
+        await mediaStandIn!.publish({
+          id: randomUUID(),
+          type: 'photo.limit-reached',
+          occurredAt: new Date().toISOString(),
+          data: { code, photoLimit: 50 },
+        });
+      // Handled in order: once the second is mailed, the first was handled.
+      const [full] = await waitFor(
+        'the mail of the full gallery',
+        () =>
+          mailsTo(on.email).then((found) => {
+            const mails = found.filter((message) => message.subject === `Your gallery ${on.code} is full`);
+            return mails.length && mails;
+          }),
+        120_000,
+      );
+      expect(full.text).toContain('50');
+      expect(
+        (await mailsTo(off.email)).filter((message) => message.subject.includes('is full')),
+      ).toHaveLength(0);
+    }, 180_000);
   });
 });

@@ -86,6 +86,7 @@ export const PHOTO_FIELDS = gql`
     durationSeconds
     guestName
     challengeId
+    tableNumber
     uploaderId
     heartCount
   }

@@ -38,8 +38,8 @@ function time(photo: Photo): number {
 /**
  * One photo challenge's photos for the gallery's filter, this browser's own uploads (MY_PHOTOS) or one table
  * card's (tableFilter): their pages read from media (newest first), merged with the gallery's own list, which
- * live photos and removals keep current, so the filtered grid moves with them. Live photos do not say their
- * table: a table's grid takes in new photos when it is chosen again. Null while no filter is chosen.
+ * live photos and removals keep current, so the filtered grid moves with them (a live photo says its table).
+ * Null while no filter is chosen.
  */
 export function useChallengePhotos(code: string, challengeId: string | null, galleryPhotos: Photo[]) {
   const client = useApolloClient();
@@ -103,8 +103,13 @@ export function useChallengePhotos(code: string, challengeId: string | null, gal
     const kept = ofPages.filter((photo) => present.has(photo.id) || time(photo) < oldestLoaded);
     const keptIds = new Set(kept.map((photo) => photo.id));
     const mine = challengeId === MY_PHOTOS ? myGuestId() : null;
+    const table = filteredTable(challengeId);
     const shows = (photo: Photo) =>
-      mine ? photo.uploaderId === mine : challengeId !== MY_PHOTOS && photo.challengeId === challengeId;
+      table !== null
+        ? photo.tableNumber === table
+        : mine
+          ? photo.uploaderId === mine
+          : challengeId !== MY_PHOTOS && photo.challengeId === challengeId;
     const live = galleryPhotos.filter((photo) => shows(photo) && !keptIds.has(photo.id));
     return [...live, ...kept].sort((a, b) => time(b) - time(a));
   }, [challengeId, pages, galleryPhotos]);

@@ -1238,9 +1238,17 @@ export const en = {
   },
   ownerMails: {
     title: 'Emails',
-    digest: 'A daily email while something waits for me',
-    digestHint:
-      'At most once a day, only while photos or guestbook messages await your approval, your storage ends within three days, or your backup has stopped. Each line links to where to act.',
+    digestIntro:
+      'In a daily email, at most once a day and only while something waits for you, each line linking to where to act:',
+    waitingPhotos: 'Photos waiting for my approval',
+    waitingMessages: 'Guestbook messages waiting for my approval',
+    storageEnding: 'My storage ends within three days',
+    backupStopped: 'My backup to my cloud drive stopped',
+    backupStoppedHint: 'Also the email sent the moment it stops.',
+    rightAwayIntro: 'Right away, by email:',
+    galleryFull: 'My gallery is full',
+    pinGuessing: 'Someone is guessing my gallery’s PIN',
+    alwaysSent: 'Receipts, sign-in links and the emails before your gallery is deleted always come.',
   },
 };
 

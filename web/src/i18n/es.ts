@@ -1244,8 +1244,17 @@ export const es: UiTexts = {
   },
   ownerMails: {
     title: 'Correos',
-    digest: 'Un correo al día mientras algo me espera',
-    digestHint:
-      'Como mucho una vez al día, solo mientras haya fotos o mensajes del libro de visitas pendientes de tu aprobación, tu almacenamiento termine en tres días o tu copia de seguridad se haya detenido. Cada línea lleva a donde actuar.',
+    digestIntro:
+      'En un correo diario, como mucho una vez al día y solo mientras algo te espera, cada línea lleva a donde actuar:',
+    waitingPhotos: 'Fotos pendientes de mi aprobación',
+    waitingMessages: 'Mensajes del libro de visitas pendientes de mi aprobación',
+    storageEnding: 'Mi almacenamiento termina en tres días',
+    backupStopped: 'Mi copia de seguridad en mi nube se detuvo',
+    backupStoppedHint: 'También el correo que se envía en cuanto se detiene.',
+    rightAwayIntro: 'Al momento, por correo:',
+    galleryFull: 'Mi galería está llena',
+    pinGuessing: 'Alguien intenta adivinar el PIN de mi galería',
+    alwaysSent:
+      'Los recibos, los enlaces para iniciar sesión y los correos antes de que se elimine tu galería siempre llegan.',
   },
 };

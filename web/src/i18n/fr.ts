@@ -1256,8 +1256,17 @@ export const fr: UiTexts = {
   },
   ownerMails: {
     title: 'E-mails',
-    digest: 'Un e-mail par jour quand quelque chose m’attend',
-    digestHint:
-      'Au plus une fois par jour, seulement quand des photos ou des messages du livre d’or attendent votre validation, que votre stockage se termine dans les trois jours ou que votre sauvegarde s’est arrêtée. Chaque ligne mène à l’endroit où agir.',
+    digestIntro:
+      'Dans un e-mail quotidien, au plus une fois par jour et seulement quand quelque chose vous attend, chaque ligne menant à l’endroit où agir :',
+    waitingPhotos: 'Des photos attendent ma validation',
+    waitingMessages: 'Des messages du livre d’or attendent ma validation',
+    storageEnding: 'Mon stockage se termine dans les trois jours',
+    backupStopped: 'Ma sauvegarde vers mon espace en ligne s’est arrêtée',
+    backupStoppedHint: 'Aussi l’e-mail envoyé au moment où elle s’arrête.',
+    rightAwayIntro: 'Tout de suite, par e-mail :',
+    galleryFull: 'Ma galerie est pleine',
+    pinGuessing: 'Quelqu’un essaie de deviner le code PIN de ma galerie',
+    alwaysSent:
+      'Les reçus, les liens de connexion et les e-mails avant la suppression de votre galerie arrivent toujours.',
   },
 };

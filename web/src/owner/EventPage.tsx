@@ -37,7 +37,7 @@ import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
 import { ReviewQueueLink } from '../review/ReviewQueueLink';
 import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
-import { OwnerDigestSection } from '../return-mails/OwnerDigestSection';
+import { OwnerMailsSection } from '../return-mails/OwnerMailsSection';
 import { ChallengeSettings } from '../challenges/ChallengeSettings';
 import { FindMeSection } from '../findMe/FindMeSection';
 import { TableCardsSection } from '../tableCards/TableCardsSection';
@@ -105,7 +105,7 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
     { id: 'find-me', title: t('findMe.title'), section: <FindMeSection code={code} /> },
     { id: 'challenges', title: t('challenges.settingsTitle'), section: <ChallengeSettings code={code} /> },
     { id: 'wall', title: t('wall.settingsTitle'), section: <WallSettings code={code} /> },
-    { id: 'mails', title: t('ownerMails.title'), section: <OwnerDigestSection code={code} /> },
+    { id: 'mails', title: t('ownerMails.title'), section: <OwnerMailsSection code={code} /> },
     {
       id: 'details',
       title: t('owner.event.details'),

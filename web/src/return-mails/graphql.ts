@@ -20,18 +20,37 @@ export const STOP_PHOTOS_READY_MAIL: TypedDocumentNode<{ stopPhotosReadyMail: bo
     }
   `;
 
-/** Owner only: whether the couple gets the daily digest. */
-export const OWNER_DIGEST: TypedDocumentNode<{ ownerDigest: boolean }, { eventCode: string }> = gql`
-  query OwnerDigest($eventCode: String!) {
-    ownerDigest(eventCode: $eventCode)
+/** A mail the couple may turn off (the events subgraph's OwnerMail). */
+export type OwnerMail =
+  | 'WAITING_PHOTOS'
+  | 'WAITING_MESSAGES'
+  | 'STORAGE_ENDING'
+  | 'BACKUP_STOPPED'
+  | 'GALLERY_FULL'
+  | 'PIN_GUESSING';
+export interface OwnerMailChoice {
+  mail: OwnerMail;
+  on: boolean;
+}
+
+/** Owner only: which of their mails the couple gets for this gallery. */
+export const OWNER_MAILS: TypedDocumentNode<{ ownerMails: OwnerMailChoice[] }, { eventCode: string }> = gql`
+  query OwnerMails($eventCode: String!) {
+    ownerMails(eventCode: $eventCode) {
+      mail
+      on
+    }
   }
 `;
 
-export const SET_OWNER_DIGEST: TypedDocumentNode<
-  { setOwnerDigest: boolean },
-  { eventCode: string; on: boolean }
+export const SET_OWNER_MAIL: TypedDocumentNode<
+  { setOwnerMail: OwnerMailChoice[] },
+  { eventCode: string; mail: OwnerMail; on: boolean }
 > = gql`
-  mutation SetOwnerDigest($eventCode: String!, $on: Boolean!) {
-    setOwnerDigest(eventCode: $eventCode, on: $on)
+  mutation SetOwnerMail($eventCode: String!, $mail: OwnerMail!, $on: Boolean!) {
+    setOwnerMail(eventCode: $eventCode, mail: $mail, on: $on) {
+      mail
+      on
+    }
   }
 `;

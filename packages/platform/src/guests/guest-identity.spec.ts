@@ -61,4 +61,18 @@ describe('GuestIdentities', () => {
     for (const value of [undefined, null, '', requestId, `${token}x`, token.toUpperCase()])
       expect(identities.checkMailStopToken(value)).toBeNull();
   });
+
+  it("stops one gallery's digest with a signed digest stop token, never taken for a guest's", () => {
+    const identities = new GuestIdentities(KEY);
+    const token = identities.digestStopToken('ABCD2345');
+    expect(token).toMatch(/^digest-ABCD2345\.[\w-]{43}$/);
+    expect(identities.checkDigestStopToken(token)).toBe('ABCD2345');
+    expect(new GuestIdentities('o'.repeat(32)).checkDigestStopToken(token)).toBeNull();
+    expect(identities.checkDigestStopToken(`digest-ABCD2346.${token.split('.')[1]}`)).toBeNull();
+    expect(identities.checkMailStopToken(token)).toBeNull();
+    const guestToken = identities.mailStopToken('3f0c2d9e-8a41-4a57-9d55-1c3b5a7e9f20');
+    expect(identities.checkDigestStopToken(guestToken)).toBeNull();
+    for (const value of [undefined, null, '', 'digest-ABCD2345', `${token}x`])
+      expect(identities.checkDigestStopToken(value)).toBeNull();
+  });
 });

@@ -25,6 +25,10 @@ const PURPOSE = 'gallery guest identity v1:';
 const PHOTO_PASS_PURPOSE = 'gallery photo pass v1:';
 /** What a mail stop token covers besides its request's id: it stops one guest's mail and is good for nothing else. */
 const MAIL_STOP_PURPOSE = 'gallery photos-ready mail stop v1:';
+/** What a digest stop token covers besides its gallery's code: it stops that gallery's digest, nothing else. */
+const DIGEST_STOP_PURPOSE = 'gallery owner digest stop v1:';
+/** A digest stop token: "digest-", the gallery's code, a dot, HMAC-SHA256 in base64url. */
+const DIGEST_STOP_TOKEN = /^digest-([A-Za-z0-9]{1,20})\.([A-Za-z0-9_-]{43})$/;
 /** A mail stop token: the request's uuid, a dot, HMAC-SHA256 in base64url. */
 const MAIL_STOP_TOKEN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
@@ -108,6 +112,26 @@ export class GuestIdentities {
     const parts = token ? MAIL_STOP_TOKEN.exec(token) : null;
     if (!parts) return null;
     const expected = Buffer.from(this.mailStopToken(parts[1]), 'utf8');
+    const given = Buffer.from(token!, 'utf8');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
+  }
+
+  /**
+   * The token of the link that stops a gallery's daily digest (`code`): its one-click unsubscribe, signed the way
+   * a guest's mail stop token is, under another purpose, so neither is ever taken for the other.
+   */
+  digestStopToken(code: string): string {
+    const signature = createHmac('sha256', this.key)
+      .update(DIGEST_STOP_PURPOSE + code)
+      .digest('base64url');
+    return `digest-${code}.${signature}`;
+  }
+
+  /** The gallery code a digest stop token names when this key signed it; null for anything else. */
+  checkDigestStopToken(token: string | null | undefined): string | null {
+    const parts = token ? DIGEST_STOP_TOKEN.exec(token) : null;
+    if (!parts) return null;
+    const expected = Buffer.from(this.digestStopToken(parts[1]), 'utf8');
     const given = Buffer.from(token!, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected) ? parts[1] : null;
   }

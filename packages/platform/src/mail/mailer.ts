@@ -22,6 +22,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent along; one with a `cid` is shown in the HTML body as <img src="cid:...">. */
   attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+  /** Header fields besides the usual ones (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /**

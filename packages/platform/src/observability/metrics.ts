@@ -108,6 +108,13 @@ export const backupCopies = new Counter({
   labelNames: ['outcome', 'failure'] as const,
 });
 
+/** media: photos from before quality measures existed, measured by its sweep, by outcome (measured, failed). */
+export const qualitySweepPhotos = new Counter({
+  name: 'gallery_quality_sweep_photos_total',
+  help: 'Earlier photos the quality sweep measured, by outcome (measured, failed).',
+  labelNames: ['outcome'] as const,
+});
+
 /** Every service counting rate limits: refusals, by the limit's name (uploadConfirms.perGuest...). */
 export const rateLimitRefusals = new Counter({
   name: 'gallery_rate_limit_refusals_total',

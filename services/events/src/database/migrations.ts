@@ -16,6 +16,7 @@ import { PrivacySettings1798320000000 } from './migrations/1798320000000-privacy
 import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-storage-from-wedding-day.migration.js';
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
 import { WelcomeLine1798710000000 } from './migrations/1798710000000-welcome-line.migration.js';
+import { OwnerMailChoices1798790000000 } from './migrations/1798790000000-owner-mail-choices.migration.js';
 
 /** Every migration of the events database (TypeORM runs them in the order of their timestamps). */
 export const eventsMigrations = [
@@ -37,4 +38,5 @@ export const eventsMigrations = [
   PinVersion1798641000000,
   ReturnMails1798700000000,
   WelcomeLine1798710000000,
+  OwnerMailChoices1798790000000,
 ];

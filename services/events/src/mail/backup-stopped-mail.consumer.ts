@@ -4,6 +4,7 @@ import { backupStoppedMail, Subjects, type DomainEvent } from '@gallery/contract
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { OrderEntity } from '../orders/order.entity.js';
 import { ORDER_CONFIRMATION_MAX_DELAY_MS } from './order-confirmation.consumer.js';
+import { ownerWants } from '../return-mails/owner-mail-choices.js';
 
 /**
  * Mails the couple when the backup service stopped copying their gallery to their drive (the gallery left Premium
@@ -38,7 +39,7 @@ export class BackupStoppedMailConsumer extends DurableConsumerService {
     // Old news is not mailed (a mail server down for a day, a consumer started on an old stream).
     if (Date.now() - Date.parse(event.occurredAt) > ORDER_CONFIRMATION_MAX_DELAY_MS) return;
     const order = await manager.findOneBy(OrderEntity, { eventCode: code });
-    if (!order) return;
+    if (!order || !(await ownerWants(manager, code, 'backupStopped'))) return;
     await this.mailer!.send({
       to: order.email,
       ...backupStoppedMail(order.language, { code, reason, address }),

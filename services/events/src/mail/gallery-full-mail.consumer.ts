@@ -5,6 +5,7 @@ import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
+import { ownerWants } from '../return-mails/owner-mail-choices.js';
 
 /**
  * Mails the couple when their gallery reached its plan's photo limit: guests are then told it is full and to let
@@ -35,7 +36,7 @@ export class GalleryFullMailConsumer extends DurableConsumerService {
       manager.findOneBy(OrderEntity, { eventCode: code }),
       manager.findOneBy(GalleryEntity, { code }),
     ]);
-    if (!order || !gallery) return;
+    if (!order || !gallery || !(await ownerWants(manager, code, 'galleryFull'))) return;
     const mail = galleryFullMail(order.language, {
       code,
       photoLimit,

@@ -5,6 +5,7 @@ import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OrderEntity } from '../orders/order.entity.js';
+import { ownerWants } from '../return-mails/owner-mail-choices.js';
 
 /**
  * Mails the couple when their gallery's wrong PINs reached the day's ceiling: someone is guessing, new guests
@@ -37,7 +38,7 @@ export class PinGuessingMailConsumer extends DurableConsumerService {
       manager.findOneBy(OrderEntity, { eventCode: code }),
       manager.findOneBy(GalleryEntity, { code }),
     ]);
-    if (!order || !gallery) return;
+    if (!order || !gallery || !(await ownerWants(manager, code, 'pinGuessing'))) return;
     const mail = pinGuessingMail(order.language, {
       code,
       wrongPins,

@@ -1,19 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  oneClickStopHeaders,
+  oneClickStopPath,
+  ownerDigestHasNews,
   ownerDigestMail,
   Subjects,
   upgradePath,
   type DomainEvent,
   type MailLanguage,
 } from '@gallery/contracts';
-import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
+import { DurableConsumerService, EventBus, GuestIdentities, Mailer } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
+import { withoutPartsOff } from './owner-digests.js';
 
 /** A digest not sent within a day is stale: the next day's says what waits then. */
 const DIGEST_MAX_DELAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sends the couple's daily digest, queued by OwnerDigests, to the order's address in the order's language. */
+/**
+ * Sends the couple's daily digest, queued by OwnerDigests, to the order's address in the order's language, with a
+ * one-click unsubscribe (RFC 8058) that turns every part of it off.
+ */
 @Injectable()
 export class OwnerDigestMailConsumer extends DurableConsumerService {
   static readonly NAME = 'events-owner-digest-mail';
@@ -23,6 +30,7 @@ export class OwnerDigestMailConsumer extends DurableConsumerService {
     @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) dataSource: DataSource,
     @Inject(EventsConfig) private readonly config: EventsConfig,
+    @Inject(GuestIdentities) private readonly identities: GuestIdentities,
     @Inject(Mailer) private readonly mailer: Mailer | null,
   ) {
     super(bus, dataSource, OwnerDigestMailConsumer.NAME);
@@ -36,21 +44,25 @@ export class OwnerDigestMailConsumer extends DurableConsumerService {
     const facts = (event as DomainEvent<typeof Subjects.OwnerDigestDue>).data;
     if (Date.now() - Date.parse(event.occurredAt) > DIGEST_MAX_DELAY_MS) return;
     const [owner] = (await manager.query(
-      `SELECT o.email, o.language FROM orders o JOIN events e ON e.code = o.event_code
-       WHERE o.event_code = $1 AND e.owner_digest`,
+      `SELECT o.email, o.language, e.owner_mails_off FROM orders o JOIN events e ON e.code = o.event_code
+       WHERE o.event_code = $1`,
       [facts.code],
-    )) as { email: string; language: MailLanguage }[];
-    // Purged, or the couple turned the digest off since it was queued.
+    )) as { email: string; language: MailLanguage; owner_mails_off: string[] }[];
     if (!owner) return;
+    // The parts the couple turned off since it was queued are left out; with none left, nothing goes.
+    const wanted = withoutPartsOff(facts, new Set(owner.owner_mails_off));
+    if (!ownerDigestHasNews(wanted)) return;
     const eventPageUrl = `${this.config.publicUrl}/event/${encodeURIComponent(facts.code)}`;
+    const stopUrl = `${this.config.publicUrl}${oneClickStopPath(this.identities.digestStopToken(facts.code))}`;
     await this.mailer!.send({
       to: owner.email,
       ...ownerDigestMail(owner.language, {
-        ...facts,
+        ...wanted,
         reviewUrl: `${eventPageUrl}/review`,
         upgradeUrl: `${this.config.publicUrl}${upgradePath(facts.code, owner.language)}`,
-        eventPageUrl,
+        eventPageUrl: `${eventPageUrl}#mails`,
       }),
+      headers: oneClickStopHeaders(stopUrl),
     });
   }
 }

@@ -31,14 +31,15 @@ interface Candidate {
   code: string;
   photo_approval: boolean;
   expires_at: Date;
+  owner_mails_off: string[];
   backup_stopped: boolean;
 }
 
 /**
  * The couple's daily digest, while something waits for them: photos and guestbook messages awaiting approval
  * (media counts them, asked over NATS), storage ending within RETURN_MAIL_LIMITS.storageEndingDays, a backup that
- * stopped because the gallery left Premium. From RETURN_MAIL_LIMITS.digestHourUtc on, each gallery whose couple
- * wants it and has news gets one per UTC day: the (gallery, day) row is the key, inserted in the transaction that
+ * stopped because the gallery left Premium: each a part the couple may turn off (OWNER_DIGEST_PARTS). From
+ * RETURN_MAIL_LIMITS.digestHourUtc on, each gallery with news in a part its couple wants gets one per UTC day: the (gallery, day) row is the key, inserted in the transaction that
  * records `event.owner-digest-due`, so a second replica's insert finds it and queues nothing.
  */
 @Injectable()
@@ -74,13 +75,15 @@ export class OwnerDigests implements OnApplicationBootstrap, OnModuleDestroy {
     const day = now.toISOString().slice(0, 10);
     const endingBy = new Date(now.getTime() + RETURN_MAIL_LIMITS.storageEndingDays * DAY_MS);
     const candidates: Candidate[] = await this.dataSource.query(
-      `SELECT e.code, e.photo_approval, e.expires_at,
+      `SELECT e.code, e.photo_approval, e.expires_at, e.owner_mails_off,
               (e.backup_stopped_at IS NOT NULL AND e.plan <> 'premium') AS backup_stopped
        FROM events e
-       WHERE e.owner_digest AND e.expires_at > $1
+       WHERE e.expires_at > $1
          AND NOT EXISTS (SELECT 1 FROM owner_digests d WHERE d.event_code = e.code AND d.day = $2)
-         AND (e.photo_approval OR e.expires_at <= $3
-              OR (e.backup_stopped_at IS NOT NULL AND e.plan <> 'premium'))
+         AND ((e.photo_approval AND NOT e.owner_mails_off @> ARRAY['waitingPhotos', 'waitingMessages'])
+              OR (e.expires_at <= $3 AND NOT 'storageEnding' = ANY(e.owner_mails_off))
+              OR (e.backup_stopped_at IS NOT NULL AND e.plan <> 'premium'
+                  AND NOT 'backupStopped' = ANY(e.owner_mails_off)))
        ORDER BY e.code
        LIMIT $4`,
       [now, day, endingBy, BATCH],
@@ -101,7 +104,8 @@ export class OwnerDigests implements OnApplicationBootstrap, OnModuleDestroy {
   /** What waits in `gallery`; null when media did not answer (the next run asks again). */
   private async factsOf(gallery: Candidate, day: string, endingBy: Date): Promise<OwnerDigestDueData | null> {
     let waiting = { photos: 0, messages: 0 };
-    if (gallery.photo_approval) {
+    const off = new Set(gallery.owner_mails_off);
+    if (gallery.photo_approval && !(off.has('waitingPhotos') && off.has('waitingMessages'))) {
       try {
         waiting = await askService(
           this.bus,
@@ -114,14 +118,17 @@ export class OwnerDigests implements OnApplicationBootstrap, OnModuleDestroy {
         return null;
       }
     }
-    return {
-      code: gallery.code,
-      day,
-      waitingPhotos: waiting.photos,
-      waitingMessages: waiting.messages,
-      storageEndsAt: gallery.expires_at <= endingBy ? gallery.expires_at.toISOString() : null,
-      backupStopped: gallery.backup_stopped,
-    };
+    return withoutPartsOff(
+      {
+        code: gallery.code,
+        day,
+        waitingPhotos: waiting.photos,
+        waitingMessages: waiting.messages,
+        storageEndsAt: gallery.expires_at <= endingBy ? gallery.expires_at.toISOString() : null,
+        backupStopped: gallery.backup_stopped,
+      },
+      new Set(gallery.owner_mails_off),
+    );
   }
 
   /** Records the day's digest once: false when another replica (or an earlier run) already did. */
@@ -137,4 +144,15 @@ export class OwnerDigests implements OnApplicationBootstrap, OnModuleDestroy {
       return true;
     });
   }
+}
+
+/** The digest's facts with the parts the couple turned off left out (`off`: their owner_mails_off). */
+export function withoutPartsOff<T extends OwnerDigestDueData>(facts: T, off: ReadonlySet<string>): T {
+  return {
+    ...facts,
+    waitingPhotos: off.has('waitingPhotos') ? 0 : facts.waitingPhotos,
+    waitingMessages: off.has('waitingMessages') ? 0 : facts.waitingMessages,
+    storageEndsAt: off.has('storageEnding') ? null : facts.storageEndsAt,
+    backupStopped: off.has('backupStopped') ? false : facts.backupStopped,
+  };
 }

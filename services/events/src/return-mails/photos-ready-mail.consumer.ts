@@ -3,6 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   galleryPath,
   mailStopPath,
+  oneClickStopHeaders,
+  oneClickStopPath,
   photosReadyMail,
   Subjects,
   type DomainEvent,
@@ -57,6 +59,7 @@ export class PhotosReadyMailConsumer extends DurableConsumerService {
         myPhotosUrl: `${galleryUrl}${MY_PHOTOS_QUERY}`,
         stopUrl,
       }),
+      headers: oneClickStopHeaders(`${this.config.publicUrl}${oneClickStopPath(stopToken)}`),
     });
     await manager.query('UPDATE photos_ready_requests SET email = NULL, sent_at = now() WHERE id = $1', [
       requestId,

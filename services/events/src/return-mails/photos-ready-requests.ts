@@ -4,12 +4,14 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import {
   DEFAULT_MAIL_LANGUAGE,
   mailLanguageSchema,
+  OWNER_DIGEST_PARTS,
   parseGuestMailAddress,
   RETURN_MAIL_LIMITS,
   timeZoneNameSchema,
   type MailLanguage,
 } from '@gallery/contracts';
 import { AppError, GuestIdentities, RateLimits, type GuestCaller } from '@gallery/platform';
+import { setOwnerMails } from './owner-mail-choices.js';
 
 /** What a guest leaves with "tell me when the photos are in". */
 export interface PhotosReadyAsk {
@@ -77,6 +79,17 @@ export class PhotosReadyRequests {
     await this.dataSource.query('DELETE FROM photos_ready_requests WHERE id = $1 AND sent_at IS NULL', [
       requestId,
     ]);
+  }
+
+  /**
+   * A mail's one-click unsubscribe (RFC 8058, POSTed by the mail client): a guest's stop token deletes their
+   * address as `stop` does; a gallery's digest stop token turns every part of the couple's digest off.
+   * MAIL_STOP_LINK_INVALID for a token this service did not sign.
+   */
+  async stopByLink(token: string, client: string): Promise<void> {
+    const code = this.identities.checkDigestStopToken(token.slice(0, RETURN_MAIL_LIMITS.stopTokenChars));
+    if (code === null) return this.stop(token, client);
+    await setOwnerMails(this.dataSource, code, OWNER_DIGEST_PARTS, false);
   }
 
   private async requestOf(code: string, guestId: string): Promise<string | null> {

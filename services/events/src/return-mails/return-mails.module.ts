@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OneClickStopController } from './one-click-stop.controller.js';
 import { OwnerDigestMailConsumer } from './owner-digest-mail.consumer.js';
 import { OwnerDigests } from './owner-digests.js';
 import { PhotosReadyMailConsumer } from './photos-ready-mail.consumer.js';
@@ -11,6 +12,7 @@ import { ReturnMailsResolver } from './return-mails.resolver.js';
  * digest. Both are queued through the outbox once, whatever the replicas, and sent by durable consumers.
  */
 @Module({
+  controllers: [OneClickStopController],
   providers: [
     PhotosReadyRequests,
     PhotosReadyMailQueue,

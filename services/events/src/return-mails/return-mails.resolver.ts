@@ -1,7 +1,17 @@
 import { Inject } from '@nestjs/common';
-import { Args, Context, Field, InputType, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  Field,
+  InputType,
+  Mutation,
+  ObjectType,
+  Query,
+  registerEnumType,
+  Resolver,
+} from '@nestjs/graphql';
 import { DataSource } from 'typeorm';
-import { normalizeEventCode } from '@gallery/contracts';
+import { normalizeEventCode, OWNER_MAIL_CHOICES, type OwnerMailChoice } from '@gallery/contracts';
 import {
   GuestOf,
   OwnerOnly,
@@ -10,7 +20,45 @@ import {
   type GraphQLRequestContext,
   type VerifiedGalleryOwner,
 } from '@gallery/platform';
+import { ownerMailsOff, setOwnerMails } from './owner-mail-choices.js';
 import { PhotosReadyRequests } from './photos-ready-requests.js';
+
+/** The mails the couple may turn off (OWNER_MAIL_CHOICES), as GraphQL names them. */
+export enum OwnerMail {
+  WAITING_PHOTOS = 'WAITING_PHOTOS',
+  WAITING_MESSAGES = 'WAITING_MESSAGES',
+  STORAGE_ENDING = 'STORAGE_ENDING',
+  BACKUP_STOPPED = 'BACKUP_STOPPED',
+  GALLERY_FULL = 'GALLERY_FULL',
+  PIN_GUESSING = 'PIN_GUESSING',
+}
+registerEnumType(OwnerMail, {
+  name: 'OwnerMail',
+  description:
+    'A mail the couple may turn off: the daily digest’s parts (photos and guestbook messages waiting for ' +
+    'approval, storage ending soon, a backup that stopped, which also stops the mail sent when it stops), the ' +
+    'mail when the gallery is full and the one when someone guesses the PIN',
+});
+const OWNER_MAIL_IDS: Record<OwnerMail, OwnerMailChoice> = {
+  WAITING_PHOTOS: 'waitingPhotos',
+  WAITING_MESSAGES: 'waitingMessages',
+  STORAGE_ENDING: 'storageEnding',
+  BACKUP_STOPPED: 'backupStopped',
+  GALLERY_FULL: 'galleryFull',
+  PIN_GUESSING: 'pinGuessing',
+};
+const OWNER_MAIL_ENUM = Object.fromEntries(
+  Object.entries(OWNER_MAIL_IDS).map(([name, id]) => [id, name]),
+) as Record<OwnerMailChoice, OwnerMail>;
+
+@ObjectType('OwnerMailChoice')
+export class OwnerMailChoiceModel {
+  @Field(() => OwnerMail)
+  mail!: OwnerMail;
+
+  @Field({ description: 'Whether the couple gets it' })
+  on!: boolean;
+}
 
 @InputType('PhotosReadyMailInput')
 export class PhotosReadyMailInput {
@@ -41,7 +89,7 @@ export class PhotosReadyMailRequestModel {
 
 /**
  * The mails that bring people back: a guest's "tell me when the photos are in" and its stop link, and the
- * couple's choice of the daily digest.
+ * couple's choice of each of their mails (the digest's parts among them).
  */
 @Resolver()
 export class ReturnMailsResolver {
@@ -81,29 +129,34 @@ export class ReturnMailsResolver {
   }
 
   @OwnerOnly('eventCode')
-  @Query(() => Boolean, {
-    description: 'Owner only: whether the couple gets the daily digest while something waits for them',
+  @Query(() => [OwnerMailChoiceModel], {
+    description:
+      'Owner only: each mail the couple may turn off (the daily digest’s parts, then the mails sent at once), ' +
+      'on or off for this gallery',
   })
-  async ownerDigest(
+  async ownerMails(
     @Args('eventCode') _eventCode: string,
     @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
-  ): Promise<boolean> {
-    const [row] = (await this.dataSource.query('SELECT owner_digest FROM events WHERE code = $1', [
-      gallery.code,
-    ])) as { owner_digest: boolean }[];
-    return row?.owner_digest ?? false;
+  ): Promise<OwnerMailChoiceModel[]> {
+    return this.choicesOf(gallery.code);
   }
 
   @OwnerOnly('eventCode')
-  @Mutation(() => Boolean, {
-    description: 'Owner only: turns the daily digest on or off; answers the setting now in force',
+  @Mutation(() => [OwnerMailChoiceModel], {
+    description: 'Owner only: turns one mail on or off for this gallery; answers every choice now in force',
   })
-  async setOwnerDigest(
+  async setOwnerMail(
     @Args('eventCode') _eventCode: string,
+    @Args('mail', { type: () => OwnerMail }) mail: OwnerMail,
     @Args('on') on: boolean,
     @VerifiedOwner() { gallery }: VerifiedGalleryOwner,
-  ): Promise<boolean> {
-    await this.dataSource.query('UPDATE events SET owner_digest = $2 WHERE code = $1', [gallery.code, on]);
-    return on;
+  ): Promise<OwnerMailChoiceModel[]> {
+    await setOwnerMails(this.dataSource, gallery.code, [OWNER_MAIL_IDS[mail]], on);
+    return this.choicesOf(gallery.code);
+  }
+
+  private async choicesOf(code: string): Promise<OwnerMailChoiceModel[]> {
+    const off = await ownerMailsOff(this.dataSource, code);
+    return OWNER_MAIL_CHOICES.map((choice) => ({ mail: OWNER_MAIL_ENUM[choice], on: !off.has(choice) }));
   }
 }

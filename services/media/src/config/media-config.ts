@@ -19,6 +19,8 @@ export class MediaConfig {
   readonly storageDeletionIntervalMs?: number;
   /** How often previews still pending are looked for; `PREVIEW_SWEEP_INTERVAL_MS` unless a test says otherwise. */
   readonly previewSweepIntervalMs?: number;
+  /** How often photos without quality measures are looked for; `QUALITY_SWEEP_INTERVAL_MS` unless a test says. */
+  readonly qualitySweepIntervalMs?: number;
   /**
    * The key guest identities are signed with (GUEST_IDENTITY_KEY, required in production: every replica must
    * share it). A test that gives none gets a random one for its app.

@@ -48,6 +48,13 @@ export class PhotoModel implements LivePhoto {
     description: 'The photo challenge the guest took it for; null when none.',
   })
   challengeId!: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "The table whose card's QR code it was uploaded from (table cards); null when none.",
+  })
+  tableNumber?: number | null;
+
   @Field(() => String, {
     nullable: true,
     description:

@@ -46,6 +46,7 @@ export class PhotoPresenter {
       durationSeconds: photo.durationSeconds,
       guestName: photo.guestName ?? null,
       challengeId: photo.challengeId ?? null,
+      tableNumber: photo.tableNumber ?? null,
       uploaderId: photo.uploaderId ?? null,
       heartCount: photo.heartCount ?? 0,
     };

@@ -28,7 +28,7 @@ export function onlyReviewed<T extends object>(
  * The nearest photo of gallery `code` whose perceptual hash is within QUALITY_THRESHOLDS.nearDuplicateWithin bits
  * of `hash` (SQL expressions), the earliest among equals: its id and group. No row for a null hash.
  */
-function twinOf(code: string, hash: string): string {
+export function twinOf(code: string, hash: string): string {
   const distance = `bit_count((perceptual_hash # ${hash})::bit(64))`;
   return `SELECT id, duplicate_group FROM photos
           WHERE event_code = ${code} AND perceptual_hash IS NOT NULL AND ${hash} IS NOT NULL

@@ -11,6 +11,7 @@ import { PhotoAudience } from './photo-audience.js';
 import { PhotoFileController } from './photo-file.controller.js';
 import { PhotoGalleries } from './photo-galleries.js';
 import { PhotoPreviews } from './photo-previews.js';
+import { QualitySweep } from '../quality/quality-sweep.js';
 import { PhotoRemovalResolver } from './photo-removal.resolver.js';
 import { PhotoRemovalService } from './photo-removal.service.js';
 import { PhotoPresenter } from './photo.presenter.js';
@@ -28,6 +29,7 @@ import { VisiblePhotosResponder } from './visible-photos.responder.js';
     PhotoAudience,
     PhotoPresenter,
     PhotoPreviews,
+    QualitySweep,
     PhotosService,
     PhotoResolver,
     GalleryPhotosResponder,
