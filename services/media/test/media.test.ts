@@ -46,10 +46,9 @@ import {
   type PhotoUploadedData,
   type PlanId,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, OutboxRelay } from '@gallery/platform';
+import { createS3Client, EventBus, OutboxRelay } from '@gallery/platform';
 import { findFreePort, startS3, type LocalS3 } from '@gallery/local-servers';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { type TestPlatform, waitFor } from '@gallery/testing';
 import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
@@ -66,12 +65,9 @@ import { pixelBombPng } from './fixtures/pixel-bomb.js';
 import { VideoFrames } from '../src/videos/video-frames.js';
 import { holdPreviewOf, holdPreviewsOf } from './held-previews.js';
 import { putToSlot, REQUEST_PARTS, REQUEST_UPLOADS, sendToSlot, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { DAY, startMedia, type GraphQLAnswer, type MediaHarness } from './harness.js';
 
-const BUCKET = 'media-test';
-const PUBLIC_URL = 'http://localhost:5000';
-const DAY = 24 * 60 * 60 * 1000;
-
+let media: MediaHarness | undefined;
 let platform: TestPlatform | undefined;
 let app: INestApplication | undefined;
 let bus: EventBus | undefined;
@@ -79,27 +75,21 @@ let s3: S3Client | undefined;
 let db: DataSource;
 let restartedS3: LocalS3 | undefined;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
-}
-
 /**
  * A GraphQL request as the gateway forwards it. Each comes from a client of its own unless told otherwise, so
  * the rate limits only count where a test means them to.
  */
-async function graphql<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  client: string = randomUUID(),
-): Promise<GraphQLAnswer<T>> {
-  const response = await request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, client)
-    .send({ query, variables });
+async function graphql<T>(query: string, variables: object = {}, client?: string): Promise<GraphQLAnswer<T>> {
+  const response = await media!.post(query, variables, { client });
   expect(response.status).toBe(200);
   return response.body as GraphQLAnswer<T>;
 }
+
+/** Publishes event.created the way the events service's relay does, and waits for the read model to have it. */
+const createGallery = (plan: PlanId, expiresAt?: Date) => media!.createGallery({ plan, expiresAt });
+
+const BUCKET = 'media-test';
+const PUBLIC_URL = 'http://localhost:5000';
 
 const newGalleryCode = () => galleryCodeFromBytes(randomBytes(8));
 
@@ -110,23 +100,6 @@ const galleryData = (code: string, plan: PlanId, expiresAt = new Date(Date.now()
   createdAt: new Date().toISOString(),
   expiresAt: expiresAt.toISOString(),
 });
-
-/** Publishes event.created the way the events service's relay does, and waits for the read model to have it. */
-async function createGallery(plan: PlanId, expiresAt?: Date): Promise<string> {
-  const code = newGalleryCode();
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: galleryData(code, plan, expiresAt),
-  };
-  await bus!.publish(event);
-  await waitFor(`gallery ${code} in the read model`, async () => {
-    const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
-    return rows.length > 0;
-  });
-  return code;
-}
 
 const CONFIRM = `mutation ($code: String!, $id: ID!) {
   confirmPhotoUpload(eventCode: $code, uploadId: $id) {
@@ -281,37 +254,13 @@ const photoJpeg = (width: number, height: number, background = '#c96') =>
     .toBuffer();
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
-    bucket: BUCKET,
-  };
-  const config = new MediaConfig({
-    host: '127.0.0.1',
-    port: 0,
-    databaseUrl: await platform.postgres.createDatabase(),
-    natsUrl: platform.nats.url,
-    storage,
-    publicUrl: PUBLIC_URL,
-    // Tests run deletions themselves, so a background run never takes a row a test is looking at.
-    storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
-    previewSweepIntervalMs: 24 * 60 * 60 * 1000,
-  });
-  app = await createApp(config, { logger: ['error'] });
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-test');
-  await admitEveryGuest(bus);
-  s3 = createS3Client(storage);
+  // Tests run deletions themselves, so a background run never takes a row a test is looking at (the harness's).
+  media = await startMedia({ bucket: BUCKET });
+  ({ platform, app, bus, db, s3 } = media);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  s3?.destroy();
-  await platform?.stop();
+  await media?.stop();
   await restartedS3?.stop();
 });
 
