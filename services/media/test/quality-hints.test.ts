@@ -4,9 +4,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { galleryCodeFromBytes, Subjects, type DomainEvent } from '@gallery/contracts';
 import { EventBus } from '@gallery/platform';
-import { facesFolder, waitFor } from '@gallery/testing';
+import { facesFolder, labeledSet, waitFor, type QualityLabel } from '@gallery/testing';
 import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
-import { labeledSet, type QualityLabel } from '../src/quality/labeled-set.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { DAY, ownerOf, startMedia, type MediaHarness } from './harness.js';
 
