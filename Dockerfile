@@ -1,6 +1,6 @@
 # One image recipe for every deployable; WORKSPACE names which (services/events, services/media, services/billing, services/download, services/backup, services/faces, gateway).
 # Build context: the repository root (see docker-compose.yml).
-# Node 22 LTS, the version the dependencies ask for (README, "Node.js").
+# Node 22 LTS, the version the dependencies ask for (docs/development.md, "Node.js").
 FROM node:22.23.5-bookworm-slim AS build
 ARG WORKSPACE
 WORKDIR /app

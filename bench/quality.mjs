@@ -4,7 +4,7 @@
 //
 //   npm run build && node bench/quality.mjs [--cost-photos=20] [--megapixels=12]
 //
-// The labeled sets (services/media/src/quality/labeled-set.ts), the one the thresholds were measured on and a
+// The labeled sets (packages/testing/src/labeled-set.ts), the one the thresholds were measured on and a
 // held-out one (other shots in each role, lighter blurs and darkening, near-duplicates further apart): the shared test data's five group photos, eight
 // shots each (the whole, its quarters, its middle, its halves), each shot in turn kept good, blurred (out of focus
 // or shaken), darkened, or kept with a near-duplicate (a burst's next frame, or another phone's). Every photo goes
@@ -21,7 +21,7 @@
 import { cpuUsage } from 'node:process';
 import { ImageProcessor } from '../services/media/dist/images/image-processor.js';
 import { facesFolder } from '../packages/testing/dist/faces-folder.js';
-import { labeledSet } from '../services/media/dist/quality/labeled-set.js';
+import { labeledSet } from '../packages/testing/dist/labeled-set.js';
 import { hashDistance } from '../services/media/dist/quality/photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from '../services/media/dist/quality/quality-hints.js';
 import { highlightsSize, pickHighlights } from '../services/media/dist/quality/highlights.js';

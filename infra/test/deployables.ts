@@ -1,5 +1,5 @@
 // What the deployment files (docker-compose.yml, deploy/kubernetes) are checked against, from one source: the
-// processes infra/services.mjs starts, the variables their code reads, and the README's configuration table.
+// processes infra/services.mjs starts, the variables their code reads, and the configuration table (docs/configuration.md).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 // @ts-expect-error plain ESM module shared with `npm start`
@@ -115,10 +115,9 @@ export function variablesFor(deployable: Deployable): Set<string> {
   return new Set([...variablesReadBy(deployable.workspace), ...Object.keys(deployable.env)]);
 }
 
-/** Every variable named in the first column of the README's configuration table. */
+/** Every variable named in the first column of the configuration table (docs/configuration.md). */
 export function documentedVariables(): Set<string> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const table = readme.split('## Configuration')[1].split('\n## ')[0];
+  const table = readFileSync(join(root, 'docs', 'configuration.md'), 'utf8');
   const names = new Set<string>();
   for (const row of table.split('\n').filter((line) => line.startsWith('| `'))) {
     for (const match of row.split('|')[1].matchAll(/`([A-Z0-9_]+)/g)) names.add(match[1]);

@@ -25,7 +25,7 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   engines: { node: string };
 };
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const development = readFileSync(join(root, 'docs', 'development.md'), 'utf8');
 
 // The images run `npm ci`, which refuses a lock file that lacks a package the manifests ask for (the optional
 // platform packages of @swc/core, say): a fresh clone must install as the Dockerfile does.
@@ -58,12 +58,12 @@ describe('the images', () => {
       expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
   });
 
-  it('run the Node the README names, which package.json admits', () => {
+  it('run the Node docs/development.md names, which package.json admits', () => {
     const stages = [...dockerfile.matchAll(/^FROM node:(\d+)\.\d+\.\d+-/gm)].map((match) => Number(match[1]));
     expect(stages.length).toBeGreaterThan(0);
     const major = stages[0];
     expect(new Set(stages)).toEqual(new Set([major]));
-    expect(readme).toContain(`The images run Node ${major} LTS`);
+    expect(development).toContain(`The images run Node ${major} LTS`);
     expect(packageJson.engines.node).toContain(`>=${major}`);
   });
 

@@ -199,7 +199,7 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
   });
 
   it.each(deployables)(
-    'gives $name every variable its code reads, no other, each in the README',
+    'gives $name every variable its code reads, no other, each in docs/configuration.md',
     (deployable) => {
       const given = (containerOf(objects, deployable).env ?? []).map((variable) => variable.name);
       expect(new Set(given).size).toBe(given.length);

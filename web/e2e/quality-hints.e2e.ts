@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { facesFolder } from '@gallery/testing';
-import { labeledSet } from '../../services/media/src/quality/labeled-set.js';
+import { facesFolder, labeledSet } from '@gallery/testing';
 import {
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,

@@ -1,12 +1,12 @@
 import type { Subscription } from '@nats-io/transport-node';
 import {
-  customDomainLookupReplySchema,
   customHostProblem,
   parseDomainEvent,
-  Requests,
+  RequestContracts,
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
+import { askService } from '@gallery/platform/edge';
 import type { GatewayNats } from '../nats/gateway-nats.js';
 
 /** How long a verified domain's gallery is trusted without asking events again. */
@@ -15,7 +15,6 @@ const FOUND_TTL_MS = 60_000;
 const NOT_FOUND_TTL_MS = 15_000;
 /** Hosts remembered at most: random Host headers cannot grow the gateway's memory. */
 const MAX_ENTRIES = 5000;
-const LOOKUP_TIMEOUT_MS = 2000;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -89,10 +88,8 @@ export class CustomDomainHosts {
   private async ask(host: string): Promise<string | null> {
     const connection = this.nats.current();
     if (!connection) throw new Error('custom domains: not connected');
-    const reply = await connection.request(Requests.CustomDomainLookup, JSON.stringify({ host }), {
-      timeout: LOOKUP_TIMEOUT_MS,
-    });
-    const { code } = customDomainLookupReplySchema.parse(reply.json());
+    // Within CUSTOM_DOMAIN_LOOKUP_TIMEOUT_MS; no answer, or one breaking its contract, throws.
+    const { code } = await askService({ nc: connection }, RequestContracts.CustomDomainLookup, { host });
     this.remember(host, code);
     return code;
   }

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { galleryCodeSchema } from './events.js';
+import { galleryCodeSchema } from './domain-events.js';
 import { TABLE_CARD_LIMITS } from './table-cards.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { galleryCodeSchema, livePhotoSchema } from './events.js';
+import { galleryCodeSchema, livePhotoSchema } from './domain-events.js';
 
 /**
  * "Find me": a guest finds the photos they are in with a selfie, on the couple's consent (services/faces).

@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors.js';
-import { galleryCodeSchema } from './events.js';
+import { galleryCodeSchema } from './domain-events.js';
 import { z } from './zod.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { galleryCodeSchema } from './events.js';
+import { galleryCodeSchema } from './domain-events.js';
 import { HEART_LIMITS } from './limits.js';
 
 /**

@@ -9,7 +9,7 @@ export * from './errors.js';
 export * from './uploads.js';
 export * from './resumable-uploads.js';
 export * from './limits.js';
-export * from './events.js';
+export * from './domain-events.js';
 export * from './mail/mail-language.js';
 export * from './mail/order-confirmation.js';
 export * from './mail/billing-mail.js';

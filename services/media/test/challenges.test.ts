@@ -1,13 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import sharp from 'sharp';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
-  galleryCodeFromBytes,
-  ownerAuthorizationRequestSchema,
   Requests,
   Subjects,
   type Challenge,
@@ -15,59 +11,23 @@ import {
   type GalleryPhotosReply,
   type Subject,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { EventBus } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { ChallengeRepository } from '../src/challenges/challenge.repository.js';
 import { PhotosService } from '../src/photos/photos.service.js';
 import { putToSlot, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { DAY, startMedia, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
+let media: MediaHarness | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
-let owners: NatsSubscription | undefined;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
+const graphql = <T>(query: string, variables: object, authorization?: string) =>
+  media!.graphql<T>(query, variables, { authorization });
 
-async function graphql<T>(
-  query: string,
-  variables: object,
-  authorization?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  if (authorization) call.set('Authorization', authorization);
-  return (await call).body as GraphQLAnswer<T>;
-}
+const publish = <S extends Subject>(type: S, data: DomainEvent<S>['data']) => media!.publish(type, data);
 
-function publish<S extends Subject>(type: S, data: DomainEvent<S>['data']): Promise<void> {
-  return bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
-}
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  await publish(Subjects.EventCreated, {
-    code,
-    name: 'Sarah & Mike',
-    plan: 'standard',
-    createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + 30 * DAY).toISOString(),
-  });
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
+const createGallery = () => media!.createGallery({ expiresAt: new Date(Date.now() + 30 * DAY) });
 
 /** The couple's list as events publishes it, once media's read model holds it. */
 async function setChallenges(code: string, prompts: string[]): Promise<Challenge[]> {
@@ -160,56 +120,14 @@ async function eventView(code: string, challengeId?: string): Promise<EventView>
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-challenges-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-challenges-test');
-  await admitEveryGuest(bus);
-  // A stand-in for the events service's owner check.
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const gallery = {
-        code,
-        name: 'x',
-        plan: 'standard',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date().toISOString(),
-      };
-      message.respond(
-        JSON.stringify({
-          gallery,
-          owner: authorization === `Bearer owner-of-${code}` ? { email: 'o@example.com' } : null,
-        }),
-      );
-    },
+  media = await startMedia({
+    bucket: 'media-challenges-test',
+    owners: { plan: 'standard', expiresInMs: 0 },
   });
+  ({ bus, db } = media);
 });
 
-afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('photo challenges in media', () => {
   it('keeps the challenge a guest chose with the photo, in photo.uploaded too', async () => {

@@ -8,54 +8,36 @@ import {
 } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
-  galleryCodeFromBytes,
   MAX_PARTS_PER_REQUEST,
   GUEST_RATE_LIMITS,
-  Subjects,
   MULTIPART_THRESHOLD_BYTES,
   UPLOAD_PART_BYTES,
-  type DomainEvent,
   type LivePhoto,
   type PlanId,
 } from '@gallery/contracts';
-import { Requests as AdmissionRequests } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
 import { MultipartUploads } from '../src/uploads/multipart-uploads.service.js';
 import { UploadEntity } from '../src/uploads/upload.entity.js';
 import { REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+import { DAY, startMedia, type GraphQLAnswer, type MediaHarness } from './harness.js';
 
-const BUCKET = 'multipart-test';
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
-let bus: EventBus | undefined;
 let s3: S3Client | undefined;
 let db: DataSource;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
-async function graphql<T>(
-  query: string,
-  variables: Record<string, unknown>,
-  client: string = randomUUID(),
-): Promise<GraphQLAnswer<T>> {
-  const response = await request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, client)
-    .send({ query, variables });
+/** A GraphQL request as the gateway forwards it, from a client of its own unless told otherwise. */
+async function graphql<T>(query: string, variables: object, client?: string): Promise<GraphQLAnswer<T>> {
+  const response = await media!.post(query, variables, { client });
   expect(response.status).toBe(200);
   return response.body as GraphQLAnswer<T>;
 }
+
+const createGallery = (plan: PlanId) => media!.createGallery({ plan });
+
+const BUCKET = 'multipart-test';
 
 const REQUEST_MULTIPART_UPLOADS = `mutation ($code: String!, $files: [PhotoUploadRequest!]!) {
   requestPhotoUploads(eventCode: $code, files: $files) {
@@ -74,28 +56,6 @@ const CONFIRM = `mutation ($code: String!, $id: ID!) {
 interface MultipartSlot extends Omit<Slot, 'uploadUrl'> {
   uploadUrl: string | null;
   multipart: { partSize: number; partCount: number } | null;
-}
-
-async function createGallery(plan: PlanId): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan,
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(`gallery ${code} in the read model`, async () => {
-    const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
-    return rows.length > 0;
-  });
-  return code;
 }
 
 /** A PNG of noise (it does not compress) over the threshold for parts: it goes in two. */
@@ -166,44 +126,11 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
-    bucket: BUCKET,
-  };
-  const config = new MediaConfig({
-    host: '127.0.0.1',
-    port: 0,
-    databaseUrl: await platform.postgres.createDatabase(),
-    natsUrl: platform.nats.url,
-    storage,
-    publicUrl: 'http://localhost:5000',
-    storageDeletionIntervalMs: DAY,
-    previewSweepIntervalMs: DAY,
-    uploadSweepIntervalMs: DAY,
-  });
-  app = await createApp(config, { logger: ['error'] });
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'multipart-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(AdmissionRequests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
-  s3 = createS3Client(storage);
+  media = await startMedia({ bucket: BUCKET, config: { uploadSweepIntervalMs: DAY } });
+  ({ app, db, s3 } = media);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  s3?.destroy();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('uploads in parts', () => {
   it('sends a photo larger than one part in parts, resumes after the first, and records it once', async () => {

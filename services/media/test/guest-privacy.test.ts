@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,87 +10,29 @@ import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  en,
-  galleryCodeFromBytes,
-  ownerAuthorizationRequestSchema,
-  RequestContracts,
-  Requests,
-  Subjects,
-  type DomainEvent,
-  type LivePhoto,
-} from '@gallery/contracts';
-import {
-  askService,
-  CLIENT_ADDRESS_HEADER,
-  createS3Client,
-  EventBus,
-  GUEST_IDENTITY_HEADER,
-  type NatsSubscription,
-} from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { en, RequestContracts, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { askService, EventBus } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest, publishPrivacy } from './events-stand-in.js';
+import { publishPrivacy } from './events-stand-in.js';
+import { ownerOf, startMedia, type MediaHarness } from './harness.js';
 
-const BUCKET = 'media-guest-privacy-test';
-const DAY = 24 * 60 * 60 * 1000;
-const exec = promisify(execFile);
-
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
 let bus: EventBus | undefined;
 let s3: S3Client | undefined;
 let db: DataSource;
-let owners: NatsSubscription | undefined;
 let folder: string;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
+const graphql = <T>(query: string, variables: object, authorization?: string, guestIdentity?: string) =>
+  media!.graphql<T>(query, variables, { authorization, guestIdentity });
 
-async function graphql<T>(
-  query: string,
-  variables: object,
-  authorization?: string,
-  guestIdentity?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  if (authorization) call.set('Authorization', authorization);
-  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
-  return (await call).body as GraphQLAnswer<T>;
-}
+const createGallery = () => media!.createGallery({ plan: 'free' });
 
-/** The owner credential the stand-in for the events service accepts for a gallery. */
-const ownerOf = (code: string) => `Bearer owner-of-${code}`;
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan: 'free',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
+const BUCKET = 'media-guest-privacy-test';
+const exec = promisify(execFile);
 
 /** A phone's JPEG: where it was taken, the camera's serial number and its owner's name in its EXIF. */
 async function gpsTaggedJpeg(): Promise<Buffer> {
@@ -160,58 +102,12 @@ async function fetchAsOwner(photoId: string, code: string): Promise<Buffer> {
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'guest-privacy-test-'));
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
-    bucket: BUCKET,
-  };
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage,
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-guest-privacy-test');
-  await admitEveryGuest(bus);
-  s3 = createS3Client(storage);
-  // A stand-in for the events service's owner check.
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const gallery = {
-        code,
-        name: 'x',
-        plan: 'free',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date().toISOString(),
-      };
-      message.respond(
-        JSON.stringify({
-          gallery,
-          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
-        }),
-      );
-    },
-  });
+  media = await startMedia({ bucket: BUCKET, owners: { plan: 'free', expiresInMs: 0 } });
+  ({ app, bus, db, s3 } = media);
 });
 
 afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  s3?.destroy();
-  await platform?.stop();
+  await media?.stop();
   await rm(folder, { recursive: true, force: true });
 });
 

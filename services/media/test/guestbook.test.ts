@@ -1,133 +1,40 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
-  galleryCodeFromBytes,
   GUESTBOOK_LIMITS,
   MAX_REVIEW_BATCH,
-  ownerAuthorizationRequestSchema,
   parseDomainEvent,
   GUEST_RATE_LIMITS,
-  Requests,
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
-import {
-  CLIENT_ADDRESS_HEADER,
-  EventBus,
-  GUEST_IDENTITY_HEADER,
-  GuestIdentities,
-  type NatsSubscription,
-} from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
-import { admitEveryGuest, publishPrivacy } from './events-stand-in.js';
+import { EventBus, GuestIdentities } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
+import { publishPrivacy } from './events-stand-in.js';
+import { ownerOf, startMedia, type GraphQLAnswer, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
+let media: MediaHarness | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
 let identities: GuestIdentities;
-let owners: NatsSubscription | undefined;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
-}
+const graphql = <T>(query: string, variables: object, guestIdentity?: string, authorization?: string) =>
+  media!.graphql<T>(query, variables, { guestIdentity, authorization, client: '203.0.113.7' });
 
-async function graphql<T>(
-  query: string,
-  variables: object,
-  guestIdentity?: string,
-  authorization?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, '203.0.113.7')
-    .send({ query, variables });
-  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
-  if (authorization) call.set('Authorization', authorization);
-  return (await call).body as GraphQLAnswer<T>;
-}
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan: 'free',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
+const createGallery = () => media!.createGallery({ plan: 'free' });
 
 const guest = (): string => identities.issue().token;
-/** The owner credential the stand-in for the events service accepts for a gallery. */
-const ownerOf = (code: string) => `Bearer owner-of-${code}`;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const key = randomBytes(32).toString('base64url');
-  identities = new GuestIdentities(key);
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-guestbook-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-      guestIdentityKey: key,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-guestbook-test');
-  await admitEveryGuest(bus);
-  // A stand-in for the events service's owner check.
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const now = new Date().toISOString();
-      message.respond(
-        JSON.stringify({
-          gallery: { code, name: 'x', plan: 'free', createdAt: now, expiresAt: now },
-          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
-        }),
-      );
-    },
+  media = await startMedia({
+    bucket: 'media-guestbook-test',
+    owners: { plan: 'free', expiresInMs: 0 },
   });
+  ({ bus, db, identities } = media);
 });
 
-afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 const LEAVE = `mutation ($code: String!, $text: String!, $guestName: String) {
   leaveGuestbookMessage(eventCode: $code, text: $text, guestName: $guestName) { id eventCode text guestName createdAt }

@@ -1,48 +1,26 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
-  galleryCodeFromBytes,
   HEART_LIMITS,
   heartCountsSchema,
   heartCountsSubject,
   GUEST_RATE_LIMITS,
-  Subjects,
-  type DomainEvent,
   type HeartCounts,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { EventBus, GuestIdentities } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
+import { startMedia, type GraphQLAnswer, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
+let media: MediaHarness | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
 let identities: GuestIdentities;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
+const graphql = <T>(query: string, variables: object, guestIdentity?: string) =>
+  media!.graphql<T>(query, variables, { guestIdentity, client: '203.0.113.7' });
 
-async function graphql<T>(
-  query: string,
-  variables: object,
-  guestIdentity?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, '203.0.113.7')
-    .send({ query, variables });
-  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
-  return (await call).body as GraphQLAnswer<T>;
-}
+const createGallery = () => media!.createGallery({ plan: 'free' });
 
 const SET_HEART = `mutation ($code: String!, $photoId: ID!, $hearted: Boolean!) {
   setHeart(eventCode: $code, photoId: $photoId, hearted: $hearted) { photoId heartCount hearted }
@@ -50,28 +28,6 @@ const SET_HEART = `mutation ($code: String!, $photoId: ID!, $hearted: Boolean!) 
 type HeartAnswer = GraphQLAnswer<{ setHeart: { photoId: string; heartCount: number; hearted: boolean } }>;
 const setHeart = (code: string, photoId: string, hearted: boolean, guest?: string): Promise<HeartAnswer> =>
   graphql(SET_HEART, { code, photoId, hearted }, guest);
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan: 'free',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
 
 /** A photo row as a confirmed upload leaves it (its files play no part in hearts). */
 async function addPhoto(code: string, createdAt = new Date()): Promise<string> {
@@ -98,39 +54,13 @@ function followHeartCounts(code: string): { messages: HeartCounts[]; stop(): voi
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const key = randomBytes(32).toString('base64url');
-  identities = new GuestIdentities(key);
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-hearts-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-      guestIdentityKey: key,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-hearts-test');
-  await admitEveryGuest(bus);
+  media = await startMedia({
+    bucket: 'media-hearts-test',
+  });
+  ({ bus, db, identities } = media);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('hearts', () => {
   it('keeps one heart per guest per photo: a second heart changes nothing, taking it back lowers the count', async () => {

@@ -1,80 +1,31 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  galleryCodeFromBytes,
-  ownerAuthorizationRequestSchema,
-  Requests,
-  Subjects,
-  type DomainEvent,
-  type LivePhoto,
-} from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
+import { EventBus } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { holdPreviewOf } from './held-previews.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { ownerOf, startMedia, type MediaHarness } from './harness.js';
 
-const BUCKET = 'media-removal-test';
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
 let bus: EventBus | undefined;
 let s3: S3Client | undefined;
 let db: DataSource;
-let owners: NatsSubscription | undefined;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
+const graphql = <T>(query: string, variables: object, authorization?: string) =>
+  media!.graphql<T>(query, variables, { authorization });
 
-async function graphql<T>(
-  query: string,
-  variables: object,
-  authorization?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  if (authorization) call.set('Authorization', authorization);
-  return (await call).body as GraphQLAnswer<T>;
-}
+const createGallery = () => media!.createGallery({ plan: 'free' });
 
-/** The owner credential the stand-in for the events service accepts for a gallery. */
-const ownerOf = (code: string) => `Bearer owner-of-${code}`;
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan: 'free',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
+const BUCKET = 'media-removal-test';
 
 async function uploadPhoto(code: string, width = 300): Promise<LivePhoto> {
   const body = await sharp({ create: { width, height: 200, channels: 3, background: '#c96' } })
@@ -144,59 +95,14 @@ async function leftAfterDeletions(photoId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
+  media = await startMedia({
     bucket: BUCKET,
-  };
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage,
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
-      previewSweepIntervalMs: 24 * 60 * 60 * 1000,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-removal-test');
-  await admitEveryGuest(bus);
-  s3 = createS3Client(storage);
-  // A stand-in for the events service's owner check.
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const gallery = {
-        code,
-        name: 'x',
-        plan: 'free',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date().toISOString(),
-      };
-      message.respond(
-        JSON.stringify({
-          gallery,
-          owner: authorization === ownerOf(code) ? { email: 'o@example.com' } : null,
-        }),
-      );
-    },
+    owners: { plan: 'free', expiresInMs: 0 },
   });
+  ({ app, bus, db, s3 } = media);
 });
 
-afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  s3?.destroy();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('photo removal', () => {
   it('lets only the owner remove a photo: its row, count and objects go, photo.deleted goes out', async () => {

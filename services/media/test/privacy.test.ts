@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
@@ -6,90 +6,45 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   en,
-  galleryCodeFromBytes,
-  ownerAuthorizationRequestSchema,
-  PIN_PASS_HEADER,
-  Requests,
   Subjects,
   type DomainEvent,
   type GuestAdmissionRequest,
   type LivePhoto,
   type PrivacyChangedData,
 } from '@gallery/contracts';
-import {
-  CLIENT_ADDRESS_HEADER,
-  EventBus,
-  GUEST_IDENTITY_HEADER,
-  OutboxRelay,
-  type NatsSubscription,
-} from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { EventBus, OutboxRelay } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { admitAsEvents, type PinnedGallery } from './events-stand-in.js';
+import { DAY, ownerOf, startMedia, type GraphQLAnswer, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
-let owners: NatsSubscription | undefined;
-/** The galleries whose couple set a PIN, as events would answer for them. */
-const pinned = new Map<string, PinnedGallery>();
-/** Every guest admission question media asked events, oldest first. */
-const admissionQuestions: GuestAdmissionRequest[] = [];
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
-async function graphql<T>(
+const graphql = <T>(
   query: string,
   variables: object,
   authorization?: string,
   guestIdentity?: string,
   pass?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  if (authorization) call.set('Authorization', authorization);
-  if (guestIdentity) call.set(GUEST_IDENTITY_HEADER, guestIdentity);
-  if (pass) call.set(PIN_PASS_HEADER, pass);
-  return (await call).body as GraphQLAnswer<T>;
-}
+) => media!.graphql<T>(query, variables, { authorization, guestIdentity, pass });
 
-/** The owner credential the stand-in for the events service accepts for a gallery. */
-const ownerOf = (code: string) => `Bearer owner-of-${code}`;
-
-async function publish<S extends typeof Subjects.EventCreated | typeof Subjects.PrivacyChanged>(
+const publish = <S extends typeof Subjects.EventCreated | typeof Subjects.PrivacyChanged>(
   type: S,
   data: DomainEvent<S>['data'],
-  id = randomUUID(),
-): Promise<void> {
-  await bus!.publish({ id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
-}
+  id?: string,
+) => media!.publish(type, data, id);
 
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  await publish(Subjects.EventCreated, {
-    code,
-    name: 'Sarah & Mike',
-    plan: 'standard',
-    createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-  });
-  await waitFor('the read model', async () => {
-    const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
-    return rows.length > 0;
-  });
-  return code;
-}
+const createGallery = () => media!.createGallery();
+
+/** The galleries whose couple set a PIN, as events would answer for them. */
+const pinned = new Map<string, PinnedGallery>();
+/** Every guest admission question media asked events, oldest first. */
+const admissionQuestions: GuestAdmissionRequest[] = [];
 
 const DEFAULTS = {
   visibility: 'everyone',
@@ -168,53 +123,15 @@ async function fetchLink(photoId: string, variant: string, authorization?: strin
 const hours = (count: number) => new Date(Date.now() + count * 60 * 60 * 1000).toISOString();
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
+  media = await startMedia({
     bucket: 'media-privacy-test',
-  };
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage,
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-privacy-test');
-  await admitAsEvents(bus, pinned, admissionQuestions);
-  // A stand-in for the events service's owner check.
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const gallery = {
-        code,
-        name: 'x',
-        plan: 'standard',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + DAY).toISOString(),
-      };
-      const owner = authorization === ownerOf(code) ? { email: 'o@example.com' } : null;
-      message.respond(JSON.stringify({ gallery, owner }));
-    },
+    owners: { plan: 'standard', expiresInMs: DAY },
+    admission: (bus) => admitAsEvents(bus, pinned, admissionQuestions),
   });
+  ({ app, bus, db } = media);
 });
 
-afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('the upload window', () => {
   it.each([

@@ -1,50 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  galleryCodeFromBytes,
-  ownerAuthorizationRequestSchema,
-  Requests,
-  Subjects,
-  type DomainEvent,
-} from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, type NatsSubscription } from '@gallery/platform';
-import { facesFolder, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { galleryCodeFromBytes, Subjects, type DomainEvent } from '@gallery/contracts';
+import { EventBus } from '@gallery/platform';
+import { facesFolder, labeledSet, waitFor, type QualityLabel } from '@gallery/testing';
 import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
-import { labeledSet, type QualityLabel } from '../src/quality/labeled-set.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { DAY, ownerOf, startMedia, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
 let bus: EventBus | undefined;
-let owners: NatsSubscription | undefined;
 let db: DataSource;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
-async function graphql<T>(
-  query: string,
-  variables: object,
-  authorization?: string,
-): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  if (authorization) call.set('Authorization', authorization);
-  return (await call).body as GraphQLAnswer<T>;
-}
-
-const ownerOf = (code: string) => `Bearer owner-of-${code}`;
+const graphql = <T>(query: string, variables: object, authorization?: string) =>
+  media!.graphql<T>(query, variables, { authorization });
 
 const CONFIRM =
   'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }';
@@ -94,51 +65,14 @@ const HIGHLIGHTS = `query ($reps: [_Any!]!) {
 }`;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-quality-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-quality-test');
-  await admitEveryGuest(bus);
-  owners = bus.nc.subscribe(Requests.OwnerAuthorization, {
-    callback: (_error, message) => {
-      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
-      const gallery = {
-        code,
-        name: 'x',
-        plan: 'standard',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + DAY).toISOString(),
-      };
-      const owner = authorization === ownerOf(code) ? { email: 'o@example.com' } : null;
-      message.respond(JSON.stringify({ gallery, owner }));
-    },
+  media = await startMedia({
+    bucket: 'media-quality-test',
+    owners: { plan: 'standard', expiresInMs: DAY },
   });
-}, 120_000);
-
-afterAll(async () => {
-  owners?.unsubscribe();
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
+  ({ app, bus, db } = media);
 });
+
+afterAll(() => media?.stop());
 
 describe('quality hints on the couple’s queue', () => {
   let code: string;

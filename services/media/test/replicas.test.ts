@@ -8,59 +8,29 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { galleryCodeFromBytes, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
-import { Requests as AdmissionRequests } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { waitFor } from '@gallery/testing';
 import { GalleryRepository } from '../src/galleries/gallery.repository.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
 import { PhotoPreviews } from '../src/photos/photo-previews.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+import { startMedia, type MediaHarness } from './harness.js';
 
-let platform: TestPlatform | undefined;
+let media: MediaHarness | undefined;
 let replicas: INestApplication[] = [];
 let bus: EventBus | undefined;
 let db: DataSource;
 const recordCreated = jest.spyOn(GalleryRepository.prototype, 'recordCreated');
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const config = new MediaConfig({
-    host: '127.0.0.1',
-    port: 0,
-    databaseUrl: await platform.postgres.createDatabase(),
-    natsUrl: platform.nats.url,
-    storage: {
-      endpoint: platform.s3.endpoint,
-      region: platform.s3.region,
-      accessKeyId: platform.s3.accessKeyId,
-      secretAccessKey: platform.s3.secretAccessKey,
-      bucket: 'media-replicas-test',
-    },
-    publicUrl: 'http://localhost:5000',
-    storageDeletionIntervalMs: 24 * 60 * 60 * 1000,
-    previewSweepIntervalMs: 24 * 60 * 60 * 1000,
-  });
-  // One after the other: the first runs the migrations.
-  replicas.push(await createApp(config, { logger: ['error'] }));
-  replicas.push(await createApp(config, { logger: ['error'] }));
-  db = replicas[0].get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-replicas-test');
-  // The events service's answer for a gallery without a PIN: every guest admitted.
-  bus.nc.subscribe(AdmissionRequests.GuestAdmission, {
-    callback: (_error, message) => {
-      message.respond(JSON.stringify({ admitted: true }));
-    },
-  });
-  await bus.nc.flush();
+  media = await startMedia({ bucket: 'media-replicas-test', replicas: 2 });
+  ({ apps: replicas, bus, db } = media);
 });
 
 afterAll(async () => {
-  await Promise.all(replicas.map((replica) => replica.close()));
+  await media?.stop();
   replicas = [];
-  await bus?.close();
-  await platform?.stop();
   recordCreated.mockRestore();
 });
 

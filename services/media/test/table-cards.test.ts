@@ -1,63 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  archivePhotoSchema,
-  galleryCodeFromBytes,
-  Requests,
-  Subjects,
-  type DomainEvent,
-  type GalleryPhotosReply,
-  type Subject,
-} from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { archivePhotoSchema, Requests, type GalleryPhotosReply } from '@gallery/contracts';
+import { EventBus } from '@gallery/platform';
 import { putToSlot, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { DAY, startMedia, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
+let media: MediaHarness | undefined;
 let bus: EventBus | undefined;
 let db: DataSource;
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
+const graphql = <T>(query: string, variables: object) => media!.graphql<T>(query, variables);
 
-async function graphql<T>(query: string, variables: object): Promise<GraphQLAnswer<T>> {
-  const answer = await request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  return answer.body as GraphQLAnswer<T>;
-}
-
-function publish<S extends Subject>(type: S, data: DomainEvent<S>['data']): Promise<void> {
-  return bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
-}
-
-async function createGallery(): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  await publish(Subjects.EventCreated, {
-    code,
-    name: 'Sarah & Mike',
-    plan: 'standard',
-    createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + 30 * DAY).toISOString(),
-  });
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
-}
+const createGallery = () => media!.createGallery({ expiresAt: new Date(Date.now() + 30 * DAY) });
 
 const REQUEST = `mutation ($code: String!, $files: [PhotoUploadRequest!]!, $table: Int) {
   requestPhotoUploads(eventCode: $code, files: $files, table: $table) {
@@ -120,39 +75,16 @@ async function tablesView(code: string, table: number | null) {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-table-cards-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-table-cards-test');
-  await admitEveryGuest(bus);
+  media = await startMedia({
+    bucket: 'media-table-cards-test',
+  });
+  ({ bus, db } = media);
   photo = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c96' } })
     .jpeg()
     .toBuffer();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('table cards in media', () => {
   it("tags the photos uploaded from a table's card with its table: the filter, the counts and the zip's list", async () => {

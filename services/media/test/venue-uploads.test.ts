@@ -1,23 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import {
-  englishMessage,
-  galleryCodeFromBytes,
-  GUEST_RATE_LIMITS,
-  Subjects,
-  type DomainEvent,
-} from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { englishMessage, GUEST_RATE_LIMITS } from '@gallery/contracts';
+import { GuestIdentities } from '@gallery/platform';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
+import { DAY, startMedia, type MediaHarness } from './harness.js';
 
-const DAY = 24 * 60 * 60 * 1000;
+let media: MediaHarness | undefined;
+let db: DataSource;
+let identities: GuestIdentities;
+
+const graphql = <T>(query: string, variables: object, guest: Guest) =>
+  media!.graphql<T>(query, variables, { guestIdentity: guest.identity, client: guest.address });
+
+const createGallery = (plan: 'standard') =>
+  media!.createGallery({ plan, expiresAt: new Date(Date.now() + 30 * DAY) });
+
 const CONFIRM = `mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }`;
 
 /** A guest of the venue: the one address every guest there shares, and the browser's own signed identity. */
@@ -26,51 +25,9 @@ interface Guest {
   identity?: string;
 }
 
-interface GraphQLAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
-}
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
-let bus: EventBus | undefined;
-let db: DataSource;
-let identities: GuestIdentities;
-
-async function graphql<T>(query: string, variables: object, guest: Guest): Promise<GraphQLAnswer<T>> {
-  const call = request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, guest.address)
-    .send({ query, variables });
-  if (guest.identity) call.set(GUEST_IDENTITY_HEADER, guest.identity);
-  return (await call).body as GraphQLAnswer<T>;
-}
-
 /** `count` guests of one venue, each with an identity of their own. */
 function venueGuests(count: number, address = `venue-${randomUUID()}`): Guest[] {
   return Array.from({ length: count }, () => ({ address, identity: identities.issue().token }));
-}
-
-async function createGallery(plan: 'standard'): Promise<string> {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  const event: DomainEvent<typeof Subjects.EventCreated> = {
-    id: randomUUID(),
-    type: Subjects.EventCreated,
-    occurredAt: new Date().toISOString(),
-    data: {
-      code,
-      name: 'Sarah & Mike',
-      plan,
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 30 * DAY).toISOString(),
-    },
-  };
-  await bus!.publish(event);
-  await waitFor(
-    'the read model',
-    async () => (await db.query('SELECT 1 FROM galleries WHERE code = $1', [code])).length,
-  );
-  return code;
 }
 
 const requestSlots = (code: string, files: object[], guest: Guest) =>
@@ -103,39 +60,13 @@ async function inLanes<T, R>(items: T[], lanes: number, work: (item: T) => Promi
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  const key = randomBytes(32).toString('base64url');
-  identities = new GuestIdentities(key);
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-venue-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-      guestIdentityKey: key,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-venue-test');
-  await admitEveryGuest(bus);
+  media = await startMedia({
+    bucket: 'media-venue-test',
+  });
+  ({ db, identities } = media);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
-});
+afterAll(() => media?.stop());
 
 describe('guests behind one address', () => {
   // Twice the 60 slots a minute one address was once allowed in all; bench/venue.mjs tries a venue of 300.

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ImageProcessor } from '../images/image-processor.js';
-import { facesFolder } from '@gallery/testing';
-import { labeledSet, type LabeledPhoto, type QualityLabel } from './labeled-set.js';
+import { facesFolder, labeledSet, type LabeledPhoto, type QualityLabel } from '@gallery/testing';
 import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { InvalidEventError, LIVE_PHOTO_FIELDS, parseDomainEvent } from './events.js';
+import { InvalidEventError, LIVE_PHOTO_FIELDS, parseDomainEvent } from './domain-events.js';
 
 const envelope = {
   id: '0b0c1c8e-2f7a-4a55-9f3c-3f0f7d3c9a11',

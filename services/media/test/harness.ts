@@ -1,0 +1,220 @@
+/**
+ * The media service's test harness: one start-up for every media test file. It starts the platform (PostgreSQL,
+ * NATS, S3), one media app on a fresh database and bucket, a bus to publish domain events on, and the events
+ * service's answers media asks for (guest admission; the owner check when asked for), and it holds the helpers
+ * every file used to write again: a GraphQL call as the gateway forwards it, a domain event published as
+ * events' relay does, a gallery created through event.created.
+ *
+ *   let media: MediaHarness;
+ *   beforeAll(async () => {
+ *     media = await startMedia({ bucket: 'media-something-test' });
+ *   });
+ *   afterAll(() => media?.stop());
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  galleryCodeFromBytes,
+  ownerAuthorizationRequestSchema,
+  PIN_PASS_HEADER,
+  Requests,
+  Subjects,
+  type DomainEvent,
+  type PlanId,
+  type Subject,
+} from '@gallery/contracts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createS3Client,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  GuestIdentities,
+  type NatsSubscription,
+  type StorageConfig,
+} from '@gallery/platform';
+import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { createApp, MediaConfig } from '../src/index.js';
+import { admitEveryGuest } from './events-stand-in.js';
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** The Authorization the owner-check stand-in takes for the couple of `code`. */
+export const ownerOf = (code: string) => `Bearer owner-of-${code}`;
+
+export interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; count?: number } }[];
+}
+
+/** Who calls, as the gateway forwards it: each call comes from a client address of its own unless told. */
+export interface Caller {
+  authorization?: string;
+  guestIdentity?: string;
+  pass?: string;
+  client?: string;
+}
+
+export interface MediaHarnessOptions {
+  /** The bucket media stores in, one per test file. */
+  bucket: string;
+  /** Settings of media's own over the harness's (sweeps and deletion runs once a day, so tests run them). */
+  config?: Partial<Omit<MediaConfig, 'host' | 'port' | 'databaseUrl' | 'natsUrl' | 'storage'>>;
+  /**
+   * How the events service answers guest admission: every guest admitted unless a file brings its own stand-in
+   * (events-stand-in.ts).
+   */
+  admission?: (bus: EventBus) => Promise<void>;
+  /**
+   * A stand-in for the events service's owner check, answering for any gallery with this plan and expiry: the
+   * couple is whoever sends ownerOf(code). None when omitted.
+   */
+  owners?: { plan: PlanId; expiresInMs: number };
+  /** How many media apps share the database and bucket, started one after the other (the first migrates). */
+  replicas?: number;
+}
+
+export interface MediaHarness {
+  readonly platform: TestPlatform;
+  readonly app: INestApplication;
+  /** Every app started: `app` first. */
+  readonly apps: INestApplication[];
+  readonly bus: EventBus;
+  readonly db: DataSource;
+  readonly s3: S3Client;
+  readonly storage: StorageConfig;
+  /** Signs guest identities with the app's key. */
+  readonly identities: GuestIdentities;
+  /** A GraphQL request as the gateway forwards it: its whole HTTP response. */
+  post(query: string, variables?: object, caller?: Caller): Promise<request.Response>;
+  /** A GraphQL request as the gateway forwards it: its answer. */
+  graphql<T>(query: string, variables?: object, caller?: Caller): Promise<GraphQLAnswer<T>>;
+  /** Publishes a domain event the way the events service's relay does (under `id` when given). */
+  publish<S extends Subject>(type: S, data: DomainEvent<S>['data'], id?: string): Promise<void>;
+  /** Publishes event.created for a new gallery and waits for media's read model to hold it. */
+  createGallery(gallery?: { plan?: PlanId; expiresAt?: Date; name?: string }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the platform and one media app; the caller stops it in afterAll. */
+export async function startMedia(options: MediaHarnessOptions): Promise<MediaHarness> {
+  const platform = await startTestPlatform();
+  const apps: INestApplication[] = [];
+  let bus: EventBus | undefined;
+  let s3: S3Client | undefined;
+  let owners: NatsSubscription | undefined;
+  const stop = async () => {
+    owners?.unsubscribe();
+    await Promise.all(apps.map((app) => app.close()));
+    await bus?.close();
+    s3?.destroy();
+    await platform.stop();
+  };
+  try {
+    const storage: StorageConfig = {
+      endpoint: platform.s3.endpoint,
+      region: platform.s3.region,
+      accessKeyId: platform.s3.accessKeyId,
+      secretAccessKey: platform.s3.secretAccessKey,
+      bucket: options.bucket,
+    };
+    const guestIdentityKey = options.config?.guestIdentityKey ?? randomBytes(32).toString('base64url');
+    const config = new MediaConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await platform.postgres.createDatabase(),
+      natsUrl: platform.nats.url,
+      storage,
+      publicUrl: 'http://localhost:5000',
+      storageDeletionIntervalMs: DAY,
+      previewSweepIntervalMs: DAY,
+      ...options.config,
+      guestIdentityKey,
+    });
+    for (let count = options.replicas ?? 1; count > 0; count--) {
+      apps.push(await createApp(config, { logger: ['error'] }));
+    }
+    const app = apps[0];
+    const db = app.get(DataSource);
+    bus = await EventBus.connect(platform.nats.url, options.bucket);
+    await (options.admission ?? admitEveryGuest)(bus);
+    if (options.owners) owners = answerOwnerChecks(bus, options.owners);
+    s3 = createS3Client(storage);
+    return harness({
+      platform,
+      app,
+      apps,
+      bus,
+      db,
+      s3,
+      storage,
+      identities: new GuestIdentities(guestIdentityKey),
+      stop,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function answerOwnerChecks(bus: EventBus, answer: { plan: PlanId; expiresInMs: number }): NatsSubscription {
+  return bus.nc.subscribe(Requests.OwnerAuthorization, {
+    callback: (_error, message) => {
+      const { code, authorization } = ownerAuthorizationRequestSchema.parse(message.json());
+      const gallery = {
+        code,
+        name: 'x',
+        plan: answer.plan,
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + answer.expiresInMs).toISOString(),
+      };
+      const owner = authorization === ownerOf(code) ? { email: 'o@example.com' } : null;
+      message.respond(JSON.stringify({ gallery, owner }));
+    },
+  });
+}
+
+function harness(parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'createGallery'>): MediaHarness {
+  const { app, bus, db } = parts;
+  const post = async (query: string, variables: object = {}, caller: Caller = {}) => {
+    const call = request(app.getHttpServer())
+      .post('/graphql')
+      .set(CLIENT_ADDRESS_HEADER, caller.client ?? randomUUID())
+      .send({ query, variables });
+    if (caller.authorization) call.set('Authorization', caller.authorization);
+    if (caller.guestIdentity) call.set(GUEST_IDENTITY_HEADER, caller.guestIdentity);
+    if (caller.pass) call.set(PIN_PASS_HEADER, caller.pass);
+    return call;
+  };
+  const publish = <S extends Subject>(type: S, data: DomainEvent<S>['data'], id: string = randomUUID()) =>
+    bus.publish({ id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+  return {
+    ...parts,
+    post,
+    async graphql<T>(query: string, variables?: object, caller?: Caller): Promise<GraphQLAnswer<T>> {
+      return (await post(query, variables, caller)).body as GraphQLAnswer<T>;
+    },
+    publish,
+    async createGallery({
+      plan = 'standard',
+      expiresAt = new Date(Date.now() + 7 * DAY),
+      name = 'Sarah & Mike',
+    } = {}) {
+      const code = galleryCodeFromBytes(randomBytes(8));
+      await publish(Subjects.EventCreated, {
+        code,
+        name,
+        plan,
+        createdAt: new Date().toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      });
+      await waitFor(`gallery ${code} in the read model`, async () => {
+        const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
+        return rows.length > 0;
+      });
+      return code;
+    },
+  };
+}
