@@ -30,8 +30,6 @@ interface PhotoGridProps {
    * tiles are memoized.
    */
   tileAction?: (photo: Photo) => ReactNode;
-  /** The grid's heading for screen readers; the gallery's "Photos" unless told. */
-  title?: string;
 }
 
 /** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
@@ -104,7 +102,6 @@ export const PhotoGrid = memo(function PhotoGrid({
   onOpen,
   emptyText,
   tileAction,
-  title,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -219,7 +216,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   return (
     <section className="photos" aria-labelledby="photos-title">
       <h2 id="photos-title" className="visually-hidden">
-        {title ?? t('gallery.photos')}
+        {t('gallery.photos')}
       </h2>
       {empty ? (
         <p className="empty-photos">{emptyText ?? t('gallery.empty')}</p>
