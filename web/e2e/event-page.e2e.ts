@@ -17,6 +17,7 @@ const ORDER = [
   'privacy',
   'landing',
   'photos',
+  'find-me',
   'challenges',
   'wall',
   'mails',

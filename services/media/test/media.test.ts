@@ -156,7 +156,7 @@ describe('media service', () => {
     expect(handedToRelay).toEqual([[[published]]]);
     // A new photo has no hearts yet; the event says so, the confirmation's answer does not ask.
     expect(published.data).toEqual({
-      photo: { ...photo, heartCount: 0 },
+      photo: { ...photo, heartCount: 0, tableNumber: null },
       photoCount: 1,
     } satisfies PhotoUploadedData);
 
