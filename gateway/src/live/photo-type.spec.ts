@@ -20,6 +20,7 @@ describe('photoType', () => {
         '  durationSeconds: Float',
         '  guestName: String',
         '  challengeId: ID',
+        '  tableNumber: Int',
         '  uploaderId: String',
         '  heartCount: Int',
         '}',
