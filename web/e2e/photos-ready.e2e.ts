@@ -180,7 +180,7 @@ describe('the photos-ready mail, in the browser', () => {
         const eventPage = await owner.newPage();
         await eventPage.goto(`${url}/event/${code}`);
         const section = eventPage.locator('#mails');
-        await section.locator('[role="switch"]').waitFor({ timeout: 45_000 });
+        await section.locator('[role="switch"]').first().waitFor({ timeout: 45_000 });
         await shootElement(section, `owner-digest-${language}-${viewport.width}`);
         await owner.close();
       }
