@@ -1,170 +1,45 @@
-import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
 import {
   archiveProgressSchema,
   archiveProgressSubject,
   CHOSEN_PHOTOS_LIMIT,
-  downloadPermissionRequestSchema,
-  galleryCodeFromBytes,
-  galleryPhotosRequestSchema,
-  guestCopyRequestSchema,
   PHOTOS_OF_YOU_FOLDER,
-  Requests,
-  visiblePhotosRequestSchema,
-  type ArchivePhoto,
   type ArchiveProgress,
-  type LivePhoto,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, GUEST_IDENTITY_HEADER } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, DownloadConfig } from '../src/index.js';
+import { waitFor } from '@gallery/testing';
+import {
+  addPhoto,
+  bus,
+  galleries,
+  graphqlAs,
+  JOB_FIELDS,
+  newGallery,
+  useDownload,
+  visibilityQuestions,
+  zipEntries,
+  type GraphQLAnswer,
+  type Job,
+  type TestGallery,
+} from './harness.js';
 
 // "Find me"'s "Download these": a zip of the photos a guest chose, of those media says they may see, flat in
 // "Photos of you", under Download All's rights (the couple letting guests download) and limits. media and events
 // are stand-ins answering on NATS as their contracts say; storage, PostgreSQL and NATS are real.
 
-const run = promisify(execFile);
-const BUCKET = 'chosen-photos-test';
+useDownload();
 
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
-let bus: EventBus | undefined;
-let s3: S3Client | undefined;
-let tmp: string;
+/** A gallery whose couple lets guests download, while guests see only their own photos (Download All refused). */
+const guestGallery = (values: Partial<TestGallery> = {}) =>
+  newGallery({ guestDownloads: true, photosShared: false, visibleTo: new Map(), ...values });
 
-interface StoredPhoto extends ArchivePhoto {
-  guestBytes: Buffer;
-}
+/** A guest's photo, named by when it was taken and who took it. */
+const guestPhoto = (code: string, guestName: string, createdAt: string) =>
+  addPhoto(code, 'IMG_0001.jpg', { guestName, createdAt, size: 2000 });
 
-interface TestGallery {
-  ownerToken: string;
-  guestDownloads: boolean;
-  /** As events answers it: false while guests see only their own photos (Download All is refused then). */
-  photosShared: boolean;
-  photos: StoredPhoto[];
-  /** What media lets each guest identity see (the gallery's privacy settings, as its view decides). */
-  visibleTo: Map<string, Set<string>>;
-}
-const galleries = new Map<string, TestGallery>();
-/** Every VisiblePhotos question download asked media, oldest first. */
-const visibilityQuestions: { code: string; ids: string[]; guestIdentity?: string }[] = [];
-
-function newGallery(values: Partial<TestGallery> = {}): string {
-  const code = galleryCodeFromBytes(randomBytes(8));
-  galleries.set(code, {
-    ownerToken: randomBytes(16).toString('base64url'),
-    guestDownloads: true,
-    photosShared: false,
-    photos: [],
-    visibleTo: new Map(),
-    ...values,
-  });
-  return code;
-}
-
-async function addPhoto(code: string, guestName: string, createdAt: string): Promise<StoredPhoto> {
-  const id = randomUUID();
-  const guestBytes = Buffer.concat([Buffer.from(`guest copy of ${guestName} `), randomBytes(2000)]);
-  const guestCopyKey = `photos/${id}/guest-original`;
-  await s3!.send(new PutObjectCommand({ Bucket: BUCKET, Key: guestCopyKey, Body: guestBytes }));
-  const photo: StoredPhoto = {
-    id,
-    originalKey: `photos/${id}/original`,
-    guestCopyKey,
-    guestCopyPending: false,
-    fileName: 'IMG_0001.jpg',
-    contentType: 'image/jpeg',
-    size: guestBytes.length,
-    createdAt,
-    kind: 'photo',
-    guestName,
-    guestBytes,
-  };
-  galleries.get(code)!.photos.push(photo);
-  return photo;
-}
-
-/** media: the gallery's photos, oldest first, only those named when ids are given (one page is enough here). */
-function answerGalleryPhotos(body: unknown) {
-  const parsed = galleryPhotosRequestSchema.parse(body);
-  const gallery = galleries.get(parsed.code);
-  if (!gallery) return { found: false, photos: [], next: null };
-  const photos = gallery.photos
-    .filter((photo) => !parsed.ids || parsed.ids.includes(photo.id))
-    .map(({ guestBytes: _bytes, ...photo }) => photo);
-  return { found: true, photos: photos.slice(0, parsed.limit), next: null };
-}
-
-/** media: of these photos, those this caller may see (the owner every one; a guest those their view shows). */
-function answerVisiblePhotos(body: unknown): { photos: LivePhoto[] } {
-  const parsed = visiblePhotosRequestSchema.parse(body);
-  visibilityQuestions.push({ code: parsed.code, ids: parsed.ids, guestIdentity: parsed.guestIdentity });
-  const gallery = galleries.get(parsed.code);
-  if (!gallery) return { photos: [] };
-  const owner = parsed.authorization === `Bearer ${gallery.ownerToken}`;
-  const seen = gallery.visibleTo.get(parsed.guestIdentity ?? '') ?? new Set<string>();
-  return {
-    photos: gallery.photos
-      .filter((photo) => parsed.ids.includes(photo.id) && (owner || seen.has(photo.id)))
-      .map((photo) => ({
-        id: photo.id,
-        eventCode: parsed.code,
-        thumbnailUrl: `https://media.example/${photo.id}/thumb`,
-        previewUrl: `https://media.example/${photo.id}/preview`,
-        originalUrl: `https://media.example/${photo.id}/original`,
-        width: 640,
-        height: 480,
-        createdAt: photo.createdAt,
-        kind: 'photo',
-        durationSeconds: null,
-        guestName: photo.guestName,
-        challengeId: null,
-      })),
-  };
-}
-
-function answerPermission(body: unknown) {
-  const parsed = downloadPermissionRequestSchema.parse(body);
-  const gallery = galleries.get(parsed.code);
-  if (!gallery) return { gallery: null, owner: false, guestDownloadsAllowed: false };
-  return {
-    gallery: { code: parsed.code, name: 'Sarah & Mike' },
-    owner: parsed.authorization === `Bearer ${gallery.ownerToken}`,
-    guestDownloadsAllowed: gallery.guestDownloads,
-    photosShared: gallery.photosShared,
-  };
-}
-
-interface Job {
-  id: string | null;
-  status: string;
-  photoCount: number;
-  downloadUrl: string | null;
-}
-interface Answer<T> {
-  data?: T | null;
-  errors?: { extensions?: { code?: string } }[];
-}
-const JOB_FIELDS = 'id status photoCount downloadUrl';
-
-/** A GraphQL call as a guest with this identity (each call from an address of its own unless told). */
-async function asGuest<T>(query: string, variables: object, guest: string): Promise<Answer<T>> {
-  const response = await request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .set(GUEST_IDENTITY_HEADER, guest)
-    .send({ query, variables });
-  expect(response.status).toBe(200);
-  return response.body as Answer<T>;
-}
+/** A GraphQL call as a guest with this identity (each call from an address of its own). */
+const asGuest = <T>(query: string, variables: Record<string, unknown>, guest: string) =>
+  graphqlAs<T>(query, variables, { guestIdentity: guest });
 
 const requestPhotos = (code: string, photoIds: string[], guest: string) =>
   asGuest<{ requestPhotosArchive: Job }>(
@@ -185,78 +60,16 @@ async function finished(code: string, jobId: string, guest: string): Promise<Job
   });
 }
 
-/** Every entry of the zip at `url`: its name and bytes. */
-async function zipEntries(url: string): Promise<Map<string, Buffer>> {
-  const file = path.join(tmp, `${randomUUID()}.zip`);
-  await writeFile(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
-  const { stdout } = await run('zipinfo', ['-1', file]);
-  const entries = new Map<string, Buffer>();
-  for (const name of stdout.split('\n').filter(Boolean)) {
-    const { stdout: bytes } = await run('unzip', ['-p', file, name], { encoding: 'buffer' });
-    entries.set(name, bytes as unknown as Buffer);
-  }
-  return entries;
-}
-
-const errorCode = (answer: Answer<unknown>) => answer.errors?.[0]?.extensions?.code;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  const storage = {
-    endpoint: platform.s3.endpoint,
-    region: platform.s3.region,
-    accessKeyId: platform.s3.accessKeyId,
-    secretAccessKey: platform.s3.secretAccessKey,
-    bucket: BUCKET,
-  };
-  s3 = createS3Client(storage);
-  bus = await EventBus.connect(platform.nats.url, 'chosen-photos-test');
-  const answer = (subject: string, reply: (body: unknown) => unknown) =>
-    bus!.nc.subscribe(subject, {
-      callback: (_error, message) => {
-        message.respond(JSON.stringify(reply(message.json())));
-      },
-    });
-  answer(Requests.GuestAdmission, () => ({ admitted: true }));
-  answer(Requests.GalleryPhotos, answerGalleryPhotos);
-  answer(Requests.VisiblePhotos, answerVisiblePhotos);
-  answer(Requests.DownloadPermission, answerPermission);
-  answer(Requests.GuestCopy, (body) => {
-    const { code, photoId } = guestCopyRequestSchema.parse(body);
-    return { key: galleries.get(code)?.photos.find((photo) => photo.id === photoId)?.guestCopyKey ?? null };
-  });
-  await bus.nc.flush();
-  app = await createApp(
-    new DownloadConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage,
-      sweepIntervalMs: 24 * 60 * 60 * 1000,
-      staleBuildMs: 24 * 60 * 60 * 1000,
-    }),
-    { logger: ['error'] },
-  );
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'chosen-photos-test-'));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  s3?.destroy();
-  await platform?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const errorCode = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.code;
 
 describe('a zip of chosen photos', () => {
   it("holds the chosen photos the guest may see, flat in their folder, told to nobody else's screen", async () => {
     // Guests see only their own photos here: Download All is refused them, a zip of photos they may see is not.
-    const code = newGallery({ photosShared: false });
-    const amyAtDinner = await addPhoto(code, 'Amy', '2026-06-13T18:04:05.000Z');
-    const amyDancing = await addPhoto(code, 'Raj', '2026-06-13T21:30:00.000Z');
-    const notShownToAmy = await addPhoto(code, 'Penny', '2026-06-13T22:00:00.000Z');
-    galleries.get(code)!.visibleTo.set('amy', new Set([amyAtDinner.id, amyDancing.id]));
+    const code = guestGallery({ photosShared: false });
+    const amyAtDinner = await guestPhoto(code, 'Amy', '2026-06-13T18:04:05.000Z');
+    const amyDancing = await guestPhoto(code, 'Raj', '2026-06-13T21:30:00.000Z');
+    const notShownToAmy = await guestPhoto(code, 'Penny', '2026-06-13T22:00:00.000Z');
+    galleries.get(code)!.visibleTo!.set('amy', new Set([amyAtDinner.id, amyDancing.id]));
     const heard: ArchiveProgress[] = [];
     const subscription = bus!.nc.subscribe(archiveProgressSubject(code), {
       callback: (_error, message) => {
@@ -291,7 +104,7 @@ describe('a zip of chosen photos', () => {
     expect(again.data!.requestPhotosArchive).toMatchObject({ id: job.id, status: 'COMPLETE' });
 
     // Another guest's zip of photos they see is theirs: nothing of Amy's in it.
-    galleries.get(code)!.visibleTo.set('penny', new Set([notShownToAmy.id]));
+    galleries.get(code)!.visibleTo!.set('penny', new Set([notShownToAmy.id]));
     const penny = await requestPhotos(code, [amyAtDinner.id, notShownToAmy.id], 'penny');
     const pennyJob = await finished(code, penny.data!.requestPhotosArchive.id!, 'penny');
     expect(pennyJob.id).not.toBe(job.id);
@@ -301,13 +114,13 @@ describe('a zip of chosen photos', () => {
   });
 
   it('keeps Download All’s rights and limits', async () => {
-    const closed = newGallery({ guestDownloads: false });
-    const photo = await addPhoto(closed, 'Amy', '2026-06-13T18:04:05.000Z');
-    galleries.get(closed)!.visibleTo.set('amy', new Set([photo.id]));
+    const closed = guestGallery({ guestDownloads: false });
+    const photo = await guestPhoto(closed, 'Amy', '2026-06-13T18:04:05.000Z');
+    galleries.get(closed)!.visibleTo!.set('amy', new Set([photo.id]));
     expect(errorCode(await requestPhotos(closed, [photo.id], 'amy'))).toBe('FORBIDDEN');
 
-    const open = newGallery();
-    const amy = await addPhoto(open, 'Amy', '2026-06-13T18:04:05.000Z');
+    const open = guestGallery();
+    const amy = await guestPhoto(open, 'Amy', '2026-06-13T18:04:05.000Z');
     // None of them hers to see: nothing is built.
     expect((await requestPhotos(open, [amy.id], 'stranger')).data!.requestPhotosArchive).toMatchObject({
       id: null,

@@ -2,7 +2,7 @@
 // for what media and events answer it (a gallery's photos, guests' copies, download permission, guest admission).
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import {
   guestCopyRequestSchema,
   Requests,
   Subjects,
+  visiblePhotosRequestSchema,
   type ArchivePhoto,
   type ArchiveProgress,
   type ArchiveStage,
@@ -35,10 +36,18 @@ import {
   type GuestAdmissionReply,
   type GuestAdmissionRequest,
   type GalleryPhotosReply,
+  type GalleryPhotosRequest,
   type GuestCopyReply,
   type GuestCopyRequest,
+  type LivePhoto,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, createS3Client, EventBus, type NatsSubscription } from '@gallery/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  createS3Client,
+  EventBus,
+  GUEST_IDENTITY_HEADER,
+  type NatsSubscription,
+} from '@gallery/platform';
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
 
@@ -65,11 +74,15 @@ export interface TestGallery {
   pinPasses?: string[];
   /** The PIN's version, as events counts changes (0: never set; 1 when not given and there are passes). */
   pinVersion?: number;
+  /** What media lets each guest identity see (the gallery's privacy settings, as its view decides); none unless set. */
+  visibleTo?: Map<string, Set<string>>;
   photos: (ArchivePhoto & {
     bytes: Buffer;
     guestBytes: Buffer;
     copyFails?: boolean;
     firstAskLost?: boolean;
+    /** One of the gallery's Highlights, as media picks them. */
+    highlight?: boolean;
   })[];
 }
 export const galleries = new Map<string, TestGallery>();
@@ -78,20 +91,70 @@ export const admissionQuestions: GuestAdmissionRequest[] = [];
 
 export const newCode = () => galleryCodeFromBytes(randomBytes(8));
 
-/** Media's answer, paged exactly as the contract says (oldest first, `next` as an opaque index). */
+/** Every GalleryPhotos question download asked media, oldest first. */
+export const galleryPhotosQuestions: GalleryPhotosRequest[] = [];
+
+/**
+ * Media's answer, paged exactly as the contract says (oldest first, `next` as an opaque index): the photos named
+ * when ids are given, the Highlights only when asked for them.
+ */
 export function answerGalleryPhotos(body: unknown): GalleryPhotosReply {
   const parsed = galleryPhotosRequestSchema.parse(body);
+  galleryPhotosQuestions.push(parsed);
   const gallery = galleries.get(parsed.code);
   if (!gallery) return { found: false, photos: [], next: null };
+  const chosen = gallery.photos
+    .filter(
+      (photo) => (!parsed.ids || parsed.ids.includes(photo.id)) && (!parsed.highlights || photo.highlight),
+    )
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const start = parsed.after ? Number(parsed.after) : 0;
-  const page = gallery.photos.slice(start, start + parsed.limit);
+  const page = chosen.slice(start, start + parsed.limit);
   const end = start + page.length;
   return {
     found: true,
     photos: page.map(
-      ({ bytes: _bytes, guestBytes: _guestBytes, copyFails: _fails, firstAskLost: _lost, ...photo }) => photo,
+      ({
+        bytes: _bytes,
+        guestBytes: _guestBytes,
+        copyFails: _fails,
+        firstAskLost: _lost,
+        highlight: _highlight,
+        ...photo
+      }) => photo,
     ),
-    next: end < gallery.photos.length ? String(end) : null,
+    next: end < chosen.length ? String(end) : null,
+  };
+}
+
+/** Every VisiblePhotos question download asked media, oldest first. */
+export const visibilityQuestions: { code: string; ids: string[]; guestIdentity?: string }[] = [];
+
+/** Media's answer: of these photos, those this caller may see (the owner every one; a guest those their view shows). */
+export function answerVisiblePhotos(body: unknown): { photos: LivePhoto[] } {
+  const parsed = visiblePhotosRequestSchema.parse(body);
+  visibilityQuestions.push({ code: parsed.code, ids: parsed.ids, guestIdentity: parsed.guestIdentity });
+  const gallery = galleries.get(parsed.code);
+  if (!gallery) return { photos: [] };
+  const owner = parsed.authorization === `Bearer ${gallery.ownerToken}`;
+  const seen = gallery.visibleTo?.get(parsed.guestIdentity ?? '') ?? new Set<string>();
+  return {
+    photos: gallery.photos
+      .filter((photo) => parsed.ids.includes(photo.id) && (owner || seen.has(photo.id)))
+      .map((photo) => ({
+        id: photo.id,
+        eventCode: parsed.code,
+        thumbnailUrl: `https://media.example/${photo.id}/thumb`,
+        previewUrl: `https://media.example/${photo.id}/preview`,
+        originalUrl: `https://media.example/${photo.id}/original`,
+        width: 640,
+        height: 480,
+        createdAt: photo.createdAt,
+        kind: photo.kind,
+        durationSeconds: null,
+        guestName: photo.guestName,
+        challengeId: null,
+      })),
   };
 }
 
@@ -180,6 +243,8 @@ export async function addPhoto(
     guestCopy?: false | 'when-asked' | 'fails-when-asked' | 'when-asked-again';
     /** The guests' copy's bytes (the original's prefixed with "guest copy of " unless given). */
     guestBytes?: Buffer;
+    /** One of the gallery's Highlights. */
+    highlight?: boolean;
   } = {},
 ) {
   const bytes = options.bytes ?? randomBytes(options.size ?? 1000 + Math.floor(Math.random() * 50_000));
@@ -213,6 +278,7 @@ export async function addPhoto(
     guestBytes,
     ...(options.guestCopy === 'fails-when-asked' ? { copyFails: true } : {}),
     ...(options.guestCopy === 'when-asked-again' ? { firstAskLost: true } : {}),
+    ...(options.highlight ? { highlight: true } : {}),
   };
   galleries.get(code)!.photos.push(photo);
   return photo;
@@ -243,19 +309,34 @@ export interface Job {
 }
 export const JOB_FIELDS = 'id status photoCount size downloadUrl';
 
-export async function graphql<T>(
-  query: string,
-  variables: Record<string, unknown>,
-  authorization?: string,
-  client: string = randomUUID(),
-  pass?: string,
-) {
-  const call = request(app!.getHttpServer()).post('/graphql').set(CLIENT_ADDRESS_HEADER, client);
-  if (authorization) call.set('Authorization', authorization);
-  if (pass) call.set(PIN_PASS_HEADER, pass);
+/** Who calls, as the gateway forwards it: each call comes from a client address of its own unless told. */
+export interface Caller {
+  authorization?: string;
+  client?: string;
+  pass?: string;
+  guestIdentity?: string;
+}
+
+export async function graphqlAs<T>(query: string, variables: Record<string, unknown>, caller: Caller) {
+  const call = request(app!.getHttpServer())
+    .post('/graphql')
+    .set(CLIENT_ADDRESS_HEADER, caller.client ?? randomUUID());
+  if (caller.authorization) call.set('Authorization', caller.authorization);
+  if (caller.pass) call.set(PIN_PASS_HEADER, caller.pass);
+  if (caller.guestIdentity) call.set(GUEST_IDENTITY_HEADER, caller.guestIdentity);
   const response = await call.send({ query, variables });
   expect(response.status).toBe(200);
   return response.body as GraphQLAnswer<T>;
+}
+
+export function graphql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  authorization?: string,
+  client?: string,
+  pass?: string,
+) {
+  return graphqlAs<T>(query, variables, { authorization, client, pass });
 }
 
 export const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
@@ -350,6 +431,22 @@ export async function purgeGallery(code: string) {
 }
 
 export const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every entry of the zip at `url`, in the zip's order: its name and bytes. */
+export async function zipEntries(url: string): Promise<Map<string, Buffer>> {
+  const file = path.join(tmp, `${randomUUID()}.zip`);
+  await writeFile(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  const { stdout } = await run('zipinfo', ['-1', file]);
+  const entries = new Map<string, Buffer>();
+  for (const name of stdout.split('\n').filter(Boolean)) {
+    const { stdout: bytes } = await run('unzip', ['-p', file, name.replace(/[[\]*?]/g, '\\$&')], {
+      encoding: 'buffer',
+      maxBuffer: 1 << 24,
+    });
+    entries.set(name, bytes as unknown as Buffer);
+  }
+  return entries;
+}
 
 export interface Replica {
   requestArchive(code: string): Promise<{ id: string }>;
@@ -466,6 +563,11 @@ export function useDownload(): void {
       bus.nc.subscribe(Requests.DownloadPermission, {
         callback: (_error, message) => {
           message.respond(JSON.stringify(answerPermission(message.json())));
+        },
+      }),
+      bus.nc.subscribe(Requests.VisiblePhotos, {
+        callback: (_error, message) => {
+          message.respond(JSON.stringify(answerVisiblePhotos(message.json())));
         },
       }),
     );
