@@ -13,18 +13,10 @@ import { Requests, Subjects, type DomainEvent } from '@gallery/contracts';
 import { findFreePort, startCaddy, type LocalCaddy } from '@gallery/local-servers';
 import { startTestNats, waitFor, type TestNats } from '@gallery/testing';
 import { startGateway, type RunningGateway } from '../src/server.js';
+import { GALLERY, OTHER_GALLERY, PHOTO_ID, silent } from './harness.js';
 
-const silent = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
-const GALLERY = 'KXMP7TQR';
-const OTHER_GALLERY = 'HWYC3NAD';
 const VERIFIED = 'photos.anna-and-ben.com';
 const UNVERIFIED = 'photos.not-ours.com';
-const PHOTO_ID = '0b9f6a1e-4c2d-4e8f-9a3b-5d7c1e2f3a4b';
 
 interface Answer {
   status: number;

@@ -2,82 +2,38 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApolloServer } from '@apollo/server';
-import { buildSubgraphSchema } from '@apollo/subgraph';
-import { expressMiddleware } from '@as-integrations/express5';
-import express from 'express';
-import { parse } from 'graphql';
 import { findFreePort } from '@gallery/local-servers';
 import { startTestNats, waitFor, type TestNats } from '@gallery/testing';
 import { startGateway, type RunningGateway } from '../src/server.js';
 import { composeSupergraph, unconfiguredSubgraphUrl } from '../src/supergraph/shipped-supergraph.js';
+import { closeServer, FEDERATION, silent, startSubgraph } from './harness.js';
 
 // A gateway is ready when it can serve (NATS and a supergraph), whatever subgraph is down: with the supergraph
 // shipped with its build it serves from its first second, the missing subgraph's fields answered
 // SERVICE_UNAVAILABLE. The subgraphs' health is a report for the machine itself only.
 
-const silent = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
-const FEDERATION = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.0", import: ["@key"])';
 const EVENTS_SDL = `${FEDERATION}
   type Event @key(fields: "code") { code: ID! name: String! }
   type Query { event(code: String!): Event }`;
 const MEDIA_SDL = `${FEDERATION}
   type Event @key(fields: "code") { code: ID! photoCount: Int! }`;
 
-type Resolvers = NonNullable<
-  Extract<Parameters<typeof buildSubgraphSchema>[0], { resolvers?: unknown }>['resolvers']
->;
-
 type Answer = { data?: unknown; errors?: { extensions?: { code?: string } }[] };
 
-/** A subgraph in miniature on `port` (a free one when 0): its SDL and resolvers, and /health. */
-async function startSubgraph(
-  sdl: string,
-  resolvers: Resolvers,
-  port = 0,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const apollo = new ApolloServer({
-    logger: silent,
-    schema: buildSubgraphSchema({ typeDefs: parse(sdl), resolvers }),
-  });
-  await apollo.start();
-  const app = express();
-  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  app.use('/graphql', express.json(), expressMiddleware(apollo));
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
-    async stop() {
-      await close(server);
-      await apollo.stop();
-    },
-  };
-}
-
 const startEvents = () =>
-  startSubgraph(EVENTS_SDL, {
-    Query: { event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }) },
-    Event: { __resolveReference: (ref: { code: string }) => ({ ...ref, name: 'Sarah & Mike' }) },
+  startSubgraph({
+    sdl: EVENTS_SDL,
+    resolvers: {
+      Query: { event: (_: unknown, { code }: { code: string }) => ({ code, name: 'Sarah & Mike' }) },
+      Event: { __resolveReference: (ref: { code: string }) => ({ ...ref, name: 'Sarah & Mike' }) },
+    },
   });
 const startMedia = (port: number) =>
-  startSubgraph(
-    MEDIA_SDL,
-    { Event: { __resolveReference: (ref: { code: string }) => ({ ...ref, photoCount: 3 }) } },
+  startSubgraph({
+    sdl: MEDIA_SDL,
+    resolvers: { Event: { __resolveReference: (ref: { code: string }) => ({ ...ref, photoCount: 3 }) } },
     port,
-  );
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
-}
 
 /** An address of this machine outside the loopback interface, if it has one. */
 const outsideAddress = Object.values(os.networkInterfaces())
@@ -101,7 +57,7 @@ describe('gateway readiness and the operators report', () => {
   afterAll(async () => {
     for (const gateway of gateways) await gateway.close();
     await media?.stop();
-    if (hung) await close(hung);
+    if (hung) await closeServer(hung);
     await events?.stop();
     await nats?.stop();
   });
