@@ -6,18 +6,14 @@
  * to write again: GraphQL over HTTP, live clients and subscriptions, raw GETs and sockets, domain events published
  * as media and events do, and more gateways on the same NATS.
  *
- *   let harness: GatewayHarness;
- *   beforeAll(async () => {
- *     harness = await startGatewayHarness();
- *   });
- *   afterAll(() => harness?.stop());
+ *   const harness = useGatewayHarness();
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { jest } from '@jest/globals';
+import { afterAll, beforeAll, jest } from '@jest/globals';
 import { ApolloServer } from '@apollo/server';
 import type { Logger } from '@apollo/utils.logger';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -462,4 +458,19 @@ export async function startGatewayHarness(): Promise<GatewayHarness> {
     await stop();
     throw error;
   }
+}
+
+/** One harness for the file: started before its tests, stopped after them; usable from its first test on. */
+export function useGatewayHarness(): GatewayHarness {
+  let started: GatewayHarness | undefined;
+  beforeAll(async () => {
+    started = await startGatewayHarness();
+  });
+  afterAll(() => started?.stop());
+  return new Proxy({} as GatewayHarness, {
+    get(_harness, name) {
+      if (!started) throw new Error('the gateway harness is not started: use it in a hook or a test');
+      return started[name as keyof GatewayHarness];
+    },
+  });
 }

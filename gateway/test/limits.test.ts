@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import WebSocket from 'ws';
 import { API_LIMITS } from '@gallery/contracts';
 import { waitFor } from '@gallery/testing';
-import {
-  GALLERY,
-  livePhoto,
-  PHOTO_ADDED,
-  startGatewayHarness,
-  type GatewayHarness,
-  type Json,
-} from './harness.js';
+import { GALLERY, livePhoto, PHOTO_ADDED, type Json, useGatewayHarness } from './harness.js';
 
 // What one request, one socket and one client may ask of the gateway, over HTTP and on the live socket: each
 // limit of API_LIMITS refused with a clear error at one more than it allows.
 
-let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness();
-});
-
-afterAll(() => harness?.stop());
+const harness = useGatewayHarness();
 
 const graphql = (query: string) => harness.graphql(query);
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, afterAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DomainEvent } from '@gallery/contracts';
 import { EventBus } from '@gallery/platform';
 import { waitFor } from '@gallery/testing';
@@ -10,23 +10,16 @@ import {
   OTHER_GALLERY,
   PHOTO_ADDED,
   photoUploaded,
-  startGatewayHarness,
   STORAGE_ORIGIN,
   UNANSWERED_GALLERY,
-  type GatewayHarness,
   type Json,
+  useGatewayHarness,
 } from './harness.js';
 
 // Photos, removals, reveals and gallery updates pushed live to the screens following a gallery: from NATS and
 // JetStream to the right subscribers only, through a NATS restart, and on every replica.
 
-let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness();
-});
-
-afterAll(() => harness?.stop());
+const harness = useGatewayHarness();
 
 // Each test starts with no socket left from the one before, and shows its sockets are let go.
 afterEach(() => harness.releaseLive());

@@ -1,29 +1,15 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { waitFor } from '@gallery/testing';
 import type { RunningGateway } from '../src/server.js';
-import {
-  DEV_ORIGIN,
-  GALLERY,
-  PHOTO_ID,
-  startGatewayHarness,
-  STORAGE_ORIGIN,
-  type GatewayHarness,
-  type Json,
-} from './harness.js';
+import { DEV_ORIGIN, GALLERY, PHOTO_ID, STORAGE_ORIGIN, type Json, useGatewayHarness } from './harness.js';
 
 // The gateway as the one origin a browser sees: photo links forwarded to media, the web app, pages of other
 // origins (the dev server), the security headers on every answer, and what it hides in production.
 
-let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness();
-});
-
-afterAll(() => harness?.stop());
+const harness = useGatewayHarness();
 
 describe('media', () => {
   it("passes the media service's redirect and cache headers through without following it", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { findFreePort } from '@gallery/local-servers';
 import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
 import { waitFor } from '@gallery/testing';
@@ -7,21 +7,14 @@ import {
   PHOTO_ADDED,
   RATE_LIMITED_TOKEN,
   SERVICE_UNAVAILABLE_MESSAGE,
-  startGatewayHarness,
-  type GatewayHarness,
   type Json,
+  useGatewayHarness,
 } from './harness.js';
 
 // The gateway composing the subgraphs into one API: before a subgraph answers, once it does, when it stops or
 // is redeployed; the errors and headers it passes on, and who the caller of /api/session is.
 
-let harness: GatewayHarness;
-
-beforeAll(async () => {
-  harness = await startGatewayHarness();
-});
-
-afterAll(() => harness?.stop());
+const harness = useGatewayHarness();
 
 const graphql = (query: string, headers?: Record<string, string>) => harness.graphql(query, headers);
 
