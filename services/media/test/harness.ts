@@ -12,6 +12,7 @@
  *   afterAll(() => media?.stop());
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
@@ -23,6 +24,7 @@ import {
   Requests,
   Subjects,
   type DomainEvent,
+  type PhotoReviewState,
   type PlanId,
   type Subject,
 } from '@gallery/contracts';
@@ -38,6 +40,7 @@ import {
 import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { admitEveryGuest } from './events-stand-in.js';
+import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -76,6 +79,16 @@ export interface MediaHarnessOptions {
   replicas?: number;
 }
 
+/** A photo row as a confirmed upload leaves it, for tests whose photos' files play no part. */
+export interface PhotoRow {
+  createdAt?: Date;
+  fileName?: string;
+  uploaderId?: string | null;
+  guestName?: string | null;
+  heartCount?: number;
+  review?: PhotoReviewState;
+}
+
 export interface MediaHarness {
   readonly platform: TestPlatform;
   readonly app: INestApplication;
@@ -95,6 +108,10 @@ export interface MediaHarness {
   publish<S extends Subject>(type: S, data: DomainEvent<S>['data'], id?: string): Promise<void>;
   /** Publishes event.created for a new gallery and waits for media's read model to hold it. */
   createGallery(gallery?: { plan?: PlanId; expiresAt?: Date; name?: string }): Promise<string>;
+  /** Uploads a JPEG as a guest's browser does (a slot, the PUT, the confirmation); the photo's id. */
+  uploadPhoto(code: string, body: Buffer, caller?: Caller): Promise<string>;
+  /** Writes a photo row of the gallery straight to the database; its id. */
+  insertPhoto(code: string, row?: PhotoRow): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -176,7 +193,9 @@ function answerOwnerChecks(bus: EventBus, answer: { plan: PlanId; expiresInMs: n
   });
 }
 
-function harness(parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'createGallery'>): MediaHarness {
+function harness(
+  parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'createGallery' | 'uploadPhoto' | 'insertPhoto'>,
+): MediaHarness {
   const { app, bus, db } = parts;
   const post = async (query: string, variables: object = {}, caller: Caller = {}) => {
     const call = request(app.getHttpServer())
@@ -190,12 +209,12 @@ function harness(parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'cre
   };
   const publish = <S extends Subject>(type: S, data: DomainEvent<S>['data'], id: string = randomUUID()) =>
     bus.publish({ id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+  const graphql = async <T>(query: string, variables?: object, caller?: Caller): Promise<GraphQLAnswer<T>> =>
+    (await post(query, variables, caller)).body as GraphQLAnswer<T>;
   return {
     ...parts,
     post,
-    async graphql<T>(query: string, variables?: object, caller?: Caller): Promise<GraphQLAnswer<T>> {
-      return (await post(query, variables, caller)).body as GraphQLAnswer<T>;
-    },
+    graphql,
     publish,
     async createGallery({
       plan = 'standard',
@@ -215,6 +234,42 @@ function harness(parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'cre
         return rows.length > 0;
       });
       return code;
+    },
+    async uploadPhoto(code, body, caller) {
+      const slots = await graphql<{ requestPhotoUploads: Slot[] }>(
+        REQUEST_UPLOADS,
+        { code, files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }] },
+        caller,
+      );
+      const slot = slots.data!.requestPhotoUploads[0]!;
+      expect((await putToSlot(slot, body)).status).toBe(200);
+      const confirmed = await graphql<{ confirmPhotoUpload: { id: string } }>(
+        'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
+        { code, id: slot.uploadId },
+        caller,
+      );
+      expect(confirmed.errors).toBeUndefined();
+      return confirmed.data!.confirmPhotoUpload.id;
+    },
+    async insertPhoto(code, row = {}) {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO photos (id, event_code, original_key, file_name, content_type, size, width, height, kind,
+                             created_at, uploader_id, guest_name, heart_count, review)
+         VALUES ($1, $2, $3, $4, 'image/jpeg', 100, 4, 3, 'photo', $5, $6, $7, $8, $9)`,
+        [
+          id,
+          code,
+          `originals/${id}`,
+          row.fileName ?? 'IMG.JPG',
+          row.createdAt ?? new Date(),
+          row.uploaderId ?? null,
+          row.guestName ?? null,
+          row.heartCount ?? 0,
+          row.review ?? 'approved',
+        ],
+      );
+      return id;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import {
@@ -30,15 +30,7 @@ const setHeart = (code: string, photoId: string, hearted: boolean, guest?: strin
   graphql(SET_HEART, { code, photoId, hearted }, guest);
 
 /** A photo row as a confirmed upload leaves it (its files play no part in hearts). */
-async function addPhoto(code: string, createdAt = new Date()): Promise<string> {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO photos (id, event_code, original_key, file_name, content_type, size, width, height, kind, created_at)
-     VALUES ($1, $2, $3, 'IMG_1.JPG', 'image/jpeg', 100, 4, 3, 'photo', $4)`,
-    [id, code, `originals/${id}`, createdAt],
-  );
-  return id;
-}
+const addPhoto = (code: string, createdAt?: Date) => media!.insertPhoto(code, { createdAt });
 
 const guest = (): string => identities.issue().token;
 

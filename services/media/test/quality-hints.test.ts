@@ -1,39 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { galleryCodeFromBytes, Subjects, type DomainEvent } from '@gallery/contracts';
-import { EventBus } from '@gallery/platform';
-import { facesFolder, labeledSet, waitFor, type QualityLabel } from '@gallery/testing';
+import { facesFolder, labeledSet, type QualityLabel } from '@gallery/testing';
 import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
-import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { DAY, ownerOf, startMedia, type MediaHarness } from './harness.js';
 
 let media: MediaHarness | undefined;
 let app: INestApplication | undefined;
-let bus: EventBus | undefined;
-let db: DataSource;
 
 const graphql = <T>(query: string, variables: object, authorization?: string) =>
   media!.graphql<T>(query, variables, { authorization });
-
-const CONFIRM =
-  'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }';
-
-async function upload(code: string, body: Buffer): Promise<string> {
-  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, {
-    code,
-    files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }],
-  });
-  const slot = slots.data!.requestPhotoUploads[0]!;
-  expect((await putToSlot(slot, body)).status).toBe(200);
-  const confirmed = await graphql<{ confirmPhotoUpload: { id: string } }>(CONFIRM, {
-    code,
-    id: slot.uploadId,
-  });
-  expect(confirmed.errors).toBeUndefined();
-  return confirmed.data!.confirmPhotoUpload.id;
-}
 
 interface Hints {
   blurry: boolean;
@@ -69,7 +44,7 @@ beforeAll(async () => {
     bucket: 'media-quality-test',
     owners: { plan: 'standard', expiresInMs: DAY },
   });
-  ({ app, bus, db } = media);
+  ({ app } = media);
 });
 
 afterAll(() => media?.stop());
@@ -80,26 +55,10 @@ describe('quality hints on the couple’s queue', () => {
   const labels = new Map<string, ReadonlySet<QualityLabel>>();
 
   beforeAll(async () => {
-    code = galleryCodeFromBytes(randomBytes(8));
-    await bus!.publish({
-      id: randomUUID(),
-      type: Subjects.EventCreated,
-      occurredAt: new Date().toISOString(),
-      data: {
-        code,
-        name: 'Sarah & Mike',
-        plan: 'standard',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-      },
-    } as DomainEvent);
-    await waitFor('the read model', async () => {
-      const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
-      return rows.length > 0;
-    });
+    code = await media!.createGallery({ plan: 'standard' });
     // One group photo's eight shots: good, out of focus, dark, a burst pair, a two-phone pair, good, shaken, dark.
     for (const photo of await labeledSet(facesFolder(), 1))
-      labels.set(await upload(code, photo.bytes), photo.labels);
+      labels.set(await media!.uploadPhoto(code, photo.bytes), photo.labels);
   }, 120_000);
 
   it('marks each photo with the hints its label says, approval off (the photos guests see)', async () => {

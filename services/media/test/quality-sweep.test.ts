@@ -1,50 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { galleryCodeFromBytes, Subjects, type DomainEvent } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, qualitySweepPhotos } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
-import { createApp, MediaConfig } from '../src/index.js';
+import { qualitySweepPhotos } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { hashDistance } from '../src/quality/photo-quality.js';
 import { QualitySweep } from '../src/quality/quality-sweep.js';
-import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
-import { admitEveryGuest } from './events-stand-in.js';
+import { DAY, startMedia, type MediaHarness } from './harness.js';
 
 // Photos from before quality measures existed get them from the sweep, in the background: the same measures an
 // upload takes (from the preview's pixels), their near-duplicate groups, once, with the counts in the metrics.
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let platform: TestPlatform | undefined;
-let app: INestApplication | undefined;
-let bus: EventBus | undefined;
+let media: MediaHarness | undefined;
 let db: DataSource;
-
-async function graphql<T>(query: string, variables: object): Promise<{ data?: T; errors?: unknown[] }> {
-  const answer = await request(app!.getHttpServer())
-    .post('/graphql')
-    .set(CLIENT_ADDRESS_HEADER, randomUUID())
-    .send({ query, variables });
-  return answer.body as { data?: T; errors?: unknown[] };
-}
-
-async function upload(code: string, body: Buffer): Promise<string> {
-  const slots = await graphql<{ requestPhotoUploads: Slot[] }>(REQUEST_UPLOADS, {
-    code,
-    files: [{ fileName: 'IMG.JPG', contentType: 'image/jpeg', size: body.length }],
-  });
-  const slot = slots.data!.requestPhotoUploads[0]!;
-  expect((await putToSlot(slot, body)).status).toBe(200);
-  const confirmed = await graphql<{ confirmPhotoUpload: { id: string } }>(
-    'mutation ($code: String!, $id: ID!) { confirmPhotoUpload(eventCode: $code, uploadId: $id) { id } }',
-    { code, id: slot.uploadId },
-  );
-  expect(confirmed.errors).toBeUndefined();
-  return confirmed.data!.confirmPhotoUpload.id;
-}
 
 /** A scene with edges and shades: bars of grey over a gradient, at `quality`, darkened by `dim` (1: as made). */
 async function scene(seed: number, quality: number, dim = 1): Promise<Buffer> {
@@ -83,64 +50,23 @@ const sweepCount = async (outcome: string) =>
   (await qualitySweepPhotos.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = await createApp(
-    new MediaConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await platform.postgres.createDatabase(),
-      natsUrl: platform.nats.url,
-      storage: {
-        endpoint: platform.s3.endpoint,
-        region: platform.s3.region,
-        accessKeyId: platform.s3.accessKeyId,
-        secretAccessKey: platform.s3.secretAccessKey,
-        bucket: 'media-quality-sweep-test',
-      },
-      publicUrl: 'http://localhost:5000',
-      storageDeletionIntervalMs: DAY,
-      previewSweepIntervalMs: DAY,
-      // The test sweeps itself.
-      qualitySweepIntervalMs: DAY,
-    }),
-    { logger: ['error'] },
-  );
-  db = app.get(DataSource);
-  bus = await EventBus.connect(platform.nats.url, 'media-quality-sweep-test');
-  await admitEveryGuest(bus);
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  await platform?.stop();
+  // The test sweeps itself.
+  media = await startMedia({ bucket: 'media-quality-sweep-test', config: { qualitySweepIntervalMs: DAY } });
+  ({ db } = media);
 });
+
+afterAll(() => media?.stop());
 
 describe('the quality sweep', () => {
   it('measures earlier photos once, as an upload does, groups their near-duplicates and counts them', async () => {
-    const code = galleryCodeFromBytes(randomBytes(8));
-    await bus!.publish({
-      id: randomUUID(),
-      type: Subjects.EventCreated,
-      occurredAt: new Date().toISOString(),
-      data: {
-        code,
-        name: 'Sarah & Mike',
-        plan: 'standard',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date(Date.now() + 7 * DAY).toISOString(),
-      },
-    } as DomainEvent);
-    await waitFor('the read model', async () => {
-      const rows: unknown[] = await db.query('SELECT 1 FROM galleries WHERE code = $1', [code]);
-      return rows.length > 0;
-    });
+    const code = await media!.createGallery({ plan: 'standard' });
+    const upload = (body: Buffer) => media!.uploadPhoto(code, body);
     // One shot twice (saved at two qualities: a burst), another scene, a dark one, and one whose preview is lost.
-    const shot = await upload(code, await scene(1, 90));
-    const again = await upload(code, await scene(1, 70));
-    const other = await upload(code, await scene(4, 90));
-    const dark = await upload(code, await scene(2, 90, 0.15));
-    const lost = await upload(code, await scene(6, 90));
+    const shot = await upload(await scene(1, 90));
+    const again = await upload(await scene(1, 70));
+    const other = await upload(await scene(4, 90));
+    const dark = await upload(await scene(2, 90, 0.15));
+    const lost = await upload(await scene(6, 90));
     await waitFor('the previews', async () => {
       const made: unknown[] = await db.query(
         'SELECT 1 FROM photos WHERE event_code = $1 AND preview_key IS NOT NULL',
@@ -160,7 +86,7 @@ describe('the quality sweep', () => {
     );
     await db.query(`UPDATE photos SET preview_key = 'photos/gone/preview' WHERE id = $1`, [lost]);
     const [measuredBefore, failedBefore] = [await sweepCount('measured'), await sweepCount('failed')];
-    const sweep = app!.get(QualitySweep);
+    const sweep = media!.app.get(QualitySweep);
 
     expect(await sweep.sweepOnce()).toBe(4);
     const swept = await measuresOf(code);
