@@ -32,6 +32,7 @@ describe('live photos', () => {
     ID_JS = crypto.randomUUID(),
     ID_AFTER_RESTART = crypto.randomUUID(),
     ID_UPDATE_PHOTO = crypto.randomUUID();
+
   it("delivers a photo published on NATS to its gallery's subscribers only", async () => {
     const sarahMike = harness.subscribeToGallery(GALLERY);
     const other = harness.subscribeToGallery(OTHER_GALLERY);
