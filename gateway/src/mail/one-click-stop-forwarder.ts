@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER } from '@gallery/platform/edge';
 import { subgraphFetch, type SubgraphResponse } from '../http/subgraph-fetch.js';
 
 /**
