@@ -18,6 +18,7 @@ export default {
     '^@gallery/(contracts|platform|local-servers|testing)$': '<rootDir>/packages/$1/src/index.ts',
     '^@gallery/platform/edge$': '<rootDir>/packages/platform/src/edge.ts',
     '^@gallery/platform/observability$': '<rootDir>/packages/platform/src/observability/index.ts',
+    '^@gallery/platform/event-bus$': '<rootDir>/packages/platform/src/events/event-bus.ts',
     '^@gallery/platform/telemetry$': '<rootDir>/packages/platform/src/observability/start-telemetry.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/packages/testing/src/style-stub.ts',

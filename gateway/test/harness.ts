@@ -25,7 +25,7 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import WebSocket from 'ws';
 import { findFreePort } from '@gallery/local-servers';
 import { englishMessage, Requests, type DomainEvent, type LivePhoto } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER } from '@gallery/platform/edge';
 import { startTestNats, waitFor, type TestNats } from '@gallery/testing';
 import type { GatewayConfig } from '../src/config/gateway-config.js';
 import { startGateway, type RunningGateway } from '../src/server.js';

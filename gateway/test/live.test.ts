@@ -1,6 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DomainEvent } from '@gallery/contracts';
-import { EventBus } from '@gallery/platform';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import WebSocket from 'ws';
+import { API_LIMITS, type DomainEvent } from '@gallery/contracts';
+// The bus alone: the platform's main entry would load NestJS, TypeORM and S3 into this file for nothing.
+import { EventBus } from '@gallery/platform/event-bus';
 import { waitFor } from '@gallery/testing';
 import type { RunningGateway } from '../src/server.js';
 import {
@@ -16,8 +18,9 @@ import {
   useGatewayHarness,
 } from './harness.js';
 
-// Photos, removals, reveals and gallery updates pushed live to the screens following a gallery: from NATS and
-// JetStream to the right subscribers only, through a NATS restart, and on every replica.
+// The gateway's live socket: photos, removals, reveals and gallery updates pushed to the screens following a
+// gallery, from NATS and JetStream to the right subscribers only, through a NATS restart and on every replica;
+// and what one socket and one client may ask of it.
 
 const harness = useGatewayHarness();
 
@@ -402,5 +405,148 @@ describe('two replicas on one NATS', () => {
       screens.every((received) => received.length === 2),
     );
     for (const received of screens) expect(received).toEqual(ids);
+  });
+});
+describe('live limits', () => {
+  it('refuses a subscription with 20,000 aliases', async () => {
+    const aliases = Array.from({ length: 20_000 }, (_, i) => `a${i}: id`).join(' ');
+    const closed: number[] = [];
+    const client = harness.liveClient({
+      on: { closed: (event) => closed.push((event as { code: number }).code) },
+    });
+
+    await harness.subscriptionErrors(
+      client,
+      `subscription { photoAdded(eventCode: "${GALLERY}") { ${aliases} } }`,
+    );
+
+    // Far larger than one socket message may be: the socket is closed before the document is read.
+    expect(closed).toEqual([1009]);
+    expect(harness.gateway.fanout.listenerCount()).toBe(0);
+  });
+
+  it('refuses a subscription with more aliases than the limit, as over HTTP', async () => {
+    const aliases = Array.from({ length: API_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: id`).join(' ');
+
+    const errors = await harness.subscriptionErrors(
+      harness.liveClient(),
+      `subscription { photoAdded(eventCode: "${GALLERY}") { ${aliases} } }`,
+    );
+
+    expect(errors).toEqual([
+      expect.objectContaining({
+        message: `Syntax Error: Aliases limit of ${API_LIMITS.maxAliases} exceeded, found ${API_LIMITS.maxAliases + 1}.`,
+      }),
+    ]);
+  });
+
+  it('refuses a subscription with more tokens than the limit', async () => {
+    const fields = Array.from({ length: API_LIMITS.maxTokens }, () => 'id').join(' ');
+
+    const errors = await harness.subscriptionErrors(
+      harness.liveClient(),
+      `subscription { photoAdded(eventCode: "${GALLERY}") { ${fields} } }`,
+    );
+
+    expect(errors).toEqual([
+      expect.objectContaining({
+        message: `Syntax Error: Document contains more that ${API_LIMITS.maxTokens} tokens. Parsing aborted.`,
+      }),
+    ]);
+  });
+
+  it('closes a socket sent a 4 MB message', async () => {
+    const socket = await harness.openSocket();
+    if (typeof socket === 'number') throw new Error(`socket refused: ${socket}`);
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    const logged = jest.spyOn(console, 'error');
+
+    try {
+      socket.send('x'.repeat(4 * 1024 * 1024));
+
+      expect(await closed).toBe(1009);
+      // The client's oversized message, not a fault of the gateway's.
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('refuses a subscription to a code no gallery can have', async () => {
+    const errors = await harness.subscriptionErrors(harness.liveClient(), PHOTO_ADDED, {
+      eventCode: 'SARAHMIKE',
+    });
+
+    expect(errors).toEqual([
+      expect.objectContaining({ message: 'Gallery not found', extensions: { code: 'GALLERY_NOT_FOUND' } }),
+    ]);
+    expect(harness.gateway.fanout.listenerCount()).toBe(0);
+  });
+
+  it('refuses one subscription more than a socket may hold', async () => {
+    const client = harness.liveClient();
+    for (let n = 0; n < API_LIMITS.subscriptionsPerSocket; n++) {
+      const stream = client.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
+      harness.keep(stream);
+      void stream.next().catch(() => undefined);
+    }
+    await waitFor('the allowed subscriptions', async () =>
+      harness.gateway.fanout.listenerCount(GALLERY) === API_LIMITS.subscriptionsPerSocket ? true : undefined,
+    );
+
+    const errors = await harness.subscriptionErrors(client, PHOTO_ADDED, { eventCode: GALLERY });
+
+    expect(errors).toEqual([
+      expect.objectContaining({
+        message: `A connection may hold at most ${API_LIMITS.subscriptionsPerSocket} live subscriptions.`,
+      }),
+    ]);
+    expect(harness.gateway.fanout.listenerCount(GALLERY)).toBe(API_LIMITS.subscriptionsPerSocket);
+  });
+
+  it('refuses one socket more than a client may open', async () => {
+    const sockets: WebSocket[] = [];
+    try {
+      for (let n = 0; n < API_LIMITS.socketsPerClient; n++) {
+        const socket = await harness.openSocket();
+        if (typeof socket === 'number') throw new Error(`socket ${n + 1} refused: ${socket}`);
+        sockets.push(socket);
+      }
+
+      expect(await harness.openSocket()).toBe(429);
+    } finally {
+      await Promise.all(
+        sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve).close())),
+      );
+    }
+    const again = await harness.openSocket();
+    expect(again).toBeInstanceOf(WebSocket);
+    (again as WebSocket).close();
+  });
+
+  it('closes the socket of a screen that fell behind, so its client reconnects and re-reads', async () => {
+    const closed: number[] = [];
+    let connections = 0;
+    const client = harness.liveClient({
+      retryAttempts: 1,
+      retryWait: () => Promise.resolve(),
+      on: {
+        connected: () => connections++,
+        closed: (event) => closed.push((event as { code: number }).code),
+      },
+    });
+    const stream = client.iterate({ query: PHOTO_ADDED, variables: { eventCode: GALLERY } });
+    harness.keep(stream);
+    void stream.next().catch(() => undefined);
+    await waitFor('the subscription', async () => harness.gateway.fanout.listenerCount(GALLERY) === 1);
+
+    // Published in one go: the socket cannot send any of them before the queue is full.
+    for (let n = 0; n <= API_LIMITS.eventsQueuedPerSubscription + 1; n++) {
+      harness.gateway.fanout.publish(livePhoto(GALLERY, crypto.randomUUID()));
+    }
+
+    await waitFor('the socket to be closed', async () => (closed.length > 0 ? true : undefined));
+    expect(closed[0]).toBe(1013);
+    await waitFor('the client to reconnect', async () => connections === 2);
   });
 });
