@@ -3,7 +3,8 @@ import { installJsdomGlobals } from '../testing/jsdomGlobals';
 
 // A guest flinging through a gallery of thousands passes hundreds of tiles a second: a tile that leaves the page
 // with its thumbnail still loading cancels that download (an image without a source has nothing to load), so
-// the tiles the guest stops on do not wait behind it; a thumbnail already drawn is left as it is.
+// the tiles the guest stops on do not wait behind it, and cancels it while the tile is still in the document;
+// a thumbnail already drawn is left as it is.
 
 const { dom } = installJsdomGlobals('<!doctype html><html><body></body></html>', 'https://gallery.test/', [
   'window',
@@ -35,9 +36,18 @@ describe('a photo tile leaving the page', () => {
     const drawn = document.querySelector<HTMLImageElement>('img[data-photo-id="drawn"]')!;
     Object.defineProperty(loading, 'complete', { value: false });
     Object.defineProperty(drawn, 'complete', { value: true });
+    // Chromium keeps an image whose source changes after it left the document among the document's viewport
+    // listeners for good: every tile passed would stay in memory.
+    let inDocumentWhenCancelled: boolean | null = null;
+    const removeAttribute = loading.removeAttribute.bind(loading);
+    loading.removeAttribute = (name: string) => {
+      inDocumentWhenCancelled = loading.isConnected;
+      removeAttribute(name);
+    };
 
     await act(async () => root.unmount());
     expect(loading.hasAttribute('src')).toBe(false);
+    expect(inDocumentWhenCancelled).toBe(true);
     expect(drawn.getAttribute('src')).toBe('/media/photos/drawn/thumbnail');
   });
 });

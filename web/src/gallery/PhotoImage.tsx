@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
@@ -16,7 +16,9 @@ export function PhotoImage(props: PhotoImageProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
-  useEffect(() => {
+  // Before the tile leaves the document: a source changed on a detached image registers it with the document's
+  // viewport listeners for good (a leak of every tile passed).
+  useLayoutEffect(() => {
     const image = imageRef.current;
     return () => {
       if (image && !image.complete) image.removeAttribute('src');
