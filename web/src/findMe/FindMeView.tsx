@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { galleryPath } from '@gallery/contracts';
 import { readApiError, retryAfterMs } from '../api/apiErrors';
 import { isLanguage } from '../i18n/languages';
 import { GalleryLoadFailed } from '../gallery/GalleryLoadFailed';
+import { galleryPageLink } from '../gallery/galleryUrl';
 import { GalleryNotFound } from '../gallery/GalleryNotFound';
 import { GalleryPinScreen } from '../gallery/GalleryPinScreen';
 import type { Photo } from '../gallery/graphql';
@@ -63,7 +63,7 @@ type Search =
 const NO_PICTURE = 'NO_PICTURE';
 
 /**
- * /gallery/{code}/find-me: a guest finds the photos they are in. One consent sentence, then a selfie (the front
+ * /gallery/{code}/find-me (/find-me on the couple's own domain): a guest finds the photos they are in. One consent sentence, then a selfie (the front
  * camera on a phone, a file on a desktop) scaled in the browser and sent once; then "Photos of you (N)" as the
  * gallery's grid and viewer, with "Not me" on each (kept on this device) and "Download these". "Keep me
  * findable" keeps the selfie's JPEG on this device only, for a one-tap search next time; "Forget me" deletes it.
@@ -86,8 +86,8 @@ export function FindMeView({ code }: { code: string }) {
     );
   }
   const { event, findMeAvailable } = page.data;
-  // Back to the gallery in the language shown here, as the guest chose it.
-  const back = galleryPath(event.code, isLanguage(i18n.language) ? i18n.language : 'en');
+  // Back to the gallery in the language shown here, as the guest chose it, on the address the guest is on.
+  const back = galleryPageLink(event.code, isLanguage(i18n.language) ? i18n.language : 'en');
   return (
     <div className="find-me-page">
       <ButtonLink to={back} variant="ghost" size="small" className="back-link">
