@@ -47,7 +47,7 @@ describe('language from the path', () => {
     expect(resolveLanguage('/fr/find-me', 'es', 'en', ['es'], true)).toBe('fr');
     expect(resolveLanguage('/es', null, undefined, [], true)).toBe('es');
     // Not a page the domain serves: English, as anywhere else.
-    expect(resolveLanguage('/dashboard', 'fr', undefined, ['fr'], true)).toBe('en');
+    expect(resolveLanguage('/pricing', 'fr', undefined, ['fr'], true)).toBe('en');
     // The product's own home is no gallery.
     expect(resolveLanguage('/', null, undefined, ['fr-FR'])).toBe('en');
   });
