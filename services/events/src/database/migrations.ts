@@ -17,6 +17,7 @@ import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-s
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
 import { WelcomeLine1798710000000 } from './migrations/1798710000000-welcome-line.migration.js';
 import { OwnerMailChoices1798790000000 } from './migrations/1798790000000-owner-mail-choices.migration.js';
+import { FindMeSwitch1798810000000 } from './migrations/1798810000000-find-me-switch.migration.js';
 
 /** Every migration of the events database (TypeORM runs them in the order of their timestamps). */
 export const eventsMigrations = [
@@ -39,4 +40,5 @@ export const eventsMigrations = [
   ReturnMails1798700000000,
   WelcomeLine1798710000000,
   OwnerMailChoices1798790000000,
+  FindMeSwitch1798810000000,
 ];
