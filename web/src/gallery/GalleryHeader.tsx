@@ -18,10 +18,10 @@ function safeLastDay(value: string, locale: string): string | null {
 
 /**
  * The guest's landing: the couple's cover photo, their names, their welcome line, the photo count and code, and
- * its one primary action, Upload Photos (none while the gallery is full: no onFiles; in the demo gallery, `demo`, one
- * that says nothing can be added, and the welcome line in the visitor's language). The plan and until when photos are kept are the
- * couple's business: only the owner sees them. Memoized: it renders again when what it shows changes, not with
- * each other change of the page.
+ * its one primary action, Upload Photos (none while the gallery is full: no onFiles). In the demo gallery
+ * (`demo`), Upload Photos says that nothing can be added, and the welcome line is in the visitor's language. The
+ * plan and until when photos are kept are the couple's business: only the owner sees them. Memoized: it renders
+ * again when what it shows changes, not with each other change of the page.
  */
 export const GalleryHeader = memo(function GalleryHeader({
   event,
