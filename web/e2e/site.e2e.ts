@@ -371,7 +371,7 @@ describe('the public site in the browser', () => {
     ).resolves.toBe(DEMO_GALLERY.guestbook[2].text.fr);
 
     // Upload Photos says at once that nothing can be added; a heart goes to the server, which refuses it.
-    await page.getByRole('button', { name: fr.gallery.upload }).click();
+    await page.getByRole('button', { name: fr.gallery.upload, exact: true }).click();
     await expect(page.getByTestId('demo-upload-refusal').textContent()).resolves.toBe(
       sharedFr.errors.DEMO_READ_ONLY,
     );
@@ -391,7 +391,7 @@ describe('the public site in the browser', () => {
           });
           await shot.getByTestId('home-demo-link').click();
           await shot.getByTestId('gallery-welcome').waitFor();
-          await shot.getByRole('button', { name: TEXTS[language].gallery.upload }).click();
+          await shot.getByRole('button', { name: TEXTS[language].gallery.upload, exact: true }).click();
           await shot.getByTestId('demo-upload-refusal').filter({ hasText: /./ }).waitFor();
           await shot.screenshot({
             path: `${process.env.SCREENSHOTS}/demo-${language}-${width}.png`,

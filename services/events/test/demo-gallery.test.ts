@@ -80,9 +80,10 @@ describe('events service: the demo gallery', () => {
     expect(galleries).toHaveLength(1);
     // Once nothing of it waits in the outbox, everything the start-ups recorded has gone out.
     await waitFor('the demo announced', async () => {
-      const waiting: unknown[] = await db.query(`SELECT 1 FROM outbox_events WHERE data->>'code' = $1`, [
-        DEMO_GALLERY_CODE,
-      ]);
+      const waiting: unknown[] = await db.query(
+        `SELECT 1 FROM outbox_events WHERE envelope->'data'->>'code' = $1`,
+        [DEMO_GALLERY_CODE],
+      );
       return created.length > 0 && waiting.length === 0;
     });
     expect(created).toEqual([DEMO_GALLERY_CODE]);
