@@ -144,12 +144,13 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
     const at = (minute: number) => new Date(firstPhotoAt.getTime() + minute * MINUTE_MS);
     const seedIds = DEMO_PHOTOS.map((photo) => photo.id);
     // Anything else in the demo goes, its objects with it (a photo's row returns every key it had).
-    const others: { original_key: string; thumbnail_key: string | null; preview_key: string | null }[] =
-      await manager.query(
-        `DELETE FROM photos WHERE event_code = $1 AND NOT (id = ANY($2::uuid[]))
-         RETURNING original_key, thumbnail_key, preview_key`,
-        [DEMO_GALLERY_CODE, seedIds],
-      );
+    type Keys = { original_key: string; thumbnail_key: string | null; preview_key: string | null };
+    // A DELETE's answer is its returned rows and its count.
+    const [others] = (await manager.query(
+      `DELETE FROM photos WHERE event_code = $1 AND NOT (id = ANY($2::uuid[]))
+       RETURNING original_key, thumbnail_key, preview_key`,
+      [DEMO_GALLERY_CODE, seedIds],
+    )) as [Keys[], number];
     await this.deletions.schedule(
       others.flatMap((row) => [row.original_key, row.thumbnail_key, row.preview_key]).filter(isKey),
       now,
