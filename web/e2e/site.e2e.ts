@@ -400,7 +400,8 @@ describe('the public site in the browser', () => {
         }
       }
     }
-  });
+    // Screenshots take a while on a busy machine.
+  }, 300_000);
 
   it('says so while the browser is offline', async () => {
     const page = await newPage(PHONE);

@@ -29,13 +29,13 @@ export const DemoUploadButton = memo(function DemoUploadButton() {
   const { t } = useTranslation();
   const [pressed, setPressed] = useState(false);
   return (
-    <>
+    <div className="demo-upload">
       <button type="button" className="button button-primary" onClick={() => setPressed(true)}>
         {t('gallery.upload')}
       </button>
       <p className="demo-refusal" role="status" data-testid="demo-upload-refusal">
         {pressed ? t('errors.DEMO_READ_ONLY') : ''}
       </p>
-    </>
+    </div>
   );
 });

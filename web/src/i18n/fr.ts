@@ -863,7 +863,7 @@ export const fr: UiTexts = {
   demo: {
     label: 'Galerie de démonstration',
     notice:
-      'Ceci est une galerie de démonstration : visitez-la comme un invité. Rien ne peut y être ajouté ni modifié, et elle est remise dans son état d’origine chaque jour.',
+      'Ceci est une galerie de démonstration. Visitez-la comme un invité : rien ne peut y être ajouté ni modifié, et elle est remise dans son état d’origine chaque jour.',
     create: 'Créer votre galerie',
   },
   guestbook: {
