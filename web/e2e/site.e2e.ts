@@ -21,6 +21,7 @@ import {
   until,
   type BrowserTest,
 } from './browser.js';
+import { graphqlAt } from './product-api.js';
 
 // A visitor reads the public site the way npm start serves it: every page in three languages, on a phone and a
 // desktop, with axe-core checking each for serious or critical accessibility problems. With SCREENSHOTS=dir, the
@@ -348,6 +349,15 @@ describe('the public site in the browser', () => {
   });
 
   it("opens the live demo from the home page: its photos in the visitor's language, every write refused", async () => {
+    // Media draws the demo's photos right after it starts, without holding its start-up.
+    await until('the demo seeded', async () => {
+      const { event } = await graphqlAt<{ event: { photoCount: number } | null }>(
+        e2e!.product.url,
+        'query ($code: String!) { event(code: $code) { photoCount } }',
+        { code: DEMO_GALLERY_CODE },
+      );
+      return event?.photoCount === 14;
+    });
     const page = await newPage(PHONE);
     await visit(page, '/fr');
     await page.getByRole('link', { name: fr.home.demoCta }).first().click();

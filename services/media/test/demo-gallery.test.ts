@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEMO_GALLERY, DEMO_GALLERY_CODE } from '@gallery/contracts';
+import { waitFor } from '@gallery/testing';
 import { DemoGallery } from '../src/demo-gallery/demo-gallery.js';
 import { DEMO_PHOTOS } from '../src/demo-gallery/demo-photos.js';
 import { DAY, ownerOf, startMedia, type MediaHarness } from './harness.js';
@@ -43,6 +44,15 @@ beforeAll(async () => {
     owners: { plan: 'standard', expiresInMs: 30 * DAY },
   });
   ({ db } = media);
+  // Each start looks for the demo at once, without holding the start-up.
+  await waitFor('the demo seeded', async () => {
+    const [row]: { photos: number; resets: number }[] = await db.query(
+      `SELECT (SELECT count(*)::int FROM photos WHERE event_code = $1) AS photos,
+              (SELECT count(*)::int FROM demo_gallery_resets) AS resets`,
+      [DEMO_GALLERY_CODE],
+    );
+    return row.photos === DEMO_PHOTOS.length && row.resets === 1;
+  });
 });
 
 afterAll(() => media?.stop());

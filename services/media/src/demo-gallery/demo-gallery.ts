@@ -70,11 +70,12 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.resetIfDue().catch((error: unknown) =>
-      this.logger.warn(`demo gallery not seeded yet: ${(error as Error).message}`),
-    );
-    this.checks.start();
+  /**
+   * The first look runs at once but does not hold the start-up: drawing the seed's images costs about a second of
+   * CPU (docs/demo-gallery.md), and a service that is up serves every other gallery meanwhile.
+   */
+  onApplicationBootstrap(): void {
+    this.checks.start(0);
   }
 
   onModuleDestroy(): Promise<void> {
