@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The days media put the demo gallery's photos, hearts and guestbook back to their seed: one row per UTC day. */
-export class DemoGalleryResets1798800000000 implements MigrationInterface {
-  name = 'DemoGalleryResets1798800000000';
+export class DemoGalleryResets1798820000000 implements MigrationInterface {
+  name = 'DemoGalleryResets1798820000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`CREATE TABLE demo_gallery_resets (
