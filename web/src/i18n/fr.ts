@@ -61,6 +61,11 @@ export const fr: UiTexts = {
       'Créez une galerie, partagez son code ou son QR code, et vos invités envoient leurs photos depuis leur navigateur, sans application. Chaque photo apparaît en direct pour tout le monde.',
     cta: 'Créer votre galerie',
     seePricing: 'Voir les formules',
+    demoCta: 'Voir une démo en direct',
+    demoTitle: 'Voir une galerie en direct',
+    demoText:
+      'Ouvrez la galerie de démonstration comme vos invités la verront : la photo de couverture et le mot d’accueil des mariés, les photos, les cœurs et le livre d’or. C’est une démo : vous pouvez tout regarder, mais rien n’y ajouter.',
+    demoLive: 'En direct',
     stepsTitle: 'Comment ça marche',
     steps: {
       createTitle: 'Créez votre galerie',
@@ -854,6 +859,12 @@ export const fr: UiTexts = {
     save: 'Enregistrer les défis',
     saving: 'Enregistrement…',
     saved: 'Défis enregistrés. Les invités les voient dans la galerie.',
+  },
+  demo: {
+    label: 'Galerie de démonstration',
+    notice:
+      'Ceci est une galerie de démonstration. Visitez-la comme un invité : rien ne peut y être ajouté ni modifié, et elle est remise dans son état d’origine chaque jour.',
+    create: 'Créer votre galerie',
   },
   guestbook: {
     title: "Livre d'or",

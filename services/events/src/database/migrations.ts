@@ -1,6 +1,7 @@
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { ContactMessages1764300000000 } from './migrations/1764300000000-contact-messages.migration.js';
 import { CreateEventsAndOrders1763900000000 } from './migrations/1763900000000-create-events-and-orders.migration.js';
+import { DemoGalleryResets1798820000000 } from './migrations/1798820000000-demo-gallery-resets.migration.js';
 import { CustomDomains1798220000000 } from './migrations/1798220000000-custom-domains.migration.js';
 import { GalleryLanguage1798000000001 } from './migrations/1798000000001-gallery-language.migration.js';
 import { GalleryPin1798500000000 } from './migrations/1798500000000-gallery-pin.migration.js';
@@ -41,4 +42,5 @@ export const eventsMigrations = [
   WelcomeLine1798710000000,
   OwnerMailChoices1798790000000,
   FindMeSwitch1798810000000,
+  DemoGalleryResets1798820000000,
 ];
