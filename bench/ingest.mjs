@@ -45,7 +45,7 @@
 // The ratio the pipeline's cost is judged by: media's CPU per photo over bare sharp's (one photo at a time), and
 // media's, the gateway's and the events service's together over bare sharp's. Beside them, the same two as
 // differences in ms a photo: what the services cost beside the image work, which moves less than the ratio
-// between machines that run libvips faster or slower (docs/benchmarks.md, "Another machine, the same build").
+// between machines that run libvips faster or slower (docs/decisions.md, "how media's cost is measured").
 // The product does one piece of work bare sharp does not: each photo's guest copy (the original without
 // identifying metadata), made by exiftool, a process of media's own whose CPU is not in media's: it is printed
 // apart, with a third ratio, media and its exiftool together over bare sharp. Since 2026-12-01 a photo's copy is made

@@ -9,7 +9,8 @@ import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js'
 
 // A Premium couple puts their gallery on their own domain: the records to create, the check against a DNS
 // server the test runs, then the gallery through real Caddy (its local CA, on-demand TLS) on that name, its
-// photos arriving live there. A Free couple is refused with the Premium message.
+// photos arriving live there, a guest's heart and "Find me" there in each language. A Free couple is refused
+// with the Premium message.
 
 const DOMAIN = 'photos.anna-and-ben.com';
 
@@ -149,6 +150,39 @@ describe("a couple's own domain in the browser", () => {
     await until("the live photo asked on the couple's domain", async () =>
       liveLinks.some((link) => link.startsWith(`${site}/media/photos/${secondPhoto}/thumbnail`)),
     );
+    // A guest's heart: the guest identity and the heart's operations pass on the couple's domain.
+    const heart = guest.locator(`[data-heart-photo-id="${firstPhoto}"]`);
+    await heart.click();
+    await until('the heart given', async () => (await heart.getAttribute('aria-pressed')) === 'true');
+
+    // "Find me" once the couple turns it on: its link, its page and its query on the couple's domain.
+    await graphqlAt(
+      url,
+      'mutation ($code: String!) { setFindMe(eventCode: $code, on: true) { on } }',
+      { code },
+      ownerToken,
+    );
+    const refused: string[] = [];
+    guest.on('response', (answer) => {
+      if (answer.url() === `${site}/graphql` && answer.status() === 403) refused.push(answer.url());
+    });
+    await guest.reload();
+    await guest.getByRole('link', { name: 'Find my photos' }).click();
+    await guest.waitForURL(`${site}/find-me`);
+    await guest.getByRole('heading', { name: 'Find my photos' }).waitFor();
+    await guest.getByRole('button', { name: 'Choose a photo of yourself' }).waitFor();
+    // Back to the gallery on the couple's domain.
+    await guest.getByRole('link', { name: 'Back to the gallery' }).click();
+    await guest.waitForURL(`${site}/`);
+    await guest.getByRole('heading', { name: 'Anna & Ben' }).waitFor();
+    // In French, opened directly: the page, its words and its way back stay on the couple's domain.
+    const french = await guest.goto(`${site}/fr/find-me`);
+    expect(french?.status()).toBe(200);
+    await guest.getByRole('heading', { name: 'Retrouver mes photos' }).waitFor();
+    await guest.getByRole('button', { name: 'Choisir une photo de vous' }).waitFor();
+    expect(await guest.getByRole('link', { name: 'Retour à la galerie' }).getAttribute('href')).toBe('/fr');
+    expect(refused).toEqual([]);
+
     // Nothing but this gallery there.
     const elsewhere = await guest.goto(`${site}/dashboard`);
     expect(elsewhere?.status()).toBe(404);

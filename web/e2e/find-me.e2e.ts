@@ -12,6 +12,7 @@ import { createGalleryAt, uploadGuestPhotos } from './product-api.js';
 // "Find me" as a couple and a guest use it, with real faces (../shared/data/faces): the couple turns it on on the
 // event page, a guest's photos are looked at, and another guest finds the photos they are in with a selfie from a
 // file on a phone, drops one with "Not me" and downloads the others. The product as npm start runs it, Chromium.
+// With SCREENSHOTS=dir, the results are saved there at 360 and 1280 px in English, French and Spanish.
 
 const run = promisify(execFile);
 const FACES = facesFolder();
@@ -128,11 +129,19 @@ describe('Find me in the browser', () => {
     const keptSize = await sharp(Buffer.from(kept!, 'base64')).metadata();
     expect([keptSize.format, keptSize.width, keptSize.height]).toEqual(['jpeg', 640, 640]);
 
-    // "Not me" on one: gone, and still gone when the kept selfie searches again with one tap.
-    await guest
-      .locator('.find-me-results li', { has: guest.locator(`img[data-photo-id="${pennyAndAmy}"]`) })
-      .getByRole('button', { name: 'Not me: remove this photo from my results' })
-      .click();
+    // "Not me" on one, from the keyboard: a small control after its photo in the tab order, named after it; the
+    // photo is gone, and still gone when the kept selfie searches again with one tap.
+    const tile = guest.locator('.find-me-results li', {
+      has: guest.locator(`img[data-photo-id="${pennyAndAmy}"]`),
+    });
+    const notMe = tile.getByRole('button', { name: /^Not me: take “Photo.+” out of my results$/ });
+    const [button, photo] = [await notMe.boundingBox(), await tile.locator('.photo-tile').boundingBox()];
+    expect(Math.min(button!.width, button!.height)).toBeGreaterThanOrEqual(24);
+    expect(button!.width * button!.height).toBeLessThan((photo!.width * photo!.height) / 8);
+    await tile.locator('.photo-tile').focus();
+    await guest.keyboard.press('Tab');
+    expect(await notMe.evaluate((element) => element === document.activeElement)).toBe(true);
+    await guest.keyboard.press('Enter');
     await guest.getByRole('heading', { name: 'Photos of you (1)' }).waitFor();
     await guest.reload();
     await guest.getByRole('button', { name: 'Search again with my kept selfie' }).click();
@@ -149,6 +158,33 @@ describe('Find me in the browser', () => {
     const entries = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatch(/^Photos of you\/\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d IMG_0\.jpg$/);
+
+    if (process.env.SCREENSHOTS) {
+      // The phone's results in each language (its kept selfie searches again), then a desktop's from a file.
+      const desktopContext = await e2e!.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const desktop = await desktopContext.newPage();
+      desktop.setDefaultTimeout(STEP_TIMEOUT_MS);
+      for (const [page, width] of [
+        [guest, PHONE.width],
+        [desktop, 1280],
+      ] as const) {
+        for (const language of ['en', 'fr', 'es']) {
+          await page.goto(`${url}${language === 'en' ? '' : `/${language}`}/gallery/${code}/find-me`);
+          if (page === guest) await page.locator('.find-me-kept .button-primary').click();
+          else
+            await page
+              .getByTestId('selfie-input')
+              .setInputFiles([{ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie }]);
+          await page.locator('.find-me-results img[data-photo-id]').first().waitFor();
+          await page.screenshot({
+            path: path.join(process.env.SCREENSHOTS, `find-me-results-${language}-${width}.png`),
+            fullPage: true,
+          });
+        }
+      }
+      await desktopContext.close();
+      await guest.goto(`${url}/gallery/${code}/find-me`);
+    }
 
     // "Forget me" takes the selfie off the phone.
     await guest.getByRole('button', { name: 'Forget me' }).click();

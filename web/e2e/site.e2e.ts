@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, type Page } from 'playwright-core';
-import { DEFAULT_CONTACT_EMAIL, en as shared, es as sharedEs } from '@gallery/contracts';
+import {
+  DEFAULT_CONTACT_EMAIL,
+  DEMO_GALLERY,
+  DEMO_GALLERY_CODE,
+  en as shared,
+  es as sharedEs,
+  fr as sharedFr,
+} from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
 import { en } from '../src/i18n/en.js';
 import { es } from '../src/i18n/es.js';
@@ -11,11 +18,14 @@ import {
   STOP_TIMEOUT_MS,
   seriousViolations,
   startBrowserTest,
+  until,
   type BrowserTest,
 } from './browser.js';
+import { graphqlAt } from './product-api.js';
 
 // A visitor reads the public site the way npm start serves it: every page in three languages, on a phone and a
-// desktop, with axe-core checking each for serious or critical accessibility problems.
+// desktop, with axe-core checking each for serious or critical accessibility problems. With SCREENSHOTS=dir, the
+// home page and the demo gallery it opens are saved there at 360 and 1280 px in each language.
 
 const TEXTS = { en, fr, es } as const;
 const PHONE = { width: 375, height: 740 };
@@ -337,6 +347,71 @@ describe('the public site in the browser', () => {
       compressionLevel: 'medium',
     });
   });
+
+  it("opens the live demo from the home page: its photos in the visitor's language, every write refused", async () => {
+    // Media draws the demo's photos right after it starts, without holding its start-up.
+    await until('the demo seeded', async () => {
+      const { event } = await graphqlAt<{ event: { photoCount: number } | null }>(
+        e2e!.product.url,
+        'query ($code: String!) { event(code: $code) { photoCount } }',
+        { code: DEMO_GALLERY_CODE },
+      );
+      return event?.photoCount === 14;
+    });
+    const page = await newPage(PHONE);
+    await visit(page, '/fr');
+    await page.getByRole('link', { name: fr.home.demoCta }).first().click();
+    await page.waitForURL(`**/fr/gallery/${DEMO_GALLERY_CODE}`);
+    await expect(page.getByTestId('gallery-welcome').textContent()).resolves.toBe(
+      DEMO_GALLERY.welcomeLine.fr,
+    );
+    await expect(page.getByTestId('photo-count').textContent()).resolves.toBe(
+      fr.gallery.photoCount.replace('{{count}}', '14'),
+    );
+    await until('the first photos shown', () =>
+      page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll<HTMLImageElement>('.photo-grid img')).filter(
+            (image) => image.complete && image.naturalWidth > 0,
+          ).length >= 3,
+      ),
+    );
+    await expect(
+      page.getByTestId('guestbook-message').first().locator('.guestbook-text').textContent(),
+    ).resolves.toBe(DEMO_GALLERY.guestbook[2].text.fr);
+
+    // Upload Photos says at once that nothing can be added; a heart goes to the server, which refuses it.
+    await page.getByRole('button', { name: fr.gallery.upload, exact: true }).click();
+    await expect(page.getByTestId('demo-upload-refusal').textContent()).resolves.toBe(
+      sharedFr.errors.DEMO_READ_ONLY,
+    );
+    await page.getByTestId('heart-button').first().click();
+    await expect(page.locator('.hearts-refusal').textContent()).resolves.toBe(sharedFr.errors.DEMO_READ_ONLY);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    if (process.env.SCREENSHOTS) {
+      for (const width of [360, 1280]) {
+        const shot = await newPage({ width, height: 800 });
+        for (const language of LANGUAGES) {
+          await visit(shot, PAGE_PATHS[language].home);
+          await shot.getByTestId('home-demo-link').waitFor();
+          await shot.screenshot({
+            path: `${process.env.SCREENSHOTS}/home-${language}-${width}.png`,
+            fullPage: true,
+          });
+          await shot.getByTestId('home-demo-link').click();
+          await shot.getByTestId('gallery-welcome').waitFor();
+          await shot.getByRole('button', { name: TEXTS[language].gallery.upload, exact: true }).click();
+          await shot.getByTestId('demo-upload-refusal').filter({ hasText: /./ }).waitFor();
+          await shot.screenshot({
+            path: `${process.env.SCREENSHOTS}/demo-${language}-${width}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    }
+    // Screenshots take a while on a busy machine.
+  }, 300_000);
 
   it('says so while the browser is offline', async () => {
     const page = await newPage(PHONE);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
-import { API_LIMITS } from '@gallery/contracts';
+import { API_LIMITS, isCustomDomainPage } from '@gallery/contracts';
 import { parseWithinLimits } from '../limits/document-limits.js';
 import type { CustomDomainHosts } from './custom-domain-hosts.js';
 import { outsideGallery } from './gallery-scope.js';
@@ -20,7 +20,8 @@ export interface CustomDomainSiteOptions {
 }
 
 /**
- * A couple's verified domain shows their gallery and nothing else: the guest page at `/`, the app's assets, the
+ * A couple's verified domain shows their gallery and nothing else: the guest page at `/` and its "Find me" page
+ * at `/find-me`, each in every language (`/fr`, `/es/find-me`: isCustomDomainPage), the app's assets, the
  * gallery's photo links and its GraphQL operations (see outsideGallery); every other page is the not-found page
  * with a 404, every other API path a 404. No Authorization header goes on from such a host: nothing an owner
  * can do is reachable through it. Requests for any other host go on to the product.
@@ -77,7 +78,7 @@ export function customDomainSite(options: CustomDomainSiteOptions): RequestHandl
       return;
     }
     if (req.path.startsWith('/media/')) return options.media(gallery)(req, res, next);
-    if (req.path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (isCustomDomainPage(req.path) && (req.method === 'GET' || req.method === 'HEAD')) {
       void page(res, gallery, 200).catch(next);
       return;
     }

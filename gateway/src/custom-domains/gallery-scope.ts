@@ -2,21 +2,41 @@ import { getOperationAST, GraphQLError, Kind, type DocumentNode, type ValueNode 
 import { normalizeEventCode } from '@gallery/contracts';
 
 /**
- * What a guest page on a couple's domain may ask, and the argument naming the gallery in each: queries,
- * mutations and subscriptions of the guest page, nothing of the owner's, nothing about another gallery.
+ * What the guest pages on a couple's domain (the gallery and its "Find me" page) may ask, and the argument naming
+ * the gallery in each (null: none, the operation names no gallery): the queries, mutations and subscriptions a
+ * guest sends there, nothing of the owner's, nothing about another gallery. guest-page-operations.spec.ts reads
+ * the web app's documents: each guest operation the pages send is here, and nothing else is.
  */
-const GUEST_FIELDS: Readonly<Record<string, string | null>> = {
+export const GUEST_FIELDS: Readonly<Record<string, string | null>> = {
   __typename: null,
+  // The browser's guest identity ("my photos", hearts, the guestbook), asked once before the first gallery.
+  issueGuestIdentity: null,
   event: 'code',
-  archiveJob: 'eventCode',
-  requestArchive: 'eventCode',
-  requestPhotoUploads: 'eventCode',
-  confirmPhotoUpload: 'eventCode',
+  enterGalleryPin: 'code',
   recordGalleryActivity: 'eventCode',
+  askForPhotosReadyMail: 'eventCode',
+  requestPhotoUploads: 'eventCode',
+  requestUploadParts: 'eventCode',
+  confirmPhotoUpload: 'eventCode',
+  deleteOwnPhoto: 'eventCode',
+  setHeart: 'eventCode',
+  myHeartedPhotoIds: 'eventCode',
+  guestbookMessages: 'eventCode',
+  leaveGuestbookMessage: 'eventCode',
+  requestArchive: 'eventCode',
+  archiveJob: 'eventCode',
+  findMeAvailable: 'eventCode',
+  findMe: 'eventCode',
+  requestPhotosArchive: 'eventCode',
   photoAdded: 'eventCode',
+  photoRemoved: 'eventCode',
+  photosRevealed: 'eventCode',
+  gallerySettingsChanged: 'eventCode',
   eventUpdated: 'eventCode',
   archiveProgress: 'eventCode',
-  photoRemoved: 'eventCode',
+  heartCountsChanged: 'eventCode',
+  guestbookMessageAdded: 'eventCode',
+  guestbookMessageRemoved: 'eventCode',
 };
 
 export const OUTSIDE_THE_GALLERY = 'This address shows one gallery only.';

@@ -99,6 +99,11 @@ export const Subjects = {
   PhotosReadyMailDue: 'event.photos-ready-mail-due',
   /** events: the couple's daily digest is due, with what waits for them; events' own mail consumer sends it. */
   OwnerDigestDue: 'event.owner-digest-due',
+  /**
+   * faces: the couple turned "Find me" on or off for a gallery; events keeps it, so a guest's photos-ready mail
+   * links to "photos of you" only where the gallery offers them.
+   */
+  FindMeChanged: 'event.find-me-changed',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -398,6 +403,10 @@ export const challengesChangedSchema = z.object({
 });
 export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 
+/** Whether guests of the gallery may now look for themselves with a selfie ("Find me"). */
+export const findMeChangedSchema = z.object({ code: galleryCodeSchema, on: z.boolean() });
+export type FindMeChangedData = z.infer<typeof findMeChangedSchema>;
+
 /** A gallery's reveal moment: every guest now sees every photo. */
 export const photosRevealedSchema = z.object({ code: galleryCodeSchema, revealAt: isoDate });
 export type PhotosRevealedData = z.infer<typeof photosRevealedSchema>;
@@ -486,6 +495,7 @@ const dataSchemas = {
   'photo.limit-reached': galleryFullSchema,
   'event.photos-ready-mail-due': photosReadyMailDueSchema,
   'event.owner-digest-due': ownerDigestDueSchema,
+  'event.find-me-changed': findMeChangedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -516,6 +526,7 @@ export interface EventData {
   'photo.limit-reached': GalleryFullData;
   'event.photos-ready-mail-due': PhotosReadyMailDueData;
   'event.owner-digest-due': OwnerDigestDueData;
+  'event.find-me-changed': FindMeChangedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

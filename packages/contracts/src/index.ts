@@ -36,3 +36,4 @@ export * from './mail/owner-digest-mail.js';
 export * from './table-cards.js';
 export * from './gallery-landing.js';
 export * from './faces.js';
+export * from './demo-gallery.js';

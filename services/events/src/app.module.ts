@@ -7,6 +7,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { eventsMigrations } from './database/migrations.js';
 import { CustomDomainEntity } from './custom-domains/custom-domain.entity.js';
 import { CustomDomainsModule } from './custom-domains/custom-domains.module.js';
+import { DemoGalleryModule } from './demo-gallery/demo-gallery.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
             OwnerMailModule,
             PaymentsModule,
             ReturnMailsModule,
+            DemoGalleryModule,
           ],
         }),
       ],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Requests, reviewWaitingRequestSchema, type ReviewWaitingReply } from '@gallery/contracts';
+import { Requests, reviewWaitingRequestSchema, Subjects, type ReviewWaitingReply } from '@gallery/contracts';
 import { caughtMail, mailHeaders, type CaughtMail } from '@gallery/local-servers';
 import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
 import {
@@ -16,6 +16,7 @@ import {
   waitFor,
 } from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
+import { FindMeChangesConsumer } from '../src/return-mails/find-me-changes.consumer.js';
 import { EventsConfig } from '../src/config/events-config.js';
 import { OwnerDigests } from '../src/return-mails/owner-digests.js';
 import { PhotosReadyMailQueue } from '../src/return-mails/photos-ready-mail-queue.js';
@@ -170,6 +171,8 @@ describe('events service: mails that bring guests and couples back', () => {
       expect(sent.subject).toBe('Les photos du mariage de Sarah & Mike sont là');
       expect(sent.text).toContain(`https://gallery.test/fr/gallery/${code}\n`);
       expect(sent.text).toContain(`https://gallery.test/fr/gallery/${code}?show=mine`);
+      // "Find me" is off until the couple turns it on: no link to it.
+      expect(sent.text).not.toContain('/find-me');
       expect(sent.text).toContain(
         `https://gallery.test/fr/mail-stop#token=${encodeURIComponent(stopToken!)}`,
       );
@@ -197,6 +200,57 @@ describe('events service: mails that bring guests and couples back', () => {
         mailsTo(address).then((found) => found.length && found),
       );
       expect(sent.subject).toBe('Ya están las fotos de la boda de Sarah & Mike');
+    });
+
+    it('links to the photos the guest is in where the gallery offers "Find me", and not once it is off', async () => {
+      const { code } = await createGallery();
+      const reveal = new Date(Date.now() + HOUR_MS);
+      await revealAt(code, reveal);
+      const queue = app().get(PhotosReadyMailQueue);
+      /** The faces service's switch, as it publishes it; resolves once events has applied it. */
+      const findMe = async (on: boolean, occurredAt = new Date()) => {
+        const id = randomUUID();
+        await mediaStandIn!.publish({
+          id,
+          type: Subjects.FindMeChanged,
+          occurredAt: occurredAt.toISOString(),
+          data: { code, on },
+        });
+        await waitFor(`find me ${on ? 'on' : 'off'} applied`, async () => {
+          const marks: unknown[] = await db().query(
+            'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2',
+            [FindMeChangesConsumer.NAME, id],
+          );
+          return marks.length === 1;
+        });
+      };
+      const findMeLine = (language: string) =>
+        `https://gallery.test${language === 'en' ? '' : `/${language}`}/gallery/${code}/find-me\n`;
+
+      await findMe(true);
+      const found = `guest-${randomUUID()}@example.com`;
+      await ask(code, found, 'es');
+      expect(await queue.queueDue(new Date(reveal.getTime() + 1000))).toBe(1);
+      const [sent] = await waitFor('the mail with Find me', () =>
+        mailsTo(found).then((caught) => caught.length && caught),
+      );
+      expect(sent.text).toContain(
+        `Tus propias fotos (en el teléfono con el que las hiciste):\nhttps://gallery.test/es/gallery/${code}?show=mine\n\nLas fotos en las que sales, encontradas con un selfie («Encontrar mis fotos»):\n${findMeLine('es')}`,
+      );
+
+      // Off, then an older "on" delivered late: it stays off.
+      await findMe(false);
+      await findMe(true, new Date(Date.now() - 60_000));
+      const later = new Date(reveal.getTime() + 2000);
+      const notFound = `guest-${randomUUID()}@example.com`;
+      await ask(code, notFound);
+      expect(await queue.queueDue(later)).toBe(1);
+      const [plain] = await waitFor('the mail without Find me', () =>
+        mailsTo(notFound).then((caught) => caught.length && caught),
+      );
+      expect(plain.text).toContain(`https://gallery.test/gallery/${code}?show=mine\n`);
+      expect(plain.text).not.toContain('/find-me');
+      expect(plain.text).not.toContain('selfie');
     });
 
     it('never goes after the guest stopped it, and a forged stop link stops nothing', async () => {

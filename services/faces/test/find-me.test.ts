@@ -28,6 +28,7 @@ interface RunningProduct {
 let platform: TestPlatform | undefined;
 let product: RunningProduct | undefined;
 let facesDb: DataSource | undefined;
+let eventsDb: DataSource | undefined;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -36,10 +37,15 @@ beforeAll(async () => {
     type: 'postgres',
     url: databaseUrl(platform.env.DATABASE_URL, SERVICE_DATABASES.faces) as string,
   }).initialize();
+  eventsDb = await new DataSource({
+    type: 'postgres',
+    url: databaseUrl(platform.env.DATABASE_URL, SERVICE_DATABASES.events) as string,
+  }).initialize();
 }, 300_000);
 
 afterAll(async () => {
   await facesDb?.destroy();
+  await eventsDb?.destroy();
   await product?.stop();
   await platform?.stop();
 }, 60_000);
@@ -126,6 +132,16 @@ async function faceRows(code: string): Promise<number> {
   return Number(row!.n);
 }
 
+/** Waits until the events service knows the gallery's switch (its guest mails link to "Find me" then). */
+async function eventsKnows(code: string, on: boolean) {
+  await waitFor(`events told Find me is ${on ? 'on' : 'off'}`, async () => {
+    const [row] = (await eventsDb!.query('SELECT find_me_on FROM events WHERE code = $1', [code])) as {
+      find_me_on: boolean;
+    }[];
+    return row?.find_me_on === on;
+  });
+}
+
 async function newGuestIdentity(): Promise<string> {
   const { issueGuestIdentity } = await graphqlAt<{ issueGuestIdentity: { token: string } }>(
     product!.url,
@@ -154,6 +170,7 @@ describe('Find me', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('FIND_ME_OFF');
 
     expect((await turn(gallery, true)).setFindMe.on).toBe(true);
+    await eventsKnows(gallery.code, true);
     const [alsoWithAmy] = await uploadGuestPhotos(product!.url, gallery.code, 1, {
       files: [await photoOf(['penny', 3], ['amy', 3])],
     });
@@ -211,6 +228,7 @@ describe('Find me', () => {
     expect(await faceRows(gallery.code)).toBeGreaterThan(0);
     expect((await turn(gallery, false)).setFindMe.on).toBe(false);
     expect(await faceRows(gallery.code)).toBe(0);
+    await eventsKnows(gallery.code, false);
   });
 
   it('gives a guest of an own-only gallery their own photos only, and of an approval gallery the approved ones', async () => {

@@ -10,6 +10,7 @@ import { ChallengesModule } from './challenges/challenges.module.js';
 import { MediaConfig } from './config/media-config.js';
 import { mediaMigrations } from './database/migrations.js';
 import { EventModel } from './galleries/event.model.js';
+import { DemoGalleryModule } from './demo-gallery/demo-gallery.module.js';
 import { GalleriesModule } from './galleries/galleries.module.js';
 import { GalleryEntity } from './galleries/gallery.entity.js';
 import { GalleryEntityModule } from './gallery-entity/gallery-entity.module.js';
@@ -87,6 +88,7 @@ export class AppModule {
             ReviewModule,
             GuestsModule,
             SharersModule,
+            DemoGalleryModule,
           ],
         }),
       ],

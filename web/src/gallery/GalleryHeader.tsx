@@ -1,7 +1,8 @@
 import { memo } from 'react';
-import type { PlanId } from '@gallery/contracts';
+import { demoText, type PlanId } from '@gallery/contracts';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
+import { DemoUploadButton } from '../demo/DemoGalleryNotice';
 import { useLanguage } from '../i18n/useLanguage';
 import { formatLastDay } from './formatDate';
 import type { GalleryEvent } from './graphql';
@@ -17,25 +18,29 @@ function safeLastDay(value: string, locale: string): string | null {
 
 /**
  * The guest's landing: the couple's cover photo, their names, their welcome line, the photo count and code, and
- * its one primary action, Upload Photos (none while the gallery is full: no onFiles). The plan and until when photos are kept are the
- * couple's business: only the owner sees them. Memoized: it renders again when what it shows changes, not with
- * each other change of the page.
+ * its one primary action, Upload Photos (none while the gallery is full: no onFiles). In the demo gallery
+ * (`demo`), Upload Photos says that nothing can be added, and the welcome line is in the visitor's language. The
+ * plan and until when photos are kept are the couple's business: only the owner sees them. Memoized: it renders
+ * again when what it shows changes, not with each other change of the page.
  */
 export const GalleryHeader = memo(function GalleryHeader({
   event,
   photoCount,
   plan,
   onFiles,
+  demo = false,
 }: {
   event: GalleryEvent;
   photoCount: number;
   plan: PlanId;
   onFiles?: (files: File[]) => void;
+  demo?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const keptUntil = event.isOwner ? safeLastDay(event.expiresAt, language) : null;
   const cover = event.coverPhoto;
+  const welcomeLine = demo ? demoText(language, { welcomeLine: true }) : event.welcomeLine;
   return (
     <header className={`gallery-header${cover ? ' has-cover' : ''}`} data-testid="gallery-landing">
       {cover && (
@@ -52,9 +57,9 @@ export const GalleryHeader = memo(function GalleryHeader({
       )}
       <p className="eyebrow">{t('brand.name')}</p>
       <h1 className="gallery-name">{event.name}</h1>
-      {event.welcomeLine && (
+      {welcomeLine && (
         <p className="gallery-welcome" data-testid="gallery-welcome">
-          {event.welcomeLine}
+          {welcomeLine}
         </p>
       )}
       <ul className="gallery-meta">
@@ -67,10 +72,16 @@ export const GalleryHeader = memo(function GalleryHeader({
         {keptUntil && <li data-testid="gallery-expiry">{t('storage.keptUntil', { date: keptUntil })}</li>}
         <li data-testid="gallery-event-code">{t('gallery.code', { code: event.code })}</li>
       </ul>
-      {onFiles && (
+      {demo ? (
         <div className="gallery-primary">
-          <UploadButton plan={plan} onFiles={onFiles} />
+          <DemoUploadButton />
         </div>
+      ) : (
+        onFiles && (
+          <div className="gallery-primary">
+            <UploadButton plan={plan} onFiles={onFiles} />
+          </div>
+        )
       )}
     </header>
   );

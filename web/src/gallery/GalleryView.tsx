@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLANS, uploadWindowRefusal } from '@gallery/contracts';
+import { isDemoGallery, PLANS, uploadWindowRefusal } from '@gallery/contracts';
 import type { PrivacySettings } from '../privacy/graphql';
 import { VisibilityNotice } from '../privacy/VisibilityNotice';
 import { fromApiPlan } from '../api/plan';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { BusyNotice } from '../ui/BusyNotice';
 import { Spinner } from '../ui/Spinner';
+import { DemoGalleryNotice } from '../demo/DemoGalleryNotice';
 import { GalleryActions } from './GalleryActions';
 import { GalleryHeader } from './GalleryHeader';
 import { GalleryLoadFailed } from './GalleryLoadFailed';
@@ -199,6 +200,7 @@ export function GalleryView({ code }: { code: string }) {
     (photoLimit !== null && photoCount >= photoLimit) ||
     limitRefused;
   const isOwner = gallery.event.isOwner === true;
+  const demo = isDemoGallery(gallery.event.code);
   const challenges = gallery.event.challenges ?? NO_CHALLENGES;
   const tableShown = filteredTable(filter) !== null;
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
@@ -220,11 +222,13 @@ export function GalleryView({ code }: { code: string }) {
     <HeartsContext.Provider value={hearts}>
       <div className="gallery-page">
         <LanguageOffer />
+        {demo && <DemoGalleryNotice />}
         <GalleryHeader
           event={gallery.event}
           photoCount={shownPhotoCount}
           plan={plan}
           onFiles={full ? undefined : uploadFiles}
+          demo={demo}
         />
         {full && photoLimit !== null && (
           <GalleryFullNotice code={gallery.event.code} photoLimit={photoLimit} isOwner={isOwner} />

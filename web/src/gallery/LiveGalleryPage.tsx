@@ -16,10 +16,19 @@ const FindMeView = lazy(() =>
 
 /** /live-gallery?code=CODE and /gallery/CODE; with `findMe`, the gallery's "Find me" page (/gallery/CODE/find-me). */
 export function LiveGalleryPage({ findMe = false }: { findMe?: boolean }) {
-  const { t } = useTranslation();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const code = normalizeEventCode(params.code ?? searchParams.get('code') ?? '');
+  return <GuestGalleryPage code={code} findMe={findMe} />;
+}
+
+/**
+ * Gallery `code` as its guests open it, on the product's site or on the couple's own domain: the gallery, or with
+ * `findMe` its "Find me" page, once this browser has its guest identity and with the gallery's pass on its
+ * requests.
+ */
+export function GuestGalleryPage({ code, findMe = false }: { code: string; findMe?: boolean }) {
+  const { t } = useTranslation();
   const identified = useGuestIdentity();
   // A socket opened for another gallery carries its pass, not this one's.
   useEffect(() => renewLiveCredentials(), [code]);

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
@@ -7,10 +7,23 @@ type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'dat
  * A photo, or a labelled tile when this browser cannot show it. HEIC photos get JPEG thumbnails and previews on
  * the server like any photo; the tile is for the rare one the server could not decode (kept as taken, without
  * derived images), which only Safari draws. The original stays downloadable from the viewer.
+ *
+ * An image still loading when its tile leaves the page (a guest flinging through a long gallery) has its request
+ * cancelled: Chromium would otherwise finish every one, and the tiles the guest stops on wait behind hundreds
+ * of thumbnails nobody sees any more.
  */
 export function PhotoImage(props: PhotoImageProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+  // Before the tile leaves the document: a source changed on a detached image registers it with the document's
+  // viewport listeners for good (a leak of every tile passed).
+  useLayoutEffect(() => {
+    const image = imageRef.current;
+    return () => {
+      if (image && !image.complete) image.removeAttribute('src');
+    };
+  }, [failed]);
   if (failed) {
     return (
       <span
@@ -23,5 +36,5 @@ export function PhotoImage(props: PhotoImageProps) {
       </span>
     );
   }
-  return <img {...props} onError={() => setFailed(true)} />;
+  return <img {...props} ref={imageRef} onError={() => setFailed(true)} />;
 }

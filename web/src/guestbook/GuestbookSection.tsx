@@ -1,8 +1,15 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GUESTBOOK_LIMITS, guestbookMessageProblem, GUESTBOOK_MESSAGE_REFUSALS } from '@gallery/contracts';
+import {
+  demoText,
+  GUESTBOOK_LIMITS,
+  guestbookMessageProblem,
+  GUESTBOOK_MESSAGE_REFUSALS,
+  isDemoGallery,
+} from '@gallery/contracts';
 import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { readGuestName } from '../gallery/guestName';
+import { useLanguage } from '../i18n/useLanguage';
 import { BusyNotice } from '../ui/BusyNotice';
 import { useGuestbook } from './useGuestbook';
 import './guestbook.css';
@@ -10,7 +17,7 @@ import './guestbook.css';
 /**
  * The gallery's guestbook: a form to leave a wish (with the name the guest gave for their photos) and the
  * messages, newest first, arriving live. A message is plain text: React renders it as text, so markup in it
- * shows as typed. The couple sees a Remove button on each. While the couple asks for approval, the guest's own
+ * shows as typed (the demo gallery's own messages in the visitor's language). The couple sees a Remove button on each. While the couple asks for approval, the guest's own
  * message shows to them marked as waiting, and to everyone else once approved. Memoized: a photo joining the
  * gallery's grid does not render it again.
  */
@@ -22,6 +29,8 @@ export const GuestbookSection = memo(function GuestbookSection({
   isOwner: boolean;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const demo = isDemoGallery(code);
   const { messages, leave, remove, hasOlder, loadingOlder, loadOlder } = useGuestbook(code);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -109,7 +118,9 @@ export const GuestbookSection = memo(function GuestbookSection({
                   {t('guestbook.waiting')}
                 </p>
               )}
-              <p className="guestbook-text">{message.text}</p>
+              <p className="guestbook-text">
+                {(demo && demoText(language, { guestbookMessage: message.id })) || message.text}
+              </p>
               <p className="guestbook-by">
                 {message.guestName
                   ? t('guestName.by', { name: message.guestName })

@@ -5,11 +5,13 @@ import { usePagePath } from '../i18n/useLanguage';
 import { PlannersSection } from '../pages/PlannersSection';
 import { usePageMeta } from '../pages/usePageMeta';
 import { PlanCard } from '../plans/PlanCard';
+import { DemoSection, useDemoGalleryPath } from './DemoSection';
 import { HowItWorks } from './HowItWorks';
 
 export function HomePage() {
   const { t } = useTranslation();
   const pagePath = usePagePath();
+  const demoPath = useDemoGalleryPath();
   usePageMeta('home');
 
   return (
@@ -22,11 +24,16 @@ export function HomePage() {
           <Link to={pagePath('order')} className="button button-primary button-large">
             {t('home.cta')}
           </Link>
-          <a href="#plans" className="button button-secondary button-large">
-            {t('home.seePricing')}
-          </a>
+          <Link to={demoPath} className="button button-secondary button-large">
+            {t('home.demoCta')}
+          </Link>
         </div>
+        <p className="hero-more">
+          <a href="#plans">{t('home.seePricing')}</a>
+        </p>
       </section>
+
+      <DemoSection />
 
       <HowItWorks />
 

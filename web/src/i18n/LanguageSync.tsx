@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { customDomainGallery } from '../premium/customDomainSite';
 import { readStorage } from '../storage';
 import { showLanguage } from './index';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages';
@@ -16,6 +17,7 @@ export function LanguageSync() {
       readStorage(LANGUAGE_STORAGE_KEY),
       i18n.language,
       navigator.languages,
+      customDomainGallery() !== null,
     );
     if (language !== i18n.language) void showLanguage(language);
   }, [pathname, i18n]);

@@ -63,6 +63,11 @@ export const en = {
       'Create a gallery, share its code or QR code, and your guests upload photos straight from their browser, with no app. Every photo appears live for everyone.',
     cta: 'Create Your Gallery',
     seePricing: 'See the plans',
+    demoCta: 'See a live demo',
+    demoTitle: 'See a live gallery',
+    demoText:
+      'Open the demo gallery as your guests would: the couple’s cover and welcome line, the photos, the hearts and the guestbook. It is a demo: you can look around, not add anything.',
+    demoLive: 'Live',
     stepsTitle: 'How it works',
     steps: {
       createTitle: 'Create your gallery',
@@ -847,6 +852,12 @@ export const en = {
     saving: 'Saving…',
     saved: 'Challenges saved. Guests see them in the gallery.',
   },
+  demo: {
+    label: 'Demo gallery',
+    notice:
+      'This is a demo gallery: look around as a guest would. Nothing can be added or changed here, and it is put back as it was every day.',
+    create: 'Create your own gallery',
+  },
   guestbook: {
     title: 'Guestbook',
     label: 'Leave a message for the couple',
@@ -1223,7 +1234,8 @@ export const en = {
     searching: 'Looking for you in the photos…',
     results: 'Photos of you ({{count}})',
     notMe: 'Not me',
-    notMeLabel: 'Not me: remove this photo from my results',
+    notMeLabel: 'Not me: take “{{photo}}” out of my results',
+    notMeHint: 'Not you in a photo? Press the cross on it to take it out of your results.',
     downloadThese: 'Download these',
     preparing: 'Preparing the zip…',
     downloadStarted_one: 'Download started: {{count}} photo',

@@ -61,6 +61,11 @@ export const es: UiTexts = {
       'Crea una galería, comparte su código o código QR, y tus invitados suben fotos desde su navegador, sin app. Cada foto aparece en directo para todos.',
     cta: 'Crea tu galería',
     seePricing: 'Ver los planes',
+    demoCta: 'Ver una demo en directo',
+    demoTitle: 'Mira una galería en directo',
+    demoText:
+      'Abre la galería de demostración como la verán tus invitados: la portada y el mensaje de bienvenida de la pareja, las fotos, los corazones y el libro de visitas. Es una demo: puedes verlo todo, pero no añadir nada.',
+    demoLive: 'En directo',
     stepsTitle: 'Cómo funciona',
     steps: {
       createTitle: 'Crea tu galería',
@@ -849,6 +854,12 @@ export const es: UiTexts = {
     saving: 'Guardando…',
     saved: 'Retos guardados. Los invitados los ven en la galería.',
   },
+  demo: {
+    label: 'Galería de demostración',
+    notice:
+      'Esta es una galería de demostración: recórrela como lo haría un invitado. Aquí no se puede añadir ni cambiar nada, y cada día vuelve a su estado original.',
+    create: 'Crea tu propia galería',
+  },
   guestbook: {
     title: 'Libro de visitas',
     label: 'Deja un mensaje a los novios',
@@ -1229,7 +1240,8 @@ export const es: UiTexts = {
     searching: 'Buscándote en las fotos…',
     results: 'Fotos tuyas ({{count}})',
     notMe: 'No soy yo',
-    notMeLabel: 'No soy yo: quitar esta foto de mis resultados',
+    notMeLabel: 'No soy yo: quitar «{{photo}}» de mis resultados',
+    notMeHint: '¿No sales en una foto? Pulsa su cruz para quitarla de tus resultados.',
     downloadThese: 'Descargar estas',
     preparing: 'Preparando el zip…',
     downloadStarted_one: 'Descarga iniciada: {{count}} foto',

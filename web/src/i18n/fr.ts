@@ -61,6 +61,11 @@ export const fr: UiTexts = {
       'Créez une galerie, partagez son code ou son QR code, et vos invités envoient leurs photos depuis leur navigateur, sans application. Chaque photo apparaît en direct pour tout le monde.',
     cta: 'Créer votre galerie',
     seePricing: 'Voir les formules',
+    demoCta: 'Voir une démo en direct',
+    demoTitle: 'Voir une galerie en direct',
+    demoText:
+      'Ouvrez la galerie de démonstration comme vos invités la verront : la photo de couverture et le mot d’accueil des mariés, les photos, les cœurs et le livre d’or. C’est une démo : vous pouvez tout regarder, mais rien n’y ajouter.',
+    demoLive: 'En direct',
     stepsTitle: 'Comment ça marche',
     steps: {
       createTitle: 'Créez votre galerie',
@@ -855,6 +860,12 @@ export const fr: UiTexts = {
     saving: 'Enregistrement…',
     saved: 'Défis enregistrés. Les invités les voient dans la galerie.',
   },
+  demo: {
+    label: 'Galerie de démonstration',
+    notice:
+      'Ceci est une galerie de démonstration. Visitez-la comme un invité : rien ne peut y être ajouté ni modifié, et elle est remise dans son état d’origine chaque jour.',
+    create: 'Créer votre galerie',
+  },
   guestbook: {
     title: "Livre d'or",
     label: 'Laissez un message aux mariés',
@@ -1241,7 +1252,8 @@ export const fr: UiTexts = {
     searching: 'Nous vous cherchons dans les photos…',
     results: 'Vos photos ({{count}})',
     notMe: 'Pas moi',
-    notMeLabel: 'Pas moi : retirer cette photo de mes résultats',
+    notMeLabel: 'Pas moi : retirer « {{photo}} » de mes résultats',
+    notMeHint: 'Vous n’êtes pas sur une photo ? Appuyez sur sa croix pour la retirer de vos résultats.',
     downloadThese: 'Télécharger ces photos',
     preparing: 'Préparation du zip…',
     downloadStarted_one: 'Téléchargement lancé : {{count}} photo',

@@ -9,6 +9,7 @@ import {
   type Language,
 } from './languages';
 import { en } from './en';
+import { customDomainGallery } from '../premium/customDomainSite';
 import { readStorage } from '../storage';
 
 /**
@@ -56,4 +57,5 @@ export const initialLanguage = resolveLanguage(
   readStorage(LANGUAGE_STORAGE_KEY),
   undefined,
   navigator.languages,
+  customDomainGallery() !== null,
 );

@@ -41,10 +41,26 @@ describe('language from the path', () => {
     expect(browserLanguage(['pt-BR', 'ES-mx'])).toBe('es');
   });
 
+  it("opens a couple's own domain as a gallery link: its prefix, else the guest's choice or browser", () => {
+    expect(resolveLanguage('/', null, undefined, ['fr-FR'], true)).toBe('fr');
+    expect(resolveLanguage('/find-me', 'es', 'en', ['fr'], true)).toBe('es');
+    expect(resolveLanguage('/fr/find-me', 'es', 'en', ['es'], true)).toBe('fr');
+    expect(resolveLanguage('/es', null, undefined, [], true)).toBe('es');
+    // Not a page the domain serves: English, as anywhere else.
+    expect(resolveLanguage('/pricing', 'fr', undefined, ['fr'], true)).toBe('en');
+    // The product's own home is no gallery.
+    expect(resolveLanguage('/', null, undefined, ['fr-FR'])).toBe('en');
+  });
+
   it('moves a gallery link between languages by its prefix', () => {
     expect(switchLanguagePath('/gallery/ACDE3467', 'fr')).toBe('/fr/gallery/ACDE3467');
     expect(switchLanguagePath('/fr/gallery/ACDE3467', 'es')).toBe('/es/gallery/ACDE3467');
     expect(switchLanguagePath('/es/gallery/ACDE3467', 'en')).toBe('/gallery/ACDE3467');
+    // On a couple's own domain: its gallery and "Find me" pages, which the domain serves in each language.
+    expect(switchLanguagePath('/', 'fr')).toBe('/fr');
+    expect(switchLanguagePath('/fr', 'en')).toBe('/');
+    expect(switchLanguagePath('/find-me', 'es')).toBe('/es/find-me');
+    expect(switchLanguagePath('/es/find-me', 'en')).toBe('/find-me');
   });
 
   it('keeps the stored choice on the upgrade and payment pages, which have one path', () => {

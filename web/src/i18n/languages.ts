@@ -1,3 +1,5 @@
+import { isCustomDomainPage } from '@gallery/contracts';
+
 /** The site's languages, how a path names one, and where each page lives in each language. */
 export const LANGUAGES = ['en', 'fr', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -150,17 +152,19 @@ export function browserLanguage(preferred: readonly string[]): Language | null {
 /**
  * The language to show for a path: its prefix; without one, on the upgrade and payment pages (which have no
  * prefixed version) the stored choice or else the language already shown; on a gallery link without a language
- * (one made before links carried it) the same, or else the browser's language; otherwise English.
+ * (one made before links carried it, or the root of a couple's own domain: `customDomain`) the same, or else the
+ * browser's language; otherwise English.
  */
 export function resolveLanguage(
   pathname: string,
   stored: string | null,
   current?: string,
   browser: readonly string[] = [],
+  customDomain = false,
 ): Language {
   const fromPath = languageFromPath(pathname);
   if (fromPath) return fromPath;
-  const gallery = isGalleryPath(pathname);
+  const gallery = customDomain ? isCustomDomainPage(pathname) : isGalleryPath(pathname);
   if (gallery || isUnprefixedOnlyRoute(pathname)) {
     if (isLanguage(stored)) return stored;
     if (isLanguage(current) && current !== DEFAULT_LANGUAGE) return current;

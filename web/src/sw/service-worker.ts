@@ -7,6 +7,7 @@ import {
   SHARED_FILES_FIELD,
   SHARED_NAME_HEADER,
 } from './offlineCaches';
+import { thumbnail } from './thumbnailCache';
 
 // The gallery's service worker: the app shell and the thumbnails a guest has seen, so a gallery opened
 // without a network shows what it had and its upload queue; and the installed app's share target. It never
@@ -19,8 +20,6 @@ declare const __APP_BUILD__: string;
 
 const SHELL_CACHE = `gallery-shell-${__APP_BUILD__}`;
 const THUMBNAILS_CACHE = 'gallery-thumbnails-v1';
-/** Thumbnails kept (about 40 kB each): a long evening of photos, not the whole disk. */
-const MAX_THUMBNAILS = 600;
 const SHELL_URL = '/';
 /** Pages only the couple sees: never answered from the shell when the network fails. */
 const OWNER_PAGES =
@@ -63,7 +62,13 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/assets/')) event.respondWith(cachedOrFetched(SHELL_CACHE, request));
-  else if (THUMBNAIL.test(url.pathname)) event.respondWith(thumbnail(request));
+  else if (THUMBNAIL.test(url.pathname)) {
+    event.respondWith(
+      caches
+        .open(THUMBNAILS_CACHE)
+        .then((cache) => thumbnail(request, cache, (work) => event.waitUntil(work))),
+    );
+  }
 });
 
 /** The page from the network; the shell when the network fails (the app then shows what it kept). */
@@ -84,26 +89,6 @@ async function cachedOrFetched(cacheName: string, request: Request): Promise<Res
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
-  return response;
-}
-
-/**
- * A photo's thumbnail: the copy seen before, else the network's. The stable URL redirects to a short-lived
- * storage URL; the bytes are kept under the stable one. Fetched with CORS (storage allows it) so the cached
- * copy is a readable answer, not an opaque one.
- */
-async function thumbnail(request: Request): Promise<Response> {
-  const cache = await caches.open(THUMBNAILS_CACHE);
-  const cached = await cache.match(request.url);
-  if (cached) return cached;
-  const response = await fetch(request.url, { mode: 'cors', credentials: 'omit' }).catch(() =>
-    fetch(request),
-  );
-  if (response.ok && response.type !== 'opaque') {
-    await cache.put(request.url, response.clone());
-    const keys = await cache.keys();
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_THUMBNAILS))) await cache.delete(old);
-  }
   return response;
 }
 

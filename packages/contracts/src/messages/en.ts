@@ -163,6 +163,9 @@ export const en = {
     PIN_FORMAT_INVALID: 'A PIN is 4 to 8 digits (0-9), nothing else.',
     PIN_REQUIRED: 'This gallery is protected by a PIN. Please enter the PIN the couple gave you.',
     PIN_WRONG: 'That PIN is not right. Please check it with the couple and try again.',
+    // the demo gallery
+    DEMO_READ_ONLY:
+      'This is a demo gallery: you can look around, but nothing can be added or changed. Create your own gallery to add photos.',
   },
   contactValidation: {
     nameRequired: 'Your name is required',

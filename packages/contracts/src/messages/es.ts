@@ -166,6 +166,9 @@ export const es: SharedMessages = {
     PIN_FORMAT_INVALID: 'Un PIN tiene de 4 a 8 dígitos (0-9), nada más.',
     PIN_REQUIRED: 'Esta galería está protegida con un PIN. Introduce el PIN que te dio la pareja.',
     PIN_WRONG: 'Ese PIN no es correcto. Compruébalo con la pareja y vuelve a intentarlo.',
+    // la galería de demostración
+    DEMO_READ_ONLY:
+      'Esta es una galería de demostración: puedes verlo todo, pero no se puede añadir ni cambiar nada. Crea tu propia galería para añadir fotos.',
   },
   contactValidation: {
     nameRequired: 'Tu nombre es obligatorio',

@@ -170,6 +170,9 @@ export const fr: SharedMessages = {
     PIN_REQUIRED:
       'Cette galerie est protégée par un code PIN. Veuillez saisir le code PIN donné par les mariés.',
     PIN_WRONG: 'Ce code PIN n’est pas le bon. Vérifiez-le auprès des mariés et réessayez.',
+    // la galerie de démonstration
+    DEMO_READ_ONLY:
+      'Ceci est une galerie de démonstration : vous pouvez tout regarder, mais rien ne peut y être ajouté ni modifié. Créez votre propre galerie pour ajouter des photos.',
   },
   contactValidation: {
     nameRequired: 'Votre nom est obligatoire',

@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { Reflector, type ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import type { GuestAdmissionRequest, OwnerAuthorizationReply } from '@gallery/contracts';
+import {
+  DEMO_GALLERY_CODE,
+  type GuestAdmissionRequest,
+  type OwnerAuthorizationReply,
+} from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 import { AccessGuard } from './access.guard.js';
 import { GuestOf, OwnerOnly, Public, SignedIn, type GalleryOfArgument } from './access-marks.js';
@@ -40,6 +44,7 @@ class FakeAdmission extends GuestAdmission {
 
 class PhotoGalleries implements GalleryOfArgument {
   galleryOf(photoId: string): Promise<string> {
+    if (photoId === 'demo-photo') return Promise.resolve(DEMO_GALLERY_CODE);
     if (photoId !== 'photo-1') throw new AppError('PHOTO_NOT_FOUND');
     return Promise.resolve(GALLERY.code);
   }
@@ -95,6 +100,24 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('AccessGuard', () => {
+  it("refuses every write to the demo gallery, a guest's or its owner's, before asking anyone; reads pass", async () => {
+    const authority = new FakeAuthority();
+    const admission = new FakeAdmission();
+    const writes: [keyof Operations, Record<string, unknown>][] = [
+      ['guestOne', { eventCode: 'happy-day' }],
+      ['ownerOne', { eventCode: DEMO_GALLERY_CODE }],
+      ['ownerOfPhoto', { id: 'demo-photo' }],
+    ];
+    for (const [operation, args] of writes) {
+      expect(await refusal(guard(authority, admission).canActivate(call(operation, args, OWNER_TOKEN)))).toBe(
+        'DEMO_READ_ONLY',
+      );
+    }
+    expect([authority.asked, admission.asked]).toEqual([[], []]);
+    const read = call('guestOne', { eventCode: DEMO_GALLERY_CODE }, undefined, 'Query');
+    await expect(guard().canActivate(read)).resolves.toBe(true);
+  });
+
   it('lets anyone call a public operation', async () => {
     await expect(guard().canActivate(call('publicOne', {}))).resolves.toBe(true);
   });

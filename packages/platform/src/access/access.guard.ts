@@ -10,7 +10,7 @@ import {
 import { APP_GUARD, ModuleRef, Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
+import { isDemoGallery, isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 import { isInfrastructureFailure } from '../graphql/infrastructure-failure.js';
 import { describeError, errorWithStack } from '../logging/describe-error.js';
@@ -28,8 +28,9 @@ const OPERATION_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  * refused (INTERNAL, logged), so a new one cannot be reached until it says who may call it. The rule for
  * owners, the same in every service: no bearer token -> UNAUTHENTICATED; a code naming no gallery ->
  * GALLERY_NOT_FOUND; any token but the gallery's owner's -> NOT_GALLERY_OWNER. A guest operation on a gallery
- * with a PIN also needs that gallery's pass (or the owner's token): PIN_REQUIRED otherwise. HTTP routes (health, photo
- * redirects, webhooks) are not GraphQL operations and pass through.
+ * with a PIN also needs that gallery's pass (or the owner's token): PIN_REQUIRED otherwise. The demo gallery is
+ * read-only: any mutation naming it, a guest's or an owner's, is refused with DEMO_READ_ONLY before anything else.
+ * HTTP routes (health, photo redirects, webhooks) are not GraphQL operations and pass through.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -80,6 +81,9 @@ export class AccessGuard implements CanActivate {
     const args = graphql.getArgs<Record<string, unknown>>();
     const request = graphql.getContext<{ authorization?: string; pinPass?: string }>();
     const { authorization, pinPass } = request;
+    if (info.parentType.name === 'Mutation' && 'argument' in mark) {
+      this.refuseDemoWrite(this.argument(args, mark.argument, info));
+    }
     switch (mark.who) {
       case 'public':
         return true;
@@ -113,6 +117,8 @@ export class AccessGuard implements CanActivate {
       ? await this.moduleRef.get(mark.gallery, { strict: false }).galleryOf(value)
       : normalizeEventCode(value);
     if (!isGalleryCode(code)) throw new AppError('GALLERY_NOT_FOUND');
+    // An argument that only leads to the gallery (a photo's id) is known to be the demo's once it has led there.
+    if (info.parentType.name === 'Mutation') this.refuseDemoWrite(code);
     const { gallery, owner } = await this.owners.authorize(code, authorization);
     if (!gallery) throw new AppError('GALLERY_NOT_FOUND');
     if (!owner) throw new AppError('NOT_GALLERY_OWNER');
@@ -150,6 +156,11 @@ export class AccessGuard implements CanActivate {
     let answer = answers.get(key);
     if (!answer) answers.set(key, (answer = ask()));
     return answer;
+  }
+
+  /** The demo gallery takes no write, whoever asks (its seed comes back each day: services' DemoGallery). */
+  private refuseDemoWrite(code: string): void {
+    if (isDemoGallery(code)) throw new AppError('DEMO_READ_ONLY');
   }
 
   /** The marked argument's value; a mark naming no string argument is a bug in the mark, refused loudly. */

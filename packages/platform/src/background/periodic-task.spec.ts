@@ -16,6 +16,22 @@ async function until(condition: () => boolean): Promise<void> {
 const quietLogger = { warn: () => {} } as unknown as Logger;
 
 describe('PeriodicTask', () => {
+  it('runs at once when started so, and then once an interval', async () => {
+    let started = 0;
+    const task = new PeriodicTask(
+      'eager task',
+      60 * 60 * 1000,
+      async () => {
+        started++;
+      },
+      quietLogger,
+    );
+    task.start(0);
+    await until(() => started === 1);
+    await task.stop();
+    expect(started).toBe(1);
+  });
+
   it('never starts a run while the previous one is still going', async () => {
     let started = 0;
     let running = 0;

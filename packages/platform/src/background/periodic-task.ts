@@ -16,13 +16,14 @@ export class PeriodicTask {
     private readonly logger: Logger,
   ) {}
 
-  start(): void {
+  /** Schedules the first run `firstAfterMs` from now (a whole interval unless told: 0 runs it right away). */
+  start(firstAfterMs = this.intervalMs): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.task()
         .catch((error: unknown) => this.logger.warn(`${this.name} failed: ${(error as Error).message}`))
         .finally(() => this.start());
-    }, this.intervalMs);
+    }, firstAfterMs);
     // Waiting for the next run is no reason to keep the process alive.
     this.timer.unref();
   }

@@ -27,7 +27,8 @@ export interface OutboxRelayOptions {
  * The oldest rows not parked, locked for this relay, skipping those another replica holds. Written out rather
  * than built by TypeORM's query builder each time, and the published rows deleted by one statement rather than
  * one each: a drain runs after every change that records an event, and the builder, the entities and a DELETE
- * per row cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
+ * per row cost media's JavaScript thread about 0.8 ms a photo (docs/decisions.md, "what each request and event
+ * no longer does").
  */
 const TAKE_PENDING = `SELECT id, subject, envelope, attempts, headers FROM outbox_events
   WHERE parked_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`;

@@ -92,7 +92,8 @@ export function unsignedPayloadOver(endpoint: string | undefined): boolean {
  * redacted copy of each request's input and answer for a logger that is not there (none is given: the SDK's
  * no-op one); the user-agent middleware builds the same User-Agent headers again for each request, with regular
  * expressions, for AWS's own statistics, which neither S3 nor the servers speaking its protocol need. Together
- * they cost media's JavaScript thread about 0.8 ms a photo (docs/benchmarks.md, "Paired replicas").
+ * they cost media's JavaScript thread about 0.8 ms a photo (docs/decisions.md, "what each request and event no
+ * longer does").
  */
 const UNUSED_MIDDLEWARE = ['loggerMiddleware', 'getUserAgentMiddleware'];
 

@@ -1,6 +1,7 @@
 import { AppliedPaymentsAndOrderLanguage1764100000000 } from './migrations/1764100000000-applied-payments-and-order-language.migration.js';
 import { ContactMessages1764300000000 } from './migrations/1764300000000-contact-messages.migration.js';
 import { CreateEventsAndOrders1763900000000 } from './migrations/1763900000000-create-events-and-orders.migration.js';
+import { DemoGalleryResets1798820000000 } from './migrations/1798820000000-demo-gallery-resets.migration.js';
 import { CustomDomains1798220000000 } from './migrations/1798220000000-custom-domains.migration.js';
 import { GalleryLanguage1798000000001 } from './migrations/1798000000001-gallery-language.migration.js';
 import { GalleryPin1798500000000 } from './migrations/1798500000000-gallery-pin.migration.js';
@@ -17,6 +18,7 @@ import { StorageFromWeddingDay1798000000000 } from './migrations/1798000000000-s
 import { WallLinks1798300000000 } from './migrations/1798300000000-wall-links.migration.js';
 import { WelcomeLine1798710000000 } from './migrations/1798710000000-welcome-line.migration.js';
 import { OwnerMailChoices1798790000000 } from './migrations/1798790000000-owner-mail-choices.migration.js';
+import { FindMeSwitch1798810000000 } from './migrations/1798810000000-find-me-switch.migration.js';
 
 /** Every migration of the events database (TypeORM runs them in the order of their timestamps). */
 export const eventsMigrations = [
@@ -39,4 +41,6 @@ export const eventsMigrations = [
   ReturnMails1798700000000,
   WelcomeLine1798710000000,
   OwnerMailChoices1798790000000,
+  FindMeSwitch1798810000000,
+  DemoGalleryResets1798820000000,
 ];

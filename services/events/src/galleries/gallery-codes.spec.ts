@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isGalleryCode } from '@gallery/contracts';
+import { DEMO_GALLERY_CODE, GALLERY_CODE_ALPHABET, isGalleryCode } from '@gallery/contracts';
 import { EventsConfig } from '../config/events-config.js';
 import { GalleryCodes } from './gallery-codes.js';
 
@@ -26,5 +26,19 @@ describe('gallery codes', () => {
   it('draws random codes without a seed', () => {
     const codes = new GalleryCodes(config());
     expect(codes.next()).not.toBe(new GalleryCodes(config()).next());
+  });
+
+  it("never hands a couple the demo gallery's code, drawing again instead", () => {
+    const demoBytes = Uint8Array.from(DEMO_GALLERY_CODE, (character) =>
+      GALLERY_CODE_ALPHABET.indexOf(character),
+    );
+    const draws = [demoBytes, Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7])];
+    class ScriptedCodes extends GalleryCodes {
+      protected override bytes(): Uint8Array {
+        return draws.shift()!;
+      }
+    }
+    expect(new ScriptedCodes(config()).next()).toBe('ACDEFGHJ');
+    expect(draws).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { galleryCodeFromBytes } from '@gallery/contracts';
+import { galleryCodeFromBytes, isReservedGalleryCode } from '@gallery/contracts';
 import { EventsConfig } from '../config/events-config.js';
 
 /**
@@ -15,9 +15,18 @@ export class GalleryCodes {
 
   constructor(@Inject(EventsConfig) private readonly config: EventsConfig) {}
 
+  /** A code no gallery is known to have; never a reserved one (the demo gallery's): those are drawn again. */
   next(): string {
+    for (;;) {
+      const code = galleryCodeFromBytes(this.bytes());
+      if (!isReservedGalleryCode(code)) return code;
+    }
+  }
+
+  /** Eight bytes to draw a code from. */
+  protected bytes(): Uint8Array {
     const seed = this.config.galleryCodesSeed;
-    if (!seed) return galleryCodeFromBytes(randomBytes(8));
-    return galleryCodeFromBytes(createHash('sha256').update(`${seed}:${this.drawn++}`).digest());
+    if (!seed) return randomBytes(8);
+    return createHash('sha256').update(`${seed}:${this.drawn++}`).digest();
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  findMePath,
   galleryPath,
   mailStopPath,
   oneClickStopHeaders,
@@ -17,7 +18,8 @@ import { EventsConfig } from '../config/events-config.js';
 export const MY_PHOTOS_QUERY = '?show=mine';
 
 /**
- * Sends a guest's photos-ready mail once it is queued, then erases the address in the transaction that records
+ * Sends a guest's photos-ready mail once it is queued (with the gallery's "Find me" page where the couple turned
+ * it on), then erases the address in the transaction that records
  * the event as handled. A request stopped or purged since it was queued has no address left: nothing goes.
  */
 @Injectable()
@@ -42,11 +44,17 @@ export class PhotosReadyMailConsumer extends DurableConsumerService {
   protected async handle(event: DomainEvent, manager: EntityManager): Promise<void> {
     const { requestId } = (event as DomainEvent<typeof Subjects.PhotosReadyMailDue>).data;
     const [request] = (await manager.query(
-      `SELECT r.email, r.language, e.code, e.couple_names FROM photos_ready_requests r
+      `SELECT r.email, r.language, e.code, e.couple_names, e.find_me_on FROM photos_ready_requests r
        JOIN events e ON e.code = r.event_code
        WHERE r.id = $1 AND r.email IS NOT NULL FOR UPDATE OF r`,
       [requestId],
-    )) as { email: string; language: MailLanguage; code: string; couple_names: string }[];
+    )) as {
+      email: string;
+      language: MailLanguage;
+      code: string;
+      couple_names: string;
+      find_me_on: boolean;
+    }[];
     if (!request) return;
     const galleryUrl = `${this.config.publicUrl}${galleryPath(request.code, request.language)}`;
     const stopToken = this.identities.mailStopToken(requestId);
@@ -57,6 +65,9 @@ export class PhotosReadyMailConsumer extends DurableConsumerService {
         coupleNames: request.couple_names,
         galleryUrl,
         myPhotosUrl: `${galleryUrl}${MY_PHOTOS_QUERY}`,
+        findMeUrl: request.find_me_on
+          ? `${this.config.publicUrl}${findMePath(request.code, request.language)}`
+          : null,
         stopUrl,
       }),
       headers: oneClickStopHeaders(`${this.config.publicUrl}${oneClickStopPath(stopToken)}`),

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FIND_ME_LIMITS, GALLERY_PHOTOS_PAGE_LIMIT } from '@gallery/contracts';
-import { AppError, RateLimits, type GraphQLRequestContext } from '@gallery/platform';
+import { FIND_ME_LIMITS, GALLERY_PHOTOS_PAGE_LIMIT, Subjects } from '@gallery/contracts';
+import {
+  AppError,
+  OutboxRelay,
+  RateLimits,
+  recordEvent,
+  type GraphQLRequestContext,
+} from '@gallery/platform';
 import { SAME_PERSON_DISTANCE } from '../engine/face-engine.js';
 import { FaceEngineProvider } from '../engine/face-engine.provider.js';
 import { FaceRecords } from './face-records.js';
@@ -17,6 +23,7 @@ export class FindMeService {
     @Inject(FaceEngineProvider) private readonly engine: FaceEngineProvider,
     @Inject(MediaRequests) private readonly media: MediaRequests,
     @Inject(RateLimits) private readonly rateLimits: RateLimits,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   async settings(code: string): Promise<FindMeSettingsModel> {
@@ -31,14 +38,22 @@ export class FindMeService {
 
   /**
    * On: the gallery's photos so far are queued to be looked at (new ones are queued as they come). Off: every face
-   * record of the gallery is deleted at once.
+   * record of the gallery is deleted at once. Either way `event.find-me-changed` says so (events' guest mails).
    */
   async turn(code: string, on: boolean): Promise<FindMeSettingsModel> {
     if (!on) {
-      await this.dataSource.transaction((manager) => this.records.forgetGallery(manager, code));
+      await this.dataSource.transaction(async (manager) => {
+        await this.records.forgetGallery(manager, code);
+        await recordEvent(manager, Subjects.FindMeChanged, { code, on: false });
+      });
+      this.relay.kick();
       return this.settings(code);
     }
-    await this.dataSource.transaction((manager) => this.records.turnOn(manager, code));
+    await this.dataSource.transaction(async (manager) => {
+      await this.records.turnOn(manager, code);
+      await recordEvent(manager, Subjects.FindMeChanged, { code, on: true });
+    });
+    this.relay.kick();
     let after: string | undefined;
     do {
       const page = await this.media.galleryPhotos({ code, limit: GALLERY_PHOTOS_PAGE_LIMIT, after });

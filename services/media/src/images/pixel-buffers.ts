@@ -12,9 +12,9 @@ export interface PooledPixels {
  * Buffers for the pixels a photo's preview is made from, used again photo after photo. The pixels sharp hands
  * over live from the thumbnail to the preview after the commit, long enough for V8 to move them to its old
  * generation, where only a full collection frees them: five or six photos' pixels set off a full collection of the
- * service's 50 MB heap, 24 of them over 200 photos (docs/benchmarks.md, "Originals over kept files, the
- * preview's pixels in kept buffers"). Copied at once into a kept buffer, sharp's dies young, and the kept ones are
- * never freed. A buffer not given back (a photo refused after its thumbnail) is simply collected.
+ * service's 50 MB heap, 24 of them over 200 photos (docs/decisions.md, "the preview's pixels in kept buffers").
+ * Copied at once into a kept buffer, sharp's dies young, and the kept ones are never freed. A buffer not given
+ * back (a photo refused after its thumbnail) is simply collected.
  */
 export class PixelBuffers {
   private readonly idle: Buffer[] = [];

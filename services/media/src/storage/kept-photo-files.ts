@@ -15,10 +15,10 @@ export const KEPT_PHOTO_FILES = 8;
  * file for each photo takes new pages of memory for its contents, and on the virtual machines this service runs
  * on, the first writes to memory freed a while ago (handed back to the host, which gives it again page by page)
  * cost the service up to 10.7 ms of CPU a 5.6 MB photo, against 0.8 ms to overwrite a kept file's pages
- * (docs/benchmarks.md, "Originals over kept files, the preview's pixels in kept buffers"). Each file is in a
- * private folder of its own that one photo uses at a time; whatever else the photo wrote beside it (its guest copy)
- * is deleted when it is done. A folder whose photo failed is deleted whole, so no half-written original stays;
- * videos, which can be hundreds of megabytes, use withTemporaryOriginal instead.
+ * (docs/decisions.md, "originals over kept files"). Each file is in a private folder of its own that one photo
+ * uses at a time; whatever else the photo wrote beside it (its guest copy) is deleted when it is done. A folder
+ * whose photo failed is deleted whole, so no half-written original stays; videos, which can be hundreds of
+ * megabytes, use withTemporaryOriginal instead.
  */
 @Injectable()
 export class KeptPhotoFiles implements OnModuleDestroy {
