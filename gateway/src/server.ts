@@ -67,7 +67,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
     pinSet: (code, version) => subscriptions.dropGuestsBefore(code, version),
   });
   // Each eventUpdated subscription starts with the gallery as events has it once the subscription listens.
-  const eventStates = CurrentEventStates.askingOver(() => admission.bus(), logger);
+  const eventStates = CurrentEventStates.askingOver(nats, logger);
   const fanout = new LiveFanout(undefined, (code) => eventStates.stateOf(code));
   const archiveFeed = new NatsArchiveProgressFeed(nats, fanout, logger);
   // Screens that stayed connected while this gateway's NATS link was down reconnect and re-read the gallery.

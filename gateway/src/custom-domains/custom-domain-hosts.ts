@@ -86,10 +86,8 @@ export class CustomDomainHosts {
   }
 
   private async ask(host: string): Promise<string | null> {
-    const connection = this.nats.current();
-    if (!connection) throw new Error('custom domains: not connected');
-    // Within CUSTOM_DOMAIN_LOOKUP_TIMEOUT_MS; no answer, or one breaking its contract, throws.
-    const { code } = await askService({ nc: connection }, RequestContracts.CustomDomainLookup, { host });
+    // Within CUSTOM_DOMAIN_LOOKUP_TIMEOUT_MS; no connection, no answer, or one breaking its contract, throws.
+    const { code } = await askService(this.nats, RequestContracts.CustomDomainLookup, { host });
     this.remember(host, code);
     return code;
   }

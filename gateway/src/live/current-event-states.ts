@@ -20,10 +20,10 @@ export class CurrentEventStates {
 
   constructor(private readonly ask: AskEventState) {}
 
-  /** Asking events over `link` (the live socket's NATS connection), 3 s at most (askService). */
-  static askingOver(link: () => ServiceRequester, log: ServiceRequestLog): CurrentEventStates {
+  /** Asking events with `requester` (the gateway's NATS connection), 3 s at most (askService). */
+  static askingOver(requester: ServiceRequester, log: ServiceRequestLog): CurrentEventStates {
     return new CurrentEventStates(
-      async (code) => (await askService(link(), RequestContracts.GalleryState, { code }, log)).state,
+      async (code) => (await askService(requester, RequestContracts.GalleryState, { code }, log)).state,
     );
   }
 

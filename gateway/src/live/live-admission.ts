@@ -164,7 +164,7 @@ export class LiveAdmission {
   private async decide(code: string, credentials: LiveCredentials | undefined): Promise<LiveAdmitted> {
     if (credentials?.authorization) {
       const { owner } = await askService(
-        this.bus(),
+        this.nats,
         RequestContracts.OwnerAuthorization,
         { code, authorization: credentials.authorization },
         this.log,
@@ -180,14 +180,7 @@ export class LiveAdmission {
   }
 
   private askEvents(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
-    return askService(this.bus(), RequestContracts.GuestAdmission, request, this.log);
-  }
-
-  /** The gateway's NATS link to events, for the live socket's other questions (CurrentEventStates). */
-  bus(): { nc: NatsConnection } {
-    const connection = this.nats.current();
-    if (!connection) throw new AppError('SERVICE_UNAVAILABLE');
-    return { nc: connection };
+    return askService(this.nats, RequestContracts.GuestAdmission, request, this.log);
   }
 
   /** Messages sent while the connection was down never arrive: what was known may be stale. */

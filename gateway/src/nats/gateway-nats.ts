@@ -1,14 +1,18 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ServiceRequestClient } from '@gallery/platform/edge';
 
 /**
  * The gateway's one NATS connection. The live feed, zip progress, custom domains and live admission subscribe and
- * ask over it: a broker outage and its recovery are one event for all of them (each follows the connection's
- * status), and the broker counts one client per gateway replica, not four.
+ * ask over it (askService, with Nest's NATS client on this connection): a broker outage and its recovery are one
+ * event for all of them (each follows the connection's status), and the broker counts one client per gateway
+ * replica, not four.
  */
 export class GatewayNats {
   private connecting: Promise<NatsConnection> | undefined;
   private open: NatsConnection | undefined;
   private closed = false;
+  /** What askService sends with: until the connection is open, a request fails at once. */
+  readonly requests = new ServiceRequestClient(() => this.current());
 
   constructor(private readonly natsUrl: string) {}
 

@@ -15,7 +15,8 @@ import { PLAN_IDS } from './plans.js';
 
 // Every service request: its subject (Requests), the schemas of what is asked and what comes back (those of
 // downloads, backups, faces and the gallery PIN live beside their feature and are listed here), and the contract
-// askService and every responder are built from (RequestContracts). Domain events are in domain-events.ts.
+// askService and every responder (@AnswersRequest) are built from (RequestContracts). Domain events are in
+// domain-events.ts.
 
 const isoDate = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
@@ -24,8 +25,8 @@ const count = z.number().int().nonnegative();
 export const CUSTOM_DOMAIN_LOOKUP_TIMEOUT_MS = 2000;
 
 /**
- * Request/reply between services over core NATS (not JetStream: an answer is only useful now). Subjects sit
- * outside the domain stream's subjects, so requests are never stored as events.
+ * Request/reply between services over core NATS with Nest's transport (not JetStream: an answer is only useful
+ * now). Subjects sit outside the domain stream's subjects, so requests are never stored as events.
  */
 export const Requests = {
   /** media asks events about a gallery its read model has not heard of yet (created a moment ago). */

@@ -12,5 +12,6 @@ export { refusedBody, type RefusedBody } from './http/json-body-errors.js';
 export * from './http/bearer-token.js';
 export * from './guests/guest-identity.js';
 export * from './http/pin-pass-header.js';
-export * from './events/service-request.js';
+export * from './requests/service-request.js';
+export * from './requests/service-request-client.js';
 export * from './access/pin-admission.js';

@@ -48,6 +48,9 @@ export class AppModule {
       imports: [
         ServiceModule.forRoot({
           natsClientName: 'media',
+          // The queue group its replicas share to answer service requests: the name every release uses, so the
+          // replicas of two releases share them during a rolling update.
+          requestQueue: 'media-service',
           config,
           entities: [GalleryEntity, UploadEntity, PhotoEntity],
           migrations: mediaMigrations,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RequestContracts, type GuestAdmissionReply, type GuestAdmissionRequest } from '@gallery/contracts';
 import { EventBus } from '../events/event-bus.js';
-import { askService } from '../events/service-request.js';
+import { askService } from '../requests/service-request.js';
 import { KnownGalleryPins, PinAdmission } from './pin-admission.js';
 
 /**

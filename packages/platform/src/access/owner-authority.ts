@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RequestContracts, type OwnerAuthorizationReply } from '@gallery/contracts';
 import { EventBus } from '../events/event-bus.js';
-import { askService } from '../events/service-request.js';
+import { askService } from '../requests/service-request.js';
 
 /**
  * How a service learns whether an Authorization header belongs to a gallery's owner: the one question behind

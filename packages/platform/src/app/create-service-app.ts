@@ -14,6 +14,7 @@ import { noteGalleryCode, requestLogging } from '../observability/request-loggin
 import { metricsPortFromEnv, startMetricsServer } from '../observability/metrics-server.js';
 import { observeOutbox } from '../observability/service-metrics.js';
 import { stopTelemetry } from '../observability/telemetry-shutdown.js';
+import { ServiceRequestServer } from '../requests/service-request-server.js';
 
 export interface ServiceAppOptions {
   /**
@@ -52,14 +53,24 @@ function databaseOf(app: INestApplication): DataSource | undefined {
   }
 }
 
+/** The Nest NATS server of the service's requests (EventBusModule's); none for a module without the bus. */
+function requestServerOf(app: INestApplication): ServiceRequestServer | undefined {
+  try {
+    return app.get(ServiceRequestServer, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Builds a service from its root module, initialised (migrations run, one replica at a time; NATS connected,
- * consumers started) but not listening: main.ts listens on the configured host and port, tests listen where they
- * like. Every service gets the product's one body limit with JSON refusals (larger only on the routes named in
- * `largeBodyRoutes`), the raw bytes of each body for signature checks, and keeps the gateway's idle connections
- * longer than the gateway does (SUBGRAPH_KEEP_ALIVE). Each request is logged as a JSON line with its request id
- * (x-request-id from the gateway, else a new one) and gallery code; Prometheus metrics are served on their own
- * port when METRICS_PORT is set (packages/platform/src/observability).
+ * consumers started, service requests answered with Nest's NATS transport) but not listening: main.ts listens on
+ * the configured host and port, tests listen where they like. Every service gets the product's one body limit
+ * with JSON refusals (larger only on the routes named in `largeBodyRoutes`), the raw bytes of each body for
+ * signature checks, and keeps the gateway's idle connections longer than the gateway does (SUBGRAPH_KEEP_ALIVE).
+ * Each request is logged as a JSON line with its request id (x-request-id from the gateway, else a new one) and
+ * gallery code; Prometheus metrics are served on their own port when METRICS_PORT is set
+ * (packages/platform/src/observability).
  */
 export async function createServiceApp(
   root: DynamicModule,
@@ -100,7 +111,11 @@ export async function createServiceApp(
       await runMigrationsOneAtATime(database);
       observeOutbox(database);
     }
+    // Its @AnswersRequest handlers, found in the controllers now, start answering once the app has booted.
+    const requests = requestServerOf(app);
+    if (requests) app.connectMicroservice({ strategy: requests });
     await app.init();
+    await app.startAllMicroservices();
     const metricsPort = options.metricsPort ?? metricsPortFromEnv();
     const metrics =
       metricsPort === undefined ? undefined : await startMetricsServer(metricsPort, process.env.HOST);

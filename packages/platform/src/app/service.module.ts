@@ -34,6 +34,11 @@ export interface ServiceConnections {
 export interface ServiceModuleOptions<Config extends ServiceConnections> {
   /** The name of the service's NATS connection, as NATS lists it. */
   natsClientName: string;
+  /**
+   * The queue group its replicas share to answer service requests (@AnswersRequest handlers): each request is
+   * answered by one replica. `natsClientName` when absent.
+   */
+  requestQueue?: string;
   /** The service's configuration, provided (and exported) under its class, e.g. MediaConfig. */
   config: Config;
   /** The service's own tables and migrations; the platform's (outbox, processed events, rate limits) are added. */
@@ -92,6 +97,7 @@ export class ServiceModule {
         EventBusModule.forRoot({
           natsUrl: config.natsUrl,
           clientName: options.natsClientName,
+          requestQueue: options.requestQueue ?? options.natsClientName,
           relayPollIntervalMs: options.relayPollIntervalMs,
         }),
         GraphQLModule.forRoot<ApolloFederationDriverConfig>({

@@ -13,6 +13,7 @@ import { OutboxRelay } from './outbox-relay.js';
 import { describeError } from '../logging/describe-error.js';
 import { PeriodicTask } from '../background/periodic-task.js';
 import { forgetExpiredMarks, PROCESSED_MARK_SWEEP_INTERVAL_MS } from './processed-event-marks.js';
+import { ServiceRequestServer } from '../requests/service-request-server.js';
 
 @Injectable()
 class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -45,18 +46,21 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 }
 
 /**
- * Gives a Nest service its NATS connection (EventBus) and the outbox relay that publishes what its
- * transactions recorded with `recordEvent`. Needs TypeORM's DataSource in the container.
+ * Gives a Nest service its NATS connection (EventBus), the outbox relay that publishes what its transactions
+ * recorded with `recordEvent`, and the Nest NATS server of its service requests on the same connection
+ * (ServiceRequestServer, which createServiceApp connects). Needs TypeORM's DataSource in the container.
  */
 @Module({})
 export class EventBusModule {
   /**
    * `relayPollIntervalMs`: how often the relay looks for rows no kick published (500 ms by default); a service
-   * that kicks after every transaction recording events may look less often.
+   * that kicks after every transaction recording events may look less often. `requestQueue`: the queue group the
+   * service's replicas answer service requests in (each request answered by one of them).
    */
   static forRoot(options: {
     natsUrl: string;
     clientName: string;
+    requestQueue: string;
     relayPollIntervalMs?: number;
   }): DynamicModule {
     const logger = new Logger('OutboxRelay');
@@ -78,9 +82,14 @@ export class EventBusModule {
                 ),
             }),
         },
+        {
+          provide: ServiceRequestServer,
+          inject: [EventBus],
+          useFactory: (bus: EventBus) => new ServiceRequestServer(bus.nc, options.requestQueue),
+        },
         EventBusLifecycle,
       ],
-      exports: [EventBus, OutboxRelay],
+      exports: [EventBus, OutboxRelay, ServiceRequestServer],
     };
   }
 }

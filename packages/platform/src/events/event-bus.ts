@@ -1,5 +1,6 @@
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { contextFrom, inSpan, traceHeaders, type CarriedHeaders } from '../observability/trace-context.js';
+import { ServiceRequestClient } from '../requests/service-request-client.js';
 
 /** Core NATS types for services that answer requests on the bus's connection. */
 export type { Msg as NatsMessage, Subscription as NatsSubscription } from '@nats-io/transport-node';
@@ -33,10 +34,15 @@ export class NatsDisconnectedError extends Error {
   }
 }
 
-/** The NATS connection of one service process, with JetStream publishing of domain events. */
+/**
+ * The NATS connection of one service process, with JetStream publishing of domain events and Nest's NATS client
+ * for the service requests it asks (askService).
+ */
 export class EventBus {
   private connected = true;
   private readonly reconnectListeners = new Set<() => void>();
+  /** The process's one ClientProxy, on this connection. */
+  readonly requests = new ServiceRequestClient(() => this.nc);
 
   private constructor(
     readonly nc: NatsConnection,

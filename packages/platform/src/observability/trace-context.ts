@@ -48,14 +48,18 @@ export function contextFrom(header: (name: string) => string | undefined): Conte
  */
 export async function inSpan<T>(
   name: string,
-  kind: 'producer' | 'consumer' | 'internal',
+  kind: 'producer' | 'consumer' | 'client' | 'server' | 'internal',
   parent: Context | undefined,
   attributes: Attributes,
   work: () => Promise<T> | T,
 ): Promise<T> {
-  const spanKind = { producer: SpanKind.PRODUCER, consumer: SpanKind.CONSUMER, internal: SpanKind.INTERNAL }[
-    kind
-  ];
+  const spanKind = {
+    producer: SpanKind.PRODUCER,
+    consumer: SpanKind.CONSUMER,
+    client: SpanKind.CLIENT,
+    server: SpanKind.SERVER,
+    internal: SpanKind.INTERNAL,
+  }[kind];
   return tracer.startActiveSpan(
     name,
     { kind: spanKind, attributes },

@@ -11,6 +11,7 @@ import { DomainExpiry } from './domain-expiry.js';
 /** A Premium gallery's own domain: its owner's operations, the gateway's lookup and its endings. */
 @Module({
   imports: [OwnersModule],
+  controllers: [CustomDomainLookupResponder],
   providers: [
     {
       provide: DomainDns,
@@ -20,7 +21,6 @@ import { DomainExpiry } from './domain-expiry.js';
     },
     CustomDomains,
     CustomDomainResolver,
-    CustomDomainLookupResponder,
     DomainEndingsConsumer,
     DomainExpiry,
   ],

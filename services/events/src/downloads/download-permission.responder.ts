@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  downloadPermissionRequestSchema,
   photosSharedWithGuests,
-  Requests,
+  RequestContracts,
   type DownloadPermissionReply,
   type DownloadPermissionRequest,
 } from '@gallery/contracts';
-import { bearerTokenFromHeader, EventBus, RequestResponder } from '@gallery/platform';
+import { AnswersRequest, bearerTokenFromHeader } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { OwnerTokens } from '../owners/owner-tokens.js';
 
@@ -17,25 +16,15 @@ const NO_GALLERY: DownloadPermissionReply = { gallery: null, owner: false, guest
  * Answers `Requests.DownloadPermission` for the download service: whether the caller is the gallery's owner
  * (the one ownership check, OwnerTokens) and whether the owner lets guests download.
  */
-@Injectable()
-export class DownloadPermissionResponder extends RequestResponder<
-  DownloadPermissionRequest,
-  DownloadPermissionReply
-> {
+@Controller()
+export class DownloadPermissionResponder {
   constructor(
-    @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(OwnerTokens) private readonly ownerTokens: OwnerTokens,
-  ) {
-    super(bus, {
-      subject: Requests.DownloadPermission,
-      queue: 'events-service',
-      request: downloadPermissionRequestSchema,
-      refusal: NO_GALLERY,
-    });
-  }
+  ) {}
 
-  protected async answer(request: DownloadPermissionRequest): Promise<DownloadPermissionReply> {
+  @AnswersRequest(RequestContracts.DownloadPermission, { refusal: NO_GALLERY })
+  async answer(request: DownloadPermissionRequest): Promise<DownloadPermissionReply> {
     const event = await this.dataSource.getRepository(GalleryEntity).findOneBy({ code: request.code });
     if (!event) return NO_GALLERY;
     return {

@@ -6,6 +6,7 @@ import { GuestDownloadsResolver } from './guest-downloads.resolver.js';
 /** What Download All needs from events: the guest setting and the answer to "may this caller download?". */
 @Module({
   imports: [OwnersModule],
-  providers: [GuestDownloadsResolver, DownloadPermissionResponder],
+  controllers: [DownloadPermissionResponder],
+  providers: [GuestDownloadsResolver],
 })
 export class DownloadsModule {}

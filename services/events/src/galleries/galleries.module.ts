@@ -22,20 +22,23 @@ import { OwnerGalleriesResolver } from './owner-galleries.resolver.js';
 
 @Module({
   imports: [OwnersModule],
+  // The requests other services ask about galleries, their owners and their PINs.
+  controllers: [
+    GalleryLookupResponder,
+    GalleryStateResponder,
+    OwnerAuthorizationResponder,
+    GuestAdmissionResponder,
+  ],
   providers: [
     GalleriesRepository,
     GalleryCodes,
     GalleriesService,
     GalleryLookups,
     GalleriesResolver,
-    GalleryLookupResponder,
-    GalleryStateResponder,
-    OwnerAuthorizationResponder,
     // Every operation's access check; ownership and the PIN decided here, where their credentials are.
     ...accessCheckProviders(LocalOwnerAuthority, LocalGuestAdmission),
     GalleryPins,
     GalleryPinResolver,
-    GuestAdmissionResponder,
     GalleryPurge,
     GalleryEndings,
     OwnerGalleriesResolver,

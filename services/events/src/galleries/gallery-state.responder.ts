@@ -1,13 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  galleryStateReplySchema,
-  galleryStateRequestSchema,
-  Requests,
-  type GalleryStateReply,
-  type GalleryStateRequest,
-} from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { RequestContracts, type GalleryStateReply, type GalleryStateRequest } from '@gallery/contracts';
+import { AnswersRequest } from '@gallery/platform';
 import { GalleryEntity } from './gallery.entity.js';
 
 /**
@@ -15,22 +9,12 @@ import { GalleryEntity } from './gallery.entity.js';
  * the first message of each `eventUpdated` subscription. Nothing in it is hidden from a guest of the gallery
  * (its page reads the same fields), and the gateway asks only for sockets it admitted.
  */
-@Injectable()
-export class GalleryStateResponder extends RequestResponder<GalleryStateRequest, GalleryStateReply> {
-  constructor(
-    @Inject(EventBus) bus: EventBus,
-    @Inject(DataSource) private readonly dataSource: DataSource,
-  ) {
-    super(bus, {
-      subject: Requests.GalleryState,
-      queue: 'events-service',
-      request: galleryStateRequestSchema,
-      refusal: { state: null },
-      reply: galleryStateReplySchema,
-    });
-  }
+@Controller()
+export class GalleryStateResponder {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  protected async answer(request: GalleryStateRequest): Promise<GalleryStateReply> {
+  @AnswersRequest(RequestContracts.GalleryState, { refusal: { state: null } })
+  async answer(request: GalleryStateRequest): Promise<GalleryStateReply> {
     const event = await this.dataSource.getRepository(GalleryEntity).findOne({
       select: { code: true, plan: true, expiresAt: true, guestDownloads: true },
       where: { code: request.code },

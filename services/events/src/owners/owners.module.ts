@@ -7,14 +7,8 @@ import { OwnerTokensRepository } from './owner-tokens.repository.js';
 import { SessionOwnerResponder } from './session-owner.responder.js';
 
 @Module({
-  providers: [
-    OwnerTokensRepository,
-    OwnerTokens,
-    EventOwnerResolver,
-    OwnerSessions,
-    OwnerSessionResolver,
-    SessionOwnerResponder,
-  ],
+  controllers: [SessionOwnerResponder],
+  providers: [OwnerTokensRepository, OwnerTokens, EventOwnerResolver, OwnerSessions, OwnerSessionResolver],
   exports: [OwnerTokens, OwnerSessions],
 })
 export class OwnersModule {}

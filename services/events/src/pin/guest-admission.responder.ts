@@ -1,12 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import {
-  guestAdmissionReplySchema,
-  guestAdmissionRequestSchema,
-  Requests,
-  type GuestAdmissionReply,
-  type GuestAdmissionRequest,
-} from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { RequestContracts, type GuestAdmissionReply, type GuestAdmissionRequest } from '@gallery/contracts';
+import { AnswersRequest } from '@gallery/platform';
 import { GalleryPins } from './gallery-pins.js';
 
 /**
@@ -14,22 +8,12 @@ import { GalleryPins } from './gallery-pins.js';
  * and get the answer this service's own guest operations get (GalleryPins), with the PIN state it was decided
  * under. A request it cannot read is refused admission.
  */
-@Injectable()
-export class GuestAdmissionResponder extends RequestResponder<GuestAdmissionRequest, GuestAdmissionReply> {
-  constructor(
-    @Inject(EventBus) bus: EventBus,
-    @Inject(GalleryPins) private readonly pins: GalleryPins,
-  ) {
-    super(bus, {
-      subject: Requests.GuestAdmission,
-      queue: 'events-service',
-      request: guestAdmissionRequestSchema,
-      refusal: { admitted: false },
-      reply: guestAdmissionReplySchema,
-    });
-  }
+@Controller()
+export class GuestAdmissionResponder {
+  constructor(@Inject(GalleryPins) private readonly pins: GalleryPins) {}
 
-  protected answer(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
+  @AnswersRequest(RequestContracts.GuestAdmission, { refusal: { admitted: false } })
+  answer(request: GuestAdmissionRequest): Promise<GuestAdmissionReply> {
     return this.pins.admission(request);
   }
 }

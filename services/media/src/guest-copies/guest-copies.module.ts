@@ -10,12 +10,12 @@ import { PendingGuestCopies } from './pending-guest-copies.js';
 /** The copy of each original that guests get: its location and other metadata stripped with exiftool. */
 @Module({
   imports: [StorageModule, VideosModule],
+  controllers: [GuestCopyResponder],
   providers: [
     // exiftool must be on the machine: the service refuses to start without it, saying what to install.
     { provide: MetadataStripper, useFactory: () => MetadataStripper.locate() },
     GuestCopies,
     PendingGuestCopies,
-    GuestCopyResponder,
     GuestCopySweep,
   ],
   exports: [GuestCopies, PendingGuestCopies],

@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  galleryPhotosRequestSchema,
-  Requests,
+  RequestContracts,
   type ArchivePhoto,
   type GalleryPhotosReply,
   type GalleryPhotosRequest,
 } from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { AnswersRequest } from '@gallery/platform';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
 import { downloadFileName } from './download-file-name.js';
 import { PhotoCursor } from './photo-cursor.js';
@@ -19,23 +18,16 @@ import { GalleryHighlights } from '../quality/gallery-highlights.js';
  * oldest first (a page boundary never moves while new photos arrive), to put their originals in a zip; the
  * backup service asks for the photos it was told of by id, to copy their originals to the couple's drive.
  */
-@Injectable()
-export class GalleryPhotosResponder extends RequestResponder<GalleryPhotosRequest, GalleryPhotosReply> {
+@Controller()
+export class GalleryPhotosResponder {
   constructor(
-    @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(GalleryRepository) private readonly galleries: GalleryRepository,
     @Inject(GalleryHighlights) private readonly highlights: GalleryHighlights,
-  ) {
-    super(bus, {
-      subject: Requests.GalleryPhotos,
-      queue: 'media-service',
-      request: galleryPhotosRequestSchema,
-      refusal: { found: false, photos: [], next: null },
-    });
-  }
+  ) {}
 
-  protected answer(request: GalleryPhotosRequest): Promise<GalleryPhotosReply> {
+  @AnswersRequest(RequestContracts.GalleryPhotos, { refusal: { found: false, photos: [], next: null } })
+  answer(request: GalleryPhotosRequest): Promise<GalleryPhotosReply> {
     return this.page(request);
   }
 

@@ -23,7 +23,7 @@ import { VisiblePhotosResponder } from './visible-photos.responder.js';
 /** A gallery's photos: who sees which, their files and previews, and their removal. */
 @Module({
   imports: [GalleriesModule, GuestCopiesModule, ImagesModule, QualityModule, StorageModule],
-  controllers: [PhotoFileController],
+  controllers: [PhotoFileController, GalleryPhotosResponder, VisiblePhotosResponder],
   providers: [
     PhotoRepository,
     PhotoAudience,
@@ -32,8 +32,6 @@ import { VisiblePhotosResponder } from './visible-photos.responder.js';
     QualitySweep,
     PhotosService,
     PhotoResolver,
-    GalleryPhotosResponder,
-    VisiblePhotosResponder,
     PhotoGalleries,
     PhotoRemovalService,
     PhotoRemovalResolver,

@@ -1,12 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import {
-  Requests,
-  visiblePhotosRequestSchema,
-  type VisiblePhotosReply,
-  type VisiblePhotosRequest,
-} from '@gallery/contracts';
-import { EventBus, RequestResponder } from '@gallery/platform';
+import { RequestContracts, type VisiblePhotosReply, type VisiblePhotosRequest } from '@gallery/contracts';
+import { AnswersRequest } from '@gallery/platform';
 import { PhotoAudience, viewShows } from './photo-audience.js';
 import { PhotoEntity } from './photo.entity.js';
 import { PhotosService } from './photos.service.js';
@@ -16,23 +11,16 @@ import { PhotosService } from './photos.service.js';
  * holds the gallery's privacy settings, keeps those the caller may see now (own-only, reveal, approval) with the
  * URLs that caller's gallery screen would get. A photo of another gallery, removed or unknown is simply left out.
  */
-@Injectable()
-export class VisiblePhotosResponder extends RequestResponder<VisiblePhotosRequest, VisiblePhotosReply> {
+@Controller()
+export class VisiblePhotosResponder {
   constructor(
-    @Inject(EventBus) bus: EventBus,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PhotoAudience) private readonly audience: PhotoAudience,
     @Inject(PhotosService) private readonly photos: PhotosService,
-  ) {
-    super(bus, {
-      subject: Requests.VisiblePhotos,
-      queue: 'media-service',
-      request: visiblePhotosRequestSchema,
-      refusal: { photos: [] },
-    });
-  }
+  ) {}
 
-  protected async answer(request: VisiblePhotosRequest): Promise<VisiblePhotosReply> {
+  @AnswersRequest(RequestContracts.VisiblePhotos, { refusal: { photos: [] } })
+  async answer(request: VisiblePhotosRequest): Promise<VisiblePhotosReply> {
     if (request.ids.length === 0) return { photos: [] };
     const view = await this.audience.view(request.code, request);
     const rows = await this.dataSource.manager.find(PhotoEntity, {

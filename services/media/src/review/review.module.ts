@@ -11,13 +11,13 @@ import { ReviewWaitingResponder } from './review-waiting.responder.js';
 /** The couple's approval of photos and guestbook messages before guests see them. */
 @Module({
   imports: [PhotosModule, QualityModule],
+  controllers: [ReviewWaitingResponder],
   providers: [
     PhotoReviewService,
     PhotoReviewResolver,
     ReviewHints,
     GuestbookReviewService,
     GuestbookReviewResolver,
-    ReviewWaitingResponder,
   ],
 })
 export class ReviewModule {}
