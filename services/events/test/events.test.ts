@@ -267,16 +267,16 @@ describe('events service', () => {
 
     it('draws another code when the drawn one is taken, as the database tells', async () => {
       const taken = (await createGallery()).event.code;
-      const service = galleriesServiceDrawing([taken, 'HAPPYDAY']);
+      const service = galleriesServiceDrawing([taken, 'GARDEN76']);
 
       const created = await service.createGallery(form_(), new Date());
 
-      expect(created.event.code).toBe('HAPPYDAY');
+      expect(created.event.code).toBe('GARDEN76');
       const orders = await dataSource.query('SELECT event_code FROM orders WHERE event_code = ANY($1)', [
-        [taken, 'HAPPYDAY'],
+        [taken, 'GARDEN76'],
       ]);
       expect(orders.map((row: { event_code: string }) => row.event_code).sort()).toEqual(
-        ['HAPPYDAY', taken].sort(),
+        ['GARDEN76', taken].sort(),
       );
     });
 
