@@ -15,7 +15,7 @@ const { dom } = installJsdomGlobals('<!doctype html><html><body></body></html>',
   'Event',
 ]);
 
-const { act, createElement } = await import('react');
+const { act, createElement, StrictMode } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { PhotoImage } = await import('./PhotoImage');
 
@@ -49,5 +49,27 @@ describe('a photo tile leaving the page', () => {
     expect(loading.hasAttribute('src')).toBe(false);
     expect(inDocumentWhenCancelled).toBe(true);
     expect(drawn.getAttribute('src')).toBe('/media/photos/drawn/thumbnail');
+  });
+
+  it("keeps loading through React's rehearsal of an unmount and a mount (development mode)", async () => {
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    await act(async () =>
+      root.render(
+        createElement(
+          StrictMode,
+          null,
+          createElement(PhotoImage, {
+            src: '/media/photos/kept/thumbnail',
+            alt: 'kept',
+            'data-photo-id': 'kept',
+          }),
+        ),
+      ),
+    );
+    const image = document.querySelector<HTMLImageElement>('img[data-photo-id="kept"]')!;
+    // Still loading in jsdom (no image is ever decoded): the rehearsal's unmount took its source away.
+    expect(image.complete).toBe(false);
+    expect(image.getAttribute('src')).toBe('/media/photos/kept/thumbnail');
+    await act(async () => root.unmount());
   });
 });

@@ -1,6 +1,9 @@
 import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The sources of images whose tiles were taken away while they loaded. */
+const cancelledSources = new WeakMap<HTMLImageElement, string>();
+
 type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
 
 /**
@@ -20,8 +23,18 @@ export function PhotoImage(props: PhotoImageProps) {
   // viewport listeners for good (a leak of every tile passed).
   useLayoutEffect(() => {
     const image = imageRef.current;
+    if (!image) return;
+    // React's development mode rehearses an unmount and a mount: the mount gives back what the rehearsal took.
+    const cancelled = cancelledSources.get(image);
+    if (cancelled !== undefined) {
+      cancelledSources.delete(image);
+      image.setAttribute('src', cancelled);
+    }
     return () => {
-      if (image && !image.complete) image.removeAttribute('src');
+      const source = image.getAttribute('src');
+      if (image.complete || source === null) return;
+      cancelledSources.set(image, source);
+      image.removeAttribute('src');
     };
   }, [failed]);
   if (failed) {
