@@ -331,6 +331,92 @@ describe('limits on what a request may ask', () => {
     ]);
   });
 
+  /** `__typename` under `levels` inline fragments on Query, one inside the other: depth `levels + 1`. */
+  const nested = (levels: number, inner = '__typename') =>
+    `${'... on Query { '.repeat(levels)}${inner}${' }'.repeat(levels)}`;
+
+  it('refuses a query one level deeper than the limit, naming the limit', async () => {
+    const response = await graphql(`{ ${nested(API_LIMITS.maxDepth)} }`);
+    const body: Json = await response.json();
+
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([
+      {
+        message: `Syntax Error: Query depth limit of ${API_LIMITS.maxDepth} exceeded, found ${API_LIMITS.maxDepth + 1}.`,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('answers a query as deep as the limit allows', async () => {
+    const response = await graphql(`{ ${nested(API_LIMITS.maxDepth - 1)} }`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('refuses one directive more than the limit, naming the limit', async () => {
+    const response = await graphql(
+      `{ ${'__typename @include(if: true) '.repeat(API_LIMITS.maxDirectives + 1)} }`,
+    );
+    const body: Json = await response.json();
+
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([
+      {
+        message: `Syntax Error: Directives limit of ${API_LIMITS.maxDirectives} exceeded, found ${API_LIMITS.maxDirectives + 1}.`,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('answers as many directives as the limit allows', async () => {
+    const response = await graphql(
+      `{ ${'__typename @include(if: true) '.repeat(API_LIMITS.maxDirectives)} }`,
+    );
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  /**
+   * A document of exactly `cost` (at least 4930) by graphql-armor's count, where a field costs 1 and a selection
+   * set 2 and 1.5 times what it holds: F0 with its chain of fragments (four levels of four spreads) costs 4920.25,
+   * the spread of G 6.25, the inline fragment 3.5, and each `__typename` at the top 1 more. Repeated fields are
+   * few: graphql-js gives up comparing hundreds of them ("Validation aborted.").
+   */
+  const costing = (cost: number) =>
+    `{ ...F0 ...G ... on Query { __typename } ${'__typename '.repeat(cost - 4930)}} ` +
+    Array.from({ length: 4 }, (_, i) =>
+      i === 3
+        ? `fragment F${i} on Query { __typename }`
+        : `fragment F${i} on Query { ${`...F${i + 1} `.repeat(4)}}`,
+    ).join(' ') +
+    ' fragment G on Query { __typename }';
+
+  it('refuses a query that costs one more than the limit, naming the limit', async () => {
+    const response = await graphql(costing(API_LIMITS.maxCost + 1));
+    const body: Json = await response.json();
+
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([
+      {
+        message: `Syntax Error: Query Cost limit of ${API_LIMITS.maxCost} exceeded, found ${API_LIMITS.maxCost + 1}.`,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('answers a query that costs as much as the limit allows', async () => {
+    const response = await graphql(costing(API_LIMITS.maxCost));
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
   it('answers a malformed JSON body with a JSON error and no stack or path', async () => {
     const response = await fetch(`${harness.gateway.url}/graphql`, {
       method: 'POST',

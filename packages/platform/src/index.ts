@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './database/data-source-options.js';
 export * from './database/run-migrations.js';
+export * from './database/daily-claim.js';
 export * from './events/outbox-event.entity.js';
 export * from './events/processed-event.entity.js';
 export * from './events/processed-event-marks.js';

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import {
   CHALLENGE_LIMITS,
   DOMAIN_STREAM,
@@ -10,68 +8,25 @@ import {
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
-
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
+import { waitFor } from '@gallery/testing';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
 interface Prompt {
   id: string;
   prompt: string;
 }
 
-const CREATE = `mutation Create($input: CreateGalleryInput!) {
-  createGallery(input: $input) { event { code } ownerToken }
-}`;
 const SET = `mutation Set($eventCode: String!, $challenges: [ChallengePromptInput!]!) {
   setChallenges(eventCode: $eventCode, challenges: $challenges) { id prompt }
 }`;
 const READ = `query Read($code: String!) { event(code: $code) { challengePrompts { id prompt } } }`;
 
 describe('events service: photo challenges', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
-  let bus: EventBus | undefined;
+  let events: EventsHarness | undefined;
 
-  async function graphql<Data = Record<string, unknown>>(
-    query: string,
-    variables: object = {},
-    token?: string,
-  ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as GraphQLBody<Data>;
-  }
-
-  async function order() {
-    const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
-      input: {
-        coupleNames: 'Sarah & Mike',
-        weddingDate: '2027-06-12',
-        location: 'Lyon, France',
-        email: `${randomUUID()}@example.com`,
-        phone: '+33 6 12 34 56 78',
-        plan: 'FREE',
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
-  }
+  const graphql = <Data = Record<string, unknown>>(query: string, variables: object = {}, token?: string) =>
+    events!.graphql<Data>(query, variables, token);
+  const order = () => events!.orderGallery();
 
   async function setChallenges(code: string, token: string, challenges: { id?: string; prompt: string }[]) {
     return graphql<{ setChallenges: Prompt[] }>(SET, { eventCode: code, challenges }, token);
@@ -79,7 +34,7 @@ describe('events service: photo challenges', () => {
 
   /** The newest event.challenges-changed of gallery `code` on the domain stream once it holds `count` challenges. */
   async function publishedList(code: string, count: number) {
-    const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, {
+    const consumer = await events!.bus.js.consumers.get(DOMAIN_STREAM, {
       filter_subjects: Subjects.ChallengesChanged,
     });
     return waitFor(`event.challenges-changed of ${code} with ${count}`, async () => {
@@ -93,26 +48,10 @@ describe('events service: photo challenges', () => {
   const errorOf = (body: GraphQLBody<unknown>) => body.errors?.[0];
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    bus = await EventBus.connect(nats.url, 'challenges-test');
+    events = await startEvents({ busName: 'challenges-test' });
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it("keeps the couple's list in order, cleaned, and publishes it whole for media", async () => {
     const { code, ownerToken } = await order();

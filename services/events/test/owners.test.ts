@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   downloadPermissionReplySchema,
@@ -14,53 +12,29 @@ import {
   Requests,
 } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus, Mailer } from '@gallery/platform';
-import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
+import { Mailer } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
 import { EventsConfig } from '../src/config/events-config.js';
 import { GalleryEndings } from '../src/galleries/gallery-endings.js';
 import { GalleryPurge } from '../src/galleries/gallery-purge.js';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
 
 const CREATE = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code } ownerToken sessionToken }
 }`;
 
 describe('events service: owners, sessions and the end of a gallery', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let mail: TestMailCatcher | undefined;
-  let app: INestApplication | undefined;
-  let bus: EventBus | undefined;
+  let events: EventsHarness | undefined;
   let dataSource: DataSource;
 
-  async function graphql<Data = Record<string, unknown>>(
+  const graphql = <Data = Record<string, unknown>>(
     query: string,
     variables: object = {},
     token?: string,
-    client = `client-${randomUUID()}`,
-  ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, client)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as GraphQLBody<Data>;
-  }
+    client?: string,
+  ) => events!.graphql<Data>(query, variables, token, client);
 
   async function order(email: string) {
     const body = await graphql<{
@@ -82,7 +56,7 @@ describe('events service: owners, sessions and the end of a gallery', () => {
 
   async function linkTokenMailedTo(address: string, after = 0): Promise<string> {
     const message = await waitFor(`sign-in mail to ${address}`, async () =>
-      (await caughtMail(mail!.webUrl))
+      (await caughtMail(events!.mail!.webUrl))
         .filter((caught) => caught.to.some((to) => to.address === address))
         .filter((caught) => caught.subject.includes('sign-in'))
         .at(after),
@@ -93,32 +67,11 @@ describe('events service: owners, sessions and the end of a gallery', () => {
   const errorCode = (body: GraphQLBody<unknown>) => body.errors?.[0]?.extensions.code;
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-    ]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    dataSource = app.get(DataSource);
-    bus = await EventBus.connect(nats.url, 'events-test-owner');
+    events = await startEvents({ busName: 'events-test-owner', mail: true });
+    dataSource = events.db;
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   describe('sessions', () => {
     it('signs the ordering browser in for every gallery of its email, and signing out ends it', async () => {
@@ -258,7 +211,7 @@ describe('events service: owners, sessions and the end of a gallery', () => {
       const askOwner = async (authorization?: string) =>
         ownerAuthorizationReplySchema.parse(
           (
-            await bus!.nc.request(
+            await events!.bus.nc.request(
               Requests.OwnerAuthorization,
               JSON.stringify({ code: mine.code, authorization }),
               { timeout: 5000 },
@@ -268,7 +221,7 @@ describe('events service: owners, sessions and the end of a gallery', () => {
       const askDownload = async (authorization?: string) =>
         downloadPermissionReplySchema.parse(
           (
-            await bus!.nc.request(
+            await events!.bus.nc.request(
               Requests.DownloadPermission,
               JSON.stringify({ code: mine.code, authorization }),
               { timeout: 5000 },
@@ -442,12 +395,12 @@ describe('events service: owners, sessions and the end of a gallery', () => {
         'SELECT expires_at FROM events WHERE code = $1',
         [code],
       )) as { expires_at: Date }[];
-      const endings = app!.get(GalleryEndings);
-      const expired = bus!.nc.subscribe('event.expired');
+      const endings = events!.app.get(GalleryEndings);
+      const expired = events!.bus.nc.subscribe('event.expired');
 
       await endings.runOnce(new Date(expiresAt.getTime() + 1000));
       await waitFor('ending mail', async () =>
-        (await caughtMail(mail!.webUrl)).find(
+        (await caughtMail(events!.mail!.webUrl)).find(
           (caught) =>
             caught.to.some((to) => to.address === email) && caught.subject.includes('no longer takes'),
         ),
@@ -456,7 +409,7 @@ describe('events service: owners, sessions and the end of a gallery', () => {
         new Date(expiresAt.getTime() + (GRACE_PERIOD_DAYS - PURGE_REMINDER_DAYS) * DAY_MS + 1000),
       );
       await waitFor('reminder mail', async () =>
-        (await caughtMail(mail!.webUrl)).find(
+        (await caughtMail(events!.mail!.webUrl)).find(
           (caught) => caught.to.some((to) => to.address === email) && caught.subject.startsWith('Reminder'),
         ),
       );
@@ -488,19 +441,19 @@ describe('events service: owners, sessions and the end of a gallery', () => {
         [code],
       )) as { expires_at: Date }[];
       // A second replica: its own GalleryEndings over the same database and mail server.
-      const first = app!.get(GalleryEndings);
+      const first = events!.app.get(GalleryEndings);
       const second = new GalleryEndings(
         dataSource,
-        app!.get(GalleryPurge),
-        app!.get(EventsConfig),
-        app!.get(Mailer),
+        events!.app.get(GalleryPurge),
+        events!.app.get(EventsConfig),
+        events!.app.get(Mailer),
       );
       const at = new Date(expiresAt.getTime() + 1000);
       const [a, b] = await Promise.all([first.runOnce(at), second.runOnce(at)]);
       expect(a.ended + b.ended).toBeGreaterThanOrEqual(1);
       // Both runs have finished sending: every mail either sent is in the catcher.
       const endings = await waitFor('the ending mail', async () => {
-        const found = (await caughtMail(mail!.webUrl)).filter(
+        const found = (await caughtMail(events!.mail!.webUrl)).filter(
           (caught) =>
             caught.to.some((to) => to.address === email) && caught.subject.includes('no longer takes'),
         );

@@ -1,24 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { en, es, fr, parseDomainEvent, Subjects, type PrivacyChangedData } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
-
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
+import { waitFor } from '@gallery/testing';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
 interface Privacy {
   uploadsOpenAt: string | null;
@@ -42,24 +26,10 @@ const HOUR = 60 * 60 * 1000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 describe('events service: the couple’s privacy settings', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
-  let db: DataSource;
-  let bus: EventBus | undefined;
+  let events: EventsHarness | undefined;
 
-  async function graphql<Data = Record<string, unknown>>(
-    query: string,
-    variables: object = {},
-    token?: string,
-  ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as GraphQLBody<Data>;
-  }
+  const graphql = <Data = Record<string, unknown>>(query: string, variables: object = {}, token?: string) =>
+    events!.graphql<Data>(query, variables, token);
 
   async function order() {
     const body = await graphql<{
@@ -94,7 +64,7 @@ describe('events service: the couple’s privacy settings', () => {
   }
   /** No settings of the gallery went out, nor wait in the outbox. */
   async function nothingPublished(code: string): Promise<void> {
-    const rows: unknown[] = await db.query(
+    const rows: unknown[] = await events!.db.query(
       `SELECT 1 FROM outbox_events WHERE subject = $1 AND envelope->'data'->>'code' = $2`,
       [Subjects.PrivacyChanged, code],
     );
@@ -103,32 +73,15 @@ describe('events service: the couple’s privacy settings', () => {
   }
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    db = app.get(DataSource);
-    bus = await EventBus.connect(nats.url, 'events-privacy-test');
-    bus.nc.subscribe(Subjects.PrivacyChanged, {
+    events = await startEvents({ busName: 'events-privacy-test' });
+    events.bus.nc.subscribe(Subjects.PrivacyChanged, {
       callback: (_error, message) => {
         heard.push(parseDomainEvent(message.data).data as PrivacyChangedData);
       },
     });
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('starts open until expiry with originals for guests, readable by anyone holding the code', async () => {
     const { code } = await order();

@@ -1,36 +1,22 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
-import request from 'supertest';
 import { RATE_LIMITS } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
-import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { startEvents, type EventsHarness } from './harness.js';
 
 const run = promisify(execFile);
 // jsqr is CommonJS whose `default` export is the decoder: node hands its module.exports as the default import.
 const jsQR = jsQRModule.default;
 
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
-
 interface TableCards {
   tableCards: { fileName: string; pdfBase64: string; pageCount: number };
 }
 
-const CREATE = `mutation Create($input: CreateGalleryInput!) {
-  createGallery(input: $input) { event { code } ownerToken }
-}`;
 const TABLE_CARDS = `query Cards($code: String!, $paper: TableCardPaper, $perPage: Int, $tables: Int) {
   tableCards(eventCode: $code, paper: $paper, cardsPerPage: $perPage, tables: $tables) {
     fileName pdfBase64 pageCount
@@ -98,54 +84,18 @@ async function decodeQrCodes(png: string, cardsPerPage: 1 | 2 | 4): Promise<stri
 }
 
 describe('events service: printed table cards', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
+  let events: EventsHarness | undefined;
 
-  async function graphql<Data>(query: string, variables: object, token?: string): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as GraphQLBody<Data>;
-  }
-
-  async function order(coupleNames: string, language: string) {
-    const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
-      input: {
-        coupleNames,
-        weddingDate: '2027-06-12',
-        location: 'Sevilla',
-        email: `${randomUUID()}@example.com`,
-        phone: '+34 612 345 678',
-        plan: 'FREE',
-        language,
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
-  }
+  const graphql = <Data>(query: string, variables: object, token?: string) =>
+    events!.graphql<Data>(query, variables, token);
+  const order = (coupleNames: string, language: string) =>
+    events!.orderGallery({ coupleNames, language, location: 'Sevilla', phone: '+34 612 345 678' });
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
+    events = await startEvents({ busName: 'events-table-cards-test' });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it("prints a card per table in the gallery's language, each QR code opening the gallery at its table", async () => {
     const { code, ownerToken } = await order('Zoé & Íñigo', 'es');

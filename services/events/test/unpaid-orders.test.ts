@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import {
   ownerAuthorizationReplySchema,
   Requests,
@@ -10,17 +7,9 @@ import {
   UNPAID_ORDER_HOURS,
   type DomainEvent,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { waitFor } from '@gallery/testing';
 import { GalleryEndings } from '../src/galleries/gallery-endings.js';
+import { startEvents, type EventsHarness } from './harness.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -34,18 +23,10 @@ const MY_EVENTS = '{ myEvents { code plan } }';
  * waits for the payment, and is gone with its order once UNPAID_ORDER_HOURS pass unpaid.
  */
 describe('events service: a paid order before its payment', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
-  let bus: EventBus | undefined;
+  let events: EventsHarness | undefined;
 
   async function graphql<Data>(query: string, variables: object = {}, token?: string): Promise<Data> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    const body = (await call).body as { data?: Data; errors?: unknown[] };
+    const body = await events!.graphql<Data>(query, variables, token);
     expect(body.errors).toBeUndefined();
     return body.data!;
   }
@@ -76,7 +57,7 @@ describe('events service: a paid order before its payment', () => {
   const askOwner = async (code: string, ownerToken: string) =>
     ownerAuthorizationReplySchema.parse(
       (
-        await bus!.nc.request(
+        await events!.bus.nc.request(
           Requests.OwnerAuthorization,
           JSON.stringify({ code, authorization: `Bearer ${ownerToken}` }),
           { timeout: 5000 },
@@ -99,37 +80,21 @@ describe('events service: a paid order before its payment', () => {
         paidAt: new Date().toISOString(),
       },
     };
-    await bus!.publish(event);
+    await events!.bus.publish(event);
   }
 
   const exists = async (code: string) =>
-    ((await app!.get(DataSource).query('SELECT 1 FROM events WHERE code = $1', [code])) as unknown[]).length >
-    0;
+    ((await events!.db.query('SELECT 1 FROM events WHERE code = $1', [code])) as unknown[]).length > 0;
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    app = await createApp(
-      new EventsConfig({
-        host: '127.0.0.1',
-        port: 0,
-        databaseUrl: await postgres.createDatabase(),
-        natsUrl: nats.url,
-        publicUrl: 'https://gallery.test',
-        mail: null,
-        // The test runs the endings itself.
-        galleryEndingsIntervalMs: 24 * HOUR_MS,
-      }),
-      { logger: ['error', 'warn'] },
-    );
-    bus = await EventBus.connect(nats.url, 'unpaid-orders-test');
+    // The test runs the endings itself.
+    events = await startEvents({
+      busName: 'unpaid-orders-test',
+      config: { galleryEndingsIntervalMs: 24 * HOUR_MS },
+    });
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('keeps an unpaid Standard order off the dashboard until it is paid, then shows it on Standard', async () => {
     const email = `couple-${randomUUID()}@example.com`;
@@ -158,7 +123,7 @@ describe('events service: a paid order before its payment', () => {
     const paid = await order(email, 'STANDARD');
     await pay(paid.code, 'standard');
     await waitFor('the payment applied', async () => (await dashboard(paid.session)).length === 2);
-    const endings = app!.get(GalleryEndings);
+    const endings = events!.app.get(GalleryEndings);
 
     await endings.runOnce(new Date(Date.now() + (UNPAID_ORDER_HOURS - 1) * HOUR_MS));
     expect(await exists(abandoned.code)).toBe(true);

@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { caughtMail } from '@gallery/local-servers';
 import { GUEST_RATE_LIMITS, RATE_LIMITS, type ErrorCode } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
-import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
-
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
+import { waitFor } from '@gallery/testing';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
 const CREATE = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code } ownerToken }
@@ -51,12 +35,9 @@ interface Guest {
 const VENUE_GUESTS = 12;
 
 describe('events service: guests behind one address', () => {
+  let events: EventsHarness | undefined;
   const key = randomUUID() + randomUUID();
   const identities = new GuestIdentities(key);
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let mail: TestMailCatcher | undefined;
-  let app: INestApplication | undefined;
 
   async function graphql<Data = Record<string, unknown>>(
     query: string,
@@ -64,7 +45,7 @@ describe('events service: guests behind one address', () => {
     guest: Guest,
     token?: string,
   ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
+    const call = request(events!.app.getHttpServer())
       .post('/graphql')
       .set(CLIENT_ADDRESS_HEADER, guest.address)
       .send({ query, variables });
@@ -117,30 +98,14 @@ describe('events service: guests behind one address', () => {
   const enter = (code: string, pin: string, guest: Guest) => graphql(ENTER, { code, pin }, guest);
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-    ]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-      guestIdentityKey: key,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
+    events = await startEvents({
+      busName: 'events-venue-guests-test',
+      mail: true,
+      config: { guestIdentityKey: key },
     });
-    app = await createApp(config, { logger: ['error', 'warn'] });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('lets a venue of guests mistype the code, then each finds the gallery', async () => {
     const { code } = await order();
@@ -203,13 +168,11 @@ describe('events service: guests behind one address', () => {
     // The day so far, as a botnet spent it, each try from an address and an identity of its own; the last few
     // tries are made here.
     const madeHere = 5;
-    await app!
-      .get(DataSource)
-      .query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)', [
-        `pinFailuresPerGallery:${code}`,
-        points - madeHere,
-        Date.now() + durationSeconds * 1000,
-      ]);
+    await events!.db.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)', [
+      `pinFailuresPerGallery:${code}`,
+      points - madeHere,
+      Date.now() + durationSeconds * 1000,
+    ]);
     for (let i = 0; i < madeHere; i++)
       expect(errorCode(await enter(code, '0000', venueGuests(1)[0]))).toBe('PIN_WRONG');
     const newGuest = venueGuests(1)[0];
@@ -220,7 +183,9 @@ describe('events service: guests behind one address', () => {
     expect((await enter(other.code, '4821', newGuest)).errors).toBeUndefined();
 
     const mails = () =>
-      caughtMail(mail!.webUrl).then((all) => all.filter((m) => m.to.some((to) => to.address === email)));
+      caughtMail(events!.mail!.webUrl).then((all) =>
+        all.filter((m) => m.to.some((to) => to.address === email)),
+      );
     const guessing = (all: Awaited<ReturnType<typeof mails>>) =>
       all.filter((m) => m.subject === `Someone is guessing the PIN of your gallery ${code}`);
     const sent = await waitFor('the mail to the couple', async () => guessing(await mails())[0]);

@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { RATE_LIMITS, WALL_LIMITS } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER } from '@gallery/platform';
-import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
 import { GalleryPurge } from '../src/galleries/gallery-purge.js';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
-
-const CREATE = `mutation Create($input: CreateGalleryInput!) {
-  createGallery(input: $input) { event { code } ownerToken }
-}`;
 const CREATE_LINK = `mutation Link($eventCode: String!) { createWallLink(eventCode: $eventCode) { url } }`;
 const RESET = `mutation Reset($eventCode: String!) { resetWallLinks(eventCode: $eventCode) }`;
 const SET_INTERVAL = `mutation Interval($eventCode: String!, $seconds: Int!) {
@@ -26,39 +12,16 @@ const SET_INTERVAL = `mutation Interval($eventCode: String!, $seconds: Int!) {
 const WALL = `query Wall($code: String!, $key: String!) { wall(code: $code, key: $key) { code name intervalSeconds } }`;
 
 describe('events service: the slideshow wall', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
+  let events: EventsHarness | undefined;
 
-  async function graphql<Data = Record<string, unknown>>(
+  const graphql = <Data = Record<string, unknown>>(
     query: string,
     variables: object = {},
     token?: string,
-    client = `client-${randomUUID()}`,
-  ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, client)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as GraphQLBody<Data>;
-  }
-
-  async function order(coupleNames = 'Sarah & Mike', language = 'en') {
-    const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
-      input: {
-        coupleNames,
-        weddingDate: '2027-06-12',
-        location: 'Lyon, France',
-        email: `${randomUUID()}@example.com`,
-        phone: '+33 6 12 34 56 78',
-        plan: 'FREE',
-        language,
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
-  }
+    client?: string,
+  ) => events!.graphql<Data>(query, variables, token, client);
+  const order = (coupleNames = 'Sarah & Mike', language = 'en') =>
+    events!.orderGallery({ coupleNames, language });
 
   async function newLink(code: string, token: string): Promise<{ url: string; key: string }> {
     const body = await graphql<{ createWallLink: { url: string } }>(CREATE_LINK, { eventCode: code }, token);
@@ -70,24 +33,10 @@ describe('events service: the slideshow wall', () => {
   const errorCode = (body: GraphQLBody<unknown>) => body.errors?.[0]?.extensions.code;
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
+    events = await startEvents({ busName: 'events-wall-test' });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('gives the couple a wall link whose key sits in the fragment, and the link opens the wall', async () => {
     const { code, ownerToken } = await order('Anna & Ben');
@@ -197,10 +146,8 @@ describe('events service: the slideshow wall', () => {
   it('leaves no wall link behind when the gallery is purged', async () => {
     const { code, ownerToken } = await order();
     await newLink(code, ownerToken);
-    await app!.get(GalleryPurge).purge(code, 'deleted');
-    const rows: unknown[] = await app!
-      .get(DataSource)
-      .query('SELECT 1 FROM wall_links WHERE event_code = $1', [code]);
+    await events!.app.get(GalleryPurge).purge(code, 'deleted');
+    const rows: unknown[] = await events!.db.query('SELECT 1 FROM wall_links WHERE event_code = $1', [code]);
     expect(rows).toHaveLength(0);
   });
 });

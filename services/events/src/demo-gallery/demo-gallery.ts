@@ -14,15 +14,18 @@ import {
   demoGalleryDates,
   Subjects,
 } from '@gallery/contracts';
-import { OutboxRelay, PeriodicTask, recordEvent } from '@gallery/platform';
+import { DailyClaim, OutboxRelay, PeriodicTask, recordEvent } from '@gallery/platform';
 import { eventCreatedData } from '../galleries/galleries.repository.js';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { galleryName } from '../galleries/gallery-name.js';
 
 /** Whether a reset is due is looked at hourly: the demo is put back within the first hour of each UTC day. */
 export const DEMO_GALLERY_CHECK_MS = 60 * 60 * 1000;
-/** The transaction-scoped advisory lock one replica holds while it resets the demo ("DEMO" in ASCII). */
-const DEMO_GALLERY_LOCK = 0x44454d4f;
+/**
+ * The days of the demo's resets, claimed under the transaction-scoped advisory lock one replica holds while it
+ * resets the demo ("DEMO" in ASCII).
+ */
+const DEMO_GALLERY_RESETS = new DailyClaim('demo_gallery_resets', 0x44454d4f);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -65,13 +68,10 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
   /** Puts the demo back to its seed when it is missing or not yet reset on `now`'s UTC day; whether it did. */
   async resetIfDue(now = new Date()): Promise<boolean> {
     const reset = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_GALLERY_LOCK]);
+      await DEMO_GALLERY_RESETS.lock(manager);
       const missing = !(await manager.existsBy(GalleryEntity, { code: DEMO_GALLERY_CODE }));
-      const firstOfDay: unknown[] = await manager.query(
-        'INSERT INTO demo_gallery_resets (day) VALUES ($1) ON CONFLICT (day) DO NOTHING RETURNING day',
-        [now.toISOString().slice(0, 10)],
-      );
-      if (!missing && firstOfDay.length === 0) return false;
+      const firstOfDay = await DEMO_GALLERY_RESETS.claim(manager, now);
+      if (!missing && !firstOfDay) return false;
       await this.restore(manager, now);
       return true;
     });

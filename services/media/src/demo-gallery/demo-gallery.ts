@@ -14,7 +14,7 @@ import {
   demoGalleryDates,
   type DemoGuestbookMessage,
 } from '@gallery/contracts';
-import { PeriodicTask } from '@gallery/platform';
+import { DailyClaim, PeriodicTask } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { PhotoEntity } from '../photos/photo.entity.js';
@@ -25,8 +25,11 @@ import { DEMO_PHOTOS, DEMO_PHOTOS_FOLDER, type DemoPhoto } from './demo-photos.j
 
 /** Whether a reset is due is looked at hourly: the demo is put back within the first hour of each UTC day. */
 export const DEMO_GALLERY_CHECK_MS = 60 * 60 * 1000;
-/** The transaction-scoped advisory lock one replica holds while it resets the demo ("DEMO" in ASCII). */
-const DEMO_GALLERY_LOCK = 0x44454d4f;
+/**
+ * The days of the demo's resets, claimed under the transaction-scoped advisory lock one replica holds while it
+ * resets the demo ("DEMO" in ASCII).
+ */
+const DEMO_GALLERY_RESETS = new DailyClaim('demo_gallery_resets', 0x44454d4f);
 const MINUTE_MS = 60 * 1000;
 
 /** A seed photo's objects: the drawing is both its original and its guest copy (it carries no metadata). */
@@ -84,15 +87,12 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Puts the demo back to its seed when a seed photo is missing or `now`'s UTC day has had no reset; whether it did. */
   async resetIfDue(now = new Date()): Promise<boolean> {
-    const day = now.toISOString().slice(0, 10);
-    if (!(await this.due(this.dataSource.manager, day))) return false;
+    if (!(await this.due(this.dataSource.manager, now))) return false;
     const images = await this.writeObjects();
     const reset = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_GALLERY_LOCK]);
-      if (!(await this.due(manager, day))) return false;
-      await manager.query('INSERT INTO demo_gallery_resets (day) VALUES ($1) ON CONFLICT (day) DO NOTHING', [
-        day,
-      ]);
+      await DEMO_GALLERY_RESETS.lock(manager);
+      if (!(await this.due(manager, now))) return false;
+      await DEMO_GALLERY_RESETS.claim(manager, now);
       await this.restore(manager, images, now);
       return true;
     });
@@ -101,13 +101,12 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
     return reset;
   }
 
-  private async due(manager: EntityManager, day: string): Promise<boolean> {
-    const [row]: { seeded: number; reset_today: boolean }[] = await manager.query(
-      `SELECT (SELECT count(*)::int FROM photos WHERE id = ANY($1::uuid[]) AND event_code = $2) AS seeded,
-              EXISTS (SELECT 1 FROM demo_gallery_resets WHERE day = $3) AS reset_today`,
-      [DEMO_PHOTOS.map((photo) => photo.id), DEMO_GALLERY_CODE, day],
+  private async due(manager: EntityManager, now: Date): Promise<boolean> {
+    const [row]: { seeded: number }[] = await manager.query(
+      'SELECT count(*)::int AS seeded FROM photos WHERE id = ANY($1::uuid[]) AND event_code = $2',
+      [DEMO_PHOTOS.map((photo) => photo.id), DEMO_GALLERY_CODE],
     );
-    return row.seeded < DEMO_PHOTOS.length || !row.reset_today;
+    return row.seeded < DEMO_PHOTOS.length || !(await DEMO_GALLERY_RESETS.claimed(manager, now));
   }
 
   /** Each drawing, its thumbnail and preview, written under the seed's keys; what the rows need of them. */

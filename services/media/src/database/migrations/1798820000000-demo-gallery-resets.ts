@@ -1,17 +1,12 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { dailyClaimTableMigration } from '@gallery/platform';
 
-/** The days media put the demo gallery's photos, hearts and guestbook back to their seed: one row per UTC day. */
-export class DemoGalleryResets1798820000000 implements MigrationInterface {
-  name = 'DemoGalleryResets1798820000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`CREATE TABLE demo_gallery_resets (
-      day date PRIMARY KEY,
-      reset_at timestamptz NOT NULL DEFAULT now()
-    )`);
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query('DROP TABLE demo_gallery_resets');
-  }
-}
+/**
+ * The days media put the demo gallery's photos, hearts and guestbook back to their seed: one row per UTC day, whichever replica did it
+ * (DailyClaim's table). The same statements as when it was first applied: `day date PRIMARY KEY, reset_at
+ * timestamptz NOT NULL DEFAULT now()`.
+ */
+export const DemoGalleryResets1798820000000 = dailyClaimTableMigration(
+  'DemoGalleryResets1798820000000',
+  'demo_gallery_resets',
+  'reset_at',
+);
