@@ -13,9 +13,9 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tansta
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
-import { photoTileLabel, prepareTileLabels } from './photoTileLabel';
+import { prepareTileLabels, tileLabels } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
-import { measureGrid, sameGridLayout, UNMEASURED_GRID, type GridLayout } from './gridLayout';
+import { measureGrid, sameGridLayout, UNMEASURED_GRID, watchGridPlace, type GridLayout } from './gridLayout';
 
 interface PhotoGridProps {
   photos: Photo[];
@@ -41,14 +41,19 @@ const OVERSCAN_ROWS = 4;
  */
 const PhotoTile = memo(function PhotoTile({
   photo,
+  label,
+  waitingMark,
   onOpen,
   action,
 }: {
   photo: Photo;
+  /** Its text for screen readers (`photoTileLabel`), made by the grid. */
+  label: string;
+  /** The mark of a photo awaiting the couple's approval, in the guest's language. */
+  waitingMark: string;
   onOpen: (photoId: string) => void;
   action?: (photo: Photo) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
   const video = photo.kind === 'video';
   return (
     <>
@@ -59,14 +64,14 @@ const PhotoTile = memo(function PhotoTile({
       >
         <PhotoImage
           src={photo.thumbnailUrl}
-          alt={photoTileLabel(t, photo, i18n.language)}
+          alt={label}
           loading="lazy"
           decoding="async"
           data-photo-id={photo.id}
         />
         {photo.awaitingApproval && (
           <span className="waiting-mark" data-testid="waiting-mark">
-            {t('review.waitingMark')}
+            {waitingMark}
           </span>
         )}
         {video && (
@@ -112,6 +117,9 @@ export const PhotoGrid = memo(function PhotoGrid({
     onLoadMoreRef.current = onLoadMore;
   });
   useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
+  // One translation of each label for the whole grid, not one hook and one translation in each tile it draws.
+  const labelOf = useMemo(() => tileLabels(t, i18n.language), [t, i18n.language]);
+  const waitingMark = t('review.waitingMark');
 
   const [layout, setLayout] = useState<GridLayout>(UNMEASURED_GRID);
   const remeasure = useCallback(() => {
@@ -120,15 +128,13 @@ export const PhotoGrid = memo(function PhotoGrid({
     const measured = measureGrid(list);
     setLayout((current) => (sameGridLayout(current, measured) ? current : measured));
   }, []);
-  // What is above the grid (an upload panel, a banner) moves it down without resizing it: measured each render too.
-  useLayoutEffect(remeasure);
   const empty = photos.length === 0;
+  // Measured when the grid appears, before it is drawn; then when it or what is above it changes (an upload panel
+  // moves it down without resizing it), not on each render: a measure forces the page's style and layout.
+  useLayoutEffect(remeasure, [empty, remeasure]);
   useEffect(() => {
-    if (empty || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(remeasure);
-    observer.observe(document.body);
-    if (listRef.current) observer.observe(listRef.current);
-    return () => observer.disconnect();
+    const list = listRef.current;
+    return empty || !list ? undefined : watchGridPlace(list, remeasure);
   }, [empty, remeasure]);
 
   const { columns, rowHeight, top } = layout;
@@ -234,7 +240,13 @@ export const PhotoGrid = memo(function PhotoGrid({
                 aria-setsize={setSize}
                 onFocus={() => setKeptId(photo.id)}
               >
-                <PhotoTile photo={photo} onOpen={onOpen} action={tileAction} />
+                <PhotoTile
+                  photo={photo}
+                  label={labelOf(photo)}
+                  waitingMark={waitingMark}
+                  onOpen={onOpen}
+                  action={tileAction}
+                />
               </li>
             )),
           )}

@@ -16,7 +16,6 @@ type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'dat
  * of thumbnails nobody sees any more.
  */
 export function PhotoImage(props: PhotoImageProps) {
-  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   // Before the tile leaves the document: a source changed on a detached image registers it with the document's
@@ -37,17 +36,16 @@ export function PhotoImage(props: PhotoImageProps) {
       image.removeAttribute('src');
     };
   }, [failed]);
-  if (failed) {
-    return (
-      <span
-        role="img"
-        aria-label={props.alt}
-        className="photo-unavailable"
-        data-photo-id={props['data-photo-id']}
-      >
-        {t('gallery.previewUnavailable')}
-      </span>
-    );
-  }
+  if (failed) return <UnavailablePhoto label={props.alt} photoId={props['data-photo-id']} />;
   return <img {...props} ref={imageRef} onError={() => setFailed(true)} />;
+}
+
+/** The labelled tile of a photo this browser cannot show (its own component: only it needs the translations). */
+function UnavailablePhoto({ label, photoId }: { label: string; photoId: string }) {
+  const { t } = useTranslation();
+  return (
+    <span role="img" aria-label={label} className="photo-unavailable" data-photo-id={photoId}>
+      {t('gallery.previewUnavailable')}
+    </span>
+  );
 }

@@ -60,3 +60,22 @@ export function photoTileLabel(
   }
   return name ? t('gallery.photoAltBy', { name, time }) : t('gallery.photoAlt', { time });
 }
+
+/**
+ * The tiles' labels in one language (the grid makes one of these per language): each photo's made once and kept
+ * while the photo is, so a tile scrolled back into the page, or rendered again, asks no translation.
+ */
+export function tileLabels(
+  t: TFunction,
+  locale: string,
+): (photo: Pick<Photo, 'kind' | 'guestName' | 'createdAt' | 'durationSeconds'>) => string {
+  const labels = new WeakMap<object, string>();
+  return (photo) => {
+    let label = labels.get(photo);
+    if (label === undefined) {
+      label = photoTileLabel(t, photo, locale);
+      labels.set(photo, label);
+    }
+    return label;
+  };
+}

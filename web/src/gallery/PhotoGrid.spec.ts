@@ -1,0 +1,156 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { installJsdomGlobals } from '../testing/jsdomGlobals';
+
+// A guest scrolling through thousands of photos renders the grid again with each few rows passed and each page
+// arriving. Measuring the grid (its columns, row height and place, read from the browser's resolved style) makes
+// the browser work out the page's style and layout there and then: it is measured when it appears, and again
+// only when it, what holds it or what is above it changes size, or an element joins above it; never because it
+// rendered. Its tiles' labels are made once per photo.
+
+// The viewer's zone decides the time in a label: this test reads it in UTC.
+process.env.TZ = 'UTC';
+
+const { dom, globals } = installJsdomGlobals(
+  '<!doctype html><html><body></body></html>',
+  'https://gallery.test/g/ABC123',
+  ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'Event'],
+);
+const document = dom.window.document;
+
+/** The resize observers the page made, as a browser's would be: each with the elements it watches. */
+const resizeObservers: { watched: Set<Element>; report: () => void }[] = [];
+globals.ResizeObserver = class {
+  readonly watched = new Set<Element>();
+  constructor(private readonly callback: () => void) {
+    resizeObservers.push({ watched: this.watched, report: () => this.callback() });
+  }
+  observe(element: Element) {
+    this.watched.add(element);
+  }
+  unobserve(element: Element) {
+    this.watched.delete(element);
+  }
+  disconnect() {
+    this.watched.clear();
+  }
+};
+globals.MutationObserver = dom.window.MutationObserver;
+// The virtualizer scrolls the window to keep rows in place: jsdom has no scrolling.
+dom.window.scrollTo = () => undefined;
+
+/** Each time the page asked for the grid's resolved style: each a measure. */
+let measures = 0;
+const getComputedStyle = dom.window.getComputedStyle.bind(dom.window);
+dom.window.getComputedStyle = (element: Element, pseudo?: string | null) => {
+  if (element.classList.contains('photo-grid')) measures++;
+  return getComputedStyle(element, pseudo);
+};
+
+/** Translations asked for the tiles' labels. */
+let labelsMade = 0;
+
+const { act, createElement, StrictMode } = await import('react');
+const { createRoot } = await import('react-dom/client');
+const { I18nextProvider } = await import('react-i18next');
+const { testTranslations } = await import('../i18n/testTranslations');
+const { PhotoGrid } = await import('./PhotoGrid');
+type Photo = import('./graphql').Photo;
+
+const i18n = testTranslations('en');
+const translate = i18n.t.bind(i18n);
+i18n.t = ((...args: Parameters<typeof translate>) => {
+  const key = args[0];
+  if (key === 'gallery.photoAlt' || key === 'gallery.photoAltBy') labelsMade++;
+  return translate(...args);
+}) as typeof i18n.t;
+
+const photo = (index: number): Photo =>
+  ({
+    id: `p${index}`,
+    thumbnailUrl: `https://storage.test/p${index}.jpg`,
+    previewUrl: `https://storage.test/p${index}-preview.jpg`,
+    kind: 'photo',
+    durationSeconds: null,
+    challengeId: null,
+    guestName: index % 2 ? 'Anna' : null,
+    heartCount: 0,
+    awaitingApproval: false,
+    createdAt: new Date(Date.UTC(2027, 5, 12, 18, 0, 100 - index)).toISOString(),
+  }) as unknown as Photo;
+
+const container = document.body.appendChild(document.createElement('main'));
+/** What is above the grid on the page: the gallery's header. */
+const header = container.appendChild(document.createElement('header'));
+const place = container.appendChild(document.createElement('div'));
+const root = createRoot(place);
+const onOpen = () => undefined;
+const onLoadMore = () => undefined;
+const show = (photos: Photo[]) =>
+  act(async () =>
+    root.render(
+      createElement(
+        StrictMode,
+        null,
+        createElement(
+          I18nextProvider,
+          { i18n },
+          createElement(PhotoGrid, { photos, hasMore: true, loadingMore: false, onLoadMore, onOpen }),
+        ),
+      ),
+    ),
+  );
+
+afterAll(async () => {
+  await act(async () => root.unmount());
+});
+
+describe('the photo grid', () => {
+  it('is measured when it appears and when what is above it changes, not each time it renders', async () => {
+    let photos = Array.from({ length: 6 }, (_, index) => photo(index + 10));
+    await show(photos);
+    const list = document.querySelector('.photo-grid')!;
+    expect(list).not.toBeNull();
+    const afterMount = measures;
+    expect(afterMount).toBeGreaterThan(0);
+
+    // Photos joining one at a time, each a render of the grid.
+    for (let index = 9; index >= 0; index--) {
+      photos = [photo(index), ...photos];
+      await show(photos);
+    }
+    expect(document.querySelectorAll('.photo-grid img').length).toBe(16);
+    expect(measures).toBe(afterMount);
+
+    // Watched: the grid, what holds it and what is above it.
+    const watching = resizeObservers.find((observer) => observer.watched.has(list))!;
+    expect(watching).toBeDefined();
+    for (const element of [list, list.parentElement!, place, container, header, document.body])
+      expect(watching.watched.has(element)).toBe(true);
+    // Something above it resized (an upload panel opening): measured again.
+    act(() => watching.report());
+    expect(measures).toBe(afterMount + 1);
+
+    // An element joining above it (a banner): watched too.
+    const banner = document.createElement('aside');
+    await act(async () => void container.insertBefore(banner, header));
+    expect(watching.watched.has(banner)).toBe(true);
+  });
+
+  it('makes each tile its label once, however often the tile leaves the page and comes back', async () => {
+    const photos = Array.from({ length: 6 }, (_, index) => photo(index + 100));
+    const others = Array.from({ length: 6 }, (_, index) => photo(index + 200));
+    await show(photos);
+    labelsMade = 0;
+    // The tiles leave the page and come back, as a guest scrolling down and up again makes them.
+    await show(others);
+    const made = labelsMade;
+    expect(made).toBeGreaterThan(0);
+    await show(photos);
+    await show(others);
+    await show(photos);
+    expect(labelsMade).toBe(made);
+    const alts = [...document.querySelectorAll('.photo-grid img')].map((image) => image.getAttribute('alt'));
+    expect(alts).toHaveLength(6);
+    for (const alt of alts) expect(alt).toMatch(/^Photo( by Anna)?, Jun 12, \d+:\d\d\sPM$/);
+  });
+});
