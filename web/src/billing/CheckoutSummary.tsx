@@ -1,3 +1,4 @@
+import './billing.css';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { useLanguage } from '../i18n/useLanguage';

@@ -1,3 +1,4 @@
+import './billing.css';
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';

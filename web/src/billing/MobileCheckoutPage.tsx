@@ -1,3 +1,4 @@
+import './billing.css';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

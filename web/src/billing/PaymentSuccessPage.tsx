@@ -1,3 +1,4 @@
+import '../order/order.css';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { galleryUrl } from '../gallery/galleryUrl';

@@ -1,3 +1,7 @@
+import '../plans/plans.css';
+import '../order/order.css';
+import '../gallery/gallery.css';
+import './billing.css';
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';

@@ -1,3 +1,5 @@
+import '../gallery/gallery.css';
+import '../gallery/DownloadAllButton.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';

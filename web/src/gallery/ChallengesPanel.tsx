@@ -1,3 +1,4 @@
+import './gallery.css';
 import { memo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';

@@ -1,3 +1,4 @@
+import './gallery.css';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../i18n/languages';

@@ -1,3 +1,4 @@
+import './gallery.css';
 import { memo } from 'react';
 import { demoText, type PlanId } from '@gallery/contracts';
 import { useTranslation } from 'react-i18next';

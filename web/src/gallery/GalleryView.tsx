@@ -1,3 +1,4 @@
+import './gallery.css';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemoGallery, PLANS, uploadWindowRefusal } from '@gallery/contracts';

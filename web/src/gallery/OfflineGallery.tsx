@@ -1,3 +1,4 @@
+import './gallery.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';

@@ -1,3 +1,4 @@
+import './gallery.css';
 import {
   memo,
   useCallback,

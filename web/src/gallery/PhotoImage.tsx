@@ -1,3 +1,4 @@
+import './PhotoImage.css';
 import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,3 +1,4 @@
+import './gallery.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';

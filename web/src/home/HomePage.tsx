@@ -1,3 +1,5 @@
+import './home.css';
+import '../plans/plans.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PLAN_IDS } from '@gallery/contracts';

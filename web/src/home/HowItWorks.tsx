@@ -1,3 +1,4 @@
+import './home.css';
 import { useTranslation } from 'react-i18next';
 
 const STEPS = ['create', 'share', 'upload', 'live'] as const;

@@ -1,3 +1,4 @@
+import './order.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';

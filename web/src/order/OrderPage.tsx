@@ -1,3 +1,4 @@
+import './order.css';
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

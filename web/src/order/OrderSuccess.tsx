@@ -1,3 +1,4 @@
+import './order.css';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,5 @@
+import '../plans/plans.css';
+import './order.css';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import { planPrice } from '../plans/planFeatures';

@@ -1,3 +1,4 @@
+import './pages.css';
 import { useId, useState, type FormEvent } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';

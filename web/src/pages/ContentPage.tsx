@@ -1,3 +1,5 @@
+import './pages.css';
+import '../plans/plans.css';
 import { useTranslation } from 'react-i18next';
 import { PLAN_IDS } from '@gallery/contracts';
 import { WithApollo } from '../api/WithApollo';

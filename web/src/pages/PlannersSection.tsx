@@ -1,3 +1,4 @@
+import './pages.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePagePath } from '../i18n/useLanguage';

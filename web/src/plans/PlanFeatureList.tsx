@@ -1,3 +1,4 @@
+import './plans.css';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@gallery/contracts';
 import { planFeatures } from './planFeatures';

@@ -1,3 +1,4 @@
+import './wallSettings.css';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
