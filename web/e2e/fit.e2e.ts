@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, type Page } from 'playwright-core';
-import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language } from '../src/i18n/languages.js';
+import { LANGUAGES, PAGE_PATHS, type Language } from '../src/i18n/languages.js';
 import { en } from '../src/i18n/en.js';
 import { fr } from '../src/i18n/fr.js';
 import { es } from '../src/i18n/es.js';
@@ -12,76 +12,23 @@ import {
   until,
   type BrowserTest,
 } from './browser.js';
+import { problemsOnPage, SCREENS, type Screen } from './fit-checks.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos, type CreatedGallery } from './product-api.js';
 
-// Every page on a 360 px phone and a 1280 px desktop in English, French and Spanish: nothing wider than the
-// screen, every button, button-like link and field a 44 px touch target on the phone, inputs at 16 px or more
-// (iOS zooms into smaller ones). Then what the couple's and guests' pages promise: a photo removal can be
+// Every page of the app (the couple's, the guests', the payment's) on a 360 px phone and a 1280 px desktop in
+// English, French and Spanish, held to fit-checks.ts (the public site's pages are, in site.e2e.ts, on the same
+// visit as their other checks). Then what the couple's and guests' pages promise: a photo removal can be
 // undone and Undo keeps the photo, Find My Event reads a code typed with a space, and a phone is not asked to
 // scan a QR code to pay on a phone.
 
 const TEXTS = { en, fr, es } as const;
-const SIZES = {
-  phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-  desktop: { viewport: { width: 1280, height: 800 } },
-} as const;
-type Size = keyof typeof SIZES;
 /**
  * Pages checked at once: a page's visit mostly waits (for the network to rest, for the app's data), so a few
  * of them overlap well even on a busy machine.
  */
 const PAGES_AT_ONCE = 3;
 
-/** What is wrong with the page as it is now; an empty list when nothing is. */
-function problemsOnPage(page: Page, size: Size): Promise<string[]> {
-  return page.evaluate((phone) => {
-    const problems: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth !== root.clientWidth) {
-      const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-        .filter(
-          (element) =>
-            element.getBoundingClientRect().right > root.clientWidth + 0.5 &&
-            getComputedStyle(element).position !== 'fixed',
-        )
-        .slice(0, 3)
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-      problems.push(
-        `scroll width ${root.scrollWidth} for a ${root.clientWidth} px viewport (${wide.join(', ')})`,
-      );
-    }
-    const visible = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-    };
-    const name = (element: Element) =>
-      `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || element.id).trim().slice(0, 40)}"`;
-    const fields = document.querySelectorAll(
-      'input:not([type="hidden"]):not([type="file"]):not([type="checkbox"]):not([type="radio"]), select, textarea',
-    );
-    for (const field of Array.from(fields).filter(visible)) {
-      const fontSize = parseFloat(getComputedStyle(field).fontSize);
-      if (fontSize < 16) problems.push(`${name(field)} has ${fontSize} px text`);
-    }
-    if (phone) {
-      const targets = [
-        ...Array.from(document.querySelectorAll('button, a.button, [role="button"]')),
-        ...Array.from(fields),
-        // A checkbox or radio button is pressed through its label: the label is the target.
-        ...Array.from(document.querySelectorAll('input[type="checkbox"], input[type="radio"]')).map(
-          (input) => input.closest('label') ?? input,
-        ),
-      ];
-      for (const target of targets.filter(visible)) {
-        const height = target.getBoundingClientRect().height;
-        if (height < 44) problems.push(`${name(target)} is ${Math.round(height)} px tall`);
-      }
-    }
-    return problems;
-  }, size === 'phone');
-}
-
-describe('every page on a phone and a desktop, in three languages', () => {
+describe('every page of the app on a phone and a desktop, in three languages', () => {
   let e2e: BrowserTest | undefined;
   let gallery: CreatedGallery;
   let checkoutId = '';
@@ -130,8 +77,8 @@ describe('every page on a phone and a desktop, in three languages', () => {
   }, STOP_TIMEOUT_MS);
 
   /** A browser of `size` showing `language`, signed in as the gallery's couple. */
-  async function coupleBrowser(size: Size, language: Language): Promise<Page> {
-    const context = await e2e!.browser.newContext({ ...SIZES[size], deviceScaleFactor: 1 });
+  async function coupleBrowser(size: Screen, language: Language): Promise<Page> {
+    const context = await e2e!.browser.newContext({ ...SCREENS[size], deviceScaleFactor: 1 });
     contexts.push(context);
     await context.addInitScript(
       ([token, chosen]) => {
@@ -173,14 +120,14 @@ describe('every page on a phone and a desktop, in three languages', () => {
     ];
   }
 
-  for (const size of Object.keys(SIZES) as Size[]) {
+  for (const size of Object.keys(SCREENS) as Screen[]) {
     for (const language of LANGUAGES) {
       it(`fits ${size} in ${language}: no overflow, 44 px targets, 16 px inputs`, async () => {
         const pages = await Promise.all(
           Array.from({ length: PAGES_AT_ONCE }, () => coupleBrowser(size, language)),
         );
         const problems: string[] = [];
-        const waiting = [...PAGE_IDS.map((id) => PAGE_PATHS[language][id]), ...appPaths(language)];
+        const waiting = appPaths(language);
         // Each page takes the next path waiting until none is left.
         await Promise.all(
           pages.map(async (page) => {

@@ -21,10 +21,11 @@ import {
   until,
   type BrowserTest,
 } from './browser.js';
+import { problemsOnPage, SCREENS, type Screen } from './fit-checks.js';
 import { graphqlAt } from './product-api.js';
 
-// A visitor reads the public site the way npm start serves it: every page in three languages, on a phone and a
-// desktop, with axe-core checking each for serious or critical accessibility problems. With SCREENSHOTS=dir, the
+// A visitor reads the public site the way npm start serves it: every page in three languages, on a 360 px phone
+// and a desktop, each held to fit-checks.ts and checked by axe-core for serious or critical accessibility problems. With SCREENSHOTS=dir, the
 // home page and the demo gallery it opens are saved there at 360 and 1280 px in each language.
 
 const TEXTS = { en, fr, es } as const;
@@ -53,10 +54,10 @@ describe('the public site in the browser', () => {
   }, STOP_TIMEOUT_MS);
 
   async function newPage(
-    viewport: { width: number; height: number },
+    screen: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean },
     colorScheme: 'light' | 'dark' = 'light',
   ): Promise<Page> {
-    const context = await e2e!.browser.newContext({ viewport, colorScheme });
+    const context = await e2e!.browser.newContext({ ...screen, colorScheme });
     contexts.push(context);
     return context.newPage();
   }
@@ -67,12 +68,12 @@ describe('the public site in the browser', () => {
   }
 
   it.each([
-    ['desktop, light theme', DESKTOP, 'light'],
-    ['phone, dark theme', PHONE, 'dark'],
+    ['desktop, light theme', 'desktop', 'light'],
+    ['phone, dark theme', 'phone', 'dark'],
   ] as const)(
-    'shows every page in every language with its chrome, title and description, accessibly (%s)',
-    async (_name, viewport, colorScheme) => {
-      const page = await newPage(viewport, colorScheme);
+    'shows every page in every language with its chrome, title and description, fitting, accessibly (%s)',
+    async (_name, screen: Screen, colorScheme) => {
+      const page = await newPage(SCREENS[screen], colorScheme);
       const problems: string[] = [];
       for (const language of LANGUAGES) {
         for (const pageId of PAGE_IDS) {
@@ -105,8 +106,7 @@ describe('the public site in the browser', () => {
               texts.footer.terms,
             ]);
           }
-          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-          if (scrollWidth > viewport.width) problems.push(`${path}: ${scrollWidth}px wide`);
+          problems.push(...(await problemsOnPage(page, screen)).map((problem) => `${path}: ${problem}`));
           // axe once per page and theme, the languages taking turns (the dark theme one step on, so a page is
           // checked in two): its checks read the structure, which the languages share, and each run costs seconds.
           const axeTurn = PAGE_IDS.indexOf(pageId) + (colorScheme === 'dark' ? 1 : 0);
@@ -124,7 +124,7 @@ describe('the public site in the browser', () => {
   );
 
   it('shows the not-found page with the header for any other path, and pages without chrome bare', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage({ viewport: DESKTOP });
     for (const [path, language] of [
       ['/no-such-page', 'en'],
       ['/fr/nulle-part', 'fr'],
@@ -145,7 +145,7 @@ describe('the public site in the browser', () => {
   });
 
   it('finds an event by its code from the header, upper-cased and at most 10 characters', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage({ viewport: DESKTOP });
     await visit(page, '/features');
     await page.getByRole('button', { name: en.findEvent.button }).click();
     const input = page.getByLabel(en.findEvent.label);
@@ -165,7 +165,7 @@ describe('the public site in the browser', () => {
   });
 
   it('switches language from the flag menu to the same page under the other prefix, and remembers it', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage({ viewport: DESKTOP });
     await visit(page, '/pricing');
     const menuButton = page.getByRole('button', { name: `${en.nav.language}: English` });
     await menuButton.click();
@@ -194,7 +194,7 @@ describe('the public site in the browser', () => {
   });
 
   it('folds the header into a menu on a 375 px phone', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await visit(page, '/');
     const toggle = page.getByRole('button', { name: en.nav.menu });
     const features = page
@@ -215,7 +215,7 @@ describe('the public site in the browser', () => {
   });
 
   it('sends a contact message that reaches the team by mail, after the form checks it', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await visit(page, '/es/contacto');
     await page.getByRole('button', { name: es.contact.submit }).click();
     await page.getByText(sharedEs.contactValidation.nameRequired).waitFor();
@@ -247,7 +247,7 @@ describe('the public site in the browser', () => {
   });
 
   it('shows the error screen when a page fails to render, keeps the report, and goes home', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage({ viewport: DESKTOP });
     // A page's code that fails as it loads (a deployment replaced it, say): the render of that page fails.
     await page.route(/\/assets\/ContentPage-[^/]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("chunk broken");' }),
@@ -271,7 +271,7 @@ describe('the public site in the browser', () => {
   });
 
   it('sends page views to the analytics function, loads no analytics script unconfigured, and keeps the theme', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage({ viewport: DESKTOP });
     await page.addInitScript(() => {
       const host = window as unknown as { analyticsCalls: unknown[][]; gtag: (...args: unknown[]) => void };
       host.analyticsCalls = [];
@@ -358,7 +358,7 @@ describe('the public site in the browser', () => {
       );
       return event?.photoCount === 14;
     });
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await visit(page, '/fr');
     await page.getByRole('link', { name: fr.home.demoCta }).first().click();
     await page.waitForURL(`**/fr/gallery/${DEMO_GALLERY_CODE}`);
@@ -391,7 +391,7 @@ describe('the public site in the browser', () => {
 
     if (process.env.SCREENSHOTS) {
       for (const width of [360, 1280]) {
-        const shot = await newPage({ width, height: 800 });
+        const shot = await newPage({ viewport: { width, height: 800 } });
         for (const language of LANGUAGES) {
           await visit(shot, PAGE_PATHS[language].home);
           await shot.getByTestId('home-demo-link').waitFor();
@@ -414,7 +414,7 @@ describe('the public site in the browser', () => {
   }, 300_000);
 
   it('says so while the browser is offline', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await visit(page, '/faq');
     const notice = page.getByTestId('offline-notice');
     await expect(notice.count()).resolves.toBe(0);
