@@ -38,6 +38,7 @@ import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestCont
 export { databaseMentions } from './database-mentions.js';
 export { seedGalleryPhotos } from './seed-photos.js';
 export { waitFor } from './wait-for.js';
+export { publishAsRelay } from './publish-as-relay.js';
 
 export interface TestPostgres {
   readonly host: string;

@@ -37,7 +37,7 @@ import {
   type NatsSubscription,
   type StorageConfig,
 } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { publishAsRelay, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
 import { admitEveryGuest } from './events-stand-in.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
@@ -208,7 +208,7 @@ function harness(
     return call;
   };
   const publish = <S extends Subject>(type: S, data: DomainEvent<S>['data'], id: string = randomUUID()) =>
-    bus.publish({ id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+    publishAsRelay(bus, { id, type, occurredAt: new Date().toISOString(), data } as DomainEvent);
   const graphql = async <T>(query: string, variables?: object, caller?: Caller): Promise<GraphQLAnswer<T>> =>
     (await post(query, variables, caller)).body as GraphQLAnswer<T>;
   return {

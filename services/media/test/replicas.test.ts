@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { galleryCodeFromBytes, Subjects, type DomainEvent, type LivePhoto } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import { GalleryRepository } from '../src/galleries/gallery.repository.js';
 import { ImageProcessor, type ImageSource } from '../src/images/image-processor.js';
 import { ImageWorkQueue } from '../src/images/image-work-queue.js';
@@ -67,7 +67,7 @@ async function galleryCount(codes: string[]): Promise<number> {
 
 async function createGallery(): Promise<string> {
   const code = galleryCodeFromBytes(randomBytes(8));
-  await bus!.publish(eventCreated(code));
+  await publishAsRelay(bus!, eventCreated(code));
   await waitFor(`gallery ${code}`, async () => (await galleryCount([code])) === 1);
   return code;
 }
@@ -92,7 +92,7 @@ describe('two media replicas', () => {
     const codes = Array.from({ length: 20 }, () => galleryCodeFromBytes(randomBytes(8)));
     recordCreated.mockClear();
 
-    for (const code of codes) await bus!.publish(eventCreated(code));
+    for (const code of codes) await publishAsRelay(bus!, eventCreated(code));
 
     await waitFor(
       'every gallery in the read model',
