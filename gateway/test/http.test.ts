@@ -335,52 +335,6 @@ describe('limits on what a request may ask', () => {
   const nested = (levels: number, inner = '__typename') =>
     `${'... on Query { '.repeat(levels)}${inner}${' }'.repeat(levels)}`;
 
-  it('refuses a query one level deeper than the limit, naming the limit', async () => {
-    const response = await graphql(`{ ${nested(API_LIMITS.maxDepth)} }`);
-    const body: Json = await response.json();
-
-    expect(response.status).toBe(400);
-    expect(body.errors).toEqual([
-      {
-        message: `Syntax Error: Query depth limit of ${API_LIMITS.maxDepth} exceeded, found ${API_LIMITS.maxDepth + 1}.`,
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-      },
-    ]);
-    expect(body.data).toBeUndefined();
-  });
-
-  it('answers a query as deep as the limit allows', async () => {
-    const response = await graphql(`{ ${nested(API_LIMITS.maxDepth - 1)} }`);
-
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
-  });
-
-  it('refuses one directive more than the limit, naming the limit', async () => {
-    const response = await graphql(
-      `{ ${'__typename @include(if: true) '.repeat(API_LIMITS.maxDirectives + 1)} }`,
-    );
-    const body: Json = await response.json();
-
-    expect(response.status).toBe(400);
-    expect(body.errors).toEqual([
-      {
-        message: `Syntax Error: Directives limit of ${API_LIMITS.maxDirectives} exceeded, found ${API_LIMITS.maxDirectives + 1}.`,
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-      },
-    ]);
-    expect(body.data).toBeUndefined();
-  });
-
-  it('answers as many directives as the limit allows', async () => {
-    const response = await graphql(
-      `{ ${'__typename @include(if: true) '.repeat(API_LIMITS.maxDirectives)} }`,
-    );
-
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
-  });
-
   /**
    * A document of exactly `cost` (at least 4930) by graphql-armor's count, where a field costs 1 and a selection
    * set 2 and 1.5 times what it holds: F0 with its chain of fragments (four levels of four spreads) costs 4920.25,
@@ -396,22 +350,37 @@ describe('limits on what a request may ask', () => {
     ).join(' ') +
     ' fragment G on Query { __typename }';
 
-  it('refuses a query that costs one more than the limit, naming the limit', async () => {
-    const response = await graphql(costing(API_LIMITS.maxCost + 1));
-    const body: Json = await response.json();
+  /** Each limit of graphql-armor's: a document of `n` of what it counts (depth, directives, cost), and its name. */
+  const LIMITED = [
+    ['depth', 'Query depth', API_LIMITS.maxDepth, (n: number) => `{ ${nested(n - 1)} }`],
+    [
+      'directives',
+      'Directives',
+      API_LIMITS.maxDirectives,
+      (n: number) => `{ ${'__typename @include(if: true) '.repeat(n)} }`,
+    ],
+    ['cost', 'Query Cost', API_LIMITS.maxCost, costing],
+  ] as const;
 
-    expect(response.status).toBe(400);
-    expect(body.errors).toEqual([
-      {
-        message: `Syntax Error: Query Cost limit of ${API_LIMITS.maxCost} exceeded, found ${API_LIMITS.maxCost + 1}.`,
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-      },
-    ]);
-    expect(body.data).toBeUndefined();
-  });
+  it.each(LIMITED)(
+    'refuses a query one over its %s limit, naming the limit',
+    async (_what, name, limit, document) => {
+      const response = await graphql(document(limit + 1));
+      const body: Json = await response.json();
 
-  it('answers a query that costs as much as the limit allows', async () => {
-    const response = await graphql(costing(API_LIMITS.maxCost));
+      expect(response.status).toBe(400);
+      expect(body.errors).toEqual([
+        {
+          message: `Syntax Error: ${name} limit of ${limit} exceeded, found ${limit + 1}.`,
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ]);
+      expect(body.data).toBeUndefined();
+    },
+  );
+
+  it.each(LIMITED)('answers a query at its %s limit', async (_what, _name, limit, document) => {
+    const response = await graphql(document(limit));
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
