@@ -1,5 +1,4 @@
 import { memo, useCallback, useContext, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HeartsContext } from './HeartsContext';
 import './HeartButton.css';
 
@@ -13,10 +12,10 @@ interface HeartButtonProps {
 
 /**
  * A photo's heart: a toggle button (aria-pressed) whose name says the count and what a press does, so a screen
- * reader hears "Love this photo (3 hearts)"; sighted guests see the heart and the count. Subscribes to its own photo in the heart store.
+ * reader hears "Love this photo (3 hearts)"; sighted guests see the heart and the count. Subscribes to its own photo in
+ * the heart store; its name comes from the gallery's hearts (no translation hook in each of hundreds of buttons).
  */
 export const HeartButton = memo(function HeartButton({ photoId, heartCount, variant }: HeartButtonProps) {
-  const { t } = useTranslation();
   const hearts = useContext(HeartsContext);
   const store = hearts?.store;
   const subscribe = useCallback(
@@ -43,7 +42,7 @@ export const HeartButton = memo(function HeartButton({ photoId, heartCount, vari
       </span>
       {/* The name as content, not aria-label: the visible count alone would not match a label (axe). */}
       <span className="visually-hidden" data-testid="heart-label">
-        {t(hearted ? 'hearts.takeBack' : 'hearts.give', { count })}
+        {hearts.label(hearted, count)}
       </span>
     </button>
   );

@@ -10,6 +10,11 @@ export interface Hearts {
   refusal: ApiError | null;
   /** When taps go again after the server refused one sent too fast (ms since the epoch); null when none. */
   busyUntil: number | null;
+  /**
+   * A heart button's name for screen readers in the guest's language ("Love this photo (3 hearts)"): made once
+   * for each state and count, so the grid's tiles coming into view ask no translation.
+   */
+  label(hearted: boolean, count: number): string;
 }
 
 export const HeartsContext = createContext<Hearts | null>(null);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
 import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
 import { ensureGuestIdentity } from '../gallery/guestIdentity';
@@ -13,6 +14,7 @@ import type { Hearts } from './HeartsContext';
  */
 export function useHearts(code: string, live: boolean): Hearts {
   const client = useApolloClient();
+  const { t, i18n } = useTranslation();
   const store = useMemo(() => new HeartStore(), []);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [busyUntil, setBusyUntil] = useState<number | null>(null);
@@ -67,5 +69,23 @@ export function useHearts(code: string, live: boolean): Hearts {
     [client, code, store],
   );
 
-  return useMemo(() => ({ store, toggle, refusal, busyUntil }), [store, toggle, refusal, busyUntil]);
+  // One cache per language: a label is a translation with a plural, the most a tile's render would cost.
+  const label = useMemo(() => {
+    const labels = new Map<string, string>();
+    return (hearted: boolean, count: number) => {
+      const key = `${hearted ? 'taken' : 'given'} ${count}`;
+      let made = labels.get(key);
+      if (made === undefined) {
+        made = t(hearted ? 'hearts.takeBack' : 'hearts.give', { count });
+        labels.set(key, made);
+      }
+      return made;
+    };
+    // The language is named: `t` may stay the same function when only the language changes.
+  }, [t, i18n.language]);
+
+  return useMemo(
+    () => ({ store, toggle, refusal, busyUntil, label }),
+    [store, toggle, refusal, busyUntil, label],
+  );
 }
