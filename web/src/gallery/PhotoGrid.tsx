@@ -1,6 +1,7 @@
 import './gallery.css';
 import {
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -10,7 +11,13 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  observeWindowOffset,
+  useWindowVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import type { Photo } from './graphql';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
@@ -35,6 +42,21 @@ interface PhotoGridProps {
 
 /** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
 const OVERSCAN_ROWS = 4;
+
+/**
+ * The window's scroll, told to the virtualizer as a transition: the rows coming into view are rendered in the
+ * background, a tile at a time between the guest's touches and frames (React yields every few milliseconds),
+ * not in the scroll event, where a fling's dozens of new tiles took a phone seconds, the page frozen meanwhile.
+ * Photos joining or leaving still render at once, with the rows where the guest is.
+ */
+function observeScrollInBackground(
+  instance: Virtualizer<Window, Element>,
+  moved: (offset: number, isScrolling: boolean) => void,
+): ReturnType<typeof observeWindowOffset> {
+  return observeWindowOffset(instance, (offset, isScrolling) =>
+    startTransition(() => moved(offset, isScrolling)),
+  );
+}
 
 /**
  * One thumbnail, its marks and its heart. Memoized: a photo joining the grid renders its own tile, not the others
@@ -158,30 +180,42 @@ export const PhotoGrid = memo(function PhotoGrid({
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
     rangeExtractor,
+    observeElementOffset: observeScrollInBackground,
+    useFlushSync: false,
   });
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  // The first screen's tiles are rendered after the page around them, in the background (a transition, which
+  // React renders a tile at a time): together with the gallery's first render they held a phone's page for most
+  // of a second (the first tile's label loads the language's date patterns and the viewer's time zone).
+  const [tilesShown, showTiles] = useState(false);
+  useEffect(() => startTransition(() => showTiles(true)), []);
+  const rows = tilesShown ? virtualizer.getVirtualItems() : [];
 
   // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
-  // photo at the top of their screen is kept (chosen again as they scroll), and when photos above move it to
-  // another row the page scrolls by as many rows, so it stays where it was on the screen.
+  // photo at the top of their screen is kept (chosen again after they scroll), and when photos above move it to
+  // another row the page scrolls by as many rows, so it stays where it was on the screen. It is chosen when photos
+  // change, not in the scroll event: reading the scroll there would make the browser lay the page out in it.
   const shownRef = useRef({ photos, layout });
   const anchorRef = useRef<{ id: string; index: number } | null>(null);
+  const scrolledSinceAnchor = useRef(true);
   useEffect(() => {
-    const chooseAnchor = () => {
-      const { photos: shown, layout: laid } = shownRef.current;
-      const scrolledInto = window.scrollY - laid.top;
-      const index = Math.floor(scrolledInto / laid.rowHeight) * laid.columns;
-      anchorRef.current = scrolledInto > 0 && index < shown.length ? { id: shown[index].id, index } : null;
-    };
-    chooseAnchor();
-    window.addEventListener('scroll', chooseAnchor, { passive: true });
-    return () => window.removeEventListener('scroll', chooseAnchor);
+    const scrolled = () => void (scrolledSinceAnchor.current = true);
+    window.addEventListener('scroll', scrolled, { passive: true });
+    return () => window.removeEventListener('scroll', scrolled);
   }, []);
   useLayoutEffect(() => {
-    const before = shownRef.current.photos;
+    const { photos: before, layout: laid } = shownRef.current;
     shownRef.current = { photos, layout };
+    if (before === photos) return;
+    if (scrolledSinceAnchor.current) {
+      // Where the guest is on the list they saw: photos joining above have not moved the page (overflow-anchor).
+      scrolledSinceAnchor.current = false;
+      const scrolledInto = window.scrollY - laid.top;
+      const index = Math.floor(scrolledInto / laid.rowHeight) * laid.columns;
+      anchorRef.current = scrolledInto > 0 && index < before.length ? { id: before[index].id, index } : null;
+    }
     const anchor = anchorRef.current;
-    if (before === photos || !anchor || photos[anchor.index]?.id === anchor.id) return;
+    if (!anchor || photos[anchor.index]?.id === anchor.id) return;
     const index = photos.findIndex((photo) => photo.id === anchor.id);
     anchorRef.current = index < 0 ? null : { id: anchor.id, index };
     const movedRows = Math.floor(index / columns) - Math.floor(anchor.index / columns);
@@ -229,7 +263,7 @@ export const PhotoGrid = memo(function PhotoGrid({
         <p className="empty-photos">{emptyText ?? t('gallery.empty')}</p>
       ) : (
         <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().flatMap((row) =>
+          {rows.flatMap((row) =>
             photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) => (
               <li
                 key={photo.id}
