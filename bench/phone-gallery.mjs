@@ -8,7 +8,7 @@
 // tiles near the screen are in the page.
 //
 //   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
-//     [--stall-seconds=120] [--profile=FILE] [--watchdog-minutes=30]
+//     [--stall-seconds=120] [--profile=FILE] [--trace[=FILE]] [--watchdog-minutes=30]
 //
 // --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
 // `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
@@ -23,7 +23,7 @@ import { seedGalleryPhotos } from '../packages/testing/dist/index.js';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { cleanUp, machine, option, sleep } from './bench-run.mjs';
 import { standardGallery, uploadPhotos } from './gallery-client.mjs';
-import { PHONE, watchLongTasks } from './phone-page.mjs';
+import { longTaskParts, PHONE, watchLongTasks } from './phone-page.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { startBenchProduct } from './product.mjs';
 
@@ -39,11 +39,27 @@ const WATCHDOG_MS = option('watchdog-minutes', 30) * 60_000;
  */
 const STALL_MS = option('stall-seconds', 120) * 1000;
 /**
- * --profile=FILE: a sampling CPU profile of the page's main thread from the first scroll to back on top, written
- * to FILE (open it in Chrome's DevTools) and summed up by function (self time) and by script: what the long tasks
- * are made of.
+ * --profile=FILE: a sampling CPU profile of the page's main thread from opening (the first render among it) to
+ * back on top, written to FILE (open it in Chrome's DevTools) and summed up by function (self time): what the long
+ * tasks are made of.
  */
 const PROFILE = option('profile', '');
+/**
+ * --trace: Chromium's trace of the page from opening to back on top, and its tasks by their own CPU (the trace's
+ * thread time): on a loaded machine a task's wall time is mostly waiting for a core. DevTools' slowdown holds the
+ * thread busy, so its thread time has the slowdown in it (a loop of 422 ms of thread time at 1x took 1,336 at 4x,
+ * at load 23): a task's thread time is about what it would last on a quiet machine. --trace=FILE: the trace written
+ * to FILE too (open it in DevTools' Performance panel).
+ */
+const TRACE_OUT = option('trace', '');
+const TRACE = process.argv.includes('--trace') || Boolean(TRACE_OUT);
+/** The trace's mark of the page's opening (a `console.timeStamp` of an init script). */
+const OPENED_MARK = 'phone-gallery: opened';
+/**
+ * The trace's mark of the first scroll: the tasks from there are the scroll's (pages loading, tiles coming into
+ * view), whatever the gallery's size; those before it, the page's opening, the same for 30 photos as for 10,000.
+ */
+const SCROLLING_MARK = 'phone-gallery: scrolling';
 /** Each step back to the top, in screens: a quick flick up. */
 const SCREENS_A_STEP_BACK = 3;
 
@@ -88,6 +104,12 @@ async function run() {
   const page = await (await browser.newContext(PHONE)).newPage();
   await page.addInitScript(watchLongTasks);
   await page.addInitScript(watchFirstThumbnail);
+  if (TRACE) {
+    await page.addInitScript((mark) => console.timeStamp(mark), OPENED_MARK);
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+    });
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Performance.enable');
@@ -110,6 +132,11 @@ async function run() {
     return { nodes: metric('Nodes'), elements, heapMb: metric('JSHeapUsedSize') / 2 ** 20 };
   };
 
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   const before = machine();
   await page.goto(`${product.url}/gallery/${code}`);
   await page.waitForFunction(() => window.__firstThumbnail > 0, null, { timeout: WATCHDOG_MS, polling: 100 });
@@ -118,11 +145,10 @@ async function run() {
   await sleep(2000);
   const atStart = await held();
 
-  if (PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-    await cdp.send('Profiler.start');
-  }
+  const scrollStartedInPage = await page.evaluate((mark) => {
+    console.timeStamp(mark);
+    return performance.now();
+  }, SCROLLING_MARK);
   const scrollStarted = Date.now();
   let pages = 0;
   /** @type {number[]} the pages after which the grid stalled */
@@ -171,11 +197,23 @@ async function run() {
     if (top <= 0) break;
   }
   const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
+  const trace = TRACE ? JSON.parse((await browser.stopTracing()).toString()) : null;
   const backAtTop = await held();
   const tasks = await page.evaluate(() => window.__longTasks);
-  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
-  const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-  const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
+  /** @param {{ start: number, duration: number }[]} some */
+  const longTasks = (some) => {
+    const longest = some.reduce((max, task) => Math.max(max, task.duration), 0);
+    const blocking = some.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const sorted = some.map((task) => task.duration).sort((a, b) => b - a);
+    return `longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${some.length} long tasks (over 50 ms)${
+      sorted.length
+        ? `; the longest: ${sorted
+            .slice(0, 8)
+            .map((d) => d.toFixed(0))
+            .join(', ')} ms`
+        : ''
+    }`;
+  };
 
   console.log(
     `phone-gallery: ${PHOTOS} photos on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x, web app ${WEB_DIST || 'web/dist'}`,
@@ -198,16 +236,23 @@ async function run() {
     `${row('end', atEnd)}  (x${(atEnd.nodes / atStart.nodes).toFixed(2)} nodes, x${(atEnd.heapMb / atStart.heapMb).toFixed(2)} heap)`,
   );
   console.log(row('back on top', backAtTop));
+  console.log(`  main thread from opening to back on top: ${longTasks(tasks)}`);
   console.log(
-    `  main thread from opening to back on top: longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${tasks.length} long tasks (over 50 ms)${
-      sorted.length
-        ? `; the longest: ${sorted
-            .slice(0, 8)
-            .map((d) => d.toFixed(0))
-            .join(', ')} ms`
-        : ''
-    }`,
+    `  of which scrolling (to the end and back): ${longTasks(tasks.filter((task) => task.start >= scrollStartedInPage))}`,
   );
+  if (trace) {
+    const events = trace.traceEvents ?? trace;
+    const { cpu } = longTaskParts(events, OPENED_MARK);
+    const { cpu: scrolling } = longTaskParts(events, SCROLLING_MARK);
+    console.log(
+      `  by the page's own CPU (thread time, the slowdown in it): opening to back on top ${cpu.total.toFixed(0)} ms in all, ${cpu.over50} tasks over 50 ms, the longest ${(cpu.largest[0]?.ms ?? 0).toFixed(0)} ms; scrolling ${scrolling.total.toFixed(0)} ms, ${scrolling.over50} over 50 ms, the longest ${(scrolling.largest[0]?.ms ?? 0).toFixed(0)} ms; the largest (seconds after opening: largest parts):`,
+    );
+    for (const task of cpu.largest) {
+      const inside = task.parts.map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+      console.log(`    ${task.ms.toFixed(0).padStart(7)} ms  at ${task.at.toFixed(1)} s: ${inside}`);
+    }
+    if (TRACE_OUT) await writeFile(TRACE_OUT, JSON.stringify(trace));
+  }
   if (profile) {
     await writeFile(PROFILE, JSON.stringify(profile));
     console.log(`  CPU profile in ${PROFILE}; self time by function (ms, the top 20):`);
