@@ -115,7 +115,9 @@ describe('the photos-ready mail, in the browser', () => {
       url,
       'mutation { issueGuestIdentity { token } }',
     );
-    const { askForPhotosReadyMail: asked } = await graphqlAt<{ askForPhotosReadyMail: { stopToken: string } }>(
+    const { askForPhotosReadyMail: asked } = await graphqlAt<{
+      askForPhotosReadyMail: { stopToken: string };
+    }>(
       url,
       'mutation ($code: String!, $input: PhotosReadyMailInput!) { askForPhotosReadyMail(eventCode: $code, input: $input) { stopToken } }',
       { code, input: { email: 'lea@example.com', language: 'es' } },
@@ -129,15 +131,20 @@ describe('the photos-ready mail, in the browser', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'El correo «ya están las fotos»' }).waitFor();
     await page
-      .getByText('Pulsa el botón para detener el correo «ya están las fotos» de esta galería y borrar tu dirección.', {
-        exact: false,
-      })
+      .getByText(
+        'Pulsa el botón para detener el correo «ya están las fotos» de esta galería y borrar tu dirección.',
+        {
+          exact: false,
+        },
+      )
       .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await shoot(page, 'one-click-stop-es-360');
     await page.getByRole('button', { name: 'Detener el correo y borrar mi dirección' }).click();
-    await page.getByText('Hecho: tu dirección está borrada y no te escribiremos sobre esta galería.').waitFor();
+    await page
+      .getByText('Hecho: tu dirección está borrada y no te escribiremos sobre esta galería.')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe(`/unsubscribe/${asked.stopToken}`);
 
     // Opened again: nothing is left (in the browser's language, the address being gone); a mangled link says so.

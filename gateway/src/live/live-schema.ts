@@ -178,7 +178,10 @@ function photoRemovalType(): GraphQLObjectType {
       eventCode: { type: new GraphQLNonNull(GraphQLString) },
       photoCount: { type: new GraphQLNonNull(GraphQLInt) },
       challengeId: { type: GraphQLID, description: 'The photo challenge it was taken for; null when none' },
-      tableNumber: { type: GraphQLInt, description: "The table whose card's QR code tagged it; null when none" },
+      tableNumber: {
+        type: GraphQLInt,
+        description: "The table whose card's QR code tagged it; null when none",
+      },
     },
   });
 }

@@ -562,7 +562,9 @@ describe('events service: mails that bring guests and couples back', () => {
       expect(page.text).toContain('<html lang="fr">');
       expect(page.text).toContain(`<h1>${fr.title.digest}</h1>`);
       expect(page.text).toContain(fr.whatStops.digest);
-      expect(page.text).toContain(`<form method="post" action="?page=1"><button type="submit">${fr.confirm.digest}`);
+      expect(page.text).toContain(
+        `<form method="post" action="?page=1"><button type="submit">${fr.confirm.digest}`,
+      );
       const before = await graphql(CHOICES, { code: owner.code }, asOwner);
       expect(before.data?.ownerMails).toContainEqual({ mail: 'WAITING_PHOTOS', on: true });
 
@@ -612,7 +614,9 @@ describe('events service: mails that bring guests and couples back', () => {
         .type('form')
         .send('');
       expect(done.text).toContain(oneClickStopPageTexts('es').done.photosReady);
-      expect(await db().query('SELECT 1 FROM photos_ready_requests WHERE event_code = $1', [code])).toEqual([]);
+      expect(await db().query('SELECT 1 FROM photos_ready_requests WHERE event_code = $1', [code])).toEqual(
+        [],
+      );
       const again = await request(server).get(link).set('accept-language', 'fr');
       expect(again.status).toBe(200);
       expect(again.text).toContain(oneClickStopPageTexts('fr').nothingLeft);

@@ -206,14 +206,13 @@ export function GalleryView({ code }: { code: string }) {
   const shownTable = filteredTable(filter);
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
   const shownPhotoCount = Math.max(0, photoCount - removal.pending.length);
-  const shownTotal =
-    myPhotosShown
-      ? photos.length
-      : shownTable !== null
-        ? (tableCounts[shownTable] ?? 0)
-        : filter
-          ? (challengeCounts[filter] ?? 0)
-          : shownPhotoCount;
+  const shownTotal = myPhotosShown
+    ? photos.length
+    : shownTable !== null
+      ? (tableCounts[shownTable] ?? 0)
+      : filter
+        ? (challengeCounts[filter] ?? 0)
+        : shownPhotoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
   // Inside the viewer while it is open (the page behind it is inert), on the page once it is closed.
   const undoToasts = (

@@ -227,7 +227,11 @@ describe('photo list, whatever the order of arrival', () => {
     let state = photoListReducer(EMPTY_PHOTO_LIST, { type: 'added', photo: ofTable('p9', 2), live: true });
     state = photoListReducer(state, {
       type: 'firstPage',
-      page: { nodes: [{ ...photo('p1'), createdAt: '2027-06-01T11:00:00.000Z' }], hasMore: false, endCursor: null },
+      page: {
+        nodes: [{ ...photo('p1'), createdAt: '2027-06-01T11:00:00.000Z' }],
+        hasMore: false,
+        endCursor: null,
+      },
       photoCount: 1,
       tableCounts: { 2: 4 },
     });

@@ -48,7 +48,8 @@ const texts: Record<MailLanguage, OneClickStopPageTexts> = {
     },
     confirm: { photosReady: 'Arrêter l’e-mail et effacer mon adresse', digest: 'Arrêter l’e-mail quotidien' },
     done: {
-      photosReady: 'C’est fait : votre adresse est effacée et nous ne vous écrirons pas au sujet de cette galerie.',
+      photosReady:
+        'C’est fait : votre adresse est effacée et nous ne vous écrirons pas au sujet de cette galerie.',
       digest: 'C’est fait : l’e-mail quotidien de cette galerie est arrêté.',
     },
     nothingLeft: 'Il n’y a plus rien à arrêter : cet e-mail ne sera plus envoyé.',

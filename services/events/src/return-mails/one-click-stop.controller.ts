@@ -18,7 +18,11 @@ export class OneClickStopController {
   constructor(@Inject(PhotosReadyRequests) private readonly requests: PhotosReadyRequests) {}
 
   @Get(':token')
-  async page(@Param('token') token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async page(
+    @Param('token') token: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const asked = mailLanguage(request.headers['accept-language']);
     try {
       const link = await this.requests.describeLink(token, clientAddress(request));
@@ -62,7 +66,12 @@ export class OneClickStopController {
   }
 }
 
-function sendPage(response: Response, status: number, language: MailLanguage, state: OneClickStopPageState): void {
+function sendPage(
+  response: Response,
+  status: number,
+  language: MailLanguage,
+  state: OneClickStopPageState,
+): void {
   response
     .status(status)
     .set('cache-control', 'no-store')

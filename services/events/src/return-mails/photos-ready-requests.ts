@@ -125,7 +125,11 @@ export class PhotosReadyRequests {
       'SELECT language, email IS NOT NULL AS live FROM photos_ready_requests WHERE id = $1',
       [requestId],
     )) as { language: string; live: boolean }[];
-    return { kind: 'photosReady', language: this.knownLanguage(request?.language), live: request?.live === true };
+    return {
+      kind: 'photosReady',
+      language: this.knownLanguage(request?.language),
+      live: request?.live === true,
+    };
   }
 
   private knownLanguage(value: string | null | undefined): MailLanguage | null {
