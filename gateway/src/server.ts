@@ -147,7 +147,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = conso
   if (config.backupUrl) {
     app.get('/backup/oauth/:drive/callback', forwardBackupOAuthCallback(new URL(config.backupUrl).origin));
   }
-  app.post('/unsubscribe/:token', forwardOneClickStop(new URL(config.eventsUrl).origin));
+  const oneClickStop = forwardOneClickStop(new URL(config.eventsUrl).origin);
+  app.get('/unsubscribe/:token', oneClickStop);
+  app.post('/unsubscribe/:token', oneClickStop);
   app.use('/graphql', ...supergraph.handler);
   app.get(
     '/api/session',

@@ -9,7 +9,7 @@ import {
   startBrowserTest,
   type BrowserTest,
 } from './browser.js';
-import { createGalleryAt } from './product-api.js';
+import { createGalleryAt, graphqlAt } from './product-api.js';
 
 // A guest uploads a photo and is offered "Tell me when the photos are in": they leave an address, see it kept with
 // a way to stop it, stop it, leave it again; the stop link of the mail opens a page that stops only when asked, in
@@ -107,6 +107,56 @@ describe('the photos-ready mail, in the browser', () => {
     await mine.waitFor({ timeout: 45_000 });
     expect(await mine.getAttribute('aria-pressed')).toBe('true');
   }, 180_000);
+
+  it("opens the mail's one-click unsubscribe link as a page in the mail's language that stops when asked", async () => {
+    const url = e2e!.product.url;
+    const { code } = await createGalleryAt(url);
+    const { issueGuestIdentity: guest } = await graphqlAt<{ issueGuestIdentity: { token: string } }>(
+      url,
+      'mutation { issueGuestIdentity { token } }',
+    );
+    const { askForPhotosReadyMail: asked } = await graphqlAt<{
+      askForPhotosReadyMail: { stopToken: string };
+    }>(
+      url,
+      'mutation ($code: String!, $input: PhotosReadyMailInput!) { askForPhotosReadyMail(eventCode: $code, input: $input) { stopToken } }',
+      { code, input: { email: 'lea@example.com', language: 'es' } },
+      undefined,
+      { 'x-guest-identity': guest.token },
+    );
+    // Opened from a French browser: the page speaks the mail's Spanish, and opening it stopped nothing.
+    const context = await e2e!.browser.newContext({ viewport: PHONE, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const link = `${url}/unsubscribe/${asked.stopToken}`;
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'El correo «ya están las fotos»' }).waitFor();
+    await page
+      .getByText(
+        'Pulsa el botón para detener el correo «ya están las fotos» de esta galería y borrar tu dirección.',
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await shoot(page, 'one-click-stop-es-360');
+    await page.getByRole('button', { name: 'Detener el correo y borrar mi dirección' }).click();
+    await page
+      .getByText('Hecho: tu dirección está borrada y no te escribiremos sobre esta galería.')
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/unsubscribe/${asked.stopToken}`);
+
+    // Opened again: nothing is left (in the browser's language, the address being gone); a mangled link says so.
+    await page.goto(link);
+    await page.getByText('Il n’y a plus rien à arrêter : cet e-mail ne sera plus envoyé.').waitFor();
+    expect(await page.getByRole('button').count()).toBe(0);
+    const mangled = await page.goto(`${url}/unsubscribe/${asked.stopToken.slice(0, -2)}xx`);
+    expect(mangled?.status()).toBe(400);
+    await page.getByText('Ce lien ne fonctionne pas. Copiez le lien entier depuis l’e-mail.').waitFor();
+    expect(await page.getByRole('button').count()).toBe(0);
+    await context.close();
+  }, 120_000);
 
   it('lets the couple choose each of their mails on the event page, saved as switched', async () => {
     const url = e2e!.product.url;

@@ -136,24 +136,37 @@ describe('table cards', () => {
     await couple.context().close();
   }, 150_000);
 
-  it("takes a table's new photo into that table's filter live", async () => {
+  it("takes a table's new photo into that table's filter live, and moves the tables' counts", async () => {
     const url = e2e!.product.url;
-    const { code } = await createGalleryAt(url);
+    const { code, sessionToken } = await createGalleryAt(url);
     await uploadGuestPhotos(url, code, 1, { table: 5 });
     const guest = await openPage(`/gallery/${code}`, undefined, 360);
-    await guest.locator('option[value="5"]', { hasText: 'Table 5 (1)' }).waitFor({ state: 'attached' });
+    const option = (table: number, count: number) =>
+      guest.locator(`option[value="${table}"]`, { hasText: `Table ${table} (${count})` });
+    await option(5, 1).waitFor({ state: 'attached' });
     await guest.getByLabel(en.tableCards.filter).selectOption('5');
     const tiles = guest.locator('.photo-grid img[data-photo-id]');
     await until('the table 5 photo', async () => (await tiles.count()) === 1);
 
-    // Another guest's photo from no table, then one from table 5's card: the open filter takes in the second only.
+    // Another guest's photo from no table, then one from table 5's card: the open filter takes in the second only,
+    // and table 5's count moves with it.
     const [elsewhere] = await uploadGuestPhotos(url, code, 1);
     const [fromTable] = await uploadGuestPhotos(url, code, 1, { table: 5 });
     await guest.locator(`.photo-grid img[data-photo-id="${fromTable}"]`).waitFor();
     expect(await tiles.count()).toBe(2);
     expect(await guest.locator(`.photo-grid img[data-photo-id="${elsewhere}"]`).count()).toBe(0);
+    await option(5, 2).waitFor({ state: 'attached' });
+
+    // A table with no photo yet joins the list with its first; the couple's removal lowers a count.
+    const [fromTable8] = await uploadGuestPhotos(url, code, 1, { table: 8 });
+    await option(8, 1).waitFor({ state: 'attached' });
+    await graphqlAt(url, 'mutation ($id: ID!) { removePhoto(id: $id) }', { id: fromTable }, sessionToken);
+    await option(5, 1).waitFor({ state: 'attached' });
+    await graphqlAt(url, 'mutation ($id: ID!) { removePhoto(id: $id) }', { id: fromTable8 }, sessionToken);
+    await guest.locator('option[value="8"]').waitFor({ state: 'detached' });
+    expect(await option(5, 1).count()).toBe(1);
     await guest.context().close();
-  }, 90_000);
+  }, 120_000);
 
   it("gives the couple's Remove in the viewer the event page's Undo", async () => {
     const url = e2e!.product.url;

@@ -59,6 +59,8 @@ export interface PhotoRemoval {
   photoCount: number;
   /** The photo challenge it was taken for, whose count open screens lower; null or absent when none. */
   challengeId?: string | null;
+  /** The table whose card tagged it, whose count open screens lower; null or absent when none. */
+  tableNumber?: number | null;
 }
 export interface PhotoRemovedEvent {
   photoRemoved: PhotoRemoval;
@@ -176,6 +178,10 @@ function photoRemovalType(): GraphQLObjectType {
       eventCode: { type: new GraphQLNonNull(GraphQLString) },
       photoCount: { type: new GraphQLNonNull(GraphQLInt) },
       challengeId: { type: GraphQLID, description: 'The photo challenge it was taken for; null when none' },
+      tableNumber: {
+        type: GraphQLInt,
+        description: "The table whose card's QR code tagged it; null when none",
+      },
     },
   });
 }

@@ -242,6 +242,8 @@ export const photoDeletedSchema = z.object({
   eventCode: galleryCodeSchema,
   /** The challenge the photo was taken for (open screens lower its count); null or absent when none. */
   challengeId: z.uuid().nullable().optional(),
+  /** The table whose card tagged the photo (open screens lower its count); null or absent when none. */
+  tableNumber: count.nullable().optional(),
   /** The gallery's photo count after the deletion. */
   photoCount: count,
   /** false while the gallery's photos are not shared with every guest: open screens are not told. */

@@ -33,6 +33,7 @@ export * from './gallery-pin.js';
 export * from './mail-preferences.js';
 export * from './mail/photos-ready-mail.js';
 export * from './mail/owner-digest-mail.js';
+export * from './mail/one-click-stop-page.js';
 export * from './table-cards.js';
 export * from './gallery-landing.js';
 export * from './faces.js';

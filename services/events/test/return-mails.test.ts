@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Requests, reviewWaitingRequestSchema, Subjects, type ReviewWaitingReply } from '@gallery/contracts';
+import {
+  es,
+  oneClickStopPageTexts,
+  Requests,
+  reviewWaitingRequestSchema,
+  Subjects,
+  type ReviewWaitingReply,
+} from '@gallery/contracts';
 import { caughtMail, mailHeaders, type CaughtMail } from '@gallery/local-servers';
 import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
 import {
@@ -540,6 +547,80 @@ describe('events service: mails that bring guests and couples back', () => {
         { mail: 'PIN_GUESSING', on: true },
       ]);
       expect(await app().get(OwnerDigests).queueDue(new Date('2027-06-06T09:00:00Z'))).toBe(0);
+    });
+
+    it("opened in a browser, a digest's link is a page in the couple's language whose button stops it", async () => {
+      const owner = await createGallery(`page-${randomUUID()}@example.com`, 'fr');
+      const asOwner = { authorization: `Bearer ${owner.ownerToken}` };
+      const link = `/unsubscribe/${identities.digestStopToken(owner.code)}`;
+      const fr = oneClickStopPageTexts('fr');
+      const server = app().getHttpServer();
+      // Read by a mail scanner or a person: a page, and nothing stopped.
+      const page = await request(server).get(link).set('accept-language', 'es');
+      expect(page.status).toBe(200);
+      expect(page.type).toBe('text/html');
+      expect(page.text).toContain('<html lang="fr">');
+      expect(page.text).toContain(`<h1>${fr.title.digest}</h1>`);
+      expect(page.text).toContain(fr.whatStops.digest);
+      expect(page.text).toContain(
+        `<form method="post" action="?page=1"><button type="submit">${fr.confirm.digest}`,
+      );
+      const before = await graphql(CHOICES, { code: owner.code }, asOwner);
+      expect(before.data?.ownerMails).toContainEqual({ mail: 'WAITING_PHOTOS', on: true });
+
+      // Its button: a form POST with no cookie, answered with a page.
+      const done = await request(server)
+        .post(`${link}?page=1`)
+        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+        .type('form')
+        .send('');
+      expect(done.status).toBe(200);
+      expect(done.type).toBe('text/html');
+      expect(done.text).toContain(fr.done.digest);
+      const after = await graphql(CHOICES, { code: owner.code }, asOwner);
+      expect(after.data?.ownerMails).toEqual([
+        ...DIGEST_PARTS.map((mail) => ({ mail, on: false })),
+        { mail: 'GALLERY_FULL', on: true },
+        { mail: 'PIN_GUESSING', on: true },
+      ]);
+
+      // A link this service did not sign: said in the browser's language, with nothing to press.
+      const forged = await request(server)
+        .get(`${link.slice(0, -2)}AA`)
+        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+        .set('accept-language', 'es-MX,es;q=0.9');
+      expect(forged.status).toBe(400);
+      expect(forged.text).toContain('<html lang="es">');
+      expect(forged.text).toContain(es.errors.MAIL_STOP_LINK_INVALID);
+      expect(forged.text).not.toContain('<form');
+    });
+
+    it("opened in a browser, a guest's link says what stops until it went, then that nothing is left", async () => {
+      const { code } = await createGallery();
+      const email = `guest-${randomUUID()}@example.com`;
+      const { stopToken } = await ask(code, email, 'es');
+      const link = `/unsubscribe/${stopToken}`;
+      const server = app().getHttpServer();
+      const page = await request(server).get(link).set('accept-language', 'fr');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<html lang="es">');
+      expect(page.text).toContain(oneClickStopPageTexts('es').whatStops.photosReady);
+      const kept = await db().query('SELECT email FROM photos_ready_requests WHERE event_code = $1', [code]);
+      expect(kept).toEqual([{ email }]);
+
+      const done = await request(server)
+        .post(`${link}?page=1`)
+        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
+        .type('form')
+        .send('');
+      expect(done.text).toContain(oneClickStopPageTexts('es').done.photosReady);
+      expect(await db().query('SELECT 1 FROM photos_ready_requests WHERE event_code = $1', [code])).toEqual(
+        [],
+      );
+      const again = await request(server).get(link).set('accept-language', 'fr');
+      expect(again.status).toBe(200);
+      expect(again.text).toContain(oneClickStopPageTexts('fr').nothingLeft);
+      expect(again.text).not.toContain('<form');
     });
 
     it('sends the mail of a full gallery only to couples who want it', async () => {

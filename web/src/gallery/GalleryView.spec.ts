@@ -122,6 +122,7 @@ const gallery = {
     photoCount: photos.length,
     liveArrivals: 0,
     challengeCounts: {},
+    tableCounts: {},
     hasMore: false,
   },
   loadMore: async () => undefined,

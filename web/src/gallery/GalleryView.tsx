@@ -193,7 +193,7 @@ export function GalleryView({ code }: { code: string }) {
   if (!gallery.event) return <GalleryNotFound />;
   if (!gallery.list.initialized) return <Spinner label={t('gallery.loading')} />;
 
-  const { photoCount, liveArrivals, challengeCounts } = gallery.list;
+  const { photoCount, liveArrivals, challengeCounts, tableCounts } = gallery.list;
   const photoLimit = PLANS[plan].photoLimit;
   // Full by the server's count (waiting photos too), by what this screen counts, or by an upload just refused.
   const full =
@@ -203,11 +203,16 @@ export function GalleryView({ code }: { code: string }) {
   const isOwner = gallery.event.isOwner === true;
   const demo = isDemoGallery(gallery.event.code);
   const challenges = gallery.event.challenges ?? NO_CHALLENGES;
-  const tableShown = filteredTable(filter) !== null;
+  const shownTable = filteredTable(filter);
   const hasMore = sorted ? sorted.hasMore : filtered.photos ? filtered.hasMore : gallery.list.hasMore;
   const shownPhotoCount = Math.max(0, photoCount - removal.pending.length);
-  const shownTotal =
-    myPhotosShown || tableShown ? photos.length : filter ? (challengeCounts[filter] ?? 0) : shownPhotoCount;
+  const shownTotal = myPhotosShown
+    ? photos.length
+    : shownTable !== null
+      ? (tableCounts[shownTable] ?? 0)
+      : filter
+        ? (challengeCounts[filter] ?? 0)
+        : shownPhotoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
   // Inside the viewer while it is open (the page behind it is inert), on the page once it is closed.
   const undoToasts = (
@@ -257,7 +262,7 @@ export function GalleryView({ code }: { code: string }) {
             onUploadChallenge={setUploadChallenge}
           />
         )}
-        <TableFilter code={gallery.event.code} filter={filter} onFilter={setFilter} />
+        <TableFilter counts={tableCounts} filter={filter} onFilter={setFilter} />
         <UploadList
           progress={uploads.progress}
           onClear={uploads.clear}

@@ -1,28 +1,30 @@
 import { memo } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/Field';
-import { GALLERY_TABLES_QUERY } from './graphql';
 import { filteredTable, tableFilter } from './useChallengePhotos';
 
 /**
- * "Photos from": every table, or the photos uploaded from one table's card (table cards), with each table's count
- * as the gallery was read. Shown only once some photos carry a table.
+ * "Photos from": every table, or the photos uploaded from one table's card (table cards), each table with its
+ * photo count as the screen keeps it (`counts`, by table number: read with the gallery, moved live as photos
+ * arrive and are removed). Shown only once some photos carry a table; a table whose photos were all removed
+ * leaves the list unless it is the one shown.
  */
 export const TableFilter = memo(function TableFilter({
-  code,
+  counts,
   filter,
   onFilter,
 }: {
-  code: string;
+  counts: Record<string, number>;
   filter: string | null;
   onFilter: (filter: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const { data } = useQuery(GALLERY_TABLES_QUERY, { variables: { code }, fetchPolicy: 'cache-and-network' });
-  const tables = data?.event?.tables ?? [];
-  if (tables.length === 0) return null;
   const chosen = filteredTable(filter);
+  const tables = Object.entries(counts)
+    .map(([number, photoCount]) => ({ number: Number(number), photoCount }))
+    .filter((table) => table.photoCount > 0 || table.number === chosen)
+    .sort((a, b) => a.number - b.number);
+  if (tables.length === 0) return null;
   return (
     <div className="table-filter">
       <SelectField

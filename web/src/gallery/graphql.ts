@@ -41,6 +41,8 @@ export interface GalleryEvent {
   photos: PhotoPage;
   /** The photo challenges in the couple's order, each with its photo count when read. */
   challenges: GalleryChallenge[];
+  /** The tables whose card's QR code tagged photos, each with its photo count when read; absent offline before. */
+  tables?: GalleryTable[];
 }
 
 /** A photo challenge as the gallery shows it: its prompt is plain text (React renders it as text). */
@@ -131,6 +133,10 @@ export const GALLERY_QUERY: TypedDocumentNode<
         prompt
         photoCount
       }
+      tables {
+        number
+        photoCount
+      }
     }
   }
   ${PHOTO_FIELDS}
@@ -180,22 +186,7 @@ export const CHALLENGE_PHOTOS_QUERY: TypedDocumentNode<
   ${PHOTO_FIELDS}
 `;
 
-/** The tables whose cards' QR codes tagged photos, with their counts: the gallery's table filter. */
-export const GALLERY_TABLES_QUERY: TypedDocumentNode<
-  { event: { code: string; tables: GalleryTable[] } | null },
-  { code: string }
-> = gql`
-  query GalleryTables($code: String!) {
-    event(code: $code) {
-      code
-      tables {
-        number
-        photoCount
-      }
-    }
-  }
-`;
-
+/** A table whose card's QR code tagged photos (table cards), with its photo count: the gallery's table filter. */
 export interface GalleryTable {
   number: number;
   photoCount: number;
@@ -400,7 +391,14 @@ export const CONFIRM_AND_REQUEST_NEXT: TypedDocumentNode<
 
 /** A photo its owner removed: every open screen drops it, and the count follows. */
 export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
-  { photoRemoved: { photoId: string; photoCount: number; challengeId?: string | null } },
+  {
+    photoRemoved: {
+      photoId: string;
+      photoCount: number;
+      challengeId?: string | null;
+      tableNumber?: number | null;
+    };
+  },
   { eventCode: string }
 > = gql`
   subscription PhotoRemoved($eventCode: String!) {
@@ -408,6 +406,7 @@ export const PHOTO_REMOVED_SUBSCRIPTION: TypedDocumentNode<
       photoId
       photoCount
       challengeId
+      tableNumber
     }
   }
 `;

@@ -195,4 +195,46 @@ describe('photo list, whatever the order of arrival', () => {
     state = photoListReducer(state, { type: 'removed', photoId: 'p0', photoCount: 2, challengeId: 'dance' });
     expect(state.challengeCounts).toEqual({ dance: 2, cake: 1 });
   });
+
+  it("moves each table's count with photos added live, read, and removed, a removal heard twice once", () => {
+    const ofTable = (id: string, tableNumber: number): Photo => ({ ...photo(id), tableNumber });
+    let state = photoListReducer(EMPTY_PHOTO_LIST, {
+      type: 'firstPage',
+      page: { nodes: [ofTable('p2', 5), photo('p1')], hasMore: false, endCursor: null },
+      photoCount: 2,
+      tableCounts: { 5: 3 },
+    });
+    expect(state.tableCounts).toEqual({ 5: 3 });
+    state = photoListReducer(state, { type: 'added', photo: ofTable('p3', 5), live: true });
+    state = photoListReducer(state, { type: 'added', photo: ofTable('p3', 5), live: true });
+    state = photoListReducer(state, { type: 'added', photo: ofTable('p4', 8), live: true });
+    state = photoListReducer(state, { type: 'added', photo: photo('p5'), live: true });
+    expect(state.tableCounts).toEqual({ 5: 4, 8: 1 });
+    // This screen's own removal, then the live one.
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 4 });
+    state = photoListReducer(state, { type: 'removed', photoId: 'p2', photoCount: 4, tableNumber: 5 });
+    // A photo this screen never loaded: the removal says its table.
+    state = photoListReducer(state, { type: 'removed', photoId: 'p0', photoCount: 3, tableNumber: 8 });
+    expect(state.tableCounts).toEqual({ 5: 3, 8: 0 });
+  });
+
+  it("counts a table's photos that arrived live while the first page was read on top of the read's counts", () => {
+    const ofTable = (id: string, tableNumber: number): Photo => ({
+      ...photo(id),
+      tableNumber,
+      createdAt: '2027-06-01T12:00:00.000Z',
+    });
+    let state = photoListReducer(EMPTY_PHOTO_LIST, { type: 'added', photo: ofTable('p9', 2), live: true });
+    state = photoListReducer(state, {
+      type: 'firstPage',
+      page: {
+        nodes: [{ ...photo('p1'), createdAt: '2027-06-01T11:00:00.000Z' }],
+        hasMore: false,
+        endCursor: null,
+      },
+      photoCount: 1,
+      tableCounts: { 2: 4 },
+    });
+    expect(state.tableCounts).toEqual({ 2: 5 });
+  });
 });

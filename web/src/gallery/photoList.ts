@@ -11,7 +11,12 @@ export interface PhotoListState {
   liveArrivals: number;
   /** Photos per photo challenge, by challenge id: read with the first page, moved by each photo added or removed. */
   challengeCounts: Record<string, number>;
-  /** The last photos removed, so a removal heard twice lowers a challenge's count once. */
+  /**
+   * Photos per table whose card's QR code tagged them (table cards), by table number: read with the first page,
+   * moved by each photo added or removed, as challengeCounts.
+   */
+  tableCounts: Record<string, number>;
+  /** The last photos removed, so a removal heard twice lowers a challenge's or a table's count once. */
   removedIds: string[];
 }
 
@@ -23,13 +28,20 @@ export type PhotoListAction =
       page: PhotoPage;
       photoCount: number;
       challengeCounts?: Record<string, number>;
+      tableCounts?: Record<string, number>;
       /** Read after the couple changed who sees which photos: what the screen held may no longer be its to see. */
       replace?: boolean;
     }
   | { type: 'nextPage'; page: PhotoPage }
   | { type: 'added'; photo: Photo; live: boolean }
   /** The owner removed a photo (here or on another screen): it goes, and the count is the gallery's new one. */
-  | { type: 'removed'; photoId: string; photoCount: number; challengeId?: string | null };
+  | {
+      type: 'removed';
+      photoId: string;
+      photoCount: number;
+      challengeId?: string | null;
+      tableNumber?: number | null;
+    };
 
 export const EMPTY_PHOTO_LIST: PhotoListState = {
   initialized: false,
@@ -39,17 +51,30 @@ export const EMPTY_PHOTO_LIST: PhotoListState = {
   photoCount: 0,
   liveArrivals: 0,
   challengeCounts: {},
+  tableCounts: {},
   removedIds: [],
 };
 
-/** The counts with `delta` more photos of `challengeId` (none moves for a photo of no challenge). */
+/** The counts with `delta` more photos of `key`, a challenge or a table (none moves for a photo of none). */
 function countedFor(
   counts: Record<string, number>,
-  challengeId: string | null | undefined,
+  key: string | number | null | undefined,
   delta: number,
 ): Record<string, number> {
-  if (!challengeId) return counts;
-  return { ...counts, [challengeId]: Math.max(0, (counts[challengeId] ?? 0) + delta) };
+  if (key === null || key === undefined || key === '') return counts;
+  return { ...counts, [key]: Math.max(0, (counts[key] ?? 0) + delta) };
+}
+
+/** The counts of both kinds with `delta` more photos like `photo`. */
+function countsWith(
+  state: Pick<PhotoListState, 'challengeCounts' | 'tableCounts'>,
+  photo: { challengeId?: string | null; tableNumber?: number | null },
+  delta: number,
+): Pick<PhotoListState, 'challengeCounts' | 'tableCounts'> {
+  return {
+    challengeCounts: countedFor(state.challengeCounts, photo.challengeId, delta),
+    tableCounts: countedFor(state.tableCounts, photo.tableNumber, delta),
+  };
 }
 
 function withoutIds(photos: Photo[], ids: Set<string>): Photo[] {
@@ -80,7 +105,7 @@ function mergeFirstPage(
   state: PhotoListState,
   page: PhotoPage,
   photoCount: number,
-  challengeCounts: Record<string, number>,
+  readCounts: Pick<PhotoListState, 'challengeCounts' | 'tableCounts'>,
 ): PhotoListState {
   const incomingIds = new Set(page.nodes.map((photo) => photo.id));
   const newestRead = page.nodes.length > 0 ? time(page.nodes[0]) : Number.NEGATIVE_INFINITY;
@@ -90,13 +115,13 @@ function mergeFirstPage(
   const missedSome = state.initialized && !overlaps && page.hasMore;
   const older = missedSome ? [] : others.filter((photo) => time(photo) <= newestRead);
   const photos = newestFirst([...newer, ...page.nodes, ...older]);
-  const counts = newer.reduce((sum, photo) => countedFor(sum, photo.challengeId, 1), challengeCounts);
+  const counts = newer.reduce((sum, photo) => countsWith(sum, photo, 1), readCounts);
   const base = {
     ...state,
     initialized: true,
     photos,
     photoCount: photoCount + newer.length,
-    challengeCounts: counts,
+    ...counts,
   };
   const oldestIsIncoming = older.length === 0 || incomingIds.has(photos[photos.length - 1].id);
   return oldestIsIncoming ? { ...base, endCursor: page.endCursor, hasMore: page.hasMore } : base;
@@ -108,7 +133,10 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
       const held = action.replace
         ? { ...EMPTY_PHOTO_LIST, liveArrivals: state.liveArrivals, removedIds: state.removedIds }
         : state;
-      return mergeFirstPage(held, action.page, action.photoCount, action.challengeCounts ?? {});
+      return mergeFirstPage(held, action.page, action.photoCount, {
+        challengeCounts: action.challengeCounts ?? {},
+        tableCounts: action.tableCounts ?? {},
+      });
     }
     case 'nextPage': {
       const known = new Set(state.photos.map((photo) => photo.id));
@@ -123,12 +151,12 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
       // A second word of the same removal (this screen's own, then the live one) moves no count again.
       const again = state.removedIds.includes(action.photoId);
       const known = state.photos.find((photo) => photo.id === action.photoId);
-      const challengeId = known ? known.challengeId : action.challengeId;
+      const removed = known ?? { challengeId: action.challengeId, tableNumber: action.tableNumber };
       return {
         ...state,
         photos: state.photos.filter((photo) => photo.id !== action.photoId),
         photoCount: action.photoCount,
-        challengeCounts: again ? state.challengeCounts : countedFor(state.challengeCounts, challengeId, -1),
+        ...(again ? {} : countsWith(state, removed, -1)),
         removedIds: again
           ? state.removedIds
           : [...state.removedIds.slice(-(REMEMBERED_REMOVALS - 1)), action.photoId],
@@ -151,7 +179,7 @@ export function photoListReducer(state: PhotoListState, action: PhotoListAction)
         photos: [action.photo, ...state.photos],
         photoCount: state.photoCount + 1,
         liveArrivals: state.liveArrivals + (action.live ? 1 : 0),
-        challengeCounts: countedFor(state.challengeCounts, action.photo.challengeId, 1),
+        ...countsWith(state, action.photo, 1),
       };
     }
   }

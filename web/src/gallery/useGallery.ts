@@ -74,6 +74,9 @@ export function useGallery(code: string) {
         challengeCounts: Object.fromEntries(
           (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
         ),
+        tableCounts: Object.fromEntries(
+          (data.event.tables ?? []).map((table) => [table.number, table.photoCount]),
+        ),
       });
     }
   }, [data]);

@@ -4,6 +4,7 @@ import { createJsonLogger, logLevelFromEnv } from './logger.js';
 import { metricsPortFromEnv } from './metrics-server.js';
 import { JsonNestLogger } from './nest-logger.js';
 import { acceptedRequestId, runWithRequestContext } from './request-context.js';
+import { loggedPath } from './request-logging.js';
 
 /** A logger writing into an array, one parsed object a line. */
 function capturedLogger(): { lines: Record<string, unknown>[]; logger: JsonNestLogger } {
@@ -59,6 +60,17 @@ describe('request ids', () => {
     for (const written of [undefined, '', 'has space', '{"json":1}', 'x'.repeat(129)]) {
       expect(acceptedRequestId(written)).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe('request paths in log lines', () => {
+  it('leave out the query and the token of a one-click unsubscribe link', () => {
+    expect(loggedPath('/graphql?token=secret')).toBe('/graphql');
+    expect(loggedPath('/media/photos/abc/preview')).toBe('/media/photos/abc/preview');
+    expect(loggedPath('/unsubscribe/0b6c1f1e-7d1a-4a53-9d43-2a3c4b5d6e7f.c2lnbmF0dXJl?page=1')).toBe(
+      '/unsubscribe/{token}',
+    );
+    expect(loggedPath('/unsubscribe/digest-ACDE3467.c2lnbmF0dXJl')).toBe('/unsubscribe/{token}');
   });
 });
 

@@ -40,10 +40,10 @@ export function requestLogging(logger: Logger = processLogger): Middleware {
     },
     autoLogging: { ignore: (request) => QUIET_PATHS.test(request.url ?? '') },
     serializers: {
-      // The path without its query (a query may carry a token), and none of the headers.
+      // The path without its query or a token it carries (loggedPath), and none of the headers.
       req: (request: { method?: string; url?: string }) => ({
         method: request.method,
-        path: request.url?.split('?')[0],
+        path: request.url === undefined ? undefined : loggedPath(request.url),
       }),
       res: (response: { statusCode?: number }) => ({ status: response.statusCode }),
     },
@@ -77,6 +77,14 @@ const ROUTES = new Set([
 ]);
 
 /** A request's route for the metrics: its first path segment when known, else `other`. */
+/** Paths whose last segment is a credential: a mail's one-click unsubscribe link (`/unsubscribe/{token}`). */
+const TOKEN_PATHS = /^(\/unsubscribe\/)[^/]+/;
+
+/** A request's path as its log line holds it: no query (a query may carry a token), a path's token left out. */
+export function loggedPath(url: string): string {
+  return url.split('?')[0].replace(TOKEN_PATHS, '$1{token}');
+}
+
 function routeOf(url: string): string {
   const segment = url.split(/[/?]/)[1] ?? '';
   return ROUTES.has(segment) ? `/${segment}` : 'other';

@@ -9,6 +9,7 @@ import {
   RETURN_MAIL_LIMITS,
   timeZoneNameSchema,
   type MailLanguage,
+  type OneClickStopKind,
 } from '@gallery/contracts';
 import { AppError, GuestIdentities, RateLimits, type GuestCaller } from '@gallery/platform';
 import { setOwnerMails } from './owner-mail-choices.js';
@@ -18,6 +19,15 @@ export interface PhotosReadyAsk {
   email: string;
   language?: string | null;
   timeZone?: string | null;
+}
+
+/** What a one-click unsubscribe link names, for the page a browser opens from it. */
+export interface OneClickStopLink {
+  kind: OneClickStopKind;
+  /** The language its mail was written in; null when nothing of it is left to say. */
+  language: MailLanguage | null;
+  /** false when what it named is gone: the guest's address already deleted, or the gallery. */
+  live: boolean;
 }
 
 /**
@@ -90,6 +100,41 @@ export class PhotosReadyRequests {
     const code = this.identities.checkDigestStopToken(token.slice(0, RETURN_MAIL_LIMITS.stopTokenChars));
     if (code === null) return this.stop(token, client);
     await setOwnerMails(this.dataSource, code, OWNER_DIGEST_PARTS, false);
+  }
+
+  /**
+   * What a one-click unsubscribe token stops, and in which language, for the page a browser opens from it (a GET,
+   * which stops nothing). MAIL_STOP_LINK_INVALID for a token this service did not sign, counted as a POST's are.
+   */
+  async describeLink(token: string, client: string): Promise<OneClickStopLink> {
+    const signed = token.slice(0, RETURN_MAIL_LIMITS.stopTokenChars);
+    const code = this.identities.checkDigestStopToken(signed);
+    if (code !== null) {
+      const [gallery] = (await this.dataSource.query(
+        `SELECT o.language FROM events e LEFT JOIN orders o ON o.event_code = e.code WHERE e.code = $1`,
+        [code],
+      )) as { language: string | null }[];
+      return { kind: 'digest', language: this.knownLanguage(gallery?.language), live: Boolean(gallery) };
+    }
+    const requestId = this.identities.checkMailStopToken(signed);
+    if (!requestId) {
+      await this.rateLimits.consume('mailStopAttempts', client);
+      throw new AppError('MAIL_STOP_LINK_INVALID');
+    }
+    const [request] = (await this.dataSource.query(
+      'SELECT language, email IS NOT NULL AS live FROM photos_ready_requests WHERE id = $1',
+      [requestId],
+    )) as { language: string; live: boolean }[];
+    return {
+      kind: 'photosReady',
+      language: this.knownLanguage(request?.language),
+      live: request?.live === true,
+    };
+  }
+
+  private knownLanguage(value: string | null | undefined): MailLanguage | null {
+    const parsed = mailLanguageSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
   }
 
   private async requestOf(code: string, guestId: string): Promise<string | null> {

@@ -98,6 +98,7 @@ export class PhotoRemovalService {
         eventCode: photo.eventCode,
         photoCount: count,
         challengeId: photo.challengeId ?? null,
+        tableNumber: photo.tableNumber ?? null,
         // Not shared (or never approved): guests' screens never had it, and the gallery's count is not theirs
         // to see.
         ...((gallery && !photosSharedWithGuests(gallery, new Date())) || withheld ? { shared: false } : {}),
