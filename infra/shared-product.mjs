@@ -1,6 +1,7 @@
 // One product that `npm test` starts for the browser tests which need nothing special (web/e2e/browser.ts
 // startBrowserTest() without options): starting backing servers and every service once per file took much of
 // each file's time. Jest run on its own leaves it out, and each file starts its own product as before.
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startProduct } from './product.mjs';
@@ -10,9 +11,27 @@ import { REPO_ROOT } from './services.mjs';
 export const SHARED_PRODUCT_VARIABLE = 'BROWSER_TEST_SHARED_PRODUCT';
 
 /**
+ * Where app-start.e2e.ts runs its Vite dev server, the one page origin besides its own the shared gateway answers
+ * (WEB_DEV_ORIGINS): a free port below 32768, where neither a port 0 bind (another test's free port) nor an
+ * outgoing connection takes it meanwhile (Linux hands those out from 32768 on). Not 5173, npm start's.
+ */
+async function pickDevServerPort() {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+/**
  * Starts fresh backing servers and the product on them. Its gateway believes the X-Forwarded-For of callers on
  * this machine, as it would a load balancer's: each test file sends an address of its own there, so the
- * per-client rate limits count each file alone, as they did with a product per file.
+ * per-client rate limits count each file alone, as they did with a product per file. It answers a Vite dev
+ * server's pages on `devServerUrl` too, as `npm start`'s gateway does on localhost:5173.
  *
  * @returns {Promise<{ value: string, stop(): Promise<void> }>} `value` goes into SHARED_PRODUCT_VARIABLE.
  */
@@ -22,14 +41,16 @@ export async function startSharedProduct() {
   );
   const platform = await startTestPlatform();
   try {
+    const devServerUrl = `http://localhost:${await pickDevServerPort()}`;
     const product = await startProduct({
       platformEnv: platform.env,
-      gatewayEnv: { TRUST_PROXY: 'loopback' },
+      gatewayEnv: { TRUST_PROXY: 'loopback', WEB_DEV_ORIGINS: devServerUrl },
     });
     return {
       value: JSON.stringify({
         platformEnv: platform.env,
         product: { url: product.url, ports: product.ports, mail: product.mail },
+        devServerUrl,
       }),
       async stop() {
         await product.stop();

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page, WebSocket } from 'playwright-core';
-import { findFreePort } from '@gallery/local-servers';
 import { en } from '../src/i18n/en.js';
 import { fr } from '../src/i18n/fr.js';
 import {
@@ -40,13 +39,14 @@ describe('the app starting in the browser', () => {
   let viteOutput = '';
 
   beforeAll(async () => {
-    const vitePort = await findFreePort();
-    devUrl = `http://localhost:${vitePort}`;
-    // The product picks its own ports, and starts again on others should one be taken before it is bound (a
-    // gateway port picked here was, once, by another test's server); the dev server is told the gateway's.
-    e2e = await startBrowserTest({ gatewayEnv: { WEB_DEV_ORIGINS: devUrl } });
+    // A gateway that answers the dev server's pages (the shared product's under npm test); the product picks its
+    // own ports, and starts again on others should one be taken before it is bound (a gateway port picked here
+    // was, once, by another test's server); the dev server is told the gateway's.
+    e2e = await startBrowserTest({ webDevServer: true });
+    devUrl = e2e.devServerUrl!;
+    const vitePort = new URL(devUrl).port;
     // `npm run dev -w web`, pointed at this product's gateway instead of port 5000.
-    vite = spawn(process.execPath, [VITE_BIN, '--port', String(vitePort), '--strictPort'], {
+    vite = spawn(process.execPath, [VITE_BIN, '--port', vitePort, '--strictPort'], {
       cwd: WEB_DIR,
       env: { ...process.env, VITE_API_ORIGIN: e2e.product.url },
       stdio: ['ignore', 'pipe', 'pipe'],

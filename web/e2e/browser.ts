@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findFreePort, isPortFree } from '@gallery/local-servers';
 import { seedGalleryPhotos, startTestPlatform, waitFor, type PlatformEnv } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
@@ -46,6 +47,8 @@ export interface BrowserTest {
   platform: { env: PlatformEnv };
   product: RunningProduct;
   browser: Browser;
+  /** With the webDevServer option: the origin the gateway answers a Vite dev server's pages on (WEB_DEV_ORIGINS). */
+  devServerUrl?: string;
   /** Closes the browser, then the product and the backing servers unless they are shared. */
   stop(): Promise<void>;
 }
@@ -54,6 +57,8 @@ export interface BrowserTest {
 interface SharedProduct {
   platformEnv: PlatformEnv;
   product: RunningProduct;
+  /** The Vite dev server origin its gateway answers (WEB_DEV_ORIGINS). */
+  devServerUrl: string;
 }
 
 export interface BrowserTestOptions {
@@ -65,6 +70,11 @@ export interface BrowserTestOptions {
   gatewayEnv?: Record<string, string>;
   /** Extra configuration by service name (`{ events: { DNS_SERVERS: ... } }`). */
   serviceEnv?: Record<string, Record<string, string>>;
+  /**
+   * A gateway that answers a Vite dev server's pages (WEB_DEV_ORIGINS) on the result's devServerUrl, a free port:
+   * the shared product's when it has one and that port is free, else the file's own product's.
+   */
+  webDevServer?: boolean;
 }
 
 function launchChromium(extraArgs: string[] = []): Promise<Browser> {
@@ -78,10 +88,22 @@ function launchChromium(extraArgs: string[] = []): Promise<Browser> {
  * Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails.
  * Without options, under `npm test`, only Chromium: the product is the shared one.
  */
-export async function startBrowserTest(options: BrowserTestOptions = {}): Promise<BrowserTest> {
+export async function startBrowserTest({
+  webDevServer = false,
+  ...options
+}: BrowserTestOptions = {}): Promise<BrowserTest> {
   const shared = process.env[SHARED_PRODUCT_VARIABLE];
-  if (shared && Object.keys(options).length === 0)
-    return onSharedProduct(JSON.parse(shared) as SharedProduct);
+  if (shared && Object.keys(options).length === 0) {
+    const sharedProduct = JSON.parse(shared) as SharedProduct;
+    if (!webDevServer) return onSharedProduct(sharedProduct);
+    const { devServerUrl } = sharedProduct;
+    if (devServerUrl && (await isPortFree(Number(new URL(devServerUrl).port))))
+      return { ...(await onSharedProduct(sharedProduct, { pagesSendAddress: false })), devServerUrl };
+  }
+  const devServerUrl = webDevServer ? `http://localhost:${await findFreePort()}` : undefined;
+  const gatewayEnv = devServerUrl
+    ? { ...options.gatewayEnv, WEB_DEV_ORIGINS: devServerUrl }
+    : options.gatewayEnv;
   const platform = await startTestPlatform();
   let product: (RunningProduct & { stop(): Promise<void> }) | undefined;
   let browser: Browser | undefined;
@@ -94,7 +116,7 @@ export async function startBrowserTest(options: BrowserTestOptions = {}): Promis
     product = (await startProduct({
       platformEnv: platform.env,
       port: options.port,
-      gatewayEnv: options.gatewayEnv,
+      gatewayEnv,
       serviceEnv: options.serviceEnv,
     })) as RunningProduct & { stop(): Promise<void> };
     browser = await launchChromium(options.chromiumArgs);
@@ -102,7 +124,7 @@ export async function startBrowserTest(options: BrowserTestOptions = {}): Promis
     await stop();
     throw error;
   }
-  return { platform, product, browser, stop };
+  return { platform, product, browser, devServerUrl, stop };
 }
 
 /**
@@ -111,11 +133,19 @@ export async function startBrowserTest(options: BrowserTestOptions = {}): Promis
  * per client count this file's requests alone, whatever the other files did. An address from the range kept
  * for documentation, random: no two files meet on one.
  */
-async function onSharedProduct({ platformEnv, product }: SharedProduct): Promise<BrowserTest> {
+async function onSharedProduct(
+  { platformEnv, product }: SharedProduct,
+  { pagesSendAddress = true } = {},
+): Promise<BrowserTest> {
   const address = `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)!.join(':')}`;
   const clientHeaders = { 'x-forwarded-for': address };
   sendWithEveryCall(clientHeaders);
   const browser = await launchChromium();
+  // A Vite dev server's page calls the gateway from another origin, where Chromium holds a context's extra headers
+  // to CORS (the gateway admits no X-Forwarded-For): those pages call as the machine itself, an address no other
+  // file's pages use.
+  if (!pagesSendAddress)
+    return { platform: { env: platformEnv }, product, browser, stop: () => browser.close() };
   // browser.newPage() opens its context through newContext too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (contextOptions = {}) =>
