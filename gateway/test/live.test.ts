@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { API_LIMITS, type DomainEvent } from '@gallery/contracts';
 // The bus alone: the platform's main entry would load NestJS, TypeORM and S3 into this file for nothing.
 import { EventBus } from '@gallery/platform/event-bus';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import type { RunningGateway } from '../src/server.js';
 import {
   FREE_EXPIRY,
@@ -175,7 +175,7 @@ describe('live photos', () => {
       const first = stream.next();
       await waitFor('the subscription', async () => harness.gateway.fanout.listenerCount(GALLERY) === 1);
 
-      await bus.publish(photoUploaded(livePhoto(GALLERY, ID_JS)));
+      await publishAsRelay(bus, photoUploaded(livePhoto(GALLERY, ID_JS)));
 
       expect((await first).value).toMatchObject({ data: { photoAdded: { id: ID_JS } } });
     } finally {
@@ -206,9 +206,9 @@ describe('live photos', () => {
           paymentId: crypto.randomUUID(),
         },
       });
-      await bus.publish(upgraded(OTHER_GALLERY));
-      await bus.publish(upgraded(GALLERY));
-      await bus.publish(photoUploaded(livePhoto(GALLERY, ID_UPDATE_PHOTO)));
+      await publishAsRelay(bus, upgraded(OTHER_GALLERY));
+      await publishAsRelay(bus, upgraded(GALLERY));
+      await publishAsRelay(bus, photoUploaded(livePhoto(GALLERY, ID_UPDATE_PHOTO)));
 
       // First the gallery as it was when the subscription started, then the upgrade.
       expect((await firstUpdate).value).toEqual({
@@ -255,7 +255,7 @@ describe('live photos', () => {
     const bus = await EventBus.connect(harness.nats.url, 'gateway-test-guest-downloads');
     try {
       expect((await firstUpdate).value).toEqual(guestDownloads(false));
-      await bus.publish(guestDownloadsChanged(true));
+      await publishAsRelay(bus, guestDownloadsChanged(true));
       expect((await updates.next()).value).toEqual(guestDownloads(true));
     } finally {
       await bus.close();
@@ -280,8 +280,8 @@ describe('live photos', () => {
         async () => harness.gateway.fanout.listenerCount(OTHER_GALLERY) === 1,
       );
       expect(harness.gateway.fanout.listenerCount(GALLERY)).toBe(0);
-      await bus.publish(guestDownloadsChanged(true));
-      await bus.publish(photoUploaded(livePhoto(OTHER_GALLERY, crypto.randomUUID())));
+      await publishAsRelay(bus, guestDownloadsChanged(true));
+      await publishAsRelay(bus, photoUploaded(livePhoto(OTHER_GALLERY, crypto.randomUUID())));
       expect((await markerArrived).value).toMatchObject({
         data: { photoAdded: { eventCode: OTHER_GALLERY } },
       });

@@ -27,7 +27,13 @@ import {
   EventBus,
   type NatsSubscription,
 } from '@gallery/platform';
-import { startTestPlatform, waitFor, type TestOAuthDrive, type TestPlatform } from '@gallery/testing';
+import {
+  publishAsRelay,
+  startTestPlatform,
+  type TestOAuthDrive,
+  type TestPlatform,
+  waitFor,
+} from '@gallery/testing';
 import { BackupConfig, createApp } from '../src/index.js';
 
 // The backup service as its integration tests run it: real PostgreSQL, NATS and S3 servers, the app on top, and
@@ -235,7 +241,12 @@ export function startBackupTest<Backup extends BackupState>(options: BackupTestO
   const owner = (code: string) => `Bearer ${galleries.get(code)?.ownerToken ?? 'none'}`;
 
   async function publish<S extends DomainEvent['type']>(type: S, data: DomainEvent<S>['data']) {
-    await bus!.publish({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data } as DomainEvent);
+    await publishAsRelay(bus!, {
+      id: randomUUID(),
+      type,
+      occurredAt: new Date().toISOString(),
+      data,
+    } as DomainEvent);
   }
 
   /** Media made the photo's guests' copy (no location, serial numbers or names): stored and listed. */

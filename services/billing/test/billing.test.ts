@@ -16,14 +16,11 @@ import { caughtMail, findFreePort, startMailCatcher } from '@gallery/local-serve
 import {
   databaseMentions,
   startTestMailCatcher,
-  startTestNats,
   startTestPostgres,
   type TestMailCatcher,
-  type TestNats,
   type TestPostgres,
   waitFor,
 } from '@gallery/testing';
-import { BillingConfig } from '../src/config/billing-config.js';
 import {
   DAY_MS,
   PUBLIC_URL,
@@ -36,12 +33,13 @@ import {
   CHECKOUT,
   REFUND,
   REFUNDABLE_UNTIL,
-  startFakeStripe,
-  BillingUnderTest,
+  startBilling,
+  type BillingHarness,
+  type FakeStripe,
   signedEvent,
   sessionCompleted,
   chargeRefunded,
-} from './billing-test.js';
+} from './harness.js';
 
 describe('billing service', () => {
   let postgres: TestPostgres | undefined;
@@ -68,35 +66,15 @@ describe('billing service', () => {
   }
 
   describe('with Stripe keys', () => {
-    let nats: TestNats | undefined;
-    let stripe: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
-    let billing: BillingUnderTest | undefined;
+    let billing: BillingHarness | undefined;
+    let stripe: FakeStripe | undefined;
 
     beforeAll(async () => {
-      [nats, stripe] = await Promise.all([startTestNats(), startFakeStripe()]);
-      billing = new BillingUnderTest(
-        nats,
-        new BillingConfig({
-          host: '127.0.0.1',
-          port: 0,
-          databaseUrl: await postgres!.createDatabase(),
-          natsUrl: nats.url,
-          publicUrl: PUBLIC_URL,
-          stripeSecretKey: 'sk_test_billing',
-          stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
-          stripeApiUrl: stripe.url,
-          smtpUrl: mail!.smtpUrl,
-          mailFrom: 'Wedding Gallery <hello@gallery.test>',
-        }),
-      );
-      await billing.start();
+      billing = await startBilling({ postgres, mail });
+      stripe = billing.stripe;
     });
 
-    afterAll(async () => {
-      await billing?.stop();
-      await stripe?.close();
-      await nats?.stop();
-    });
+    afterAll(() => billing?.stop());
 
     /** The gallery's payment rows, oldest first. */
     async function paymentsOf(code: string) {
@@ -469,31 +447,13 @@ describe('billing service', () => {
   });
 
   describe('without Stripe keys (demo checkout)', () => {
-    let nats: TestNats | undefined;
-    let billing: BillingUnderTest | undefined;
+    let billing: BillingHarness | undefined;
 
     beforeAll(async () => {
-      nats = await startTestNats();
-      billing = new BillingUnderTest(
-        nats,
-        new BillingConfig({
-          host: '127.0.0.1',
-          port: 0,
-          databaseUrl: await postgres!.createDatabase(),
-          natsUrl: nats.url,
-          publicUrl: PUBLIC_URL,
-          stripeWebhookSecret: `whsec_demo_${randomUUID()}`,
-          smtpUrl: mail!.smtpUrl,
-          mailFrom: 'Wedding Gallery <hello@gallery.test>',
-        }),
-      );
-      await billing.start();
+      billing = await startBilling({ postgres, mail, stripe: false });
     });
 
-    afterAll(async () => {
-      await billing?.stop();
-      await nats?.stop();
-    });
+    afterAll(() => billing?.stop());
 
     it('pays the demo checkout through the signed webhook path, once', async () => {
       const gallery = billing!.gallery('free');
@@ -614,36 +574,20 @@ describe('billing service', () => {
     });
   });
   describe('while the mail server is down', () => {
-    let nats: TestNats | undefined;
-    let billing: BillingUnderTest | undefined;
+    let billing: BillingHarness | undefined;
     let lateCatcher: { stop(): Promise<void> } | undefined;
     let dataDir: string | undefined;
 
     afterAll(async () => {
       await billing?.stop();
       await lateCatcher?.stop();
-      await nats?.stop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
     it('sends the receipt once the mail server is back, not never', async () => {
       const [smtpPort, webPort] = [await findFreePort(), await findFreePort()];
-      nats = await startTestNats();
-      billing = new BillingUnderTest(
-        nats,
-        new BillingConfig({
-          host: '127.0.0.1',
-          port: 0,
-          databaseUrl: await postgres!.createDatabase(),
-          natsUrl: nats.url,
-          publicUrl: PUBLIC_URL,
-          stripeWebhookSecret: `whsec_demo_${randomUUID()}`,
-          // Nothing listens there yet.
-          smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-          mailFrom: 'Wedding Gallery <hello@gallery.test>',
-        }),
-      );
-      await billing.start();
+      // Nothing listens there yet.
+      billing = await startBilling({ postgres, mail: `smtp://127.0.0.1:${smtpPort}`, stripe: false });
       const gallery = billing.gallery('free');
       const checkout = await billing.startCheckout(gallery, 'STANDARD');
       await billing.graphql(PAY_DEMO, { id: checkout.id });

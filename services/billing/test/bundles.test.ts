@@ -1,51 +1,34 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import Stripe from 'stripe';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   BUNDLE_LIMITS,
   CREDIT_VALIDITY_DAYS,
-  DOMAIN_STREAM,
   en,
   englishMessage,
   findBundle,
-  parseDomainEvent,
   REFUND_WINDOW_DAYS,
-  type DomainEvent,
   type PlanId,
   type Subject,
 } from '@gallery/contracts';
 import { caughtMail, findFreePort } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus, OutboxRelay } from '@gallery/platform';
+import { CLIENT_ADDRESS_HEADER, OutboxRelay } from '@gallery/platform';
+import { databaseMentions, type TestMailCatcher, waitFor } from '@gallery/testing';
+import type { BillingConfig } from '../src/config/billing-config.js';
 import {
-  databaseMentions,
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { BillingConfig } from '../src/config/billing-config.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const PUBLIC_URL = 'https://gallery.test';
-const STRIPE_WEBHOOK_SECRET = 'whsec_test_bundles';
-/** Only for signing test events: the SDK's signing helper needs a client, which makes no call. */
-const signer = new Stripe('sk_test_signer_only');
-
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
+  DAY_MS,
+  PUBLIC_URL,
+  signer,
+  startBilling,
+  STRIPE_WEBHOOK_SECRET,
+  type BillingHarness,
+  type FakeStripe,
+  type GraphQLBody,
+} from './harness.js';
 
 interface Credit {
   id: string;
@@ -94,43 +77,6 @@ const REFUND = `mutation Refund($id: ID!) { refundUnusedCredits(purchaseId: $id)
 const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code } sessionToken }
 }`;
-
-interface StripeCall {
-  path: string;
-  headers: IncomingMessage['headers'];
-  form: URLSearchParams;
-}
-
-/** A local stand-in for the Stripe API calls billing makes (Checkout Sessions, refunds), recording each. */
-async function startFakeStripe(): Promise<{ url: string; calls: StripeCall[]; close(): Promise<void> }> {
-  const calls: StripeCall[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      calls.push({ path: req.url!, headers: req.headers, form });
-      res.setHeader('Content-Type', 'application/json');
-      if (req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${String(req.headers['idempotency-key'])}`;
-        res.end(
-          JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }),
-        );
-      } else if (req.url === '/v1/refunds') {
-        res.end(JSON.stringify({ id: `re_${calls.length}`, object: 'refund', status: 'succeeded' }));
-      } else {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    calls,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 function signedEvent(type: string, object: Record<string, unknown>, id = `evt_${randomUUID()}`) {
   const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
@@ -186,16 +132,14 @@ interface Owner {
 }
 
 describe('billing: event bundles, with the events service', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
+  let harness: BillingHarness | undefined;
+  let stripe: FakeStripe | undefined;
   let mail: TestMailCatcher | undefined;
-  let stripe: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
   let events: ChildProcess | undefined;
   let eventsUrl: string;
   let eventsEnv: Record<string, string>;
   let eventsDataSource: DataSource | undefined;
   let billing: INestApplication | undefined;
-  let reader: EventBus | undefined;
   let billingConfig: BillingConfig;
 
   const eventsDb = () => eventsDataSource!;
@@ -205,52 +149,35 @@ describe('billing: event bundles, with the events service', () => {
     events = await startEventsProcess(eventsEnv);
   }
 
-  async function startBilling(): Promise<void> {
-    billing = await createApp(billingConfig, { logger: ['error'] });
-  }
-
   beforeAll(async () => {
-    [postgres, nats, mail, stripe] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-      startFakeStripe(),
-    ]);
-    const eventsPort = await findFreePort();
-    eventsUrl = `http://127.0.0.1:${eventsPort}`;
-    eventsEnv = {
-      PORT: String(eventsPort),
-      DATABASE_URL: await postgres.createDatabase(),
-      NATS_URL: nats.url,
-      PUBLIC_URL,
-    };
-    billingConfig = new BillingConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: PUBLIC_URL,
-      stripeSecretKey: 'sk_test_bundles',
-      stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
-      stripeApiUrl: stripe.url,
-      smtpUrl: mail.smtpUrl,
-      mailFrom: 'Wedding Gallery <hello@gallery.test>',
+    harness = await startBilling({
+      busName: 'bundles-test',
+      // The events service runs beside billing and answers its owner checks.
+      owners: false,
+      config: { stripeSecretKey: 'sk_test_bundles' },
+      beforeStart: async ({ postgres, nats }) => {
+        const eventsPort = await findFreePort();
+        eventsUrl = `http://127.0.0.1:${eventsPort}`;
+        eventsEnv = {
+          PORT: String(eventsPort),
+          DATABASE_URL: await postgres.createDatabase(),
+          NATS_URL: nats.url,
+          PUBLIC_URL,
+        };
+        await startEvents();
+        eventsDataSource = await new DataSource({
+          type: 'postgres',
+          url: eventsEnv.DATABASE_URL,
+        }).initialize();
+      },
     });
-    await startEvents();
-    eventsDataSource = await new DataSource({ type: 'postgres', url: eventsEnv.DATABASE_URL }).initialize();
-    await startBilling();
-    reader = await EventBus.connect(nats.url, 'bundles-test');
+    ({ stripe, mail, app: billing, config: billingConfig } = harness);
   });
 
   afterAll(async () => {
-    await reader?.close();
-    await billing?.close();
     await eventsDataSource?.destroy();
     await killProcess(events);
-    await stripe?.close();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
+    await harness?.stop();
   });
 
   async function graphql<Data>(
@@ -352,20 +279,7 @@ describe('billing: event bundles, with the events service', () => {
   }
 
   /** Every event of `subject` in JetStream, read from the start of the stream. */
-  async function published<S extends Subject>(subject: S): Promise<DomainEvent<S>[]> {
-    const consumer = await reader!.js.consumers.get(DOMAIN_STREAM, { filter_subjects: subject });
-    const found: DomainEvent<S>[] = [];
-    try {
-      for (;;) {
-        const message = await consumer.next({ expires: 1000 });
-        if (!message) break;
-        found.push(parseDomainEvent(message.data) as DomainEvent<S>);
-      }
-    } finally {
-      await consumer.delete().catch(() => undefined);
-    }
-    return found;
-  }
+  const published = <S extends Subject>(subject: S) => harness!.published(subject);
 
   function expectRefusal(body: GraphQLBody<unknown>, code: keyof typeof en.errors, count?: number) {
     expect(body.errors?.[0]).toMatchObject({
@@ -598,8 +512,8 @@ describe('billing: event bundles, with the events service', () => {
     expect(pending.map((row) => row.subject)).toContain('credit.redeemed');
     // Billing dies with the redemption committed and unpublished; events is down too.
     await killProcess(events, 'SIGKILL');
-    await billing!.close();
-    await startBilling();
+    await harness!.restart();
+    billing = harness!.app;
     await waitFor(
       'the outbox published',
       async () => ((await billingDb().query('SELECT 1 FROM outbox_events')) as unknown[]).length === 0,
@@ -621,7 +535,7 @@ describe('billing: event bundles, with the events service', () => {
       'the outbox published',
       async () => ((await billingDb().query('SELECT 1 FROM outbox_events')) as unknown[]).length === 0,
     );
-    await reader!.publish({
+    await harness!.publish({
       id: randomUUID(),
       type: 'event.expired',
       occurredAt: new Date().toISOString(),

@@ -1,68 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { caughtMail } from '@gallery/local-servers';
+import { waitFor } from '@gallery/testing';
 import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { BillingConfig } from '../src/config/billing-config.js';
-import {
-  BillingUnderTest,
   chargeRefunded,
-  PUBLIC_URL,
   REFUND,
   sessionCompleted,
-  startFakeStripe,
-  STRIPE_WEBHOOK_SECRET,
+  startBilling,
+  type BillingHarness,
   type Checkout,
   type TestGallery,
-} from './billing-test.js';
+} from './harness.js';
 
 // A payment is priced against the plan the gallery has when the money lands, and a refund says the plan it leaves
 // the gallery on, by the rule events applies (the plan the payment replaced when the plan rests on it).
 
-let postgres: TestPostgres | undefined;
-let mail: TestMailCatcher | undefined;
-let nats: TestNats | undefined;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
-let billing: BillingUnderTest | undefined;
+let billing: BillingHarness | undefined;
 
 beforeAll(async () => {
-  [postgres, mail, nats, stripe] = await Promise.all([
-    startTestPostgres(),
-    startTestMailCatcher(),
-    startTestNats(),
-    startFakeStripe(),
-  ]);
-  billing = new BillingUnderTest(
-    nats,
-    new BillingConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: PUBLIC_URL,
-      stripeSecretKey: 'sk_test_billing',
-      stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
-      stripeApiUrl: stripe.url,
-      smtpUrl: mail.smtpUrl,
-      mailFrom: 'Wedding Gallery <hello@gallery.test>',
-    }),
-  );
-  await billing.start();
+  billing = await startBilling();
 });
 
-afterAll(async () => {
-  await billing?.stop();
-  await stripe?.close();
-  await nats?.stop();
-  await mail?.stop();
-  await postgres?.stop();
-});
+afterAll(() => billing?.stop());
 
 /** Pays the checkout on Stripe's page; the Stripe event's delivery is answered 200. */
 async function pay(checkout: Checkout, paymentIntent: string): Promise<void> {
@@ -87,7 +45,7 @@ async function paymentsOf(code: string) {
 /** The refund confirmation mailed to the gallery's owner that says `line`. */
 async function refundMailSaying(gallery: TestGallery, line: string) {
   return waitFor(`a refund mail saying "${line}"`, async () =>
-    (await caughtMail(mail!.webUrl)).find(
+    (await caughtMail(billing!.mail!.webUrl)).find(
       (message) =>
         message.to.some((to) => to.address === gallery.email) &&
         message.subject === `Refund confirmed for gallery ${gallery.code}` &&
@@ -115,7 +73,7 @@ describe('plan changes under a checkout', () => {
     expect(stale).toMatchObject({ plan: 'premium', amount_cents: 5000, applied: false });
     expect(stale.refund_requested_at).not.toBeNull();
     expect(
-      stripe!.calls.filter(
+      billing!.stripe!.calls.filter(
         (call) =>
           call.path === '/v1/refunds' && call.form.get('payment_intent') === `pi_premium_${gallery.code}`,
       ),

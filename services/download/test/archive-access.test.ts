@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { en, GUEST_RATE_LIMITS, Subjects } from '@gallery/contracts';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import {
   bus,
   db,
@@ -129,7 +129,7 @@ describe('download service', () => {
     const open = newGallery({ guestDownloads: true });
     await addPhoto(open, 'a.jpg');
     const now = new Date();
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.EventCreated,
       occurredAt: now.toISOString(),
@@ -156,7 +156,7 @@ describe('download service', () => {
     await addPhoto(pinned, 'a.jpg');
     const publishPin = async (version: number, passes: string[]) => {
       Object.assign(galleries.get(pinned)!, { pinPasses: passes, pinVersion: version });
-      await bus!.publish({
+      await publishAsRelay(bus!, {
         id: randomUUID(),
         type: Subjects.PrivacyChanged,
         occurredAt: new Date().toISOString(),

@@ -11,7 +11,7 @@ import {
   type DomainEvent,
 } from '@gallery/contracts';
 import { findFreePort } from '@gallery/local-servers';
-import { databaseMentions, waitFor } from '@gallery/testing';
+import { databaseMentions, publishAsRelay, waitFor } from '@gallery/testing';
 import { ArchiveBuilder } from '../src/archives/archive-builder.js';
 import { ArchiveSweeper } from '../src/archives/archive-sweeper.js';
 import { PURGED_RECORD_MS } from '../src/archives/archive-jobs.repository.js';
@@ -88,7 +88,7 @@ describe('download service', () => {
         photoCount: 21,
       },
     };
-    await bus!.publish(event);
+    await publishAsRelay(bus!, event);
     await waitFor('the gallery version to change', async () => {
       const rows: { version: number }[] = await db.query(
         'SELECT version FROM gallery_versions WHERE event_code = $1',
@@ -135,7 +135,7 @@ describe('download service', () => {
     ],
   ] as const)('marks the zips stale on %s', async (type, data) => {
     const code = galleryCodeFromBytes(randomBytes(8));
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type,
       occurredAt: new Date().toISOString(),

@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import sharp from 'sharp';
 import { NO_CHALLENGE_FOLDER, Subjects } from '@gallery/contracts';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import {
   run,
   app,
@@ -179,7 +179,7 @@ describe('download service', () => {
     }
 
     // A renamed challenge renames its folder: event.challenges-changed makes the next request build anew.
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.ChallengesChanged,
       occurredAt: new Date().toISOString(),
@@ -366,7 +366,7 @@ describe('download service', () => {
       return { bytes: stdout, gps: Object.keys(tags).filter((tag) => /GPS/.test(tag)) };
     };
     const choose = async (keep: boolean) => {
-      await bus!.publish({
+      await publishAsRelay(bus!, {
         id: randomUUID(),
         type: Subjects.PrivacyChanged,
         occurredAt: new Date().toISOString(),
@@ -414,7 +414,7 @@ describe('download service', () => {
     await addPhoto(code, 'IMG_0001.jpg');
     const leave = async (text: string, guestName: string | null) => {
       const id = randomUUID();
-      await bus!.publish({
+      await publishAsRelay(bus!, {
         id: randomUUID(),
         type: Subjects.GuestbookMessagePosted,
         occurredAt: new Date().toISOString(),
@@ -424,7 +424,7 @@ describe('download service', () => {
     };
     await leave('Congratulations!\nSee you in Lyon <script>alert(1)</script>', 'Anna');
     const removed = await leave('A message the couple removes', null);
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.GuestbookMessageRemoved,
       occurredAt: new Date().toISOString(),
@@ -460,7 +460,7 @@ describe('download service', () => {
         }[]
       )[0].version;
     const before = await versionOf();
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.GuestbookMessageRemoved,
       occurredAt: new Date().toISOString(),

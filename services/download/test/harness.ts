@@ -48,7 +48,7 @@ import {
   GUEST_IDENTITY_HEADER,
   type NatsSubscription,
 } from '@gallery/platform';
-import { startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
+import { publishAsRelay, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, DownloadConfig } from '../src/index.js';
 
 export const run = promisify(execFile);
@@ -414,7 +414,7 @@ export async function uploadsInProgress(): Promise<string[]> {
 }
 
 export async function expireGallery(code: string) {
-  await bus!.publish({
+  await publishAsRelay(bus!, {
     id: randomUUID(),
     type: Subjects.EventExpired,
     occurredAt: new Date().toISOString(),

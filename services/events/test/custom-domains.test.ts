@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import {
   customDomainLookupReplySchema,
   DOMAIN_STREAM,
@@ -12,23 +11,12 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestDns,
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestDns,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
+import type { EventBus } from '@gallery/platform';
+import { startTestDns, waitFor, type TestDns, type TestMailCatcher } from '@gallery/testing';
 import { DataSource } from 'typeorm';
-import { createApp } from '../src/create-app.js';
 import { DomainExpiry } from '../src/custom-domains/domain-expiry.js';
 import { GalleryPurge } from '../src/galleries/gallery-purge.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { startEvents, type EventsHarness } from './harness.js';
 
 function envelope<S extends 'payment.succeeded' | 'payment.refunded' | 'backup.stopped'>(
   type: S,
@@ -52,21 +40,17 @@ interface Domain {
 }
 
 describe('events service: a Premium gallery on its own domain', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let mail: TestMailCatcher | undefined;
+  let events: EventsHarness | undefined;
   let dns: TestDns | undefined;
   let app: INestApplication | undefined;
   let bus: EventBus | undefined;
+  let mail: TestMailCatcher | undefined;
 
-  async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`);
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    const response = await call.send({ query, variables });
-    return response.body as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] };
-  }
+  const graphql = async (query: string, variables: Record<string, unknown>, token?: string) =>
+    (await events!.graphql(query, variables, token)) as {
+      data?: Record<string, unknown>;
+      errors?: { extensions: { code: string } }[];
+    };
 
   /** A gallery on `plan`, paid through billing's event like a real checkout; its code, token and email. */
   async function gallery(plan: PlanId): Promise<{ code: string; token: string; email: string }> {
@@ -99,7 +83,7 @@ describe('events service: a Premium gallery on its own domain', () => {
     };
     if (plan !== 'free') {
       const paymentId = randomUUID();
-      await bus!.publish(
+      await events!.publish(
         envelope(Subjects.PaymentSucceeded, {
           paymentId,
           eventCode: event.code,
@@ -168,32 +152,18 @@ describe('events service: a Premium gallery on its own domain', () => {
   }
 
   beforeAll(async () => {
-    [postgres, nats, mail, dns] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-      startTestDns(),
-    ]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: `https://${PRODUCT_HOST}`,
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-      dnsServers: [dns.server],
+    dns = await startTestDns();
+    events = await startEvents({
+      busName: 'events-test-domains',
+      mail: true,
+      config: { publicUrl: `https://${PRODUCT_HOST}`, dnsServers: [dns.server] },
     });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    bus = await EventBus.connect(nats.url, 'events-test-domains');
+    ({ app, bus, mail } = events);
   });
 
   afterAll(async () => {
-    await bus?.close();
-    await app?.close();
+    await events?.stop();
     await dns?.stop();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
   });
 
   it('refuses a domain on Free and Standard with the message naming Premium', async () => {
@@ -309,7 +279,7 @@ describe('events service: a Premium gallery on its own domain', () => {
     expect(await checkDomain(code, token)).toMatchObject({ state: 'VERIFIED' });
     expect(await lookup(host)).toBe(code);
 
-    await bus!.publish(
+    await events!.publish(
       envelope(Subjects.PaymentRefunded, {
         paymentId: lastPayment.get(code)!,
         eventCode: code,
@@ -345,7 +315,7 @@ describe('events service: a Premium gallery on its own domain', () => {
 
   it("mails the couple when their backup stops, in the gallery's language, saying the copies stay theirs", async () => {
     const { code, email } = await gallery('premium');
-    await bus!.publish(
+    await events!.publish(
       envelope(Subjects.BackupStopped, {
         code,
         reason: 'plan',

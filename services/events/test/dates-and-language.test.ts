@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import {
   DOMAIN_STREAM,
   parseDomainEvent,
@@ -12,19 +9,9 @@ import {
   type PlanUpgradedData,
 } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { waitFor } from '@gallery/testing';
 import { StorageFromWeddingDay1798000000000 } from '../src/database/migrations/1798000000000-storage-from-wedding-day.migration.js';
+import { startEvents, type EventsHarness } from './harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,25 +35,15 @@ function endOf(day: string): number {
 }
 
 describe('events service: storage dates that follow the wedding, and the gallery language', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let mail: TestMailCatcher | undefined;
-  let app: INestApplication | undefined;
-  let bus: EventBus | undefined;
+  let events: EventsHarness | undefined;
 
-  const db = () => app!.get(DataSource);
+  const db = () => events!.db;
 
-  async function answer(query: string, variables: object, token?: string) {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    return (await call).body as {
+  const answer = async (query: string, variables: object, token?: string) =>
+    (await events!.graphql(query, variables, token)) as {
       data?: Record<string, never>;
       errors?: { extensions: { code: string } }[];
     };
-  }
 
   async function graphql(query: string, variables: object, token?: string) {
     const body = await answer(query, variables, token);
@@ -99,7 +76,7 @@ describe('events service: storage dates that follow the wedding, and the gallery
 
   async function mailTo(email: string) {
     return waitFor(`mail to ${email}`, async () =>
-      (await caughtMail(mail!.webUrl)).find((caught) => caught.to.some((to) => to.address === email)),
+      (await caughtMail(events!.mail!.webUrl)).find((caught) => caught.to.some((to) => to.address === email)),
     );
   }
 
@@ -110,7 +87,9 @@ describe('events service: storage dates that follow the wedding, and the gallery
 
   /** The `plan.upgraded` (reason wedding-date) published for gallery `code`, as the other services receive it. */
   async function weddingDateChange(code: string): Promise<PlanUpgradedData> {
-    const consumer = await bus!.js.consumers.get(DOMAIN_STREAM, { filter_subjects: Subjects.PlanUpgraded });
+    const consumer = await events!.bus.js.consumers.get(DOMAIN_STREAM, {
+      filter_subjects: Subjects.PlanUpgraded,
+    });
     return waitFor(`plan.upgraded (wedding-date) for ${code}`, async () => {
       for (;;) {
         const message = await consumer.next({ expires: 1000 });
@@ -122,30 +101,10 @@ describe('events service: storage dates that follow the wedding, and the gallery
   }
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-    ]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    bus = await EventBus.connect(nats.url, 'events-test-wedding-dates');
+    events = await startEvents({ busName: 'events-test-wedding-dates', mail: true });
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('keeps a Free gallery ordered eight days before its wedding for 7 days after the wedding', async () => {
     const wedding = dayFromNow(8);
@@ -185,7 +144,7 @@ describe('events service: storage dates that follow the wedding, and the gallery
       occurredAt: paid.paidAt,
       data: paid,
     };
-    await bus!.publish(event);
+    await events!.publish(event);
 
     const expected = new Date(endOf(wedding) + 30 * DAY_MS);
     await waitFor('the upgrade to apply', async () => {
@@ -197,7 +156,7 @@ describe('events service: storage dates that follow the wedding, and the gallery
       new Date(expected.getTime() - 1),
     );
     const upgraded = await waitFor('the upgrade mail', async () =>
-      (await caughtMail(mail!.webUrl)).find(
+      (await caughtMail(events!.mail!.webUrl)).find(
         (caught) => caught.to.some((to) => to.address === email) && caught.subject.includes('Standard'),
       ),
     );

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   DEMO_GALLERY,
@@ -10,33 +9,20 @@ import {
   Subjects,
   type DomainEvent,
 } from '@gallery/contracts';
-import { EventBus } from '@gallery/platform';
-import {
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { waitFor } from '@gallery/testing';
 import { DemoGallery } from '../src/demo-gallery/demo-gallery.js';
+import { startEvents, type EventsHarness } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('events service: the demo gallery', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
+  let events: EventsHarness | undefined;
   let replicas: INestApplication[] = [];
   let db: DataSource;
-  let bus: EventBus | undefined;
   /** The demo's event.created as events publishes them. */
   const created: string[] = [];
 
-  const graphql = (query: string, variables: object, authorization?: string) => {
-    const call = request(replicas[0].getHttpServer()).post('/graphql').send({ query, variables });
-    return authorization ? call.set('Authorization', authorization) : call;
-  };
+  const graphql = (query: string, variables: object, token?: string) => events!.post(query, variables, token);
   const demoRow = async () =>
     (
       (await db.query(
@@ -47,33 +33,26 @@ describe('events service: the demo gallery', () => {
     )[0];
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-    });
-    bus = await EventBus.connect(nats.url, 'events-demo-test');
-    bus.nc.subscribe(Subjects.EventCreated, {
-      callback: (_error, message) => {
-        const { data } = parseDomainEvent(message.data) as DomainEvent<typeof Subjects.EventCreated>;
-        if (data.code === DEMO_GALLERY_CODE) created.push(data.code);
+    events = await startEvents({
+      busName: 'events-demo-test',
+      // Two replicas starting at once, as a rollout starts them: both look for the demo at start-up.
+      replicas: 2,
+      together: true,
+      beforeStart: (bus) => {
+        bus.nc.subscribe(Subjects.EventCreated, {
+          callback: (_error, message) => {
+            const { data } = parseDomainEvent(message.data) as DomainEvent<typeof Subjects.EventCreated>;
+            if (data.code === DEMO_GALLERY_CODE) created.push(data.code);
+          },
+        });
       },
+      logger: ['error'],
     });
-    // Two replicas starting at once, as a rollout starts them: both look for the demo at start-up.
-    replicas = await Promise.all([1, 2].map(() => createApp(config, { logger: ['error'] })));
-    db = replicas[0].get(DataSource);
+    replicas = events.apps;
+    db = events.db;
   });
 
-  afterAll(async () => {
-    await Promise.all(replicas.map((app) => app.close()));
-    await bus?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('is created once, with event.created once, by two replicas starting together', async () => {
     const galleries: unknown[] = await db.query('SELECT 1 FROM events WHERE code = $1', [DEMO_GALLERY_CODE]);
@@ -103,11 +82,11 @@ describe('events service: the demo gallery', () => {
   });
 
   it("refuses the owner's writes on it with DEMO_READ_ONLY, token or not", async () => {
-    for (const authorization of [undefined, 'Bearer some-owner-token']) {
+    for (const token of [undefined, 'some-owner-token']) {
       const answer = await graphql(
         'mutation ($code: String!) { setWelcomeLine(code: $code, welcomeLine: "Mine now") { code } }',
         { code: DEMO_GALLERY_CODE.toLowerCase() },
-        authorization,
+        token,
       );
       expect(answer.body.errors[0].extensions.code).toBe('DEMO_READ_ONLY');
     }

@@ -20,15 +20,14 @@ import {
   type DomainEvent,
   type MessageKey,
 } from '@gallery/contracts';
-import { CLIENT_ADDRESS_HEADER, EventBus, OutboxRelay } from '@gallery/platform';
-import { startTestNats, startTestPostgres, type TestNats, type TestPostgres } from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { EventBus, OutboxRelay } from '@gallery/platform';
+import type { EventsConfig } from '../src/config/events-config.js';
 import { GalleriesRepository } from '../src/galleries/galleries.repository.js';
 import { GalleriesService } from '../src/galleries/galleries.service.js';
 import { GalleryCodeTakenError } from '../src/galleries/gallery-code-taken.error.js';
 import type { GalleryCodes } from '../src/galleries/gallery-codes.js';
 import { OwnerTokens } from '../src/owners/owner-tokens.js';
+import { startEvents, type EventsHarness, type GraphQLBody } from './harness.js';
 
 const CODE = /^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/;
 
@@ -59,11 +58,6 @@ const form = {
   plan: 'FREE',
 };
 
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
-
 interface EventFields {
   code: string;
   name: string;
@@ -84,8 +78,7 @@ interface CreatedGallery {
 }
 
 describe('events service', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
+  let events: EventsHarness | undefined;
   let app: INestApplication | undefined;
   let dataSource: DataSource;
   let config: EventsConfig;
@@ -97,12 +90,7 @@ describe('events service', () => {
     token?: string,
     client = `client-${randomUUID()}`,
   ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, client)
-      .send({ query, variables });
-    if (token) call.set('Authorization', `Bearer ${token}`);
-    const response = await call;
+    const response = await events!.post(query, variables, { token, client });
     expect(response.headers['content-type']).toMatch(/json/);
     return response.body as GraphQLBody<Data>;
   }
@@ -131,24 +119,11 @@ describe('events service', () => {
   }
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    dataSource = app.get(DataSource);
+    events = await startEvents({ busName: 'events-test' });
+    ({ app, config, db: dataSource } = events);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   describe('createGallery', () => {
     it('creates a free gallery with a hard-to-guess code that expires 7 days after its wedding day', async () => {
@@ -452,7 +427,7 @@ describe('events service', () => {
   describe('gallery lookups over NATS', () => {
     it('answers Requests.GalleryLookup with the gallery as event.created describes it, or null', async () => {
       const created = await createGallery();
-      const bus = await EventBus.connect(nats!.url, 'events-test-asker');
+      const bus = await EventBus.connect(events!.nats.url, 'events-test-asker');
       const ask = async (request: unknown) =>
         galleryLookupReplySchema.parse(
           (await bus.nc.request(Requests.GalleryLookup, JSON.stringify(request), { timeout: 5000 })).json(),
@@ -496,7 +471,7 @@ describe('events service', () => {
             { code },
           )
         ).data!.event.guestDownloadsAllowed;
-      const bus = await EventBus.connect(nats!.url, 'events-test-download');
+      const bus = await EventBus.connect(events!.nats.url, 'events-test-download');
       const ask = async (authorization?: string) =>
         downloadPermissionReplySchema.parse(
           (
@@ -583,7 +558,7 @@ describe('events service', () => {
     it('publishes event.created to JetStream with a valid envelope', async () => {
       const created = await createGallery();
 
-      const bus = await EventBus.connect(nats!.url, 'events-test-reader');
+      const bus = await EventBus.connect(events!.nats.url, 'events-test-reader');
       try {
         const consumer = await bus.js.consumers.get(DOMAIN_STREAM, { filter_subjects: 'event.created' });
         const deadline = Date.now() + 10_000;
@@ -622,7 +597,7 @@ describe('events service', () => {
 
     // Last: it stops the database for good.
     it('answers 503 once the database is gone, and queries answer SERVICE_UNAVAILABLE', async () => {
-      await postgres!.stop();
+      await events!.postgres.stop();
       const response = await request(app!.getHttpServer()).get('/health');
       expect(response.status).toBe(503);
       expect(response.body.status).toBe('unavailable');

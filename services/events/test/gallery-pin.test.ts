@@ -1,40 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   en,
   es,
   fr,
   parseDomainEvent,
-  PIN_PASS_HEADER,
   GUEST_RATE_LIMITS,
   RequestContracts,
   Subjects,
   type DomainEvent,
   type PrivacyChangedData,
 } from '@gallery/contracts';
-import { askService, CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import {
-  startTestNats,
-  startTestPostgres,
-  waitFor,
-  type TestNats,
-  type TestPostgres,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { askService, type EventBus } from '@gallery/platform';
+import { waitFor } from '@gallery/testing';
+import { startEvents, type Caller, type EventsHarness, type GraphQLBody } from './harness.js';
 
-interface GraphQLBody<Data> {
-  data?: Data | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
-
-const CREATE = `mutation Create($input: CreateGalleryInput!) {
-  createGallery(input: $input) { event { code } ownerToken }
-}`;
 const READ = `query Read($code: String!) { event(code: $code) { code pinProtected } }`;
 const SET_PIN = `mutation SetPin($code: String!, $pin: String) {
   setGalleryPin(eventCode: $code, pin: $pin) { code pinProtected }
@@ -46,48 +28,20 @@ const ACTIVITY = `mutation Activity($code: String!) {
   recordGalleryActivity(eventCode: $code, kind: VIEW, guest: "guest-1")
 }`;
 
-interface Caller {
-  token?: string;
-  pass?: string;
-  client?: string;
-}
-
 describe('events service: the gallery PIN', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let app: INestApplication | undefined;
+  let events: EventsHarness | undefined;
   let db: DataSource;
   let bus: EventBus | undefined;
 
-  async function graphql<Data = Record<string, unknown>>(
+  const graphql = <Data = Record<string, unknown>>(
     query: string,
     variables: object = {},
     caller: Caller = {},
-  ): Promise<GraphQLBody<Data>> {
-    const call = request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, caller.client ?? `client-${randomUUID()}`)
-      .send({ query, variables });
-    if (caller.token) call.set('Authorization', `Bearer ${caller.token}`);
-    if (caller.pass) call.set(PIN_PASS_HEADER, caller.pass);
-    return (await call).body as GraphQLBody<Data>;
-  }
+  ) => events!.graphql<Data>(query, variables, caller);
   const errorCode = (body: GraphQLBody<unknown>) => body.errors?.[0]?.extensions.code;
 
-  async function order(): Promise<{ code: string; ownerToken: string }> {
-    const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(CREATE, {
-      input: {
-        coupleNames: 'Sarah & Mike',
-        weddingDate: new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10),
-        location: 'Lyon, France',
-        email: `${randomUUID()}@example.com`,
-        phone: '+33 6 12 34 56 78',
-        plan: 'FREE',
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
-  }
+  const order = () =>
+    events!.orderGallery({ weddingDate: new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10) });
 
   async function enter(code: string, pin: string, client?: string) {
     return graphql<{ enterGalleryPin: { pass: string; expiresAt: string } }>(
@@ -115,27 +69,12 @@ describe('events service: the gallery PIN', () => {
   }
 
   beforeAll(async () => {
-    [postgres, nats] = await Promise.all([startTestPostgres(), startTestNats()]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: null,
-      galleryEndingsIntervalMs: 60 * 60 * 1000,
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    db = app.get(DataSource);
-    bus = await EventBus.connect(nats.url, 'events-pin-test');
+    events = await startEvents({ busName: 'events-pin-test' });
+    db = events.db;
+    bus = events.bus;
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   it('lets only the owner set a PIN, stores its hash and never the PIN, and removes it', async () => {
     const { code, ownerToken } = await order();

@@ -1,8 +1,8 @@
 /**
- * The events service's test harness: one start-up for the events test files. It starts PostgreSQL and NATS (and
- * a mail catcher when asked), the events app on a fresh database, a bus to listen and publish on, and holds the
- * helpers the files used to write again: a GraphQL call as the gateway forwards it and a gallery ordered through
- * createGallery.
+ * The events service's test harness: one start-up for every events test file. It starts PostgreSQL and NATS (and
+ * a mail catcher when asked), a bus to listen and publish on, the events app (or several replicas of it) on a fresh
+ * database, and holds the helpers the files used to write again: a GraphQL call as the gateway forwards it, a
+ * domain event published as the outbox relay publishes it, and a gallery ordered through createGallery.
  *
  *   let events: EventsHarness;
  *   beforeAll(async () => {
@@ -15,8 +15,10 @@ import { expect } from '@jest/globals';
 import type { INestApplication, LogLevel } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
+import { PIN_PASS_HEADER, type DomainEvent } from '@gallery/contracts';
+import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER } from '@gallery/platform';
 import {
+  publishAsRelay,
   startTestMailCatcher,
   startTestNats,
   startTestPostgres,
@@ -35,6 +37,14 @@ export interface GraphQLBody<Data> {
 }
 
 type ConfigValues = ConstructorParameters<typeof EventsConfig>[0];
+type Settings = Partial<Omit<ConfigValues, 'host' | 'port' | 'databaseUrl' | 'natsUrl'>>;
+
+/**
+ * Who calls, as the gateway forwards it: a string is the couple's owner token. Each call comes from a client
+ * address of its own unless `client` is given, and goes to the first app unless `replica` names another.
+ */
+export type Caller =
+  string | { token?: string; pass?: string; guestIdentity?: string; client?: string; replica?: number };
 
 export interface EventsHarnessOptions {
   /** The name the harness's bus connects to NATS with, one per test file. */
@@ -42,7 +52,16 @@ export interface EventsHarnessOptions {
   /** Starts a mail catcher and sends events' mail to it (no mail is sent otherwise). */
   mail?: boolean;
   /** Settings of events' own over the harness's (gallery endings looked at hourly, so tests run them). */
-  config?: Partial<Omit<ConfigValues, 'host' | 'port' | 'databaseUrl' | 'natsUrl'>>;
+  config?: Settings;
+  /**
+   * How many events apps share the database (one unless told), or one entry per app with settings of its own
+   * over `config` (the same database, another mail server).
+   */
+  replicas?: number | Settings[];
+  /** Starts the replicas at the same moment, as a rollout does, instead of one after the other. */
+  together?: boolean;
+  /** Called with the harness's bus before any app starts: to hear what the apps publish as they start. */
+  beforeStart?: (bus: EventBus) => void | Promise<void>;
   /** What the apps log. */
   logger?: LogLevel[];
 }
@@ -63,19 +82,33 @@ export interface EventsHarness {
   readonly nats: TestNats;
   /** The mail catcher, when the options asked for one. */
   readonly mail: TestMailCatcher | undefined;
+  /** The settings of the first app. */
   readonly config: EventsConfig;
+  /** The first app. */
   readonly app: INestApplication;
+  /** Every app started: `app` first. */
+  readonly apps: INestApplication[];
+  /** The first app's database. */
   readonly db: DataSource;
   readonly bus: EventBus;
-  /** A GraphQL request as the gateway forwards it, from a client address of its own unless told: its body. */
+  /** A GraphQL request as the gateway forwards it: its whole HTTP response. */
+  post(query: string, variables?: object, caller?: Caller): Promise<request.Response>;
+  /** A GraphQL request as the gateway forwards it: its body. */
   graphql<Data = Record<string, unknown>>(
     query: string,
     variables?: object,
-    token?: string,
+    caller?: Caller,
     client?: string,
   ): Promise<GraphQLBody<Data>>;
+  /** Publishes a domain event as the outbox relay does (sent again, same id, while JetStream does not answer). */
+  publish(event: DomainEvent): Promise<void>;
   /** Orders a gallery as the order form does (a Free one in Lyon unless told) and expects no error. */
   orderGallery(input?: OrderInput): Promise<{ code: string; ownerToken: string }>;
+  /**
+   * Closes every app, runs `whileDown` (a payment published while the service is down), and starts the apps
+   * again on the same database; `app`, `apps` and `db` then name the new ones.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,9 +116,13 @@ const CREATE = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code } ownerToken }
 }`;
 
-/** Starts the servers and the events app; the caller stops them in afterAll. */
+/** Starts the servers, the bus and the events apps; the caller stops them in afterAll. */
 export async function startEvents(options: EventsHarnessOptions): Promise<EventsHarness> {
   const stops: (() => Promise<unknown>)[] = [];
+  const apps: INestApplication[] = [];
+  const closeApps = async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  };
   const stop = async () => {
     for (const step of stops.reverse().splice(0)) await step();
   };
@@ -100,44 +137,78 @@ export async function startEvents(options: EventsHarnessOptions): Promise<Events
       () => nats.stop(),
     );
     if (mail) stops.push(() => mail.stop());
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: mail ? { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' } : null,
-      galleryEndingsIntervalMs: HOUR,
-      ...options.config,
-    });
-    const app = await createApp(config, { logger: options.logger ?? ['error', 'warn'] });
-    stops.push(() => app.close());
+    const databaseUrl = await postgres.createDatabase();
+    const replicas = options.replicas ?? 1;
+    const configs = (
+      typeof replicas === 'number' ? Array.from({ length: replicas }, () => ({})) : replicas
+    ).map(
+      (own) =>
+        new EventsConfig({
+          host: '127.0.0.1',
+          port: 0,
+          databaseUrl,
+          natsUrl: nats.url,
+          publicUrl: 'https://gallery.test',
+          mail: mail ? { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' } : null,
+          galleryEndingsIntervalMs: HOUR,
+          ...options.config,
+          ...own,
+        }),
+    );
     const bus = await EventBus.connect(nats.url, options.busName);
     stops.push(() => bus.close());
+    stops.push(closeApps);
+    await options.beforeStart?.(bus);
+    const logger = options.logger ?? ['error', 'warn'];
+    const startApps = async () => {
+      if (options.together) {
+        // Every start is awaited, so none is left running when one fails.
+        const started = await Promise.allSettled(configs.map((config) => createApp(config, { logger })));
+        for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
+        const failed = started.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+      } else {
+        for (const config of configs) apps.push(await createApp(config, { logger }));
+      }
+    };
+    await startApps();
 
+    const post = (query: string, variables: object = {}, caller: Caller = {}, client?: string) => {
+      const who = typeof caller === 'string' ? { token: caller } : caller;
+      const call = request(apps[(typeof caller === 'string' ? 0 : caller.replica) ?? 0].getHttpServer())
+        .post('/graphql')
+        .set(CLIENT_ADDRESS_HEADER, client ?? who.client ?? `client-${randomUUID()}`)
+        .send({ query, variables });
+      if (who.token) call.set('Authorization', `Bearer ${who.token}`);
+      if (who.pass) call.set(PIN_PASS_HEADER, who.pass);
+      if (who.guestIdentity) call.set(GUEST_IDENTITY_HEADER, who.guestIdentity);
+      return call;
+    };
     const graphql = async <Data = Record<string, unknown>>(
       query: string,
       variables: object = {},
-      token?: string,
-      client = `client-${randomUUID()}`,
-    ): Promise<GraphQLBody<Data>> => {
-      const call = request(app.getHttpServer())
-        .post('/graphql')
-        .set(CLIENT_ADDRESS_HEADER, client)
-        .send({ query, variables });
-      if (token) call.set('Authorization', `Bearer ${token}`);
-      return (await call).body as GraphQLBody<Data>;
-    };
+      caller?: Caller,
+      client?: string,
+    ): Promise<GraphQLBody<Data>> => (await post(query, variables, caller, client)).body as GraphQLBody<Data>;
 
     return {
       postgres,
       nats,
       mail,
-      config,
-      app,
-      db: app.get(DataSource),
+      config: configs[0],
+      get app() {
+        return apps[0];
+      },
+      get apps() {
+        return [...apps];
+      },
+      get db() {
+        return apps[0].get(DataSource);
+      },
       bus,
+      post: (query, variables, caller) => post(query, variables, caller),
       graphql,
+      publish: (event) => publishAsRelay(bus, event),
       async orderGallery(input = {}) {
         const body = await graphql<{ createGallery: { event: { code: string }; ownerToken: string } }>(
           CREATE,
@@ -155,6 +226,11 @@ export async function startEvents(options: EventsHarnessOptions): Promise<Events
         );
         expect(body.errors).toBeUndefined();
         return { code: body.data!.createGallery.event.code, ownerToken: body.data!.createGallery.ownerToken };
+      },
+      async restart(whileDown) {
+        await closeApps();
+        await whileDown?.();
+        await startApps();
       },
       stop,
     };

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
 import {
   DOMAIN_STREAM,
   expiryDate,
@@ -17,18 +14,9 @@ import {
   type PlanUpgradedData,
 } from '@gallery/contracts';
 import { caughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, durableName, EventBus } from '@gallery/platform';
-import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
-import { EventsConfig } from '../src/config/events-config.js';
+import { durableName, type EventBus } from '@gallery/platform';
+import { waitFor, type TestMailCatcher } from '@gallery/testing';
+import { startEvents, type EventsHarness } from './harness.js';
 
 const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code plan createdAt expiresAt } ownerToken paymentRequired }
@@ -41,33 +29,24 @@ interface Created {
 }
 
 describe('events service: owner checks, payments and the order confirmation', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
-  let mail: TestMailCatcher | undefined;
-  let app: INestApplication | undefined;
+  let events: EventsHarness | undefined;
   let bus: EventBus | undefined;
-  let config: EventsConfig;
+  let mail: TestMailCatcher | undefined;
 
-  const db = () => app!.get(DataSource);
+  const db = () => events!.db;
 
   async function createGallery(input: Record<string, unknown> = {}): Promise<Created> {
-    const response = await request(app!.getHttpServer())
-      .post('/graphql')
-      .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-      .send({
-        query: CREATE_GALLERY,
-        variables: {
-          input: {
-            coupleNames: 'Sarah & Mike',
-            weddingDate: '2027-06-12',
-            location: 'Lyon, France',
-            email: `couple-${randomUUID()}@example.com`,
-            phone: '+33 6 12 34 56 78',
-            plan: 'FREE',
-            ...input,
-          },
-        },
-      });
+    const response = await events!.post(CREATE_GALLERY, {
+      input: {
+        coupleNames: 'Sarah & Mike',
+        weddingDate: '2027-06-12',
+        location: 'Lyon, France',
+        email: `couple-${randomUUID()}@example.com`,
+        phone: '+33 6 12 34 56 78',
+        plan: 'FREE',
+        ...input,
+      },
+    });
     expect(response.body.errors).toBeUndefined();
     return response.body.data.createGallery as Created;
   }
@@ -133,30 +112,11 @@ describe('events service: owner checks, payments and the order confirmation', ()
   }
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-    ]);
-    config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-    });
-    app = await createApp(config, { logger: ['error', 'warn'] });
-    bus = await EventBus.connect(nats.url, 'events-test-billing');
+    events = await startEvents({ busName: 'events-test-billing', mail: true });
+    ({ bus, mail } = events);
   });
 
-  afterAll(async () => {
-    await bus?.close();
-    await app?.close();
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   describe('owner authorization over NATS', () => {
     const ask = async (body: unknown) =>
@@ -242,10 +202,10 @@ describe('events service: owner checks, payments and the order confirmation', ()
       const second = payment(created.event.code, 'premium');
       const secondEvent = envelope(Subjects.PaymentSucceeded, second);
 
-      await bus!.publish(envelope(Subjects.PaymentSucceeded, first));
+      await events!.publish(envelope(Subjects.PaymentSucceeded, first));
       await planUpgradedFor(first.paymentId, 'payment');
       const before = await gallery(created.event.code);
-      await bus!.publish(secondEvent);
+      await events!.publish(secondEvent);
 
       await waitFor(
         'the second payment to be handled',
@@ -261,11 +221,11 @@ describe('events service: owner checks, payments and the order confirmation', ()
     it('reverts plan and expiry exactly on refund, keeping what the gallery had before', async () => {
       const created = await createGallery();
       const standard = payment(created.event.code, 'standard');
-      await bus!.publish(envelope(Subjects.PaymentSucceeded, standard));
+      await events!.publish(envelope(Subjects.PaymentSucceeded, standard));
       await planUpgradedFor(standard.paymentId, 'payment');
       const onStandard = await gallery(created.event.code);
       const premium = payment(created.event.code, 'premium', 'standard');
-      await bus!.publish(envelope(Subjects.PaymentSucceeded, premium));
+      await events!.publish(envelope(Subjects.PaymentSucceeded, premium));
       await planUpgradedFor(premium.paymentId, 'payment');
       expect((await gallery(created.event.code)).plan).toBe('premium');
 
@@ -278,7 +238,7 @@ describe('events service: owner checks, payments and the order confirmation', ()
         currency: 'usd',
         refundedAt: new Date().toISOString(),
       };
-      await bus!.publish(envelope(Subjects.PaymentRefunded, refund));
+      await events!.publish(envelope(Subjects.PaymentRefunded, refund));
 
       const reverted = await planUpgradedFor(premium.paymentId, 'refund');
       expect(reverted).toEqual({
@@ -295,10 +255,10 @@ describe('events service: owner checks, payments and the order confirmation', ()
     it('keeps the plan when the refunded payment is no longer what the plan rests on, or was never applied', async () => {
       const created = await createGallery();
       const standard = payment(created.event.code, 'standard');
-      await bus!.publish(envelope(Subjects.PaymentSucceeded, standard));
+      await events!.publish(envelope(Subjects.PaymentSucceeded, standard));
       await planUpgradedFor(standard.paymentId, 'payment');
       const premium = payment(created.event.code, 'premium', 'standard');
-      await bus!.publish(envelope(Subjects.PaymentSucceeded, premium));
+      await events!.publish(envelope(Subjects.PaymentSucceeded, premium));
       await planUpgradedFor(premium.paymentId, 'payment');
       const onPremium = await gallery(created.event.code);
       const refundOf = (paymentId: string): PaymentRefundedData => ({
@@ -313,8 +273,8 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
       const overtaken = envelope(Subjects.PaymentRefunded, refundOf(standard.paymentId));
       const neverApplied = envelope(Subjects.PaymentRefunded, refundOf(randomUUID()));
-      await bus!.publish(overtaken);
-      await bus!.publish(neverApplied);
+      await events!.publish(overtaken);
+      await events!.publish(neverApplied);
       await waitFor('both refunds to be handled', async () => {
         return (await processedMarks(overtaken.id)) + (await processedMarks(neverApplied.id)) === 2;
       });
@@ -330,13 +290,9 @@ describe('events service: owner checks, payments and the order confirmation', ()
 
     it('applies a payment published while the service was down, once, after it starts', async () => {
       const created = await createGallery({ plan: 'PREMIUM' });
-      await app!.close();
-      app = undefined;
       const paid = payment(created.event.code, 'premium');
       const event = envelope(Subjects.PaymentSucceeded, paid);
-      await bus!.publish(event);
-
-      app = await createApp(config, { logger: ['error', 'warn'] });
+      await events!.restart(() => events!.publish(event));
 
       await waitFor(
         'the plan to be applied',
@@ -403,23 +359,17 @@ describe('events service: owner checks, payments and the order confirmation', ()
     });
 
     it('refuses a language the mail is not written in', async () => {
-      const response = await request(app!.getHttpServer())
-        .post('/graphql')
-        .set(CLIENT_ADDRESS_HEADER, `client-${randomUUID()}`)
-        .send({
-          query: CREATE_GALLERY,
-          variables: {
-            input: {
-              coupleNames: 'Sarah & Mike',
-              weddingDate: '2027-06-12',
-              location: 'Lyon, France',
-              email: 'a@example.com',
-              phone: '+33 6 12 34 56 78',
-              plan: 'FREE',
-              language: 'de',
-            },
-          },
-        });
+      const response = await events!.post(CREATE_GALLERY, {
+        input: {
+          coupleNames: 'Sarah & Mike',
+          weddingDate: '2027-06-12',
+          location: 'Lyon, France',
+          email: 'a@example.com',
+          phone: '+33 6 12 34 56 78',
+          plan: 'FREE',
+          language: 'de',
+        },
+      });
       expect(response.body.errors?.[0].extensions.code).toBe('VALIDATION_FAILED');
     });
   });

@@ -12,21 +12,12 @@ import {
   type ReviewWaitingReply,
 } from '@gallery/contracts';
 import { caughtMail, mailHeaders, type CaughtMail } from '@gallery/local-servers';
-import { CLIENT_ADDRESS_HEADER, EventBus, GUEST_IDENTITY_HEADER, GuestIdentities } from '@gallery/platform';
-import {
-  startTestMailCatcher,
-  startTestNats,
-  startTestPostgres,
-  type TestMailCatcher,
-  type TestNats,
-  type TestPostgres,
-  waitFor,
-} from '@gallery/testing';
-import { createApp } from '../src/create-app.js';
+import { CLIENT_ADDRESS_HEADER, GuestIdentities } from '@gallery/platform';
+import { type TestMailCatcher, waitFor } from '@gallery/testing';
 import { FindMeChangesConsumer } from '../src/return-mails/find-me-changes.consumer.js';
-import { EventsConfig } from '../src/config/events-config.js';
 import { OwnerDigests } from '../src/return-mails/owner-digests.js';
 import { PhotosReadyMailQueue } from '../src/return-mails/photos-ready-mail-queue.js';
+import { startEvents, type Caller, type EventsHarness } from './harness.js';
 
 const CREATE_GALLERY = `mutation Create($input: CreateGalleryInput!) {
   createGallery(input: $input) { event { code } ownerToken }
@@ -45,11 +36,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 // Two replicas of the events service on one database: every mail is queued once whichever runs the queue.
 describe('events service: mails that bring guests and couples back', () => {
-  let postgres: TestPostgres | undefined;
-  let nats: TestNats | undefined;
+  let events: EventsHarness | undefined;
   let mail: TestMailCatcher | undefined;
   let replicas: INestApplication[] = [];
-  let mediaStandIn: EventBus | undefined;
   const identityKey = randomBytes(32).toString('base64url');
   const identities = new GuestIdentities(identityKey);
   /** What the media stand-in answers for each gallery's approval queue. */
@@ -58,13 +47,11 @@ describe('events service: mails that bring guests and couples back', () => {
   const app = () => replicas[0];
   const db = () => app().get(DataSource);
 
-  async function graphql(query: string, variables: object, headers: Record<string, string> = {}) {
-    const response = await request(app().getHttpServer())
-      .post('/graphql')
-      .set({ [CLIENT_ADDRESS_HEADER]: `client-${randomUUID()}`, ...headers })
-      .send({ query, variables });
-    return response.body as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] };
-  }
+  const graphql = async (query: string, variables: object, caller: Caller = {}) =>
+    (await events!.graphql(query, variables, caller)) as {
+      data?: Record<string, unknown>;
+      errors?: { extensions: { code: string } }[];
+    };
 
   async function createGallery(email = `couple-${randomUUID()}@example.com`, language = 'en') {
     const body = await graphql(CREATE_GALLERY, {
@@ -95,7 +82,7 @@ describe('events service: mails that bring guests and couples back', () => {
     const body = await graphql(
       ASK,
       { code, input: { email, language, timeZone } },
-      { [GUEST_IDENTITY_HEADER]: guest.token },
+      { guestIdentity: guest.token },
     );
     return {
       body,
@@ -123,41 +110,29 @@ describe('events service: mails that bring guests and couples back', () => {
   }
 
   beforeAll(async () => {
-    [postgres, nats, mail] = await Promise.all([
-      startTestPostgres(),
-      startTestNats(),
-      startTestMailCatcher(),
-    ]);
-    const config = new EventsConfig({
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: await postgres.createDatabase(),
-      natsUrl: nats.url,
-      publicUrl: 'https://gallery.test',
-      mail: { smtpUrl: mail.smtpUrl, from: 'Wedding Gallery <hello@gallery.test>' },
-      guestIdentityKey: identityKey,
-      // The tests run the queues themselves, at the times they choose.
-      returnMailsIntervalMs: 24 * HOUR_MS,
+    events = await startEvents({
+      busName: 'events-test-media',
+      mail: true,
+      config: {
+        guestIdentityKey: identityKey,
+        // The tests run the queues themselves, at the times they choose.
+        returnMailsIntervalMs: 24 * HOUR_MS,
+      },
+      replicas: 2,
     });
-    replicas = [await createApp(config, { logger: ['error', 'warn'] })];
-    replicas.push(await createApp(config, { logger: ['error', 'warn'] }));
-    mediaStandIn = await EventBus.connect(nats.url, 'events-test-media');
-    mediaStandIn.nc.subscribe(Requests.ReviewWaiting, {
+    ({ mail } = events);
+    replicas = events.apps;
+    // Media's answer for each gallery's approval queue.
+    events.bus.nc.subscribe(Requests.ReviewWaiting, {
       callback: (_error, message) => {
         const { code } = reviewWaitingRequestSchema.parse(message.json());
         message.respond(JSON.stringify(waiting.get(code) ?? { photos: 0, messages: 0 }));
       },
     });
-    await mediaStandIn.nc.flush();
+    await events.bus.nc.flush();
   });
 
-  afterAll(async () => {
-    await mediaStandIn?.close();
-    await Promise.all(replicas.map((replica) => replica.close()));
-    await mail?.stop();
-    await nats?.stop();
-    await postgres?.stop();
-  });
+  afterAll(() => events?.stop());
 
   describe("a guest's photos-ready mail", () => {
     it('goes once at the reveal, not before, in the language the guest used', async () => {
@@ -217,7 +192,7 @@ describe('events service: mails that bring guests and couples back', () => {
       /** The faces service's switch, as it publishes it; resolves once events has applied it. */
       const findMe = async (on: boolean, occurredAt = new Date()) => {
         const id = randomUUID();
-        await mediaStandIn!.publish({
+        await events!.publish({
           id,
           type: Subjects.FindMeChanged,
           occurredAt: occurredAt.toISOString(),
@@ -292,7 +267,7 @@ describe('events service: mails that bring guests and couples back', () => {
       await revealAt(code, reveal);
       const address = `guest-${randomUUID()}@example.com`;
       await ask(code, address);
-      const deleted = await graphql(DELETE, { code }, { authorization: `Bearer ${ownerToken}` });
+      const deleted = await graphql(DELETE, { code }, { token: ownerToken });
       expect(deleted.data?.deleteEvent).toBe(true);
       expect(await db().query('SELECT 1 FROM photos_ready_requests WHERE event_code = $1', [code])).toEqual(
         [],
@@ -317,7 +292,7 @@ describe('events service: mails that bring guests and couples back', () => {
 
     it('limits how often one guest leaves an address, and how many forged stop links one client tries', async () => {
       const { code } = await createGallery();
-      const guest = { [GUEST_IDENTITY_HEADER]: identities.issue().token };
+      const guest = { guestIdentity: identities.issue().token };
       const askAs = (email: string) => graphql(ASK, { code, input: { email } }, guest);
       for (let attempt = 0; attempt < 5; attempt++)
         expect((await askAs(`typo-${attempt}@example.com`)).errors).toBeUndefined();
@@ -327,7 +302,7 @@ describe('events service: mails that bring guests and couples back', () => {
         await db().query('SELECT email FROM photos_ready_requests WHERE event_code = $1', [code]),
       ).toEqual([{ email: 'typo-4@example.com' }]);
 
-      const client = { [CLIENT_ADDRESS_HEADER]: `stop-guesser-${randomUUID()}` };
+      const client = { client: `stop-guesser-${randomUUID()}` };
       const forged = `${randomUUID()}.${'B'.repeat(43)}`;
       for (let attempt = 0; attempt < 20; attempt++)
         expect((await graphql(STOP, { token: forged }, client)).errors?.[0].extensions.code).toBe(
@@ -412,7 +387,7 @@ describe('events service: mails that bring guests and couples back', () => {
     it('says the backup stopped while the gallery stays off Premium', async () => {
       waiting.clear();
       const stopped = await createGallery(`backup-${randomUUID()}@example.com`, 'es');
-      await mediaStandIn!.publish({
+      await events!.publish({
         id: randomUUID(),
         type: 'backup.stopped',
         occurredAt: new Date().toISOString(),
@@ -449,7 +424,7 @@ describe('events service: mails that bring guests and couples back', () => {
       const turnedOff = await graphql(
         SET_MAIL,
         { code: off.code, mail: 'STORAGE_ENDING', on: false },
-        { authorization: `Bearer ${off.ownerToken}` },
+        { token: off.ownerToken },
       );
       expect(turnedOff.data?.setOwnerMail).toContainEqual({ mail: 'STORAGE_ENDING', on: false });
       expect(
@@ -521,7 +496,7 @@ describe('events service: mails that bring guests and couples back', () => {
     it('leaves out the parts the couple turned off, and its one-click link turns the whole digest off', async () => {
       waiting.clear();
       const owner = await createGallery(`choosy-${randomUUID()}@example.com`, 'fr');
-      const asOwner = { authorization: `Bearer ${owner.ownerToken}` };
+      const asOwner = { token: owner.ownerToken };
       await db().query('UPDATE events SET photo_approval = true WHERE code = $1', [owner.code]);
       waiting.set(owner.code, { photos: 2, messages: 4 });
       const choices = await graphql(CHOICES, { code: owner.code }, asOwner);
@@ -626,13 +601,9 @@ describe('events service: mails that bring guests and couples back', () => {
     it('sends the mail of a full gallery only to couples who want it', async () => {
       const off = await createGallery(`full-off-${randomUUID()}@example.com`);
       const on = await createGallery(`full-on-${randomUUID()}@example.com`);
-      await graphql(
-        SET_MAIL,
-        { code: off.code, mail: 'GALLERY_FULL', on: false },
-        { authorization: `Bearer ${off.ownerToken}` },
-      );
+      await graphql(SET_MAIL, { code: off.code, mail: 'GALLERY_FULL', on: false }, { token: off.ownerToken });
       for (const code of [off.code, on.code])
-        await mediaStandIn!.publish({
+        await events!.publish({
           id: randomUUID(),
           type: 'photo.limit-reached',
           occurredAt: new Date().toISOString(),

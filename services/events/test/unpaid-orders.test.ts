@@ -80,7 +80,7 @@ describe('events service: a paid order before its payment', () => {
         paidAt: new Date().toISOString(),
       },
     };
-    await events!.bus.publish(event);
+    await events!.publish(event);
   }
 
   const exists = async (code: string) =>

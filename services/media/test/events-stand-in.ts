@@ -8,6 +8,7 @@ import {
   type PrivacyChangedData,
 } from '@gallery/contracts';
 import type { EventBus } from '@gallery/platform';
+import { publishAsRelay } from '@gallery/testing';
 
 /**
  * Publishes the couple's privacy settings as events does (whole): today's defaults with `settings` over them.
@@ -27,7 +28,7 @@ export async function publishPrivacy(
     guestOriginals: true,
     ...settings,
   };
-  await bus.publish({
+  await publishAsRelay(bus, {
     id: randomUUID(),
     type: Subjects.PrivacyChanged,
     occurredAt: new Date().toISOString(),

@@ -28,7 +28,7 @@ import {
 } from '@gallery/contracts';
 import { OutboxRelay } from '@gallery/platform';
 import { startS3, type LocalS3 } from '@gallery/local-servers';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { AbandonedUploadSweeper } from '../src/uploads/abandoned-upload-sweeper.js';
@@ -485,7 +485,7 @@ describe('media service', () => {
     }
     // event.created arriving afterwards changes nothing: the photo stays counted.
     const created = randomUUID();
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: created,
       type: Subjects.EventCreated,
       occurredAt: new Date().toISOString(),

@@ -13,7 +13,7 @@ import {
   type PrivacyChangedData,
 } from '@gallery/contracts';
 import { EventBus, OutboxRelay } from '@gallery/platform';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import { GalleryReadModelConsumer } from '../src/gallery-read-model/gallery-read-model.consumer.js';
 import { RevealAnnouncer } from '../src/galleries/reveal-announcer.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
@@ -282,7 +282,7 @@ describe('who sees what', () => {
   async function galleryOfTwo(setting: Setting) {
     const code = await createGallery();
     const challengeId = randomUUID();
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.ChallengesChanged,
       occurredAt: new Date().toISOString(),

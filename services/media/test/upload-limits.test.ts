@@ -10,7 +10,7 @@ import {
   MAX_PHOTO_MEGAPIXELS,
   Subjects,
 } from '@gallery/contracts';
-import { waitFor } from '@gallery/testing';
+import { publishAsRelay, waitFor } from '@gallery/testing';
 import { ObjectStorage } from '../src/storage/object-storage.js';
 import { UPLOAD_URL_SECONDS } from '../src/storage/upload-url-lifetime.js';
 import { pixelBombPng } from './fixtures/pixel-bomb.js';
@@ -87,7 +87,7 @@ describe('media service', () => {
     expect(refused.errors?.[0].extensions).toMatchObject({ code: 'PHOTO_LIMIT_REACHED', count: 50 });
 
     const expiresAt = new Date(Date.now() + 30 * DAY);
-    await bus!.publish({
+    await publishAsRelay(bus!, {
       id: randomUUID(),
       type: Subjects.PlanUpgraded,
       occurredAt: new Date().toISOString(),
@@ -114,7 +114,7 @@ describe('media service', () => {
   it('keeps a refunded gallery read-only until its reverted expiry, and opens it again on a new payment', async () => {
     const code = await createGallery('free');
     const planChange = (reason: 'payment' | 'refund', plan: 'free' | 'standard') =>
-      bus!.publish({
+      publishAsRelay(bus!, {
         id: randomUUID(),
         type: Subjects.PlanUpgraded,
         occurredAt: new Date().toISOString(),

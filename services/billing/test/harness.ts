@@ -18,11 +18,32 @@ import {
   type Subject,
 } from '@gallery/contracts';
 import { CLIENT_ADDRESS_HEADER, EventBus } from '@gallery/platform';
-import { type TestNats, waitFor } from '@gallery/testing';
+import {
+  publishAsRelay,
+  startTestMailCatcher,
+  startTestNats,
+  startTestPostgres,
+  type TestMailCatcher,
+  type TestNats,
+  type TestPostgres,
+  waitFor,
+} from '@gallery/testing';
 import { createApp } from '../src/create-app.js';
 import { BillingConfig } from '../src/config/billing-config.js';
 
-// The billing service under test: a stand-in for events' owner answers, one for Stripe's API, and signed webhooks.
+/*
+ * The billing service's test harness: one start-up for every billing test file. It starts PostgreSQL, NATS, a
+ * mail catcher and a stand-in for Stripe's API (each unless the file brings its own), a bus, a stand-in for the
+ * events service's owner answers, and the billing app on a fresh database; and it holds the helpers the files
+ * share: GraphQL calls and signed webhooks as they arrive, a domain event published as a relay does, what billing
+ * published.
+ *
+ *   let billing: BillingHarness | undefined;
+ *   beforeAll(async () => {
+ *     billing = await startBilling();
+ *   });
+ *   afterAll(() => billing?.stop());
+ */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const PUBLIC_URL = 'https://gallery.test';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_billing';
@@ -62,12 +83,14 @@ export interface StripeCall {
   form: URLSearchParams;
 }
 
-/** A local HTTP server answering the two Stripe API calls billing makes, recording each. */
-export async function startFakeStripe(): Promise<{
+export interface FakeStripe {
   url: string;
   calls: StripeCall[];
   close(): Promise<void>;
-}> {
+}
+
+/** A local HTTP server answering the Stripe API calls billing makes (Checkout Sessions, refunds), recording each. */
+export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   const sessions = new Map<string, object>();
   const server: Server = createServer((req, res) => {
@@ -116,24 +139,120 @@ export interface TestGallery {
   email: string;
 }
 
+type ConfigValues = ConstructorParameters<typeof BillingConfig>[0];
+
+export interface BillingHarnessOptions {
+  /** The name the harness's bus connects to NATS with. */
+  busName?: string;
+  /** A PostgreSQL the file shares between harnesses (billing gets a fresh database on it); one of its own if not. */
+  postgres?: TestPostgres;
+  /**
+   * Where billing sends mail: a catcher the file shares, an SMTP URL (a mail server that is not there yet), or a
+   * catcher of the harness's own if not.
+   */
+  mail?: TestMailCatcher | string;
+  /** Stripe keys and a stand-in for Stripe's API (true unless told); without them billing runs demo checkouts. */
+  stripe?: boolean;
+  /** Answers the owner checks billing asks events for, from `galleries` (true unless the real events runs). */
+  owners?: boolean;
+  /** Settings of billing's own over the harness's. */
+  config?: Partial<Omit<ConfigValues, 'host' | 'port' | 'databaseUrl' | 'natsUrl'>>;
+  /** Called once the servers are up and before billing starts (to start the events service beside it). */
+  beforeStart?: (servers: { postgres: TestPostgres; nats: TestNats }) => Promise<void>;
+}
+
+/** Starts the servers and the billing app; the caller stops them in afterAll. */
+export async function startBilling(options: BillingHarnessOptions = {}): Promise<BillingHarness> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse().splice(0)) await step();
+  };
+  let billing: BillingHarness | undefined;
+  try {
+    const [postgres, nats, mail, stripe] = await Promise.all([
+      options.postgres ?? startTestPostgres(),
+      startTestNats(),
+      options.mail ?? startTestMailCatcher(),
+      options.stripe === false ? undefined : startFakeStripe(),
+    ]);
+    if (!options.postgres) stops.push(() => postgres.stop());
+    stops.push(() => nats.stop());
+    if (!options.mail) stops.push(() => (mail as TestMailCatcher).stop());
+    if (stripe) stops.push(() => stripe.close());
+    const config = new BillingConfig({
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: await postgres.createDatabase(),
+      natsUrl: nats.url,
+      publicUrl: PUBLIC_URL,
+      ...(stripe
+        ? {
+            stripeSecretKey: 'sk_test_billing',
+            stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
+            stripeApiUrl: stripe.url,
+          }
+        : { stripeWebhookSecret: `whsec_demo_${randomUUID()}` }),
+      smtpUrl: typeof mail === 'string' ? mail : mail.smtpUrl,
+      mailFrom: 'Wedding Gallery <hello@gallery.test>',
+      ...options.config,
+    });
+    await options.beforeStart?.({ postgres, nats });
+    billing = new BillingHarness(
+      { postgres, nats, mail: typeof mail === 'string' ? undefined : mail, stripe, config },
+      stop,
+    );
+    await billing.start(options.busName ?? 'billing-test', options.owners ?? true);
+    return billing;
+  } catch (error) {
+    await (billing ? billing.stop() : stop());
+    throw error;
+  }
+}
+
 /**
  * One billing service on its own NATS and database, with a stand-in for the events service's owner
- * authorization responder.
+ * authorization responder unless the real events service answers.
  */
-export class BillingUnderTest {
+export class BillingHarness {
   app!: INestApplication;
   dataSource!: DataSource;
-  private reader!: EventBus;
+  bus!: EventBus;
   readonly galleries = new Map<string, TestGallery>();
+  readonly postgres: TestPostgres;
+  readonly nats: TestNats;
+  /** The mail catcher billing sends to, unless it was given an SMTP URL. */
+  readonly mail: TestMailCatcher | undefined;
+  /** The stand-in for Stripe's API, when billing has Stripe keys. */
+  readonly stripe: FakeStripe | undefined;
+  readonly config: BillingConfig;
 
   constructor(
-    readonly nats: TestNats,
-    readonly config: BillingConfig,
-  ) {}
+    parts: {
+      postgres: TestPostgres;
+      nats: TestNats;
+      mail: TestMailCatcher | undefined;
+      stripe: FakeStripe | undefined;
+      config: BillingConfig;
+    },
+    private readonly stopServers: () => Promise<void>,
+  ) {
+    ({
+      postgres: this.postgres,
+      nats: this.nats,
+      mail: this.mail,
+      stripe: this.stripe,
+      config: this.config,
+    } = parts);
+  }
 
-  async start(): Promise<void> {
-    this.reader = await EventBus.connect(this.nats.url, 'billing-test');
-    this.reader.nc.subscribe(Requests.OwnerAuthorization, {
+  async start(busName: string, owners: boolean): Promise<void> {
+    this.bus = await EventBus.connect(this.nats.url, busName);
+    if (owners) this.answerOwnerChecks();
+    await this.startApp();
+  }
+
+  private answerOwnerChecks(): void {
+    this.bus.nc.subscribe(Requests.OwnerAuthorization, {
       callback: (_error, message) => {
         const asked = ownerAuthorizationRequestSchema.parse(message.json());
         const gallery = this.galleries.get(asked.code);
@@ -155,13 +274,26 @@ export class BillingUnderTest {
         );
       },
     });
+  }
+
+  private async startApp(): Promise<void> {
     this.app = await createApp(this.config, { logger: ['error'] });
     this.dataSource = this.app.get(DataSource);
   }
 
-  /** Publishes a domain event as another service's outbox relay does. */
+  async closeApp(): Promise<void> {
+    await this.app?.close();
+  }
+
+  /** Closes billing (a kill before it published) and starts it again on the same database. */
+  async restart(): Promise<void> {
+    await this.closeApp();
+    await this.startApp();
+  }
+
+  /** Publishes a domain event as another service's outbox relay does (sent again, same id, while unanswered). */
   publish(event: DomainEvent): Promise<void> {
-    return this.reader.publish(event);
+    return publishAsRelay(this.bus, event);
   }
 
   /** Ends the gallery (event.expired) and waits until billing has purged it: `checkoutId` no longer names it. */
@@ -184,8 +316,9 @@ export class BillingUnderTest {
   }
 
   async stop(): Promise<void> {
-    await this.app?.close();
-    await this.reader?.close();
+    await this.closeApp();
+    await this.bus?.close();
+    await this.stopServers();
   }
 
   gallery(plan: PlanId = 'free'): TestGallery {
@@ -242,7 +375,7 @@ export class BillingUnderTest {
 
   /** Every event of `subject` in JetStream, read from the start of the stream. */
   async published<S extends Subject>(subject: S): Promise<DomainEvent<S>[]> {
-    const consumer = await this.reader.js.consumers.get(DOMAIN_STREAM, { filter_subjects: subject });
+    const consumer = await this.bus.js.consumers.get(DOMAIN_STREAM, { filter_subjects: subject });
     const found: DomainEvent<S>[] = [];
     try {
       for (;;) {
