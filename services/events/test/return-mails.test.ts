@@ -526,7 +526,7 @@ describe('events service: mails that bring guests and couples back', () => {
 
     it("opened in a browser, a digest's link is a page in the couple's language whose button stops it", async () => {
       const owner = await createGallery(`page-${randomUUID()}@example.com`, 'fr');
-      const asOwner = { authorization: `Bearer ${owner.ownerToken}` };
+      const asOwner = { token: owner.ownerToken };
       const link = `/unsubscribe/${identities.digestStopToken(owner.code)}`;
       const fr = oneClickStopPageTexts('fr');
       const server = app().getHttpServer();
