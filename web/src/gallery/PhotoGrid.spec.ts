@@ -46,6 +46,16 @@ dom.window.getComputedStyle = (element: Element, pseudo?: string | null) => {
   return getComputedStyle(element, pseudo);
 };
 
+/** Each time the page read where the window is scrolled: a forced layout when the page changed since it was drawn. */
+let scrollReads = 0;
+Object.defineProperty(dom.window, 'scrollY', {
+  configurable: true,
+  get: () => {
+    scrollReads++;
+    return 0;
+  },
+});
+
 /** Translations asked for the tiles' labels. */
 let labelsMade = 0;
 
@@ -134,6 +144,25 @@ describe('the photo grid', () => {
     const banner = document.createElement('aside');
     await act(async () => void container.insertBefore(banner, header));
     expect(watching.watched.has(banner)).toBe(true);
+  });
+
+  it('reads where the guest is when photos join above them, not when a page of older photos comes', async () => {
+    let photos = Array.from({ length: 6 }, (_, index) => photo(index + 300));
+    await show(photos);
+    // The guest scrolls down to the end, and older pages come.
+    await act(async () => void dom.window.dispatchEvent(new dom.window.Event('scroll')));
+    scrollReads = 0;
+    for (let page = 1; page <= 3; page++) {
+      photos = [...photos, ...Array.from({ length: 6 }, (_, index) => photo(300 + page * 6 + index))];
+      await show(photos);
+    }
+    expect(document.querySelectorAll('.photo-grid img').length).toBe(24);
+    expect(scrollReads).toBe(0);
+    // The guest scrolls, then a photo joins above: where they are decides whether the page scrolls with it.
+    await act(async () => void dom.window.dispatchEvent(new dom.window.Event('scroll')));
+    scrollReads = 0;
+    await show([photo(299), ...photos]);
+    expect(scrollReads).toBeGreaterThan(0);
   });
 
   it('makes each tile its label once, however often the tile leaves the page and comes back', async () => {

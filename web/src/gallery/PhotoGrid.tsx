@@ -44,6 +44,16 @@ interface PhotoGridProps {
 const OVERSCAN_ROWS = 4;
 
 /**
+ * Whether `after` is `before` with older photos added at its end (a page read as the guest scrolls): nothing above
+ * any photo moved, and the grid need not read where the guest is (a forced layout of the page at each page read).
+ * The photo list keeps each photo's object, so its first and last held photos tell.
+ */
+function olderAdded(before: Photo[], after: Photo[]): boolean {
+  const last = before.length - 1;
+  return after.length > before.length && after[0] === before[0] && after[last] === before[last];
+}
+
+/**
  * The window's scroll, told to the virtualizer as a transition: the rows coming into view are rendered in the
  * background, a tile at a time between the guest's touches and frames (React yields every few milliseconds),
  * not in the scroll event, where a fling's dozens of new tiles took a phone seconds, the page frozen meanwhile.
@@ -206,7 +216,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   useLayoutEffect(() => {
     const { photos: before, layout: laid } = shownRef.current;
     shownRef.current = { photos, layout };
-    if (before === photos) return;
+    if (before === photos || olderAdded(before, photos)) return;
     if (scrolledSinceAnchor.current) {
       // Where the guest is on the list they saw: photos joining above have not moved the page (overflow-anchor).
       scrolledSinceAnchor.current = false;
