@@ -194,12 +194,7 @@ export const PhotoGrid = memo(function PhotoGrid({
     useFlushSync: false,
   });
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-  // The first screen's tiles are rendered after the page around them, in the background (a transition, which
-  // React renders a tile at a time): together with the gallery's first render they held a phone's page for most
-  // of a second (the first tile's label loads the language's date patterns and the viewer's time zone).
-  const [tilesShown, showTiles] = useState(false);
-  useEffect(() => startTransition(() => showTiles(true)), []);
-  const rows = tilesShown ? virtualizer.getVirtualItems() : [];
+  const rows = virtualizer.getVirtualItems();
 
   // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
   // photo at the top of their screen is kept (chosen again after they scroll), and when photos above move it to
