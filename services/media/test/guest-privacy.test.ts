@@ -417,7 +417,13 @@ describe('guest identities', () => {
     for await (const message of deleted) {
       const event = message.json<DomainEvent<typeof Subjects.PhotoDeleted>>();
       if (event.data.photoId !== photo.id) continue;
-      expect(event.data).toEqual({ photoId: photo.id, eventCode: code, photoCount: 1, challengeId: null });
+      expect(event.data).toEqual({
+        photoId: photo.id,
+        eventCode: code,
+        photoCount: 1,
+        challengeId: null,
+        tableNumber: null,
+      });
       break;
     }
     expect(await db.query('SELECT 1 FROM photos WHERE id = $1', [photo.id])).toEqual([]);
