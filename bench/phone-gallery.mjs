@@ -23,7 +23,7 @@ import { seedGalleryPhotos } from '../packages/testing/dist/index.js';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
 import { cleanUp, machine, option, sleep } from './bench-run.mjs';
 import { standardGallery, uploadPhotos } from './gallery-client.mjs';
-import { longTaskParts, PHONE, watchLongTasks } from './phone-page.mjs';
+import { longTaskParts, longTasksLine, PHONE, watchLongTasks } from './phone-page.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { startBenchProduct } from './product.mjs';
 
@@ -200,20 +200,6 @@ async function run() {
   const trace = TRACE ? JSON.parse((await browser.stopTracing()).toString()) : null;
   const backAtTop = await held();
   const tasks = await page.evaluate(() => window.__longTasks);
-  /** @param {{ start: number, duration: number }[]} some */
-  const longTasks = (some) => {
-    const longest = some.reduce((max, task) => Math.max(max, task.duration), 0);
-    const blocking = some.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    const sorted = some.map((task) => task.duration).sort((a, b) => b - a);
-    return `longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${some.length} long tasks (over 50 ms)${
-      sorted.length
-        ? `; the longest: ${sorted
-            .slice(0, 8)
-            .map((d) => d.toFixed(0))
-            .join(', ')} ms`
-        : ''
-    }`;
-  };
 
   console.log(
     `phone-gallery: ${PHOTOS} photos on a ${PHONE.viewport.width}x${PHONE.viewport.height} page, CPU slowed ${CPU_SLOWDOWN}x, web app ${WEB_DIST || 'web/dist'}`,
@@ -236,9 +222,9 @@ async function run() {
     `${row('end', atEnd)}  (x${(atEnd.nodes / atStart.nodes).toFixed(2)} nodes, x${(atEnd.heapMb / atStart.heapMb).toFixed(2)} heap)`,
   );
   console.log(row('back on top', backAtTop));
-  console.log(`  main thread from opening to back on top: ${longTasks(tasks)}`);
+  console.log(`  main thread from opening to back on top: ${longTasksLine(tasks)}`);
   console.log(
-    `  of which scrolling (to the end and back): ${longTasks(tasks.filter((task) => task.start >= scrollStartedInPage))}`,
+    `  of which scrolling (to the end and back): ${longTasksLine(tasks.filter((task) => task.start >= scrollStartedInPage))}`,
   );
   if (trace) {
     const events = trace.traceEvents ?? trace;

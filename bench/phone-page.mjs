@@ -28,6 +28,19 @@ const NO_TASKS = {
 };
 
 /**
+ * Long tasks (a `longtask` observer's entries) summed up in a line: the longest, the total blocking time (each
+ * task's time over 50 ms) and the eight longest.
+ * @param {{ duration: number }[]} tasks
+ */
+export function longTasksLine(tasks) {
+  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
+  const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
+  const eight = sorted.slice(0, 8).map((duration) => duration.toFixed(0));
+  return `longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${tasks.length} long tasks (over 50 ms)${eight.length ? `; the longest: ${eight.join(', ')} ms` : ''}`;
+}
+
+/**
  * The tasks over 50 ms on the renderer's main thread in a Chromium trace after the `mark` (a `console.timeStamp`
  * the bench made in the page), and their time by what ran directly
  * inside them (the browser's event names: FunctionCall, UpdateLayoutTree, Layout, Paint, HitTest...), the rest

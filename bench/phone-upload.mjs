@@ -29,7 +29,7 @@ import { chromium } from 'playwright-core';
 import { cleanUp, sleep } from './bench-run.mjs';
 import { mediaKnowsStandard, standardGallery } from './gallery-client.mjs';
 import { phonePhoto } from './phone-photo.mjs';
-import { longTaskParts, PHONE, watchLongTasks } from './phone-page.mjs';
+import { longTaskParts, longTasksLine, PHONE, watchLongTasks } from './phone-page.mjs';
 import { startBenchProduct } from './product.mjs';
 import { describeStorage } from './storage.mjs';
 
@@ -198,9 +198,6 @@ async function run() {
   let profile;
   if (PROFILE) profile = (await cdp.send('Profiler.stop')).profile;
   const trace = TRACE ? JSON.parse((await browser.stopTracing()).toString()) : null;
-  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
-  const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-  const sorted = tasks.map((task) => task.duration).sort((a, b) => b - a);
 
   const megabytes = (files.length * (await import('node:fs')).statSync(files[0]).size) / 1e6;
   console.log(
@@ -215,16 +212,7 @@ async function run() {
   console.log(
     `  chosen -> first visible on the other phone ${((firstVisible - chosenAt) / 1000).toFixed(1)} s, last in its grid ${((lastInGrid - chosenAt) / 1000).toFixed(1)} s, last visible (thumbnail loaded) ${((lastVisible - chosenAt) / 1000).toFixed(1)} s`,
   );
-  console.log(
-    `  uploading page's main thread from the choice to the last photo: longest task ${longest.toFixed(0)} ms, total blocking time ${blocking.toFixed(0)} ms, ${tasks.length} long tasks (over 50 ms)${
-      sorted.length
-        ? `; the longest: ${sorted
-            .slice(0, 8)
-            .map((d) => d.toFixed(0))
-            .join(', ')} ms`
-        : ''
-    }`,
-  );
+  console.log(`  uploading page's main thread from the choice to the last photo: ${longTasksLine(tasks)}`);
   if (trace) {
     const {
       count,
