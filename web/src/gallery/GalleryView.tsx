@@ -22,6 +22,7 @@ import { markChallengeDone, readDoneChallenges } from './challengeProgress';
 import { ChallengesPanel } from './ChallengesPanel';
 import type { GalleryChallenge, Photo } from './graphql';
 import { PhotoGrid } from './PhotoGrid';
+import { prepareTileLabels } from './photoTileLabel';
 import { filteredTable, MY_PHOTOS, useChallengePhotos } from './useChallengePhotos';
 import { GalleryFullNotice } from './GalleryFullNotice';
 import { PhotoViewer } from './PhotoViewer';
@@ -49,8 +50,10 @@ import { TableFilter } from './TableFilter';
 const NO_CHALLENGES: GalleryChallenge[] = [];
 
 export function GalleryView({ code }: { code: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gallery = useGallery(code);
+  // While the gallery is read, not in the render of its first tiles.
+  useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
   // Only a gallery the network kept from us is shown from what was seen: a refusal is said as it is.
   const offline = gallery.error?.code === 'SERVICE_UNAVAILABLE';
   const snapshot = useMemo(() => (offline ? readSnapshot(code) : null), [offline, code]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { readApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
@@ -32,10 +32,20 @@ import { REVIEW_PHOTOS } from '../review/graphql';
  */
 export function useGallery(code: string) {
   const client = useApolloClient();
-  const { data, loading, error, refetch } = useQuery(GALLERY_QUERY, {
+  const {
+    data: answer,
+    loading: reading,
+    error,
+    refetch,
+  } = useQuery(GALLERY_QUERY, {
     variables: { code, first: PAGE_SIZE },
     fetchPolicy: 'network-only',
   });
+  // A read's answer is drawn in a background render (a transition): the gallery's first screen (header, tiles,
+  // hearts) renders in slices between frames, its effects in a task of their own, rather than all of it in the
+  // one task that took the answer in (over half a second on a phone). The spinner stays meanwhile.
+  const data = useDeferredValue(answer);
+  const loading = !data && (reading || answer !== undefined);
   // The last plan change pushed since the last read began: that read holds every change before it, and may or
   // may not hold this one, so the update stays on top until the next read begins (see reread).
   const [update, setUpdate] = useState<EventUpdate | null>(null);
@@ -60,26 +70,25 @@ export function useGallery(code: string) {
   const [loadingMore, setLoadingMore] = useState(false);
   const loadingMoreRef = useRef(false);
   /** The next read follows a change of who sees which photos: it replaces the list rather than merging. */
-  const replaceNext = useRef(false);
-
-  useLayoutEffect(() => {
-    if (data?.event) {
-      const replace = replaceNext.current;
-      replaceNext.current = false;
-      dispatch({
-        type: 'firstPage',
-        replace,
-        page: data.event.photos,
-        photoCount: data.event.photoCount,
-        challengeCounts: Object.fromEntries(
-          (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
-        ),
-        tableCounts: Object.fromEntries(
-          (data.event.tables ?? []).map((table) => [table.number, table.photoCount]),
-        ),
-      });
-    }
-  }, [data]);
+  const [replaceNext, setReplaceNext] = useState(false);
+  /** The read whose first page the list holds. */
+  const [listedRead, setListedRead] = useState<typeof data>(undefined);
+  if (data?.event && data !== listedRead) {
+    // Merged while rendering the read, so the list and the gallery show together in the read's one background
+    // render (React renders this component again at once): not in a second render forced inside its commit.
+    setListedRead(data);
+    if (replaceNext) setReplaceNext(false);
+    dispatch({
+      type: 'firstPage',
+      replace: replaceNext,
+      page: data.event.photos,
+      photoCount: data.event.photoCount,
+      challengeCounts: Object.fromEntries(
+        (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
+      ),
+      tableCounts: Object.fromEntries((data.event.tables ?? []).map((table) => [table.number, table.photoCount])),
+    });
+  }
 
   useSubscription(PHOTO_ADDED_SUBSCRIPTION, {
     variables: { eventCode: code },
@@ -144,7 +153,7 @@ export function useGallery(code: string) {
     skip: noLiveUpdates,
     fetchPolicy: 'no-cache',
     onData: () => {
-      replaceNext.current = true;
+      setReplaceNext(true);
       reread();
     },
   });
@@ -235,7 +244,7 @@ export function useGallery(code: string) {
 
   return {
     event,
-    loading: loading && !data,
+    loading,
     error: data && !pinRequired ? undefined : apiError,
     retry: reread,
     list,
