@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { testTranslations } from '../i18n/testTranslations';
-import { photoTileLabel, prepareTileLabels } from './photoTileLabel';
+import { KEPT_TILE_LABELS, photoTileLabel, prepareTileLabels, tileLabels } from './photoTileLabel';
 
 // The viewer's zone decides the time shown: this test reads it in UTC.
 process.env.TZ = 'UTC';
@@ -68,5 +68,26 @@ describe("a tile's formatter", () => {
       delete globals.requestIdleCallback;
       delete globals.cancelIdleCallback;
     }
+  });
+
+  it("makes a tile's label once while the tile is near the screen, and forgets the labels of tiles long passed", () => {
+    const en = testTranslations('en').t;
+    let asked = 0;
+    const counted = ((...args: Parameters<typeof en>) => {
+      asked++;
+      return en(...args);
+    }) as typeof en;
+    const labelOf = tileLabels(counted, 'en');
+    const photos = Array.from({ length: KEPT_TILE_LABELS + 1 }, () => ({ ...photo }));
+    expect(labelOf(photos[0])).toBe('Photo, Jun 12, 9:41 PM');
+    labelOf(photos[0]);
+    expect(asked).toBe(1);
+    // A guest scrolls on past as many photos as are kept: the first one's label is let go.
+    for (const later of photos.slice(1)) labelOf(later);
+    expect(asked).toBe(KEPT_TILE_LABELS + 1);
+    labelOf(photos[KEPT_TILE_LABELS]);
+    expect(asked).toBe(KEPT_TILE_LABELS + 1);
+    expect(labelOf(photos[0])).toBe('Photo, Jun 12, 9:41 PM');
+    expect(asked).toBe(KEPT_TILE_LABELS + 2);
   });
 });

@@ -62,19 +62,28 @@ export function photoTileLabel(
 }
 
 /**
- * The tiles' labels in one language (the grid makes one of these per language): each photo's made once and kept
- * while the photo is, so a tile scrolled back into the page, or rendered again, asks no translation.
+ * Labels kept by each language's `tileLabels`: a few screens of tiles either way of the guest, well over the rows a
+ * grid keeps in the page. Not one for every photo scrolled past: a guest who went through ten thousand photos
+ * would carry ten thousand labels, and the phone's garbage collector would go through them all at each pause.
+ */
+export const KEPT_TILE_LABELS = 600;
+
+/**
+ * The tiles' labels in one language (the grid makes one of these per language): a photo's made once and kept
+ * while its tile is near the screen, so a tile rendered again, or scrolled out and back, asks no translation.
  */
 export function tileLabels(
   t: TFunction,
   locale: string,
 ): (photo: Pick<Photo, 'kind' | 'guestName' | 'createdAt' | 'durationSeconds'>) => string {
-  const labels = new WeakMap<object, string>();
+  // Oldest first (a Map keeps the order of insertion): the label made longest ago goes first.
+  const labels = new Map<object, string>();
   return (photo) => {
     let label = labels.get(photo);
     if (label === undefined) {
       label = photoTileLabel(t, photo, locale);
       labels.set(photo, label);
+      if (labels.size > KEPT_TILE_LABELS) labels.delete(labels.keys().next().value!);
     }
     return label;
   };

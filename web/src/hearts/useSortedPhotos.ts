@@ -54,13 +54,14 @@ export function useSortedPhotos(code: string, order: SortedPhotoOrder | null, ga
     if (enabled) void read(null);
   }, [enabled, read]);
 
-  const present = useMemo(() => new Set(galleryPhotos.map((photo) => photo.id)), [galleryPhotos]);
   const photos = useMemo(() => {
     if (!enabled || !pages) return null;
+    // Made only while a sorted order is shown: the gallery's list changes with each page a guest scrolls to.
+    const present = new Set(galleryPhotos.map((photo) => photo.id));
     // Only what the gallery's list knows to be gone is dropped: its list holds the newest pages only.
     const oldestKnown = galleryPhotos.at(-1)?.createdAt ?? '';
     return pages.photos.filter((photo) => present.has(photo.id) || photo.createdAt < oldestKnown);
-  }, [enabled, pages, present, galleryPhotos]);
+  }, [enabled, pages, galleryPhotos]);
 
   // Stable while nothing it reads changes, so the memoized grid is not rendered again for it.
   const endCursor = pages?.hasMore ? pages.endCursor : null;
