@@ -156,6 +156,14 @@ async function onSharedProduct(
   return { platform: { env: platformEnv }, product, browser, stop: () => browser.close() };
 }
 
+/**
+ * Closes every context the test's browser holds: for afterEach, so that a test's pages (their live sockets,
+ * timers, service workers and grids of photos) stop taking the machine's time once it has ended.
+ */
+export async function closeContexts(e2e: BrowserTest | undefined): Promise<void> {
+  await Promise.all((e2e?.browser.contexts() ?? []).map((context) => context.close()));
+}
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface Violation {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
+  closeContexts,
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
   seedPhotos,
@@ -42,6 +43,8 @@ describe('a gallery of thousands of photos on a phone', () => {
     await uploadGuestPhotos(url, code, UPLOADED, { size: [320, 240] });
     seeded = await seedPhotos(e2e, code, PHOTOS - UPLOADED);
   }, START_TIMEOUT_MS);
+
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
 
   afterAll(async () => {
     await e2e?.stop();

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { en, fr, galleryCodeFromBytes, GALLERY_CODE_LENGTH, GUEST_RATE_LIMITS } from '@gallery/contracts';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  closeContexts,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
 
 /** A real HEIC (HEVC, 480x320, made with heif-enc), as an iPhone sends. */
 const realHeic = readFileSync(
@@ -42,6 +48,8 @@ describe('live gallery in the browser', () => {
   beforeAll(async () => {
     e2e = await startBrowserTest();
   }, START_TIMEOUT_MS);
+
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
 
   afterAll(async () => {
     await e2e?.stop();
