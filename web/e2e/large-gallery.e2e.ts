@@ -203,7 +203,11 @@ describe('a gallery of thousands of photos on a phone', () => {
           top: tile?.getBoundingClientRect().top ?? NaN,
         };
       });
-    const before = await watched();
+    // The grid draws the tiles the scroll brought into view on its next frames: wait for the one to watch.
+    const before = await until('a tile in the middle of the screen', async () => {
+      const tile = await watched();
+      return tile.id === null ? null : tile;
+    });
     expect(before.id).not.toBeNull();
     const columns = await page.evaluate(
       () => getComputedStyle(document.querySelector('.photo-grid')!).gridTemplateColumns.split(' ').length,
