@@ -14,6 +14,7 @@ const sizes: Record<string, number> = {
   '/r/web/e2e/fit.e2e.ts': 10_000,
   '/r/web/e2e/site.e2e.ts': 20_000,
   '/r/gateway/test/small.test.ts': 5_000,
+  '/r/infra/test/product.test.ts': 4_000,
   '/r/web/src/gallery/tile.spec.ts': 3_000,
 };
 const context = {
@@ -23,11 +24,12 @@ const context = {
 const tests = (): FakeTest[] => Object.keys(sizes).map((path) => ({ path, context }));
 
 describe('the order Jest starts test files in', () => {
-  it('runs browser tests, then integration tests, then unit specs, each kind largest first, without timings', () => {
+  it('runs the slowest files of a full run, then browser tests, then integration tests, then unit specs, each kind largest first, without timings', () => {
     const order = new TestOrder().sort(tests()).map((test: FakeTest) => test.path);
     expect(order).toEqual([
       '/r/web/e2e/site.e2e.ts',
       '/r/web/e2e/fit.e2e.ts',
+      '/r/infra/test/product.test.ts',
       '/r/services/media/test/media.test.ts',
       '/r/gateway/test/small.test.ts',
       '/r/packages/contracts/src/big.spec.ts',

@@ -86,19 +86,25 @@ function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 
 /**
  * Starts the backing servers, the product and Chromium; whatever started is stopped again if a step fails.
- * Without options, under `npm test`, only Chromium: the product is the shared one.
+ * Without options for the product (Chromium's switches are not), under `npm test`, only Chromium: the product
+ * is the shared one.
  */
 export async function startBrowserTest({
   webDevServer = false,
   ...options
 }: BrowserTestOptions = {}): Promise<BrowserTest> {
   const shared = process.env[SHARED_PRODUCT_VARIABLE];
-  if (shared && Object.keys(options).length === 0) {
+  // Chromium's own switches ask nothing of the product: the shared one does.
+  const { chromiumArgs, ...productOptions } = options;
+  if (shared && Object.keys(productOptions).length === 0) {
     const sharedProduct = JSON.parse(shared) as SharedProduct;
-    if (!webDevServer) return onSharedProduct(sharedProduct);
+    if (!webDevServer) return onSharedProduct(sharedProduct, { chromiumArgs });
     const { devServerUrl } = sharedProduct;
     if (devServerUrl && (await isPortFree(Number(new URL(devServerUrl).port))))
-      return { ...(await onSharedProduct(sharedProduct, { pagesSendAddress: false })), devServerUrl };
+      return {
+        ...(await onSharedProduct(sharedProduct, { pagesSendAddress: false, chromiumArgs })),
+        devServerUrl,
+      };
   }
   const devServerUrl = webDevServer ? `http://localhost:${await findFreePort()}` : undefined;
   const gatewayEnv = devServerUrl
@@ -119,7 +125,7 @@ export async function startBrowserTest({
       gatewayEnv,
       serviceEnv: options.serviceEnv,
     })) as RunningProduct & { stop(): Promise<void> };
-    browser = await launchChromium(options.chromiumArgs);
+    browser = await launchChromium(chromiumArgs);
   } catch (error) {
     await stop();
     throw error;
@@ -135,12 +141,12 @@ export async function startBrowserTest({
  */
 async function onSharedProduct(
   { platformEnv, product }: SharedProduct,
-  { pagesSendAddress = true } = {},
+  { pagesSendAddress = true, chromiumArgs }: { pagesSendAddress?: boolean; chromiumArgs?: string[] } = {},
 ): Promise<BrowserTest> {
   const address = `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)!.join(':')}`;
   const clientHeaders = { 'x-forwarded-for': address };
   sendWithEveryCall(clientHeaders);
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromiumArgs);
   // A Vite dev server's page calls the gateway from another origin, where Chromium holds a context's extra headers
   // to CORS (the gateway admits no X-Forwarded-For): those pages call as the machine itself, an address no other
   // file's pages use.
@@ -154,6 +160,14 @@ async function onSharedProduct(
       extraHTTPHeaders: { ...contextOptions.extraHTTPHeaders, ...clientHeaders },
     });
   return { platform: { env: platformEnv }, product, browser, stop: () => browser.close() };
+}
+
+/**
+ * Closes every context the test's browser holds: for afterEach, so that a test's pages (their live sockets,
+ * timers, service workers and grids of photos) stop taking the machine's time once it has ended.
+ */
+export async function closeContexts(e2e: BrowserTest | undefined): Promise<void> {
+  await Promise.all((e2e?.browser.contexts() ?? []).map((context) => context.close()));
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

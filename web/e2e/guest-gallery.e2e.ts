@@ -79,13 +79,15 @@ describe('the guest gallery', () => {
   it.each(LANGUAGES)(
     'opens $prefix/gallery/{code} in its language, without the plan or expiry, and fits a phone',
     async ({ language, prefix, upload }) => {
+      // One visit, opened on the phone, then widened to the desktop.
+      const context = await visitor(
+        PHONE,
+        language === 'en' ? 'en-US' : `${language}-${language.toUpperCase()}`,
+      );
+      const page = await context.newPage();
+      await page.goto(`${url}${prefix}/gallery/${code}`);
       for (const viewport of [PHONE, DESKTOP]) {
-        const context = await visitor(
-          viewport,
-          language === 'en' ? 'en-US' : `${language}-${language.toUpperCase()}`,
-        );
-        const page = await context.newPage();
-        await page.goto(`${url}${prefix}/gallery/${code}`);
+        await page.setViewportSize(viewport);
         await page.getByRole('heading', { name: 'Sarah & Mike' }).waitFor({ timeout: 45_000 });
         await page.getByRole('button', { name: upload }).waitFor();
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
@@ -104,8 +106,8 @@ describe('the guest gallery', () => {
         }
         await page.locator('img[data-photo-id]').first().waitFor();
         await screenshot(page, `gallery-${language}-${viewport.width}`);
-        await context.close();
       }
+      await context.close();
     },
     120_000,
   );

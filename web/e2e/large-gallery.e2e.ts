@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
+  closeContexts,
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
   seedPhotos,
@@ -42,6 +43,8 @@ describe('a gallery of thousands of photos on a phone', () => {
     await uploadGuestPhotos(url, code, UPLOADED, { size: [320, 240] });
     seeded = await seedPhotos(e2e, code, PHOTOS - UPLOADED);
   }, START_TIMEOUT_MS);
+
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
 
   afterAll(async () => {
     await e2e?.stop();
@@ -200,7 +203,11 @@ describe('a gallery of thousands of photos on a phone', () => {
           top: tile?.getBoundingClientRect().top ?? NaN,
         };
       });
-    const before = await watched();
+    // The grid draws the tiles the scroll brought into view on its next frames: wait for the one to watch.
+    const before = await until('a tile in the middle of the screen', async () => {
+      const tile = await watched();
+      return tile.id === null ? null : tile;
+    });
     expect(before.id).not.toBeNull();
     const columns = await page.evaluate(
       () => getComputedStyle(document.querySelector('.photo-grid')!).gridTemplateColumns.split(' ').length,

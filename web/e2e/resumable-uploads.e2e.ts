@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListPartsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
@@ -14,7 +14,14 @@ import { VideoFrames } from '../../services/media/src/videos/video-frames.js';
 import { en } from '../src/i18n/en.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { S3_BUCKET } from '../../infra/services.mjs';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
+import {
+  closeContexts,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  until,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // A guest's uploads on a venue's network, the way npm start runs the product: the connection drops, the
@@ -64,6 +71,8 @@ describe('uploads that survive the network', () => {
     });
     fixtures = await mkdtemp(path.join(os.tmpdir(), 'resumable-e2e-'));
   }, START_TIMEOUT_MS);
+
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
 
   afterAll(async () => {
     s3?.destroy();

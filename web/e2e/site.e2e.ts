@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Page } from 'playwright-core';
 import {
   DEFAULT_CONTACT_EMAIL,
   DEMO_GALLERY,
@@ -14,6 +14,7 @@ import { es } from '../src/i18n/es.js';
 import { fr } from '../src/i18n/fr.js';
 import { LANGUAGES, PAGE_IDS, PAGE_PATHS, type Language, type PageId } from '../src/i18n/languages.js';
 import {
+  closeContexts,
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
   seriousViolations,
@@ -42,14 +43,14 @@ function headingOf(page: PageId, language: Language): string {
 
 describe('the public site in the browser', () => {
   let e2e: BrowserTest | undefined;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     e2e = await startBrowserTest();
   }, START_TIMEOUT_MS);
 
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
+
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
     await e2e?.stop();
   }, STOP_TIMEOUT_MS);
 
@@ -58,7 +59,6 @@ describe('the public site in the browser', () => {
     colorScheme: 'light' | 'dark' = 'light',
   ): Promise<Page> {
     const context = await e2e!.browser.newContext({ ...screen, colorScheme });
-    contexts.push(context);
     return context.newPage();
   }
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import {
+  closeContexts,
   START_TIMEOUT_MS,
   STOP_TIMEOUT_MS,
   startBrowserTest,
@@ -25,6 +26,8 @@ describe('who sees which photos, in the browser', () => {
   beforeAll(async () => {
     e2e = await startBrowserTest();
   }, START_TIMEOUT_MS);
+
+  afterEach(() => closeContexts(e2e), STOP_TIMEOUT_MS);
 
   afterAll(async () => {
     await e2e?.stop();
