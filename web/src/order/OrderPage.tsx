@@ -9,7 +9,7 @@ import { toApiPlan } from '../api/plan';
 import { START_CHECKOUT } from '../billing/graphql';
 import { rememberCheckout } from '../billing/payments';
 import { CreditOrPay } from '../bundles/UseCredit';
-import { usePageMeta } from '../pages/usePageMeta';
+import { usePageMeta } from '../layout/usePageMeta';
 import { Spinner } from '../ui/Spinner';
 import { useSessionActions } from '../owner/session';
 import type { CreatedGallery } from './graphql';

@@ -6,7 +6,7 @@ import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
 import { OwnerBundles } from '../bundles/OwnerBundles';
 import { QrImage } from '../billing/QrImage';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
 import { Button, ButtonLink } from '../ui/Button';

@@ -9,7 +9,7 @@ import { fromApiPlan } from '../api/plan';
 import { QrImage, useQrCode } from '../billing/QrImage';
 import { DownloadAllButton } from '../gallery/DownloadAllButton';
 import { SET_GUEST_DOWNLOADS } from '../gallery/downloadAll';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
 import { photoTileLabel } from '../gallery/photoTileLabel';
