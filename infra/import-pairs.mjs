@@ -4,11 +4,11 @@
 // its folder. Layers that point one way have none. `--list` prints the imports behind each pair.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { REPO_ROOT } from './services.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
-const listing = process.argv.includes('--list');
 /** The files directly in src/, taken together as one folder. */
 const ROOT = '(src files)';
 
@@ -45,9 +45,12 @@ function folderOf(src, file) {
   return parts.length === 1 ? ROOT : parts[0];
 }
 
-function pairsOf(srcRelative) {
+/**
+ * The folders of `srcRelative` (from the repository's root, `web/src`) each folder imports: "from\u0000to" -> the
+ * imports behind it ("file -> specifier").
+ */
+export function folderImports(srcRelative) {
   const src = path.join(REPO_ROOT, srcRelative);
-  /** "from -> to" for each folder importing another, with the imports behind it. */
   const edges = new Map();
   for (const file of filesUnder(src)) {
     const from = folderOf(src, file);
@@ -61,6 +64,12 @@ function pairsOf(srcRelative) {
       edges.get(key).push(`${path.relative(src, file)} -> ${fileName}`);
     }
   }
+  return edges;
+}
+
+/** The pairs of folders of `srcRelative` that import each other, with the imports behind each. */
+export function importPairs(srcRelative) {
+  const edges = folderImports(srcRelative);
   const pairs = [];
   for (const key of edges.keys()) {
     const [from, to] = key.split('\u0000');
@@ -71,15 +80,17 @@ function pairsOf(srcRelative) {
   return pairs.sort((a, b) => a.pair.join('/').localeCompare(b.pair.join('/')));
 }
 
-let total = 0;
-for (const src of packageSources()) {
-  const pairs = pairsOf(src);
-  total += pairs.length;
-  if (pairs.length === 0) continue;
-  console.log(`${path.dirname(src)}: ${pairs.length}`);
-  for (const { pair, imports } of pairs) {
-    console.log(`  ${pair[0]} <-> ${pair[1]}`);
-    if (listing) for (const line of imports) console.log(`      ${line}`);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  let total = 0;
+  for (const src of packageSources()) {
+    const pairs = importPairs(src);
+    total += pairs.length;
+    if (pairs.length === 0) continue;
+    console.log(`${path.dirname(src)}: ${pairs.length}`);
+    for (const { pair, imports } of pairs) {
+      console.log(`  ${pair[0]} <-> ${pair[1]}`);
+      if (process.argv.includes('--list')) for (const line of imports) console.log(`      ${line}`);
+    }
   }
+  console.log(`total: ${total}`);
 }
-console.log(`total: ${total}`);
