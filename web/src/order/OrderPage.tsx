@@ -11,7 +11,7 @@ import { rememberCheckout } from '../billing/payments';
 import { CreditOrPay } from '../bundles/UseCredit';
 import { usePageMeta } from '../layout/usePageMeta';
 import { Spinner } from '../ui/Spinner';
-import { useSessionActions } from '../owner/session';
+import { useSessionActions } from '../signIn/session';
 import type { CreatedGallery } from './graphql';
 import { OrderForm } from './OrderForm';
 import { OrderSuccess } from './OrderSuccess';
