@@ -22,7 +22,7 @@ import { cpuUsage } from 'node:process';
 import { ImageProcessor } from '../services/media/dist/images/image-processor.js';
 import { facesFolder } from '../packages/testing/dist/faces-folder.js';
 import { labeledSet } from '../packages/testing/dist/labeled-set.js';
-import { hashDistance } from '../services/media/dist/quality/photo-quality.js';
+import { hashDistance } from '../services/media/dist/images/photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from '../services/media/dist/quality/quality-hints.js';
 import { highlightsSize, pickHighlights } from '../services/media/dist/quality/highlights.js';
 import { phonePhoto } from './phone-photo.mjs';

@@ -6,7 +6,7 @@ import { BareLayout } from './layout/BareLayout';
 import { SiteLayout } from './layout/SiteLayout';
 import type { ContentPageId } from './pages/ContentPage';
 import { CustomDomainRoutes } from './premium/CustomDomainRoutes';
-import { customDomainGallery } from './premium/customDomainSite';
+import { customDomainGallery } from './api/customDomainSite';
 
 const HomePage = lazy(() => import('./home/HomePage').then((module) => ({ default: module.HomePage })));
 const OrderPage = lazy(() => import('./order/OrderPage').then((module) => ({ default: module.OrderPage })));

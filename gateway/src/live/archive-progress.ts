@@ -1,43 +1,11 @@
 import type { Subscription } from '@nats-io/transport-node';
 import {
-  GraphQLEnumType,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  GraphQLString,
-} from 'graphql';
-import {
   ARCHIVE_PROGRESS_SUBJECT_PREFIX,
-  ARCHIVE_STAGES,
   archiveProgressSchema,
   type ArchiveProgress,
 } from '@gallery/contracts';
 import type { LiveFanout } from './live-fanout.js';
 import type { GatewayNats } from '../nats/gateway-nats.js';
-
-/** The live schema's ArchiveProgress type (docs/api.graphql), stages as upper-case enum values. */
-export function archiveProgressType(): GraphQLObjectType {
-  const archiveStageType = new GraphQLEnumType({
-    name: 'ArchiveStage',
-    values: Object.fromEntries(ARCHIVE_STAGES.map((stage) => [stage.toUpperCase(), { value: stage }])),
-  });
-  return new GraphQLObjectType({
-    name: 'ArchiveProgress',
-    description:
-      "A step of a gallery's zip build (Download All); the link to the zip is read with archiveJob",
-    fields: {
-      eventCode: { type: new GraphQLNonNull(GraphQLString) },
-      jobId: { type: new GraphQLNonNull(GraphQLID) },
-      stage: { type: new GraphQLNonNull(archiveStageType) },
-      count: {
-        type: new GraphQLNonNull(GraphQLInt),
-        description: 'Photos added so far, or in the finished zip',
-      },
-      total: { type: new GraphQLNonNull(GraphQLInt), description: 'Photos the zip will hold, once known' },
-    },
-  });
-}
 
 /**
  * Feeds zip progress from core NATS (`live.archive.progress.*`, published by the download service) into the

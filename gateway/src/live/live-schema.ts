@@ -25,7 +25,7 @@ import {
   type PlanId,
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform/edge';
-import { archiveProgressType } from './archive-progress.js';
+import { archiveProgressType } from './archive-progress-type.js';
 import type { LiveAudience } from './live-admission.js';
 import { photoType } from './photo-type.js';
 

@@ -36,6 +36,17 @@ describe('formatGatewayError', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('ECONNREFUSED'));
   });
 
+  it('reports a subgraph given up at its deadline as SERVICE_UNAVAILABLE', () => {
+    // What subgraphFetcher (http/subgraph-fetch.ts) rejects with when a subgraph has not answered in time.
+    const givenUp = Object.assign(new Error('http://127.0.0.1:5102/graphql gave no answer within 5000 ms'), {
+      code: 'ETIMEDOUT',
+    });
+
+    expect(formatGatewayError({ message: 'x' }, givenUp, () => undefined).extensions).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
   it('reports a request cut off by a subgraph that died mid-answer as SERVICE_UNAVAILABLE, to be tried again', () => {
     // What undici's request rejects with when the subgraph's process is killed while it answers.
     const cut = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });

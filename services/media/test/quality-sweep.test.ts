@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { qualitySweepPhotos } from '@gallery/platform';
 import { waitFor } from '@gallery/testing';
-import { hashDistance } from '../src/quality/photo-quality.js';
+import { hashDistance } from '../src/images/photo-quality.js';
 import { QualitySweep } from '../src/quality/quality-sweep.js';
 import { DAY, startMedia, type MediaHarness } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
-import { openGalleryPass } from '../gallery/galleryPass';
-import { guestIdentityToken, onGuestIdentityIssued } from '../gallery/guestIdentity';
-import { readStorage, AUTH_TOKEN_KEY } from '../storage';
+import { openGalleryPass } from '../session/galleryPass';
+import { guestIdentityToken, onGuestIdentityIssued } from '../session/guestIdentity';
+import { ownerToken } from '../session/ownerToken';
 import { liveUrl } from './origin';
 
 const reconnectListeners = new Set<() => void>();
@@ -13,7 +13,7 @@ let connections = 0;
  * guest identity (so the couple hiding this guest's own photo takes it off this screen).
  */
 function credentials(): Record<string, string> {
-  const token = readStorage(AUTH_TOKEN_KEY);
+  const token = ownerToken();
   const pass = openGalleryPass();
   const guestIdentity = guestIdentityToken();
   return {

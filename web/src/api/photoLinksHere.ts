@@ -1,6 +1,6 @@
 import { ApolloLink } from '@apollo/client';
 import { map } from 'rxjs';
-import { customDomainGallery, photoLinkHere } from '../premium/customDomainSite';
+import { customDomainGallery, photoLinkHere } from './customDomainSite';
 
 /** A Photo's links to its images: the server writes them on the product's address. */
 const PHOTO_LINKS = new Set(['thumbnailUrl', 'previewUrl', 'originalUrl']);

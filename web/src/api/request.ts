@@ -1,6 +1,6 @@
-import { galleryPassHeader } from '../gallery/galleryPass';
-import { guestIdentityHeader } from '../gallery/guestIdentity';
-import { authorizationHeader } from '../storage';
+import { galleryPassHeader } from '../session/galleryPass';
+import { guestIdentityHeader } from '../session/guestIdentity';
+import { authorizationHeader } from '../session/ownerToken';
 import { apiUrl } from './origin';
 
 /** The error of a non-OK answer: "status: body", or the status text when the body is empty. */
@@ -11,7 +11,7 @@ export async function responseError(response: Response): Promise<Error> {
 
 /**
  * One request to the gateway, any method: a path (starting with a slash) goes to apiOrigin(), the owner's bearer
- * token from `authToken` and the guest identity (gallery/guestIdentity) are sent, credentials are included. The answer is returned whatever its status.
+ * token (session/ownerToken), the guest identity and the open gallery's pass (session/) are sent, credentials are included. The answer is returned whatever its status.
  */
 function apiRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);

@@ -12,7 +12,7 @@ import { readApiError, type ApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
 import { fromApiPlan } from '../api/plan';
 import { GalleryNotFound } from '../gallery/GalleryNotFound';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { useLanguage } from '../i18n/useLanguage';
 import { UpgradeWithCredit } from '../bundles/UseCredit';
 import { PlanFeatureList } from '../plans/PlanFeatureList';

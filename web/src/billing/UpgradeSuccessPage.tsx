@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { MessagePanel } from './MessagePanel';
 import { PaidGallery } from './PaidGallery';
 

@@ -1,7 +1,7 @@
 import { upgradeOptions, type PlanId } from '@gallery/contracts';
 import { fromApiPlan, toApiPlan, type ApiPlan } from '../api/plan';
 import type { Language } from '../i18n/languages';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 import type { Checkout } from './graphql';
 
 const PRICE_LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };

@@ -11,7 +11,7 @@ import {
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { formatPrice } from '../billing/payments';
 import { useLanguage } from '../i18n/useLanguage';
-import { useUser } from '../owner/session';
+import { useUser } from '../signIn/session';
 import { START_BUNDLE_CHECKOUT } from './graphql';
 import './bundles.css';
 

@@ -6,7 +6,7 @@ import { BUNDLE_PLANS } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
 import { formatPrice } from '../billing/payments';
-import { formatDate } from '../gallery/formatDate';
+import { formatDate } from '../i18n/formatDate';
 import { useLanguage, usePagePath } from '../i18n/useLanguage';
 import { Spinner } from '../ui/Spinner';
 import { BUNDLES_ANCHOR } from './BundleOffers';

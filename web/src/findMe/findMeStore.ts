@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../storage';
+import { readStorage, removeStorage, writeStorage } from '../session/storage';
 
 /**
  * What "Find me" keeps on this device only, per gallery: the photos this guest said are not of them ("Not me"),

@@ -9,7 +9,7 @@ import {
   type ArchiveLayout,
 } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
-import { recordActivity } from '../owner/activity';
+import { recordActivity } from '../analytics/activity';
 import './DownloadAllButton.css';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { DemoUploadButton } from '../demo/DemoGalleryNotice';
 import { useLanguage } from '../i18n/useLanguage';
-import { formatLastDay } from './formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import type { GalleryEvent } from './graphql';
 import { UploadButton } from './UploadButton';
 

@@ -6,7 +6,7 @@ import { readApiError, type ApiError } from '../api/apiErrors';
 import { renewLiveCredentials } from '../api/liveConnection';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
-import { ENTER_GALLERY_PIN, keepPass } from './galleryPass';
+import { ENTER_GALLERY_PIN, keepPass } from '../session/galleryPass';
 
 /**
  * What a guest sees first in a gallery with a PIN: one field with the phone's number pad. A right PIN keeps

@@ -154,7 +154,7 @@ jest.unstable_mockModule('../api/liveConnection', () => ({
   onLiveReconnect: () => () => undefined,
   renewLiveCredentials: () => undefined,
 }));
-jest.unstable_mockModule('../owner/activity', () => ({ recordActivity: () => undefined }));
+jest.unstable_mockModule('../analytics/activity', () => ({ recordActivity: () => undefined }));
 jest.unstable_mockModule('./PhotoImage', () => ({
   PhotoImage: ({ alt }: { alt: string }) => {
     tileRenders++;

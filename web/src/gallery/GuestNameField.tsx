@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_GUEST_NAME_CHARS, type ErrorCode } from '@gallery/contracts';
-import { readGuestName, saveGuestName } from './guestName';
+import { readGuestName, saveGuestName } from '../session/guestName';
 import './GuestNameField.css';
 
 /**

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { i18n, loadLanguage } from '../i18n';
 import { browserLanguage, LANGUAGE_STORAGE_KEY, switchLanguagePath, type Language } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 import './LanguageOffer.css';
 
 /**

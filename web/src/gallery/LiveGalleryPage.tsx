@@ -7,8 +7,8 @@ import { Spinner } from '../ui/Spinner';
 import { GalleryNotFound } from './GalleryNotFound';
 import { GalleryView } from './GalleryView';
 import { renewLiveCredentials } from '../api/liveConnection';
-import { setOpenGallery } from './galleryPass';
-import { ensureGuestIdentity, guestIdentityToken } from './guestIdentity';
+import { setOpenGallery } from '../session/galleryPass';
+import { ensureGuestIdentity, guestIdentityToken } from '../session/guestIdentity';
 
 const FindMeView = lazy(() =>
   import('../findMe/FindMeView').then((module) => ({ default: module.FindMeView })),

@@ -9,7 +9,7 @@ import type { Photo } from './graphql';
 import { PhotoImage } from './PhotoImage';
 import { HeartButton } from '../hearts/HeartButton';
 import { useViewerGestures } from './useViewerGestures';
-import { recordActivity } from '../owner/activity';
+import { recordActivity } from '../analytics/activity';
 import './PhotoViewer.css';
 
 interface PhotoViewerProps {
@@ -36,7 +36,7 @@ interface PhotoViewerProps {
    * is `myGuestId`; absent for the owner, who has Remove.
    */
   onDeleteOwn?: (photoId: string) => Promise<void>;
-  /** This browser's guest identity id (gallery/guestIdentity). */
+  /** This browser's guest identity id (session/guestIdentity). */
   myGuestId?: string | null;
   /** Whether guests may download originals (the couple's setting); the owner's Download stays either way. */
   guestOriginals?: boolean;

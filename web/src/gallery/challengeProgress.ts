@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 
 /**
  * A guest's progress through a gallery's photo challenges, counted per browser: the challenges this browser

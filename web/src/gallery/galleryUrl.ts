@@ -1,6 +1,6 @@
 import { customDomainFindMePath, customDomainGalleryPath, findMePath, galleryPath } from '@gallery/contracts';
 import type { Language } from '../i18n/languages';
-import { customDomainGallery } from '../premium/customDomainSite';
+import { customDomainGallery } from '../api/customDomainSite';
 
 /**
  * The address guests open, in the gallery's language: this site's /gallery/{code}, /fr/gallery/{code}, ..., or

@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 import {
   APP_STATE_CACHE,
   LAST_GALLERY_KEY,

@@ -8,7 +8,7 @@ import {
   type Photo,
   type PhotoPage,
 } from './graphql';
-import { myGuestId } from './guestIdentity';
+import { myGuestId } from '../session/guestIdentity';
 
 /** The filter that shows this browser's own uploads (My photos) rather than one challenge's photos. */
 export const MY_PHOTOS = 'mine';

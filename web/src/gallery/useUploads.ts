@@ -10,8 +10,8 @@ import {
   type Photo,
   type UploadSlot,
 } from './graphql';
-import { ensureGuestIdentity } from './guestIdentity';
-import { readGuestName } from './guestName';
+import { ensureGuestIdentity } from '../session/guestIdentity';
+import { readGuestName } from '../session/guestName';
 import { browserNetwork } from './network';
 import { putFile } from './putFile';
 import { uploadsReducer, type UploadAction, type UploadItem } from './uploadItems';

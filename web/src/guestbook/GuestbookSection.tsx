@@ -8,7 +8,7 @@ import {
   isDemoGallery,
 } from '@gallery/contracts';
 import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
-import { readGuestName } from '../gallery/guestName';
+import { readGuestName } from '../session/guestName';
 import { useLanguage } from '../i18n/useLanguage';
 import { BusyNotice } from '../ui/BusyNotice';
 import { useGuestbook } from './useGuestbook';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { GUESTBOOK_LIMITS } from '@gallery/contracts';
 import { onLiveReconnect } from '../api/liveConnection';
-import { ensureGuestIdentity } from '../gallery/guestIdentity';
+import { ensureGuestIdentity } from '../session/guestIdentity';
 import {
   GUESTBOOK_MESSAGE_ADDED,
   GUESTBOOK_MESSAGE_REMOVED,

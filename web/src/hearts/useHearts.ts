@@ -3,7 +3,7 @@ import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, retryAfterMs, type ApiError } from '../api/apiErrors';
 import { onLiveReconnect } from '../api/liveConnection';
-import { ensureGuestIdentity } from '../gallery/guestIdentity';
+import { ensureGuestIdentity } from '../session/guestIdentity';
 import { HEART_COUNTS_CHANGED, MY_HEARTED_PHOTOS, SET_HEART } from './graphql';
 import { HeartStore } from './heartStore';
 import type { Hearts } from './HeartsContext';

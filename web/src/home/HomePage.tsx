@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PLAN_IDS } from '@gallery/contracts';
 import { usePagePath } from '../i18n/useLanguage';
 import { PlannersSection } from '../pages/PlannersSection';
-import { usePageMeta } from '../pages/usePageMeta';
+import { usePageMeta } from '../layout/usePageMeta';
 import { PlanCard } from '../plans/PlanCard';
 import { DemoSection, useDemoGalleryPath } from './DemoSection';
 import { HowItWorks } from './HowItWorks';

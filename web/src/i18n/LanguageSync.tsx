@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { customDomainGallery } from '../premium/customDomainSite';
-import { readStorage } from '../storage';
+import { customDomainGallery } from '../api/customDomainSite';
+import { readStorage } from '../session/storage';
 import { showLanguage } from './index';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages';
 

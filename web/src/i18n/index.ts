@@ -9,8 +9,8 @@ import {
   type Language,
 } from './languages';
 import { en } from './en';
-import { customDomainGallery } from '../premium/customDomainSite';
-import { readStorage } from '../storage';
+import { customDomainGallery } from '../api/customDomainSite';
+import { readStorage } from '../session/storage';
 
 /**
  * The app's i18next instance. English is always there (it is the fallback); French and Spanish UI texts are

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_EMAIL } from '../config';
+import { DEFAULT_CONTACT_EMAIL } from '@gallery/contracts';
 import { usePagePath } from '../i18n/useLanguage';
-import { ThemeSelect } from '../state/ThemeSelect';
+import { ThemeSelect } from './ThemeSelect';
 
 interface FooterLink {
   to: string;
@@ -36,7 +36,7 @@ export function Footer() {
           <h2 className="footer-title">{t('footer.aboutTitle')}</h2>
           <p>{t('footer.aboutText')}</p>
           <p>
-            {t('footer.contactLabel')} <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            {t('footer.contactLabel')} <a href={`mailto:${DEFAULT_CONTACT_EMAIL}`}>{DEFAULT_CONTACT_EMAIL}</a>
           </p>
         </div>
         <FooterColumn

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_OPTIONS, LANGUAGE_STORAGE_KEY, switchLanguagePath, type Language } from '../i18n/languages';
 import { showLanguage } from '../i18n';
 import { useLanguage } from '../i18n/useLanguage';
-import { writeStorage } from '../storage';
+import { writeStorage } from '../session/storage';
 import { Flag } from './Flag';
 
 /** The header's language dropdown: stores the choice and moves to the same page under the new prefix. */

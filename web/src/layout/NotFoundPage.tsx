@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePagePath } from '../i18n/useLanguage';
-import { usePageMeta } from '../pages/usePageMeta';
+import { usePageMeta } from './usePageMeta';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 
 export const ERROR_REPORTS_KEY = 'error-reports';
 export const MAX_ERROR_REPORTS = 10;

@@ -24,7 +24,7 @@ import {
   type FieldErrors,
 } from './orderForm';
 import { PackageOption } from './PackageOption';
-import { TextField } from './TextField';
+import { TextField } from '../ui/TextField';
 
 type TextFieldName = Exclude<OrderField, 'plan'>;
 

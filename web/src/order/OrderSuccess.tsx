@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { galleryPath } from '@gallery/contracts';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { useLanguage } from '../i18n/useLanguage';
 import { QrImage } from '../billing/QrImage';
 import { planPrice } from '../plans/planFeatures';

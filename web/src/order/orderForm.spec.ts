@@ -16,7 +16,7 @@ import {
 import { testTranslations } from '../i18n/testTranslations';
 import type { Language } from '../i18n/languages';
 import { OrderForm } from './OrderForm';
-import { TextField } from './TextField';
+import { TextField } from '../ui/TextField';
 import {
   emptyOrderForm,
   fieldErrorsFromServer,

@@ -10,8 +10,8 @@ import {
   type LovedPhoto,
   type OwnerEvent,
 } from './graphql';
-import { useUser } from './session';
-import { SignInForm } from './SignInForm';
+import { useUser } from '../signIn/session';
+import { SignInForm } from '../signIn/SignInForm';
 import './owner.css';
 
 /**

@@ -12,8 +12,8 @@ import { fieldErrorsFromServer } from '../order/orderForm';
 import { Spinner } from '../ui/Spinner';
 import { EventDetailsForm, type DetailsErrors } from './EventDetailsForm';
 import { CREATE_EVENT } from './graphql';
-import { useUser } from './session';
-import { SignInForm } from './SignInForm';
+import { useUser } from '../signIn/session';
+import { SignInForm } from '../signIn/SignInForm';
 import { CreditOrPay } from '../bundles/UseCredit';
 import './owner.css';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_FIELD_MAX_LENGTH, orderMessageValues, validateOrderForm } from '@gallery/contracts';
 import { latestWeddingDate } from '../order/orderForm';
-import { TextField } from '../order/TextField';
+import { TextField } from '../ui/TextField';
 import { Button } from '../ui/Button';
 import { SaveStatusText } from '../ui/SaveStatusText';
 import type { SaveState } from '../ui/useSaveStatus';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../ui/Button';
-import { useUser } from './session';
+import { useUser } from '../signIn/session';
 
 /** The header's sign-in state: "My galleries" for a signed-in owner, "Sign in" otherwise. */
 export function OwnerLink() {

@@ -5,6 +5,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTACT_FIELD_MAX_LENGTH,
+  DEFAULT_CONTACT_EMAIL,
   contactMessageValues,
   validateContactForm,
   type ContactField,
@@ -12,9 +13,8 @@ import {
   type ContactFormErrors,
 } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
-import { CONTACT_EMAIL } from '../config';
 import { useLanguage } from '../i18n/useLanguage';
-import { TextField } from '../order/TextField';
+import { TextField } from '../ui/TextField';
 import { useAppState } from '../state/AppStateProvider';
 
 const SEND_CONTACT_MESSAGE: TypedDocumentNode<
@@ -153,7 +153,7 @@ export function ContactForm() {
         {loading ? t('contact.sending') : t('contact.submit')}
       </button>
       <p className="hint">
-        {t('contact.orWrite')} <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+        {t('contact.orWrite')} <a href={`mailto:${DEFAULT_CONTACT_EMAIL}`}>{DEFAULT_CONTACT_EMAIL}</a>
       </p>
     </form>
   );

@@ -9,7 +9,7 @@ import { PlanCard } from '../plans/PlanCard';
 import { ContactForm } from './ContactForm';
 import { CONTENT_VALUES } from './contentValues';
 import { PlannersSection } from './PlannersSection';
-import { usePageMeta } from './usePageMeta';
+import { usePageMeta } from '../layout/usePageMeta';
 import { BundleOffers } from '../bundles/BundleOffers';
 
 export type ContentPageId = Exclude<PageId, 'home' | 'order'>;

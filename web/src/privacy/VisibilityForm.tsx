@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { formatLastDay } from '../gallery/formatDate';
+import { formatLastDay } from '../i18n/formatDate';
 import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
 import { TextField } from '../ui/Field';

@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MAIL_LIMITS, type ErrorCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
-import { ensureGuestIdentity } from '../gallery/guestIdentity';
+import { ensureGuestIdentity } from '../session/guestIdentity';
 import { ASK_FOR_PHOTOS_READY_MAIL, STOP_PHOTOS_READY_MAIL } from './graphql';
 import {
   browserTimeZone,

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../storage';
+import { readStorage, removeStorage, writeStorage } from '../session/storage';
 
 /** What this browser left at a gallery for the "photos are in" mail: shown back, with its Stop. */
 export interface KeptPhotosReady {

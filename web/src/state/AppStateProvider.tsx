@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { writeStorage } from '../storage';
+import { writeStorage } from '../session/storage';
 import { isLanguage } from '../i18n/languages';
 import {
   appReducer,

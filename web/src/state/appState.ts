@@ -1,4 +1,4 @@
-import { readStorage } from '../storage';
+import { readStorage } from '../session/storage';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages';
 
 /** The client state of the whole app (spec sections 3 and 4), changed only through `appReducer`. */

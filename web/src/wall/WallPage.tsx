@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
 import { renewLiveCredentials } from '../api/liveConnection';
-import { setOpenGallery } from '../gallery/galleryPass';
+import { setOpenGallery } from '../session/galleryPass';
 import { Spinner } from '../ui/Spinner';
 import { WALL_QUERY } from './graphql';
 import { WallShow } from './WallShow';

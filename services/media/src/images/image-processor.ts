@@ -8,7 +8,7 @@ import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
-import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from '../quality/photo-quality.js';
+import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from './photo-quality.js';
 
 const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };

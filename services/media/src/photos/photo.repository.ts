@@ -4,8 +4,7 @@ import { PhotoEntity } from './photo.entity.js';
 import type { PhotoCursor } from './photo-cursor.js';
 import { isPhotoId } from './photo-id.js';
 import type { PhotoHint } from '../quality/photo-hint.enum.js';
-import { withHint } from '../quality/photo-quality.repository.js';
-import { QUALITY_THRESHOLDS } from '../quality/quality-hints.js';
+import { twinOf, withHint } from '../quality/photo-quality.repository.js';
 import type { PhotoReviewState } from '@gallery/contracts';
 
 /**
@@ -22,18 +21,6 @@ export function onlyReviewed<T extends object>(
     `(${alias}.review = 'approved' OR (${alias}.review = 'waiting' AND ${alias}.uploader_id = :reviewViewer))`,
     { reviewViewer: viewer },
   );
-}
-
-/**
- * The nearest photo of gallery `code` whose perceptual hash is within QUALITY_THRESHOLDS.nearDuplicateWithin bits
- * of `hash` (SQL expressions), the earliest among equals: its id and group. No row for a null hash.
- */
-export function twinOf(code: string, hash: string): string {
-  const distance = `bit_count((perceptual_hash # ${hash})::bit(64))`;
-  return `SELECT id, duplicate_group FROM photos
-          WHERE event_code = ${code} AND perceptual_hash IS NOT NULL AND ${hash} IS NOT NULL
-            AND ${distance} <= ${QUALITY_THRESHOLDS.nearDuplicateWithin}
-          ORDER BY ${distance}, created_at LIMIT 1`;
 }
 
 /** Photos in PostgreSQL. */

@@ -27,6 +27,18 @@ export function withHint<T extends object>(
   return query.andWhere(HINT_CONDITIONS[hint], HINT_PARAMETERS);
 }
 
+/**
+ * The nearest photo of gallery `code` whose perceptual hash is within QUALITY_THRESHOLDS.nearDuplicateWithin bits
+ * of `hash` (SQL expressions), the earliest among equals: its id and group. No row for a null hash.
+ */
+export function twinOf(code: string, hash: string): string {
+  const distance = `bit_count((perceptual_hash # ${hash})::bit(64))`;
+  return `SELECT id, duplicate_group FROM photos
+          WHERE event_code = ${code} AND perceptual_hash IS NOT NULL AND ${hash} IS NOT NULL
+            AND ${distance} <= ${QUALITY_THRESHOLDS.nearDuplicateWithin}
+          ORDER BY ${distance}, created_at LIMIT 1`;
+}
+
 /** A near-duplicate group's photo, as its best is chosen. */
 interface GroupMember {
   id: string;

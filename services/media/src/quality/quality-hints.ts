@@ -1,4 +1,4 @@
-import type { PhotoQuality } from './photo-quality.js';
+import type { PhotoQuality } from '../images/photo-quality.js';
 
 /**
  * Thresholds measured on the labeled set (bench/quality.mjs, docs/benchmarks.md "Quality hints and Highlights"),

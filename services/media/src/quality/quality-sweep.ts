@@ -10,9 +10,9 @@ import { describeError, PeriodicTask, qualitySweepPhotos } from '@gallery/platfo
 import { MediaConfig } from '../config/media-config.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
-import { twinOf } from '../photos/photo.repository.js';
 import { ObjectStorage } from '../storage/object-storage.js';
-import type { PhotoQuality } from './photo-quality.js';
+import { twinOf } from './photo-quality.repository.js';
+import type { PhotoQuality } from '../images/photo-quality.js';
 
 /** How often photos without quality measures are looked for. */
 export const QUALITY_SWEEP_INTERVAL_MS = 60 * 1000;

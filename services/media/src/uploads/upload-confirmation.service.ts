@@ -27,7 +27,7 @@ import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
-import type { PhotoQuality } from '../quality/photo-quality.js';
+import type { PhotoQuality } from '../images/photo-quality.js';
 import { ImageTooLargeError } from '../images/image-too-large.error.js';
 import { ImageWorkQueue } from '../images/image-work-queue.js';
 import { UndecodableImageError } from '../images/undecodable-image.error.js';

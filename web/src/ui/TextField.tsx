@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField as UiTextField } from '../ui/Field';
+import { TextField as UiTextField } from './Field';
 
 interface TextFieldProps {
   id: string;

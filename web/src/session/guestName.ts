@@ -1,5 +1,5 @@
 import { cleanGuestName, guestNameProblem, MAX_GUEST_NAME_CHARS, type ErrorCode } from '@gallery/contracts';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from './storage';
 
 /** The guest's name on this device, given once and sent with every upload request after it. */
 export const GUEST_NAME_STORAGE_KEY = 'galleryGuestName';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getQueryData } from '../api/request';
-import { AUTH_TOKEN_KEY, readStorage, removeStorage, writeStorage } from '../storage';
+import { forgetOwnerToken, keepOwnerToken, ownerToken } from '../session/ownerToken';
 import { useAppState } from '../state/AppStateProvider';
 import type { User } from '../state/appState';
 import { SIGN_IN, SIGN_OUT } from './graphql';
@@ -15,13 +15,13 @@ const graphqlClient = () => import('../api/apolloClient').then((module) => modul
 let storedTokenOwner: Promise<User | null> | null = null;
 
 function whoIsSignedIn(): Promise<User | null> {
-  const token = readStorage(AUTH_TOKEN_KEY);
+  const token = ownerToken();
   if (!token) return Promise.resolve(null);
   storedTokenOwner ??= getQueryData<User>(['/api/session']).then(
     (owner) => {
       // 401: the token is unknown, expired or signed out; it proves nothing, so it is not sent again. (Unless a
       // sign-in replaced it meanwhile.)
-      if (owner === null && readStorage(AUTH_TOKEN_KEY) === token) removeStorage(AUTH_TOKEN_KEY);
+      if (owner === null && ownerToken() === token) forgetOwnerToken();
       return owner;
     },
     // The server did not answer (or refused the client for now): signed out on this page, token kept.
@@ -33,7 +33,7 @@ function whoIsSignedIn(): Promise<User | null> {
 /** The signed-in owner, and whether the stored token is still being checked with the server. */
 export function useUser(): { user: User | null; checking: boolean } {
   const { state, dispatch } = useAppState();
-  const [checking, setChecking] = useState(() => readStorage(AUTH_TOKEN_KEY) !== null);
+  const [checking, setChecking] = useState(() => ownerToken() !== null);
   useEffect(() => {
     let current = true;
     void whoIsSignedIn().then((owner) => {
@@ -55,7 +55,7 @@ export function useSessionActions() {
   /** Keeps a session token received from createGallery, createEvent or signIn, and its owner. */
   const keepSession = useCallback(
     (token: string, email?: string) => {
-      writeStorage(AUTH_TOKEN_KEY, token);
+      keepOwnerToken(token);
       storedTokenOwner = email ? Promise.resolve({ email }) : null;
       void whoIsSignedIn().then((owner) => dispatch({ type: 'setUser', user: owner }));
     },
@@ -79,7 +79,7 @@ export function useSessionActions() {
   const signOut = useCallback(async () => {
     const client = await graphqlClient();
     await client.mutate({ mutation: SIGN_OUT }).catch(() => undefined);
-    removeStorage(AUTH_TOKEN_KEY);
+    forgetOwnerToken();
     storedTokenOwner = Promise.resolve(null);
     dispatch({ type: 'setUser', user: null });
     await client.clearStore();

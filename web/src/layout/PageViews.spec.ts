@@ -15,8 +15,8 @@ const { createRoot } = await import('react-dom/client');
 const { I18nextProvider } = await import('react-i18next');
 const { MemoryRouter, Route, Routes } = await import('react-router');
 const { testTranslations } = await import('../i18n/testTranslations');
-const { BareLayout } = await import('../layout/BareLayout');
-const { PageViews } = await import('./PageViews');
+const { BareLayout } = await import('./BareLayout');
+const { PageViews } = await import('../analytics/PageViews');
 
 /** A page that sets its title when it mounts, as the content pages do. */
 function titled(title: string) {

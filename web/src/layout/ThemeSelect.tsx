@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/Field';
-import { isTheme, THEMES } from './appState';
-import { useAppState } from './AppStateProvider';
+import { isTheme, THEMES } from '../state/appState';
+import { useAppState } from '../state/AppStateProvider';
 
 export function ThemeSelect() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { apolloClient } from '../api/apolloClient';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from '../session/storage';
 
 /** A random id this browser keeps so the couple's analytics can count distinct guests; nothing else. */
 const GUEST_ID_KEY = 'gallery-guest-id';

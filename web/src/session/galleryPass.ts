@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from './storage';
 
 /**
  * The passes this browser earned by entering galleries' PINs, one per gallery (localStorage), and the gallery

@@ -30,16 +30,3 @@ export function removeStorage(key: string): void {
     // Disabled storage holds nothing to remove.
   }
 }
-
-/**
- * The owner's credential, sent as a bearer token: the session of the order's email (createGallery, createEvent
- * or a sign-in link). A token that names no live session (GET /api/session answers 401: expired, signed out,
- * or a gallery's own owner token kept by a browser from before sessions) is dropped at the next page load; the
- * couple signs in again with a mailed link.
- */
-export const AUTH_TOKEN_KEY = 'authToken';
-
-export function authorizationHeader(): Record<string, string> {
-  const token = readStorage(AUTH_TOKEN_KEY);
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}

@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { readStorage, writeStorage } from '../storage';
+import { readStorage, writeStorage } from './storage';
 
 /**
  * This browser's guest identity, signed by the server (issueGuestIdentity) and kept here: its token goes with

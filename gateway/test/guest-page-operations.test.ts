@@ -12,17 +12,17 @@ import {
 } from 'graphql';
 import ts from 'typescript';
 import type { OperationAccess } from '@gallery/contracts';
-import { buildLiveSchema } from '../live/live-schema.js';
-import { GUEST_FIELDS, outsideGallery } from './gallery-scope.js';
+import { buildLiveSchema } from '../src/live/live-schema.js';
+import { GUEST_FIELDS, outsideGallery } from '../src/custom-domains/gallery-scope.js';
 
 // The couple's domain serves the web app's custom-domain routes; what those pages send is read here from the
 // web app's sources (every GraphQL document of every module the routes import, lazily or not), so the list of
 // what passes there cannot drift from the pages: a guest operation a page adds fails here until it is let
 // through, and an entry no page sends any more fails until it goes.
 
-const WEB_SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+const WEB_SRC = fileURLToPath(new URL('../../web/src/', import.meta.url));
 const ROUTES = path.join(WEB_SRC, 'premium/CustomDomainRoutes.tsx');
-const SUBGRAPHS = fileURLToPath(new URL('../../subgraphs/', import.meta.url));
+const SUBGRAPHS = fileURLToPath(new URL('../subgraphs/', import.meta.url));
 const CODE = 'KXMP7TQR';
 /**
  * Operations in a module the pages load that no page on the couple's domain sends (a module is read whole), and

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { ImageProcessor } from '../images/image-processor.js';
-import { facesFolder, labeledSet, type LabeledPhoto, type QualityLabel } from '@gallery/testing';
+import { ImageProcessor } from './image-processor.js';
 import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
-import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
 
 const processor = new ImageProcessor();
 afterAll(() => processor.onModuleDestroy());
@@ -17,35 +15,6 @@ async function measured(bytes: Buffer): Promise<PhotoQuality> {
     source.release?.();
   }
 }
-
-describe('quality hints on a labeled set (two group photos: good, blurred, darkened, near-duplicates)', () => {
-  let photos: (LabeledPhoto & { quality: PhotoQuality })[];
-  beforeAll(async () => {
-    const set = await labeledSet(facesFolder(), 2);
-    photos = [];
-    for (const photo of set) photos.push({ ...photo, quality: await measured(photo.bytes) });
-  }, 60_000);
-
-  it('gives each photo exactly the hints its label says', () => {
-    const hinted = photos.map((photo) => {
-      const own = ownHints(photo.quality);
-      const labels: QualityLabel[] = [];
-      if (own.blurry) labels.push('blurry');
-      if (own.dark) labels.push('dark');
-      const twin = photos.some(
-        (other) =>
-          other !== photo &&
-          hashDistance(other.quality.perceptualHash, photo.quality.perceptualHash) <=
-            QUALITY_THRESHOLDS.nearDuplicateWithin,
-      );
-      if (twin) labels.push('nearDuplicate');
-      return `${photo.name}: ${labels.join(', ')}`;
-    });
-    const expected = photos.map((photo) => `${photo.name}: ${[...photo.labels].join(', ')}`);
-    expect(photos.length).toBeGreaterThanOrEqual(14);
-    expect(hinted).toEqual(expected);
-  });
-});
 
 describe('photo quality measures', () => {
   it('finds a blurred copy less sharp, and a darkened one as sharp, as its original', async () => {
