@@ -86,7 +86,9 @@ export function useGallery(code: string) {
       challengeCounts: Object.fromEntries(
         (data.event.challenges ?? []).map((challenge) => [challenge.id, challenge.photoCount]),
       ),
-      tableCounts: Object.fromEntries((data.event.tables ?? []).map((table) => [table.number, table.photoCount])),
+      tableCounts: Object.fromEntries(
+        (data.event.tables ?? []).map((table) => [table.number, table.photoCount]),
+      ),
     });
   }
 
