@@ -62,6 +62,41 @@ describe("the couple's dashboard and analytics", () => {
     await couple.close();
   }, 120_000);
 
+  it.each(['en', 'fr', 'es'])(
+    "writes each of a gallery card's buttons on one line on a phone and a desktop (%s)",
+    async (language) => {
+      const { code, sessionToken } = await createGalleryAt(e2e!.product.url, { coupleNames: 'Lea & Hugo' });
+      for (const width of [360, 1280]) {
+        const couple = await signedIn(sessionToken, width, language);
+        const page = await couple.newPage();
+        await page.goto(`${e2e!.product.url}/dashboard`);
+        const actions = page.locator(`.owner-gallery[data-code="${code}"] .owner-gallery-actions`);
+        await actions.locator('.button').nth(4).waitFor();
+        await until(`the dashboard in ${language}`, () =>
+          page.evaluate((lang) => document.documentElement.lang === lang, language),
+        );
+        // Each button's words on one line box, and every button inside the card's column.
+        const buttons = await actions.evaluate((element) => {
+          const column = element.getBoundingClientRect();
+          return [...element.querySelectorAll('.button')].map((button) => {
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+            const box = button.getBoundingClientRect();
+            return {
+              text: button.textContent,
+              lines,
+              inside: box.left >= column.left - 0.5 && box.right <= column.right + 0.5,
+            };
+          });
+        });
+        expect(buttons).toEqual(buttons.map(({ text }) => ({ text, lines: 1, inside: true })));
+        await couple.close();
+      }
+    },
+    120_000,
+  );
+
   it('lists who shared most and the photos loved most, days named in the page language', async () => {
     const url = e2e!.product.url;
     const { code, sessionToken } = await createGalleryAt(url, { coupleNames: 'Ana & Luis' });
