@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's own pages at a glance: the dashboard puts their galleries first (bundles one line below), and
 // the analytics name their days, count in even steps and list who shared most and the photos loved most.
+
+/**
+ * The names in the analytics charts' legends of gallery `code`, in their order; a name not written in the page's
+ * text colour is given with the colour it has.
+ */
+function legend(page: Page, code: string): Promise<string[]> {
+  return page
+    .locator(`.gallery-analytics[data-code="${code}"] .recharts-legend-item-text`)
+    .evaluateAll((names) => {
+      const text = getComputedStyle(document.body).color;
+      return names.map((name) => {
+        const written = name.lastElementChild ?? name;
+        const color = getComputedStyle(written).color;
+        return color === text ? name.textContent! : `${name.textContent} in ${color}`;
+      });
+    });
+}
 
 describe("the couple's dashboard and analytics", () => {
   let e2e: BrowserTest | undefined;
@@ -168,6 +185,8 @@ describe("the couple's dashboard and analytics", () => {
     expect(yTicks).toEqual(['0', '1', '2', '3', '4', '5']);
     // The day's five uploads are written on their bar.
     await expect(section.locator('.recharts-label-list').allTextContents()).resolves.toContain('5');
+    // The series named in the text colour (their own colours are too light to read), in the order of their keys.
+    expect(await legend(page, code)).toEqual(['Guests', 'Views', 'Downloads', 'Uploads']);
     await couple.close();
 
     for (const [language, title] of [
@@ -184,6 +203,11 @@ describe("the couple's dashboard and analytics", () => {
         (await ticks.allTextContents()).includes(dayIn(language)),
       );
       expect((await ofGallery.textContent())!).not.toContain(today);
+      expect(await legend(translated, code)).toEqual(
+        language === 'fr'
+          ? ['Invités', 'Vues', 'Téléchargements', 'Envois']
+          : ['Invitados', 'Visitas', 'Descargas', 'Subidas'],
+      );
       expect(await translated.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await other.close();
     }
