@@ -38,6 +38,21 @@ function localInput(hours: number): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** The texts among `selector`'s elements written on more lines than they have words: a word cut in two. */
+function wordsCut(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((chosen) => {
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll(chosen)) {
+      const text = element.textContent?.trim() ?? '';
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      if (lines > text.split(/\s+/).length) cut.push(`"${text}" on ${lines} lines`);
+    }
+    return cut;
+  }, selector);
+}
+
 describe("the couple's event page", () => {
   let e2e: BrowserTest | undefined;
   let url: string;
@@ -164,6 +179,8 @@ describe("the couple's event page", () => {
       for (const viewport of [PHONE, DESKTOP]) {
         const page = await open(viewport, language);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
+        expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);
         if (process.env.SCREENSHOTS) {
           await page.screenshot({
             path: `${process.env.SCREENSHOTS}/event-page-${language}-${viewport.width}.png`,
