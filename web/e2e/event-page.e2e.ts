@@ -53,6 +53,28 @@ function wordsCut(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+/** The parts of `section` (the outermost of `parts`) closer than 8 px to the part below them. */
+function closeNeighbours(page: Page, section: string, parts: string): Promise<string[]> {
+  return page.evaluate(
+    ([root, chosen]) => {
+      const found = [...document.querySelectorAll(`${root} :is(${chosen})`)]
+        .filter((element) => !element.parentElement?.closest(`${root} :is(${chosen})`))
+        .map((element) => ({
+          text: element.textContent?.trim().slice(0, 30),
+          box: element.getBoundingClientRect(),
+        }))
+        .filter(({ box }) => box.height > 0)
+        .sort((a, b) => a.box.top - b.box.top);
+      return found
+        .slice(1)
+        .map((part, index) => ({ text: part.text, gap: part.box.top - found[index]!.box.bottom }))
+        .filter(({ gap }) => gap < 8)
+        .map(({ text, gap }) => `"${text}" ${Math.round(gap)} px under the part above`);
+    },
+    [section, parts] as const,
+  );
+}
+
 describe("the couple's event page", () => {
   let e2e: BrowserTest | undefined;
   let url: string;
@@ -181,6 +203,8 @@ describe("the couple's event page", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
         // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
         expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);
+        // The wall's hint, its Open button and the time per photo each stand apart, none touching the next.
+        expect(await closeNeighbours(page, '#wall', '.field-hint, .button-row, .field')).toEqual([]);
         if (process.env.SCREENSHOTS) {
           await page.screenshot({
             path: `${process.env.SCREENSHOTS}/event-page-${language}-${viewport.width}.png`,
