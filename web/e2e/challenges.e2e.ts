@@ -87,6 +87,13 @@ describe('photo challenges', () => {
     // The couple writes one prompt, picks a suggestion, and is told in words what is wrong before saving.
     const couple = await openPage(`/event/${code}`, sessionToken);
     const section = couple.locator('#challenges');
+    // A triangle before "Suggestions" says the row opens: the word does not start where the row does.
+    const inset = await section.locator('.challenge-suggestions summary').evaluate((summary) => {
+      const range = document.createRange();
+      range.selectNodeContents(summary);
+      return range.getBoundingClientRect().left - summary.getBoundingClientRect().left;
+    });
+    expect(inset).toBeGreaterThan(8);
     await section.getByText('Suggestions', { exact: true }).click();
     await section.getByRole('button', { name: 'Add the suggestion: A selfie with the bride' }).click();
     await section.getByRole('button', { name: 'Add a challenge' }).click();

@@ -56,6 +56,21 @@ function outsideColumn(page: Page): Promise<string[]> {
   });
 }
 
+/** How far (px, rounded) the challenges' title, the table filter's field and the first order pill start from the column's left. */
+function columnStarts(page: Page): Promise<Record<'challenges' | 'tables' | 'order', number>> {
+  return page.evaluate(() => {
+    const wrap = document.querySelector('.gallery-actions-wrap')!;
+    const left = wrap.getBoundingClientRect().left + parseFloat(getComputedStyle(wrap).paddingLeft);
+    const from = (selector: string) =>
+      Math.round(document.querySelector(selector)!.getBoundingClientRect().left - left);
+    return {
+      challenges: from('.challenges-head h2'),
+      tables: from('.table-filter select'),
+      order: from('.hearts-sort .button'),
+    };
+  });
+}
+
 describe('one column on a phone and a desktop', () => {
   let e2e: BrowserTest | undefined;
   let url: string;
@@ -65,8 +80,20 @@ describe('one column on a phone and a desktop', () => {
   beforeAll(async () => {
     e2e = await startBrowserTest();
     url = e2e.product.url;
-    ({ code } = await createGalleryAt(url));
-    await uploadGuestPhotos(url, code, 8, { size: [320, 240] });
+    const created = await createGalleryAt(url);
+    code = created.code;
+    // Photo challenges and photos from two tables' cards: the challenges' panel and the table filter show.
+    await graphqlAt(
+      url,
+      `mutation ($code: String!, $challenges: [ChallengePromptInput!]!) {
+        setChallenges(eventCode: $code, challenges: $challenges) { id }
+      }`,
+      { code, challenges: [{ prompt: 'A selfie with the bride' }] },
+      created.sessionToken,
+    );
+    await uploadGuestPhotos(url, code, 6, { size: [320, 240] });
+    await uploadGuestPhotos(url, code, 1, { size: [320, 240], table: 3 });
+    await uploadGuestPhotos(url, code, 1, { size: [320, 240], table: 12 });
     ({ code: frenchCode } = await createGalleryAt(url, { language: 'fr' }));
   }, START_TIMEOUT_MS);
 
@@ -91,7 +118,11 @@ describe('one column on a phone and a desktop', () => {
       );
       await page.locator('.photo-grid img[data-photo-id]').nth(7).waitFor({ timeout: 45_000 });
       await page.getByTestId('my-photos').waitFor();
+      await page.locator('.table-filter select').waitFor();
+      await page.locator('.challenges-head h2').waitFor();
       expect(await outsideColumn(page)).toEqual([]);
+      // The parts start where the column does: the challenges' title, the table filter, the order pills.
+      expect(await columnStarts(page)).toEqual({ challenges: 0, tables: 0, order: 0 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
       if (process.env.SCREENSHOTS) {
         await page.screenshot({

@@ -38,6 +38,43 @@ function localInput(hours: number): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** The texts among `selector`'s elements written on more lines than they have words: a word cut in two. */
+function wordsCut(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((chosen) => {
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll(chosen)) {
+      const text = element.textContent?.trim() ?? '';
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      if (lines > text.split(/\s+/).length) cut.push(`"${text}" on ${lines} lines`);
+    }
+    return cut;
+  }, selector);
+}
+
+/** The parts of `section` (the outermost of `parts`) closer than 8 px to the part below them. */
+function closeNeighbours(page: Page, section: string, parts: string): Promise<string[]> {
+  return page.evaluate(
+    ([root, chosen]) => {
+      const found = [...document.querySelectorAll(`${root} :is(${chosen})`)]
+        .filter((element) => !element.parentElement?.closest(`${root} :is(${chosen})`))
+        .map((element) => ({
+          text: element.textContent?.trim().slice(0, 30),
+          box: element.getBoundingClientRect(),
+        }))
+        .filter(({ box }) => box.height > 0)
+        .sort((a, b) => a.box.top - b.box.top);
+      return found
+        .slice(1)
+        .map((part, index) => ({ text: part.text, gap: part.box.top - found[index]!.box.bottom }))
+        .filter(({ gap }) => gap < 8)
+        .map(({ text, gap }) => `"${text}" ${Math.round(gap)} px under the part above`);
+    },
+    [section, parts] as const,
+  );
+}
+
 describe("the couple's event page", () => {
   let e2e: BrowserTest | undefined;
   let url: string;
@@ -164,6 +201,10 @@ describe("the couple's event page", () => {
       for (const viewport of [PHONE, DESKTOP]) {
         const page = await open(viewport, language);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
+        expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);
+        // The wall's hint, its Open button and the time per photo each stand apart, none touching the next.
+        expect(await closeNeighbours(page, '#wall', '.field-hint, .button-row, .field')).toEqual([]);
         if (process.env.SCREENSHOTS) {
           await page.screenshot({
             path: `${process.env.SCREENSHOTS}/event-page-${language}-${viewport.width}.png`,

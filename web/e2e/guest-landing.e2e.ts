@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { waitFor } from '@gallery/testing';
-import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import {
+  seriousViolations,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  startBrowserTest,
+  type BrowserTest,
+} from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The guest's landing: the couple picks a cover photo and writes a welcome line on their event page (each saved
@@ -64,6 +70,8 @@ describe("the guest's landing", () => {
     const tile = page.locator(`.owner-photo[data-photo-id="${photoIds[1]}"]`);
     await tile.getByRole('button', { name: 'Use as cover' }).click();
     await tile.getByText('Cover photo', { exact: true }).waitFor();
+    // The page as it now stands, the cover's label among it, holds to axe-core (contrast among the rest).
+    expect(await seriousViolations(page)).toEqual([]);
     await landing.locator(`img[data-cover-id="${photoIds[1]}"]`).waitFor();
     if (process.env.SCREENSHOTS)
       await landing.screenshot({ path: `${process.env.SCREENSHOTS}/landing-settings-en-1280.png` });

@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's own pages at a glance: the dashboard puts their galleries first (bundles one line below), and
 // the analytics name their days, count in even steps and list who shared most and the photos loved most.
+
+/**
+ * The names in the analytics charts' legends of gallery `code`, in their order; a name not written in the page's
+ * text colour is given with the colour it has.
+ */
+function legend(page: Page, code: string): Promise<string[]> {
+  return page
+    .locator(`.gallery-analytics[data-code="${code}"] .recharts-legend-item-text`)
+    .evaluateAll((names) => {
+      const text = getComputedStyle(document.body).color;
+      return names.map((name) => {
+        const written = name.lastElementChild ?? name;
+        const color = getComputedStyle(written).color;
+        return color === text ? name.textContent! : `${name.textContent} in ${color}`;
+      });
+    });
+}
 
 describe("the couple's dashboard and analytics", () => {
   let e2e: BrowserTest | undefined;
@@ -61,6 +78,41 @@ describe("the couple's dashboard and analytics", () => {
     });
     await couple.close();
   }, 120_000);
+
+  it.each(['en', 'fr', 'es'])(
+    "writes each of a gallery card's buttons on one line on a phone and a desktop (%s)",
+    async (language) => {
+      const { code, sessionToken } = await createGalleryAt(e2e!.product.url, { coupleNames: 'Lea & Hugo' });
+      for (const width of [360, 1280]) {
+        const couple = await signedIn(sessionToken, width, language);
+        const page = await couple.newPage();
+        await page.goto(`${e2e!.product.url}/dashboard`);
+        const actions = page.locator(`.owner-gallery[data-code="${code}"] .owner-gallery-actions`);
+        await actions.locator('.button').nth(4).waitFor();
+        await until(`the dashboard in ${language}`, () =>
+          page.evaluate((lang) => document.documentElement.lang === lang, language),
+        );
+        // Each button's words on one line box, and every button inside the card's column.
+        const buttons = await actions.evaluate((element) => {
+          const column = element.getBoundingClientRect();
+          return [...element.querySelectorAll('.button')].map((button) => {
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+            const box = button.getBoundingClientRect();
+            return {
+              text: button.textContent,
+              lines,
+              inside: box.left >= column.left - 0.5 && box.right <= column.right + 0.5,
+            };
+          });
+        });
+        expect(buttons).toEqual(buttons.map(({ text }) => ({ text, lines: 1, inside: true })));
+        await couple.close();
+      }
+    },
+    120_000,
+  );
 
   it('lists who shared most and the photos loved most, days named in the page language', async () => {
     const url = e2e!.product.url;
@@ -133,6 +185,8 @@ describe("the couple's dashboard and analytics", () => {
     expect(yTicks).toEqual(['0', '1', '2', '3', '4', '5']);
     // The day's five uploads are written on their bar.
     await expect(section.locator('.recharts-label-list').allTextContents()).resolves.toContain('5');
+    // The series named in the text colour (their own colours are too light to read), in the order of their keys.
+    expect(await legend(page, code)).toEqual(['Guests', 'Views', 'Downloads', 'Uploads']);
     await couple.close();
 
     for (const [language, title] of [
@@ -149,6 +203,11 @@ describe("the couple's dashboard and analytics", () => {
         (await ticks.allTextContents()).includes(dayIn(language)),
       );
       expect((await ofGallery.textContent())!).not.toContain(today);
+      expect(await legend(translated, code)).toEqual(
+        language === 'fr'
+          ? ['Invités', 'Vues', 'Téléchargements', 'Envois']
+          : ['Invitados', 'Visitas', 'Descargas', 'Subidas'],
+      );
       expect(await translated.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await other.close();
     }

@@ -1,10 +1,12 @@
-// `npm run screens`: screenshots of the couple's and the guests' main screens (the dashboard, the event page, the
-// gallery, its photo challenges, its viewer, the slideshow wall, a new order's success page), on a phone and a desktop, into
-// docs/screens/, so a reviewer sees the product without running it. Then the couple's settings in every language
-// (the event page's Privacy, Backup and Table cards sections, the viewer's Undo, the wall with its guestbook
-// band, the gallery's guestbook with older messages, the couple's photo viewer, the approval queue's photos and messages, the upload panel while
-// photos are on their way) into
-// docs/screens/languages/, each checked for a page wider than the screen, touch targets under 44 px and axe-core's
+// `npm run screens`: screenshots of the couple's and the guests' main screens (the home page, the dashboard, the
+// event page, the analytics, the gallery's landing with its cover photo, its photo challenges, its viewer, its
+// table filter with one table's photos, the slideshow wall, a new order's success page), on a phone and a desktop,
+// into docs/screens/ (with `every-language`, in French and Spanish too, into the git-ignored
+// docs/screens/every-language/), so a reviewer sees the product without running it. Then the couple's settings in
+// every language (the event page's Privacy, Backup and Table cards sections, the viewer's Undo, the wall with its
+// guestbook band, the gallery's guestbook with older messages, the couple's photo viewer, the approval queue's
+// photos and messages, the upload panel while photos are on their way) into docs/screens/languages/, each checked
+// (and the main screens' gallery) for a page wider than the screen, touch targets under 44 px and axe-core's
 // serious findings (contrast among them);
 // `npm run screens -- languages` takes only those. It starts the product as the browser tests
 // do (the backing servers, `npm start`'s services on free ports, a headless Chromium), orders a gallery with a
@@ -23,6 +25,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const OUT = path.join(ROOT, 'docs/screens');
 const LANGUAGES_ONLY = process.argv.includes('languages');
 const LOCALES = { en: 'en-US', fr: 'fr-FR', es: 'es-ES' };
+/**
+ * The languages the main screens are taken in: English, kept in docs/screens; with `every-language`, French and
+ * Spanish too, into docs/screens/every-language/ (git-ignored: for a look at every screen, not for the docs).
+ */
+const MAIN_LANGUAGES = process.argv.includes('every-language') ? Object.keys(LOCALES) : ['en'];
+/** Where the order form is in each language. */
+const ORDER_PATHS = { en: '/order', fr: '/fr/commander', es: '/es/orden' };
 /** Animations off and one time zone: the same page draws the same pixels on every run and machine. */
 const STEADY = { reducedMotion: 'reduce', timezoneId: 'UTC' };
 const SIZES = {
@@ -75,6 +84,8 @@ const CHALLENGES = [
 ];
 /** The challenge each picture answers (an index into CHALLENGES), or null; the newest, on the wall, answers one. */
 const CHALLENGE_OF = [0, null, 1, null, 2, 1];
+/** The table card each picture was uploaded from (its number), or null: the gallery's table filter and counts. */
+const TABLE_OF = [3, 12, 3, null, 3, 12];
 
 async function uploadPhotos(url, code, challengeIds) {
   for (const [i, look] of PICTURES.entries()) {
@@ -82,12 +93,19 @@ async function uploadPhotos(url, code, challengeIds) {
     const { requestPhotoUploads } = await graphql(
       url,
       `
-        mutation ($code: String!, $files: [PhotoUploadRequest!]!, $guestName: String, $challengeId: ID) {
+        mutation (
+          $code: String!
+          $files: [PhotoUploadRequest!]!
+          $guestName: String
+          $challengeId: ID
+          $table: Int
+        ) {
           requestPhotoUploads(
             eventCode: $code
             files: $files
             guestName: $guestName
             challengeId: $challengeId
+            table: $table
           ) {
             uploadId
             uploadUrl
@@ -102,6 +120,7 @@ async function uploadPhotos(url, code, challengeIds) {
         code,
         guestName: GUESTS[i],
         challengeId: CHALLENGE_OF[i] === null ? null : challengeIds[CHALLENGE_OF[i]],
+        table: TABLE_OF[i],
         files: [{ fileName: `IMG_${i + 1}.jpg`, contentType: 'image/jpeg', size: file.length }],
       },
     );
@@ -332,47 +351,104 @@ try {
     code,
     setChallenges.map((challenge) => challenge.id),
   );
-  await mkdir(OUT, { recursive: true });
+  // The guests' landing as the couple set it: the sunset photo for a cover, and a welcome line.
+  const { event: uploaded } = await graphql(
+    product.url,
+    'query ($code: String!) { event(code: $code) { photos(first: 50) { nodes { id } } } }',
+    { code },
+  );
+  await graphql(
+    product.url,
+    'mutation ($code: String!, $id: ID) { setCoverPhoto(code: $code, photoId: $id) }',
+    { code, id: uploaded.photos.nodes.at(-4).id },
+    createGallery.sessionToken,
+  );
+  await graphql(
+    product.url,
+    'mutation ($code: String!, $line: String) { setWelcomeLine(code: $code, welcomeLine: $line) { code } }',
+    { code, line: 'Thank you for celebrating with us!' },
+    createGallery.sessionToken,
+  );
+  await mkdir(path.join(OUT, 'every-language'), { recursive: true });
 
-  for (const [size, device] of LANGUAGES_ONLY ? [] : Object.entries(SIZES)) {
-    const couple = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale: 'en-US' });
+  const problems = [];
+  const mainShots = LANGUAGES_ONLY
+    ? []
+    : MAIN_LANGUAGES.flatMap((language) => Object.keys(SIZES).map((size) => [language, size]));
+  for (const [language, size] of mainShots) {
+    const device = SIZES[size];
+    const locale = LOCALES[language];
+    const prefix = language === 'en' ? '' : `/${language}`;
+    const named = (screen) =>
+      language === 'en' ? `${screen}-${size}` : `every-language/${screen}-${language}-${size}`;
+    const couple = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale });
     await couple.addInitScript(
-      (token) => localStorage.setItem('authToken', token),
-      createGallery.sessionToken,
+      ([token, chosen]) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('app-language', chosen);
+      },
+      [createGallery.sessionToken, language],
     );
     const page = await couple.newPage();
 
+    // The home page's first screen, with its live demo entry.
+    await page.goto(`${product.url}${prefix || '/'}`);
+    await page.locator('main h1').waitFor();
+    await shoot(page, named('home'), false);
+
     await page.goto(`${product.url}/dashboard`);
     await page.locator(`.owner-gallery[data-code="${code}"] img`).waitFor();
-    await shoot(page, `dashboard-${size}`, true);
+    await shoot(page, named('dashboard'), true);
 
     await page.goto(`${product.url}/event/${code}`);
     await page.locator('[data-testid="event-qr"]').waitFor();
-    await page.getByRole('textbox', { name: 'Challenge 4' }).waitFor();
+    await page
+      .locator('#challenges .challenge-row input')
+      .nth(CHALLENGES.length - 1)
+      .waitFor();
     await page
       .locator('.owner-photo img')
       .nth(PICTURES.length - 1)
       .waitFor();
-    await shoot(page, `event-${size}`, true);
+    await shoot(page, named('event'), true);
 
-    const guest = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale: 'en-US' });
+    // The couple's analytics: uploads and visits by day, who shared most, the photos loved most.
+    await page.goto(`${product.url}/analytics-dashboard`);
+    await page.getByTestId('top-sharers').locator('li').first().waitFor();
+    await page.locator('.recharts-wrapper').first().waitFor();
+    await shoot(page, named('analytics'), true);
+
+    const guest = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale });
     const gallery = await guest.newPage();
-    await gallery.goto(`${product.url}/gallery/${code}`);
+    await gallery.goto(`${product.url}${prefix}/gallery/${code}`);
     await gallery
       .locator('.photo-tile img')
       .nth(PICTURES.length - 1)
       .waitFor();
-    await shoot(gallery, `gallery-${size}`, false);
+    problems.push(...(await layoutProblems(gallery, `gallery ${language} ${size}`, ['.gallery-page'])));
+    problems.push(...(await accessibilityProblems(gallery, `gallery ${language} ${size}`)));
+    await shoot(gallery, named('gallery'), false);
 
     // The photo challenges: this browser's progress, the filter with each count, a card per challenge.
     await gallery.locator('#challenges-title').scrollIntoViewIfNeeded();
     await gallery.evaluate(() => document.querySelector('.challenges')?.scrollIntoView({ block: 'start' }));
-    await shoot(gallery, `challenges-${size}`, false);
+    await shoot(gallery, named('challenges'), false);
     await gallery.evaluate(() => window.scrollTo(0, 0));
 
     await gallery.locator('.photo-tile').first().click();
     await gallery.locator('.photo-viewer-figure img').waitFor();
-    await shoot(gallery, `viewer-${size}`, false);
+    await shoot(gallery, named('viewer'), false);
+
+    // The table filter, one table's photos shown: its name and count in the filter, its photos below.
+    await gallery.goto(`${product.url}${prefix}/gallery/${code}`);
+    await gallery.locator('.table-filter select').selectOption(String(TABLE_OF[0]));
+    await gallery
+      .locator('.photo-tile img')
+      .nth(TABLE_OF.filter((table) => table === TABLE_OF[0]).length - 1)
+      .waitFor();
+    await gallery.evaluate(() => document.querySelector('.table-filter')?.scrollIntoView({ block: 'start' }));
+    problems.push(...(await layoutProblems(gallery, `tables ${language} ${size}`, ['.table-filter'])));
+    await shoot(gallery, named('tables'), false);
 
     // The slideshow wall, as the venue's screen shows it.
     const { createWallLink } = await graphql(
@@ -381,30 +457,26 @@ try {
       { code },
       createGallery.sessionToken,
     );
-    await gallery.goto(createWallLink.url.replace(/^https?:\/\/[^/]+/, product.url));
+    const wallLink = createWallLink.url.replace(/^https?:\/\/[^/]+/, product.url);
+    await gallery.goto(language === 'en' ? wallLink : wallLink.replace(/\/wall\//, `/${language}/wall/`));
     await gallery.locator('[data-testid="wall-media"]').waitFor();
     await gallery.locator('.wall-qr').waitFor();
-    await shoot(gallery, `wall-${size}`, false);
+    await shoot(gallery, named('wall'), false);
     await guest.close();
     await couple.close();
 
     // A new couple's order, free, through the form: its success page.
-    const newCouple = await browser.newContext({
-      ...device,
-      ...STEADY,
-      deviceScaleFactor: 1,
-      locale: 'en-US',
-    });
+    const newCouple = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale });
     const order = await newCouple.newPage();
-    await order.goto(`${product.url}/order`);
-    await order.getByLabel('Couple Names').fill('Anna & Ben');
-    await order.getByLabel('Wedding Date').fill('2027-09-01');
-    await order.getByLabel('Event Location').fill('Nice, France');
-    await order.getByLabel('Email Address').fill(`anna-${size}@example.com`);
-    await order.getByLabel('Phone Number').fill('+33 6 12 34 56 78');
-    await order.getByRole('button', { name: 'Create Gallery' }).click();
+    await order.goto(`${product.url}${ORDER_PATHS[language]}`);
+    await order.locator('#order-coupleNames').fill('Anna & Ben');
+    await order.locator('#order-weddingDate').fill('2027-09-01');
+    await order.locator('#order-location').fill('Nice, France');
+    await order.locator('#order-email').fill(`anna-${language}-${size}@example.com`);
+    await order.locator('#order-phone').fill('+33 6 12 34 56 78');
+    await order.locator('form button[type="submit"]').click();
     await order.getByTestId('gallery-qr').waitFor();
-    await shoot(order, `order-success-${size}`, true);
+    await shoot(order, named('order-success'), true);
     await newCouple.close();
   }
 
@@ -511,7 +583,6 @@ try {
       buffer: await picture(...PICTURES[i % PICTURES.length]),
     })),
   );
-  const problems = [];
   for (const [language, locale] of Object.entries(LOCALES)) {
     for (const [size, device] of Object.entries(SIZES)) {
       const context = await browser.newContext({ ...device, ...STEADY, deviceScaleFactor: 1, locale });

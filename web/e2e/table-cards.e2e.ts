@@ -188,6 +188,22 @@ describe('table cards', () => {
     await tile(newest).waitFor({ state: 'attached' });
     expect(await serverPhotoIds(code)).toEqual([newest, older]);
 
+    // On a phone the toast stands above the viewer's buttons, none of them under it.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await viewer.getByRole('button', { name: en.owner.removePhoto }).click();
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox())!;
+    for (const control of await viewer.locator('.photo-viewer-controls > :is(a, button)').all()) {
+      const box = (await control.boundingBox())!;
+      expect({ control: await control.textContent(), over: toastBox.y + toastBox.height > box.y }).toEqual({
+        control: await control.textContent(),
+        over: false,
+      });
+    }
+    await toast.getByRole('button', { name: en.ui.undo }).click();
+    await toast.waitFor({ state: 'detached' });
+    await tile(newest).waitFor({ state: 'attached' });
+
     // Removed and left: sent when the toast ends, and gone for good after a reload.
     await viewer.getByRole('button', { name: en.owner.removePhoto }).click();
     await toast.waitFor();

@@ -229,8 +229,8 @@ export function PhotoViewer({
           >
             <span aria-hidden="true">›</span>
           </button>
+          {notices}
         </div>
-        {notices}
       </Modal>
       {confirmingDelete && onDeleteOwn && (
         <ConfirmDialog

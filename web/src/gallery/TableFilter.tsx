@@ -1,3 +1,4 @@
+import './gallery.css';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/Field';

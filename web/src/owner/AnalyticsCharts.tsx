@@ -52,6 +52,14 @@ export function AnalyticsCharts({ days }: { days: ActivityDay[] }) {
       />
     );
   };
+  // The series in the same order in every language (by key, not by their translated names), their names in the
+  // text colour: the series' own colours, kept on the swatches, are too light for text on the page.
+  const legend = (
+    <Legend
+      itemSorter="dataKey"
+      formatter={(name) => <span className="analytics-legend-name">{String(name)}</span>}
+    />
+  );
   return (
     <div className="analytics-charts">
       <ResponsiveContainer width="100%" height={240}>
@@ -60,7 +68,7 @@ export function AnalyticsCharts({ days }: { days: ActivityDay[] }) {
           {xAxis(true)}
           {yAxis(['views', 'guests'])}
           <Tooltip labelFormatter={dayLabel} />
-          <Legend />
+          {legend}
           <Line
             type="monotone"
             dataKey="views"
@@ -87,7 +95,7 @@ export function AnalyticsCharts({ days }: { days: ActivityDay[] }) {
           {xAxis(false)}
           {yAxis(['uploads', 'downloads'])}
           <Tooltip labelFormatter={dayLabel} />
-          <Legend />
+          {legend}
           <Bar dataKey="uploads" name={t('owner.analytics.uploads')} fill="#c9a66b" isAnimationActive={false}>
             {labelled && <LabelList dataKey="uploads" position="top" formatter={count} />}
           </Bar>

@@ -126,15 +126,17 @@ function GalleryCard({ event }: { event: OwnerEvent }) {
         <ButtonLink to={`/event/${code}`} variant="secondary">
           {t('owner.links.event')}
         </ButtonLink>
-        <ButtonLink to={`/event/${code}#share`} variant="ghost">
-          {t('owner.links.qr')}
-        </ButtonLink>
-        <ButtonLink to={`/event/${code}#download`} variant="ghost">
-          {t('owner.links.download')}
-        </ButtonLink>
-        <ButtonLink to={`/upgrade/${code}`} variant="ghost">
-          {t('owner.links.upgrade')}
-        </ButtonLink>
+        <div className="owner-gallery-more">
+          <ButtonLink to={`/event/${code}#share`} variant="ghost">
+            {t('owner.links.qr')}
+          </ButtonLink>
+          <ButtonLink to={`/event/${code}#download`} variant="ghost">
+            {t('owner.links.download')}
+          </ButtonLink>
+          <ButtonLink to={`/upgrade/${code}`} variant="ghost">
+            {t('owner.links.upgrade')}
+          </ButtonLink>
+        </div>
       </div>
     </Card>
   );

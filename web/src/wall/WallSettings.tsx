@@ -52,7 +52,7 @@ export function WallSettings({ code }: { code: string }) {
             onFocus={(event) => event.target.select()}
             onValueChange={() => undefined}
           />
-          <div className="button-row">
+          <div className="button-row wall-actions">
             <a
               className={buttonClass({ variant: 'primary' })}
               href={link}
@@ -64,7 +64,7 @@ export function WallSettings({ code }: { code: string }) {
             <CopyButton value={link} label={t('wall.copyLink')} />
           </div>
           <p className="field-hint wall-highlights-hint">{t('wall.highlightsHint')}</p>
-          <div className="button-row">
+          <div className="button-row wall-actions">
             <a
               className={buttonClass({ variant: 'secondary' })}
               href={`${link}&mode=highlights`}
@@ -78,7 +78,7 @@ export function WallSettings({ code }: { code: string }) {
           </div>
         </>
       ) : (
-        <div className="button-row">
+        <div className="button-row wall-actions">
           <Button
             variant="primary"
             disabled={creating.loading}
