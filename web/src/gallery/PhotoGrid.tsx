@@ -192,6 +192,9 @@ export const PhotoGrid = memo(function PhotoGrid({
     rangeExtractor,
     observeElementOffset: observeScrollInBackground,
     useFlushSync: false,
+    // The window's size from the first render: reported at mount against an initial 0 x 0, it changed the rows in
+    // view inside the commit, and the render that followed there ran every new effect of the page first.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const rows = virtualizer.getVirtualItems();
