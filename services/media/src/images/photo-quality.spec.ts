@@ -1,20 +1,14 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { measuredQuality } from '../../test/measured-quality.js';
 import { ImageProcessor } from './image-processor.js';
 import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
 
 const processor = new ImageProcessor();
 afterAll(() => processor.onModuleDestroy());
 
-/** A photo's measures as an upload makes them: from its pixels at the preview's size. */
-async function measured(bytes: Buffer): Promise<PhotoQuality> {
-  const source = await processor.atPreviewSize(await processor.source(bytes, { heif: false }));
-  try {
-    return await processor.quality(source);
-  } finally {
-    source.release?.();
-  }
-}
+/** A photo's measures as an upload makes them. */
+const measured = (bytes: Buffer): Promise<PhotoQuality> => measuredQuality(processor, bytes);
 
 describe('photo quality measures', () => {
   it('finds a blurred copy less sharp, and a darkened one as sharp, as its original', async () => {

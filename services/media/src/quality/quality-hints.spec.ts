@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { facesFolder, labeledSet, type LabeledPhoto, type QualityLabel } from '@gallery/testing';
+import { measuredQuality } from '../../test/measured-quality.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { hashDistance, type PhotoQuality } from '../images/photo-quality.js';
 import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
@@ -7,15 +8,8 @@ import { ownHints, QUALITY_THRESHOLDS } from './quality-hints.js';
 const processor = new ImageProcessor();
 afterAll(() => processor.onModuleDestroy());
 
-/** A photo's measures as an upload makes them: from its pixels at the preview's size. */
-async function measured(bytes: Buffer): Promise<PhotoQuality> {
-  const source = await processor.atPreviewSize(await processor.source(bytes, { heif: false }));
-  try {
-    return await processor.quality(source);
-  } finally {
-    source.release?.();
-  }
-}
+/** A photo's measures as an upload makes them. */
+const measured = (bytes: Buffer): Promise<PhotoQuality> => measuredQuality(processor, bytes);
 
 describe('quality hints on a labeled set (two group photos: good, blurred, darkened, near-duplicates)', () => {
   let photos: (LabeledPhoto & { quality: PhotoQuality })[];
