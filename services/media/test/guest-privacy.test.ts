@@ -14,7 +14,6 @@ import { en, RequestContracts, Subjects, type DomainEvent, type LivePhoto } from
 import { askService, EventBus } from '@gallery/platform';
 import { waitFor } from '@gallery/testing';
 import { GuestCopySweep } from '../src/guest-copies/guest-copy.sweep.js';
-import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 import { publishPrivacy } from './events-stand-in.js';
 import { ownerOf, startMedia, type MediaHarness } from './harness.js';
@@ -306,10 +305,7 @@ describe('guest copies', () => {
       ownerOf(code),
     );
     expect(removed.errors).toBeUndefined();
-    await db.query('UPDATE storage_deletions SET not_before = now() WHERE object_key LIKE $1', [
-      `photos/${photo.id}/%`,
-    ]);
-    while ((await app!.get(StorageDeletions).processOnce()) > 0);
+    await media!.runDeletionsUnder(`photos/${photo.id}/`);
     expect(await keys()).toEqual([]);
   });
 });

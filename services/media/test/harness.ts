@@ -39,6 +39,7 @@ import {
 } from '@gallery/platform';
 import { publishAsRelay, startTestPlatform, type TestPlatform, waitFor } from '@gallery/testing';
 import { createApp, MediaConfig } from '../src/index.js';
+import { StorageDeletions } from '../src/storage/storage-deletions.js';
 import { admitEveryGuest } from './events-stand-in.js';
 import { putToSlot, REQUEST_UPLOADS, type Slot } from './guest-upload.js';
 
@@ -112,6 +113,12 @@ export interface MediaHarness {
   uploadPhoto(code: string, body: Buffer, caller?: Caller): Promise<string>;
   /** Writes a photo row of the gallery straight to the database; its id. */
   insertPhoto(code: string, row?: PhotoRow): Promise<string>;
+  /**
+   * Makes the scheduled deletions under `prefix` due and runs the deletions queue until none of them is left. The
+   * service runs the queue too after a removal, holding the rows it works on (a run here skips them): waiting for
+   * the rows to go, not for one run to find nothing, outlasts that run.
+   */
+  runDeletionsUnder(prefix: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -194,7 +201,10 @@ function answerOwnerChecks(bus: EventBus, answer: { plan: PlanId; expiresInMs: n
 }
 
 function harness(
-  parts: Omit<MediaHarness, 'post' | 'graphql' | 'publish' | 'createGallery' | 'uploadPhoto' | 'insertPhoto'>,
+  parts: Omit<
+    MediaHarness,
+    'post' | 'graphql' | 'publish' | 'createGallery' | 'uploadPhoto' | 'insertPhoto' | 'runDeletionsUnder'
+  >,
 ): MediaHarness {
   const { app, bus, db } = parts;
   const post = async (query: string, variables: object = {}, caller: Caller = {}) => {
@@ -270,6 +280,20 @@ function harness(
         ],
       );
       return id;
+    },
+    async runDeletionsUnder(prefix) {
+      const deletions = app.get(StorageDeletions);
+      await waitFor(`the deletions under ${prefix} run`, async () => {
+        await db.query('UPDATE storage_deletions SET not_before = now() WHERE object_key LIKE $1', [
+          `${prefix}%`,
+        ]);
+        while ((await deletions.processOnce()) > 0);
+        const [left] = (await db.query(
+          'SELECT count(*)::int AS n FROM storage_deletions WHERE object_key LIKE $1',
+          [`${prefix}%`],
+        )) as { n: number }[];
+        return left.n === 0;
+      });
     },
   };
 }

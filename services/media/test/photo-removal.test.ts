@@ -87,10 +87,7 @@ async function whilePreviewIsMade(
 
 /** Every object still in storage under a photo's folders, once the deletions queue has run. */
 async function leftAfterDeletions(photoId: string): Promise<string[]> {
-  await db.query('UPDATE storage_deletions SET not_before = now() WHERE object_key LIKE $1', [
-    `photos/${photoId}/%`,
-  ]);
-  while ((await app!.get(StorageDeletions).processOnce()) > 0);
+  await media!.runDeletionsUnder(`photos/${photoId}/`);
   return keysUnder(`photos/${photoId}/`);
 }
 
