@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 
 export interface ChallengePrompt {
   id: string;

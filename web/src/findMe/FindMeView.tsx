@@ -1,7 +1,8 @@
 import '../gallery/gallery.css';
 import '../gallery/DownloadAllButton.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, retryAfterMs } from '../api/apiErrors';

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import type { ArchiveJob } from '../gallery/downloadAll';
 
 /** "Find me" of a gallery as its couple sees it: the switch and how far the photos were looked at. */

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import type { ArchiveLayoutId } from '@gallery/contracts';
 
 /** The stages of Download All as the screen shows them (the server's progress stages, plus idle). */

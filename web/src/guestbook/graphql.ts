@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import type { GuestbookMessage } from '@gallery/contracts';
 
 /** A message as queries answer it: its writer's own waiting one is marked (live messages never wait). */

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { PHOTO_FIELDS, type PhotoPage } from '../gallery/graphql';
 import type { HeartCounts } from '@gallery/contracts';
 

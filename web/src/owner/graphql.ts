@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import type { ApiPlan } from '../api/plan';
 import type { CreatedGallery } from '../order/graphql';
 

@@ -1,6 +1,7 @@
 import './pages.css';
 import { useId, useState, type FormEvent } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { pinProblem } from '@gallery/contracts';

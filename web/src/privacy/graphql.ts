@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 
 /** Who sees which photos, as the API names PHOTO_VISIBILITY_MODES. */
 export type PhotoVisibility = 'EVERYONE' | 'OWN' | 'REVEAL';

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 
 /** A guest leaves an address for the one "photos are in" mail (their guest identity goes as X-Guest-Identity). */
 export const ASK_FOR_PHOTOS_READY_MAIL: TypedDocumentNode<

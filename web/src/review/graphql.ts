@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 
 /** The couple's queues, as the API names them: waiting, hidden, and (photos only) those guests see. */
 export type ReviewQueueState = 'WAITING' | 'HIDDEN' | 'SHOWN';

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { readStorage, writeStorage } from './storage';
 
 /**

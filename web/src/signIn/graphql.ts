@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 
 export const REQUEST_SIGN_IN_LINK: TypedDocumentNode<
   { requestSignInLink: boolean },
