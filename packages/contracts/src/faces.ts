@@ -1,19 +1,9 @@
 import { z } from './zod.js';
 import { galleryCodeSchema, livePhotoSchema } from './domain-events.js';
+import { FIND_ME_LIMITS } from './limits.js';
 
-/**
- * "Find me": a guest finds the photos they are in with a selfie, on the couple's consent (services/faces).
- * The limits of a search, and what the faces service asks media to keep the gallery's privacy settings.
- */
-export const FIND_ME_LIMITS = Object.freeze({
-  /**
-   * A selfie's largest size: it travels base64 in the GraphQL request, under API_LIMITS.bodyBytes (100 KB). The
-   * web app sends the camera's picture scaled to 640 px, a 30-60 KB JPEG: a face there is far over what is needed.
-   */
-  selfieBytes: 64 * 1024,
-  /** At most this many photos in one search's answer (a wedding's guest is in a few dozen, a couple in hundreds). */
-  resultPhotos: 500,
-});
+// "Find me" (services/faces): what the faces service asks media, so a search keeps the gallery's privacy settings.
+// Its limits are in limits.ts, which the web app reads without these schemas.
 
 /** media answers which of these photos of a gallery one caller may see now, as its gallery screen would. */
 export const visiblePhotosRequestSchema = z.object({

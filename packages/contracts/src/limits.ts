@@ -210,3 +210,36 @@ export const GUESTBOOK_LIMITS = Object.freeze({
   /** Messages on one page of the guestbook. */
   pageSize: 50,
 });
+
+/** "Find me": a guest finds the photos they are in with a selfie, on the couple's consent (services/faces). */
+export const FIND_ME_LIMITS = Object.freeze({
+  /**
+   * A selfie's largest size: it travels base64 in the GraphQL request, under API_LIMITS.bodyBytes (100 KB). The
+   * web app sends the camera's picture scaled to 640 px, a 30-60 KB JPEG: a face there is far over what is needed.
+   */
+  selfieBytes: 64 * 1024,
+  /** At most this many photos in one search's answer (a wedding's guest is in a few dozen, a couple in hundreds). */
+  resultPhotos: 500,
+});
+
+/**
+ * The mails that bring people back after the night: a guest's one "the photos are in" mail (the photos-ready
+ * mail), and the couple's daily digest while something waits for them.
+ */
+export const RETURN_MAIL_LIMITS = Object.freeze({
+  /** RFC 5321's longest deliverable address. */
+  emailChars: 254,
+  /** The longest IANA time zone name is 32 characters; a browser never sends more. */
+  timeZoneChars: 64,
+  /** A stop link's token: a uuid, a dot and an HMAC-SHA256 in base64url (80 characters). */
+  stopTokenChars: 100,
+  /** Without a reveal time, the mail goes at this hour of the guest's own morning after the wedding day. */
+  morningHour: 9,
+  /** The couple's digest goes once a day, from this hour (UTC) on. */
+  digestHourUtc: 8,
+  /**
+   * Storage ending within this many days is something that waits for the couple: a Free gallery's whole week would
+   * be "soon" with 7, and a daily mail for a week is nagging.
+   */
+  storageEndingDays: 3,
+});

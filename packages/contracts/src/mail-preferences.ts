@@ -1,26 +1,5 @@
 import { z } from './zod.js';
-
-/**
- * The mails that bring people back after the night: a guest's one "the photos are in" mail (the photos-ready
- * mail), and the couple's daily digest while something waits for them.
- */
-export const RETURN_MAIL_LIMITS = Object.freeze({
-  /** RFC 5321's longest deliverable address. */
-  emailChars: 254,
-  /** The longest IANA time zone name is 32 characters; a browser never sends more. */
-  timeZoneChars: 64,
-  /** A stop link's token: a uuid, a dot and an HMAC-SHA256 in base64url (80 characters). */
-  stopTokenChars: 100,
-  /** Without a reveal time, the mail goes at this hour of the guest's own morning after the wedding day. */
-  morningHour: 9,
-  /** The couple's digest goes once a day, from this hour (UTC) on. */
-  digestHourUtc: 8,
-  /**
-   * Storage ending within this many days is something that waits for the couple: a Free gallery's whole week would
-   * be "soon" with 7, and a daily mail for a week is nagging.
-   */
-  storageEndingDays: 3,
-});
+import { RETURN_MAIL_LIMITS } from './limits.js';
 
 /** A guest's address as the photos-ready field takes it: trimmed, one address, at most 254 characters. */
 export const guestMailAddressSchema = z.string().trim().max(RETURN_MAIL_LIMITS.emailChars).pipe(z.email());

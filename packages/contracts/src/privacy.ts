@@ -1,5 +1,4 @@
 import type { ErrorCode } from './errors.js';
-import { z } from './zod.js';
 
 /**
  * The couple's privacy settings: owned by the events service, changed on the event page by the owner only, and
@@ -57,16 +56,6 @@ export function uploadWindowRefusal(
   if (window.uploadsOpenAt && now.getTime() < window.uploadsOpenAt.getTime()) return 'UPLOADS_NOT_OPEN';
   if (window.uploadsCloseAt && now.getTime() >= window.uploadsCloseAt.getTime()) return 'UPLOADS_CLOSED';
   return null;
-}
-
-/** An upload window's end as the event page sends it: ISO 8601 with its offset (at most 40 characters), or null. */
-export const windowInstantSchema = z.iso.datetime({ offset: true }).max(40).nullable();
-
-/** The instant, null for none, or undefined when it is no ISO 8601 instant with an offset. */
-export function parseWindowInstant(value: string | null | undefined): Date | null | undefined {
-  const parsed = windowInstantSchema.safeParse(value ?? null);
-  if (!parsed.success) return undefined;
-  return parsed.data === null ? null : new Date(parsed.data);
 }
 
 /** Who sees which photos, as a gallery's settings hold it. */

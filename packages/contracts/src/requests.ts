@@ -10,7 +10,7 @@ import {
 } from './downloads.js';
 import { customHostSchema, eventCreatedSchema, galleryCodeSchema } from './domain-events.js';
 import { visiblePhotosReplySchema, visiblePhotosRequestSchema } from './faces.js';
-import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin.js';
+import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin-admission.js';
 import { PLAN_IDS } from './plans.js';
 
 // Every service request: its subject (Requests), the schemas of what is asked and what comes back (those of
