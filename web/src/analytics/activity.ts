@@ -1,5 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { gql } from '../api/gql';
 import { apolloClient } from '../api/apolloClient';
+import { whenSettled } from '../api/settled';
 import { readStorage, writeStorage } from '../session/storage';
 
 /** A random id this browser keeps so the couple's analytics can count distinct guests; nothing else. */
@@ -22,9 +24,14 @@ const RECORD_ACTIVITY: TypedDocumentNode<
   }
 `;
 
-/** Records a view or a download for the couple's analytics; a failure changes nothing for the guest. */
+/**
+ * Records a view or a download for the couple's analytics, once the page has settled (nothing the guest waits
+ * for); a failure changes nothing for the guest.
+ */
 export function recordActivity(eventCode: string, kind: 'VIEW' | 'DOWNLOAD'): void {
-  void apolloClient
-    .mutate({ mutation: RECORD_ACTIVITY, variables: { eventCode, kind, guest: guestId() } })
-    .catch(() => undefined);
+  whenSettled(() => {
+    void apolloClient
+      .mutate({ mutation: RECORD_ACTIVITY, variables: { eventCode, kind, guest: guestId() } })
+      .catch(() => undefined);
+  });
 }

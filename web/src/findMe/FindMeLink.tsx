@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { findMePageLink } from '../gallery/galleryUrl';
 import { isLanguage } from '../i18n/languages';
 import { ButtonLink } from '../ui/Button';
+import { useSettled } from '../api/settled';
 import { FIND_ME_AVAILABLE_QUERY } from './graphql';
 
 /**
@@ -12,7 +13,9 @@ import { FIND_ME_AVAILABLE_QUERY } from './graphql';
  */
 export function FindMeLink({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
-  const available = useQuery(FIND_ME_AVAILABLE_QUERY, { variables: { code } });
+  // Read once the page has settled: the link is not part of the gallery's first picture.
+  const settled = useSettled();
+  const available = useQuery(FIND_ME_AVAILABLE_QUERY, { variables: { code }, skip: !settled });
   if (available.data?.findMeAvailable !== true) return null;
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   return (

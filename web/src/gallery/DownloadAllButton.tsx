@@ -10,6 +10,7 @@ import {
 } from './downloadAll';
 import { useDownloadAll } from './useDownloadAll';
 import { recordActivity } from '../analytics/activity';
+import { useSettled } from '../api/settled';
 import './DownloadAllButton.css';
 
 /**
@@ -20,8 +21,11 @@ export function DownloadAllButton({ code, guestSwitch = true }: { code: string; 
   const { t } = useTranslation();
   // Not joined to a request already under way: the gallery's live update asks again after the couple's change,
   // and that answer must be one read after the change (useGallery).
+  // Read once the page has settled: the button is not part of the gallery's first picture.
+  const settled = useSettled();
   const rights = useQuery(DOWNLOAD_RIGHTS_QUERY, {
     variables: { code },
+    skip: !settled,
     fetchPolicy: 'network-only',
     context: { queryDeduplication: false },
   });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { GUESTBOOK_LIMITS } from '@gallery/contracts';
 import { onLiveReconnect } from '../api/liveConnection';
+import { whenSettled } from '../api/settled';
 import { ensureGuestIdentity } from '../session/guestIdentity';
 import {
   GUESTBOOK_MESSAGE_ADDED,
@@ -63,7 +64,8 @@ export function useGuestbook(code: string, { keep = Infinity }: GuestbookOptions
     }
   }, [client, code, messages, loadingOlder]);
 
-  useEffect(read, [read]);
+  // Its first read once the page has settled: the messages are not part of the gallery's first picture.
+  useEffect(() => whenSettled(read), [read]);
   useEffect(() => onLiveReconnect(read), [read]);
 
   useSubscription(GUESTBOOK_MESSAGE_ADDED, {
