@@ -58,6 +58,45 @@ describe('a gallery of thousands of photos on a phone', () => {
   }
 
   const tilesInPage = (page: Page) => page.locator('.photo-grid > li').count();
+
+  /**
+   * The tiles in the page sit on the grid: each row a tile's height and the grid's gap below the one before, from
+   * the first row in the page to the last (far down the grid too), and a row's tiles side by side in its columns.
+   */
+  async function expectTilesOnGrid(page: Page): Promise<void> {
+    const { gap, columns, boxes } = await page.evaluate(() => {
+      const grid = document.querySelector('.photo-grid')!;
+      const style = getComputedStyle(grid);
+      return {
+        gap: parseFloat(style.rowGap),
+        columns: style.gridTemplateColumns.split(' ').length,
+        boxes: [...grid.querySelectorAll(':scope > li')].map((tile) => {
+          const box = tile.getBoundingClientRect();
+          return {
+            x: box.x,
+            y: box.y,
+            size: box.height,
+            index: Number(tile.getAttribute('aria-posinset')) - 1,
+          };
+        }),
+      };
+    });
+    expect(boxes.length).toBeGreaterThan(columns);
+    const first = boxes[0];
+    const last = boxes[boxes.length - 1];
+    const rowOf = (box: (typeof boxes)[number]) =>
+      Math.floor(box.index / columns) - Math.floor(first.index / columns);
+    // The rows' step as laid out (the browser rounds a tile's height to its layout units, 1/64 px, so a step
+    // computed from one tile's height drifts by a few pixels over hundreds of rows): a tile's height and the gap.
+    const step = (last.y - first.y) / rowOf(last);
+    expect(Math.abs(step - (first.size + gap))).toBeLessThan(0.05);
+    const left = first.x - (first.index % columns) * step;
+    for (const box of boxes) {
+      expect(Math.abs(box.y - (first.y + rowOf(box) * step))).toBeLessThan(1);
+      expect(Math.abs(box.x - (left + (box.index % columns) * step))).toBeLessThan(1);
+    }
+  }
+
   const elementsInPage = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
 
   /** Scrolls to the end of what is loaded, then waits for the next page to make the grid longer; false at the end. */
@@ -84,6 +123,7 @@ describe('a gallery of thousands of photos on a phone', () => {
       const tilesAtStart = await tilesInPage(page);
       const elementsAtStart = await elementsInPage(page);
       expect(tilesAtStart).toBeGreaterThan(0);
+      await expectTilesOnGrid(page);
 
       let mostTiles = tilesAtStart;
       let tilesInTheMiddle = 0;
@@ -106,6 +146,7 @@ describe('a gallery of thousands of photos on a phone', () => {
       await expect(lastTile.getAttribute('aria-posinset')).resolves.toBe(String(PHOTOS));
       await expect(lastTile.getAttribute('aria-setsize')).resolves.toBe(String(PHOTOS));
       const tilesAtEnd = await tilesInPage(page);
+      await expectTilesOnGrid(page);
       // The thumbnails on screen at the end are drawn soon: those of the hundreds of tiles scrolled past were
       // cancelled as their tiles left, rather than downloaded first (minutes, once thousands had been passed).
       await until(

@@ -68,7 +68,7 @@ async function until(what: string, done: () => boolean): Promise<void> {
 /** Translations asked for the tiles' labels. */
 let labelsMade = 0;
 
-const { act, createElement, StrictMode } = await import('react');
+const { act, createElement, Profiler, StrictMode } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { I18nextProvider } = await import('react-i18next');
 const { testTranslations } = await import('../i18n/testTranslations');
@@ -124,6 +124,40 @@ afterAll(async () => {
 });
 
 describe('the photo grid', () => {
+  it('is drawn once as it mounts: nothing in its first commit renders it again there', async () => {
+    // A render asked for inside a commit (from a layout effect) is done there and then, after every new component's
+    // effects: on a phone that made the gallery's first picture one long task. React's Profiler calls such a render
+    // a nested update.
+    const phases: string[] = [];
+    const own = createRoot(container.appendChild(document.createElement('div')));
+    try {
+      await act(async () =>
+        own.render(
+          createElement(
+            Profiler,
+            { id: 'grid', onRender: (_id: string, phase: string) => void phases.push(phase) },
+            createElement(
+              I18nextProvider,
+              { i18n },
+              createElement(PhotoGrid, {
+                photos: Array.from({ length: 30 }, (_, index) => photo(index + 500)),
+                hasMore: true,
+                loadingMore: false,
+                onLoadMore,
+                onOpen,
+              }),
+            ),
+          ),
+        ),
+      );
+      expect(phases[0]).toBe('mount');
+      expect(phases).not.toContain('nested-update');
+      expect(document.querySelectorAll('.photo-grid img').length).toBeGreaterThan(0);
+    } finally {
+      await act(async () => own.unmount());
+    }
+  });
+
   it('is measured when it appears and when what is above it changes, not each time it renders', async () => {
     let photos = Array.from({ length: 6 }, (_, index) => photo(index + 10));
     await show(photos);

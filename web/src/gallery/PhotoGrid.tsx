@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import {
   defaultRangeExtractor,
   observeWindowOffset,
+  observeWindowRect,
   useWindowVirtualizer,
   type Range,
   type Virtualizer,
@@ -66,6 +67,19 @@ function observeScrollInBackground(
   return observeWindowOffset(instance, (offset, isScrolling) =>
     startTransition(() => moved(offset, isScrolling)),
   );
+}
+
+/**
+ * The window's size, told to the virtualizer as a transition too. It is told once as the grid mounts, from a
+ * layout effect, and the virtualizer then finds its rows in view "changed" (it starts with none): told at once,
+ * React rendered the grid again inside the commit that first drew the gallery, running every new component's
+ * effects there first, the opening's longest task. Its first rows come from `initialRect`, the same size.
+ */
+function observeSizeInBackground(
+  instance: Virtualizer<Window, Element>,
+  resized: (rect: { width: number; height: number }) => void,
+): ReturnType<typeof observeWindowRect> {
+  return observeWindowRect(instance, (rect) => startTransition(() => resized(rect)));
 }
 
 /**
@@ -155,11 +169,15 @@ export const PhotoGrid = memo(function PhotoGrid({
   const waitingMark = t('review.waitingMark');
 
   const [layout, setLayout] = useState<GridLayout>(UNMEASURED_GRID);
+  // The measure reaches the page in a transition: rows are placed by the grid's CSS (each a tile's height and a
+  // gap below the one before), so only which rows are in the page and the grid's height wait for it. Set at once
+  // in the layout effect, it made React render the grid again inside the commit that first drew the gallery, and
+  // run every new component's effects there first: the opening's longest task.
   const remeasure = useCallback(() => {
     const list = listRef.current;
     if (!list) return;
     const measured = measureGrid(list);
-    setLayout((current) => (sameGridLayout(current, measured) ? current : measured));
+    startTransition(() => setLayout((current) => (sameGridLayout(current, measured) ? current : measured)));
   }, []);
   const empty = photos.length === 0;
   // Measured when the grid appears, before it is drawn; then when it or what is above it changes (an upload panel
@@ -191,12 +209,20 @@ export const PhotoGrid = memo(function PhotoGrid({
     scrollMargin: top,
     rangeExtractor,
     observeElementOffset: observeScrollInBackground,
+    observeElementRect: observeSizeInBackground,
     useFlushSync: false,
-    // The window's size from the first render: reported at mount against an initial 0 x 0, it changed the rows in
-    // view inside the commit, and the render that followed there ran every new effect of the page first.
+    // The window's size from the first render, so that its rows are the ones in view (the size observed reaches
+    // the virtualizer in a transition: observeSizeInBackground).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  // The rows' places again when their height changes, in a transition (a measure tells the virtualizer's
+  // listener, which renders the grid); not as the grid mounts, when it has placed none yet.
+  const placedRowHeight = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (placedRowHeight.current === rowHeight) return;
+    placedRowHeight.current = rowHeight;
+    startTransition(() => virtualizer.measure());
+  }, [virtualizer, rowHeight]);
   const rows = virtualizer.getVirtualItems();
 
   // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
@@ -277,7 +303,7 @@ export const PhotoGrid = memo(function PhotoGrid({
                 key={photo.id}
                 style={{
                   gridColumn: `${column + 1} / ${column + 2}`,
-                  transform: `translateY(${row.start - top}px)`,
+                  transform: `translateY(calc(${row.index} * var(--row-step)))`,
                 }}
                 aria-posinset={row.index * columns + column + 1}
                 aria-setsize={setSize}
