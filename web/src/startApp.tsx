@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerServiceWorker } from './sw/registerServiceWorker';
@@ -8,15 +8,20 @@ import { registerServiceWorker } from './sw/registerServiceWorker';
  * then, and throws nothing here) goes to `onFatal`, which shows the Loading Error page.
  */
 export function startApp(root: HTMLElement, onFatal: (error: unknown) => void): void {
-  createRoot(root, {
+  const app = createRoot(root, {
     onUncaughtError: (error) => {
       console.error('Fatal render failure', error);
       onFatal(error);
     },
-  }).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  });
+  // As a transition, the first render yields to the browser every few milliseconds: on a phone, matching the
+  // routes and rendering the first screen were one task of a quarter of a second.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -180,9 +180,10 @@ export const PhotoGrid = memo(function PhotoGrid({
     startTransition(() => setLayout((current) => (sameGridLayout(current, measured) ? current : measured)));
   }, []);
   const empty = photos.length === 0;
-  // Measured when the grid appears, before it is drawn; then when it or what is above it changes (an upload panel
+  // Measured once the grid is drawn (its rows are in place without it: a measure before would have made the
+  // browser lay the whole page out in the commit); then when it or what is above it changes (an upload panel
   // moves it down without resizing it), not on each render: a measure forces the page's style and layout.
-  useLayoutEffect(remeasure, [empty, remeasure]);
+  useEffect(remeasure, [empty, remeasure]);
   useEffect(() => {
     const list = listRef.current;
     return empty || !list ? undefined : watchGridPlace(list, remeasure);
