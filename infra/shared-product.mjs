@@ -1,6 +1,7 @@
 // One product that `npm test` starts for the browser tests which need nothing special (web/e2e/browser.ts
-// startBrowserTest() without options): starting backing servers and every service once per file took much of
-// each file's time. Jest run on its own leaves it out, and each file starts its own product as before.
+// startBrowserTest() without options) and the tests of the whole product without a browser (web/e2e/product-test.ts
+// startProductTest()): starting backing servers and every service once per file took much of each file's time.
+// Jest run on its own leaves it out, and each file starts its own product as before.
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

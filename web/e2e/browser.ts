@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,7 +9,9 @@ import { startProduct } from '../../infra/product.mjs';
 import { SERVICE_DATABASES } from '../../infra/services.mjs';
 // @ts-expect-error plain ESM module shared with `npm test`
 import { SHARED_PRODUCT_VARIABLE } from '../../infra/shared-product.mjs';
-import { sendWithEveryCall } from './product-api.js';
+import { actAsClientOfItsOwn, type RunningProduct, type SharedProduct } from './product-test.js';
+
+export type { RunningProduct } from './product-test.js';
 
 // What every browser test starts the same way: the backing servers, the product as `npm start` runs it (real
 // services and gateway on free ports), and a headless Chromium. Under `npm test` the tests without options
@@ -33,15 +34,6 @@ export const START_TIMEOUT_MS = 180_000;
 /** For afterAll. */
 export const STOP_TIMEOUT_MS = 60_000;
 
-/** What a test reads of the product infra/product.mjs `startProduct` gives back. */
-export interface RunningProduct {
-  /** The gateway: the web app, /graphql and /media. */
-  url: string;
-  ports: { gateway: number; events: number; media: number; billing: number; download: number };
-  /** The local mail catcher's inbox, shared by every test on the product: find a message by its recipient. */
-  mail: { webUrl: string } | null;
-}
-
 export interface BrowserTest {
   /** The backing servers' configuration (the services' databases are on DATABASE_URL's server). */
   platform: { env: PlatformEnv };
@@ -51,14 +43,6 @@ export interface BrowserTest {
   devServerUrl?: string;
   /** Closes the browser, then the product and the backing servers unless they are shared. */
   stop(): Promise<void>;
-}
-
-/** What infra/shared-product.mjs hands the test files in SHARED_PRODUCT_VARIABLE. */
-interface SharedProduct {
-  platformEnv: PlatformEnv;
-  product: RunningProduct;
-  /** The Vite dev server origin its gateway answers (WEB_DEV_ORIGINS). */
-  devServerUrl: string;
 }
 
 export interface BrowserTestOptions {
@@ -134,18 +118,14 @@ export async function startBrowserTest({
 }
 
 /**
- * Chromium on the shared product, as a client of its own: every request of its pages and of product-api.ts
- * carries an address of this file's (the shared gateway believes it from this machine), so the rate limits
- * per client count this file's requests alone, whatever the other files did. An address from the range kept
- * for documentation, random: no two files meet on one.
+ * Chromium on the shared product, as a client of its own (actAsClientOfItsOwn): every request of its pages and of
+ * product-api.ts carries the file's address.
  */
 async function onSharedProduct(
   { platformEnv, product }: SharedProduct,
   { pagesSendAddress = true, chromiumArgs }: { pagesSendAddress?: boolean; chromiumArgs?: string[] } = {},
 ): Promise<BrowserTest> {
-  const address = `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)!.join(':')}`;
-  const clientHeaders = { 'x-forwarded-for': address };
-  sendWithEveryCall(clientHeaders);
+  const clientHeaders = actAsClientOfItsOwn();
   const browser = await launchChromium(chromiumArgs);
   // A Vite dev server's page calls the gateway from another origin, where Chromium holds a context's extra headers
   // to CORS (the gateway admits no X-Forwarded-For): those pages call as the machine itself, an address no other

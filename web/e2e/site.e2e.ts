@@ -73,51 +73,55 @@ describe('the public site in the browser', () => {
   ] as const)(
     'shows every page in every language with its chrome, title and description, fitting, accessibly (%s)',
     async (_name, screen: Screen, colorScheme) => {
-      const page = await newPage(SCREENS[screen], colorScheme);
       const problems: string[] = [];
-      for (const language of LANGUAGES) {
-        for (const pageId of PAGE_IDS) {
-          const path = PAGE_PATHS[language][pageId];
-          await visit(page, path);
-          const texts = TEXTS[language];
-          await expect(page.locator('main h1').first().textContent()).resolves.toBe(
-            headingOf(pageId, language),
-          );
-          await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe(language);
-          await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
-            colorScheme,
-          );
-          await expect(page.title()).resolves.toBe(
-            `${texts.pages[pageId].title} | ${texts.site.titleSuffix}`,
-          );
-          await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
-            texts.pages[pageId].description,
-          );
-          await expect(page.locator('header.site-header').count()).resolves.toBe(1);
-          const footer = pageId === 'order' ? 'minimal' : 'full';
-          await expect(page.locator(`footer[data-footer="${footer}"]`).count()).resolves.toBe(1);
-          if (footer === 'full') {
-            await expect(
-              page.locator(`footer a[href="mailto:${DEFAULT_CONTACT_EMAIL}"]`).count(),
-            ).resolves.toBe(1);
-          } else {
-            await expect(page.locator('footer a').allTextContents()).resolves.toEqual([
-              texts.footer.privacy,
-              texts.footer.terms,
-            ]);
-          }
-          problems.push(...(await problemsOnPage(page, screen)).map((problem) => `${path}: ${problem}`));
-          // axe once per page and theme, the languages taking turns (the dark theme one step on, so a page is
-          // checked in two): its checks read the structure, which the languages share, and each run costs seconds.
-          const axeTurn = PAGE_IDS.indexOf(pageId) + (colorScheme === 'dark' ? 1 : 0);
-          if (LANGUAGES[axeTurn % LANGUAGES.length] !== language) continue;
-          for (const violation of await seriousViolations(page)) {
-            problems.push(
-              `${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.join(', ')}`,
+      // The languages at once, a browser each: a visit mostly waits (for the page's code, its fonts), so they
+      // overlap well even on a busy machine.
+      await Promise.all(
+        LANGUAGES.map(async (language) => {
+          const page = await newPage(SCREENS[screen], colorScheme);
+          for (const pageId of PAGE_IDS) {
+            const path = PAGE_PATHS[language][pageId];
+            await visit(page, path);
+            const texts = TEXTS[language];
+            await expect(page.locator('main h1').first().textContent()).resolves.toBe(
+              headingOf(pageId, language),
             );
+            await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe(language);
+            await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(
+              colorScheme,
+            );
+            await expect(page.title()).resolves.toBe(
+              `${texts.pages[pageId].title} | ${texts.site.titleSuffix}`,
+            );
+            await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
+              texts.pages[pageId].description,
+            );
+            await expect(page.locator('header.site-header').count()).resolves.toBe(1);
+            const footer = pageId === 'order' ? 'minimal' : 'full';
+            await expect(page.locator(`footer[data-footer="${footer}"]`).count()).resolves.toBe(1);
+            if (footer === 'full') {
+              await expect(
+                page.locator(`footer a[href="mailto:${DEFAULT_CONTACT_EMAIL}"]`).count(),
+              ).resolves.toBe(1);
+            } else {
+              await expect(page.locator('footer a').allTextContents()).resolves.toEqual([
+                texts.footer.privacy,
+                texts.footer.terms,
+              ]);
+            }
+            problems.push(...(await problemsOnPage(page, screen)).map((problem) => `${path}: ${problem}`));
+            // axe once per page and theme, the languages taking turns (the dark theme one step on, so a page is
+            // checked in two): its checks read the structure, which the languages share, and each run costs seconds.
+            const axeTurn = PAGE_IDS.indexOf(pageId) + (colorScheme === 'dark' ? 1 : 0);
+            if (LANGUAGES[axeTurn % LANGUAGES.length] !== language) continue;
+            for (const violation of await seriousViolations(page)) {
+              problems.push(
+                `${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.join(', ')}`,
+              );
+            }
           }
-        }
-      }
+        }),
+      );
       expect(problems).toEqual([]);
     },
     240_000,

@@ -23,6 +23,7 @@ import {
   db,
   databaseUrl,
   addPhoto,
+  addPhotos,
   newGallery,
   requestArchive,
   archiveJob,
@@ -183,7 +184,7 @@ describe('download service', () => {
 
   it('stops a build whose gallery is purged midway and leaves nothing of it: no zip, no upload, no row', async () => {
     const code = newGallery();
-    for (let i = 0; i < 150; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    await addPhotos(code, 150, 1024 * 1024);
     const progress = followProgress(code);
     const jobId = (await requestArchive(code)).data!.requestArchive.id!;
     const key = `archives/${jobId}.zip`;
@@ -251,7 +252,7 @@ describe('download service', () => {
 
   it('fails a build whose process was killed midway once its heartbeat is old, aborts its upload, and builds anew', async () => {
     const code = newGallery();
-    for (let i = 0; i < 100; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    await addPhotos(code, 100, 1024 * 1024);
     const replica = await startReplica(await findFreePort());
     try {
       const { jobId, progress } = await buildKilledMidway(replica, code);
@@ -282,7 +283,7 @@ describe('download service', () => {
 
   it('fails at once, when the killed service starts again, the build it left, so a retry builds straight away', async () => {
     const code = newGallery();
-    for (let i = 0; i < 60; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    await addPhotos(code, 60, 1024 * 1024);
     const port = await findFreePort();
     const killed = await startReplica(port);
     let restarted: Replica | undefined;
@@ -306,7 +307,7 @@ describe('download service', () => {
 
   it('leaves alone a build whose service is alive, however many replicas start', async () => {
     const code = newGallery();
-    for (let i = 0; i < 60; i++) await addPhoto(code, `p${i}.jpg`, { size: 1024 * 1024 });
+    await addPhotos(code, 60, 1024 * 1024);
     const building = await startReplica(await findFreePort());
     let other: Replica | undefined;
     try {

@@ -2,52 +2,47 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { facesFolder, startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
+import { facesFolder, waitFor } from '@gallery/testing';
 import {
   createGalleryAt,
   graphqlAt,
   uploadGuestPhotos,
   type CreatedGallery,
 } from '../../../web/e2e/product-api.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../../infra/product.mjs';
+import { startProductTest, type ProductTest } from '../../../web/e2e/product-test.js';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { databaseUrl, SERVICE_DATABASES } from '../../../infra/services.mjs';
 
 // "Find me" on the whole product, with real faces (../shared/data/faces): photos indexed by the faces service from
-// media's previews, a selfie searched, and the gallery's privacy settings deciding what a guest gets back.
+// media's previews, a selfie searched, and the gallery's privacy settings deciding what a guest gets back. Each
+// test orders galleries of its own: under npm test, on the product the browser tests share.
 
 const FACES = facesFolder();
 const portrait = (person: string, n: number) => path.join(FACES, person, `${person}${n}.png`);
 
-interface RunningProduct {
-  url: string;
-  stop(): Promise<void>;
-}
-
-let platform: TestPlatform | undefined;
-let product: RunningProduct | undefined;
+let running: ProductTest | undefined;
+let product: ProductTest['product'] | undefined;
 let facesDb: DataSource | undefined;
 let eventsDb: DataSource | undefined;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  product = (await startProduct({ platformEnv: platform.env, log: () => undefined })) as RunningProduct;
+  running = await startProductTest();
+  product = running.product;
+  const { DATABASE_URL } = running.platform.env;
   facesDb = await new DataSource({
     type: 'postgres',
-    url: databaseUrl(platform.env.DATABASE_URL, SERVICE_DATABASES.faces) as string,
+    url: databaseUrl(DATABASE_URL, SERVICE_DATABASES.faces) as string,
   }).initialize();
   eventsDb = await new DataSource({
     type: 'postgres',
-    url: databaseUrl(platform.env.DATABASE_URL, SERVICE_DATABASES.events) as string,
+    url: databaseUrl(DATABASE_URL, SERVICE_DATABASES.events) as string,
   }).initialize();
 }, 300_000);
 
 afterAll(async () => {
   await facesDb?.destroy();
   await eventsDb?.destroy();
-  await product?.stop();
-  await platform?.stop();
+  await running?.stop();
 }, 60_000);
 
 /** A photo of these people side by side (their portraits on a 1200 x 500 background), as a guest's JPEG. */
@@ -77,7 +72,7 @@ const SETTINGS = `query ($code: String!) { findMeSettings(eventCode: $code) { on
 async function answer<T>(query: string, variables: object, headers: Record<string, string> = {}) {
   const response = await fetch(`${product!.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...running!.clientHeaders, ...headers },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as { data?: T | null; errors?: { extensions?: { code?: string } }[] };
