@@ -914,7 +914,7 @@ export const es: UiTexts = {
     interval: 'Tiempo por foto',
     seconds: '{{count}} segundos',
     saved: 'Guardado: cada foto se queda ahora {{count}} segundos.',
-    reset: 'Cerrar los enlaces de la pantalla',
+    reset: 'Cerrar sus enlaces',
     resetDone: 'Todos los enlaces de la pantalla están cerrados. Vuelve a abrirla para obtener uno nuevo.',
   },
   backup: {

@@ -920,7 +920,7 @@ export const fr: UiTexts = {
     interval: 'Durée par photo',
     seconds: '{{count}} secondes',
     saved: 'Enregistré : chaque photo reste désormais {{count}} secondes.',
-    reset: 'Fermer les liens du diaporama',
+    reset: 'Fermer ses liens',
     resetDone: 'Tous les liens du diaporama sont fermés. Ouvrez-le à nouveau pour en obtenir un nouveau.',
   },
   backup: {
@@ -1119,7 +1119,7 @@ export const fr: UiTexts = {
     queueWaiting_one: '{{count}} photo attend votre approbation.',
     queueWaiting_other: '{{count}} photos attendent votre approbation.',
     queueEmpty: 'Aucune photo n’attend votre approbation.',
-    openQueue: 'Voir les photos à approuver',
+    openQueue: 'Photos à approuver',
     queueMessagesWaiting_one: '{{count}} message du livre d’or attend votre approbation.',
     queueMessagesWaiting_other: '{{count}} messages du livre d’or attendent votre approbation.',
     queueNothing: 'Rien n’attend votre approbation.',
