@@ -208,14 +208,25 @@ describe("the couple's event page", () => {
         // (The challenge suggestions are phrases to pick, not actions: a long one may take two lines.)
         expect(await buttonsOnTwoLines(page, '.event-page', '.challenge-suggestion')).toEqual([]);
         if (viewport === DESKTOP) {
-          // The PIN and who sees which photos side by side (the page 6,751 px high against 8,041 in one column, in
-          // English with the six photos the screens show).
+          // The PIN and who sees which photos side by side, and the page a tenth shorter or more than with the same
+          // settings in one column (6,751 against 7,875 px in English with the six photos the screens show; 8,041
+          // before the columns, when fields kept widths of their own).
           await page.locator('#privacy .visibility-form').waitFor();
           const left = (selector: string) =>
             page.locator(selector).evaluate((element) => element.getBoundingClientRect().left);
           expect(await left('#privacy .visibility-form')).toBeGreaterThan(
             await left('#privacy [data-testid="gallery-pin-control"]'),
           );
+          const [inColumns, inOneColumn] = await page.evaluate(() => {
+            const height = () => document.documentElement.scrollHeight;
+            const twoColumns = height();
+            const columns = [...document.querySelectorAll<HTMLElement>('.settings-columns')];
+            for (const element of columns) element.style.columns = 'auto';
+            const oneColumn = height();
+            for (const element of columns) element.style.columns = '';
+            return [twoColumns, oneColumn];
+          });
+          expect(inColumns).toBeLessThan(inOneColumn * 0.9);
         }
         // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
         expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);
