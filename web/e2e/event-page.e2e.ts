@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { en } from '@gallery/contracts';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
 import { buttonsOnTwoLines, outsideColumns } from './fit-checks.js';
-import { createGalleryAt, graphqlAt } from './product-api.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's event page: its sections in the night's order (sharing, guests and privacy with the PIN, what
 // guests see first, then the rest), links to each, one saving rule (each setting saves when changed, with
@@ -88,6 +88,8 @@ describe("the couple's event page", () => {
     e2e = await startBrowserTest();
     url = e2e.product.url;
     ({ code, sessionToken } = await createGalleryAt(url));
+    // Two photos: their tiles' buttons (Use as cover, Remove photo) are held to one line too.
+    await uploadGuestPhotos(url, code, 2);
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -205,6 +207,7 @@ describe("the couple's event page", () => {
         const page = await open(viewport, language);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
         expect(await outsideColumns(page, '.event-sections > section')).toEqual([]);
+        await page.locator('.owner-photo .button').nth(3).waitFor();
         // (The challenge suggestions are phrases to pick, not actions: a long one may take two lines.)
         expect(await buttonsOnTwoLines(page, '.event-page', '.challenge-suggestion')).toEqual([]);
         if (viewport === DESKTOP) {

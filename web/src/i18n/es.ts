@@ -159,8 +159,8 @@ export const es: UiTexts = {
     cover: 'Foto de portada',
     noCover: 'Todavía no hay foto de portada: elige una de tus fotos abajo con «Usar como portada».',
     noPhotosYet: 'En cuanto tus invitados añadan fotos, elige una abajo con «Usar como portada».',
-    useAsCover: 'Usar como portada',
-    isCover: 'Foto de portada',
+    useAsCover: 'Como portada',
+    isCover: 'Portada',
     removeCover: 'Quitar la portada',
   },
   gallery: {

@@ -163,8 +163,8 @@ export const fr: UiTexts = {
       'Pas encore de photo de couverture : choisissez-en une parmi vos photos ci-dessous avec « Mettre en couverture ».',
     noPhotosYet:
       'Dès que vos invités ajoutent des photos, choisissez-en une ci-dessous avec « Mettre en couverture ».',
-    useAsCover: 'Mettre en couverture',
-    isCover: 'Photo de couverture',
+    useAsCover: 'En couverture',
+    isCover: 'Couverture',
     removeCover: 'Retirer la couverture',
   },
   gallery: {
@@ -1183,7 +1183,7 @@ export const fr: UiTexts = {
     event: {
       shareIntro:
         'Les invités ouvrent la galerie avec ce lien ou en scannant le QR code. Imprimez-le pour vos tables ou envoyez le lien.',
-      downloadQr: 'QR code en PNG',
+      downloadQr: 'Télécharger le QR code',
       printQr: 'Imprimer le QR code',
       guestsTitle: 'Invités et confidentialité',
       guestsIntro:
