@@ -114,10 +114,21 @@ export function buttonsOnTwoLines(page: Page, selector: string, except = ''): Pr
       )) {
         const text = button.textContent?.trim() ?? '';
         if (!text || button.getBoundingClientRect().width === 0 || (left && button.matches(left))) continue;
-        const range = document.createRange();
-        range.selectNodeContents(button);
-        // One line is at most about 1.5 times the font size high; two are 2.5 times or more.
-        const height = range.getBoundingClientRect().height;
+        // The visible words' boxes (a label only for screen readers left out): one line is at most about 1.5
+        // times the font size high, two are 2.5 times or more.
+        let top = Infinity;
+        let bottom = -Infinity;
+        const words = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let node = words.nextNode(); node; node = words.nextNode()) {
+          if (!node.textContent?.trim() || node.parentElement?.closest('.visually-hidden')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) {
+            top = Math.min(top, rect.top);
+            bottom = Math.max(bottom, rect.bottom);
+          }
+        }
+        const height = bottom - top;
         if (height > 2 * parseFloat(getComputedStyle(button).fontSize))
           found.push(`"${text}" ${Math.round(height)} px high`);
       }
