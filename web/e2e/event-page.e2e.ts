@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en } from '@gallery/contracts';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { createGalleryAt, graphqlAt } from './product-api.js';
+import { buttonsOnTwoLines, outsideColumns } from './fit-checks.js';
+import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's event page: its sections in the night's order (sharing, guests and privacy with the PIN, what
 // guests see first, then the rest), links to each, one saving rule (each setting saves when changed, with
 // "Saved" beside it and a refusal in place; no Save buttons) and, on a lower plan, Premium-only sections that say
-// what they are and fold their fields.
+// what they are and fold their fields. On a desktop the settings of a section stand in two columns, so the page
+// is far shorter than its old single column (about 6,000 px); nothing is wider than its section, and no button
+// runs on two lines, in any language.
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -85,6 +88,8 @@ describe("the couple's event page", () => {
     e2e = await startBrowserTest();
     url = e2e.product.url;
     ({ code, sessionToken } = await createGalleryAt(url));
+    // Two photos: their tiles' buttons (Use as cover, Remove photo) are held to one line too.
+    await uploadGuestPhotos(url, code, 2);
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -201,6 +206,31 @@ describe("the couple's event page", () => {
       for (const viewport of [PHONE, DESKTOP]) {
         const page = await open(viewport, language);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        expect(await outsideColumns(page, '.event-sections > section')).toEqual([]);
+        await page.locator('.owner-photo .button').nth(3).waitFor();
+        // (The challenge suggestions are phrases to pick, not actions: a long one may take two lines.)
+        expect(await buttonsOnTwoLines(page, '.event-page', '.challenge-suggestion')).toEqual([]);
+        if (viewport === DESKTOP) {
+          // The PIN and who sees which photos side by side, and the page a tenth shorter or more than with the same
+          // settings in one column (6,751 against 7,875 px in English with the six photos the screens show; 8,041
+          // before the columns, when fields kept widths of their own).
+          await page.locator('#privacy .visibility-form').waitFor();
+          const left = (selector: string) =>
+            page.locator(selector).evaluate((element) => element.getBoundingClientRect().left);
+          expect(await left('#privacy .visibility-form')).toBeGreaterThan(
+            await left('#privacy [data-testid="gallery-pin-control"]'),
+          );
+          const [inColumns, inOneColumn] = await page.evaluate(() => {
+            const height = () => document.documentElement.scrollHeight;
+            const twoColumns = height();
+            const columns = [...document.querySelectorAll<HTMLElement>('.settings-columns')];
+            for (const element of columns) element.style.columns = 'auto';
+            const oneColumn = height();
+            for (const element of columns) element.style.columns = '';
+            return [twoColumns, oneColumn];
+          });
+          expect(inColumns).toBeLessThan(inOneColumn * 0.9);
+        }
         // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
         expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);
         // The wall's hint, its Open button and the time per photo each stand apart, none touching the next.

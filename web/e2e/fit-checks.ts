@@ -58,3 +58,82 @@ export function problemsOnPage(page: Page, size: Screen): Promise<string[]> {
     return problems;
   }, size === 'phone');
 }
+
+/**
+ * What is drawn outside the content box of the elements `columns` selects (tolerance 0.5 px): every control, image
+ * and framed or filled box by its border box, every run of text by the box of its letters; wrappers that draw
+ * nothing of their own count by what they hold; hidden ones do not count.
+ */
+export function outsideColumns(page: Page, columns: string): Promise<string[]> {
+  return page.evaluate((chosen) => {
+    const DRAWN = new Set(['IMG', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'PROGRESS', 'VIDEO', 'svg']);
+    const found: string[] = [];
+    for (const column of document.querySelectorAll<HTMLElement>(chosen)) {
+      const style = getComputedStyle(column);
+      const box = column.getBoundingClientRect();
+      const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) - 0.5;
+      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) + 0.5;
+      const check = (name: string, rect: DOMRect) => {
+        if (rect.width === 0 || rect.height === 0) return;
+        if (rect.left < left || rect.right > right)
+          found.push(
+            `${column.id || column.className}: ${name} ${Math.round(rect.left)}-${Math.round(rect.right)} (column ${Math.round(left)}-${Math.round(right)})`,
+          );
+      };
+      for (const element of column.querySelectorAll<HTMLElement>('*')) {
+        const computed = getComputedStyle(element);
+        if (computed.visibility === 'hidden' || element.closest('.visually-hidden')) continue;
+        const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+        const framed =
+          computed.backgroundColor !== 'rgba(0, 0, 0, 0)' ||
+          computed.backgroundImage !== 'none' ||
+          parseFloat(computed.borderLeftWidth) + parseFloat(computed.borderRightWidth) > 0;
+        if (DRAWN.has(element.tagName) || framed) check(name, element.getBoundingClientRect());
+        for (const node of element.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          check(`text of ${name}`, range.getBoundingClientRect());
+        }
+      }
+    }
+    return found;
+  }, columns);
+}
+
+/**
+ * The buttons and button-like links inside `selector`'s elements, but for those matching `except`, whose words run
+ * on more than one line.
+ */
+export function buttonsOnTwoLines(page: Page, selector: string, except = ''): Promise<string[]> {
+  return page.evaluate(
+    ([chosen, left]) => {
+      const found: string[] = [];
+      for (const button of document.querySelectorAll<HTMLElement>(
+        `${chosen} :is(button, a.button, [role="button"])`,
+      )) {
+        const text = button.textContent?.trim() ?? '';
+        if (!text || button.getBoundingClientRect().width === 0 || (left && button.matches(left))) continue;
+        // The visible words' boxes (a label only for screen readers left out): one line is at most about 1.5
+        // times the font size high, two are 2.5 times or more.
+        let top = Infinity;
+        let bottom = -Infinity;
+        const words = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let node = words.nextNode(); node; node = words.nextNode()) {
+          if (!node.textContent?.trim() || node.parentElement?.closest('.visually-hidden')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) {
+            top = Math.min(top, rect.top);
+            bottom = Math.max(bottom, rect.bottom);
+          }
+        }
+        const height = bottom - top;
+        if (height > 2 * parseFloat(getComputedStyle(button).fontSize))
+          found.push(`"${text}" ${Math.round(height)} px high`);
+      }
+      return found;
+    },
+    [selector, except] as const,
+  );
+}

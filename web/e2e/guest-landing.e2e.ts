@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { waitFor } from '@gallery/testing';
+import { buttonsOnTwoLines } from './fit-checks.js';
 import {
   seriousViolations,
   START_TIMEOUT_MS,
@@ -13,15 +14,16 @@ import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js'
 // The guest's landing: the couple picks a cover photo and writes a welcome line on their event page (each saved
 // as it is changed), and guests open the gallery on the cover, the couple's names, the welcome line and one
 // primary action, Upload Photos, in three languages on a phone and a desktop. The cover follows the privacy
-// settings: while guests see only their own photos, nobody else's photo is their cover.
+// settings: while guests see only their own photos, nobody else's photo is their cover. Generate QR Code is the
+// couple's: their gallery offers it, a guest's does not (a guest shares the link).
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const WELCOME = 'Thank you for celebrating with us!';
 const LANGUAGES = [
-  { prefix: '', upload: 'Upload Photos' },
-  { prefix: '/fr', upload: 'Envoyer des photos' },
-  { prefix: '/es', upload: 'Subir fotos' },
+  { prefix: '', upload: 'Upload Photos', qr: 'Generate QR Code' },
+  { prefix: '/fr', upload: 'Envoyer des photos', qr: 'Générer le QR code' },
+  { prefix: '/es', upload: 'Subir fotos', qr: 'Generar código QR' },
 ] as const;
 
 const COVER = `query ($code: String!) { event(code: $code) { welcomeLine coverPhoto { id } } }`;
@@ -84,12 +86,17 @@ describe("the guest's landing", () => {
       },
     );
     expect(saved.event).toEqual({ welcomeLine: WELCOME, coverPhoto: { id: photoIds[1] } });
+
+    // In their own gallery, the couple has the QR code to show a guest.
+    await page.goto(`${url}/gallery/${code}`);
+    await page.getByRole('button', { name: 'Generate QR Code' }).click({ timeout: 45_000 });
+    await page.getByTestId('qr-code').waitFor();
     await context.close();
   }, 120_000);
 
   it.each(LANGUAGES.flatMap((language) => [PHONE, DESKTOP].map((viewport) => ({ ...language, viewport }))))(
     'opens $prefix/gallery on the cover, the names, the welcome line and one primary action ($viewport.width px)',
-    async ({ prefix, upload, viewport }) => {
+    async ({ prefix, upload, qr, viewport }) => {
       const context = await e2e!.browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(`${url}${prefix}/gallery/${code}`);
@@ -118,6 +125,10 @@ describe("the guest's landing", () => {
       expect(uploadBox.y + uploadBox.height).toBeLessThanOrEqual(viewport.height);
       expect(coverBox.x).toBeGreaterThanOrEqual(0);
       expect(coverBox.x + coverBox.width).toBeLessThanOrEqual(viewport.width);
+      // The QR code is the couple's, not among a guest's actions; those that are keep their words on one line.
+      await page.locator('.gallery-actions .button').first().waitFor();
+      expect(await page.getByRole('button', { name: qr }).count()).toBe(0);
+      expect(await buttonsOnTwoLines(page, '.gallery-page')).toEqual([]);
       await screenshot(page, `landing${prefix.replace('/', '-') || '-en'}-${viewport.width}`);
       await context.close();
     },

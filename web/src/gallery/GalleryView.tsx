@@ -249,6 +249,7 @@ export function GalleryView({ code }: { code: string }) {
           name={gallery.event.name}
           language={isLanguage(gallery.event.language) ? gallery.event.language : DEFAULT_LANGUAGE}
           full={full}
+          owner={isOwner}
         />
         {challenges.length > 0 && (
           <ChallengesPanel

@@ -159,8 +159,8 @@ export const es: UiTexts = {
     cover: 'Foto de portada',
     noCover: 'Todavía no hay foto de portada: elige una de tus fotos abajo con «Usar como portada».',
     noPhotosYet: 'En cuanto tus invitados añadan fotos, elige una abajo con «Usar como portada».',
-    useAsCover: 'Usar como portada',
-    isCover: 'Foto de portada',
+    useAsCover: 'Como portada',
+    isCover: 'Portada',
     removeCover: 'Quitar la portada',
   },
   gallery: {
@@ -914,7 +914,7 @@ export const es: UiTexts = {
     interval: 'Tiempo por foto',
     seconds: '{{count}} segundos',
     saved: 'Guardado: cada foto se queda ahora {{count}} segundos.',
-    reset: 'Cerrar todos los enlaces de la pantalla',
+    reset: 'Cerrar sus enlaces',
     resetDone: 'Todos los enlaces de la pantalla están cerrados. Vuelve a abrirla para obtener uno nuevo.',
   },
   backup: {
@@ -1173,7 +1173,7 @@ export const es: UiTexts = {
     event: {
       shareIntro:
         'Los invitados abren la galería con este enlace o escaneando el código QR. Imprímelo para tus mesas o envía el enlace.',
-      downloadQr: 'Descargar el código QR (PNG)',
+      downloadQr: 'Descargar el QR (PNG)',
       printQr: 'Imprimir el código QR',
       guestsTitle: 'Invitados y privacidad',
       guestsIntro:

@@ -163,8 +163,8 @@ export const fr: UiTexts = {
       'Pas encore de photo de couverture : choisissez-en une parmi vos photos ci-dessous avec « Mettre en couverture ».',
     noPhotosYet:
       'Dès que vos invités ajoutent des photos, choisissez-en une ci-dessous avec « Mettre en couverture ».',
-    useAsCover: 'Mettre en couverture',
-    isCover: 'Photo de couverture',
+    useAsCover: 'En couverture',
+    isCover: 'Couverture',
     removeCover: 'Retirer la couverture',
   },
   gallery: {
@@ -920,7 +920,7 @@ export const fr: UiTexts = {
     interval: 'Durée par photo',
     seconds: '{{count}} secondes',
     saved: 'Enregistré : chaque photo reste désormais {{count}} secondes.',
-    reset: 'Fermer tous les liens du diaporama',
+    reset: 'Fermer ses liens',
     resetDone: 'Tous les liens du diaporama sont fermés. Ouvrez-le à nouveau pour en obtenir un nouveau.',
   },
   backup: {
@@ -1119,7 +1119,7 @@ export const fr: UiTexts = {
     queueWaiting_one: '{{count}} photo attend votre approbation.',
     queueWaiting_other: '{{count}} photos attendent votre approbation.',
     queueEmpty: 'Aucune photo n’attend votre approbation.',
-    openQueue: 'Ouvrir la file d’approbation',
+    openQueue: 'Photos à approuver',
     queueMessagesWaiting_one: '{{count}} message du livre d’or attend votre approbation.',
     queueMessagesWaiting_other: '{{count}} messages du livre d’or attendent votre approbation.',
     queueNothing: 'Rien n’attend votre approbation.',
@@ -1183,7 +1183,7 @@ export const fr: UiTexts = {
     event: {
       shareIntro:
         'Les invités ouvrent la galerie avec ce lien ou en scannant le QR code. Imprimez-le pour vos tables ou envoyez le lien.',
-      downloadQr: 'Télécharger le QR code (PNG)',
+      downloadQr: 'Télécharger le QR code',
       printQr: 'Imprimer le QR code',
       guestsTitle: 'Invités et confidentialité',
       guestsIntro:

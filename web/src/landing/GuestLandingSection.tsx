@@ -9,7 +9,7 @@ import {
 } from '@gallery/contracts';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
-import { PageSection } from '../ui/Section';
+import { PageSection, SettingsColumns } from '../ui/Section';
 import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
 import { LANDING_QUERY, SET_WELCOME_LINE, type GalleryLanding } from './graphql';
@@ -26,8 +26,12 @@ export function GuestLandingSection({ code, hasPhotos }: { code: string; hasPhot
   const landing = data?.event;
   return (
     <PageSection id="landing" title={t('landing.ownerTitle')} intro={t('landing.ownerIntro')}>
-      {landing && <WelcomeLineField code={code} saved={landing.welcomeLine} />}
-      {landing && <CoverChoice code={code} landing={landing} hasPhotos={hasPhotos} />}
+      {landing && (
+        <SettingsColumns>
+          <WelcomeLineField code={code} saved={landing.welcomeLine} />
+          <CoverChoice code={code} landing={landing} hasPhotos={hasPhotos} />
+        </SettingsColumns>
+      )}
     </PageSection>
   );
 }

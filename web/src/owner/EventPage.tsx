@@ -19,7 +19,7 @@ import { FactList } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CopyButton } from '../ui/CopyButton';
 import { SwitchField } from '../ui/Field';
-import { PageHeader, PageSection } from '../ui/Section';
+import { PageHeader, PageSection, SettingsColumns } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
 import { UndoToasts } from '../ui/UndoToast';
 import { useUndoableRemoval } from '../ui/useUndoableRemoval';
@@ -111,16 +111,18 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       title: t('owner.event.details'),
       section: (
         <PageSection id="details" title={t('owner.event.details')}>
-          <EventDetailsForm
-            initial={{
-              coupleNames: event.coupleNames,
-              weddingDate: event.weddingDate,
-              location: event.location,
-            }}
-            status={detailsSave.state}
-            serverErrors={serverErrors}
-            onSave={(input) => void detailsSave.save(() => update({ variables: { code, input } }))}
-          />
+          <SettingsColumns>
+            <EventDetailsForm
+              initial={{
+                coupleNames: event.coupleNames,
+                weddingDate: event.weddingDate,
+                location: event.location,
+              }}
+              status={detailsSave.state}
+              serverErrors={serverErrors}
+              onSave={(input) => void detailsSave.save(() => update({ variables: { code, input } }))}
+            />
+          </SettingsColumns>
           {detailsSave.failure && !detailsSave.failure.fields && (
             <p className="form-error" role="alert">
               {t(`errors.${detailsSave.failure.code}`, { count: detailsSave.failure.count })}
@@ -227,36 +229,38 @@ function EventSharing({ code, name }: { code: string; name: string }) {
   const { image } = useQrCode(url);
   return (
     <PageSection id="share" title={t('owner.event.share')} intro={t('couplePages.event.shareIntro')}>
-      <GalleryLanguageField code={code} />
-      <div className="share-link">
-        <a href={url} className="gallery-link">
-          <UrlText url={url} />
-        </a>
-        <CopyButton value={url} label={t('owner.event.copyLink')} />
-      </div>
-      <div className="print-qr">
-        <p className="print-qr-name">{name}</p>
-        <QrImage url={url} alt={t('owner.event.qrAlt', { code })} testId="event-qr" />
-        <p className="print-qr-code">{code}</p>
-      </div>
-      <div className="button-row is-stacked">
-        {image ? (
-          <a
-            href={image}
-            download={`gallery-${code}-qr.png`}
-            className={buttonClass({ variant: 'secondary' })}
-          >
-            {t('couplePages.event.downloadQr')}
+      <SettingsColumns>
+        <GalleryLanguageField code={code} />
+        <div className="share-link">
+          <a href={url} className="gallery-link">
+            <UrlText url={url} />
           </a>
-        ) : (
-          <Button variant="secondary" disabled>
-            {t('couplePages.event.downloadQr')}
+          <CopyButton value={url} label={t('owner.event.copyLink')} />
+        </div>
+        <div className="print-qr">
+          <p className="print-qr-name">{name}</p>
+          <QrImage url={url} alt={t('owner.event.qrAlt', { code })} testId="event-qr" />
+          <p className="print-qr-code">{code}</p>
+        </div>
+        <div className="button-row is-stacked">
+          {image ? (
+            <a
+              href={image}
+              download={`gallery-${code}-qr.png`}
+              className={buttonClass({ variant: 'secondary' })}
+            >
+              {t('couplePages.event.downloadQr')}
+            </a>
+          ) : (
+            <Button variant="secondary" disabled>
+              {t('couplePages.event.downloadQr')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t('couplePages.event.printQr')}
           </Button>
-        )}
-        <Button variant="secondary" onClick={() => window.print()}>
-          {t('couplePages.event.printQr')}
-        </Button>
-      </div>
+        </div>
+      </SettingsColumns>
     </PageSection>
   );
 }
@@ -273,10 +277,12 @@ function GuestsAndPrivacy({ code, guestDownloadsAllowed }: { code: string; guest
       title={t('couplePages.event.guestsTitle')}
       intro={t('couplePages.event.guestsIntro')}
     >
-      <GalleryPinControl code={code} />
-      <ReviewQueueLink code={code} />
-      <GuestDownloadsSwitch code={code} allowed={guestDownloadsAllowed} />
-      <PrivacySettingsForm code={code} />
+      <SettingsColumns>
+        <GalleryPinControl code={code} />
+        <ReviewQueueLink code={code} />
+        <GuestDownloadsSwitch code={code} allowed={guestDownloadsAllowed} />
+        <PrivacySettingsForm code={code} />
+      </SettingsColumns>
     </PageSection>
   );
 }

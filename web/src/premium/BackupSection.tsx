@@ -134,7 +134,7 @@ function SignInButtons({ code, folderPerGuest }: { code: string; folderPerGuest:
           {t(`errors.${failure.code}`, { count: failure.count })}
         </p>
       )}
-      <h3 className="backup-webdav-title">{t('backup.webdavTitle')}</h3>
+      <h3>{t('backup.webdavTitle')}</h3>
     </div>
   );
 }

@@ -89,25 +89,27 @@ function PrivacyForm({
         disabled={status.state === 'saving'}
         onCheckedChange={(checked) => send({ ...current, approval: checked })}
       />
-      <TextField
-        type="datetime-local"
-        label={t('privacy.uploadsOpenAt')}
-        hint={t('privacy.uploadsOpenHint')}
-        value={openAt}
-        onValueChange={setOpenAt}
-        onBlur={sendWindow}
-        name="uploadsOpenAt"
-      />
-      <TextField
-        type="datetime-local"
-        label={t('privacy.uploadsCloseAt')}
-        hint={t('privacy.uploadsCloseHint', { date: formatLastDay(expiresAt) })}
-        value={closeAt}
-        onValueChange={setCloseAt}
-        onBlur={sendWindow}
-        name="uploadsCloseAt"
-        error={windowError}
-      />
+      <div className="setting-group">
+        <TextField
+          type="datetime-local"
+          label={t('privacy.uploadsOpenAt')}
+          hint={t('privacy.uploadsOpenHint')}
+          value={openAt}
+          onValueChange={setOpenAt}
+          onBlur={sendWindow}
+          name="uploadsOpenAt"
+        />
+        <TextField
+          type="datetime-local"
+          label={t('privacy.uploadsCloseAt')}
+          hint={t('privacy.uploadsCloseHint', { date: formatLastDay(expiresAt) })}
+          value={closeAt}
+          onValueChange={setCloseAt}
+          onBlur={sendWindow}
+          name="uploadsCloseAt"
+          error={windowError}
+        />
+      </div>
       <SaveStatusText state={status.state} testId="privacy-status" />
       {failure && !windowError && (
         <p className="form-error" role="alert">

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { SwitchField } from '../ui/Field';
-import { PageSection } from '../ui/Section';
+import { PageSection, SettingsColumns } from '../ui/Section';
 import { OWNER_MAILS, SET_OWNER_MAIL, type OwnerMail } from './graphql';
 
 /** The daily digest's parts, then the mails sent the moment something happens: each its own switch. */
@@ -58,11 +58,17 @@ export function OwnerMailsSection({ code }: { code: string }) {
   );
   return (
     <PageSection id="mails" title={t('ownerMails.title')}>
-      <p className="owner-mails-intro">{t('ownerMails.digestIntro')}</p>
-      {DIGEST_PARTS.map(switchOf)}
-      <p className="owner-mails-intro">{t('ownerMails.rightAwayIntro')}</p>
-      {RIGHT_AWAY.map(switchOf)}
-      <p className="field-hint">{t('ownerMails.alwaysSent')}</p>
+      <SettingsColumns>
+        <div className="setting-group">
+          <p className="owner-mails-intro">{t('ownerMails.digestIntro')}</p>
+          {DIGEST_PARTS.map(switchOf)}
+        </div>
+        <div className="setting-group">
+          <p className="owner-mails-intro">{t('ownerMails.rightAwayIntro')}</p>
+          {RIGHT_AWAY.map(switchOf)}
+          <p className="field-hint">{t('ownerMails.alwaysSent')}</p>
+        </div>
+      </SettingsColumns>
     </PageSection>
   );
 }

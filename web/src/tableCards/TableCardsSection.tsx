@@ -11,7 +11,7 @@ import {
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextField } from '../ui/Field';
-import { PageSection } from '../ui/Section';
+import { PageSection, SettingsColumns } from '../ui/Section';
 import { TABLE_CARDS_QUERY } from './graphql';
 import './tableCards.css';
 
@@ -75,58 +75,60 @@ export function TableCardsSection({ code }: { code: string }) {
 
   return (
     <PageSection id="table-cards" title={t('tableCards.title')} intro={t('tableCards.intro')}>
-      <form
-        className="table-cards-form"
-        noValidate
-        onSubmit={(submit) => {
-          submit.preventDefault();
-          void make();
-        }}
-      >
-        <SelectField
-          label={t('tableCards.paper')}
-          value={paper}
-          options={[
-            { value: 'A4', label: t('tableCards.paperA4') },
-            { value: 'LETTER', label: t('tableCards.paperLetter') },
-          ]}
-          onValueChange={(value) => setPaper(value as TableCardPaper)}
-        />
-        <SelectField
-          label={t('tableCards.perPage')}
-          value={String(perPage)}
-          options={TABLE_CARDS_PER_PAGE.map((count) => ({
-            value: String(count),
-            label: t(`tableCards.perPage${count}`),
-          }))}
-          onValueChange={(value) => setPerPage(Number(value) as TableCardsPerPage)}
-        />
-        <CheckboxField
-          label={t('tableCards.perTable')}
-          hint={t('tableCards.perTableHint')}
-          checked={perTable}
-          onCheckedChange={setPerTable}
-        />
-        {perTable && (
-          <TextField
-            label={t('tableCards.tableCount')}
-            inputMode="numeric"
-            value={tableCount}
-            maxLength={3}
-            error={
-              tablesInvalid
-                ? t('errors.TABLE_NUMBER_INVALID', { count: TABLE_CARD_LIMITS.maxTableNumber })
-                : undefined
-            }
-            onValueChange={setTableCount}
+      <SettingsColumns>
+        <form
+          className="table-cards-form"
+          noValidate
+          onSubmit={(submit) => {
+            submit.preventDefault();
+            void make();
+          }}
+        >
+          <SelectField
+            label={t('tableCards.paper')}
+            value={paper}
+            options={[
+              { value: 'A4', label: t('tableCards.paperA4') },
+              { value: 'LETTER', label: t('tableCards.paperLetter') },
+            ]}
+            onValueChange={(value) => setPaper(value as TableCardPaper)}
           />
-        )}
-        <div className="button-row">
-          <Button type="submit" variant="secondary" disabled={making || tablesInvalid}>
-            {making ? t('tableCards.making') : t('tableCards.make')}
-          </Button>
-        </div>
-      </form>
+          <SelectField
+            label={t('tableCards.perPage')}
+            value={String(perPage)}
+            options={TABLE_CARDS_PER_PAGE.map((count) => ({
+              value: String(count),
+              label: t(`tableCards.perPage${count}`),
+            }))}
+            onValueChange={(value) => setPerPage(Number(value) as TableCardsPerPage)}
+          />
+          <CheckboxField
+            label={t('tableCards.perTable')}
+            hint={t('tableCards.perTableHint')}
+            checked={perTable}
+            onCheckedChange={setPerTable}
+          />
+          {perTable && (
+            <TextField
+              label={t('tableCards.tableCount')}
+              inputMode="numeric"
+              value={tableCount}
+              maxLength={3}
+              error={
+                tablesInvalid
+                  ? t('errors.TABLE_NUMBER_INVALID', { count: TABLE_CARD_LIMITS.maxTableNumber })
+                  : undefined
+              }
+              onValueChange={setTableCount}
+            />
+          )}
+          <div className="button-row">
+            <Button type="submit" variant="secondary" disabled={making || tablesInvalid}>
+              {making ? t('tableCards.making') : t('tableCards.make')}
+            </Button>
+          </div>
+        </form>
+      </SettingsColumns>
       <div role="status">
         {made && (
           <div className="table-cards-ready">

@@ -33,3 +33,11 @@ export function PageSection({
     </section>
   );
 }
+
+/**
+ * A section's settings in two columns where it is wide enough (a desktop), read down the first, then the
+ * second; one column on a phone. A setting is never cut between the columns.
+ */
+export function SettingsColumns({ children }: { children: ReactNode }) {
+  return <div className="settings-columns">{children}</div>;
+}
