@@ -1,5 +1,6 @@
-import type { TypedDocumentNode } from '@apollo/client';
-import { gql } from '../api/gql';
+// Apollo's gql, parsed as the module loads: session/ imports nothing of the app (api/gql.ts sits above it), and
+// its documents are read as the app starts.
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import { readStorage, writeStorage } from './storage';
 
 /**
