@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
+import { outsideColumns } from './fit-checks.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The gallery keeps one column on a 360 px phone and a 1280 px desktop, in each language: the order pills, the
@@ -14,47 +15,11 @@ const VIEWPORTS = [PHONE, DESKTOP];
 const LANGUAGES = ['en', 'fr', 'es'] as const;
 
 /**
- * What the gallery page draws outside the column its actions' content stands in (tolerance 0.5 px): every control,
- * image and framed or filled box by its border box, every run of text by the box of its letters. Wrappers that
- * draw nothing of their own do not count: what they hold does.
+ * What the gallery page draws outside the column its actions' content stands in. A tile's image, zoomed on hover,
+ * is clipped by its tile, which is checked.
  */
-function outsideColumn(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const wrap = document.querySelector('.gallery-actions-wrap')!;
-    const style = getComputedStyle(wrap);
-    const box = wrap.getBoundingClientRect();
-    const left = box.left + parseFloat(style.paddingLeft) - 0.5;
-    const right = box.right - parseFloat(style.paddingRight) + 0.5;
-    const DRAWN = new Set(['IMG', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'PROGRESS', 'VIDEO', 'svg']);
-    const found: string[] = [];
-    const check = (name: string, rect: DOMRect) => {
-      if (rect.width === 0 || rect.height === 0) return;
-      if (rect.left < left || rect.right > right)
-        found.push(
-          `${name} ${Math.round(rect.left)}-${Math.round(rect.right)} (column ${Math.round(left)}-${Math.round(right)})`,
-        );
-    };
-    for (const element of document.querySelectorAll<HTMLElement>('.gallery-page *')) {
-      const computed = getComputedStyle(element);
-      if (computed.visibility === 'hidden' || element.closest('.visually-hidden')) continue;
-      // A tile's image, zoomed on hover, is clipped by its tile, which is checked.
-      if (element.tagName === 'IMG' && element.closest('.photo-tile')) continue;
-      const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
-      const framed =
-        computed.backgroundColor !== 'rgba(0, 0, 0, 0)' ||
-        computed.backgroundImage !== 'none' ||
-        parseFloat(computed.borderLeftWidth) + parseFloat(computed.borderRightWidth) > 0;
-      if (DRAWN.has(element.tagName) || framed) check(name, element.getBoundingClientRect());
-      for (const node of element.childNodes) {
-        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        check(`text of ${name}`, range.getBoundingClientRect());
-      }
-    }
-    return found;
-  });
-}
+const outsideColumn = (page: Page) =>
+  outsideColumns(page, '.gallery-actions-wrap', { contents: '.gallery-page *', skip: '.photo-tile img' });
 
 /** How far (px, rounded) the challenges' title, the table filter's field and the first order pill start from the column's left. */
 function columnStarts(page: Page): Promise<Record<'challenges' | 'tables' | 'order', number>> {

@@ -62,43 +62,55 @@ export function problemsOnPage(page: Page, size: Screen): Promise<string[]> {
 /**
  * What is drawn outside the content box of the elements `columns` selects (tolerance 0.5 px): every control, image
  * and framed or filled box by its border box, every run of text by the box of its letters; wrappers that draw
- * nothing of their own count by what they hold; hidden ones do not count.
+ * nothing of their own count by what they hold; hidden ones do not count. By default a column's own descendants are
+ * checked; `contents` checks the elements it selects against each column instead, less those `skip` selects.
  */
-export function outsideColumns(page: Page, columns: string): Promise<string[]> {
-  return page.evaluate((chosen) => {
-    const DRAWN = new Set(['IMG', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'PROGRESS', 'VIDEO', 'svg']);
-    const found: string[] = [];
-    for (const column of document.querySelectorAll<HTMLElement>(chosen)) {
-      const style = getComputedStyle(column);
-      const box = column.getBoundingClientRect();
-      const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) - 0.5;
-      const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) + 0.5;
-      const check = (name: string, rect: DOMRect) => {
-        if (rect.width === 0 || rect.height === 0) return;
-        if (rect.left < left || rect.right > right)
-          found.push(
-            `${column.id || column.className}: ${name} ${Math.round(rect.left)}-${Math.round(rect.right)} (column ${Math.round(left)}-${Math.round(right)})`,
-          );
-      };
-      for (const element of column.querySelectorAll<HTMLElement>('*')) {
-        const computed = getComputedStyle(element);
-        if (computed.visibility === 'hidden' || element.closest('.visually-hidden')) continue;
-        const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
-        const framed =
-          computed.backgroundColor !== 'rgba(0, 0, 0, 0)' ||
-          computed.backgroundImage !== 'none' ||
-          parseFloat(computed.borderLeftWidth) + parseFloat(computed.borderRightWidth) > 0;
-        if (DRAWN.has(element.tagName) || framed) check(name, element.getBoundingClientRect());
-        for (const node of element.childNodes) {
-          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          check(`text of ${name}`, range.getBoundingClientRect());
+export function outsideColumns(
+  page: Page,
+  columns: string,
+  { contents, skip }: { contents?: string; skip?: string } = {},
+): Promise<string[]> {
+  return page.evaluate(
+    ({ chosen, contents, skip }) => {
+      const DRAWN = new Set(['IMG', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'PROGRESS', 'VIDEO', 'svg']);
+      const found: string[] = [];
+      for (const column of document.querySelectorAll<HTMLElement>(chosen)) {
+        const style = getComputedStyle(column);
+        const box = column.getBoundingClientRect();
+        const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) - 0.5;
+        const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) + 0.5;
+        const check = (name: string, rect: DOMRect) => {
+          if (rect.width === 0 || rect.height === 0) return;
+          if (rect.left < left || rect.right > right)
+            found.push(
+              `${column.id || column.className}: ${name} ${Math.round(rect.left)}-${Math.round(rect.right)} (column ${Math.round(left)}-${Math.round(right)})`,
+            );
+        };
+        const elements = contents
+          ? document.querySelectorAll<HTMLElement>(contents)
+          : column.querySelectorAll<HTMLElement>('*');
+        for (const element of elements) {
+          const computed = getComputedStyle(element);
+          if (computed.visibility === 'hidden' || element.closest('.visually-hidden')) continue;
+          if (skip && element.matches(skip)) continue;
+          const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+          const framed =
+            computed.backgroundColor !== 'rgba(0, 0, 0, 0)' ||
+            computed.backgroundImage !== 'none' ||
+            parseFloat(computed.borderLeftWidth) + parseFloat(computed.borderRightWidth) > 0;
+          if (DRAWN.has(element.tagName) || framed) check(name, element.getBoundingClientRect());
+          for (const node of element.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            check(`text of ${name}`, range.getBoundingClientRect());
+          }
         }
       }
-    }
-    return found;
-  }, columns);
+      return found;
+    },
+    { chosen: columns, contents, skip },
+  );
 }
 
 /**
