@@ -8,7 +8,8 @@
 // tiles near the screen are in the page.
 //
 //   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
-//     [--stall-seconds=120] [--profile=FILE] [--trace[=FILE]] [--watchdog-minutes=30]
+//     [--stall-seconds=120] [--profile=FILE] [--trace[=FILE]] [--heap-snapshots=PREFIX] [--allocations=FILE]
+//     [--watchdog-minutes=30]
 //
 // --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
 // `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
@@ -53,6 +54,16 @@ const PROFILE = option('profile', '');
  */
 const TRACE_OUT = option('trace', '');
 const TRACE = process.argv.includes('--trace') || Boolean(TRACE_OUT);
+/**
+ * --heap-snapshots=PREFIX: the page's heap snapshot at the start and at the end (PREFIX-start.heapsnapshot,
+ * PREFIX-end.heapsnapshot), for bench/heap-by-constructor.mjs to say what grew a photo (--per=photos read).
+ */
+const HEAP_SNAPSHOTS = option('heap-snapshots', '');
+/**
+ * --allocations=FILE: V8's sampling heap profile of the scroll (allocations by stack, what was collected left in:
+ * what keeps the collector busy), written to FILE (a .heapprofile for DevTools) and summed up by function.
+ */
+const ALLOCATIONS = option('allocations', '');
 /** The trace's mark of the page's opening (a `console.timeStamp` of an init script). */
 const OPENED_MARK = 'phone-gallery: opened';
 /**
@@ -131,6 +142,16 @@ async function run() {
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
     return { nodes: metric('Nodes'), elements, heapMb: metric('JSHeapUsedSize') / 2 ** 20 };
   };
+  /** The page's heap snapshot written to PREFIX-NAME.heapsnapshot (--heap-snapshots). */
+  const snapshot = async (name) => {
+    if (!HEAP_SNAPSHOTS) return;
+    const chunks = [];
+    const collect = ({ chunk }) => chunks.push(chunk);
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+    await writeFile(`${HEAP_SNAPSHOTS}-${name}.heapsnapshot`, chunks.join(''));
+  };
 
   if (PROFILE) {
     await cdp.send('Profiler.enable');
@@ -144,11 +165,20 @@ async function run() {
   // Settled: the page's own start-up (fonts, the live socket) done.
   await sleep(2000);
   const atStart = await held();
+  await snapshot('start');
 
   const scrollStartedInPage = await page.evaluate((mark) => {
     console.timeStamp(mark);
     return performance.now();
   }, SCROLLING_MARK);
+  if (ALLOCATIONS) {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   const scrollStarted = Date.now();
   let pages = 0;
   /** @type {number[]} the pages after which the grid stalled */
@@ -183,7 +213,9 @@ async function run() {
   }
   const scrolledMs = Date.now() - scrollStarted;
   const shown = await page.locator('.photo-grid img').count();
+  const allocations = ALLOCATIONS ? (await cdp.send('HeapProfiler.stopSampling')).profile : null;
   const atEnd = await held();
+  await snapshot('end');
 
   // Back to the top a few screens at a time, each step drawn before the next.
   for (;;) {
@@ -245,7 +277,34 @@ async function run() {
     for (const [name, ms] of selfTimes(profile).slice(0, 20))
       console.log(`    ${ms.toFixed(0).padStart(7)}  ${name}`);
   }
+  if (allocations) {
+    await writeFile(ALLOCATIONS, JSON.stringify(allocations));
+    console.log(
+      `  allocations while scrolling in ${ALLOCATIONS}; by the allocating function (MB, the top 20):`,
+    );
+    for (const [name, bytes] of allocatedBy(allocations.head).slice(0, 20))
+      console.log(`    ${(bytes / 2 ** 20).toFixed(2).padStart(7)}  ${name}`);
+  }
   return 0;
+}
+
+/**
+ * Bytes allocated by function ("name file:line") of a sampling heap profile's tree (its nodes' self sizes), most
+ * first.
+ * @param {{ callFrame: { functionName: string, url: string, lineNumber: number }, selfSize: number, children: any[] }} head
+ * @returns {[string, number][]}
+ */
+function allocatedBy(head) {
+  /** @type {Map<string, number>} */
+  const bytes = new Map();
+  const visit = (/** @type {typeof head} */ node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    bytes.set(name, (bytes.get(name) ?? 0) + node.selfSize);
+    node.children.forEach(visit);
+  };
+  visit(head);
+  return [...bytes].sort((a, b) => b[1] - a[1]);
 }
 
 /**
