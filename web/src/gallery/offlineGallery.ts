@@ -19,11 +19,22 @@ export interface GallerySnapshot {
   savedAt: string;
 }
 
+/**
+ * The photos each gallery's snapshot last kept, by the gallery read (its object): a page of older photos, read as
+ * a guest scrolls, changes none of them, and writing the same snapshot again at each page was a large part of what
+ * a scroll through thousands of photos allocated.
+ */
+const lastKept = new WeakMap<GalleryEvent, readonly Photo[]>();
+
 export function saveSnapshot(event: GalleryEvent, photos: readonly Photo[]): void {
+  const kept = photos.slice(0, SNAPSHOT_PHOTOS);
+  const before = lastKept.get(event);
+  if (before?.length === kept.length && before.every((photo, at) => photo === kept[at])) return;
+  lastKept.set(event, kept);
   const snapshot: GallerySnapshot = {
     // Owner or not is only known online: a snapshot never offers the couple's actions.
     event: { ...event, isOwner: false, photos: { ...event.photos, nodes: [] } },
-    photos: photos.slice(0, SNAPSHOT_PHOTOS),
+    photos: kept,
     savedAt: new Date().toISOString(),
   };
   writeStorage(snapshotKey(event.code), JSON.stringify(snapshot));

@@ -70,7 +70,20 @@ describe("a tile's formatter", () => {
     }
   });
 
-  it("makes a tile's label once while the tile is near the screen, and forgets the labels of tiles long passed", () => {
+  it('says each label as i18next does, in each language, whatever the name holds', () => {
+    for (const language of ['en', 'fr', 'es'] as const) {
+      const t = testTranslations(language).t;
+      const labelOf = tileLabels(t, language);
+      for (const guestName of [null, 'Anna', 'Ana & Luis $& {{time}}']) {
+        for (const kind of ['photo', 'video'] as const) {
+          const shown = { ...photo, guestName, kind, durationSeconds: kind === 'video' ? 65 : null };
+          expect(labelOf(shown)).toBe(photoTileLabel(t, shown, language));
+        }
+      }
+    }
+  });
+
+  it("translates each kind of label once, makes a tile's label once while the tile is near the screen, and forgets the labels of tiles long passed", () => {
     const en = testTranslations('en').t;
     let asked = 0;
     const counted = ((...args: Parameters<typeof en>) => {
@@ -78,16 +91,29 @@ describe("a tile's formatter", () => {
       return en(...args);
     }) as typeof en;
     const labelOf = tileLabels(counted, 'en');
-    const photos = Array.from({ length: KEPT_TILE_LABELS + 1 }, () => ({ ...photo }));
+    // Each label made reads the photo's time once.
+    let made = 0;
+    const photos = Array.from({ length: KEPT_TILE_LABELS + 1 }, () =>
+      Object.defineProperty({ ...photo }, 'createdAt', {
+        get: () => {
+          made++;
+          return photo.createdAt;
+        },
+      }),
+    );
     expect(labelOf(photos[0])).toBe('Photo, Jun 12, 9:41 PM');
     labelOf(photos[0]);
-    expect(asked).toBe(1);
+    expect(made).toBe(1);
     // A guest scrolls on past as many photos as are kept: the first one's label is let go.
     for (const later of photos.slice(1)) labelOf(later);
-    expect(asked).toBe(KEPT_TILE_LABELS + 1);
+    expect(made).toBe(KEPT_TILE_LABELS + 1);
     labelOf(photos[KEPT_TILE_LABELS]);
-    expect(asked).toBe(KEPT_TILE_LABELS + 1);
+    expect(made).toBe(KEPT_TILE_LABELS + 1);
     expect(labelOf(photos[0])).toBe('Photo, Jun 12, 9:41 PM');
-    expect(asked).toBe(KEPT_TILE_LABELS + 2);
+    expect(made).toBe(KEPT_TILE_LABELS + 2);
+    // One translation for all of those tiles, one more for a tile of another kind.
+    expect(asked).toBe(1);
+    expect(labelOf({ ...photo, guestName: 'Anna' })).toBe('Photo by Anna, Jun 12, 9:41 PM');
+    expect(asked).toBe(2);
   });
 });
