@@ -174,6 +174,20 @@ describe('a gallery of thousands of photos on a phone', () => {
     SCROLL_TIMEOUT_MS,
   );
 
+  it("opens without the schema library: the gallery's code is a phone's first task", async () => {
+    const page = await (await e2e!.browser.newContext(PHONE)).newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('.photo-grid img').first().waitFor();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(0);
+    // zod's error class, in any build of it: the order form's schemas need it, the gallery does not.
+    expect(loaded.filter((script) => script.includes('ZodError'))).toHaveLength(0);
+  });
+
   it('reads an older page again on its own when a read of it is lost, the guest scrolling on', async () => {
     const page = await (await e2e!.browser.newContext(PHONE)).newPage();
     let lost = 0;

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from './order-form.js';
+import { hasForbiddenCharacters } from './unsafe-characters.js';
 import { CHALLENGE_LIMITS } from './limits.js';
 import type { MailLanguage } from './mail/mail-language.js';
 

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from './order-form.js';
+import { hasForbiddenCharacters } from './unsafe-characters.js';
 
 /**
  * The guest's landing: the couple's cover photo and welcome line ("Thank you for celebrating with us!"), shown

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { PLAN_IDS, type PlanId } from './plans.js';
 import type { MessageKey } from './messages/en.js';
-import { FORBIDDEN_IN_LINE } from './unsafe-characters.js';
+import { hasForbiddenCharacters } from './unsafe-characters.js';
 
 /** What the order form sends; the same shape the createGallery mutation takes. */
 export interface OrderForm {
@@ -33,11 +33,6 @@ export const ORDER_FIELD_MAX_LENGTH: Readonly<Record<Exclude<OrderField, 'plan'>
   email: 254,
   phone: 32,
 });
-
-/** Whether a one-line value holds characters no name, place or address needs (FORBIDDEN_IN_LINE). */
-export function hasForbiddenCharacters(value: string): boolean {
-  return FORBIDDEN_IN_LINE.test(value);
-}
 
 /** The values a field's messages are filled with ({{count}} in "at most {{count}} characters"). */
 export function orderMessageValues(field: OrderField): { count?: number } {

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from './order-form.js';
+import { hasForbiddenCharacters } from './unsafe-characters.js';
 import { PLANS, type PlanId } from './plans.js';
 
 /** What an uploaded photo may be. Checked on the object's first bytes, never on its name. */
