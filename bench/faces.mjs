@@ -51,7 +51,9 @@ const previews = await Promise.all(
 
 const rssBefore = rssMb();
 const loadStart = cpuNow();
-const engine = await FaceEngine.load({ detector: process.env.FACES_DETECTOR === 'tiny' ? 'tiny' : 'ssd' });
+// FACES_DETECTOR=ssd: the engine before (SSD MobileNet v1 and 68 landmarks); tiny: face-api's tiny detector.
+const detector = /** @type {'blazeface' | 'ssd' | 'tiny'} */ (process.env.FACES_DETECTOR ?? 'blazeface');
+const engine = await FaceEngine.load({ detector });
 const loadCpu = cpuNow() - loadStart;
 const rssLoaded = rssMb();
 

@@ -17,8 +17,8 @@ async function selfie(person: string, flop = false): Promise<Buffer> {
 describe('the selfie', () => {
   it('is looked at by the detector once, and its mirror image gives the same face', async () => {
     const engine = await FaceEngine.load();
-    // Each pass of the detector asks for its options once.
-    const passes = jest.spyOn(engine as unknown as { options(minConfidence: number): unknown }, 'options');
+    // Each pass of the detector over the picture is one call of BlazeFace's.
+    const passes = jest.spyOn(engine as unknown as { blazeFaces(...args: unknown[]): unknown }, 'blazeFaces');
     const face = await engine.selfie(await selfie('amy'));
     expect(passes).toHaveBeenCalledTimes(1);
     const mirrored = await engine.selfie(await selfie('amy', true));
@@ -26,5 +26,31 @@ describe('the selfie', () => {
     expect(mirrored).not.toBeNull();
     // The same person at the product's threshold, with room to spare (0.55).
     expect(descriptorDistance(face!.descriptor, mirrored!.descriptor)).toBeLessThan(0.2);
+  }, 300_000);
+});
+
+describe('a photo', () => {
+  it('gives every face of a group photo, and the small faces of a crowd from tiles of it', async () => {
+    const engine = await FaceEngine.load();
+    const groups = ['bbt1.jpg', 'bbt2.jpg', 'bbt3.jpg', 'bbt4.jpg', 'bbt5.jpg'];
+    const bbt4 = await sharp(path.join(facesFolder(), 'bbt4.jpg')).toBuffer();
+    expect(await engine.facesIn(bbt4)).toHaveLength(6);
+    // The five group photos (23 faces) over and over in a 4 x 4 mosaic of a 1600 x 1200 photo: 73 faces of 25-45
+    // px, of which the 256 px pass over the whole photo finds about half.
+    const tiles = await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => ({
+        input: await sharp(path.join(facesFolder(), groups[i % groups.length]!))
+          .resize(400, 300, { fit: 'fill' })
+          .toBuffer(),
+        left: (i % 4) * 400,
+        top: Math.floor(i / 4) * 300,
+      })),
+    );
+    const crowd = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#777' } })
+      .composite(tiles)
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const found = await engine.facesIn(crowd);
+    expect(found.length).toBeGreaterThanOrEqual(65);
   }, 300_000);
 });

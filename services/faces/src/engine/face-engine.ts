@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Tf } from './blazeface.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +15,8 @@ export interface FoundFace {
 /**
  * The one distance under which two descriptors are taken for the same person (Euclidean, on face-api's
  * ResNet-34 descriptors). Measured on the labeled faces with `node bench/faces-accuracy.mjs` (docs/decisions.md,
- * "Find me"): the best pair accuracy (97.7%); higher finds more in group photos but shows more strangers.
+ * "Find me"): with BlazeFace's faces aligned on four points, pair accuracy 98.3% and group photos' precision
+ * 100%; higher finds more in group photos but shows more strangers.
  */
 export const SAME_PERSON_DISTANCE = 0.55;
 
@@ -26,25 +28,29 @@ const MIN_FACE_SIDE = 24;
 
 type FaceApi = typeof import('@vladmandic/face-api');
 
-export type FaceDetector = 'ssd' | 'tiny';
+/**
+ * `blazeface`: what the product runs. `ssd` (SSD MobileNet v1 and the 68-point landmarks, the engine before) and
+ * `tiny` (face-api's tiny face detector with the same landmarks) stay for the benches to measure against it
+ * (`FACES_DETECTOR=ssd node bench/faces-accuracy.mjs`); their descriptors are not comparable with BlazeFace's
+ * (another crop of the face), so a service never mixes them.
+ */
+export type FaceDetector = 'blazeface' | 'ssd' | 'tiny';
 
 /**
- * Face detection (SSD MobileNet v1), landmarks (68 points) and descriptors (ResNet-34) from the model files
- * shipped inside @vladmandic/face-api, run on TensorFlow.js' WebAssembly backend: nothing is downloaded, nothing
- * compiled, nothing leaves the process. Load once per process (it costs a second or two); calls are serialised
- * by the caller (one image at a time per replica keeps CPU bounded).
+ * Face detection (BlazeFace, a box and the eyes, nose and mouth of each face: @vladmandic/human's model files)
+ * and descriptors (face-api's ResNet-34 on the face turned and scaled onto four points), run on TensorFlow.js'
+ * WebAssembly backend: nothing is downloaded, nothing compiled, nothing leaves the process. Load once per
+ * process (it costs a second or two); calls are serialised by the caller (one image at a time per replica keeps
+ * CPU bounded).
  */
 export class FaceEngine {
   private constructor(
     private readonly api: FaceApi,
     private readonly detector: FaceDetector,
+    private readonly blazeFace: Awaited<ReturnType<typeof loadBlazeFace>> | null,
   ) {}
 
-  /**
-   * `detector`: SSD MobileNet v1, what the product runs, or the tiny face detector (cheaper, measured against it
-   * with `FACES_DETECTOR=tiny node bench/faces-accuracy.mjs`).
-   */
-  static async load({ detector = 'ssd' }: { detector?: FaceDetector } = {}): Promise<FaceEngine> {
+  static async load({ detector = 'blazeface' }: { detector?: FaceDetector } = {}): Promise<FaceEngine> {
     // The WASM build of face-api: it requires @tensorflow/tfjs and @tensorflow/tfjs-backend-wasm.
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const tf = api.tf as unknown as {
@@ -59,15 +65,20 @@ export class FaceEngine {
     }
     await tf.ready();
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    if (detector === 'ssd') await api.nets.ssdMobilenetv1.loadFromDisk(models);
-    else await api.nets.tinyFaceDetector.loadFromDisk(models);
-    await api.nets.faceLandmark68Net.loadFromDisk(models);
+    let blazeFace = null;
+    if (detector === 'blazeface') blazeFace = await loadBlazeFace(api.tf as unknown as Tf);
+    else {
+      if (detector === 'ssd') await api.nets.ssdMobilenetv1.loadFromDisk(models);
+      else await api.nets.tinyFaceDetector.loadFromDisk(models);
+      await api.nets.faceLandmark68Net.loadFromDisk(models);
+    }
     await api.nets.faceRecognitionNet.loadFromDisk(models);
-    return new FaceEngine(api, detector);
+    return new FaceEngine(api, detector, blazeFace);
   }
 
   /** Every face of a photo (JPEG, PNG, WebP... anything sharp reads), read at most MAX_INDEX_SIDE wide or high. */
   async facesIn(image: Buffer): Promise<FoundFace[]> {
+    if (this.blazeFace) return this.blazeFaces(await decode(image, 0), 0.5, 'all');
     const faces = await this.detect(await decode(image, 0), 0.5);
     return faces.filter((face) => Math.min(face.box.width, face.box.height) >= MIN_FACE_SIDE);
   }
@@ -83,6 +94,11 @@ export class FaceEngine {
     const { api } = this;
     for (const border of [0, 0.5]) {
       const pixels = await decode(image, border);
+      if (this.blazeFace) {
+        const [face] = await this.blazeFaces(pixels, 0.4, 'largest');
+        if (face) return face;
+        continue;
+      }
       const tensor = api.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
       try {
         const found = await api.detectAllFaces(tensor as never, this.options(0.4)).withFaceLandmarks();
@@ -118,6 +134,51 @@ export class FaceEngine {
       }
     }
     return null;
+  }
+
+  /**
+   * BlazeFace's faces of the image (`all`, at least MIN_FACE_SIDE; or the `largest`, a selfie's, whose descriptor
+   * is the mean of the face's and of the same crop turned over), each described by the ResNet-34 from its crop
+   * aligned on the eyes, nose tip and mouth (no 68-point landmarks: docs/decisions.md, "Find me").
+   */
+  private async blazeFaces(pixels: Pixels, minScore: number, which: 'all' | 'largest'): Promise<FoundFace[]> {
+    const { api } = this;
+    const tf = api.tf as unknown as Tf;
+    const tensor = tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
+    let faces;
+    try {
+      faces = await findFaces(tf, this.blazeFace!, tensor, minScore, { tiles: which === 'all' });
+    } finally {
+      tensor.dispose();
+    }
+    faces =
+      which === 'all'
+        ? faces.filter((face) => Math.min(face.width, face.height) >= MIN_FACE_SIDE)
+        : faces.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 1);
+    if (faces.length === 0) return [];
+    const crops = faces.map((face) => alignedCrop(pixels, face.points));
+    if (which === 'largest') crops.push(mirrored(crops[0]!));
+    const inputs = crops.map((crop) => tf.tensor3d(crop, [CROP, CROP, 3]));
+    let descriptors: Float32Array[];
+    try {
+      descriptors = (await api.computeFaceDescriptor(inputs as never)) as Float32Array[];
+    } finally {
+      inputs.forEach((input) => input.dispose());
+    }
+    if (which === 'largest') {
+      const [own, turned] = descriptors as [Float32Array, Float32Array];
+      descriptors = [own.map((value, i) => (value + turned[i]!) / 2)];
+    }
+    return faces.map((face, i) => ({
+      box: {
+        x: Math.round(face.x),
+        y: Math.round(face.y),
+        width: Math.round(face.width),
+        height: Math.round(face.height),
+      },
+      score: face.score,
+      descriptor: descriptors[i]!,
+    }));
   }
 
   private options(minConfidence: number) {

@@ -95,16 +95,20 @@ export class FaceRecords {
     });
   }
 
-  /** A photo's faces, recorded once; the photo leaves the queue. */
+  /**
+   * A photo's faces; the photo leaves the queue. A photo looked at again (the engine changed) has its faces
+   * replaced, in the same transaction, so a search finds the old ones or the new, never neither.
+   */
   async recordFaces(
     manager: EntityManager,
     photo: { photoId: string; eventCode: string },
     descriptors: ArrayLike<number>[],
   ): Promise<void> {
     await manager.query('DELETE FROM index_queue WHERE photo_id = $1', [photo.photoId]);
+    await manager.query('DELETE FROM photo_faces WHERE photo_id = $1', [photo.photoId]);
     await manager.query(
       `INSERT INTO indexed_photos (photo_id, event_code, face_count) VALUES ($1, $2, $3)
-       ON CONFLICT (photo_id) DO NOTHING`,
+       ON CONFLICT (photo_id) DO UPDATE SET face_count = EXCLUDED.face_count, indexed_at = now()`,
       [photo.photoId, photo.eventCode, descriptors.length],
     );
     for (const descriptor of descriptors) {

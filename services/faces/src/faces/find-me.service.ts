@@ -29,7 +29,8 @@ export class FindMeService {
   async settings(code: string): Promise<FindMeSettingsModel> {
     const [row] = (await this.dataSource.query(
       `SELECT EXISTS (SELECT 1 FROM find_me_galleries WHERE event_code = $1) AS on,
-              (SELECT count(*)::int FROM indexed_photos WHERE event_code = $1) AS indexed,
+              (SELECT count(*)::int FROM indexed_photos i WHERE event_code = $1
+                 AND NOT EXISTS (SELECT 1 FROM index_queue q WHERE q.photo_id = i.photo_id)) AS indexed,
               (SELECT count(*)::int FROM index_queue WHERE event_code = $1) AS waiting`,
       [code],
     )) as { on: boolean; indexed: number; waiting: number }[];
