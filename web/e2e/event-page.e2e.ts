@@ -53,7 +53,7 @@ const PRIVACY_COLUMNS_BOUND = 60;
 /** A photo's Remove button's name begins with these words in each language. */
 const REMOVE_PHOTO = { en: 'Remove photo', fr: 'Retirer la photo', es: 'Quitar foto' } as const;
 const SETTINGS = `query ($code: String!) {
-  event(code: $code) { location pinProtected privacy { uploadsCloseAt visibility } }
+  event(code: $code) { location pinProtected privacy { uploadsCloseAt visibility approval guestOriginalsAllowed } }
 }`;
 
 /** A datetime-local value `hours` from now, as the field takes it. */
@@ -154,7 +154,12 @@ describe("the couple's event page", () => {
         event: {
           location: string;
           pinProtected: boolean;
-          privacy: { uploadsCloseAt: string | null; visibility: string };
+          privacy: {
+            uploadsCloseAt: string | null;
+            visibility: string;
+            approval: boolean;
+            guestOriginalsAllowed: boolean;
+          };
         };
       }>(url, SETTINGS, { code }, sessionToken)
     ).event;
@@ -217,6 +222,14 @@ describe("the couple's event page", () => {
     await close.fill(localInput(6));
     await close.blur();
     await privacy.locator('[data-testid="privacy-status"][data-state="saved"]').waitFor();
+    expect((await settings()).privacy.uploadsCloseAt).not.toBeNull();
+
+    // Approval and guests' originals: each switch saves at once, with its own "Saved", the other left as it was.
+    await privacy.getByRole('switch', { name: 'Approve guests’ photos before they show' }).click();
+    await privacy.locator('[data-testid="approval-status"][data-state="saved"]').waitFor();
+    await privacy.getByRole('switch', { name: 'Guests may download originals' }).click();
+    await privacy.locator('[data-testid="originals-status"][data-state="saved"]').waitFor();
+    expect((await settings()).privacy).toMatchObject({ approval: true, guestOriginalsAllowed: false });
     expect((await settings()).privacy.uploadsCloseAt).not.toBeNull();
 
     // Who sees what: a choice saves at once.

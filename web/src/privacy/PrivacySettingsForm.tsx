@@ -15,7 +15,11 @@ export function usePrivacySettings(code: string): { settings: PrivacySettings; e
   return data?.event && settings ? { settings, expiresAt: data.event.expiresAt } : null;
 }
 
-/** The settings the couple's privacy switches and upload window send: `settings` as saved, with `changes`. */
+/**
+ * The settings the couple's privacy switches and upload window send: `settings` as saved, with `changes`. Approval
+ * goes only when it is the change (the server keeps it when omitted), so a switch saved while another is on its
+ * way cannot put back the other's old value.
+ */
 function withChanges(
   settings: PrivacySettings,
   changes: Partial<
@@ -23,8 +27,13 @@ function withChanges(
   >,
 ): PrivacySettings {
   // Only the input's fields: what the server answered also carries __typename.
-  const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval } = { ...settings, ...changes };
-  return { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval: approval ?? false };
+  const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = { ...settings, ...changes };
+  return {
+    uploadsOpenAt,
+    uploadsCloseAt,
+    guestOriginalsAllowed,
+    ...(changes.approval === undefined ? {} : { approval: changes.approval }),
+  };
 }
 
 type SettingProps = { code: string; settings: PrivacySettings };
