@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en } from '@gallery/contracts';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, type BrowserTest } from './browser.js';
-import { buttonsOnTwoLines, outsideColumns } from './fit-checks.js';
+import { buttonsOnTwoLines, columnBottoms, outsideColumns } from './fit-checks.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
 
 // The couple's event page: its sections in the night's order (sharing, guests and privacy with the PIN, what
-// guests see first, then the rest), links to each, one saving rule (each setting saves when changed, with
+// guests see first and the photos, then the extras, then the records, Premium-only sections and the danger zone
+// last), links to each, one saving rule (each setting saves when changed, with
 // "Saved" beside it and a refusal in place; no Save buttons) and, on a lower plan, Premium-only sections that say
 // what they are and fold their fields. On a desktop the settings of a section stand in two columns, so the page
 // is far shorter than its old single column (about 6,000 px); nothing is wider than its section, and no button
@@ -16,13 +17,13 @@ const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const ORDER = [
   'share',
-  'table-cards',
   'privacy',
   'landing',
   'photos',
-  'find-me',
+  'table-cards',
   'challenges',
   'wall',
+  'find-me',
   'mails',
   'details',
   'plan',
@@ -30,8 +31,29 @@ const ORDER = [
   'backup',
   'danger',
 ];
+/** The sections' headings as the page shows them, top to bottom, in English (the test's gallery has two photos). */
+const HEADINGS = [
+  'Share',
+  'Guests and privacy',
+  'Guest landing',
+  '2 photos',
+  'Table cards',
+  'Photo challenges',
+  'Slideshow wall',
+  'Find me',
+  'Emails',
+  'Wedding details',
+  'Plan and storage',
+  'Your own domain',
+  'Backup',
+  'Danger zone',
+];
+/** How far apart the bottoms of Guests and privacy's two columns may be at 1280 px (183 to 233 px before). */
+const PRIVACY_COLUMNS_BOUND = 60;
+/** A photo's Remove button's name begins with these words in each language. */
+const REMOVE_PHOTO = { en: 'Remove photo', fr: 'Retirer la photo', es: 'Quitar foto' } as const;
 const SETTINGS = `query ($code: String!) {
-  event(code: $code) { location pinProtected privacy { uploadsCloseAt visibility } }
+  event(code: $code) { location pinProtected privacy { uploadsCloseAt visibility approval guestOriginalsAllowed } }
 }`;
 
 /** A datetime-local value `hours` from now, as the field takes it. */
@@ -78,6 +100,21 @@ function closeNeighbours(page: Page, section: string, parts: string): Promise<st
   );
 }
 
+/** How many rows each photo tile's buttons stand on. */
+function photoControlRows(page: Page): Promise<number[]> {
+  return page.locator('.owner-photo').evaluateAll((tiles) =>
+    tiles.map((tile) => {
+      const tops = [...tile.querySelectorAll('button')]
+        .map((control) => control.getBoundingClientRect())
+        .filter((box) => box.height > 0)
+        .map((box) => box.top)
+        .sort((a, b) => a - b);
+      // A new row starts where a control begins below the previous one's top by half a touch target or more.
+      return tops.filter((top, index) => index === 0 || top - tops[index - 1]! >= 22).length;
+    }),
+  );
+}
+
 describe("the couple's event page", () => {
   let e2e: BrowserTest | undefined;
   let url: string;
@@ -88,7 +125,7 @@ describe("the couple's event page", () => {
     e2e = await startBrowserTest();
     url = e2e.product.url;
     ({ code, sessionToken } = await createGalleryAt(url));
-    // Two photos: their tiles' buttons (Use as cover, Remove photo) are held to one line too.
+    // Two photos: their tiles' buttons (Use as cover, Remove photo) are held to one row on a phone.
     await uploadGuestPhotos(url, code, 2);
   }, START_TIMEOUT_MS);
 
@@ -117,7 +154,12 @@ describe("the couple's event page", () => {
         event: {
           location: string;
           pinProtected: boolean;
-          privacy: { uploadsCloseAt: string | null; visibility: string };
+          privacy: {
+            uploadsCloseAt: string | null;
+            visibility: string;
+            approval: boolean;
+            guestOriginalsAllowed: boolean;
+          };
         };
       }>(url, SETTINGS, { code }, sessionToken)
     ).event;
@@ -125,10 +167,19 @@ describe("the couple's event page", () => {
   it('puts the sections in the night’s order, with a link to each', async () => {
     const page = await open(DESKTOP);
     await page.locator('#privacy [data-testid="gallery-pin-control"]').waitFor();
+    await page.locator('.owner-photo').nth(1).waitFor();
     const ids = await page
       .locator('.event-sections > section')
       .evaluateAll((sections) => sections.map((section) => section.id));
     expect(ids).toEqual(ORDER);
+    // What the couple reads down the page: the sections' headings, top to bottom.
+    const headings = await page.locator('.event-sections h2').evaluateAll((elements) =>
+      elements
+        .map((heading) => ({ text: heading.textContent?.trim(), top: heading.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top)
+        .map(({ text }) => text),
+    );
+    expect(headings).toEqual(HEADINGS);
     const contents = page.getByRole('navigation', { name: 'On this page' });
     const links = await contents
       .getByRole('link')
@@ -173,6 +224,14 @@ describe("the couple's event page", () => {
     await privacy.locator('[data-testid="privacy-status"][data-state="saved"]').waitFor();
     expect((await settings()).privacy.uploadsCloseAt).not.toBeNull();
 
+    // Approval and guests' originals: each switch saves at once, with its own "Saved", the other left as it was.
+    await privacy.getByRole('switch', { name: 'Approve guests’ photos before they show' }).click();
+    await privacy.locator('[data-testid="approval-status"][data-state="saved"]').waitFor();
+    await privacy.getByRole('switch', { name: 'Guests may download originals' }).click();
+    await privacy.locator('[data-testid="originals-status"][data-state="saved"]').waitFor();
+    expect((await settings()).privacy).toMatchObject({ approval: true, guestOriginalsAllowed: false });
+    expect((await settings()).privacy.uploadsCloseAt).not.toBeNull();
+
     // Who sees what: a choice saves at once.
     await privacy.getByRole('radio', { name: 'Drop box: guests see only their own' }).check();
     await privacy.locator('[data-testid="visibility-status"][data-state="saved"]').waitFor();
@@ -200,6 +259,23 @@ describe("the couple's event page", () => {
     }
   }, 120_000);
 
+  it('gives each photo its actions on one row on a phone, named for a keyboard and a screen reader', async () => {
+    const page = await open(PHONE);
+    await page.locator('.owner-photo button').nth(3).waitFor();
+    expect(await photoControlRows(page)).toEqual([1, 1]);
+    const photos = page.locator('#photos');
+    expect(await photos.getByRole('button', { name: /^Remove photo: Photo/ }).count()).toBe(2);
+    const useAsCover = photos.getByRole('button', { name: /^Use as cover: Photo/ });
+    expect(await useAsCover.count()).toBe(2);
+    // Chosen from the keyboard: the tile says it is the cover, and keeps its Remove.
+    await useAsCover.first().focus();
+    await page.keyboard.press('Enter');
+    await photos.locator('.owner-photo-cover').waitFor();
+    expect(await useAsCover.count()).toBe(1);
+    expect(await photoControlRows(page)).toEqual([1, 1]);
+    await page.context().close();
+  }, 120_000);
+
   it.each(['en', 'fr', 'es'])(
     'fits a phone and a desktop in %s',
     async (language) => {
@@ -207,9 +283,20 @@ describe("the couple's event page", () => {
         const page = await open(viewport, language);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
         expect(await outsideColumns(page, '.event-sections > section')).toEqual([]);
-        await page.locator('.owner-photo .button').nth(3).waitFor();
+        await page.locator('.owner-photo-remove').nth(1).waitFor();
         // (The challenge suggestions are phrases to pick, not actions: a long one may take two lines.)
         expect(await buttonsOnTwoLines(page, '.event-page', '.challenge-suggestion')).toEqual([]);
+        if (viewport === PHONE) {
+          // A photo's actions on one row under it, each named for a screen reader in the page's language.
+          expect(await photoControlRows(page)).toEqual([1, 1]);
+          const names = await page
+            .locator('.owner-photo button')
+            .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+          const removes = names.filter((name) =>
+            name.startsWith(REMOVE_PHOTO[language as 'en' | 'fr' | 'es']),
+          );
+          expect(removes).toHaveLength(2);
+        }
         if (viewport === DESKTOP) {
           // The PIN and who sees which photos side by side, and the page a tenth shorter or more than with the same
           // settings in one column (6,751 against 7,875 px in English with the six photos the screens show; 8,041
@@ -230,6 +317,9 @@ describe("the couple's event page", () => {
             return [twoColumns, oneColumn];
           });
           expect(inColumns).toBeLessThan(inOneColumn * 0.9);
+          // Guests and privacy's two columns end within a bound of each other (they were 183 to 233 px apart).
+          const [first, second] = await columnBottoms(page, '#privacy .settings-columns');
+          expect(Math.abs(first! - second!)).toBeLessThan(PRIVACY_COLUMNS_BOUND);
         }
         // The plan's facts wrap between words, never inside one ("Gratuite", not "Grat" and "uite").
         expect(await wordsCut(page, '#plan .fact-list dt, #plan .fact-list dd')).toEqual([]);

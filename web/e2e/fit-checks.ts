@@ -149,3 +149,31 @@ export function buttonsOnTwoLines(page: Page, selector: string, except = ''): Pr
     [selector, except] as const,
   );
 }
+
+/**
+ * Where each column of the CSS-columns element `selector` selects ends, in px below its top: the lowest bottom of
+ * what is drawn in it (its descendants with a box, each counted in the column its left edge stands in). One column
+ * (a phone) gives one figure.
+ */
+export function columnBottoms(page: Page, selector: string): Promise<number[]> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const gap = parseFloat(style.columnGap) || 0;
+    // As the browser counts them: as many of column-width as fit, at most column-count.
+    const columnWidth = parseFloat(style.columnWidth);
+    const columnCount = parseInt(style.columnCount, 10);
+    let count = Number.isNaN(columnWidth) ? columnCount : Math.floor((box.width + gap) / (columnWidth + gap));
+    if (!Number.isNaN(columnCount)) count = Math.min(count, columnCount);
+    count = Math.max(1, count || 1);
+    const width = (box.width + gap) / count;
+    const bottoms = Array.from({ length: count }, () => 0);
+    for (const child of element.querySelectorAll('*')) {
+      const rect = child.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const column = Math.min(count - 1, Math.max(0, Math.floor((rect.left - box.left) / width)));
+      bottoms[column] = Math.max(bottoms[column]!, rect.bottom - box.top);
+    }
+    return bottoms.map(Math.round);
+  });
+}

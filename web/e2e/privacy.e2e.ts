@@ -62,9 +62,11 @@ describe("the couple's privacy settings in the browser", () => {
     expect(await originals.isChecked()).toBe(true);
     await originals.click();
     await event.waitForFunction(
-      () => !(document.querySelector('#privacy [role="switch"]') as HTMLInputElement).checked,
+      () =>
+        !(document.querySelector('#privacy [data-testid="originals"] [role="switch"]') as HTMLInputElement)
+          .checked,
     );
-    await privacy.locator('[data-testid="privacy-status"][data-state="saved"]').waitFor();
+    await privacy.locator('[data-testid="originals-status"][data-state="saved"]').waitFor();
     for (const viewport of [PHONE, DESKTOP]) {
       await event.setViewportSize(viewport);
       expect(await event.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);

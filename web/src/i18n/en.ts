@@ -1175,6 +1175,8 @@ export const en = {
       guestsMayHint: 'When on, guests see Download All in the gallery.',
       byGuest: 'by a guest',
       photoRemoved: 'Photo removed',
+      useAsCoverLabel: 'Use as cover: {{photo}}',
+      removePhotoLabel: 'Remove photo: {{photo}}',
       noPhotos: 'No photos yet: your guests’ photos appear here as they arrive.',
       dangerTitle: 'Danger zone',
       deleteTitle: 'Delete {{name}}?',

@@ -1181,6 +1181,8 @@ export const es: UiTexts = {
       guestsMayHint: 'Activado, los invitados ven «Descargar todo» en la galería.',
       byGuest: 'de un invitado',
       photoRemoved: 'Foto eliminada',
+      useAsCoverLabel: 'Usar como portada: {{photo}}',
+      removePhotoLabel: 'Quitar foto: {{photo}}',
       noPhotos: 'Aún no hay fotos: las de tus invitados aparecen aquí en cuanto llegan.',
       dangerTitle: 'Zona de peligro',
       deleteTitle: '¿Eliminar {{name}}?',

@@ -1191,6 +1191,8 @@ export const fr: UiTexts = {
       guestsMayHint: 'Activé, les invités voient « Tout télécharger » dans la galerie.',
       byGuest: 'par un invité',
       photoRemoved: 'Photo supprimée',
+      useAsCoverLabel: 'Mettre en couverture : {{photo}}',
+      removePhotoLabel: 'Retirer la photo : {{photo}}',
       noPhotos: 'Pas encore de photos : celles de vos invités apparaissent ici dès leur arrivée.',
       dangerTitle: 'Zone de danger',
       deleteTitle: 'Supprimer {{name}} ?',

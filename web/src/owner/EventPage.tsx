@@ -14,7 +14,8 @@ import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
 import { photoTileLabel } from '../gallery/photoTileLabel';
 import { useGallery } from '../gallery/useGallery';
-import { Button, ButtonLink, buttonClass } from '../ui/Button';
+import { Button, ButtonLink, IconButton, buttonClass } from '../ui/Button';
+import { StarIcon, TrashIcon } from '../ui/icons';
 import { FactList } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CopyButton } from '../ui/CopyButton';
@@ -33,7 +34,14 @@ import { SignInForm } from '../signIn/SignInForm';
 import './owner.css';
 import { useUser } from '../signIn/session';
 import { WallSettings } from '../wall/WallSettings';
-import { PrivacySettingsForm } from '../privacy/PrivacySettingsForm';
+import {
+  ApprovalSwitch,
+  GuestOriginalsSwitch,
+  UploadWindowForm,
+  usePrivacySettings,
+} from '../privacy/PrivacySettingsForm';
+import { OwnerMetadataSwitch } from '../privacy/OwnerMetadataSwitch';
+import { VisibilityForm } from '../privacy/VisibilityForm';
 import { ReviewQueueLink } from '../review/ReviewQueueLink';
 import '../review/review.css';
 import { GalleryPinControl } from '../privacy/GalleryPinControl';
@@ -44,6 +52,7 @@ import { TableCardsSection } from '../tableCards/TableCardsSection';
 import { LANDING_QUERY } from '../landing/graphql';
 import { GuestLandingSection } from '../landing/GuestLandingSection';
 import { useCoverPhoto } from '../landing/useCoverPhoto';
+import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
 import { fieldErrorsFromServer } from '../order/orderForm';
 
@@ -87,10 +96,11 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
   const plan = fromApiPlan(event.plan);
 
   // The event page in the order a couple needs it on the night: sharing, then who gets in and sees what, then
-  // what guests see first; the rest after. One section is one component placed here, with its anchor and title.
+  // what guests see first and the photos; then the extras (printed cards, games, the wall, Find me, mails), the
+  // records (details, plan), the Premium-only sections and the danger zone. One section is one component placed
+  // here, with its anchor and title; the contents list follows it (docs/decisions.md, "The couple's event page").
   const sections: { id: string; title: string; section: ReactNode }[] = [
     { id: 'share', title: t('owner.event.share'), section: <EventSharing code={code} name={event.name} /> },
-    { id: 'table-cards', title: t('tableCards.title'), section: <TableCardsSection code={code} /> },
     {
       id: 'privacy',
       title: t('couplePages.event.guestsTitle'),
@@ -102,9 +112,10 @@ function OwnerEvent({ code, event }: { code: string; event: OwnerEventFields }) 
       section: <GuestLandingSection code={code} hasPhotos={event.photoCount > 0} />,
     },
     { id: 'photos', title: t('eventPage.photos'), section: <EventPhotos code={code} /> },
-    { id: 'find-me', title: t('findMe.title'), section: <FindMeSection code={code} /> },
+    { id: 'table-cards', title: t('tableCards.title'), section: <TableCardsSection code={code} /> },
     { id: 'challenges', title: t('challenges.settingsTitle'), section: <ChallengeSettings code={code} /> },
     { id: 'wall', title: t('wall.settingsTitle'), section: <WallSettings code={code} /> },
+    { id: 'find-me', title: t('findMe.title'), section: <FindMeSection code={code} /> },
     { id: 'mails', title: t('ownerMails.title'), section: <OwnerMailsSection code={code} /> },
     {
       id: 'details',
@@ -266,11 +277,14 @@ function EventSharing({ code, name }: { code: string; name: string }) {
 }
 
 /**
- * Who gets in and what they see and do, in one section: the PIN first (the night's question), the approval queue,
- * Download All for guests, then the privacy settings. Each setting saves when changed.
+ * Who gets in and what they see and do, in one section, its settings in two groups that stand side by side on a
+ * desktop: who gets in and when (the PIN first, the night's question; approval and its queue; the upload window),
+ * then what guests see and take away (who sees which photos, Download All, originals, and what the couple's own
+ * downloads keep). Each setting saves when changed.
  */
 function GuestsAndPrivacy({ code, guestDownloadsAllowed }: { code: string; guestDownloadsAllowed: boolean }) {
   const { t } = useTranslation();
+  const privacy = usePrivacySettings(code);
   return (
     <PageSection
       id="privacy"
@@ -278,10 +292,22 @@ function GuestsAndPrivacy({ code, guestDownloadsAllowed }: { code: string; guest
       intro={t('couplePages.event.guestsIntro')}
     >
       <SettingsColumns>
-        <GalleryPinControl code={code} />
-        <ReviewQueueLink code={code} />
-        <GuestDownloadsSwitch code={code} allowed={guestDownloadsAllowed} />
-        <PrivacySettingsForm code={code} />
+        <div className="setting-group privacy-column">
+          <GalleryPinControl code={code} />
+          {privacy && <ApprovalSwitch code={code} settings={privacy.settings} />}
+          <ReviewQueueLink code={code} />
+          {privacy && (
+            <UploadWindowForm code={code} settings={privacy.settings} expiresAt={privacy.expiresAt} />
+          )}
+        </div>
+        <div className="setting-group privacy-column">
+          {privacy && (
+            <VisibilityForm code={code} settings={privacy.settings} expiresAt={privacy.expiresAt} />
+          )}
+          <GuestDownloadsSwitch code={code} allowed={guestDownloadsAllowed} />
+          {privacy && <GuestOriginalsSwitch code={code} settings={privacy.settings} />}
+          {privacy && <OwnerMetadataSwitch code={code} settings={privacy.settings} />}
+        </div>
       </SettingsColumns>
     </PageSection>
   );
@@ -303,31 +329,36 @@ function EventContents({ sections }: { sections: { id: string; title: string }[]
   );
 }
 
-/** Whether guests may download the whole gallery as a zip: on at once, for everyone's open gallery too. */
+/**
+ * Whether guests may download the whole gallery as a zip: on at once, for everyone's open gallery too, with
+ * "Saved" under it as every setting of the page.
+ */
 function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolean }) {
   const { t } = useTranslation();
-  const [setGuestDownloads, saving] = useMutation(SET_GUEST_DOWNLOADS);
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [setGuestDownloads] = useMutation(SET_GUEST_DOWNLOADS);
+  const status = useSaveStatus();
+  const failure = status.failure;
   return (
-    <SwitchField
-      label={t('downloadAll.guestsMay')}
-      hint={t('couplePages.event.guestsMayHint')}
-      checked={allowed}
-      disabled={saving.loading}
-      error={failure ? t(`errors.${failure.code}`, { count: failure.count }) : undefined}
-      onCheckedChange={(checked) => {
-        setFailure(null);
-        setGuestDownloads({ variables: { code, allowed: checked } }).catch((error: unknown) =>
-          setFailure(readApiError(error)),
-        );
-      }}
-    />
+    <div className="privacy-switch" data-testid="guest-downloads">
+      <SwitchField
+        label={t('downloadAll.guestsMay')}
+        hint={t('couplePages.event.guestsMayHint')}
+        checked={allowed}
+        disabled={status.state === 'saving'}
+        error={failure ? t(`errors.${failure.code}`, { count: failure.count }) : undefined}
+        onCheckedChange={(checked) =>
+          void status.save(() => setGuestDownloads({ variables: { code, allowed: checked } }))
+        }
+      />
+      <SaveStatusText state={status.state} testId="guest-downloads-status" />
+    </div>
   );
 }
 
 /**
- * The gallery's photos with who sent each and a Remove button. A removal hides the photo at once and is sent
- * when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
+ * The gallery's photos with who sent each and, on one row under it, Use as cover and Remove as icon buttons (each
+ * named for screen readers with the photo's own label); the cover says so over its corner. A removal hides the photo
+ * at once and is sent when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
  */
 function EventPhotos({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
@@ -358,37 +389,43 @@ function EventPhotos({ code }: { code: string }) {
         <p className="page-section-intro">{t('couplePages.event.noPhotos')}</p>
       ) : (
         <ul className="owner-photos">
-          {shown.map((photo) => (
-            <li key={photo.id} data-photo-id={photo.id} className="owner-photo">
-              <PhotoImage
-                src={photo.thumbnailUrl}
-                alt={photoTileLabel(t, photo, i18n.language)}
-                loading="lazy"
-                data-photo-id={photo.id}
-              />
-              <p className="owner-photo-by">
-                {photo.guestName
-                  ? t('guestName.by', { name: photo.guestName })
-                  : t('couplePages.event.byGuest')}
-              </p>
-              {photo.id === coverId ? (
-                <p className="owner-photo-cover">{t('landing.isCover')}</p>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="small"
-                  block
-                  disabled={cover.state === 'saving'}
-                  onClick={() => cover.choose(photo.id)}
-                >
-                  {t('landing.useAsCover')}
-                </Button>
-              )}
-              <Button variant="ghost" size="small" block onClick={() => removal.remove(photo.id)}>
-                {t('owner.removePhoto')}
-              </Button>
-            </li>
-          ))}
+          {shown.map((photo) => {
+            const label = photoTileLabel(t, photo, i18n.language);
+            return (
+              <li key={photo.id} data-photo-id={photo.id} className="owner-photo">
+                <PhotoImage src={photo.thumbnailUrl} alt={label} loading="lazy" data-photo-id={photo.id} />
+                {photo.id === coverId && (
+                  <p className="owner-photo-cover">
+                    <StarIcon filled />
+                    {t('landing.isCover')}
+                  </p>
+                )}
+                <p className="owner-photo-by">
+                  {photo.guestName
+                    ? t('guestName.by', { name: photo.guestName })
+                    : t('couplePages.event.byGuest')}
+                </p>
+                <div className="owner-photo-actions">
+                  {photo.id !== coverId && (
+                    <IconButton
+                      icon={<StarIcon />}
+                      label={t('couplePages.event.useAsCoverLabel', { photo: label })}
+                      title={t('landing.useAsCover')}
+                      disabled={cover.state === 'saving'}
+                      onClick={() => cover.choose(photo.id)}
+                    />
+                  )}
+                  <IconButton
+                    className="owner-photo-remove"
+                    icon={<TrashIcon />}
+                    label={t('couplePages.event.removePhotoLabel', { photo: label })}
+                    title={t('owner.removePhoto')}
+                    onClick={() => removal.remove(photo.id)}
+                  />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       {hasMore && (

@@ -35,7 +35,7 @@ export function OwnerMetadataSwitch({ code, settings }: { code: string; settings
   }
 
   return (
-    <div className="privacy-form" data-testid="owner-metadata">
+    <div className="privacy-switch" data-testid="owner-metadata">
       <SwitchField
         label={t('privacy.ownerMetadata.label')}
         hint={t('privacy.ownerMetadata.hint')}

@@ -7,62 +7,135 @@ import { useSaveStatus } from '../ui/useSaveStatus';
 import { SwitchField, TextField } from '../ui/Field';
 import { PRIVACY_QUERY, SET_PRIVACY, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
-import { OwnerMetadataSwitch } from './OwnerMetadataSwitch';
-import { VisibilityForm } from './VisibilityForm';
 
-/**
- * The couple's privacy settings on the event page: when guests may upload (empty: from now, until the gallery
- * ends) and whether guests may download originals. Each saves when changed (a time when its field is left), sent
- * with the rest as saved; the server refuses a close in the past, a
- * time after the gallery ends or a close before the open, and media enforces them on every upload and link.
- */
-export function PrivacySettingsForm({ code }: { code: string }) {
-  const { t } = useTranslation();
+/** The gallery's privacy settings and its last day, as events holds them (kept current by the cache); null while loading. */
+export function usePrivacySettings(code: string): { settings: PrivacySettings; expiresAt: string } | null {
   const { data } = useQuery(PRIVACY_QUERY, { variables: { code }, fetchPolicy: 'network-only' });
   const settings = data?.event?.privacy;
-  if (!data?.event || !settings) return null;
+  return data?.event && settings ? { settings, expiresAt: data.event.expiresAt } : null;
+}
+
+/**
+ * The settings the couple's privacy switches and upload window send: `settings` as saved, with `changes`. Approval
+ * goes only when it is the change (the server keeps it when omitted), so a switch saved while another is on its
+ * way cannot put back the other's old value.
+ */
+function withChanges(
+  settings: PrivacySettings,
+  changes: Partial<
+    Pick<PrivacySettings, 'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginalsAllowed' | 'approval'>
+  >,
+): PrivacySettings {
+  // Only the input's fields: what the server answered also carries __typename.
+  const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = { ...settings, ...changes };
+  return {
+    uploadsOpenAt,
+    uploadsCloseAt,
+    guestOriginalsAllowed,
+    ...(changes.approval === undefined ? {} : { approval: changes.approval }),
+  };
+}
+
+type SettingProps = { code: string; settings: PrivacySettings };
+
+/**
+ * One switch of the couple's privacy settings, saved at once with the rest as they are (`settings`, kept current
+ * by the cache), its "Saving…" and "Saved" beside it and a refusal under it.
+ */
+function PrivacySwitch({
+  code,
+  settings,
+  label,
+  hint,
+  checked,
+  change,
+  testId,
+}: SettingProps & {
+  label: string;
+  hint: string;
+  checked: boolean;
+  change: (checked: boolean) => Partial<PrivacySettings>;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [save] = useMutation(SET_PRIVACY);
+  const status = useSaveStatus();
+  const failure = status.failure;
   return (
-    <>
-      <PrivacyForm code={code} initial={settings} expiresAt={data.event.expiresAt} t={t} />
-      <VisibilityForm code={code} settings={settings} expiresAt={data.event.expiresAt} />
-      <OwnerMetadataSwitch code={code} settings={settings} />
-    </>
+    <div className="privacy-switch" data-testid={testId}>
+      <SwitchField
+        label={label}
+        hint={hint}
+        checked={checked}
+        disabled={status.state === 'saving'}
+        onCheckedChange={(value) =>
+          void status.save(() =>
+            save({ variables: { code, settings: withChanges(settings, change(value)) } }),
+          )
+        }
+      />
+      <SaveStatusText state={status.state} testId={`${testId}-status`} />
+      {failure && (
+        <p className="form-error" role="alert">
+          {t(`errors.${failure.code}`, { count: failure.count })}
+        </p>
+      )}
+    </div>
   );
 }
 
-function PrivacyForm({
-  code,
-  initial,
-  expiresAt,
-  t,
-}: {
-  code: string;
-  initial: PrivacySettings;
-  expiresAt: string;
-  t: ReturnType<typeof useTranslation>['t'];
-}) {
-  const [openAt, setOpenAt] = useState(toLocalInput(initial.uploadsOpenAt));
-  const [closeAt, setCloseAt] = useState(toLocalInput(initial.uploadsCloseAt));
-  // What the server holds: each change is sent with the rest as saved.
-  const [current, setCurrent] = useState(initial);
+/** Whether guests' new photos (and guestbook messages) wait for the couple's approval before they show. */
+export function ApprovalSwitch({ code, settings }: SettingProps) {
+  const { t } = useTranslation();
+  return (
+    <PrivacySwitch
+      code={code}
+      settings={settings}
+      label={t('privacy.approval')}
+      hint={t('privacy.approvalHint')}
+      checked={settings.approval ?? false}
+      change={(approval) => ({ approval })}
+      testId="approval"
+    />
+  );
+}
+
+/** Whether guests may download the originals of the photos they see; media enforces it on every link. */
+export function GuestOriginalsSwitch({ code, settings }: SettingProps) {
+  const { t } = useTranslation();
+  return (
+    <PrivacySwitch
+      code={code}
+      settings={settings}
+      label={t('privacy.guestOriginals')}
+      hint={t('privacy.guestOriginalsHint')}
+      checked={settings.guestOriginalsAllowed}
+      change={(guestOriginalsAllowed) => ({ guestOriginalsAllowed })}
+      testId="originals"
+    />
+  );
+}
+
+/**
+ * When guests may upload (empty: from now, until the gallery ends), saved when the couple leaves a field that
+ * changed it (or presses Enter); the server refuses a close in the past, a time after the gallery ends or a close
+ * before the open, and media enforces the window on every upload.
+ */
+export function UploadWindowForm({ code, settings, expiresAt }: SettingProps & { expiresAt: string }) {
+  const { t } = useTranslation();
+  const [openAt, setOpenAt] = useState(toLocalInput(settings.uploadsOpenAt));
+  const [closeAt, setCloseAt] = useState(toLocalInput(settings.uploadsCloseAt));
   const [save] = useMutation(SET_PRIVACY);
   const status = useSaveStatus();
-
-  function send({ uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval }: PrivacySettings) {
-    // Only the input's fields: what the server answered also carries __typename.
-    const settings = { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, approval: approval ?? false };
-    void status.save(async () => {
-      const result = await save({ variables: { code, settings } });
-      setCurrent(result.data?.setPrivacySettings.privacy ?? settings);
-    });
-  }
 
   /** The upload window as typed, sent when the couple leaves a field that changed it. */
   function sendWindow() {
     const uploadsOpenAt = fromLocalInput(openAt);
     const uploadsCloseAt = fromLocalInput(closeAt);
-    if (uploadsOpenAt === current.uploadsOpenAt && uploadsCloseAt === current.uploadsCloseAt) return;
-    send({ ...current, uploadsOpenAt, uploadsCloseAt });
+    if (uploadsOpenAt === settings.uploadsOpenAt && uploadsCloseAt === settings.uploadsCloseAt) return;
+    void status.save(() =>
+      save({ variables: { code, settings: withChanges(settings, { uploadsOpenAt, uploadsCloseAt }) } }),
+    );
   }
 
   function submit(event: FormEvent) {
@@ -75,20 +148,6 @@ function PrivacyForm({
     failure && failure.code.startsWith('UPLOADS_') ? t(`errors.${failure.code}`) : undefined;
   return (
     <form className="privacy-form" onSubmit={submit} noValidate data-testid="privacy-form">
-      <SwitchField
-        label={t('privacy.guestOriginals')}
-        hint={t('privacy.guestOriginalsHint')}
-        checked={current.guestOriginalsAllowed}
-        disabled={status.state === 'saving'}
-        onCheckedChange={(checked) => send({ ...current, guestOriginalsAllowed: checked })}
-      />
-      <SwitchField
-        label={t('privacy.approval')}
-        hint={t('privacy.approvalHint')}
-        checked={current.approval ?? false}
-        disabled={status.state === 'saving'}
-        onCheckedChange={(checked) => send({ ...current, approval: checked })}
-      />
       <div className="setting-group">
         <TextField
           type="datetime-local"

@@ -49,3 +49,30 @@ export function ButtonLink({ variant, size, block, className, ...rest }: ButtonL
     />
   );
 }
+
+type IconButtonProps = Omit<ButtonProps, 'children' | 'block' | 'size' | 'aria-label'> & {
+  /** What the button does, for screen readers: may name what it acts on ("Remove photo: Photo by Anna"). */
+  label: string;
+  /** The short words shown on hover; `label` when not given. */
+  title?: string;
+  /** Drawn alone (hidden from screen readers): one of `./icons`. */
+  icon: ReactNode;
+};
+
+/**
+ * A button drawn as an icon alone, a 44 px square: where words would not fit a row (a photo tile on a phone).
+ * `label` is its name for screen readers; `title` shows on hover.
+ */
+export function IconButton({ label, title, icon, variant = 'ghost', className, ...rest }: IconButtonProps) {
+  return (
+    <Button
+      variant={variant}
+      className={`button-icon${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      title={title ?? label}
+      {...rest}
+    >
+      {icon}
+    </Button>
+  );
+}
