@@ -13,7 +13,7 @@ import { sendWithEveryCall } from './product-api.js';
 export interface RunningProduct {
   /** The gateway: the web app, /graphql and /media. */
   url: string;
-  ports: { gateway: number; events: number; media: number; billing: number; download: number };
+  ports: Record<'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces', number>;
   /** The local mail catcher's inbox, shared by every test on the product: find a message by its recipient. */
   mail: { webUrl: string } | null;
 }
