@@ -20,22 +20,15 @@ import {
   type ObjectTypeDefinitionNode,
 } from 'graphql';
 import { ACCESS_LEVELS, type OperationAccess } from '@gallery/contracts';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import { createGalleryAt, uploadGuestPhotos, type CreatedGallery } from '../../web/e2e/product-api.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { startProductTest, type ProductTest } from '../../web/e2e/product-test.js';
 import { buildLiveSchema } from '../src/live/live-schema.js';
 import { apiDocDifferences, namesInDocument, namesInSchema } from './api-doc.js';
 
 // Every operation of the composed schema says who may call it, and every owner-only one refuses a stranger and
 // another couple, against the built product (events, media, billing, download and the gateway as processes).
-// An operation added without a mark, or marked owner-only without the check behind it, fails here.
-
-interface RunningProduct {
-  url: string;
-  ports: Record<'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces', number>;
-  stop(): Promise<void>;
-}
+// An operation added without a mark, or marked owner-only without the check behind it, fails here. Under npm test,
+// on the product the browser tests share: the couples and the photo are the test's own.
 
 interface Operation {
   /** `Mutation.removePhoto` */
@@ -46,17 +39,16 @@ interface Operation {
 }
 
 const SUBGRAPHS = ['events', 'media', 'billing', 'download', 'backup', 'faces'] as const;
-const quiet = () => undefined;
 
-let platform: TestPlatform | undefined;
-let product: RunningProduct | undefined;
+let running: ProductTest | undefined;
+let product: ProductTest['product'] | undefined;
 let supergraphSdl: string;
 /** Each subgraph's schema as it serves it, marks included. */
 const subgraphSchemas = new Map<string, GraphQLSchema>();
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  product = (await startProduct({ platformEnv: platform.env, log: quiet })) as RunningProduct;
+  running = await startProductTest();
+  product = running.product;
   const subgraphs = SUBGRAPHS.map((name) => ({
     name,
     url: `http://127.0.0.1:${product!.ports[name]}/graphql`,
@@ -80,8 +72,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await product?.stop();
-  await platform?.stop();
+  await running?.stop();
 }, 120_000);
 
 /** The Query and Mutation fields of the composed schema: what a client can call over HTTP. */
@@ -162,7 +153,11 @@ function call(operation: Operation, galleryValue: string): { query: string; vari
 async function errorCode(request: { query: string; variables: object }, token?: string): Promise<unknown> {
   const response = await fetch(`${product!.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...running!.clientHeaders,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(request),
   });
   const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };

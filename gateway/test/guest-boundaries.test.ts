@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { startTestPlatform, waitFor, type TestPlatform } from '@gallery/testing';
+import { waitFor } from '@gallery/testing';
 import {
   createGalleryAt,
   graphqlAt,
   uploadGuestPhotos,
   type CreatedGallery,
 } from '../../web/e2e/product-api.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { startProductTest, type ProductTest } from '../../web/e2e/product-test.js';
 
 // What a guest holding the code may reach, against the built product: the couple's own zips (their job ids, live
-// or asked for), the heart counts of photos the guest does not see, and strings no text of the product holds.
-
-interface RunningProduct {
-  url: string;
-  stop(): Promise<void>;
-}
+// or asked for), the heart counts of photos the guest does not see, and strings no text of the product holds. Under
+// npm test, on the product the browser tests share: the galleries are the test's own.
 
 const ARCHIVE_PROGRESS = `subscription ($eventCode: String!) { archiveProgress(eventCode: $eventCode) { jobId stage } }`;
 const HEART_COUNTS = `subscription ($eventCode: String!) {
@@ -31,26 +26,32 @@ const SET_HEART = `mutation ($code: String!, $photoId: ID!, $hearted: Boolean!) 
   setHeart(eventCode: $code, photoId: $photoId, hearted: $hearted) { heartCount }
 }`;
 
-let platform: TestPlatform | undefined;
-let product: RunningProduct | undefined;
+let running: ProductTest | undefined;
+let product: ProductTest['product'] | undefined;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  product = (await startProduct({ platformEnv: platform.env, log: () => undefined })) as RunningProduct;
+  running = await startProductTest();
+  product = running.product;
 }, 240_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await product?.stop();
-  await platform?.stop();
+  await running?.stop();
 }, 60_000);
+
+/** A socket that says the file's client address, as its other calls do (startProductTest). */
+class ClientSocket extends WebSocket {
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { headers: running!.clientHeaders });
+  }
+}
 
 /** Every result one subscription of a socket got so far (a guest's socket without credentials unless told). */
 function follow(query: string, eventCode: string, connectionParams: Record<string, string> = {}) {
   const client = createClient({
     url: `${product!.url.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: ClientSocket,
     retryAttempts: 0,
     connectionParams,
   });
@@ -67,7 +68,7 @@ function follow(query: string, eventCode: string, connectionParams: Record<strin
 async function answer<T>(query: string, variables: object, headers: Record<string, string> = {}) {
   const response = await fetch(`${product!.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...running!.clientHeaders, ...headers },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as { data?: T | null; errors?: { extensions?: { code?: string } }[] };

@@ -3,42 +3,34 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Requests, type GuestAdmissionRequest } from '@gallery/contracts';
-import { startTestPlatform, type TestPlatform } from '@gallery/testing';
 import {
   createGalleryAt,
   graphqlAt,
   uploadGuestPhotos,
   type CreatedGallery,
 } from '../../web/e2e/product-api.js';
-// @ts-expect-error plain ESM module shared with `npm start`
-import { startProduct } from '../../infra/product.mjs';
+import { startProductTest, type ProductTest } from '../../web/e2e/product-test.js';
 
 // The live socket and the gallery PIN, against the built product (events answers who may follow a gallery, media
 // publishes the photos): a socket without the pass is refused as HTTP refuses, with it a guest watches photos
-// arrive, and the couple's socket also hears the photos their guests may not see yet.
-
-interface RunningProduct {
-  url: string;
-  stop(): Promise<void>;
-}
-
-const quiet = () => undefined;
+// arrive, and the couple's socket also hears the photos their guests may not see yet. Under npm test, on the product
+// the browser tests share: the galleries are the test's own.
 
 const PHOTO_ADDED = `subscription ($eventCode: String!) { photoAdded(eventCode: $eventCode) { id thumbnailUrl } }`;
 const PHOTO_REMOVED = `subscription ($eventCode: String!) { photoRemoved(eventCode: $eventCode) { photoId } }`;
 const SETTINGS_CHANGED = `subscription ($eventCode: String!) { gallerySettingsChanged(eventCode: $eventCode) { eventCode } }`;
 
-let platform: TestPlatform | undefined;
-let product: RunningProduct | undefined;
+let running: ProductTest | undefined;
+let product: ProductTest['product'] | undefined;
 const clients: Client[] = [];
 /** Listens to the questions asked of events, without answering them (no queue group: events still gets each). */
 let listener: NatsConnection | undefined;
 const admissionQuestions: GuestAdmissionRequest[] = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  product = (await startProduct({ platformEnv: platform.env, log: quiet })) as RunningProduct;
-  listener = await connect({ servers: platform.env.NATS_URL });
+  running = await startProductTest();
+  product = running.product;
+  listener = await connect({ servers: running.platform.env.NATS_URL });
   listener.subscribe(Requests.GuestAdmission, {
     callback: (_error, message) => {
       admissionQuestions.push(message.json<GuestAdmissionRequest>());
@@ -50,14 +42,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener?.close();
   await Promise.all(clients.map((client) => client.dispose()));
-  await product?.stop();
-  await platform?.stop();
+  await running?.stop();
 }, 60_000);
+
+/** A socket that says the file's client address, as its other calls do (startProductTest). */
+class ClientSocket extends WebSocket {
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { headers: running!.clientHeaders });
+  }
+}
 
 function liveClient(connectionParams: Record<string, string> = {}): Client {
   const client = createClient({
     url: `${product!.url.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: ClientSocket,
     retryAttempts: 0,
     connectionParams,
   });
@@ -263,7 +261,7 @@ describe('the live socket and the gallery PIN', () => {
     const ask = async (query: string, variables: object, headers: Record<string, string>) => {
       const response = await fetch(`${product!.url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
+        headers: { 'content-type': 'application/json', ...running!.clientHeaders, ...headers },
         body: JSON.stringify({ query, variables }),
       });
       return (await response.json()) as {

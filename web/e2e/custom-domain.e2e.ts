@@ -6,11 +6,13 @@ import { findFreePort, startCaddy, type LocalCaddy } from '@gallery/local-server
 import { startTestDns, type TestDns } from '@gallery/testing';
 import { START_TIMEOUT_MS, STOP_TIMEOUT_MS, startBrowserTest, until, type BrowserTest } from './browser.js';
 import { createGalleryAt, graphqlAt, uploadGuestPhotos } from './product-api.js';
+import { sharedTestDns } from './product-test.js';
 
 // A Premium couple puts their gallery on their own domain: the records to create, the check against a DNS
 // server the test runs, then the gallery through real Caddy (its local CA, on-demand TLS) on that name, its
 // photos arriving live there, a guest's heart and "Find me" there in each language. A Free couple is refused
-// with the Premium message.
+// with the Premium message. Under npm test, on the product the browser tests share, which asks a DNS server whose
+// records this file sets.
 
 const DOMAIN = 'photos.anna-and-ben.com';
 
@@ -22,13 +24,16 @@ describe("a couple's own domain in the browser", () => {
   let httpsPort = 0;
 
   beforeAll(async () => {
-    dns = await startTestDns();
+    // Chromium reaches the couple's name at this machine, as DNS would send it to Caddy.
+    const chromiumArgs = [`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`];
+    dns = sharedTestDns();
+    if (dns) {
+      e2e = await startBrowserTest({ chromiumArgs });
+    } else {
+      dns = await startTestDns();
+      e2e = await startBrowserTest({ serviceEnv: { events: { DNS_SERVERS: dns.server } }, chromiumArgs });
+    }
     httpsPort = await findFreePort();
-    e2e = await startBrowserTest({
-      serviceEnv: { events: { DNS_SERVERS: dns.server } },
-      // Chromium reaches the couple's name at this machine, as DNS would send it to Caddy.
-      chromiumArgs: [`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
-    });
     const gateway = new URL(e2e.product.url);
     caddyDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-caddy-'));
     caddy = await startCaddy({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startTestPlatform, type PlatformEnv } from '@gallery/testing';
+import { startTestPlatform, testDnsOn, type PlatformEnv, type TestDns } from '@gallery/testing';
 // @ts-expect-error plain ESM module shared with `npm start`
 import { startProduct } from '../../infra/product.mjs';
 // @ts-expect-error plain ESM module shared with `npm test`
@@ -13,7 +13,7 @@ import { sendWithEveryCall } from './product-api.js';
 export interface RunningProduct {
   /** The gateway: the web app, /graphql and /media. */
   url: string;
-  ports: { gateway: number; events: number; media: number; billing: number; download: number };
+  ports: Record<'gateway' | 'events' | 'media' | 'billing' | 'download' | 'backup' | 'faces', number>;
   /** The local mail catcher's inbox, shared by every test on the product: find a message by its recipient. */
   mail: { webUrl: string } | null;
 }
@@ -24,6 +24,19 @@ export interface SharedProduct {
   product: RunningProduct;
   /** The Vite dev server origin its gateway answers (WEB_DEV_ORIGINS). */
   devServerUrl: string;
+  /** The test DNS server events checks custom domains against (DNS_SERVERS), and the file of its records. */
+  dns: { server: string; recordsFile: string };
+}
+
+/**
+ * Under `npm test`, the test DNS server of the shared product, whose records this file sets; run alone, undefined
+ * (the file starts its own, and a product that asks it).
+ */
+export function sharedTestDns(): TestDns | undefined {
+  const shared = process.env[SHARED_PRODUCT_VARIABLE];
+  if (!shared) return undefined;
+  const { dns } = JSON.parse(shared) as SharedProduct;
+  return testDnsOn(dns.server, dns.recordsFile);
 }
 
 /**

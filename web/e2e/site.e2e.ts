@@ -55,7 +55,12 @@ describe('the public site in the browser', () => {
   }, STOP_TIMEOUT_MS);
 
   async function newPage(
-    screen: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean },
+    screen: {
+      viewport: { width: number; height: number };
+      isMobile?: boolean;
+      hasTouch?: boolean;
+      serviceWorkers?: 'block';
+    },
     colorScheme: 'light' | 'dark' = 'light',
   ): Promise<Page> {
     const context = await e2e!.browser.newContext({ ...screen, colorScheme });
@@ -220,6 +225,8 @@ describe('the public site in the browser', () => {
 
   it('sends a contact message that reaches the team by mail, after the form checks it', async () => {
     const page = await newPage({ viewport: PHONE });
+    // The page's clock runs as the real one until the test moves it to the toast's end.
+    await page.clock.install();
     await visit(page, '/es/contacto');
     await page.getByRole('button', { name: es.contact.submit }).click();
     await page.getByText(sharedEs.contactValidation.nameRequired).waitFor();
@@ -235,9 +242,10 @@ describe('the public site in the browser', () => {
       .fill('Organizamos veinte bodas al año. ¿Tenéis tarifas especiales?');
     await page.getByRole('button', { name: es.contact.submit }).click();
     await page.locator('.form-success').getByText(es.contact.sent).waitFor();
-    // The notification toast says it too, and leaves by itself.
+    // The notification toast says it too, and leaves by itself: a minute on, well past its time.
     await page.locator('.toast').first().waitFor();
-    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 45_000 });
+    await page.clock.fastForward('01:00');
+    await page.locator('.toast').first().waitFor({ state: 'detached' });
 
     const deadline = Date.now() + 30_000;
     let mail: Awaited<ReturnType<typeof caughtMail>>[number] | undefined;
@@ -251,7 +259,9 @@ describe('the public site in the browser', () => {
   });
 
   it('shows the error screen when a page fails to render, keeps the report, and goes home', async () => {
-    const page = await newPage({ viewport: DESKTOP });
+    // Without the service worker: once it controls the page (it claims it as it starts), the page's code is
+    // fetched through it, where page.route does not see it, and the page renders.
+    const page = await newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     // A page's code that fails as it loads (a deployment replaced it, say): the render of that page fails.
     await page.route(/\/assets\/ContentPage-[^/]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("chunk broken");' }),
@@ -275,7 +285,8 @@ describe('the public site in the browser', () => {
   });
 
   it('sends page views to the analytics function, loads no analytics script unconfigured, and keeps the theme', async () => {
-    const page = await newPage({ viewport: DESKTOP });
+    // Without the service worker, as above: the page's code is held by page.route alone.
+    const page = await newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     await page.addInitScript(() => {
       const host = window as unknown as { analyticsCalls: unknown[][]; gtag: (...args: unknown[]) => void };
       host.analyticsCalls = [];

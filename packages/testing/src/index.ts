@@ -368,6 +368,6 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
 }
 export { facesFolder } from './faces-folder.js';
 export { labeledSet, type LabeledPhoto, type LabeledSetVariant, type QualityLabel } from './labeled-set.js';
-export { startTestDns, type TestDns } from './test-dns.js';
+export { startTestDns, testDnsOn, type TestDns } from './test-dns.js';
 export { startTestWebDav, type TestWebDav } from './test-webdav.js';
 export { startTestDropbox, startTestGoogleDrive, type TestOAuthDrive } from './test-oauth-drives.js';

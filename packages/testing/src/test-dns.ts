@@ -1,7 +1,12 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createUDPServer, Packet, type DnsHandler } from 'dns2';
 
-/** A DNS server for tests: answers the CNAME and TXT records a test sets, NXDOMAIN for any other name. */
+/**
+ * A DNS server for tests: answers the CNAME and TXT records a test sets, NXDOMAIN for any other name. Started with
+ * a records file, it reads its records there at each question, so that a test in another process sets them
+ * (testDnsOn): the product the browser tests share asks such a server.
+ */
 export interface TestDns {
   /** `127.0.0.1:port`: what DNS_SERVERS (node's Resolver.setServers) takes. */
   server: string;
@@ -14,17 +19,95 @@ export interface TestDns {
   stop(): Promise<void>;
 }
 
-export async function startTestDns(): Promise<TestDns> {
-  const cnames = new Map<string, string>();
-  const txts = new Map<string, string[]>();
+/** The records of a test DNS server, by lower-case name. */
+interface DnsRecords {
+  cnames: Record<string, string>;
+  txts: Record<string, string[]>;
+}
+
+/** Where a server's records are kept: in memory, or in a file another process may write. */
+interface RecordStore {
+  read(): DnsRecords;
+  write(records: DnsRecords): void;
+}
+
+function memoryStore(): RecordStore {
+  let records: DnsRecords = { cnames: {}, txts: {} };
+  return {
+    read: () => records,
+    write: (next) => {
+      records = next;
+    },
+  };
+}
+
+function fileStore(file: string): RecordStore {
+  return {
+    read: () => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as DnsRecords;
+      } catch {
+        return { cnames: {}, txts: {} };
+      }
+    },
+    // Whole or not at all: the server may read while a test writes.
+    write: (records) => {
+      writeFileSync(`${file}.next`, JSON.stringify(records));
+      renameSync(`${file}.next`, file);
+    },
+  };
+}
+
+/** setCname, setTxt and remove on `store`. */
+function recordSetters(store: RecordStore): Pick<TestDns, 'setCname' | 'setTxt' | 'remove'> {
+  const change = (update: (records: DnsRecords) => void) => {
+    const records = store.read();
+    update(records);
+    store.write(records);
+  };
+  return {
+    setCname: (name, target) =>
+      change((records) => {
+        records.cnames[name.toLowerCase()] = target;
+      }),
+    setTxt: (name, value) =>
+      change((records) => {
+        records.txts[name.toLowerCase()] = [...(records.txts[name.toLowerCase()] ?? []), value];
+      }),
+    remove: (name) =>
+      change((records) => {
+        delete records.cnames[name.toLowerCase()];
+        delete records.txts[name.toLowerCase()];
+      }),
+  };
+}
+
+/**
+ * The test DNS server at `server` that another process started with `recordsFile`: setCname, setTxt and remove
+ * change what it answers. Neither silence nor stop reach it.
+ */
+export function testDnsOn(server: string, recordsFile: string): TestDns {
+  return {
+    server,
+    ...recordSetters(fileStore(recordsFile)),
+    silence: () => {
+      throw new Error('A test DNS server of another process cannot be silenced');
+    },
+    stop: async () => undefined,
+  };
+}
+
+export async function startTestDns(options: { recordsFile?: string } = {}): Promise<TestDns> {
+  const store = options.recordsFile ? fileStore(options.recordsFile) : memoryStore();
   let silent = false;
   const handle: DnsHandler = (request, send) => {
     if (silent) return;
     const response = Packet.createResponseFromRequest(request);
     const [question] = request.questions;
     const name = question?.name.toLowerCase() ?? '';
-    const cname = cnames.get(name);
-    const txt = txts.get(name);
+    const { cnames, txts } = store.read();
+    const cname = Object.hasOwn(cnames, name) ? cnames[name] : undefined;
+    const txt = Object.hasOwn(txts, name) ? txts[name] : undefined;
     if (!cname && !txt) response.header.rcode = Packet.RCODE.NXDOMAIN;
     if (cname && (question?.type === Packet.TYPE.CNAME || question?.type === Packet.TYPE.A)) {
       response.answers.push(
@@ -43,12 +126,7 @@ export async function startTestDns(): Promise<TestDns> {
   const { port } = server.address() as AddressInfo;
   return {
     server: `127.0.0.1:${port}`,
-    setCname: (name, target) => cnames.set(name.toLowerCase(), target),
-    setTxt: (name, value) => txts.set(name.toLowerCase(), [...(txts.get(name.toLowerCase()) ?? []), value]),
-    remove: (name) => {
-      cnames.delete(name.toLowerCase());
-      txts.delete(name.toLowerCase());
-    },
+    ...recordSetters(store),
     silence: (value) => {
       silent = value;
     },
