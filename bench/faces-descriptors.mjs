@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { facesFolder } from '../packages/testing/dist/faces-folder.js';
+import { similarity } from '../services/faces/dist/engine/blazeface.js';
 
 const require = createRequire(new URL('../services/faces/package.json', import.meta.url));
 const DATA = facesFolder();
@@ -79,36 +80,6 @@ function fivePoints(landmarks) {
     return [x / (to - from + 1), y / (to - from + 1)];
   };
   return [mean(36, 41), mean(42, 47), [p[30].x, p[30].y], [p[48].x, p[48].y], [p[54].x, p[54].y]];
-}
-
-/** The similarity transform (scale, rotation, shift) taking `from` onto `to`, least squares. */
-function similarity(from, to) {
-  const n = from.length;
-  let mx = 0,
-    my = 0,
-    ux = 0,
-    uy = 0;
-  for (let i = 0; i < n; i++) {
-    mx += from[i][0] / n;
-    my += from[i][1] / n;
-    ux += to[i][0] / n;
-    uy += to[i][1] / n;
-  }
-  let sxx = 0,
-    sxy = 0,
-    norm = 0;
-  for (let i = 0; i < n; i++) {
-    const x = from[i][0] - mx,
-      y = from[i][1] - my,
-      u = to[i][0] - ux,
-      v = to[i][1] - uy;
-    sxx += x * u + y * v;
-    sxy += x * v - y * u;
-    norm += x * x + y * y;
-  }
-  const a = sxx / norm,
-    b = sxy / norm;
-  return { a, b, tx: ux - a * mx + b * my, ty: uy - b * mx - a * my };
 }
 
 /** A size x size crop of RGB pixels warped so the five points land on the template (scaled by `zoom`). */

@@ -230,6 +230,42 @@ const ALIGN_ZOOM = 0.9;
 export const CROP = 150;
 
 /**
+ * The similarity (scale, turn and shift) that takes the points `from` onto `to` by least squares:
+ * (u, v) = (a x - b y + tx, b x + a y + ty).
+ */
+export function similarity(
+  from: readonly (readonly number[])[],
+  to: readonly (readonly number[])[],
+): { a: number; b: number; tx: number; ty: number } {
+  const n = from.length;
+  let mx = 0,
+    my = 0,
+    ux = 0,
+    uy = 0;
+  for (let i = 0; i < n; i++) {
+    mx += from[i]![0]! / n;
+    my += from[i]![1]! / n;
+    ux += to[i]![0]! / n;
+    uy += to[i]![1]! / n;
+  }
+  let dot = 0,
+    cross = 0,
+    norm = 0;
+  for (let i = 0; i < n; i++) {
+    const x = from[i]![0]! - mx,
+      y = from[i]![1]! - my,
+      u = to[i]![0]! - ux,
+      v = to[i]![1]! - uy;
+    dot += x * u + y * v;
+    cross += x * v - y * u;
+    norm += x * x + y * y;
+  }
+  const a = dot / norm,
+    b = cross / norm;
+  return { a, b, tx: ux - a * mx + b * my, ty: uy - b * mx - a * my };
+}
+
+/**
  * The face's CROP x CROP crop, RGB 0..255, turned and scaled (a similarity: no shear) so its four points land
  * on TEMPLATE, by least squares; pixels sampled bilinearly, the image's edge repeated past it.
  */
@@ -241,34 +277,8 @@ export function alignedCrop(
     (0.5 + (x - 0.5) * ALIGN_ZOOM) * CROP,
     (0.5 + (y - 0.5) * ALIGN_ZOOM) * CROP,
   ]);
-  const n = points.length;
-  let mx = 0,
-    my = 0,
-    ux = 0,
-    uy = 0;
-  for (let i = 0; i < n; i++) {
-    mx += points[i]![0] / n;
-    my += points[i]![1] / n;
-    ux += target[i]![0]! / n;
-    uy += target[i]![1]! / n;
-  }
-  let dot = 0,
-    cross = 0,
-    norm = 0;
-  for (let i = 0; i < n; i++) {
-    const x = points[i]![0] - mx,
-      y = points[i]![1] - my,
-      u = target[i]![0]! - ux,
-      v = target[i]![1]! - uy;
-    dot += x * u + y * v;
-    cross += x * v - y * u;
-    norm += x * x + y * y;
-  }
   // image -> crop: (u, v) = (a x - b y + tx, b x + a y + ty); sampled the other way, crop -> image.
-  const a = dot / norm,
-    b = cross / norm;
-  const tx = ux - a * mx + b * my,
-    ty = uy - b * mx - a * my;
+  const { a, b, tx, ty } = similarity(points, target);
   const det = a * a + b * b;
   const { data, width, height } = pixels;
   const out = new Float32Array(CROP * CROP * 3);
