@@ -19,7 +19,7 @@ import { StarIcon, TrashIcon } from '../ui/icons';
 import { FactList } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CopyButton } from '../ui/CopyButton';
-import { SwitchField } from '../ui/Field';
+import { SavingSwitch } from '../ui/SavingSwitch';
 import { PageHeader, PageSection, SettingsColumns } from '../ui/Section';
 import { Spinner } from '../ui/Spinner';
 import { UndoToasts } from '../ui/UndoToast';
@@ -52,7 +52,6 @@ import { TableCardsSection } from '../tableCards/TableCardsSection';
 import { LANDING_QUERY } from '../landing/graphql';
 import { GuestLandingSection } from '../landing/GuestLandingSection';
 import { useCoverPhoto } from '../landing/useCoverPhoto';
-import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
 import { fieldErrorsFromServer } from '../order/orderForm';
 
@@ -336,22 +335,14 @@ function EventContents({ sections }: { sections: { id: string; title: string }[]
 function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolean }) {
   const { t } = useTranslation();
   const [setGuestDownloads] = useMutation(SET_GUEST_DOWNLOADS);
-  const status = useSaveStatus();
-  const failure = status.failure;
   return (
-    <div className="privacy-switch" data-testid="guest-downloads">
-      <SwitchField
-        label={t('downloadAll.guestsMay')}
-        hint={t('couplePages.event.guestsMayHint')}
-        checked={allowed}
-        disabled={status.state === 'saving'}
-        error={failure ? t(`errors.${failure.code}`, { count: failure.count }) : undefined}
-        onCheckedChange={(checked) =>
-          void status.save(() => setGuestDownloads({ variables: { code, allowed: checked } }))
-        }
-      />
-      <SaveStatusText state={status.state} testId="guest-downloads-status" />
-    </div>
+    <SavingSwitch
+      label={t('downloadAll.guestsMay')}
+      hint={t('couplePages.event.guestsMayHint')}
+      checked={allowed}
+      testId="guest-downloads"
+      save={(checked) => setGuestDownloads({ variables: { code, allowed: checked } })}
+    />
   );
 }
 

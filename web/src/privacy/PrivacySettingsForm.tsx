@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatLastDay } from '../i18n/formatDate';
 import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
-import { SwitchField, TextField } from '../ui/Field';
-import { PRIVACY_QUERY, SET_PRIVACY, type PrivacySettings } from './graphql';
+import { TextField } from '../ui/Field';
+import { SavingSwitch } from '../ui/SavingSwitch';
+import { PRIVACY_QUERY, SET_PRIVACY, privacyInput, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
 
 /** The gallery's privacy settings and its last day, as events holds them (kept current by the cache); null while loading. */
@@ -15,41 +16,17 @@ export function usePrivacySettings(code: string): { settings: PrivacySettings; e
   return data?.event && settings ? { settings, expiresAt: data.event.expiresAt } : null;
 }
 
-/**
- * The settings the couple's privacy switches and upload window send: `settings` as saved, with `changes`. Approval
- * goes only when it is the change (the server keeps it when omitted), so a switch saved while another is on its
- * way cannot put back the other's old value.
- */
-function withChanges(
-  settings: PrivacySettings,
-  changes: Partial<
-    Pick<PrivacySettings, 'uploadsOpenAt' | 'uploadsCloseAt' | 'guestOriginalsAllowed' | 'approval'>
-  >,
-): PrivacySettings {
-  // Only the input's fields: what the server answered also carries __typename.
-  const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = { ...settings, ...changes };
-  return {
-    uploadsOpenAt,
-    uploadsCloseAt,
-    guestOriginalsAllowed,
-    ...(changes.approval === undefined ? {} : { approval: changes.approval }),
-  };
-}
-
 type SettingProps = { code: string; settings: PrivacySettings };
 
 /**
  * One switch of the couple's privacy settings, saved at once with the rest as they are (`settings`, kept current
- * by the cache), its "Saving…" and "Saved" beside it and a refusal under it.
+ * by the cache).
  */
 function PrivacySwitch({
   code,
   settings,
-  label,
-  hint,
-  checked,
   change,
-  testId,
+  ...shown
 }: SettingProps & {
   label: string;
   hint: string;
@@ -57,30 +34,12 @@ function PrivacySwitch({
   change: (checked: boolean) => Partial<PrivacySettings>;
   testId: string;
 }) {
-  const { t } = useTranslation();
   const [save] = useMutation(SET_PRIVACY);
-  const status = useSaveStatus();
-  const failure = status.failure;
   return (
-    <div className="privacy-switch" data-testid={testId}>
-      <SwitchField
-        label={label}
-        hint={hint}
-        checked={checked}
-        disabled={status.state === 'saving'}
-        onCheckedChange={(value) =>
-          void status.save(() =>
-            save({ variables: { code, settings: withChanges(settings, change(value)) } }),
-          )
-        }
-      />
-      <SaveStatusText state={status.state} testId={`${testId}-status`} />
-      {failure && (
-        <p className="form-error" role="alert">
-          {t(`errors.${failure.code}`, { count: failure.count })}
-        </p>
-      )}
-    </div>
+    <SavingSwitch
+      {...shown}
+      save={(value) => save({ variables: { code, settings: privacyInput(settings, change(value)) } })}
+    />
   );
 }
 
@@ -134,7 +93,7 @@ export function UploadWindowForm({ code, settings, expiresAt }: SettingProps & {
     const uploadsCloseAt = fromLocalInput(closeAt);
     if (uploadsOpenAt === settings.uploadsOpenAt && uploadsCloseAt === settings.uploadsCloseAt) return;
     void status.save(() =>
-      save({ variables: { code, settings: withChanges(settings, { uploadsOpenAt, uploadsCloseAt }) } }),
+      save({ variables: { code, settings: privacyInput(settings, { uploadsOpenAt, uploadsCloseAt }) } }),
     );
   }
 

@@ -5,7 +5,7 @@ import { formatLastDay } from '../i18n/formatDate';
 import { SaveStatusText } from '../ui/SaveStatusText';
 import { useSaveStatus } from '../ui/useSaveStatus';
 import { TextField } from '../ui/Field';
-import { SET_PRIVACY, type PhotoVisibility, type PrivacySettings } from './graphql';
+import { SET_PRIVACY, privacyInput, type PhotoVisibility, type PrivacySettings } from './graphql';
 import { fromLocalInput, toLocalInput } from './localTime';
 import './visibility.css';
 
@@ -35,19 +35,9 @@ export function VisibilityForm({
   function send(chosen: PhotoVisibility, revealInput: string) {
     const reveal = chosen === 'REVEAL' ? fromLocalInput(revealInput) : null;
     if (chosen === 'REVEAL' && !reveal) return;
-    const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
     void status.save(() =>
       save({
-        variables: {
-          code,
-          settings: {
-            uploadsOpenAt,
-            uploadsCloseAt,
-            guestOriginalsAllowed,
-            visibility: chosen,
-            revealAt: reveal,
-          },
-        },
+        variables: { code, settings: privacyInput(settings, { visibility: chosen, revealAt: reveal }) },
       }),
     );
   }

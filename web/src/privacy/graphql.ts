@@ -40,6 +40,18 @@ export const PRIVACY_QUERY: TypedDocumentNode<
   }
 `;
 
+/**
+ * The settings a privacy control sends (SET_PRIVACY): the upload window and the originals' switch as saved (the
+ * server requires them) with the control's `changes`; the other settings go only when they are the change (the
+ * server keeps what is omitted), so a control saved while another's save is on its way cannot put back the
+ * other's old value.
+ */
+export function privacyInput(settings: PrivacySettings, changes: Partial<PrivacySettings>): PrivacySettings {
+  // Only the input's fields: what the server answered also carries __typename.
+  const { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed } = settings;
+  return { uploadsOpenAt, uploadsCloseAt, guestOriginalsAllowed, ...changes };
+}
+
 export const SET_PRIVACY: TypedDocumentNode<
   { setPrivacySettings: { code: string; privacy: PrivacySettings } },
   { code: string; settings: PrivacySettings }
