@@ -261,6 +261,11 @@ describe('media service', () => {
     const announcer = app!.get(RevealAnnouncer);
     await relay.stop();
     await announcer.onModuleDestroy();
+    // Nor the previews of the photos before (the last test's), recorded whenever their builds end.
+    await waitFor(
+      'the previews of the photos before recorded',
+      async () => (await db.query('SELECT 1 FROM photos WHERE preview_pending')).length === 0,
+    );
     const previews = app!.get(PhotoPreviews);
     const built: Promise<boolean>[] = [];
     const makeOne = previews.makeOne.bind(previews);
