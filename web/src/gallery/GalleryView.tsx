@@ -217,6 +217,8 @@ export function GalleryView({ code }: { code: string }) {
         ? (challengeCounts[filter] ?? 0)
         : shownPhotoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
+  // The gallery's own list releases what is far from the screen (a filter's or a sorted order's pages do not).
+  const onShown = listed === gallery.list.photos ? gallery.showRange : undefined;
   // Inside the viewer while it is open (the page behind it is inert), on the page once it is closed.
   const undoToasts = (
     <UndoToasts
@@ -298,6 +300,7 @@ export function GalleryView({ code }: { code: string }) {
           }
           onLoadMore={loadMore}
           onOpen={setViewedId}
+          onShown={onShown}
           emptyText={myPhotosShown ? t('gallery.myPhotosEmpty') : undefined}
         />
         <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
@@ -309,6 +312,7 @@ export function GalleryView({ code }: { code: string }) {
         {viewedIndex < 0 && undoToasts}
         {viewedIndex >= 0 && (
           <PhotoViewer
+            onShown={onShown}
             galleryCode={code}
             photos={photos}
             index={viewedIndex}

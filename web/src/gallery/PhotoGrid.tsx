@@ -20,6 +20,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import type { Photo } from './graphql';
+import { isReleased, type ListedPhoto } from './photoList';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
 import { prepareTileLabels, tileLabels } from './photoTileLabel';
@@ -27,7 +28,8 @@ import { HeartButton } from '../hearts/HeartButton';
 import { measureGrid, sameGridLayout, UNMEASURED_GRID, watchGridPlace, type GridLayout } from './gridLayout';
 
 interface PhotoGridProps {
-  photos: Photo[];
+  /** Newest first; a released photo (a long scroll's far part, see ReleasedPhoto) shows as a tile to come. */
+  photos: readonly ListedPhoto[];
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -39,6 +41,11 @@ interface PhotoGridProps {
    * tiles are memoized.
    */
   tileAction?: (photo: Photo) => ReactNode;
+  /**
+   * Told which photos (indexes, first and last) are in the page as the guest scrolls, for the list to read
+   * released ones again and release those far away; stable (useCallback).
+   */
+  onShown?: (first: number, last: number) => void;
 }
 
 /** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
@@ -49,7 +56,7 @@ const OVERSCAN_ROWS = 4;
  * any photo moved, and the grid need not read where the guest is (a forced layout of the page at each page read).
  * The photo list keeps each photo's object, so its first and last held photos tell.
  */
-function olderAdded(before: Photo[], after: Photo[]): boolean {
+function olderAdded(before: readonly ListedPhoto[], after: readonly ListedPhoto[]): boolean {
   const last = before.length - 1;
   return after.length > before.length && after[0] === before[0] && after[last] === before[last];
 }
@@ -154,6 +161,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   onOpen,
   emptyText,
   tileAction,
+  onShown,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -167,6 +175,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   // One translation of each label for the whole grid, not one hook and one translation in each tile it draws.
   const labelOf = useMemo(() => tileLabels(t, i18n.language), [t, i18n.language]);
   const waitingMark = t('review.waitingMark');
+  const loadingLabel = t('common.loading');
 
   const [layout, setLayout] = useState<GridLayout>(UNMEASURED_GRID);
   // The measure reaches the page in a transition: rows are placed by the grid's CSS (each a tile's height and a
@@ -225,6 +234,14 @@ export const PhotoGrid = memo(function PhotoGrid({
     startTransition(() => virtualizer.measure());
   }, [virtualizer, rowHeight]);
   const rows = virtualizer.getVirtualItems();
+  // The rows on the screen (the virtualizer's range: neither the rows drawn ahead nor a focused tile's kept row).
+  const { range } = virtualizer;
+  const firstShown = range ? range.startIndex * columns : -1;
+  const lastShown = range ? Math.min(photos.length, (range.endIndex + 1) * columns) - 1 : -1;
+  // Again when the photos change too: the viewer, open over the grid, may have released those under it.
+  useEffect(() => {
+    if (onShown && firstShown >= 0) onShown(firstShown, lastShown);
+  }, [onShown, firstShown, lastShown, photos]);
 
   // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
   // photo at the top of their screen is kept (chosen again after they scroll), and when photos above move it to
@@ -263,7 +280,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   // into view would leave a guest who stays at the end waiting for ever.
   const [endInView, setEndInView] = useState(false);
   /** The photos shown when more were last asked for; null once the end left the screen. */
-  const askedFor = useRef<Photo[] | null>(null);
+  const askedFor = useRef<readonly ListedPhoto[] | null>(null);
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
@@ -299,26 +316,41 @@ export const PhotoGrid = memo(function PhotoGrid({
       ) : (
         <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
           {rows.flatMap((row) =>
-            photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) => (
-              <li
-                key={photo.id}
-                style={{
-                  gridColumn: `${column + 1} / ${column + 2}`,
-                  transform: `translateY(calc(${row.index} * var(--row-step)))`,
-                }}
-                aria-posinset={row.index * columns + column + 1}
-                aria-setsize={setSize}
-                onFocus={() => setKeptId(photo.id)}
-              >
-                <PhotoTile
-                  photo={photo}
-                  label={labelOf(photo)}
-                  waitingMark={waitingMark}
-                  onOpen={onOpen}
-                  action={tileAction}
-                />
-              </li>
-            )),
+            photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) =>
+              isReleased(photo) ? (
+                <li
+                  key={photo.id}
+                  style={{
+                    gridColumn: `${column + 1} / ${column + 2}`,
+                    transform: `translateY(calc(${row.index} * var(--row-step)))`,
+                  }}
+                  aria-posinset={row.index * columns + column + 1}
+                  aria-setsize={setSize}
+                  aria-busy="true"
+                >
+                  <span className="photo-tile released-tile" role="img" aria-label={loadingLabel} />
+                </li>
+              ) : (
+                <li
+                  key={photo.id}
+                  style={{
+                    gridColumn: `${column + 1} / ${column + 2}`,
+                    transform: `translateY(calc(${row.index} * var(--row-step)))`,
+                  }}
+                  aria-posinset={row.index * columns + column + 1}
+                  aria-setsize={setSize}
+                  onFocus={() => setKeptId(photo.id)}
+                >
+                  <PhotoTile
+                    photo={photo}
+                    label={labelOf(photo)}
+                    waitingMark={waitingMark}
+                    onOpen={onOpen}
+                    action={tileAction}
+                  />
+                </li>
+              ),
+            ),
           )}
         </ul>
       )}

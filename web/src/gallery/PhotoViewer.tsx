@@ -5,7 +5,8 @@ import { BusyNotice } from '../ui/BusyNotice';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
-import type { Photo } from './graphql';
+import { isReleased, type ListedPhoto } from './photoList';
+import { Spinner } from '../ui/Spinner';
 import { PhotoImage } from './PhotoImage';
 import { HeartButton } from '../hearts/HeartButton';
 import { useViewerGestures } from './useViewerGestures';
@@ -14,7 +15,8 @@ import './PhotoViewer.css';
 
 interface PhotoViewerProps {
   galleryCode: string;
-  photos: Photo[];
+  /** The list it moves through; a released photo (see ReleasedPhoto) shows a spinner until it is read again. */
+  photos: readonly ListedPhoto[];
   index: number;
   total: number;
   onShow: (photoId: string) => void;
@@ -45,6 +47,8 @@ interface PhotoViewerProps {
    * outside it could be neither pressed nor reached with Tab while the viewer is open.
    */
   notices?: ReactNode;
+  /** Told which photo it shows (its index, twice), as the grid tells its own (PhotoGrid's onShown). */
+  onShown?: (first: number, last: number) => void;
 }
 
 /** How close to the last photo loaded the viewer asks for the next ones. */
@@ -73,26 +77,29 @@ export function PhotoViewer({
   myGuestId,
   guestOriginals = true,
   notices,
+  onShown,
 }: PhotoViewerProps) {
   const { t } = useTranslation();
-  const photo = photos[index];
+  const listed = photos[index];
+  const photo = isReleased(listed) ? null : listed;
   const previous = photos[index - 1];
   const next = photos[index + 1];
   const position = { index: index + 1, total: Math.max(total, photos.length) };
-  const video = photo.kind === 'video';
+  const video = photo?.kind === 'video';
   const title = video ? t('video.viewerTitle', position) : t('viewer.title', position);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<ApiError | null>(null);
   /** When a deletion refused for going too fast may be sent again: a wait, not a failure. */
   const [deleteBusyUntil, setDeleteBusyUntil] = useState<number | null>(null);
-  const ownPhoto = Boolean(onDeleteOwn && myGuestId && photo.uploaderId === myGuestId);
+  const ownPhoto = Boolean(onDeleteOwn && myGuestId && photo?.uploaderId === myGuestId);
   // The next photos are asked for a few before the last one loaded, so a guest swiping on rarely waits for them.
   const nearTheEnd = hasMore && index >= photos.length - PREFETCH_PHOTOS;
   useEffect(() => {
     if (nearTheEnd) onLoadMore?.();
   }, [nearTheEnd, index, photos.length, onLoadMore]);
-  const gestures = useViewerGestures(photo.id, (direction) => {
+  useEffect(() => onShown?.(index, index), [onShown, index]);
+  const gestures = useViewerGestures(listed.id, (direction) => {
     const neighbour = direction === 'next' ? next : previous;
     if (neighbour) onShow(neighbour.id);
   });
@@ -115,13 +122,13 @@ export function PhotoViewer({
       >
         <div className="photo-viewer-top">
           <h2 id="viewer-title">{title}</h2>
-          <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="viewer" />
-          {onRemove && (
+          {photo && <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="viewer" />}
+          {onRemove && photo && (
             <button type="button" className="photo-viewer-text-button" onClick={() => onRemove(photo.id)}>
               {t('owner.removePhoto')}
             </button>
           )}
-          {onHide && (
+          {onHide && photo && (
             <button type="button" className="photo-viewer-text-button" onClick={() => onHide(photo.id)}>
               {t('owner.hidePhoto')}
             </button>
@@ -149,42 +156,48 @@ export function PhotoViewer({
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <figure
-          className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
-          data-testid="viewer-stage"
-          {...(video ? {} : gestures.stageProps)}
-        >
-          {video ? (
-            <div className="photo-viewer-stage">
-              <video
-                key={photo.id}
-                src={photo.originalUrl}
-                poster={photo.previewUrl}
-                controls
-                playsInline
-                preload="metadata"
-                aria-label={title}
-                data-photo-id={photo.id}
-              />
-            </div>
-          ) : (
-            <div className="photo-viewer-stage">
-              <PhotoImage
-                key={photo.id}
-                src={photo.previewUrl}
-                alt={title}
-                data-photo-id={photo.id}
-                draggable={false}
-                style={gestures.photoStyle}
-              />
-            </div>
-          )}
-          {photo.guestName && (
-            <figcaption className="photo-viewer-caption">
-              {t('guestName.by', { name: photo.guestName })}
-            </figcaption>
-          )}
-        </figure>
+        {!photo ? (
+          <div className="photo-viewer-figure">
+            <Spinner />
+          </div>
+        ) : (
+          <figure
+            className={`photo-viewer-figure${video ? '' : ' is-touchable'}${gestures.zoomed ? ' is-zoomed' : ''}`}
+            data-testid="viewer-stage"
+            {...(video ? {} : gestures.stageProps)}
+          >
+            {video ? (
+              <div className="photo-viewer-stage">
+                <video
+                  key={photo.id}
+                  src={photo.originalUrl}
+                  poster={photo.previewUrl}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label={title}
+                  data-photo-id={photo.id}
+                />
+              </div>
+            ) : (
+              <div className="photo-viewer-stage">
+                <PhotoImage
+                  key={photo.id}
+                  src={photo.previewUrl}
+                  alt={title}
+                  data-photo-id={photo.id}
+                  draggable={false}
+                  style={gestures.photoStyle}
+                />
+              </div>
+            )}
+            {photo.guestName && (
+              <figcaption className="photo-viewer-caption">
+                {t('guestName.by', { name: photo.guestName })}
+              </figcaption>
+            )}
+          </figure>
+        )}
         <div className="photo-viewer-controls">
           <button
             type="button"
@@ -196,7 +209,7 @@ export function PhotoViewer({
           >
             <span aria-hidden="true">‹</span>
           </button>
-          {(ownerOriginalUrl || guestOriginals) && (
+          {photo && (ownerOriginalUrl || guestOriginals) && (
             <a
               href={photo.originalUrl}
               className="button button-primary photo-viewer-download"
@@ -243,7 +256,7 @@ export function PhotoViewer({
             setDeleting(true);
             setDeleteFailure(null);
             setDeleteBusyUntil(null);
-            void onDeleteOwn(photo.id)
+            void onDeleteOwn(listed.id)
               .then(() => setConfirmingDelete(false))
               .catch((error: unknown) => {
                 const failure = readApiError(error);

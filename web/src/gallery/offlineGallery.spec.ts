@@ -54,4 +54,18 @@ describe("the gallery's snapshot for a visit without a network", () => {
     expect(writes).toBe(2);
     expect(readSnapshot('ABCD2345')?.photos[0].id).toBe('photo-5000');
   });
+
+  it('keeps the snapshot as it was while part of the first screens is released far from the guest', () => {
+    const first = Array.from({ length: SNAPSHOT_PHOTOS + 40 }, (_, at) => photoNumber(at));
+    saveSnapshot(event, first);
+    const releasedOne = {
+      id: 'photo-45',
+      createdAt: first[45].createdAt,
+      released: true as const,
+      after: 'c30',
+    };
+    saveSnapshot(event, [photoNumber(5000), ...first.slice(0, 45), releasedOne, ...first.slice(46)]);
+    expect(writes).toBe(1);
+    expect(readSnapshot('ABCD2345')?.photos[45]).toEqual(first[45]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   SHARED_NAME_HEADER,
 } from '../sw/offlineCaches';
 import type { GalleryEvent, Photo } from './graphql';
+import { isReleased, type ListedPhoto } from './photoList';
 
 /** Photos kept for the gallery opened without a network: its first screens, whose thumbnails were seen. */
 export const SNAPSHOT_PHOTOS = 60;
@@ -26,8 +27,10 @@ export interface GallerySnapshot {
  */
 const lastKept = new WeakMap<GalleryEvent, readonly Photo[]>();
 
-export function saveSnapshot(event: GalleryEvent, photos: readonly Photo[]): void {
+export function saveSnapshot(event: GalleryEvent, photos: readonly ListedPhoto[]): void {
   const kept = photos.slice(0, SNAPSHOT_PHOTOS);
+  // A first screen the guest scrolled far from may be released: the snapshot of it stays as it was.
+  if (!kept.every((photo): photo is Photo => !isReleased(photo))) return;
   const before = lastKept.get(event);
   if (before?.length === kept.length && before.every((photo, at) => photo === kept[at])) return;
   lastKept.set(event, kept);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Photo, PhotoPage } from './graphql';
-import { EMPTY_PHOTO_LIST, photoListReducer, type PhotoListState } from './photoList';
+import { EMPTY_PHOTO_LIST, isReleased, photoListReducer, type PhotoListState } from './photoList';
 
 const photo = (id: string): Photo => ({
   createdAt: `2026-06-01T12:00:${id.slice(1).padStart(2, '0')}Z`,
@@ -37,7 +37,11 @@ describe('photo list', () => {
   });
 
   it('replaces what it held with a page read after the couple changed who sees which photos', () => {
-    const more = photoListReducer(opened, { type: 'nextPage', page: page(['p2', 'p1'], false, 'c1') });
+    const more = photoListReducer(opened, {
+      type: 'nextPage',
+      after: 'c3',
+      page: page(['p2', 'p1'], false, 'c1'),
+    });
     const dropBox = photoListReducer(more, {
       type: 'firstPage',
       page: page(['p4'], false, 'c4'),
@@ -54,7 +58,11 @@ describe('photo list', () => {
   });
 
   it('appends the next page without repeats', () => {
-    const next = photoListReducer(opened, { type: 'nextPage', page: page(['p3', 'p2', 'p1'], false, 'c1') });
+    const next = photoListReducer(opened, {
+      type: 'nextPage',
+      after: 'c3',
+      page: page(['p3', 'p2', 'p1'], false, 'c1'),
+    });
     expect(ids(next)).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);
     expect(next).toMatchObject({ hasMore: false, endCursor: 'c1', photoCount: 5 });
   });
@@ -75,15 +83,19 @@ describe('photo list', () => {
       photo: { ...photo('p6'), awaitingApproval: true },
       live: false,
     });
-    expect(waiting.photos[0].awaitingApproval).toBe(true);
+    expect((waiting.photos[0] as Photo).awaitingApproval).toBe(true);
     const approved = photoListReducer(waiting, { type: 'added', photo: photo('p6'), live: true });
     expect(ids(approved)).toEqual(['p6', 'p5', 'p4', 'p3']);
-    expect(approved.photos[0].awaitingApproval).toBe(false);
+    expect((approved.photos[0] as Photo).awaitingApproval).toBe(false);
     expect(approved).toMatchObject({ photoCount: waiting.photoCount, liveArrivals: waiting.liveArrivals });
   });
 
   it('merges a re-read first page, keeping older loaded photos and their paging', () => {
-    const loaded = photoListReducer(opened, { type: 'nextPage', page: page(['p2', 'p1'], false, null) });
+    const loaded = photoListReducer(opened, {
+      type: 'nextPage',
+      after: 'c3',
+      page: page(['p2', 'p1'], false, null),
+    });
     const reread = photoListReducer(loaded, {
       type: 'firstPage',
       page: page(['p8', 'p7', 'p5'], true, 'c5'),
@@ -236,5 +248,88 @@ describe('photo list, whatever the order of arrival', () => {
       tableCounts: { 2: 4 },
     });
     expect(state.tableCounts).toEqual({ 2: 5 });
+  });
+
+  describe('a long scroll', () => {
+    const range = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, at) => `p${String(from - at).padStart(2, '0')}`);
+    // The first page p20-p18, then the pages read after c18 (p17-p13) and after c13 (p12-p08).
+    let scrolled = photoListReducer(EMPTY_PHOTO_LIST, {
+      type: 'firstPage',
+      page: page(range(20, 18), true, 'c18'),
+      photoCount: 13,
+    });
+    scrolled = photoListReducer(scrolled, {
+      type: 'nextPage',
+      after: 'c18',
+      page: page(range(17, 13), true, 'c13'),
+    });
+    scrolled = photoListReducer(scrolled, {
+      type: 'nextPage',
+      after: 'c13',
+      page: page(range(12, 8), false, null),
+    });
+    const releasedIds = (state: PhotoListState) => state.photos.filter(isReleased).map((p) => p.id);
+
+    it("releases older pages' photos away from the screen, keeping their places, ids and pages' cursors", () => {
+      const far = photoListReducer(scrolled, { type: 'release', from: 9, to: 12 });
+      expect(ids(far)).toEqual(ids(scrolled));
+      expect(releasedIds(far)).toEqual(range(17, 13).concat(range(12, 12)));
+      expect(far.photos[3]).toEqual({
+        id: 'p17',
+        createdAt: photo('p17').createdAt,
+        released: true,
+        after: 'c18',
+      });
+      expect(far.photos[8]).toMatchObject({ id: 'p12', after: 'c13' });
+      // The first page stays whole wherever the guest is.
+      expect(far.photos.slice(0, 3).some(isReleased)).toBe(false);
+      // Nothing more to release: the same state, so nothing renders again.
+      expect(photoListReducer(far, { type: 'release', from: 9, to: 12 })).toBe(far);
+      expect(photoListReducer(scrolled, { type: 'release', from: 0, to: 12 })).toBe(scrolled);
+    });
+
+    it('brings released photos back whole from their page read again', () => {
+      const far = photoListReducer(scrolled, { type: 'release', from: 0, to: 2 });
+      const back = photoListReducer(far, {
+        type: 'refill',
+        after: 'c18',
+        page: page(range(17, 13), true, 'c13'),
+      });
+      expect(ids(back)).toEqual(ids(scrolled));
+      expect(releasedIds(back)).toEqual(range(12, 8));
+      expect(back.photos[3]).toEqual(photo('p17'));
+    });
+
+    it('drops a released photo removed meanwhile, and reads on for one the read did not reach', () => {
+      const far = photoListReducer(scrolled, { type: 'release', from: 0, to: 2 });
+      // p15 was removed; two photos approved meanwhile came before p13 and p14 in the page.
+      const read = page(['p17', 'p16', 'p16a', 'p16b', 'p14'], true, 'c14');
+      const back = photoListReducer(far, { type: 'refill', after: 'c18', page: read });
+      expect(ids(back)).toEqual([...range(20, 16), 'p14', 'p13', ...range(12, 8)]);
+      expect(back.photos[6]).toMatchObject({ id: 'p13', released: true, after: 'c14' });
+      // A read to the end leaves nothing to read on: what it did not bring is gone.
+      const end = photoListReducer(back, { type: 'refill', after: 'c14', page: page([], false, null) });
+      expect(ids(end)).not.toContain('p13');
+    });
+
+    it("starts a page at its next photo when its first is removed, so it is released with the page's cursor", () => {
+      const without = photoListReducer(scrolled, { type: 'removed', photoId: 'p17', photoCount: 12 });
+      const far = photoListReducer(without, { type: 'release', from: 0, to: 2 });
+      expect(far.photos[3]).toMatchObject({ id: 'p16', after: 'c18' });
+      expect(far.photos[7]).toMatchObject({ id: 'p12', after: 'c13' });
+    });
+
+    it('adds no second copy of a released photo heard again live, and keeps released ones through a re-read', () => {
+      const far = photoListReducer(scrolled, { type: 'release', from: 0, to: 2 });
+      expect(photoListReducer(far, { type: 'added', photo: photo('p15'), live: true })).toBe(far);
+      const reread = photoListReducer(far, {
+        type: 'firstPage',
+        page: page(['p21', ...range(20, 19)], true, 'c19'),
+        photoCount: 14,
+      });
+      expect(ids(reread)).toEqual(['p21', ...ids(scrolled)]);
+      expect(releasedIds(reread)).toEqual(releasedIds(far));
+    });
   });
 });

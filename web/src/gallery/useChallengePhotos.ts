@@ -8,6 +8,7 @@ import {
   type Photo,
   type PhotoPage,
 } from './graphql';
+import { isReleased, type ListedPhoto } from './photoList';
 import { myGuestId } from '../session/guestIdentity';
 
 /** The filter that shows this browser's own uploads (My photos) rather than one challenge's photos. */
@@ -31,7 +32,7 @@ interface FilteredPages {
   hasMore: boolean;
 }
 
-function time(photo: Photo): number {
+function time(photo: Pick<Photo, 'createdAt'>): number {
   return Date.parse(photo.createdAt) || 0;
 }
 
@@ -41,7 +42,11 @@ function time(photo: Photo): number {
  * live photos and removals keep current, so the filtered grid moves with them (a live photo says its table).
  * Null while no filter is chosen.
  */
-export function useChallengePhotos(code: string, challengeId: string | null, galleryPhotos: Photo[]) {
+export function useChallengePhotos(
+  code: string,
+  challengeId: string | null,
+  galleryPhotos: readonly ListedPhoto[],
+) {
   const client = useApolloClient();
   const [pages, setPages] = useState<FilteredPages | null>(null);
   const [loading, setLoading] = useState(false);
@@ -110,7 +115,9 @@ export function useChallengePhotos(code: string, challengeId: string | null, gal
         : mine
           ? photo.uploaderId === mine
           : challengeId !== MY_PHOTOS && photo.challengeId === challengeId;
-    const live = galleryPhotos.filter((photo) => shows(photo) && !keptIds.has(photo.id));
+    const live = galleryPhotos.filter(
+      (photo): photo is Photo => !isReleased(photo) && shows(photo) && !keptIds.has(photo.id),
+    );
     return [...live, ...kept].sort((a, b) => time(b) - time(a));
   }, [challengeId, pages, galleryPhotos]);
 

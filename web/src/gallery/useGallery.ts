@@ -18,10 +18,16 @@ import {
   REMOVE_PHOTO,
   type Photo,
 } from './graphql';
-import { EMPTY_PHOTO_LIST, photoListReducer } from './photoList';
+import { EMPTY_PHOTO_LIST, isReleased, photoListReducer } from './photoList';
 import { DOWNLOAD_RIGHTS_QUERY } from './downloadAll';
 import { pageRetryMs } from './pageRetry';
 import { REVIEW_PHOTOS } from '../review/graphql';
+
+/**
+ * Photos held whole on each side of those on the screen (three older pages): the rest of a long scroll is
+ * released and read again when the guest comes back to it.
+ */
+const KEPT_AROUND = 3 * MORE_PAGE_SIZE;
 
 /**
  * A gallery and its photos, kept current: the first page from the query, older pages on demand, new photos
@@ -179,7 +185,7 @@ export function useGallery(code: string) {
         fetchPolicy: 'no-cache',
       });
       const page = result.data?.event?.photos;
-      if (page) dispatch({ type: 'nextPage', page });
+      if (page) dispatch({ type: 'nextPage', page, after: endCursor });
       pageFailures.current = 0;
     } catch (failure) {
       // Tried again on its own when asking again can mend it; the "Load more" button stays meanwhile.
@@ -192,6 +198,52 @@ export function useGallery(code: string) {
     }
   }, [client, code]);
   loadMoreRef.current = loadMore;
+
+  /** The cursors of released photos' pages being read again. */
+  const refilling = useRef(new Set<string>());
+  const refill = useCallback(
+    async (after: string) => {
+      if (refilling.current.has(after)) return;
+      refilling.current.add(after);
+      try {
+        const result = await client.query({
+          query: MORE_PHOTOS_QUERY,
+          variables: { code, first: MORE_PAGE_SIZE, after },
+          fetchPolicy: 'no-cache',
+        });
+        const page = result.data?.event?.photos;
+        if (page) dispatch({ type: 'refill', after, page });
+      } catch {
+        // Asked again the next time the grid moves near them ("Load more" stays the guest's way at the end).
+      } finally {
+        refilling.current.delete(after);
+      }
+    },
+    [client, code],
+  );
+  /** Where the screen was when photos were last released: released again once it is a page away from there. */
+  const releasedAround = useRef<number | null>(null);
+  /**
+   * The photos from `first` to `last` (indexes in the list) are on or near the screen: released ones among them
+   * or a page around are read again, and older pages' photos far from them are released (see ReleasedPhoto).
+   */
+  const showRange = useCallback(
+    (first: number, last: number) => {
+      const { photos } = listRef.current;
+      const afters = new Set<string>();
+      const end = Math.min(photos.length - 1, last + MORE_PAGE_SIZE);
+      for (let index = Math.max(0, first - MORE_PAGE_SIZE); index <= end; index += 1) {
+        const photo = photos[index];
+        if (isReleased(photo)) afters.add(photo.after);
+      }
+      afters.forEach((after) => void refill(after));
+      const around = releasedAround.current;
+      if (around !== null && Math.abs(first - around) < MORE_PAGE_SIZE) return;
+      releasedAround.current = first;
+      dispatch({ type: 'release', from: first - KEPT_AROUND, to: last + KEPT_AROUND });
+    },
+    [refill],
+  );
 
   const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
 
@@ -252,6 +304,7 @@ export function useGallery(code: string) {
     list,
     loadMore,
     loadingMore,
+    showRange,
     addPhoto,
     removePhoto,
     hidePhoto,

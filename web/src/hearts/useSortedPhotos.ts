@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { PAGE_SIZE, type Photo } from '../gallery/graphql';
+import type { ListedPhoto } from '../gallery/photoList';
 import { SORTED_PHOTOS_QUERY, type SortedPhotoOrder } from './graphql';
 
 interface LovedPages {
@@ -14,7 +15,11 @@ interface LovedPages {
  * is chosen), in the order it had then, so tiles do not jump under a finger as counts move. A photo removed
  * meanwhile leaves it (it is gone from the gallery's own list). Null while no sorted order is chosen.
  */
-export function useSortedPhotos(code: string, order: SortedPhotoOrder | null, galleryPhotos: Photo[]) {
+export function useSortedPhotos(
+  code: string,
+  order: SortedPhotoOrder | null,
+  galleryPhotos: readonly ListedPhoto[],
+) {
   const enabled = order !== null;
   const client = useApolloClient();
   const [pages, setPages] = useState<LovedPages | null>(null);

@@ -14,6 +14,8 @@ import { galleryUrl } from '../gallery/galleryUrl';
 import { PhotoImage } from '../gallery/PhotoImage';
 import { photoTileLabel } from '../gallery/photoTileLabel';
 import { useGallery } from '../gallery/useGallery';
+import { isReleased } from '../gallery/photoList';
+import type { Photo } from '../gallery/graphql';
 import { Button, ButtonLink, IconButton, buttonClass } from '../ui/Button';
 import { StarIcon, TrashIcon } from '../ui/icons';
 import { FactList } from '../ui/Card';
@@ -359,7 +361,10 @@ function EventPhotos({ code }: { code: string }) {
   const [failure, setFailure] = useState<ApiError | null>(null);
   const { photos, photoCount, hasMore } = gallery.list;
   const removal = useUndoableRemoval(gallery.removePhoto, (_id, error) => setFailure(readApiError(error)));
-  const shown = photos.filter((photo) => !removal.pending.includes(photo.id));
+  // Whole photos only: the event page releases none (the gallery's grid does, far from its screen).
+  const shown = photos.filter(
+    (photo): photo is Photo => !isReleased(photo) && !removal.pending.includes(photo.id),
+  );
   const count = Math.max(0, photoCount - removal.pending.length);
   return (
     <PageSection id="photos" title={t('owner.event.photos', { count })}>
