@@ -26,7 +26,7 @@ const PaymentVerificationPage = lazy(() =>
   import('./billing/PaymentVerificationPage').then((module) => ({ default: module.PaymentVerificationPage })),
 );
 const PaymentSuccessPage = lazy(() =>
-  import('./billing/PaymentSuccessPage').then((module) => ({ default: module.PaymentSuccessPage })),
+  import('./order/PaymentSuccessPage').then((module) => ({ default: module.PaymentSuccessPage })),
 );
 const UpgradeSuccessPage = lazy(() =>
   import('./billing/UpgradeSuccessPage').then((module) => ({ default: module.UpgradeSuccessPage })),
