@@ -14,7 +14,7 @@ const ContentPage = lazy(() =>
   import('./pages/ContentPage').then((module) => ({ default: module.ContentPage })),
 );
 const LiveGalleryPage = lazy(() =>
-  import('./gallery/LiveGalleryPage').then((module) => ({ default: module.LiveGalleryPage })),
+  import('./guestGallery/LiveGalleryPage').then((module) => ({ default: module.LiveGalleryPage })),
 );
 const UpgradePage = lazy(() =>
   import('./billing/UpgradePage').then((module) => ({ default: module.UpgradePage })),

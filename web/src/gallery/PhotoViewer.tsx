@@ -5,7 +5,7 @@ import { BusyNotice } from '../ui/BusyNotice';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { track } from '../analytics/track';
 import { Modal } from '../ui/Modal';
-import type { Photo } from './graphql';
+import type { Photo } from '../api/photos';
 import { PhotoImage } from './PhotoImage';
 import { HeartButton } from '../hearts/HeartButton';
 import { useViewerGestures } from './useViewerGestures';

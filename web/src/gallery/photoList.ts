@@ -1,4 +1,4 @@
-import type { Photo, PhotoPage } from './graphql';
+import type { Photo, PhotoPage } from '../api/photos';
 
 /** The photos a gallery screen shows, newest first, with the paging state and the live count. */
 export interface PhotoListState {

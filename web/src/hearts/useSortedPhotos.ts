@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { PAGE_SIZE, type Photo } from '../gallery/graphql';
+import { PAGE_SIZE, type Photo } from '../api/photos';
 import { SORTED_PHOTOS_QUERY, type SortedPhotoOrder } from './graphql';
 
 interface LovedPages {
