@@ -1,7 +1,8 @@
 // `npm run import-pairs`: the pairs of folders that import each other, per package. A package's folders are the
 // first level of its src/, the files directly in src/ (web/src/App.tsx, storage.ts) together as one more; two of
 // them make a pair when each has a file with a relative import of the other's. Tests count: a spec file is part of
-// its folder. Layers that point one way have none. `--list` prints the imports behind each pair.
+// its folder. Layers that point one way have none. `--list` prints the imports behind each pair; `--check` (run by
+// `npm run lint`) fails on any pair ALLOWED_PAIRS does not explain.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,8 +13,14 @@ const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 /** The files directly in src/, taken together as one folder. */
 const ROOT = '(src files)';
 
+/**
+ * Pairs that may stay, each with the reason why it is right: "package: folder <-> folder" (folders in the order
+ * the report prints them) -> why. None: every package's folders point one way.
+ */
+export const ALLOWED_PAIRS = {};
+
 /** Every workspace's src/ folder, as package.json lists the workspaces. */
-function packageSources() {
+export function packageSources() {
   const { workspaces } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   return workspaces
     .map((workspace) => path.join(workspace, 'src'))
@@ -50,7 +57,7 @@ function folderOf(src, file) {
  * imports behind it ("file -> specifier").
  */
 export function folderImports(srcRelative) {
-  const src = path.join(REPO_ROOT, srcRelative);
+  const src = path.resolve(REPO_ROOT, srcRelative);
   const edges = new Map();
   for (const file of filesUnder(src)) {
     const from = folderOf(src, file);
@@ -80,7 +87,25 @@ export function importPairs(srcRelative) {
   return pairs.sort((a, b) => a.pair.join('/').localeCompare(b.pair.join('/')));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** The pairs of `sources` (src folders) that ALLOWED_PAIRS (or `allowed`) does not explain, as "package: a <-> b". */
+export function unexplainedPairs(sources, allowed = ALLOWED_PAIRS) {
+  return sources.flatMap((src) =>
+    importPairs(src)
+      .map(({ pair }) => `${path.dirname(src)}: ${pair[0]} <-> ${pair[1]}`)
+      .filter((name) => !(name in allowed)),
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--check')) {
+  const unexplained = unexplainedPairs(packageSources());
+  for (const name of unexplained) console.error(`folders importing each other: ${name}`);
+  if (unexplained.length > 0) {
+    console.error(
+      'Move the shared piece to the lower folder (`npm run import-pairs -- --list` shows the imports).',
+    );
+    process.exit(1);
+  }
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let total = 0;
   for (const src of packageSources()) {
     const pairs = importPairs(src);

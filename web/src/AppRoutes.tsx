@@ -14,7 +14,7 @@ const ContentPage = lazy(() =>
   import('./pages/ContentPage').then((module) => ({ default: module.ContentPage })),
 );
 const LiveGalleryPage = lazy(() =>
-  import('./gallery/LiveGalleryPage').then((module) => ({ default: module.LiveGalleryPage })),
+  import('./guestGallery/LiveGalleryPage').then((module) => ({ default: module.LiveGalleryPage })),
 );
 const UpgradePage = lazy(() =>
   import('./billing/UpgradePage').then((module) => ({ default: module.UpgradePage })),
@@ -26,7 +26,7 @@ const PaymentVerificationPage = lazy(() =>
   import('./billing/PaymentVerificationPage').then((module) => ({ default: module.PaymentVerificationPage })),
 );
 const PaymentSuccessPage = lazy(() =>
-  import('./billing/PaymentSuccessPage').then((module) => ({ default: module.PaymentSuccessPage })),
+  import('./order/PaymentSuccessPage').then((module) => ({ default: module.PaymentSuccessPage })),
 );
 const UpgradeSuccessPage = lazy(() =>
   import('./billing/UpgradeSuccessPage').then((module) => ({ default: module.UpgradeSuccessPage })),

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import type { MessageKey } from './messages/en.js';
 import { FORBIDDEN_IN_LINE, FORBIDDEN_IN_TEXT } from './unsafe-characters.js';
 

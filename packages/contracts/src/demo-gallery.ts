@@ -1,6 +1,6 @@
 import { normalizeEventCode } from './gallery-code.js';
 import type { MailLanguage } from './mail/mail-language.js';
-import type { PlanId } from './plans.js';
+import type { PlanId } from './plans/plans.js';
 
 /**
  * The demo gallery: one gallery the product keeps itself, open to anyone from the home page, read-only (the

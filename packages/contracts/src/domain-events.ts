@@ -1,6 +1,6 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
-import { PLAN_IDS } from './plans.js';
+import { PLAN_IDS } from './plans/plans.js';
 import { MEDIA_KINDS } from './uploads.js';
 import { CHALLENGE_LIMITS, GUESTBOOK_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import { galleryCodeSchema } from './domain-events.js';
 import { TABLE_CARD_LIMITS } from './table-cards.js';
 

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import { galleryCodeSchema, livePhotoSchema } from './domain-events.js';
 import { FIND_ME_LIMITS } from './limits.js';
 

@@ -1,6 +1,6 @@
 import { galleryCodeSchema } from './domain-events.js';
 import { PIN_PASS_MAX_LENGTH } from './gallery-pin.js';
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 
 // The wire side of the gallery PIN (gallery-pin.ts holds its rules, which the web app reads without these schemas).
 

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import { galleryCodeSchema } from './domain-events.js';
 import { HEART_LIMITS } from './limits.js';
 

@@ -1,4 +1,4 @@
-export * from './plans.js';
+export * from './plans/plans.js';
 export * from './gallery-code.js';
 export * from './order-form.js';
 export * from './contact-form.js';
@@ -14,7 +14,7 @@ export * from './mail/mail-language.js';
 export * from './mail/order-confirmation.js';
 export * from './mail/billing-mail.js';
 export * from './downloads.js';
-export * from './owners.js';
+export * from './owners/owners.js';
 export * from './mail/owner-mail.js';
 export * from './premium/custom-domains.js';
 export * from './gallery-link.js';

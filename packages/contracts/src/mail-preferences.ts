@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import { RETURN_MAIL_LIMITS } from './limits.js';
 
 /** A guest's address as the photos-ready field takes it: trimmed, one address, at most 254 characters. */

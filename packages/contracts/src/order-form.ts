@@ -1,5 +1,5 @@
-import { z } from './zod.js';
-import { PLAN_IDS, type PlanId } from './plans.js';
+import { z } from './validation/zod.js';
+import { PLAN_IDS, type PlanId } from './plans/plans.js';
 import type { MessageKey } from './messages/en.js';
 import { hasForbiddenCharacters } from './unsafe-characters.js';
 

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 import {
   downloadPermissionReplySchema,
   downloadPermissionRequestSchema,
@@ -11,7 +11,7 @@ import {
 import { customHostSchema, eventCreatedSchema, galleryCodeSchema } from './domain-events.js';
 import { visiblePhotosReplySchema, visiblePhotosRequestSchema } from './faces.js';
 import { guestAdmissionReplySchema, guestAdmissionRequestSchema } from './gallery-pin-admission.js';
-import { PLAN_IDS } from './plans.js';
+import { PLAN_IDS } from './plans/plans.js';
 
 // Every service request: its subject (Requests), the schemas of what is asked and what comes back (those of
 // downloads, backups, faces and the gallery PIN live beside their feature and are listed here), and the contract

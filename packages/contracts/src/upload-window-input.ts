@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { z } from './validation/zod.js';
 
 // The upload window as the event page sends it (privacy.ts holds its rules, which the web app reads without this).
 

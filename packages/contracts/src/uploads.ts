@@ -1,5 +1,5 @@
 import { hasForbiddenCharacters } from './unsafe-characters.js';
-import { PLANS, type PlanId } from './plans.js';
+import { PLANS, type PlanId } from './plans/plans.js';
 
 /** What an uploaded photo may be. Checked on the object's first bytes, never on its name. */
 export const MAX_PHOTO_MEGABYTES = 50;

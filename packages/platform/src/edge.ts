@@ -3,7 +3,7 @@
  * TypeORM, the S3 client, NestJS, JetStream and the mailer (about 90 MB resident, in a process that holds every
  * open gallery screen and uses none of them).
  */
-export * from './config.js';
+export * from './config/environment.js';
 export * from './graphql/app-error.js';
 export * from './health/check-health.js';
 export * from './http/client-address-header.js';

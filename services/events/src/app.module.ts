@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { Mailer, ServiceModule } from '@gallery/platform';
+import { AccessModule } from './access/access.module.js';
 import { ChallengesModule } from './challenges/challenges.module.js';
 import { EventsConfig } from './config/events-config.js';
 import { ContactMessageEntity } from './contact/contact-message.entity.js';
@@ -15,6 +16,7 @@ import { OwnerMailModule } from './mail/owner-mail.module.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OwnersModule } from './owners/owners.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PinModule } from './pin/pin.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { ReturnMailsModule } from './return-mails/return-mails.module.js';
 import { TableCardsModule } from './table-cards/table-cards.module.js';
@@ -31,7 +33,7 @@ export class AppModule {
           config,
           entities: [GalleryEntity, OrderEntity, ContactMessageEntity, CustomDomainEntity],
           migrations: eventsMigrations,
-          // No `access`: the galleries module provides the check, deciding ownership and PINs where their
+          // No `access`: AccessModule provides the check, deciding ownership and PINs where their
           // credentials are. Guests' attempts are counted by their signed identity: the key is the one media signs them with.
           guestIdentities: true,
           // Null without SMTP_URL: the mail consumers then say they send nothing.
@@ -40,6 +42,8 @@ export class AppModule {
           imports: [
             GalleriesModule,
             OwnersModule,
+            PinModule,
+            AccessModule,
             DownloadsModule,
             PrivacyModule,
             WallModule,

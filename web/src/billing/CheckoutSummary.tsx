@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { useLanguage } from '../i18n/useLanguage';
 import type { Checkout } from './graphql';
-import { checkoutOrigins, formatPrice } from './payments';
+import { formatPrice } from '../i18n/formatPrice';
+import { checkoutOrigins } from './payments';
 
 /**
  * What a checkout buys: the plan, for which gallery, and its price in the page's language. A new gallery's order

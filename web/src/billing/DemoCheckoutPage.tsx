@@ -8,7 +8,7 @@ import { CheckoutGate } from './CheckoutGate';
 import { CheckoutSummary } from './CheckoutSummary';
 import { CANCEL_CHECKOUT, PAY_DEMO_CHECKOUT, type Checkout } from './graphql';
 import { MessagePanel } from './MessagePanel';
-import { formatPrice } from './payments';
+import { formatPrice } from '../i18n/formatPrice';
 import { useCheckout } from './useCheckout';
 
 /** /demo-checkout?checkout=ID: stands in for Stripe's page without Stripe keys; Pay drives the real webhook path. */

@@ -8,7 +8,8 @@ import { CheckoutSummary } from './CheckoutSummary';
 import { goToPayment } from './goToPayment';
 import type { Checkout } from './graphql';
 import { MessagePanel } from './MessagePanel';
-import { formatPrice, rememberCheckout } from './payments';
+import { formatPrice } from '../i18n/formatPrice';
+import { rememberCheckout } from './payments';
 import { useCheckout } from './useCheckout';
 
 /**

@@ -1,5 +1,4 @@
 import '../plans/plans.css';
-import '../order/order.css';
 import '../gallery/gallery.css';
 import './billing.css';
 import { useEffect, useState } from 'react';
@@ -21,7 +20,8 @@ import { REQUEST_REFUND, START_CHECKOUT, UPGRADE_EVENT_QUERY, type UpgradeEvent 
 import { displayDate } from './displayDate';
 import { MessagePanel } from './MessagePanel';
 import { useEventUpdates } from './useEventUpdates';
-import { formatPrice, upgradeChoices, type UpgradeChoice } from './payments';
+import { formatPrice } from '../i18n/formatPrice';
+import { upgradeChoices, type UpgradeChoice } from './payments';
 
 /** /upgrade/{eventCode}: the gallery's plan, what it can move up to, and (for its owner) the way to pay. */
 export function UpgradePage() {

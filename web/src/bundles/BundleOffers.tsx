@@ -9,7 +9,7 @@ import {
   type Bundle,
 } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
-import { formatPrice } from '../billing/payments';
+import { formatPrice } from '../i18n/formatPrice';
 import { useLanguage } from '../i18n/useLanguage';
 import { useUser } from '../signIn/session';
 import { START_BUNDLE_CHECKOUT } from './graphql';

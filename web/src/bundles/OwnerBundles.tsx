@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BUNDLE_PLANS } from '@gallery/contracts';
 import { readApiError, type ApiError } from '../api/apiErrors';
 import { fromApiPlan } from '../api/plan';
-import { formatPrice } from '../billing/payments';
+import { formatPrice } from '../i18n/formatPrice';
 import { formatDate } from '../i18n/formatDate';
 import { useLanguage, usePagePath } from '../i18n/useLanguage';
 import { Spinner } from '../ui/Spinner';

@@ -11,7 +11,7 @@ import { GalleryLoadFailed } from '../gallery/GalleryLoadFailed';
 import { galleryPageLink } from '../gallery/galleryUrl';
 import { GalleryNotFound } from '../gallery/GalleryNotFound';
 import { GalleryPinScreen } from '../gallery/GalleryPinScreen';
-import type { Photo } from '../gallery/graphql';
+import type { Photo } from '../api/photos';
 import { PhotoGrid } from '../gallery/PhotoGrid';
 import { PhotoViewer } from '../gallery/PhotoViewer';
 import { photoTileLabel } from '../gallery/photoTileLabel';

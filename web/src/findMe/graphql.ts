@@ -47,12 +47,6 @@ export const SET_FIND_ME: TypedDocumentNode<{ setFindMe: FindMeSettings }, { cod
   }
 `;
 
-export const FIND_ME_AVAILABLE_QUERY: TypedDocumentNode<{ findMeAvailable: boolean }, { code: string }> = gql`
-  query FindMeAvailable($code: String!) {
-    findMeAvailable(eventCode: $code)
-  }
-`;
-
 export const FIND_ME: TypedDocumentNode<
   { findMe: { photos: FoundPhoto[] } },
   { code: string; selfie: string }

@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../i18n/languages';
 import { useTimedMessage } from '../ui/useTimedMessage';
-import { FindMeLink } from '../findMe/FindMeLink';
+import { FindMeLink } from './FindMeLink';
 import { DownloadAllButton } from './DownloadAllButton';
 import { galleryUrl } from './galleryUrl';
 import { GuestNameField } from './GuestNameField';

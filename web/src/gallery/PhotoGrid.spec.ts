@@ -75,7 +75,7 @@ const { createRoot } = await import('react-dom/client');
 const { I18nextProvider } = await import('react-i18next');
 const { testTranslations } = await import('../i18n/testTranslations');
 const { PhotoGrid } = await import('./PhotoGrid');
-type Photo = import('./graphql').Photo;
+type Photo = import('../api/photos').Photo;
 
 const i18n = testTranslations('en');
 const translate = i18n.t.bind(i18n);

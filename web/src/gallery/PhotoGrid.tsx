@@ -19,7 +19,7 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import type { Photo } from './graphql';
+import type { Photo } from '../api/photos';
 import { isReleased, type ListedPhoto } from './photoList';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';

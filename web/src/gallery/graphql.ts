@@ -1,21 +1,9 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '../api/gql';
-import type { LivePhoto } from '@gallery/contracts';
 import type { ApiPlan } from '../api/plan';
+import { PHOTO_FIELDS, type Photo, type PhotoPage } from '../api/photos';
 import type { EventUpdate } from './eventUpdate';
 import type { PrivacySettings } from '../privacy/graphql';
-
-/**
- * A photo as the gallery shows it: the same shape the live events carry, and, on the uploader's own photo
- * waiting for the couple's approval, that mark (live events never carry a waiting photo).
- */
-export type Photo = LivePhoto & { awaitingApproval?: boolean };
-
-export interface PhotoPage {
-  nodes: Photo[];
-  endCursor: string | null;
-  hasMore: boolean;
-}
 
 export interface GalleryEvent {
   code: string;
@@ -61,39 +49,11 @@ export interface UploadSlot {
   multipart?: { partSize: number; partCount: number } | null;
 }
 
-/** Photos per page of the grid. */
-export const PAGE_SIZE = 30;
-
 /**
  * Photos per page of the grid's older pages (the most media gives at once): the first stays small to show soon,
  * and a guest scrolling through thousands waits on a third as many reads after it.
  */
 export const MORE_PAGE_SIZE = 100;
-
-/**
- * Every field of the photo contract (LIVE_PHOTO_FIELDS; graphql.spec.ts holds them equal): the gallery shows a
- * photo from a read and from a live event alike. Written out rather than built from the contract so the gallery
- * page does not load the schema library.
- */
-export const PHOTO_FIELDS = gql`
-  fragment GalleryPhoto on Photo {
-    id
-    eventCode
-    thumbnailUrl
-    previewUrl
-    originalUrl
-    width
-    height
-    createdAt
-    kind
-    durationSeconds
-    guestName
-    challengeId
-    tableNumber
-    uploaderId
-    heartCount
-  }
-`;
 
 export const GALLERY_QUERY: TypedDocumentNode<
   { event: GalleryEvent | null },
@@ -433,5 +393,12 @@ export const DELETE_OWN_PHOTO: TypedDocumentNode<
 export const REMOVE_PHOTO: TypedDocumentNode<{ removePhoto: number }, { id: string }> = gql`
   mutation RemovePhoto($id: ID!) {
     removePhoto(id: $id)
+  }
+`;
+
+/** Whether the couple turned "Find me" on: the gallery's actions then offer its page. */
+export const FIND_ME_AVAILABLE_QUERY: TypedDocumentNode<{ findMeAvailable: boolean }, { code: string }> = gql`
+  query FindMeAvailable($code: String!) {
+    findMeAvailable(eventCode: $code)
   }
 `;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { GalleryEvent, Photo } from './graphql';
+import type { GalleryEvent } from './graphql';
+import type { Photo } from '../api/photos';
 import { readSnapshot, saveSnapshot, SNAPSHOT_PHOTOS } from './offlineGallery';
 
 const stored = new Map<string, string>();

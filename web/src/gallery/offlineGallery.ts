@@ -5,7 +5,8 @@ import {
   SHARED_FILES_CACHE,
   SHARED_NAME_HEADER,
 } from '../sw/offlineCaches';
-import type { GalleryEvent, Photo } from './graphql';
+import type { GalleryEvent } from './graphql';
+import type { Photo } from '../api/photos';
 import { isReleased, type ListedPhoto } from './photoList';
 
 /** Photos kept for the gallery opened without a network: its first screens, whose thumbnails were seen. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Photo, PhotoPage } from './graphql';
+import type { Photo, PhotoPage } from '../api/photos';
 import { EMPTY_PHOTO_LIST, isReleased, photoListReducer, type PhotoListState } from './photoList';
 
 const photo = (id: string): Photo => ({

@@ -1,4 +1,4 @@
-import type { Photo, PhotoPage } from './graphql';
+import type { Photo, PhotoPage } from '../api/photos';
 
 /**
  * A photo of an older page that the screen let go of, far from where the guest looks (see `release`): its id and

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Photo } from './graphql';
+import type { Photo } from '../api/photos';
 import { formatDuration } from './formatDuration';
 
 const formats = new Map<string, Intl.DateTimeFormat>();

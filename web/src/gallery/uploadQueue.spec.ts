@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { CombinedGraphQLErrors } from '@apollo/client';
 import type { ErrorCode } from '@gallery/contracts';
 import { readApiError } from '../api/apiErrors';
-import type { Photo, UploadSlot } from './graphql';
+import type { UploadSlot } from './graphql';
+import type { Photo } from '../api/photos';
 import type { Network } from './network';
 import { ConnectionLostError, StorageRefusedError } from './putFile';
 import { UPLOAD_CONCURRENCY, uploadsReducer, type UploadItem, type UploadStatus } from './uploadItems';

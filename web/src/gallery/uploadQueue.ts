@@ -1,6 +1,7 @@
 import { isVideoType, MAX_PARTS_PER_REQUEST } from '@gallery/contracts';
 import { isRetryable, readApiError, retryAfterMs } from '../api/apiErrors';
-import type { Photo, UploadSlot } from './graphql';
+import type { UploadSlot } from './graphql';
+import type { Photo } from '../api/photos';
 import type { Network } from './network';
 import { ConnectionLostError, StorageRefusedError } from './putFile';
 import { UPLOAD_CONCURRENCY, type UploadAction, type UploadStatus } from './uploadItems';

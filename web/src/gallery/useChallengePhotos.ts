@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import {
-  CHALLENGE_PHOTOS_QUERY,
-  MY_PHOTOS_QUERY,
-  PAGE_SIZE,
-  TABLE_PHOTOS_QUERY,
-  type Photo,
-  type PhotoPage,
-} from './graphql';
+import { CHALLENGE_PHOTOS_QUERY, MY_PHOTOS_QUERY, TABLE_PHOTOS_QUERY } from './graphql';
+import { PAGE_SIZE, type Photo, type PhotoPage } from '../api/photos';
 import { isReleased, type ListedPhoto } from './photoList';
 import { myGuestId } from '../session/guestIdentity';
 

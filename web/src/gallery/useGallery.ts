@@ -9,15 +9,14 @@ import {
   GALLERY_SETTINGS_CHANGED_SUBSCRIPTION,
   MORE_PAGE_SIZE,
   MORE_PHOTOS_QUERY,
-  PAGE_SIZE,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
   PHOTOS_REVEALED_SUBSCRIPTION,
   DELETE_OWN_PHOTO,
   PHOTO_ORIGINAL_URL,
   REMOVE_PHOTO,
-  type Photo,
 } from './graphql';
+import { PAGE_SIZE, type Photo } from '../api/photos';
 import { EMPTY_PHOTO_LIST, isReleased, photoListReducer } from './photoList';
 import { DOWNLOAD_RIGHTS_QUERY } from './downloadAll';
 import { pageRetryMs } from './pageRetry';

@@ -7,9 +7,9 @@ import {
   CONFIRM_PHOTO_UPLOAD,
   REQUEST_PHOTO_UPLOADS,
   REQUEST_UPLOAD_PARTS,
-  type Photo,
   type UploadSlot,
 } from './graphql';
+import { type Photo } from '../api/photos';
 import { ensureGuestIdentity } from '../session/guestIdentity';
 import { readGuestName } from '../session/guestName';
 import { browserNetwork } from './network';

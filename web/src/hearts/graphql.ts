@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '../api/gql';
-import { PHOTO_FIELDS, type PhotoPage } from '../gallery/graphql';
+import { PHOTO_FIELDS, type PhotoPage } from '../api/photos';
 import type { HeartCounts } from '@gallery/contracts';
 
 export const SET_HEART: TypedDocumentNode<

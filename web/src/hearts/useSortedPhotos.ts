@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { PAGE_SIZE, type Photo } from '../gallery/graphql';
-import type { ListedPhoto } from '../gallery/photoList';
+import { PAGE_SIZE, type Photo } from '../api/photos';
 import { SORTED_PHOTOS_QUERY, type SortedPhotoOrder } from './graphql';
 
 interface LovedPages {
@@ -18,7 +17,7 @@ interface LovedPages {
 export function useSortedPhotos(
   code: string,
   order: SortedPhotoOrder | null,
-  galleryPhotos: readonly ListedPhoto[],
+  galleryPhotos: readonly Pick<Photo, 'id' | 'createdAt'>[],
 ) {
   const enabled = order !== null;
   const client = useApolloClient();

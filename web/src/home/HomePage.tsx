@@ -8,7 +8,7 @@ import { PlannersSection } from '../pages/PlannersSection';
 import { usePageMeta } from '../layout/usePageMeta';
 import { PlanCard } from '../plans/PlanCard';
 import { DemoSection, useDemoGalleryPath } from './DemoSection';
-import { HowItWorks } from './HowItWorks';
+import { HowItWorks } from '../pages/HowItWorks';
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import '../plans/plans.css';
 import './order.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';

@@ -15,7 +15,7 @@ import { PhotoImage } from '../gallery/PhotoImage';
 import { photoTileLabel } from '../gallery/photoTileLabel';
 import { useGallery } from '../gallery/useGallery';
 import { isReleased } from '../gallery/photoList';
-import type { Photo } from '../gallery/graphql';
+import type { Photo } from '../api/photos';
 import { Button, ButtonLink, IconButton, buttonClass } from '../ui/Button';
 import { StarIcon, TrashIcon } from '../ui/icons';
 import { FactList } from '../ui/Card';

@@ -3,7 +3,7 @@ import '../plans/plans.css';
 import { useTranslation } from 'react-i18next';
 import { PLAN_IDS } from '@gallery/contracts';
 import { WithApollo } from '../api/WithApollo';
-import { HowItWorks } from '../home/HowItWorks';
+import { HowItWorks } from './HowItWorks';
 import type { PageId } from '../i18n/languages';
 import { PlanCard } from '../plans/PlanCard';
 import { ContactForm } from './ContactForm';

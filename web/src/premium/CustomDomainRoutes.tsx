@@ -8,7 +8,7 @@ import { useLanguage } from '../i18n/useLanguage';
 import { BareLayout } from '../layout/BareLayout';
 
 const GuestGalleryPage = lazy(() =>
-  import('../gallery/LiveGalleryPage').then((module) => ({ default: module.GuestGalleryPage })),
+  import('../guestGallery/LiveGalleryPage').then((module) => ({ default: module.GuestGalleryPage })),
 );
 
 /** A route's path from a page's path: without its leading slash ('' is the root). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Photo } from '../gallery/graphql';
+import type { Photo } from '../api/photos';
 
 /** How long a photo stays at least before a photo that just arrived takes its place. */
 const MIN_ON_SCREEN_MS = 1000;

@@ -4,12 +4,12 @@ import { onLiveReconnect } from '../api/liveConnection';
 import {
   GALLERY_QUERY,
   MORE_PHOTOS_QUERY,
-  PAGE_SIZE,
   GALLERY_SETTINGS_CHANGED_SUBSCRIPTION,
   PHOTO_ADDED_SUBSCRIPTION,
   PHOTO_REMOVED_SUBSCRIPTION,
   PHOTOS_REVEALED_SUBSCRIPTION,
 } from '../gallery/graphql';
+import { PAGE_SIZE } from '../api/photos';
 import { SORTED_PHOTOS_QUERY } from '../hearts/graphql';
 import { EMPTY_PLAYLIST, nearEndOfLoop, wallPlaylistReducer } from './wallPlaylist';
 

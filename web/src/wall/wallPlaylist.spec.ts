@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Photo } from '../gallery/graphql';
+import type { Photo } from '../api/photos';
 import {
   EMPTY_PLAYLIST,
   nearEndOfLoop,

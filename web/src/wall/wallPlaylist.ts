@@ -1,4 +1,4 @@
-import type { Photo } from '../gallery/graphql';
+import type { Photo } from '../api/photos';
 
 /**
  * What the slideshow wall shows and in which order. The loop holds every photo the wall has loaded, newest

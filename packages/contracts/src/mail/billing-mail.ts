@@ -1,4 +1,4 @@
-import { PLAN_IDS, type PlanId } from '../plans.js';
+import { PLAN_IDS, type PlanId } from '../plans/plans.js';
 import {
   formatAmount,
   formatMailDay as formatDay,

@@ -1,4 +1,4 @@
-import { PLANS } from '../plans.js';
+import { PLANS } from '../plans/plans.js';
 import type { MailLanguage } from './mail-language.js';
 
 /** What the mail to a couple whose gallery reached its plan's photo limit says. */

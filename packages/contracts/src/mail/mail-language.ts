@@ -1,5 +1,5 @@
-import { z } from '../zod.js';
-import type { PlanId } from '../plans.js';
+import { z } from '../validation/zod.js';
+import type { PlanId } from '../plans/plans.js';
 
 // What every mail of the product shares: its languages, how it names plans and writes amounts.
 

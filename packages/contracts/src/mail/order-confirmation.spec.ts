@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PLANS } from '../plans.js';
+import { PLANS } from '../plans/plans.js';
 import { formatAmount, MAIL_LANGUAGES, mailLanguageSchema } from './mail-language.js';
 import { ORDER_QR_CID, orderConfirmationMail } from './order-confirmation.js';
 

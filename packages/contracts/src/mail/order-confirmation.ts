@@ -1,5 +1,5 @@
-import { GRACE_PERIOD_DAYS } from '../owners.js';
-import { PLANS, type PlanId } from '../plans.js';
+import { GRACE_PERIOD_DAYS } from '../owners/owners.js';
+import { PLANS, type PlanId } from '../plans/plans.js';
 import { formatAmount, formatMailDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 
 /** What the order confirmation says: the gallery, how to reach it, the plan, and whether payment is pending. */

@@ -1,5 +1,5 @@
-import { GRACE_PERIOD_DAYS } from '../owners.js';
-import type { PlanId } from '../plans.js';
+import { GRACE_PERIOD_DAYS } from '../owners/owners.js';
+import type { PlanId } from '../plans/plans.js';
 import { formatMailDay, PLAN_NAMES, type MailLanguage } from './mail-language.js';
 import { lastDay } from './order-confirmation.js';
 

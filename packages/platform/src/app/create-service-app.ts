@@ -12,7 +12,7 @@ import { logger as processLogger } from '../observability/logger.js';
 import { JsonNestLogger } from '../observability/nest-logger.js';
 import { noteGalleryCode, requestLogging } from '../observability/request-logging.js';
 import { metricsPortFromEnv, startMetricsServer } from '../observability/metrics-server.js';
-import { observeOutbox } from '../observability/service-metrics.js';
+import { observeOutbox } from '../events/event-bus-metrics.js';
 import { stopTelemetry } from '../observability/telemetry-shutdown.js';
 import { ServiceRequestServer } from '../requests/service-request-server.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@gallery/contracts';
 import { isApiError, type EventBus } from './event-bus.js';
 import { consumerHandled, consumerParked, consumerRedeliveries } from '../observability/metrics.js';
-import { observeConsumer } from '../observability/service-metrics.js';
+import { observeConsumer } from './event-bus-metrics.js';
 import { REQUEST_ID_HEADER, runWithRequestContext } from '../observability/request-context.js';
 import { contextFrom, inSpan } from '../observability/trace-context.js';
 

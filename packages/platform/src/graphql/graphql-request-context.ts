@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { clientAddress } from '../limits/rate-limits.js';
+import { clientAddress } from '../http/client-address-header.js';
 import { guestIdentityHeader } from '../guests/guest-identity.js';
 import { pinPassHeader } from '../http/pin-pass-header.js';
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import {
@@ -11,21 +10,7 @@ import {
 } from '@gallery/contracts';
 import { AppError } from '../graphql/app-error.js';
 import type { GuestIdentities } from '../guests/guest-identity.js';
-
-import { CLIENT_ADDRESS_HEADER } from '../http/client-address-header.js';
 import { rateLimitRefusals } from '../observability/metrics.js';
-
-export { CLIENT_ADDRESS_HEADER };
-
-/** Who is asking: the address the gateway forwarded, else the caller's own (a direct call in a test). */
-export function clientAddress(request: {
-  headers: IncomingHttpHeaders;
-  socket?: { remoteAddress?: string };
-}): string {
-  const forwarded = request.headers[CLIENT_ADDRESS_HEADER];
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return (value || request.socket?.remoteAddress || 'unknown').slice(0, 64);
-}
 
 /**
  * Who does a guest action, as a request's context says: the address the gateway saw and the guest identity token

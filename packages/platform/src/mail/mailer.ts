@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { env } from '../config.js';
+import { env } from '../config/environment.js';
 
 export interface MailConfig {
   /** smtp://user:pass@host:port (smtps:// for TLS from the first byte). */

@@ -5,7 +5,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { env } from '../config.js';
+import { env } from '../config/environment.js';
 
 export interface StorageConfig {
   /** Where the service reaches the S3 API; unset means AWS itself. */

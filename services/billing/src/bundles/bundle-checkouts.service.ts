@@ -7,8 +7,8 @@ import { BillingConfig } from '../config/billing-config.js';
 import { SessionOwner } from '../owners/session-owner.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
-import { BundleCheckoutEntity } from './bundle-checkout.entity.js';
-import { BUNDLE_CHECKOUT_KIND } from './bundle-payments.js';
+import { BundleCheckoutEntity } from '../ledger/bundle-checkout.entity.js';
+import { BUNDLE_CHECKOUT_KIND } from '../payments/bundle-payments.js';
 
 const CURRENCY = 'usd';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,8 +10,8 @@ import {
 } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
 import { BillingConfig } from '../config/billing-config.js';
-import { BundleCheckoutEntity } from './bundle-checkout.entity.js';
-import { BundlePurchaseEntity } from './bundle-purchase.entity.js';
+import { BundleCheckoutEntity } from '../ledger/bundle-checkout.entity.js';
+import { BundlePurchaseEntity } from '../ledger/bundle-purchase.entity.js';
 
 /**
  * Mails the buyer a receipt listing the credits of each bundle purchase, and a confirmation of each refund of

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { refundDeadline } from '../payments/payments.service.js';
-import type { BundleCheckoutEntity } from './bundle-checkout.entity.js';
-import type { CreditEntity } from './credit.entity.js';
+import type { BundleCheckoutEntity } from '../ledger/bundle-checkout.entity.js';
+import type { CreditEntity } from '../ledger/credit.entity.js';
 import type { PurchaseWithCredits } from './credits.service.js';
 import { Plan } from '@gallery/platform';
 

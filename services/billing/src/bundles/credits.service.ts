@@ -14,9 +14,9 @@ import { AppError, OutboxRelay, recordEvent, type VerifiedGalleryOwner } from '@
 import { BillingConfig } from '../config/billing-config.js';
 import { SessionOwner } from '../owners/session-owner.js';
 import { PaymentsService, PLAN_CHANGE_LOCK, refundDeadline } from '../payments/payments.service.js';
-import { creditsRedeemedOn } from './bundle-payments.js';
-import { BundlePurchaseEntity } from './bundle-purchase.entity.js';
-import { CreditEntity } from './credit.entity.js';
+import { creditsRedeemedOn } from '../payments/bundle-payments.js';
+import { BundlePurchaseEntity } from '../ledger/bundle-purchase.entity.js';
+import { CreditEntity } from '../ledger/credit.entity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The newest purchases the dashboard lists. */

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { GalleryCheckout } from './checkout.entity.js';
+import type { GalleryCheckout } from '../ledger/checkout.entity.js';
 import { Plan } from '@gallery/platform';
 
 export enum CheckoutStatus {

@@ -17,7 +17,7 @@ import {
 import { BillingConfig } from '../config/billing-config.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
-import { CheckoutEntity, type GalleryCheckout } from './checkout.entity.js';
+import { CheckoutEntity, type GalleryCheckout } from '../ledger/checkout.entity.js';
 
 const CURRENCY = 'usd';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

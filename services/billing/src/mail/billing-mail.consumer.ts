@@ -10,9 +10,9 @@ import {
   type MailText,
 } from '@gallery/contracts';
 import { DurableConsumerService, EventBus, Mailer } from '@gallery/platform';
-import { CheckoutEntity } from '../checkouts/checkout.entity.js';
+import { CheckoutEntity } from '../ledger/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
-import { PaymentEntity } from '../payments/payment.entity.js';
+import { PaymentEntity } from '../ledger/payment.entity.js';
 
 /**
  * Sends the owner a receipt for each payment and a confirmation for each refund, from billing's own

@@ -3,19 +3,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { REFUND_WINDOW_DAYS, Subjects, type PlanId } from '@gallery/contracts';
 import { AppError, OutboxRelay, recordEvent } from '@gallery/platform';
-import { CheckoutEntity } from '../checkouts/checkout.entity.js';
+import { CheckoutEntity } from '../ledger/checkout.entity.js';
 import { BillingConfig } from '../config/billing-config.js';
 import { STRIPE, type StripeClient } from '../stripe/stripe-client.js';
-import { BundleCheckoutEntity } from '../bundles/bundle-checkout.entity.js';
-import { BundlePurchaseEntity } from '../bundles/bundle-purchase.entity.js';
+import { BundleCheckoutEntity } from '../ledger/bundle-checkout.entity.js';
+import { BundlePurchaseEntity } from '../ledger/bundle-purchase.entity.js';
 import {
   BUNDLE_CHECKOUT_KIND,
   confirmBundleRefund,
   recordBundlePurchase,
   stripeId,
-} from '../bundles/bundle-payments.js';
+} from './bundle-payments.js';
 import { galleryPlan } from './gallery-plan.js';
-import { PaymentEntity } from './payment.entity.js';
+import { PaymentEntity } from '../ledger/payment.entity.js';
 import {
   describeIssues,
   STRIPE_OBJECT_SCHEMAS,

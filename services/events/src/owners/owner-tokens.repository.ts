@@ -1,17 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GalleryEntity } from '../galleries/gallery.entity.js';
 
-/** Reads what proves ownership: a gallery's owner token hash, and the sessions of the order's email. */
+/**
+ * Reads what proves ownership: a gallery's owner token hash, and the sessions of the order's email. By SQL on the
+ * galleries' and orders' tables, so that owners/ stays below the features that build on galleries.
+ */
 @Injectable()
 export class OwnerTokensRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async ownerTokenHash(code: string): Promise<string | null> {
-    const found = await this.dataSource
-      .getRepository(GalleryEntity)
-      .findOne({ select: { code: true, ownerTokenHash: true }, where: { code } });
-    return found?.ownerTokenHash ?? null;
+    const rows: { owner_token_hash: string }[] = await this.dataSource.query(
+      'SELECT owner_token_hash FROM events WHERE code = $1 LIMIT 1',
+      [code],
+    );
+    return rows[0]?.owner_token_hash ?? null;
   }
 
   /** Whether the live session with this token hash belongs to the email of gallery `code`'s order. */

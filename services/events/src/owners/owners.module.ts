@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { EventOwnerResolver } from './event-owner.resolver.js';
 import { OwnerSessionResolver } from './owner-session.resolver.js';
 import { OwnerSessions } from './owner-sessions.js';
 import { OwnerTokens } from './owner-tokens.js';
@@ -8,7 +7,7 @@ import { SessionOwnerResponder } from './session-owner.responder.js';
 
 @Module({
   controllers: [SessionOwnerResponder],
-  providers: [OwnerTokensRepository, OwnerTokens, EventOwnerResolver, OwnerSessions, OwnerSessionResolver],
+  providers: [OwnerTokensRepository, OwnerTokens, OwnerSessions, OwnerSessionResolver],
   exports: [OwnerTokens, OwnerSessions],
 })
 export class OwnersModule {}

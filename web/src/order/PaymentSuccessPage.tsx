@@ -1,9 +1,9 @@
-import '../order/order.css';
+import './order.css';
 import { useTranslation } from 'react-i18next';
 import { fromApiPlan } from '../api/plan';
 import { galleryUrl } from '../gallery/galleryUrl';
-import { OrderSuccess } from '../order/OrderSuccess';
-import { PaidGallery } from './PaidGallery';
+import { OrderSuccess } from './OrderSuccess';
+import { PaidGallery } from '../billing/PaidGallery';
 
 /** /payment-success?checkout=ID: a new paid order, once paid: the gallery, its code, link and QR code, what next. */
 export function PaymentSuccessPage() {

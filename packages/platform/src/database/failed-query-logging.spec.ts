@@ -1,8 +1,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { QueryErrorLogger } from '../database/query-error-logger.js';
 import { formatGraphQLError } from '../graphql/app-error.js';
-import { describeError } from './describe-error.js';
+import { describeError } from '../logging/describe-error.js';
+import { QueryErrorLogger } from './query-error-logger.js';
+
+// A failed query on its way to every log it reaches: described, logged by TypeORM, turned into a GraphQL error.
+// Here, in the layer that raises it, so that logging/ and graphql/ import nothing of database/.
 
 /** A failed insert as TypeORM reports it: the parameters and the driver's detail name what a couple typed. */
 function failedInsert(): QueryFailedError {

@@ -1,9 +1,10 @@
+// The outbox and consumer gauges sit beside the bus they read, so observability/ stays below events/.
 import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
 import { Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { DOMAIN_STREAM } from '@gallery/contracts';
-import type { EventBus } from '../events/event-bus.js';
-import { metricsRegistry } from './metrics.js';
+import type { EventBus } from './event-bus.js';
+import { metricsRegistry } from '../observability/metrics.js';
 
 /** What is read at each scrape: this process's outbox table and its durable consumers' JetStream state. */
 const sources: { dataSource?: DataSource; consumers: Map<string, { bus: EventBus; durable: string }> } = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { findMePageLink } from '../gallery/galleryUrl';
+import { findMePageLink } from './galleryUrl';
 import { isLanguage } from '../i18n/languages';
 import { ButtonLink } from '../ui/Button';
 import { useSettled } from '../api/settled';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { creditExpiry, PLAN_IDS, Subjects, type PlanId } from '@gallery/contracts';
 import { recordEvent } from '@gallery/platform';
-import type { CheckoutSessionObject, RefundedChargeObject } from '../payments/stripe-event.schema.js';
-import { BundleCheckoutEntity } from './bundle-checkout.entity.js';
-import { BundlePurchaseEntity } from './bundle-purchase.entity.js';
-import { CreditEntity } from './credit.entity.js';
+import type { CheckoutSessionObject, RefundedChargeObject } from './stripe-event.schema.js';
+import { BundleCheckoutEntity } from '../ledger/bundle-checkout.entity.js';
+import { BundlePurchaseEntity } from '../ledger/bundle-purchase.entity.js';
+import { CreditEntity } from '../ledger/credit.entity.js';
 
 /** What a bundle checkout's Stripe session carries in its metadata, so the webhook knows which table it names. */
 export const BUNDLE_CHECKOUT_KIND = 'bundle';

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { EventModel } from '../galleries/event.model.js';
-import { BearerToken } from './bearer-token.decorator.js';
-import { OwnerTokens } from './owner-tokens.js';
+import { EventModel } from './event.model.js';
+import { BearerToken } from '../owners/bearer-token.decorator.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
 
 @Resolver(() => EventModel)
 export class EventOwnerResolver {

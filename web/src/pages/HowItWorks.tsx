@@ -1,4 +1,4 @@
-import './home.css';
+import './HowItWorks.css';
 import { useTranslation } from 'react-i18next';
 
 const STEPS = ['create', 'share', 'upload', 'live'] as const;

@@ -1,11 +1,12 @@
+// Above gallery/ and findMe/: a guest's page opens the one or the other.
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useApolloClient } from '@apollo/client/react';
 import { isGalleryCode, normalizeEventCode } from '@gallery/contracts';
 import { Spinner } from '../ui/Spinner';
-import { GalleryNotFound } from './GalleryNotFound';
-import { GalleryView } from './GalleryView';
+import { GalleryNotFound } from '../gallery/GalleryNotFound';
+import { GalleryView } from '../gallery/GalleryView';
 import { renewLiveCredentials } from '../api/liveConnection';
 import { setOpenGallery } from '../session/galleryPass';
 import { ensureGuestIdentity, guestIdentityToken } from '../session/guestIdentity';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OwnerAuthorizationReply } from '@gallery/contracts';
 import { bearerTokenFromHeader, OwnerAuthority } from '@gallery/platform';
 import { eventCreatedData, GalleriesRepository } from '../galleries/galleries.repository.js';
-import { OwnerTokens } from './owner-tokens.js';
+import { OwnerTokens } from '../owners/owner-tokens.js';
 
 /**
  * Who owns a gallery, decided here where the owner credentials are (OwnerTokens.verify): for this service's
