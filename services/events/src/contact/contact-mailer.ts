@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { describeError, Mailer } from '@gallery/platform';
+import { describeError, Mailer, PeriodicTask } from '@gallery/platform';
 import { EventsConfig } from '../config/events-config.js';
 import { contactMail } from './contact-mail.js';
 import { ContactMessageEntity } from './contact-message.entity.js';
@@ -26,7 +26,13 @@ export function contactRetryDelayMs(attempts: number): number {
 @Injectable()
 export class ContactMailer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ContactMailer.name);
-  private timer: NodeJS.Timeout | undefined;
+  /** Tries again what is waiting, every CONTACT_MAIL_POLL_MS, one run at a time. */
+  private readonly polls = new PeriodicTask(
+    'contact mail',
+    CONTACT_MAIL_POLL_MS,
+    () => this.mailWaiting(),
+    this.logger,
+  );
   private draining: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -42,18 +48,22 @@ export class ContactMailer implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn('SMTP_URL is not set: contact messages are stored but not mailed');
       return;
     }
-    this.timer = setInterval(() => this.wake(), CONTACT_MAIL_POLL_MS);
-    this.timer.unref();
-    this.wake();
+    this.polls.start(0);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    await this.polls.stop();
     await this.draining;
   }
 
-  /** Mails what is waiting now; called after each new message and by the timer. */
+  /** Mails what is waiting, and is done when it has. */
+  private mailWaiting(): Promise<void> {
+    this.wake();
+    return this.draining ?? Promise.resolve();
+  }
+
+  /** Mails what is waiting now; called after each new message and by the polls. */
   wake(): void {
     if (!this.mailer || this.stopped) return;
     if (this.draining) {
