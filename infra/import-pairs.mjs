@@ -12,6 +12,8 @@ import { REPO_ROOT } from './services.mjs';
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 /** The files directly in src/, taken together as one folder. */
 const ROOT = '(src files)';
+/** The package's entry file, which re-exports its folders (a layer of its own, above every folder). */
+const ENTRY = '(src/index.ts)';
 
 /**
  * Pairs that may stay, each with the reason why it is right: "package: folder <-> folder" (folders in the order
@@ -44,11 +46,16 @@ function resolve(fromFile, specifier) {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? base;
 }
 
-/** The first-level folder (or root file) of src that holds `file`, or undefined outside src. */
-function folderOf(src, file) {
+/**
+ * The first-level folder (or root file) of src that holds `file`, or undefined outside src; `importing`: the
+ * file's own imports are asked about.
+ */
+function folderOf(src, file, importing = false) {
   const relative = path.relative(src, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   const parts = relative.split(path.sep);
+  // The package's entry (src/index.ts) re-exports every folder: what it imports, it imports from above them all.
+  if (importing && (relative === 'index.ts' || relative === 'index.tsx')) return ENTRY;
   return parts.length === 1 ? ROOT : parts[0];
 }
 
@@ -60,7 +67,7 @@ export function folderImports(srcRelative) {
   const src = path.resolve(REPO_ROOT, srcRelative);
   const edges = new Map();
   for (const file of filesUnder(src)) {
-    const from = folderOf(src, file);
+    const from = folderOf(src, file, true);
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;

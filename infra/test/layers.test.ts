@@ -47,6 +47,21 @@ describe('the folder check `npm run lint` runs', () => {
     expect(unexplainedPairs([src], {})).toEqual([]);
   });
 
+  it("counts the package's entry above its folders, not among the root files they import", () => {
+    const src = madeUpSource({
+      'index.ts': "export * from './prices/price.js';\nexport * from './units.js';\n",
+      'units.ts': 'export const unit = 1;\n',
+      'prices/price.ts': "import { unit } from '../units.js';\nexport const price = unit;\n",
+    });
+    expect(unexplainedPairs([src], {})).toEqual([]);
+    // A root file other than the entry importing the folder is a pair.
+    writeFileSync(
+      path.join(src, 'units.ts'),
+      "import { price } from './prices/price.js';\nexport const unit = 1;\n",
+    );
+    expect(unexplainedPairs([src], {})).toEqual([`${path.dirname(src)}: (src files) <-> prices`]);
+  });
+
   it('lets a pair stay only with its reason in the allowed list', () => {
     const src = madeUpSource(pair);
     const allowed = { [`${path.dirname(src)}: orders <-> prices`]: 'a made-up reason' };

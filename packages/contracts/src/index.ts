@@ -21,7 +21,7 @@ export * from './gallery-link.js';
 export * from './mail/plan-change-mail.js';
 export * from './mail/pin-guessing-mail.js';
 export * from './mail/gallery-full-mail.js';
-export * from './requests.js';
+export * from './requests/index.js';
 export * from './access.js';
 export * from './premium/backups.js';
 export * from './file-names.js';
