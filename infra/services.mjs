@@ -43,11 +43,16 @@ export const GATEWAY_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: String(40 * 1024) };
  * JPEGs, Node's reads) were pages the kernel handed over and zeroed again: 2,500-2,700 page faults a photo, and
  * libvips' threads spent 6-45% more CPU than bare sharp's on the same images. With this, 900 over a fresh
  * process's first hundred photos and 170 after (bare sharp: 600), libvips within -12% to +14% of bare sharp; the
- * service's peak resident memory 496 -> 561 MB over a burst (docs/decisions.md, "page faults").
+ * service's peak resident memory 496 -> 561 MB over a burst (docs/decisions.md, "page faults"). Two arenas at
+ * most: libvips' worker threads end when idle and new ones start with the next burst, each given an arena of its
+ * own (up to 16 on two cores) that keeps its freed buffers, so resident memory grew burst after burst (peak 733 MB
+ * over the ingest goal's run); with two, 444 MB, CPU within the rounds' spread. sharp takes every core per image
+ * once MALLOC_ARENA_MAX is set: ImageProcessor keeps it at one.
  */
 export const KEEP_FREED_MEMORY_ENV = {
   MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
   MALLOC_TRIM_THRESHOLD_: String(64 * 1024 * 1024),
+  MALLOC_ARENA_MAX: '2',
 };
 
 /**

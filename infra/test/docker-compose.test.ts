@@ -116,7 +116,7 @@ describe('docker-compose.yml', () => {
       expect(service.command ?? commandOf({ ...deployable, nodeArgs: [] })).toEqual(commandOf(deployable));
       expect(service.environment).toMatchObject(
         Object.fromEntries(
-          ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_']
+          ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_', 'MALLOC_ARENA_MAX']
             .filter((name) => name in deployable.env)
             .map((name) => [name, deployable.env[name]]),
         ),

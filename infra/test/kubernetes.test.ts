@@ -154,9 +154,12 @@ describe.each(builds)('kustomize build %s', (_dir, objects) => {
       { name: 'metrics', containerPort: Number(env.METRICS_PORT?.value) },
     ]);
     expect(env.PORT?.value).toBe(String(deployable.port));
-    for (const name of ['NODE_ENV', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].filter(
-      (n) => n in deployable.env,
-    ))
+    for (const name of [
+      'NODE_ENV',
+      'MALLOC_MMAP_THRESHOLD_',
+      'MALLOC_TRIM_THRESHOLD_',
+      'MALLOC_ARENA_MAX',
+    ].filter((n) => n in deployable.env))
       expect(env[name]?.value).toBe(deployable.env[name]);
     const service = find(objects, 'Service', deployable.name);
     expect(service.spec!.ports).toEqual([{ name: 'http', port: deployable.port, targetPort: 'http' }]);

@@ -36,6 +36,14 @@ describe('ImageProcessor', () => {
     expect(preview.exif).toBeUndefined();
   });
 
+  it('works each image on one libvips thread, though MALLOC_ARENA_MAX would let sharp take every core', () => {
+    // sharp keeps to one thread per image on glibc only while MALLOC_ARENA_MAX is unset, and media sets it.
+    sharp.concurrency(2);
+    const another = new ImageProcessor(() => Promise.reject(new Error('no HEIF in this test')));
+    expect(sharp.concurrency()).toBe(1);
+    void another.onModuleDestroy();
+  });
+
   it('never enlarges a small photo', async () => {
     const original = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#0000' } })
       .png()

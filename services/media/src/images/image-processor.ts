@@ -10,6 +10,8 @@ import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
 import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from './photo-quality.js';
 
+/** libvips threads working on one image (sharp.concurrency). */
+const LIBVIPS_THREADS_PER_IMAGE = 1;
 const THUMBNAIL = { size: 400, quality: 80 };
 const PREVIEW = { size: 1600, quality: 85 };
 
@@ -39,6 +41,9 @@ export class ImageProcessor implements OnModuleDestroy {
 
   /** `decodeHeif` for tests; by default libheif's WebAssembly build in a worker thread. */
   constructor(decodeHeif?: HeifDecode) {
+    // One libvips thread per image, as sharp chooses on glibc by itself only while MALLOC_ARENA_MAX is unset; the
+    // service sets it (KEEP_FREED_MEMORY_ENV). Each photo's work already has its turn in the image work queue.
+    sharp.concurrency(LIBVIPS_THREADS_PER_IMAGE);
     if (decodeHeif) {
       this.decodeHeif = decodeHeif;
     } else {
