@@ -316,8 +316,9 @@ export const PhotoGrid = memo(function PhotoGrid({
       ) : (
         <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
           {rows.flatMap((row) =>
-            photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) =>
-              isReleased(photo) ? (
+            photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) => {
+              const released = isReleased(photo);
+              return (
                 <li
                   key={photo.id}
                   style={{
@@ -326,31 +327,23 @@ export const PhotoGrid = memo(function PhotoGrid({
                   }}
                   aria-posinset={row.index * columns + column + 1}
                   aria-setsize={setSize}
-                  aria-busy="true"
+                  aria-busy={released || undefined}
+                  onFocus={released ? undefined : () => setKeptId(photo.id)}
                 >
-                  <span className="photo-tile released-tile" role="img" aria-label={loadingLabel} />
+                  {released ? (
+                    <span className="photo-tile released-tile" role="img" aria-label={loadingLabel} />
+                  ) : (
+                    <PhotoTile
+                      photo={photo}
+                      label={labelOf(photo)}
+                      waitingMark={waitingMark}
+                      onOpen={onOpen}
+                      action={tileAction}
+                    />
+                  )}
                 </li>
-              ) : (
-                <li
-                  key={photo.id}
-                  style={{
-                    gridColumn: `${column + 1} / ${column + 2}`,
-                    transform: `translateY(calc(${row.index} * var(--row-step)))`,
-                  }}
-                  aria-posinset={row.index * columns + column + 1}
-                  aria-setsize={setSize}
-                  onFocus={() => setKeptId(photo.id)}
-                >
-                  <PhotoTile
-                    photo={photo}
-                    label={labelOf(photo)}
-                    waitingMark={waitingMark}
-                    onOpen={onOpen}
-                    action={tileAction}
-                  />
-                </li>
-              ),
-            ),
+              );
+            }),
           )}
         </ul>
       )}
