@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  fileRefusal,
   initialReviewState,
   isVideoType,
   MAX_PHOTO_BYTES,
@@ -11,7 +10,6 @@ import {
   MAX_PHOTO_PIXELS,
   normalizeEventCode,
   photosSharedWithGuests,
-  PLANS,
   Subjects,
   type DomainEvent,
   type LivePhoto,
@@ -23,7 +21,6 @@ import {
 import { AppError, OutboxRelay, outboxHeaders, recordEvent, withHeadersOf } from '@gallery/platform';
 import { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
-import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { GuestCopies } from '../guest-copies/guest-copies.js';
 import { heifDimensions } from '../images/heif-dimensions.js';
 import { ImageProcessor, type ImageSource } from '../images/image-processor.js';
@@ -46,6 +43,12 @@ import { VideoFrames } from '../videos/video-frames.js';
 import { detectMediaType } from './detect-media-type.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
 import { PHOTO_TYPE_HEAD_BYTES } from './detect-photo-type.js';
+import {
+  fileAdmissionRefusal,
+  photoLimitReachedWith,
+  recordingRefusal,
+  uploadRefusal,
+} from './upload-admission.js';
 import type { UploadEntity } from './upload.entity.js';
 import { UploadRepository } from './upload.repository.js';
 
@@ -351,12 +354,8 @@ export class UploadConfirmationService {
         return { refusal: new AppError('UPLOAD_NOT_FOUND') };
       }
       const { gallery } = locked;
-      const refusal = uploadRefusal(gallery, new Date());
+      const refusal = recordingRefusal(gallery, contentType, new Date());
       if (refusal) return { refusal };
-      // The plan may have changed (a refund) while the video was being read.
-      if (isVideoType(contentType) && !PLANS[gallery.plan].videos) {
-        return { refusal: new AppError('VIDEOS_NEED_PREMIUM') };
-      }
 
       const previewPending = rendition.previewSource !== null;
       const photo: PhotoEntity = {
@@ -448,8 +447,8 @@ export class UploadConfirmationService {
     manager: EntityManager,
     gallery: GalleryEntity,
   ): Promise<DomainEvent<typeof Subjects.GalleryFull> | null> {
-    const limit = PLANS[gallery.plan].photoLimit;
-    if (limit === null || gallery.photoCount + 1 < limit || gallery.fullAnnouncedAt) return null;
+    const limit = photoLimitReachedWith(gallery);
+    if (limit === null || gallery.fullAnnouncedAt) return null;
     await manager.update(GalleryEntity, { code: gallery.code }, { fullAnnouncedAt: new Date() });
     return recordEvent(manager, Subjects.GalleryFull, { code: gallery.code, photoLimit: limit });
   }
@@ -504,8 +503,8 @@ function checkOriginal(
 ): { type: MediaContentType } | { refusal: AppError } {
   const type = detectMediaType(head.subarray(0, PHOTO_TYPE_HEAD_BYTES));
   // No type detected is a type no gallery takes: refused by the rule.
-  const refusal = fileRefusal({ contentType: type ?? '', size }, plan);
-  if (refusal) return { refusal: new AppError(refusal.code, { count: refusal.count }) };
+  const refusal = fileAdmissionRefusal({ contentType: type ?? '', size }, plan);
+  if (refusal) return { refusal };
   if (size !== declaredSize) return { refusal: new AppError('UPLOAD_NOT_FOUND') };
   return { type: type as MediaContentType };
 }

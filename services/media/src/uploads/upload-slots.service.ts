@@ -3,29 +3,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  fileRefusal,
   MAX_FILES_PER_REQUEST,
-  MAX_PENDING_UPLOADS_PER_GALLERY,
-  UPLOADS_BUSY_RETRY_SECONDS,
   cleanGuestName,
   guestNameProblem,
   MAX_GUEST_NAME_CHARS,
   normalizeEventCode,
-  PLANS,
   isTableNumber,
   TABLE_CARD_LIMITS,
 } from '@gallery/contracts';
 import { AppError } from '@gallery/platform';
 import { ChallengeRepository } from '../challenges/challenge.repository.js';
 import { GalleryDirectory } from '../galleries/gallery-directory.js';
-import type { GalleryEntity } from '../galleries/gallery.entity.js';
 import { GalleryRepository } from '../galleries/gallery.repository.js';
-import { uploadRefusal } from '../galleries/upload-refusal.js';
 import { ObjectStorage } from '../storage/object-storage.js';
 import { cleanFileName } from './clean-file-name.js';
 import { MultipartUploads } from './multipart-uploads.service.js';
 import type { PhotoUploadRequestInput } from './photo-upload-request.input.js';
 import type { PhotoUploadSlotModel } from './photo-upload-slot.model.js';
+import { fileAdmissionRefusal, slotRoomRefusal, uploadRefusal } from './upload-admission.js';
 import { stagingObjectKey } from '../storage/upload-object-keys.js';
 import { UPLOAD_URL_SECONDS } from '../storage/upload-url-lifetime.js';
 import type { UploadEntity } from './upload.entity.js';
@@ -123,10 +118,10 @@ export class UploadSlotsService {
     const uploads = files.map((file, index): UploadEntity => {
       // Declared types may carry parameters or odd casing; the PUT must then send exactly what was signed.
       const contentType = file.contentType.split(';')[0].trim().toLowerCase();
-      const which = { extensions: { fileIndex: index, fileName: cleanFileName(file.fileName) } };
+      const which = { fileIndex: index, fileName: cleanFileName(file.fileName) };
       // What the browser declares decides early; confirmation decides again on the file's real type.
-      const refusal = fileRefusal({ contentType, size: file.size }, gallery.plan);
-      if (refusal) throw new AppError(refusal.code, { count: refusal.count, ...which });
+      const refusal = fileAdmissionRefusal({ contentType, size: file.size }, gallery.plan, which);
+      if (refusal) throw refusal;
       const id = randomUUID();
       return {
         id,
@@ -146,24 +141,10 @@ export class UploadSlotsService {
     });
     if (uploads.length === 0) return uploads;
     const pending = await this.uploads.createCountingPending(manager, gallery.code, uploads);
-    refuseBeyondOpenSlots(gallery, pending, uploads.length);
+    // Throwing rolls back the slots just recorded.
+    const noRoom = slotRoomRefusal(gallery, pending, uploads.length);
+    if (noRoom) throw noRoom;
     return uploads;
-  }
-}
-
-/**
- * Refuses slots beyond what the gallery still takes: with a photo limit, its photos and pending uploads stay
- * within the limit; without one, at most MAX_PENDING_UPLOADS_PER_GALLERY are pending. Decided on the gallery
- * row the caller locked (`pending`: its uploads pending before these), so concurrent requests cannot both take
- * the last slots; throwing rolls back the slots just recorded.
- */
-function refuseBeyondOpenSlots(gallery: GalleryEntity, pending: number, wanted: number): void {
-  const limit = PLANS[gallery.plan].photoLimit;
-  if (limit !== null && gallery.photoCount + pending + wanted > limit) {
-    throw new AppError('PHOTO_LIMIT_REACHED', { count: limit });
-  }
-  if (pending + wanted > MAX_PENDING_UPLOADS_PER_GALLERY) {
-    throw new AppError('UPLOADS_BUSY', { count: UPLOADS_BUSY_RETRY_SECONDS });
   }
 }
 
