@@ -45,21 +45,12 @@ export interface BlazeFace {
 export interface Tf {
   tensor3d(values: Uint8Array | Float32Array, shape: number[], dtype?: string): TfTensor;
   tensor4d(values: Float32Array, shape: number[]): TfTensor;
-  slice(x: TfTensor, begin: number[], size: number[]): TfTensor;
-  pad(x: TfTensor, paddings: number[][]): TfTensor;
-  tidy<T>(work: () => T): T;
-  image: { resizeBilinear(x: TfTensor, size: [number, number]): TfTensor };
   io: { fromMemory(artifacts: object): unknown };
   loadGraphModel(handler: unknown): Promise<GraphModel>;
 }
 
 export interface TfTensor {
-  shape: number[];
   size: number;
-  toFloat(): TfTensor;
-  div(x: number): TfTensor;
-  sub(x: number): TfTensor;
-  expandDims(axis: number): TfTensor;
   array(): Promise<unknown>;
   dispose(): void;
 }
@@ -103,18 +94,25 @@ for (const [stride, perCell] of [
       for (let n = 0; n < perCell; n++) ANCHORS.push([stride * (x + 0.5), stride * (y + 0.5)]);
 }
 
+/** RGB pixels, 0..255, row by row. */
+export interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /**
- * Faces of an image tensor ([height, width, 3]): one pass over the whole image at 256 px; when a face found is
- * smaller than TILE_BELOW_FACE_SIDE, more over 2 x 2 (or 3 x 3) overlapping tiles, all boxes then merged.
+ * Faces of an image: one pass over the whole image at 256 px; when a face found is smaller than
+ * TILE_BELOW_FACE_SIDE, more over 2 x 2 (or 3 x 3) overlapping tiles, all boxes then merged.
  */
 export async function findFaces(
   tf: Tf,
   model: GraphModel,
-  image: TfTensor,
+  image: Pixels,
   minScore: number,
   { tiles = true }: { tiles?: boolean } = {},
 ): Promise<BlazeFace[]> {
-  const [height, width] = image.shape as [number, number];
+  const { width, height } = image;
   let faces = await pass(tf, model, image, { x: 0, y: 0, width, height }, minScore);
   const smallest = Math.min(...faces.map((face) => Math.min(face.width, face.height)));
   if (tiles && smallest < TILE_BELOW_FACE_SIDE) {
@@ -133,24 +131,52 @@ export async function findFaces(
   return merge(faces);
 }
 
+/**
+ * The network's input for a region: the region padded with black to a square at its right or bottom, sampled to
+ * INPUT x INPUT as TensorFlow.js' resizeBilinear samples (no half-pixel centres), scaled to -1..1. Made from the
+ * pixels directly: the whole image as a float tensor, padded, then resized cost more than the network.
+ */
+export function networkInput(
+  image: Pixels,
+  region: { x: number; y: number; width: number; height: number },
+): Float32Array {
+  const side = Math.max(region.width, region.height);
+  const step = side / INPUT;
+  const { data, width } = image;
+  const out = new Float32Array(INPUT * INPUT * 3);
+  // A pixel of the padded square: black past the region.
+  const at = (x: number, y: number, ch: number) =>
+    x < region.width && y < region.height ? data[((region.y + y) * width + region.x + x) * 3 + ch]! : 0;
+  for (let v = 0; v < INPUT; v++) {
+    const sy = v * step;
+    const top = Math.floor(sy),
+      bottom = Math.min(side - 1, Math.ceil(sy)),
+      fy = sy - top;
+    for (let u = 0; u < INPUT; u++) {
+      const sx = u * step;
+      const left = Math.floor(sx),
+        right = Math.min(side - 1, Math.ceil(sx)),
+        fx = sx - left;
+      for (let ch = 0; ch < 3; ch++) {
+        const upper = at(left, top, ch) + (at(right, top, ch) - at(left, top, ch)) * fx;
+        const lower = at(left, bottom, ch) + (at(right, bottom, ch) - at(left, bottom, ch)) * fx;
+        out[(v * INPUT + u) * 3 + ch] = (upper + (lower - upper) * fy) / 127.5 - 1;
+      }
+    }
+  }
+  return out;
+}
+
 /** One pass of the network over a region, padded to a square at its right or bottom. */
 async function pass(
   tf: Tf,
   model: GraphModel,
-  image: TfTensor,
+  image: Pixels,
   region: { x: number; y: number; width: number; height: number },
   minScore: number,
 ): Promise<BlazeFace[]> {
   const side = Math.max(region.width, region.height);
-  const input = tf.tidy(() => {
-    const part = tf.slice(image, [region.y, region.x, 0], [region.height, region.width, 3]).toFloat();
-    const square = tf.pad(part, [
-      [0, side - region.height],
-      [0, side - region.width],
-      [0, 0],
-    ]);
-    return tf.image.resizeBilinear(square, [INPUT, INPUT]).div(127.5).sub(1).expandDims(0);
-  });
+  const input = tf.tensor4d(networkInput(image, region), [1, INPUT, INPUT, 3]);
   const outputs = model.execute(input);
   input.dispose();
   const all = Array.isArray(outputs) ? outputs : [outputs];
@@ -269,10 +295,7 @@ export function similarity(
  * The face's CROP x CROP crop, RGB 0..255, turned and scaled (a similarity: no shear) so its four points land
  * on TEMPLATE, by least squares; pixels sampled bilinearly, the image's edge repeated past it.
  */
-export function alignedCrop(
-  pixels: { data: Uint8Array; width: number; height: number },
-  points: [number, number][],
-): Float32Array {
+export function alignedCrop(pixels: Pixels, points: [number, number][]): Float32Array {
   const target = TEMPLATE.map(([x, y]) => [
     (0.5 + (x - 0.5) * ALIGN_ZOOM) * CROP,
     (0.5 + (y - 0.5) * ALIGN_ZOOM) * CROP,

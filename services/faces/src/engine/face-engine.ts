@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Tf } from './blazeface.js';
+import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Pixels, type Tf } from './blazeface.js';
 
 const require = createRequire(import.meta.url);
 
@@ -144,13 +144,7 @@ export class FaceEngine {
   private async blazeFaces(pixels: Pixels, minScore: number, which: 'all' | 'largest'): Promise<FoundFace[]> {
     const { api } = this;
     const tf = api.tf as unknown as Tf;
-    const tensor = tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
-    let faces;
-    try {
-      faces = await findFaces(tf, this.blazeFace!, tensor, minScore, { tiles: which === 'all' });
-    } finally {
-      tensor.dispose();
-    }
+    let faces = await findFaces(tf, this.blazeFace!, pixels, minScore, { tiles: which === 'all' });
     faces =
       which === 'all'
         ? faces.filter((face) => Math.min(face.width, face.height) >= MIN_FACE_SIDE)
@@ -210,12 +204,6 @@ export class FaceEngine {
       tensor.dispose();
     }
   }
-}
-
-interface Pixels {
-  data: Uint8Array;
-  width: number;
-  height: number;
 }
 
 /**
