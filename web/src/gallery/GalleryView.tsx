@@ -219,6 +219,8 @@ export function GalleryView({ code }: { code: string }) {
         : shownPhotoCount;
   const viewedIndex = viewedId ? photos.findIndex((photo) => photo.id === viewedId) : -1;
   // The gallery's own list releases what is far from the screen (a filter's or a sorted order's pages do not).
+  // The viewer says where the guest is while it is open, the grid under it once it closes: both at once, one
+  // would release what the other reads again.
   const onShown = listed === gallery.list.photos ? gallery.showRange : undefined;
   // Inside the viewer while it is open (the page behind it is inert), on the page once it is closed.
   const undoToasts = (
@@ -301,7 +303,7 @@ export function GalleryView({ code }: { code: string }) {
           }
           onLoadMore={loadMore}
           onOpen={setViewedId}
-          onShown={onShown}
+          onShown={viewedIndex < 0 ? onShown : undefined}
           emptyText={myPhotosShown ? t('gallery.myPhotosEmpty') : undefined}
         />
         <GuestbookSection code={gallery.event.code} isOwner={gallery.event.isOwner} />
