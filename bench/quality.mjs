@@ -158,6 +158,8 @@ for (const variant of /** @type {const} */ (['calibration', 'held-out'])) {
       uploader: `guest-${index % 6}`,
       createdAt: new Date(Date.parse('2026-06-20T17:00:00Z') + (index % 5) * 3_600_000),
       duplicateGroup: groupOf.get(photo.id) ?? null,
+      // No "Find me" on the labeled set: every photo's faces unknown.
+      faceCount: null,
     }));
     const picked = pickHighlights(candidates, size).map((id) => photos.find((photo) => photo.id === id));
     const shots = new Set();

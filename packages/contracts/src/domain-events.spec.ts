@@ -79,4 +79,20 @@ describe('parseDomainEvent', () => {
   it('lists every field of the photo for the queries and the live schema', () => {
     expect(LIVE_PHOTO_FIELDS).toEqual(Object.keys(envelope.data.photo));
   });
+
+  it('carries a photo.faces-counted as a count of faces, and nothing of the faces themselves', () => {
+    const counted = (data: Record<string, unknown>) =>
+      JSON.stringify({ ...envelope, type: 'photo.faces-counted', data });
+    const photo = { eventCode: 'ACDEFGHJ', photoId: envelope.data.photo.id };
+    expect(parseDomainEvent(counted({ ...photo, faces: 3 })).data).toEqual({ ...photo, faces: 3 });
+    expect(parseDomainEvent(counted({ ...photo, faces: 0 })).data).toEqual({ ...photo, faces: 0 });
+    // Anything more a sender adds (a descriptor, a box) is dropped on receipt.
+    expect(parseDomainEvent(counted({ ...photo, faces: 1, descriptor: [0.1, 0.2] })).data).toEqual({
+      ...photo,
+      faces: 1,
+    });
+    for (const broken of [{ ...photo }, { ...photo, faces: -1 }, { ...photo, faces: 1.5 }, { faces: 1 }]) {
+      expect(() => parseDomainEvent(counted(broken))).toThrow('photo.faces-counted data breaks its contract');
+    }
+  });
 });

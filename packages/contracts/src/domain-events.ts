@@ -104,6 +104,12 @@ export const Subjects = {
    * links to "photos of you" only where the gallery offers them.
    */
   FindMeChanged: 'event.find-me-changed',
+  /**
+   * faces: how many faces "Find me" found in a photo, said each time the photo is looked at; media weighs it in
+   * Highlights. A count only: no descriptor, no box, no name. Turning "Find me" off (`event.find-me-changed`)
+   * makes every count of the gallery unknown again.
+   */
+  PhotoFacesCounted: 'photo.faces-counted',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -409,6 +415,14 @@ export type ChallengesChangedData = z.infer<typeof challengesChangedSchema>;
 export const findMeChangedSchema = z.object({ code: galleryCodeSchema, on: z.boolean() });
 export type FindMeChangedData = z.infer<typeof findMeChangedSchema>;
 
+/** The faces found in one photo of a gallery with "Find me" on (0: looked at, nobody found). */
+export const photoFacesCountedSchema = z.object({
+  eventCode: galleryCodeSchema,
+  photoId: z.uuid(),
+  faces: count,
+});
+export type PhotoFacesCountedData = z.infer<typeof photoFacesCountedSchema>;
+
 /** A gallery's reveal moment: every guest now sees every photo. */
 export const photosRevealedSchema = z.object({ code: galleryCodeSchema, revealAt: isoDate });
 export type PhotosRevealedData = z.infer<typeof photosRevealedSchema>;
@@ -498,6 +512,7 @@ const dataSchemas = {
   'event.photos-ready-mail-due': photosReadyMailDueSchema,
   'event.owner-digest-due': ownerDigestDueSchema,
   'event.find-me-changed': findMeChangedSchema,
+  'photo.faces-counted': photoFacesCountedSchema,
 } satisfies Record<Subject, z.ZodType>;
 
 export interface EventData {
@@ -529,6 +544,7 @@ export interface EventData {
   'event.photos-ready-mail-due': PhotosReadyMailDueData;
   'event.owner-digest-due': OwnerDigestDueData;
   'event.find-me-changed': FindMeChangedData;
+  'photo.faces-counted': PhotoFacesCountedData;
 }
 
 export interface DomainEvent<S extends Subject = Subject> {

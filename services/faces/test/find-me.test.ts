@@ -24,6 +24,7 @@ let running: ProductTest | undefined;
 let product: ProductTest['product'] | undefined;
 let facesDb: DataSource | undefined;
 let eventsDb: DataSource | undefined;
+let mediaDb: DataSource | undefined;
 
 beforeAll(async () => {
   running = await startProductTest();
@@ -37,11 +38,16 @@ beforeAll(async () => {
     type: 'postgres',
     url: databaseUrl(DATABASE_URL, SERVICE_DATABASES.events) as string,
   }).initialize();
+  mediaDb = await new DataSource({
+    type: 'postgres',
+    url: databaseUrl(DATABASE_URL, SERVICE_DATABASES.media) as string,
+  }).initialize();
 }, 300_000);
 
 afterAll(async () => {
   await facesDb?.destroy();
   await eventsDb?.destroy();
+  await mediaDb?.destroy();
   await running?.stop();
 }, 60_000);
 
@@ -127,6 +133,24 @@ async function faceRows(code: string): Promise<number> {
   return Number(row!.n);
 }
 
+/** Each photo's face count as the faces service recorded it and as media keeps it for Highlights, by photo id. */
+async function faceCounts(
+  code: string,
+): Promise<{ faces: Record<string, number>; media: Record<string, number | null> }> {
+  const faces = (await facesDb!.query(
+    'SELECT photo_id, face_count FROM indexed_photos WHERE event_code = $1',
+    [code],
+  )) as { photo_id: string; face_count: number }[];
+  const media = (await mediaDb!.query('SELECT id, face_count FROM photos WHERE event_code = $1', [code])) as {
+    id: string;
+    face_count: number | null;
+  }[];
+  return {
+    faces: Object.fromEntries(faces.map((row) => [row.photo_id, row.face_count])),
+    media: Object.fromEntries(media.map((row) => [row.id, row.face_count])),
+  };
+}
+
 /** Waits until the events service knows the gallery's switch (its guest mails link to "Find me" then). */
 async function eventsKnows(code: string, on: boolean) {
   await waitFor(`events told Find me is ${on ? 'on' : 'off'}`, async () => {
@@ -170,6 +194,13 @@ describe('Find me', () => {
       files: [await photoOf(['penny', 3], ['amy', 3])],
     });
     await indexed(gallery, 3);
+    // Each photo's count of faces reaches media (photo.faces-counted), for Highlights: two people in each.
+    const counts = await waitFor('media told the faces of each photo', async () => {
+      const known = await faceCounts(gallery.code);
+      return Object.values(known.media).every((count) => count !== null) ? known : null;
+    });
+    expect(counts.media).toEqual(counts.faces);
+    expect(counts.media).toEqual({ [withAmy!]: 2, [withoutAmy!]: 2, [alsoWithAmy!]: 2 });
 
     expect(await found(gallery.code, await selfie('amy', 1))).toEqual([withAmy, alsoWithAmy].sort());
     expect(await found(gallery.code, await selfie('sheldon', 1))).toEqual([withoutAmy]);
@@ -224,6 +255,10 @@ describe('Find me', () => {
     expect((await turn(gallery, false)).setFindMe.on).toBe(false);
     expect(await faceRows(gallery.code)).toBe(0);
     await eventsKnows(gallery.code, false);
+    // And media forgets the counts: none is kept past the couple's consent.
+    await waitFor('media forgot the counts', async () =>
+      Object.values((await faceCounts(gallery.code)).media).every((count) => count === null),
+    );
   });
 
   it('gives a guest of an own-only gallery their own photos only, and of an approval gallery the approved ones', async () => {

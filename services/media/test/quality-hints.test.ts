@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { facesFolder, labeledSet, type QualityLabel } from '@gallery/testing';
+import { DOMAIN_STREAM, Subjects, type DomainEvent } from '@gallery/contracts';
+import { durableName } from '@gallery/platform';
+import { facesFolder, labeledSet, waitFor, type QualityLabel } from '@gallery/testing';
 import { GalleryPhotosResponder } from '../src/photos/gallery-photos.responder.js';
+import { PhotoFacesConsumer } from '../src/quality/photo-faces.consumer.js';
 import { DAY, ownerOf, startMedia, type MediaHarness } from './harness.js';
 
 let media: MediaHarness | undefined;
@@ -142,5 +146,103 @@ describe('quality hints on the couple’s queue', () => {
       ownerOf(code),
     );
     expect(hidden.data!.reviewQueue.photos.nodes).toHaveLength(2);
+  });
+});
+
+describe('faces in Highlights', () => {
+  let code: string;
+  let people: string;
+  let empty: string;
+
+  const highlights = async () => {
+    const answer = await graphql<{ _entities: { photos: { nodes: { id: string }[] } }[] }>(HIGHLIGHTS, {
+      reps: [{ __typename: 'Event', code }],
+    });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!._entities[0]!.photos.nodes.map((photo) => photo.id);
+  };
+  const faceCount = async (id: string) =>
+    (
+      (await media!.db.query('SELECT face_count FROM photos WHERE id = $1', [id])) as { face_count: number }[]
+    )[0]!.face_count;
+  const counted = (photoId: string, faces: number): DomainEvent<typeof Subjects.PhotoFacesCounted> => ({
+    id: randomUUID(),
+    type: Subjects.PhotoFacesCounted,
+    occurredAt: new Date().toISOString(),
+    data: { eventCode: code, photoId, faces },
+  });
+  /** Waits until the consumer has handled and acked everything JetStream holds for it. */
+  const drained = () =>
+    waitFor('the faces consumer to catch up', async () => {
+      const durable = durableName(PhotoFacesConsumer.NAME, [
+        Subjects.PhotoFacesCounted,
+        Subjects.FindMeChanged,
+      ]);
+      const info = await (await media!.bus.js.consumers.get(DOMAIN_STREAM, durable)).info();
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+
+  beforeAll(async () => {
+    code = await media!.createGallery({ plan: 'standard' });
+    // Two photos alike in every measure but their faces, from two guests.
+    [people, empty] = [
+      await media!.insertPhoto(code, { uploaderId: 'guest-a' }),
+      await media!.insertPhoto(code, { uploaderId: 'guest-b' }),
+    ];
+    await media!.db.query(
+      'UPDATE photos SET sharpness = 100, brightness = 120, highlights = 210 WHERE event_code = $1',
+      [code],
+    );
+  });
+
+  it('ranks a photo with people above an empty one of equal quality, as the faces service counts them', async () => {
+    for (const [id, faces] of [
+      [empty, 0],
+      [people, 2],
+    ] as const) {
+      const event = counted(id, faces);
+      await media!.publish(event.type, event.data, event.id);
+    }
+    await waitFor(
+      'both counts kept',
+      async () => (await faceCount(people)) === 2 && (await faceCount(empty)) === 0,
+    );
+    expect(await highlights()).toEqual([people, empty]);
+
+    // Looked at again: the other way round.
+    const first = counted(people, 0);
+    await media!.publish(first.type, first.data, first.id);
+    const second = counted(empty, 3);
+    await media!.publish(second.type, second.data, second.id);
+    await waitFor(
+      'the new counts kept',
+      async () => (await faceCount(people)) === 0 && (await faceCount(empty)) === 3,
+    );
+    expect(await highlights()).toEqual([empty, people]);
+  });
+
+  it('changes nothing for a redelivered count', async () => {
+    const stale = counted(people, 5);
+    await media!.publish(stale.type, stale.data, stale.id);
+    await waitFor('the count kept', async () => (await faceCount(people)) === 5);
+    const fresh = counted(people, 0);
+    await media!.publish(fresh.type, fresh.data, fresh.id);
+    await waitFor('the newer count kept', async () => (await faceCount(people)) === 0);
+    // Without a message id JetStream stores it again: a real second delivery of the same event.
+    await media!.bus.js.publish(stale.type, JSON.stringify(stale));
+    await drained();
+    expect(await faceCount(people)).toBe(0);
+    expect(await highlights()).toEqual([empty, people]);
+    const marks: unknown[] = await media!.db.query(
+      'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2',
+      [PhotoFacesConsumer.NAME, stale.id],
+    );
+    expect(marks).toHaveLength(1);
+  });
+
+  it('forgets every count of the gallery when its couple turns "Find me" off', async () => {
+    await media!.publish(Subjects.FindMeChanged, { code, on: false });
+    await waitFor('the counts unknown', async () => (await faceCount(empty)) === null);
+    expect(await faceCount(people)).toBeNull();
   });
 });

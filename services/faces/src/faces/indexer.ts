@@ -5,7 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { facesIndexBacklog } from '@gallery/platform';
+import { Subjects } from '@gallery/contracts';
+import { facesIndexBacklog, OutboxRelay, recordEvent } from '@gallery/platform';
 import { FacesConfig } from '../config/faces-config.js';
 import { FaceEngineProvider } from '../engine/face-engine.provider.js';
 import { FaceRecords, type QueuedPhoto } from './face-records.js';
@@ -17,8 +18,9 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Looks at queued photos for faces, one at a time per replica (the engine's own queue): each photo's preview is
- * read from the media bucket, its faces recorded and the photo taken off the queue in one transaction. Works
- * while there is work, then looks again every `indexPollMs`.
+ * read from the media bucket, its faces recorded, `photo.faces-counted` recorded in the outbox (media's
+ * Highlights weigh it) and the photo taken off the queue in one transaction. Works while there is work, then
+ * looks again every `indexPollMs`.
  */
 @Injectable()
 export class Indexer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -34,6 +36,7 @@ export class Indexer implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(FaceEngineProvider) private readonly engine: FaceEngineProvider,
     @Inject(PreviewReader) private readonly previews: PreviewReader,
     @Inject(MediaRequests) private readonly media: MediaRequests,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -53,6 +56,7 @@ export class Indexer implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         facesIndexBacklog.set(await this.records.backlog());
         worked = await this.records.takeNext((photo, manager) => this.index(photo, manager));
+        if (worked) this.relay.kick();
       } catch (error) {
         this.logger.warn(`indexing failed: ${(error as Error).message}`);
       }
@@ -76,6 +80,11 @@ export class Indexer implements OnApplicationBootstrap, OnModuleDestroy {
         photo,
         faces.map((face) => face.descriptor),
       );
+      await recordEvent(manager, Subjects.PhotoFacesCounted, {
+        eventCode: photo.eventCode,
+        photoId: photo.photoId,
+        faces: faces.length,
+      });
     } catch (error) {
       // An unreadable file is given up at once; storage or media away is tried again later, a few times.
       if (photo.attempts + 1 >= MAX_ATTEMPTS || isUnreadableImage(error)) {

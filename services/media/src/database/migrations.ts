@@ -14,6 +14,7 @@ import { OwnerDownloadsMetadata1798620000000 } from './migrations/1798620000000-
 import { PhotoApproval1798610000000 } from './migrations/1798610000000-photo-approval.js';
 import { PhotoQuality1798760000000 } from './migrations/1798760000000-photo-quality.js';
 import { DemoGalleryResets1798820000000 } from './migrations/1798820000000-demo-gallery-resets.js';
+import { PhotoFaceCounts1798830000000 } from './migrations/1798830000000-photo-face-counts.js';
 import { QualitySweep1798790000000 } from './migrations/1798790000000-quality-sweep.js';
 import { PhotoChallenges1796400000000 } from './migrations/1796400000000-photo-challenges.js';
 import { PhotoVisibility1798412000000 } from './migrations/1798412000000-photo-visibility.js';
@@ -53,4 +54,5 @@ export const mediaMigrations = [
   PhotoQuality1798760000000,
   QualitySweep1798790000000,
   DemoGalleryResets1798820000000,
+  PhotoFaceCounts1798830000000,
 ];

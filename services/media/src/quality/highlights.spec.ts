@@ -13,6 +13,7 @@ function photo(id: string, change: Partial<HighlightCandidate> = {}): HighlightC
     uploader: 'guest-a',
     createdAt: new Date(night),
     duplicateGroup: null,
+    faceCount: null,
     ...change,
   };
 }
@@ -59,8 +60,14 @@ describe('Highlights', () => {
     expect(picked).toContain('late');
   });
 
-  it('weighs what another service knows of a photo (faces), when it is given', () => {
-    expect(pickHighlights([photo('x'), photo('y')], 1, new Map([['y', 1]]))).toEqual(['y']);
+  it('ranks a photo of people above an empty one, and one whose faces are unknown between them', () => {
+    const photos = [
+      photo('empty', { faceCount: 0, uploader: 'guest-a' }),
+      photo('unknown', { uploader: 'guest-b' }),
+      photo('people', { faceCount: 2, uploader: 'guest-c' }),
+    ];
+    expect(pickHighlights(photos, 3)).toEqual(['people', 'unknown', 'empty']);
+    expect(pickHighlights(photos.reverse(), 3)).toEqual(['people', 'unknown', 'empty']);
   });
 
   it('holds a twentieth of the gallery, between 12 and 100 photos', () => {

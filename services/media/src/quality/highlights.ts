@@ -12,13 +12,9 @@ export interface HighlightCandidate {
   createdAt: Date;
   /** Its near-duplicate group (the group's first photo), null when it has no near-duplicate. */
   duplicateGroup: string | null;
+  /** The faces "Find me" found in it; null when unknown (Find me off, or the photo not looked at yet). */
+  faceCount: number | null;
 }
-
-/**
- * What another part of the product knows of a photo's worth, 0 to 1, by photo id: where it runs, the faces
- * "Find me" found (the couple's faces weigh most). Highlights take it as given, and do without when absent.
- */
-export type HighlightSignal = ReadonlyMap<string, number>;
 
 /** Highlights hold a twentieth of a gallery's photos, at least HIGHLIGHTS_MIN (when it has them), at most MAX. */
 export const HIGHLIGHTS_MIN = 12;
@@ -38,15 +34,20 @@ export function highlightsSize(total: number): number {
 }
 
 /**
- * The best photos of the night, best first: never a blurry or dark one, one of each near-duplicate group (its
- * best), ranked by how they look, the hearts guests gave and `signal` (faces, when another service provides
- * them), picked one at a time so that each guest's and each hour's further photos count for less.
+ * What the faces in a photo add to its worth, 0 to 1: a photo of people above an empty one, and one whose faces
+ * are not known (no "Find me", or not looked at yet) halfway, as neither: a gallery without it weighs all alike.
  */
-export function pickHighlights(
-  candidates: readonly HighlightCandidate[],
-  size: number,
-  signal: HighlightSignal = new Map(),
-): string[] {
+function facesWorth(faceCount: number | null): number {
+  if (faceCount === null) return 0.5;
+  return faceCount > 0 ? 1 : 0;
+}
+
+/**
+ * The best photos of the night, best first: never a blurry or dark one, one of each near-duplicate group (its
+ * best), ranked by how they look, the hearts guests gave and whether they show people (where "Find me" counted
+ * faces), picked one at a time so that each guest's and each hour's further photos count for less.
+ */
+export function pickHighlights(candidates: readonly HighlightCandidate[], size: number): string[] {
   const mostHearts = Math.max(1, ...candidates.map((photo) => photo.heartCount));
   const scored = candidates
     .filter((photo) => {
@@ -59,7 +60,7 @@ export function pickHighlights(
       score:
         0.5 * lookScore(photo) +
         0.35 * (Math.log1p(photo.heartCount) / Math.log1p(mostHearts)) +
-        0.15 * (signal.get(photo.id) ?? 0),
+        0.15 * facesWorth(photo.faceCount),
     }));
   // One photo of each near-duplicate group: its best.
   const bestOfGroup = new Map<string, (typeof scored)[number]>();
