@@ -9,7 +9,7 @@
 //
 //   npm run build && node bench/phone-gallery.mjs [--photos=10000] [--cpu-slowdown=4] [--web-dist=DIR]
 //     [--stall-seconds=120] [--profile=FILE] [--trace[=FILE]] [--heap-snapshots=PREFIX] [--allocations=FILE]
-//     [--watchdog-minutes=30]
+//     [--watchdog-minutes=30] [--look]
 //
 // --web-dist=DIR: the gateway serves the web app built in DIR rather than web/dist (another build's, to compare:
 // `git worktree add /tmp/before <commit> && cd /tmp/before && npm ci && npm run build -w web`, then
@@ -39,6 +39,11 @@ const WATCHDOG_MS = option('watchdog-minutes', 30) * 60_000;
  * clicks "Load more" (as a guest left waiting would) to go on: a build that stalls is still measured to the end.
  */
 const STALL_MS = option('stall-seconds', 120) * 1000;
+/**
+ * --look: a guest who looks at each screen: after each older page, and each step back up, the bench waits until
+ * every thumbnail in view is drawn before it scrolls on (by default it flings on as soon as the page is there).
+ */
+const LOOK = process.argv.includes('--look');
 /**
  * --profile=FILE: a sampling CPU profile of the page's main thread from opening (the first render among it) to
  * back on top, written to FILE (open it in Chrome's DevTools) and summed up by function (self time): what the long
@@ -118,7 +123,8 @@ async function run() {
   if (TRACE) {
     await page.addInitScript((mark) => console.timeStamp(mark), OPENED_MARK);
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+      // cppgc: Blink's collector, whose weak callbacks free the images of tiles passed (docs/decisions.md).
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'cppgc'],
     });
   }
   const cdp = await page.context().newCDPSession(page);
@@ -127,7 +133,14 @@ async function run() {
   // A thumbnail still loading holds its element, and the tile around it, after the tile left the page: the
   // figures are read once the page's requests are done, so that only what the page keeps is counted.
   let requestsUnderWay = 0;
-  page.on('request', () => requestsUnderWay++);
+  /** Thumbnails the page asked for, and of them since the scroll began: a figure the machine's load does not move. */
+  const thumbnailsAsked = { all: 0, scrolling: 0, scrollStarted: false };
+  page.on('request', (request) => {
+    requestsUnderWay++;
+    if (!new URL(request.url()).pathname.endsWith('/thumbnail')) return;
+    thumbnailsAsked.all++;
+    if (thumbnailsAsked.scrollStarted) thumbnailsAsked.scrolling++;
+  });
   page.on('requestfinished', () => requestsUnderWay--);
   page.on('requestfailed', () => requestsUnderWay--);
   /** DOM nodes and the JavaScript heap in use (MB), after a full garbage collection: what the page holds. */
@@ -180,6 +193,7 @@ async function run() {
     });
   }
   const scrollStarted = Date.now();
+  thumbnailsAsked.scrollStarted = true;
   let pages = 0;
   /** @type {number[]} the pages after which the grid stalled */
   const stalls = [];
@@ -208,6 +222,7 @@ async function run() {
       continue;
     }
     pages++;
+    if (LOOK) await thumbnailsInViewDrawn(page);
     if (pages % 10 === 0)
       console.log(`phone-gallery: ${pages} pages in ${((Date.now() - scrollStarted) / 1000).toFixed(0)} s`);
   }
@@ -226,6 +241,7 @@ async function run() {
       );
       return window.scrollY;
     }, SCREENS_A_STEP_BACK);
+    if (LOOK) await thumbnailsInViewDrawn(page);
     if (top <= 0) break;
   }
   const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
@@ -243,6 +259,9 @@ async function run() {
   console.log(`  first thumbnail loaded ${firstThumbnailMs.toFixed(0)} ms after navigation start`);
   console.log(
     `  scrolled to the end in ${(scrolledMs / 1000).toFixed(1)} s (${pages} pages loaded on the way), ${shown} thumbnails in the page there`,
+  );
+  console.log(
+    `  thumbnails asked for: ${thumbnailsAsked.all}, ${thumbnailsAsked.scrolling} of them scrolling (to the end and back)`,
   );
   console.log(
     `  stalls (the end in view ${STALL_MS / 1000} s with no older page, "Load more" clicked): ${stalls.length ? `${stalls.length}, after pages ${stalls.join(', ')}` : 'none'}`,
@@ -265,6 +284,10 @@ async function run() {
     console.log(
       `  by the page's own CPU (thread time, the slowdown in it): opening to back on top ${cpu.total.toFixed(0)} ms in all, ${cpu.over50} tasks over 50 ms, the longest ${(cpu.largest[0]?.ms ?? 0).toFixed(0)} ms; scrolling ${scrolling.total.toFixed(0)} ms, ${scrolling.over50} over 50 ms, the longest ${(scrolling.largest[0]?.ms ?? 0).toFixed(0)} ms; the largest (seconds after opening: largest parts):`,
     );
+    const weak = blinkWeakCallbacks(events);
+    console.log(
+      `  Blink's weak callbacks in full collections (freeing what tiles passed held, images most): ${weak.total.toFixed(0)} ms in all, the longest ${weak.longest.toFixed(0)} ms`,
+    );
     for (const task of cpu.largest) {
       const inside = task.parts.map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`).join(', ');
       console.log(`    ${task.ms.toFixed(0).padStart(7)} ms  at ${task.at.toFixed(1)} s: ${inside}`);
@@ -286,6 +309,45 @@ async function run() {
       console.log(`    ${(bytes / 2 ** 20).toFixed(2).padStart(7)}  ${name}`);
   }
   return 0;
+}
+
+/**
+ * Until every thumbnail in the window's view has its source and is drawn (--look), at most 10 s.
+ * @param {import('playwright-core').Page} page
+ */
+async function thumbnailsInViewDrawn(page) {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.photo-grid img')].every((image) => {
+          const { top, bottom } = image.getBoundingClientRect();
+          if (bottom <= 0 || top >= window.innerHeight) return true;
+          return image.hasAttribute('src') && /** @type {HTMLImageElement} */ (image).complete;
+        }),
+      null,
+      { timeout: 10_000, polling: 'raf' },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Blink's custom weak callbacks (`CppGC.CustomCallbacksProcessing`, in a full collection's pause) on the busiest
+ * renderer main thread, thread time in ms: the work of every image the page no longer holds, done at once.
+ * @param {{ name: string, ph: string, pid: number, tid: number, tdur?: number, dur?: number, args?: { name?: string } }[]} events
+ */
+function blinkWeakCallbacks(events) {
+  /** @type {Map<string, number>} */
+  const busy = new Map();
+  for (const event of events)
+    if (event.name === 'RunTask')
+      busy.set(`${event.pid}:${event.tid}`, (busy.get(`${event.pid}:${event.tid}`) ?? 0) + (event.tdur ?? 0));
+  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const times = events
+    .filter(
+      (event) => event.name === 'CppGC.CustomCallbacksProcessing' && `${event.pid}:${event.tid}` === main,
+    )
+    .map((event) => (event.tdur ?? event.dur ?? 0) / 1000);
+  return { total: times.reduce((sum, ms) => sum + ms, 0), longest: Math.max(0, ...times) };
 }
 
 /**

@@ -122,6 +122,7 @@ const PhotoTile = memo(function PhotoTile({
           loading="lazy"
           decoding="async"
           data-photo-id={photo.id}
+          waitWhileScrolling
         />
         {photo.awaitingApproval && (
           <span className="waiting-mark" data-testid="waiting-mark">

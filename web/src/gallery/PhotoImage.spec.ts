@@ -13,11 +13,13 @@ const { dom } = installJsdomGlobals('<!doctype html><html><body></body></html>',
   'HTMLElement',
   'Node',
   'Event',
+  'MutationObserver',
 ]);
 
 const { act, createElement, StrictMode } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { PhotoImage } = await import('./PhotoImage');
+const { TILE_SETTLE_MS } = await import('./tileSettling');
 
 const document = dom.window.document;
 
@@ -70,6 +72,68 @@ describe('a photo tile leaving the page', () => {
     // Still loading in jsdom (no image is ever decoded): the rehearsal's unmount took its source away.
     expect(image.complete).toBe(false);
     expect(image.getAttribute('src')).toBe('/media/photos/kept/thumbnail');
+    await act(async () => root.unmount());
+  });
+});
+
+// Each thumbnail asked for is a download and an image Chromium frees only at its next full collection, all at once:
+// a tile a fling passes in a frame asks for nothing; one the guest stops on, or one in a still page, does.
+describe('a grid tile and the scroll', () => {
+  const tile = (id: string) =>
+    createElement(PhotoImage, {
+      src: `/media/photos/${id}/thumbnail`,
+      alt: id,
+      'data-photo-id': id,
+      waitWhileScrolling: true,
+    });
+  /** The sources the page's images were given, in order. */
+  const sourcesGiven = () => {
+    const given: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        const source = (record.target as Element).getAttribute('src');
+        if (source) given.push(source);
+      }
+    });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['src'],
+    });
+    return { given, stop: () => observer.disconnect() };
+  };
+  const waitFor = async (done: () => boolean) => {
+    const started = Date.now();
+    while (!done()) {
+      if (Date.now() - started > 5000) throw new Error('waited 5 s');
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+  };
+
+  it('asks at once for a tile that comes into a still page', async () => {
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    await waitFor(() => performance.now() > TILE_SETTLE_MS);
+    await act(async () => root.render(tile('still')));
+    expect(document.querySelector('img[data-photo-id="still"]')!.getAttribute('src')).toBe(
+      '/media/photos/still/thumbnail',
+    );
+    await act(async () => root.unmount());
+  });
+
+  it('asks for a tile that came in during a scroll once it stayed, and never for one passed', async () => {
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    const watched = sourcesGiven();
+    dom.window.dispatchEvent(new dom.window.Event('scroll'));
+    await act(async () => root.render([createElement('span', { key: 'passed' }, tile('passed'))]));
+    dom.window.dispatchEvent(new dom.window.Event('scroll'));
+    await act(async () => root.render([createElement('span', { key: 'stopped' }, tile('stopped'))]));
+    const stopped = document.querySelector<HTMLImageElement>('img[data-photo-id="stopped"]')!;
+    expect(stopped.hasAttribute('src')).toBe(false);
+    expect(stopped.getAttribute('alt')).toBe('stopped');
+    await waitFor(() => stopped.hasAttribute('src'));
+    watched.stop();
+    expect(watched.given).toEqual(['/media/photos/stopped/thumbnail']);
     await act(async () => root.unmount());
   });
 });

@@ -1,11 +1,17 @@
 import './PhotoImage.css';
 import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTileSettled } from './tileSettling';
 
 /** The sources of images whose tiles were taken away while they loaded. */
 const cancelledSources = new WeakMap<HTMLImageElement, string>();
 
-type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'data-photo-id': string };
+type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & {
+  alt: string;
+  'data-photo-id': string;
+  /** A grid's tile: its image is asked for only once it stayed a moment, when it came in during a scroll. */
+  waitWhileScrolling?: boolean;
+};
 
 /**
  * A photo, or a labelled tile when this browser cannot show it. HEIC photos get JPEG thumbnails and previews on
@@ -16,8 +22,9 @@ type PhotoImageProps = ImgHTMLAttributes<HTMLImageElement> & { alt: string; 'dat
  * cancelled: Chromium would otherwise finish every one, and the tiles the guest stops on wait behind hundreds
  * of thumbnails nobody sees any more.
  */
-export function PhotoImage(props: PhotoImageProps) {
+export function PhotoImage({ waitWhileScrolling = false, ...props }: PhotoImageProps) {
   const [failed, setFailed] = useState(false);
+  const settled = useTileSettled(waitWhileScrolling);
   const imageRef = useRef<HTMLImageElement>(null);
   // Before the tile leaves the document: a source changed on a detached image registers it with the document's
   // viewport listeners for good (a leak of every tile passed).
@@ -38,7 +45,9 @@ export function PhotoImage(props: PhotoImageProps) {
     };
   }, [failed]);
   if (failed) return <UnavailablePhoto label={props.alt} photoId={props['data-photo-id']} />;
-  return <img {...props} ref={imageRef} onError={() => setFailed(true)} />;
+  return (
+    <img {...props} src={settled ? props.src : undefined} ref={imageRef} onError={() => setFailed(true)} />
+  );
 }
 
 /** The labelled tile of a photo this browser cannot show (its own component: only it needs the translations). */
