@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { InvalidEventError, LIVE_PHOTO_FIELDS, parseDomainEvent } from './domain-events.js';
+import { FIND_ME_LIMITS } from './limits.js';
 
 const envelope = {
   id: '0b0c1c8e-2f7a-4a55-9f3c-3f0f7d3c9a11',
@@ -91,7 +92,14 @@ describe('parseDomainEvent', () => {
       ...photo,
       faces: 1,
     });
-    for (const broken of [{ ...photo }, { ...photo, faces: -1 }, { ...photo, faces: 1.5 }, { faces: 1 }]) {
+    const tooMany = { ...photo, faces: FIND_ME_LIMITS.facesPerPhoto + 1 };
+    for (const broken of [
+      { ...photo },
+      { ...photo, faces: -1 },
+      { ...photo, faces: 1.5 },
+      { faces: 1 },
+      tooMany,
+    ]) {
       expect(() => parseDomainEvent(counted(broken))).toThrow('photo.faces-counted data breaks its contract');
     }
   });

@@ -2,7 +2,7 @@ import { z } from './validation/zod.js';
 import { GALLERY_CODE_PATTERN } from './gallery-code.js';
 import { PLAN_IDS } from './plans/plans.js';
 import { MEDIA_KINDS } from './uploads.js';
-import { CHALLENGE_LIMITS, GUESTBOOK_LIMITS } from './limits.js';
+import { CHALLENGE_LIMITS, FIND_ME_LIMITS, GUESTBOOK_LIMITS } from './limits.js';
 import { CUSTOM_DOMAIN_LIMITS, DOMAIN_RELEASE_REASONS } from './premium/custom-domains.js';
 import { BACKUP_LIMITS } from './premium/backups.js';
 import { PHOTO_VISIBILITY_MODES } from './privacy.js';
@@ -419,7 +419,7 @@ export type FindMeChangedData = z.infer<typeof findMeChangedSchema>;
 export const photoFacesCountedSchema = z.object({
   eventCode: galleryCodeSchema,
   photoId: z.uuid(),
-  faces: count,
+  faces: count.max(FIND_ME_LIMITS.facesPerPhoto),
 });
 export type PhotoFacesCountedData = z.infer<typeof photoFacesCountedSchema>;
 

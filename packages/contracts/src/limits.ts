@@ -220,6 +220,11 @@ export const FIND_ME_LIMITS = Object.freeze({
   selfieBytes: 64 * 1024,
   /** At most this many photos in one search's answer (a wedding's guest is in a few dozen, a couple in hundreds). */
   resultPhotos: 500,
+  /**
+   * At most this many faces are recorded for one photo, the largest: a 150-person wedding group fits; a stadium's
+   * crowd costs a bounded number of descriptors (about 35 ms of CPU each) and rows.
+   */
+  facesPerPhoto: 200,
 });
 
 /**

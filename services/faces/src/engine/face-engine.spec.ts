@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { facesFolder } from '@gallery/testing';
-import { FaceEngine, descriptorDistance } from './face-engine.js';
+import { FaceEngine, descriptorDistance, largestFaces } from './face-engine.js';
 
 /** A 640 x 480 selfie as the browser sends it: a labeled portrait in a frame of its mirrored surroundings. */
 async function selfie(person: string, flop = false): Promise<Buffer> {
@@ -53,4 +53,12 @@ describe('a photo', () => {
     const found = await engine.facesIn(crowd);
     expect(found.length).toBeGreaterThanOrEqual(65);
   }, 300_000);
+});
+
+describe('a crowd', () => {
+  it('has its largest faces recorded, up to the limit, and a smaller group all of its own in their order', () => {
+    const faces = [30, 90, 60, 120].map((side, found) => ({ width: side, height: side, found }));
+    expect(largestFaces(faces, 2).map((face) => face.width)).toEqual([120, 90]);
+    expect(largestFaces(faces, 4)).toEqual(faces);
+  });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { FIND_ME_LIMITS } from '@gallery/contracts';
 import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Pixels, type Tf } from './blazeface.js';
 
 const require = createRequire(import.meta.url);
@@ -27,6 +28,15 @@ export const MAX_INDEX_SIDE = 1600;
 const MIN_FACE_SIDE = 24;
 
 type FaceApi = typeof import('@vladmandic/face-api');
+
+/** The `count` largest of `found` (by area), or all of them, in the order found, when they are no more. */
+export function largestFaces<Face extends { width: number; height: number }>(
+  found: Face[],
+  count: number,
+): Face[] {
+  if (found.length <= count) return found;
+  return [...found].sort((a, b) => b.width * b.height - a.width * a.height).slice(0, count);
+}
 
 /**
  * `blazeface`: what the product runs. `ssd` (SSD MobileNet v1 and the 68-point landmarks, the engine before) and
@@ -137,9 +147,10 @@ export class FaceEngine {
   }
 
   /**
-   * BlazeFace's faces of the image (`all`, at least MIN_FACE_SIDE; or the `largest`, a selfie's, whose descriptor
-   * is the mean of the face's and of the same crop turned over), each described by the ResNet-34 from its crop
-   * aligned on the eyes, nose tip and mouth (no 68-point landmarks: docs/decisions.md, "Find me").
+   * BlazeFace's faces of the image (`all`, at least MIN_FACE_SIDE, at most FIND_ME_LIMITS.facesPerPhoto, the
+   * largest; or the `largest`, a selfie's, whose descriptor is the mean of the face's and of the same crop turned
+   * over), each described by the ResNet-34 from its crop aligned on the eyes, nose tip and mouth (no 68-point
+   * landmarks: docs/decisions.md, "Find me").
    */
   private async blazeFaces(pixels: Pixels, minScore: number, which: 'all' | 'largest'): Promise<FoundFace[]> {
     const { api } = this;
@@ -147,8 +158,11 @@ export class FaceEngine {
     let faces = await findFaces(tf, this.blazeFace!, pixels, minScore, { tiles: which === 'all' });
     faces =
       which === 'all'
-        ? faces.filter((face) => Math.min(face.width, face.height) >= MIN_FACE_SIDE)
-        : faces.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 1);
+        ? largestFaces(
+            faces.filter((face) => Math.min(face.width, face.height) >= MIN_FACE_SIDE),
+            FIND_ME_LIMITS.facesPerPhoto,
+          )
+        : largestFaces(faces, 1);
     if (faces.length === 0) return [];
     const crops = faces.map((face) => alignedCrop(pixels, face.points));
     if (which === 'largest') crops.push(mirrored(crops[0]!));
