@@ -242,6 +242,48 @@ describe('a gallery of thousands of photos on a phone', () => {
     expect(lost).toBe(1);
   }, 120_000);
 
+  it('reads released photos again on its own when a read of them is lost, the guest staying put', async () => {
+    const page = await (await e2e!.browser.newContext(PHONE)).newPage();
+    // Each page's reads again (a cursor asked after before) are lost for two seconds from the first, as a venue's
+    // Wi-Fi loses requests: longer than the grid takes to settle after a jump, so only a read tried again later
+    // brings the photos.
+    const readAfter = new Set<string>();
+    const lostAfter = new Map<string, number>();
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData();
+      if (!body?.includes('GalleryMorePhotos')) return route.continue();
+      const after: string = JSON.parse(body).variables.after;
+      if (readAfter.has(after) && Date.now() < (lostAfter.get(after) ?? Date.now() + 2000)) {
+        if (!lostAfter.has(after)) lostAfter.set(after, Date.now() + 2000);
+        return route.abort('connectionreset');
+      }
+      readAfter.add(after);
+      return route.continue();
+    });
+    await page.goto(`${url}/gallery/${code}`);
+    await page.locator('.photo-grid img').first().waitFor();
+    // Six older pages down: the second page's photos are let go of (only the pages near the screen are held).
+    for (let pages = 0; pages < 6; pages++) await scrollOnePage(page);
+    await page.evaluate(() => {
+      const grid = document.querySelector<HTMLElement>('.photo-grid')!;
+      window.scrollTo(0, grid.getBoundingClientRect().top + window.scrollY + 2 * window.innerHeight);
+    });
+    await until('a read again lost', async () => lostAfter.size > 0, 30_000);
+    // No scroll after it: the tiles there are drawn whole once the lost read is tried again.
+    await until(
+      'the tiles there drawn whole',
+      () =>
+        page.evaluate(() => {
+          const second = [...document.querySelectorAll('.photo-grid > li')].filter((tile) => {
+            const place = Number(tile.getAttribute('aria-posinset'));
+            return place > 30 && place <= 130;
+          });
+          return second.length > 0 && second.every((tile) => tile.querySelector('img') !== null);
+        }),
+      60_000,
+    );
+  }, 180_000);
+
   it('goes on loading older photos while the end of the grid stays in view after a read brought nothing new', async () => {
     const page = await (await e2e!.browser.newContext(PHONE)).newPage();
     // The second read of an older page is answered with the first one's photos, as a read asked with the cursor

@@ -200,6 +200,12 @@ export function useGallery(code: string) {
 
   /** The cursors of released photos' pages being read again. */
   const refilling = useRef(new Set<string>());
+  /** The photos the grid or the viewer last showed (first, last), and the read again tried once more there. */
+  const lastShown = useRef<[number, number] | null>(null);
+  const refillFailures = useRef(0);
+  const refillRetry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(refillRetry.current), []);
+  const showRangeRef = useRef<(first: number, last: number) => void>(() => undefined);
   const refill = useCallback(
     async (after: string) => {
       if (refilling.current.has(after)) return;
@@ -212,8 +218,18 @@ export function useGallery(code: string) {
         });
         const page = result.data?.event?.photos;
         if (page) dispatch({ type: 'refill', after, page });
-      } catch {
-        // Asked again the next time the grid moves near them ("Load more" stays the guest's way at the end).
+        refillFailures.current = 0;
+      } catch (failure) {
+        // Tried again where the screen is by then, after the wait an older page's read takes (pageRetryMs): a
+        // guest who stays put is not left before "Loading…" tiles by a read the venue's Wi-Fi lost.
+        refillFailures.current += 1;
+        const wait = pageRetryMs(readApiError(failure), refillFailures.current);
+        if (wait !== null) {
+          clearTimeout(refillRetry.current);
+          refillRetry.current = setTimeout(() => {
+            if (lastShown.current) showRangeRef.current(...lastShown.current);
+          }, wait);
+        }
       } finally {
         refilling.current.delete(after);
       }
@@ -228,6 +244,7 @@ export function useGallery(code: string) {
    */
   const showRange = useCallback(
     (first: number, last: number) => {
+      lastShown.current = [first, last];
       const { photos } = listRef.current;
       const afters = new Set<string>();
       const end = Math.min(photos.length - 1, last + MORE_PAGE_SIZE);
@@ -243,6 +260,7 @@ export function useGallery(code: string) {
     },
     [refill],
   );
+  showRangeRef.current = showRange;
 
   const addPhoto = useCallback((photo: Photo) => dispatch({ type: 'added', photo, live: false }), []);
 
