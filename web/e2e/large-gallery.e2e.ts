@@ -411,6 +411,16 @@ describe('a gallery of thousands of photos on a phone', () => {
       mostTiles = Math.max(mostTiles, await tiles.count());
       expect(mostTiles).toBeLessThan(MOST_TILES);
 
+      // The keyboard goes from a photo's buttons to the one before's (no tab stop on a thumbnail: no viewer here).
+      await lastTile.getByRole('button', { name: /^Use as cover: Photo/ }).focus();
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() => ({
+        name: document.activeElement?.getAttribute('aria-label'),
+        place: document.activeElement?.closest('li')?.getAttribute('aria-posinset'),
+      }));
+      expect(focused.name).toMatch(/^Remove photo: Photo/);
+      expect(Number(focused.place)).toBe(Number(place) - 1);
+
       // The last photo's own actions: its sender, Remove with its Undo, and Use as cover.
       await expect(lastTile.locator('.owner-photo-by').textContent()).resolves.toMatch(/^by /);
       await lastTile.getByRole('button', { name: /^Remove photo: Photo/ }).click();
