@@ -193,7 +193,7 @@ describe('every page of the app on a phone and a desktop, in three languages', (
     await page.clock.install();
     await visit(page, `/event/${gallery.code}`, 'en');
     const [kept, removed] = await serverPhotoIds();
-    const photo = (id: string) => page.locator(`li[data-photo-id="${id}"]`);
+    const photo = (id: string) => page.locator(`#photos li:has(img[data-photo-id="${id}"])`);
     const toast = page.getByTestId('undo-toast');
 
     await photo(kept).getByRole('button', { name: en.owner.removePhoto }).click();

@@ -30,6 +30,8 @@ describe('a gallery of thousands of photos on a phone', () => {
   let e2e: BrowserTest | undefined;
   let url: string;
   let code: string;
+  /** The couple's session, for their event page. */
+  let sessionToken: string;
   /** The seeded photos' ids, newest first: the last one is the gallery's oldest photo. */
   let seeded: string[];
 
@@ -38,6 +40,7 @@ describe('a gallery of thousands of photos on a phone', () => {
     url = e2e.product.url;
     const gallery = await createGalleryAt(url);
     code = gallery.code;
+    sessionToken = gallery.sessionToken;
     // No photo limit: photos still arrive after the seeded ones.
     await upgradeToPremiumAt(url, code, gallery.ownerToken);
     await uploadGuestPhotos(url, code, UPLOADED, { size: [320, 240] });
@@ -398,4 +401,79 @@ describe('a gallery of thousands of photos on a phone', () => {
     await viewer.locator('img[data-photo-id]').waitFor({ state: 'attached', timeout: 30_000 });
     await expect(viewer.getByRole('status').count()).resolves.toBe(0);
   }, 240_000);
+
+  it(
+    "holds a bounded number of tiles on the couple's event page, read as they scroll, each with its actions",
+    async () => {
+      const context = await e2e!.browser.newContext({
+        viewport: { width: 360, height: 780 },
+        isMobile: true,
+      });
+      await context.addInitScript((token) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('app-language', 'en');
+      }, sessionToken);
+      const page = await context.newPage();
+      await page.goto(`${url}/event/${code}`);
+      const photos = page.locator('#photos');
+      await photos.locator('img[data-photo-id]').first().waitFor({ timeout: 45_000 });
+      const tiles = photos.locator('li:has(img[data-photo-id])');
+      const grid = photos.locator('ul');
+      /** Scrolls to the end of the photos read so far; waits for the next page to come with no click. */
+      async function scrollOnePage(): Promise<boolean> {
+        const height = await grid.evaluate((list) => {
+          const box = list.getBoundingClientRect();
+          window.scrollTo(0, window.scrollY + box.bottom - window.innerHeight / 2);
+          return box.height;
+        });
+        if ((await photos.locator('.load-more').count()) === 0) return false;
+        await page.waitForFunction(
+          (before) => {
+            const section = document.getElementById('photos')!;
+            const list = section.querySelector('ul')!;
+            return list.getBoundingClientRect().height > before || !section.querySelector('.load-more');
+          },
+          height,
+          { timeout: 30_000 },
+        );
+        return true;
+      }
+      let mostTiles = await tiles.count();
+      while (await scrollOnePage()) mostTiles = Math.max(mostTiles, await tiles.count());
+      const oldest = seeded[seeded.length - 1];
+      const lastTile = photos.locator(`li:has(img[data-photo-id="${oldest}"])`);
+      await grid.evaluate((list) => {
+        window.scrollTo(0, window.scrollY + list.getBoundingClientRect().bottom - window.innerHeight);
+      });
+      await lastTile.waitFor();
+      // The oldest photo is the last of the whole gallery's, every page read (photos joined since: more).
+      const place = await lastTile.getAttribute('aria-posinset');
+      await expect(lastTile.getAttribute('aria-setsize')).resolves.toBe(place);
+      expect(Number(place)).toBeGreaterThanOrEqual(PHOTOS);
+      mostTiles = Math.max(mostTiles, await tiles.count());
+      expect(mostTiles).toBeLessThan(MOST_TILES);
+
+      // The keyboard goes from a photo's buttons to the one before's (no tab stop on a thumbnail: no viewer here).
+      await lastTile.getByRole('button', { name: /^Use as cover: Photo/ }).focus();
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() => ({
+        name: document.activeElement?.getAttribute('aria-label'),
+        place: document.activeElement?.closest('li')?.getAttribute('aria-posinset'),
+      }));
+      expect(focused.name).toMatch(/^Remove photo: Photo/);
+      expect(Number(focused.place)).toBe(Number(place) - 1);
+
+      // The last photo's own actions: its sender, Remove with its Undo, and Use as cover.
+      await expect(lastTile.locator('.owner-photo-by').textContent()).resolves.toMatch(/^by /);
+      await lastTile.getByRole('button', { name: /^Remove photo: Photo/ }).click();
+      await lastTile.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await lastTile.waitFor();
+      await lastTile.getByRole('button', { name: /^Use as cover: Photo/ }).click();
+      await lastTile.locator('.owner-photo-cover').waitFor();
+      await expect(lastTile.getByRole('button', { name: /^Use as cover/ }).count()).resolves.toBe(0);
+      await context.close();
+    },
+    SCROLL_TIMEOUT_MS,
+  );
 });

@@ -81,7 +81,7 @@ describe("the couple's side in the browser", () => {
     expect((await guest.getByTestId('photo-count').textContent())!).toContain('2');
 
     const event = await open(couple, `/event/${second}`);
-    const item = event.locator(`li[data-photo-id="${photoIds[0]}"]`);
+    const item = event.locator(`#photos li:has(img[data-photo-id="${photoIds[0]}"])`);
     await item.getByRole('button', { name: 'Remove photo' }).click();
     await item.waitFor({ state: 'detached' });
 

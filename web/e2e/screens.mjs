@@ -407,7 +407,7 @@ try {
       .nth(CHALLENGES.length - 1)
       .waitFor();
     await page
-      .locator('.owner-photo img')
+      .locator('#photos .photo-grid img')
       .nth(PICTURES.length - 1)
       .waitFor();
     await shoot(page, named('event'), true);

@@ -246,4 +246,49 @@ describe('the photo grid', () => {
     expect(alts).toHaveLength(6);
     for (const alt of alts) expect(alt).toMatch(/^Photo( by Anna)?, Jun 12, \d+:\d\d\sPM$/);
   });
+
+  it('gives a tile with no viewer its thumbnail alone, and its action its label, a released photo none', async () => {
+    // The couple's event page: each tile's sender and buttons under it, no viewer, in a section of the page's own.
+    const labels: string[] = [];
+    const caption = (shown: Photo, label: string) => {
+      labels.push(label);
+      return createElement('button', { type: 'button', className: 'caption-button', 'aria-label': label });
+    };
+    const released = { id: 'p402', createdAt: photo(402).createdAt, released: true as const, after: 'c1' };
+    const own = createRoot(container.appendChild(document.createElement('div')));
+    try {
+      await act(async () =>
+        own.render(
+          createElement(
+            I18nextProvider,
+            { i18n },
+            createElement(PhotoGrid, {
+              photos: [photo(400), photo(401), released, photo(403)],
+              hasMore: false,
+              loadingMore: false,
+              onLoadMore,
+              tileAction: caption,
+              gridClassName: 'photo-grid-captioned',
+              titled: false,
+            }),
+          ),
+        ),
+      );
+      const grid = document.querySelector('.photo-grid-captioned')!;
+      expect(grid.closest('section')).toBeNull();
+      expect(grid.querySelectorAll('button.photo-tile')).toHaveLength(0);
+      expect(grid.querySelectorAll('.still-tile img')).toHaveLength(3);
+      // The released photo: a tile to come, with no button to act on a photo the page does not hold.
+      const placeholder = grid.querySelector('li[aria-busy="true"]')!;
+      expect(placeholder.querySelector('button')).toBeNull();
+      const buttons = [...grid.querySelectorAll('.caption-button')].map((button) =>
+        button.getAttribute('aria-label'),
+      );
+      expect(buttons).toHaveLength(3);
+      for (const label of buttons) expect(label).toMatch(/^Photo( by Anna)?, Jun 12/);
+      expect(labels.every((label) => buttons.includes(label))).toBe(true);
+    } finally {
+      await act(async () => own.unmount());
+    }
+  });
 });

@@ -33,14 +33,26 @@ interface PhotoGridProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onOpen: (photoId: string) => void;
+  /** Opens a photo's viewer; without it a tile is its thumbnail alone, not a button (the couple's event page). */
+  onOpen?: (photoId: string) => void;
   /** What an empty grid says; the gallery's "no photos yet" unless told. */
   emptyText?: string;
   /**
-   * What a tile carries in its corner instead of the heart ("Find me"'s "Not me"); stable (useCallback), as the
+   * What a tile carries instead of the heart ("Find me"'s "Not me" in its corner, the event page's sender and
+   * buttons under it), given the tile's label (`photoTileLabel`) to name its buttons; stable (useCallback), as the
    * tiles are memoized.
    */
-  tileAction?: (photo: Photo) => ReactNode;
+  tileAction?: (photo: Photo, label: string) => ReactNode;
+  /**
+   * A class for the grid beside `photo-grid`: `photo-grid-captioned` gives each tile a caption's height under its
+   * square (gridLayout reads it as part of the row gap).
+   */
+  gridClassName?: string;
+  /**
+   * The grid's own section and hidden "Photos" heading; false where the grid stands in a section that names it
+   * already (the event page's photos).
+   */
+  titled?: boolean;
   /**
    * Told which photos (indexes, first and last) are in the page as the guest scrolls, for the list to read
    * released ones again and release those far away; stable (useCallback).
@@ -105,16 +117,17 @@ const PhotoTile = memo(function PhotoTile({
   label: string;
   /** The mark of a photo awaiting the couple's approval, in the guest's language. */
   waitingMark: string;
-  onOpen: (photoId: string) => void;
-  action?: (photo: Photo) => ReactNode;
+  onOpen?: (photoId: string) => void;
+  action?: (photo: Photo, label: string) => ReactNode;
 }) {
   const video = photo.kind === 'video';
+  // A button where the tile opens the viewer; its thumbnail alone (no tab stop) where it does not.
+  const Tile = onOpen ? 'button' : 'span';
   return (
     <>
-      <button
-        type="button"
-        className={video ? 'photo-tile video-tile' : 'photo-tile'}
-        onClick={() => onOpen(photo.id)}
+      <Tile
+        {...(onOpen ? { type: 'button' as const, onClick: () => onOpen(photo.id) } : {})}
+        className={`photo-tile${video ? ' video-tile' : ''}${onOpen ? '' : ' still-tile'}`}
       >
         <PhotoImage
           src={photo.thumbnailUrl}
@@ -135,9 +148,9 @@ const PhotoTile = memo(function PhotoTile({
             <span className="video-duration">{formatDuration(photo.durationSeconds)}</span>
           </span>
         )}
-      </button>
+      </Tile>
       {action ? (
-        action(photo)
+        action(photo, label)
       ) : (
         <HeartButton photoId={photo.id} heartCount={photo.heartCount} variant="tile" />
       )}
@@ -162,6 +175,8 @@ export const PhotoGrid = memo(function PhotoGrid({
   onOpen,
   emptyText,
   tileAction,
+  gridClassName,
+  titled = true,
   onShown,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
@@ -307,15 +322,16 @@ export const PhotoGrid = memo(function PhotoGrid({
   }, [endInView, hasMore, loadingMore, photos]);
 
   const setSize = hasMore ? -1 : photos.length;
-  return (
-    <section className="photos" aria-labelledby="photos-title">
-      <h2 id="photos-title" className="visually-hidden">
-        {t('gallery.photos')}
-      </h2>
+  const grid = (
+    <>
       {empty ? (
         <p className="empty-photos">{emptyText ?? t('gallery.empty')}</p>
       ) : (
-        <ul className="photo-grid" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
+        <ul
+          className={gridClassName ? `photo-grid ${gridClassName}` : 'photo-grid'}
+          ref={listRef}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {rows.flatMap((row) =>
             photos.slice(row.index * columns, (row.index + 1) * columns).map((photo, column) => {
               const released = isReleased(photo);
@@ -360,6 +376,15 @@ export const PhotoGrid = memo(function PhotoGrid({
           </button>
         </div>
       )}
+    </>
+  );
+  if (!titled) return <div className="photos">{grid}</div>;
+  return (
+    <section className="photos" aria-labelledby="photos-title">
+      <h2 id="photos-title" className="visually-hidden">
+        {t('gallery.photos')}
+      </h2>
+      {grid}
     </section>
   );
 });

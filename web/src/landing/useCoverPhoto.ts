@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useSaveStatus, type SaveStatus } from '../ui/useSaveStatus';
 import { LANDING_QUERY, SET_COVER_PHOTO } from './graphql';
@@ -9,7 +10,11 @@ export function useCoverPhoto(code: string): SaveStatus & { choose: (photoId: st
     awaitRefetchQueries: true,
   });
   const status = useSaveStatus();
-  const choose = (photoId: string | null) =>
-    void status.save(() => setCover({ variables: { code, photoId } }));
+  const { save } = status;
+  // Stable: the event page's memoized photo tiles carry it.
+  const choose = useCallback(
+    (photoId: string | null) => void save(() => setCover({ variables: { code, photoId } })),
+    [save, setCover, code],
+  );
   return { ...status, choose };
 }

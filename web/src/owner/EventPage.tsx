@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { UrlText } from '../ui/UrlText';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router';
@@ -11,10 +11,8 @@ import { DownloadAllButton } from '../gallery/DownloadAllButton';
 import { SET_GUEST_DOWNLOADS } from '../gallery/downloadAll';
 import { formatLastDay } from '../i18n/formatDate';
 import { galleryUrl } from '../gallery/galleryUrl';
-import { PhotoImage } from '../gallery/PhotoImage';
-import { photoTileLabel } from '../gallery/photoTileLabel';
+import { PhotoGrid } from '../gallery/PhotoGrid';
 import { useGallery } from '../gallery/useGallery';
-import { isReleased } from '../gallery/photoList';
 import type { Photo } from '../api/photos';
 import { Button, ButtonLink, IconButton, buttonClass } from '../ui/Button';
 import { StarIcon, TrashIcon } from '../ui/icons';
@@ -349,23 +347,68 @@ function GuestDownloadsSwitch({ code, allowed }: { code: string; allowed: boolea
 }
 
 /**
- * The gallery's photos with who sent each and, on one row under it, Use as cover and Remove as icon buttons (each
- * named for screen readers with the photo's own label); the cover says so over its corner. A removal hides the photo
- * at once and is sent when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
+ * The gallery's photos in the gallery's own grid (PhotoGrid: only the rows near the screen in the page, older pages
+ * read as the couple scrolls, far photos released and read again), each with who sent it and, on one row under
+ * it, Use as cover and Remove as icon buttons (each named for screen readers with the photo's own label); the cover
+ * says so over its corner. A tile opens no viewer (the gallery's button above does): Tab goes from one photo's
+ * buttons to the next's. A released photo is a tile to come, with no buttons. A removal hides the photo at once and
+ * is sent when its Undo toast ends; Undo brings the photo back. Removals made elsewhere show live.
  */
 function EventPhotos({ code }: { code: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const gallery = useGallery(code);
   const coverId = useQuery(LANDING_QUERY, { variables: { code } }).data?.event?.coverPhoto?.id ?? null;
   const cover = useCoverPhoto(code);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const { photos, photoCount, hasMore } = gallery.list;
+  const { photos: listed, photoCount, hasMore } = gallery.list;
   const removal = useUndoableRemoval(gallery.removePhoto, (_id, error) => setFailure(readApiError(error)));
-  // Whole photos only: the event page releases none (the gallery's grid does, far from its screen).
-  const shown = photos.filter(
-    (photo): photo is Photo => !isReleased(photo) && !removal.pending.includes(photo.id),
+  const pending = removal.pending;
+  // The same list until it changes: the grid asks for older photos once for each list it is shown.
+  const photos = useMemo(
+    () => (pending.length > 0 ? listed.filter((photo) => !pending.includes(photo.id)) : listed),
+    [listed, pending],
   );
-  const count = Math.max(0, photoCount - removal.pending.length);
+  const count = Math.max(0, photoCount - pending.length);
+  const { loadMore } = gallery;
+  const readMore = useCallback(() => void loadMore(), [loadMore]);
+  const saving = cover.state === 'saving';
+  const { choose } = cover;
+  const { remove } = removal;
+  // Stable while the cover and its saving stay: the grid's tiles are memoized.
+  const caption = useCallback(
+    (photo: Photo, label: string) => (
+      <div className="owner-photo" data-photo-id={photo.id}>
+        {photo.id === coverId && (
+          <p className="owner-photo-cover">
+            <StarIcon filled />
+            {t('landing.isCover')}
+          </p>
+        )}
+        <p className="owner-photo-by">
+          {photo.guestName ? t('guestName.by', { name: photo.guestName }) : t('couplePages.event.byGuest')}
+        </p>
+        <div className="owner-photo-actions">
+          {photo.id !== coverId && (
+            <IconButton
+              icon={<StarIcon />}
+              label={t('couplePages.event.useAsCoverLabel', { photo: label })}
+              title={t('landing.useAsCover')}
+              disabled={saving}
+              onClick={() => choose(photo.id)}
+            />
+          )}
+          <IconButton
+            className="owner-photo-remove"
+            icon={<TrashIcon />}
+            label={t('couplePages.event.removePhotoLabel', { photo: label })}
+            title={t('owner.removePhoto')}
+            onClick={() => remove(photo.id)}
+          />
+        </div>
+      </div>
+    ),
+    [t, coverId, saving, choose, remove],
+  );
   return (
     <PageSection id="photos" title={t('owner.event.photos', { count })}>
       <div id="download" className="event-download">
@@ -381,58 +424,19 @@ function EventPhotos({ code }: { code: string }) {
           {t(`errors.${cover.failure.code}`, { count: cover.failure.count })}
         </p>
       )}
-      {shown.length === 0 ? (
-        <p className="page-section-intro">{t('couplePages.event.noPhotos')}</p>
-      ) : (
-        <ul className="owner-photos">
-          {shown.map((photo) => {
-            const label = photoTileLabel(t, photo, i18n.language);
-            return (
-              <li key={photo.id} data-photo-id={photo.id} className="owner-photo">
-                <PhotoImage src={photo.thumbnailUrl} alt={label} loading="lazy" data-photo-id={photo.id} />
-                {photo.id === coverId && (
-                  <p className="owner-photo-cover">
-                    <StarIcon filled />
-                    {t('landing.isCover')}
-                  </p>
-                )}
-                <p className="owner-photo-by">
-                  {photo.guestName
-                    ? t('guestName.by', { name: photo.guestName })
-                    : t('couplePages.event.byGuest')}
-                </p>
-                <div className="owner-photo-actions">
-                  {photo.id !== coverId && (
-                    <IconButton
-                      icon={<StarIcon />}
-                      label={t('couplePages.event.useAsCoverLabel', { photo: label })}
-                      title={t('landing.useAsCover')}
-                      disabled={cover.state === 'saving'}
-                      onClick={() => cover.choose(photo.id)}
-                    />
-                  )}
-                  <IconButton
-                    className="owner-photo-remove"
-                    icon={<TrashIcon />}
-                    label={t('couplePages.event.removePhotoLabel', { photo: label })}
-                    title={t('owner.removePhoto')}
-                    onClick={() => removal.remove(photo.id)}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {hasMore && (
-        <div className="button-row section-actions">
-          <Button variant="secondary" onClick={() => void gallery.loadMore()}>
-            {t('gallery.loadMore')}
-          </Button>
-        </div>
-      )}
+      <PhotoGrid
+        photos={photos}
+        hasMore={hasMore}
+        loadingMore={gallery.loadingMore}
+        onLoadMore={readMore}
+        onShown={gallery.showRange}
+        tileAction={caption}
+        gridClassName="photo-grid-captioned"
+        titled={false}
+        emptyText={t('couplePages.event.noPhotos')}
+      />
       <UndoToasts
-        items={removal.pending}
+        items={pending}
         message={t('couplePages.event.photoRemoved')}
         durationMs={removal.delayMs}
         onUndo={removal.undo}
