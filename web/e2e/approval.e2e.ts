@@ -224,7 +224,7 @@ describe('approval before photos show, in the browser', () => {
     // A second waiting photo hidden on the queue screen leaves its uploader's screen.
     const second = await uploadThroughPage(anna, '#69c');
     await event.reload();
-    await queue.locator(`[data-photo-id="${second}"]`).waitFor({ timeout: 45_000 });
+    await queue.locator(`li[data-photo-id="${second}"]`).waitFor({ timeout: 45_000 });
     await queue.getByRole('button', { name: 'Hide photo 1' }).click();
     await event.getByText('1 photo hidden.').waitFor();
     await anna.locator(`img[data-photo-id="${second}"]`).waitFor({ state: 'detached', timeout: 30_000 });

@@ -94,7 +94,7 @@ describe('quality hints and Highlights, in the browser', () => {
 
     // Only the blurry ones, then all of them hidden at once; nothing else is.
     await page.getByTestId('review-hint-blurry').click();
-    await page.waitForFunction(() => document.querySelectorAll('.review-grid [data-photo-id]').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('.review-grid > li').length === 2);
     await page.getByRole('button', { name: 'Hide all 2 blurry photos' }).click();
     await page.getByRole('status').getByText('2 photos hidden.').waitFor();
     await page.getByText('No photo here has this hint.').waitFor();
@@ -103,7 +103,7 @@ describe('quality hints and Highlights, in the browser', () => {
 
     // Near-duplicates: all but the best of each pair.
     await page.getByTestId('review-hint-near_duplicate').click();
-    await page.waitForFunction(() => document.querySelectorAll('.review-grid [data-photo-id]').length === 4);
+    await page.waitForFunction(() => document.querySelectorAll('.review-grid > li').length === 4);
     await page
       .getByRole('button', { name: 'Hide the near-duplicates, keeping the best of each group' })
       .click();

@@ -1,31 +1,13 @@
 import './gallery.css';
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  defaultRangeExtractor,
-  observeWindowOffset,
-  observeWindowRect,
-  useWindowVirtualizer,
-  type Range,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
 import type { Photo } from '../api/photos';
 import { isReleased, type ListedPhoto } from './photoList';
 import { formatDuration } from './formatDuration';
 import { PhotoImage } from './PhotoImage';
 import { prepareTileLabels, tileLabels } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
-import { measureGrid, sameGridLayout, UNMEASURED_GRID, watchGridPlace, type GridLayout } from './gridLayout';
+import { useGridRows } from './useGridRows';
 
 interface PhotoGridProps {
   /** Newest first; a released photo (a long scroll's far part, see ReleasedPhoto) shows as a tile to come. */
@@ -60,8 +42,9 @@ interface PhotoGridProps {
   onShown?: (first: number, last: number) => void;
 }
 
-/** Rows kept in the page beyond the screen, each way: enough for a fling, and for Tab to find the next tile. */
-const OVERSCAN_ROWS = 4;
+function photoId(photo: ListedPhoto): string {
+  return photo.id;
+}
 
 /**
  * Whether `after` is `before` with older photos added at its end (a page read as the guest scrolls): nothing above
@@ -71,34 +54,6 @@ const OVERSCAN_ROWS = 4;
 function olderAdded(before: readonly ListedPhoto[], after: readonly ListedPhoto[]): boolean {
   const last = before.length - 1;
   return after.length > before.length && after[0] === before[0] && after[last] === before[last];
-}
-
-/**
- * The window's scroll, told to the virtualizer as a transition: the rows coming into view are rendered in the
- * background, a tile at a time between the guest's touches and frames (React yields every few milliseconds),
- * not in the scroll event, where a fling's dozens of new tiles took a phone seconds, the page frozen meanwhile.
- * Photos joining or leaving still render at once, with the rows where the guest is.
- */
-function observeScrollInBackground(
-  instance: Virtualizer<Window, Element>,
-  moved: (offset: number, isScrolling: boolean) => void,
-): ReturnType<typeof observeWindowOffset> {
-  return observeWindowOffset(instance, (offset, isScrolling) =>
-    startTransition(() => moved(offset, isScrolling)),
-  );
-}
-
-/**
- * The window's size, told to the virtualizer as a transition too. It is told once as the grid mounts, from a
- * layout effect, and the virtualizer then finds its rows in view "changed" (it starts with none): told at once,
- * React rendered the grid again inside the commit that first drew the gallery, running every new component's
- * effects there first, the opening's longest task. Its first rows come from `initialRect`, the same size.
- */
-function observeSizeInBackground(
-  instance: Virtualizer<Window, Element>,
-  resized: (rect: { width: number; height: number }) => void,
-): ReturnType<typeof observeWindowRect> {
-  return observeWindowRect(instance, (rect) => startTransition(() => resized(rect)));
 }
 
 /**
@@ -180,76 +135,23 @@ export const PhotoGrid = memo(function PhotoGrid({
   onShown,
 }: PhotoGridProps) {
   const { t, i18n } = useTranslation();
-  const sentinelRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const onLoadMoreRef = useRef(onLoadMore);
-  // Current before any observer's callback can run (a passive effect may come a frame after the page is drawn).
-  useLayoutEffect(() => {
-    onLoadMoreRef.current = onLoadMore;
-  });
   useEffect(() => prepareTileLabels(i18n.language), [i18n.language]);
   // One translation of each label for the whole grid, not one hook and one translation in each tile it draws.
   const labelOf = useMemo(() => tileLabels(t, i18n.language), [t, i18n.language]);
   const waitingMark = t('review.waitingMark');
   const loadingLabel = t('common.loading');
 
-  const [layout, setLayout] = useState<GridLayout>(UNMEASURED_GRID);
-  // The measure reaches the page in a transition: rows are placed by the grid's CSS (each a tile's height and a
-  // gap below the one before), so only which rows are in the page and the grid's height wait for it. Set at once
-  // in the layout effect, it made React render the grid again inside the commit that first drew the gallery, and
-  // run every new component's effects there first: the opening's longest task.
-  const remeasure = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const measured = measureGrid(list);
-    startTransition(() => setLayout((current) => (sameGridLayout(current, measured) ? current : measured)));
-  }, []);
   const empty = photos.length === 0;
-  // Measured once the grid is drawn (its rows are in place without it: a measure before would have made the
-  // browser lay the whole page out in the commit); then when it or what is above it changes (an upload panel
-  // moves it down without resizing it), not on each render: a measure forces the page's style and layout.
-  useEffect(remeasure, [empty, remeasure]);
-  useEffect(() => {
-    const list = listRef.current;
-    return empty || !list ? undefined : watchGridPlace(list, remeasure);
-  }, [empty, remeasure]);
-
-  const { columns, rowHeight, top } = layout;
-  const [keptId, setKeptId] = useState<string | null>(null);
-  const keptIndex = useMemo(
-    () => (keptId ? photos.findIndex((photo) => photo.id === keptId) : -1),
-    [photos, keptId],
-  );
-  const keptRow = keptIndex < 0 ? -1 : Math.floor(keptIndex / columns);
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const rows = defaultRangeExtractor(range);
-      return keptRow < 0 || rows.includes(keptRow) ? rows : [...rows, keptRow].sort((a, b) => a - b);
-    },
-    [keptRow],
-  );
-  const virtualizer = useWindowVirtualizer({
-    count: Math.ceil(photos.length / columns),
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin: top,
-    rangeExtractor,
-    observeElementOffset: observeScrollInBackground,
-    observeElementRect: observeSizeInBackground,
-    useFlushSync: false,
-    // The window's size from the first render, so that its rows are the ones in view (the size observed reaches
-    // the virtualizer in a transition: observeSizeInBackground).
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+  const { layout, virtualizer, rows, keep, sentinelRef } = useGridRows({
+    listRef,
+    items: photos,
+    idOf: photoId,
+    hasMore,
+    loadingMore,
+    onLoadMore,
   });
-  // The rows' places again when their height changes, in a transition (a measure tells the virtualizer's
-  // listener, which renders the grid); not as the grid mounts, when it has placed none yet.
-  const placedRowHeight = useRef(rowHeight);
-  useLayoutEffect(() => {
-    if (placedRowHeight.current === rowHeight) return;
-    placedRowHeight.current = rowHeight;
-    startTransition(() => virtualizer.measure());
-  }, [virtualizer, rowHeight]);
-  const rows = virtualizer.getVirtualItems();
+  const { columns, rowHeight } = layout;
   // The rows on the screen (the virtualizer's range: neither the rows drawn ahead nor a focused tile's kept row).
   const { range } = virtualizer;
   const firstShown = range ? range.startIndex * columns : -1;
@@ -290,37 +192,6 @@ export const PhotoGrid = memo(function PhotoGrid({
     if (index >= 0 && movedRows !== 0) window.scrollBy(0, movedRows * rowHeight);
   }, [photos, layout, columns, rowHeight]);
 
-  // The end of the grid near the screen (the sentinel within 400 px of it): older photos are asked for, and asked
-  // for again after each read while it stays there. A read ending brings no new intersection, and one that added
-  // nothing (or was not made, another read being under way) moves nothing: watching only for the sentinel coming
-  // into view would leave a guest who stays at the end waiting for ever.
-  const [endInView, setEndInView] = useState(false);
-  /** The photos shown when more were last asked for; null once the end left the screen. */
-  const askedFor = useRef<readonly ListedPhoto[] | null>(null);
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const inView = entries[entries.length - 1].isIntersecting;
-        if (!inView) askedFor.current = null;
-        setEndInView(inView);
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => {
-      observer.disconnect();
-      setEndInView(false);
-    };
-  }, [hasMore]);
-  useEffect(() => {
-    // Once for each list of photos: a read that failed for good leaves the "Load more" button to the guest.
-    if (!endInView || !hasMore || loadingMore || askedFor.current === photos) return;
-    askedFor.current = photos;
-    onLoadMoreRef.current();
-  }, [endInView, hasMore, loadingMore, photos]);
-
   const setSize = hasMore ? -1 : photos.length;
   const grid = (
     <>
@@ -345,7 +216,7 @@ export const PhotoGrid = memo(function PhotoGrid({
                   aria-posinset={row.index * columns + column + 1}
                   aria-setsize={setSize}
                   aria-busy={released || undefined}
-                  onFocus={released ? undefined : () => setKeptId(photo.id)}
+                  onFocus={released ? undefined : () => keep(photo.id)}
                 >
                   {released ? (
                     <span className="photo-tile released-tile" role="img" aria-label={loadingLabel} />

@@ -402,3 +402,13 @@ export const FIND_ME_AVAILABLE_QUERY: TypedDocumentNode<{ findMeAvailable: boole
     findMeAvailable(eventCode: $code)
   }
 `;
+
+/** The couple approves or hides photos (the queue's, the viewer's Remove); how many it decided. */
+export const REVIEW_PHOTOS: TypedDocumentNode<
+  { reviewPhotos: number },
+  { code: string; ids: string[]; decision: 'APPROVE' | 'HIDE' }
+> = gql`
+  mutation ReviewPhotos($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
+    reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
+  }
+`;

@@ -15,12 +15,12 @@ import {
   DELETE_OWN_PHOTO,
   PHOTO_ORIGINAL_URL,
   REMOVE_PHOTO,
+  REVIEW_PHOTOS,
 } from './graphql';
 import { PAGE_SIZE, type Photo } from '../api/photos';
 import { EMPTY_PHOTO_LIST, isReleased, photoListReducer } from './photoList';
 import { DOWNLOAD_RIGHTS_QUERY } from './downloadAll';
 import { pageRetryMs } from './pageRetry';
-import { REVIEW_PHOTOS } from '../review/graphql';
 
 /**
  * Photos held whole on each side of those on the screen (three older pages): the rest of a long scroll is

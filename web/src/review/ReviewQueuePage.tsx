@@ -12,7 +12,6 @@ import {
   REVIEW_MESSAGES,
   REVIEW_MESSAGES_QUERY,
   REVIEW_PAGE_SIZE,
-  REVIEW_PHOTOS,
   REVIEW_QUEUE_QUERY,
   HIDE_PHOTOS_WITH_HINT,
   type PhotoHint,
@@ -22,6 +21,9 @@ import {
   type ReviewQueueState,
 } from './graphql';
 import { KINDS, TEXTS, tabAfterKey, type ReviewKind } from './queueTabs';
+import { ReviewPhotoGrid } from './ReviewPhotoGrid';
+import { PhotoImage } from '../gallery/PhotoImage';
+import { REVIEW_PHOTOS } from '../gallery/graphql';
 import './review.css';
 
 /**
@@ -158,6 +160,42 @@ export function ReviewQueuePage() {
     if (next === kind) return;
     setSearch(next === 'MESSAGES' ? { show: 'messages' } : {}, { replace: true });
     show('WAITING');
+  }
+
+  /** The next page of photos, added to those read (as the end of the grid comes near, or on "Show more"). */
+  function morePhotos() {
+    if (!photoPage?.hasMore) return;
+    void photoQueue
+      .fetchMore({
+        variables: { after: photoPage.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          reviewQueue: {
+            ...fetchMoreResult.reviewQueue,
+            photos: {
+              ...fetchMoreResult.reviewQueue.photos,
+              nodes: [...previous.reviewQueue.photos.nodes, ...fetchMoreResult.reviewQueue.photos.nodes],
+            },
+          },
+        }),
+      })
+      .catch(() => undefined);
+  }
+
+  /** The next page of messages, on "Show more". */
+  function moreMessages() {
+    if (!messagePage?.hasMore) return;
+    void messageQueue.fetchMore({
+      variables: { after: messagePage.endCursor },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        reviewQueue: {
+          ...fetchMoreResult.reviewQueue,
+          messages: {
+            ...fetchMoreResult.reviewQueue.messages,
+            nodes: [...previous.reviewQueue.messages.nodes, ...fetchMoreResult.reviewQueue.messages.nodes],
+          },
+        },
+      }),
+    });
   }
 
   /** Arrow keys, Home and End move to another tab and show it, as a tab list does. */
@@ -366,58 +404,33 @@ export function ReviewQueuePage() {
             ))}
           </ul>
         ) : (
-          <ul className="review-grid" data-testid="review-queue">
-            {photos.map((photo, index) => (
-              <ReviewItem
-                key={photo.id}
+          <ReviewPhotoGrid
+            photos={photos}
+            hasMore={photoPage?.hasMore ?? false}
+            loadingMore={loading}
+            onLoadMore={morePhotos}
+            selected={selected}
+            renderPhoto={(photo, index) => (
+              <ReviewItemContent
                 {...itemProps(photo.id, index)}
                 hints={<QualityHints hints={hintsOf.get(photo.id)} />}
               >
-                <img src={photo.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+                <PhotoImage
+                  src={photo.thumbnailUrl}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  data-photo-id={photo.id}
+                  waitWhileScrolling
+                />
                 {photo.guestName && <span className="review-guest">{photo.guestName}</span>}
-              </ReviewItem>
-            ))}
-          </ul>
+              </ReviewItemContent>
+            )}
+          />
         )}
-        {page?.hasMore && (
+        {kind === 'MESSAGES' && page?.hasMore && (
           <div className="button-row">
-            <Button
-              variant="secondary"
-              disabled={loading}
-              onClick={() =>
-                kind === 'MESSAGES'
-                  ? void messageQueue.fetchMore({
-                      variables: { after: page.endCursor },
-                      updateQuery: (previous, { fetchMoreResult }) => ({
-                        reviewQueue: {
-                          ...fetchMoreResult.reviewQueue,
-                          messages: {
-                            ...fetchMoreResult.reviewQueue.messages,
-                            nodes: [
-                              ...previous.reviewQueue.messages.nodes,
-                              ...fetchMoreResult.reviewQueue.messages.nodes,
-                            ],
-                          },
-                        },
-                      }),
-                    })
-                  : void photoQueue.fetchMore({
-                      variables: { after: page.endCursor },
-                      updateQuery: (previous, { fetchMoreResult }) => ({
-                        reviewQueue: {
-                          ...fetchMoreResult.reviewQueue,
-                          photos: {
-                            ...fetchMoreResult.reviewQueue.photos,
-                            nodes: [
-                              ...previous.reviewQueue.photos.nodes,
-                              ...fetchMoreResult.reviewQueue.photos.nodes,
-                            ],
-                          },
-                        },
-                      }),
-                    })
-              }
-            >
+            <Button variant="secondary" disabled={loading} onClick={moreMessages}>
               {t('review.loadMore')}
             </Button>
           </div>
@@ -472,13 +485,26 @@ function tabId(kind: ReviewKind): string {
   return kind === 'PHOTOS' ? 'review-tab-photos' : 'review-tab-messages';
 }
 
+type ReviewItemProps = Parameters<typeof ReviewItemContent>[0];
+
+/** A guest message on the queue, an item of its list (a photo's item is the photo grid's: ReviewPhotoGrid). */
+function ReviewItem(props: ReviewItemProps) {
+  return (
+    <li
+      className={`review-item review-message${props.checked ? ' review-item-checked' : ''}`}
+      data-message-id={props.id}
+    >
+      <ReviewItemContent {...props} />
+    </li>
+  );
+}
+
 /**
  * One photo or guest message on the queue: a checkbox whose label is what it shows (a thumbnail and who sent
  * it, or the message as typed, shown as text, and who left it), then its own Approve, and Hide while waiting.
  */
-function ReviewItem({
+function ReviewItemContent({
   kind,
-  id,
   index,
   total,
   checked,
@@ -508,11 +534,7 @@ function ReviewItem({
   const { t } = useTranslation();
   const texts = TEXTS[kind];
   return (
-    <li
-      className={`review-item ${kind === 'PHOTOS' ? 'review-tile' : 'review-message'}${checked ? ' review-item-checked' : ''}`}
-      data-photo-id={kind === 'PHOTOS' ? id : undefined}
-      data-message-id={kind === 'MESSAGES' ? id : undefined}
-    >
+    <>
       <label className="review-pick">
         <input
           type="checkbox"
@@ -547,6 +569,6 @@ function ReviewItem({
           </Button>
         )}
       </div>
-    </li>
+    </>
   );
 }

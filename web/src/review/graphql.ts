@@ -139,15 +139,6 @@ export const REVIEW_COUNTS_QUERY: TypedDocumentNode<{ reviewQueue: ReviewCounts 
   }
 `;
 
-export const REVIEW_PHOTOS: TypedDocumentNode<
-  { reviewPhotos: number },
-  { code: string; ids: string[]; decision: 'APPROVE' | 'HIDE' }
-> = gql`
-  mutation ReviewPhotos($code: String!, $ids: [ID!]!, $decision: ReviewDecision!) {
-    reviewPhotos(eventCode: $code, ids: $ids, decision: $decision)
-  }
-`;
-
 /** Hides every photo of a queue with a hint (near-duplicates: all but each group's best); how many it hid. */
 export const HIDE_PHOTOS_WITH_HINT: TypedDocumentNode<
   { hidePhotosWithHint: number },
