@@ -102,6 +102,23 @@ describe('a gallery of thousands of photos on a phone', () => {
 
   const elementsInPage = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
 
+  /** Scrolls to two screens below the grid's top: the second page's photos (31 to 130). */
+  const scrollToSecondPage = (page: Page) =>
+    page.evaluate(() => {
+      const grid = document.querySelector<HTMLElement>('.photo-grid')!;
+      window.scrollTo(0, grid.getBoundingClientRect().top + window.scrollY + 2 * window.innerHeight);
+    });
+
+  /** Whether the second page's tiles in the page are there, each with its thumbnail (none released). */
+  const secondPageDrawn = (page: Page) =>
+    page.evaluate(() => {
+      const second = [...document.querySelectorAll('.photo-grid > li')].filter((tile) => {
+        const place = Number(tile.getAttribute('aria-posinset'));
+        return place > 30 && place <= 130;
+      });
+      return second.length > 0 && second.every((tile) => tile.querySelector('img') !== null);
+    });
+
   /** Scrolls to the end of what is loaded, then waits for the next page to make the grid longer; false at the end. */
   async function scrollOnePage(page: Page): Promise<boolean> {
     const height = await page.evaluate(() => {
@@ -185,23 +202,8 @@ describe('a gallery of thousands of photos on a phone', () => {
       // Back up to the second page's photos: let go of on the way down (only the pages near the screen are held),
       // they are read again and drawn whole.
       const readOnTheWayDown = readsAfter.length;
-      await page.evaluate(() => {
-        const grid = document.querySelector<HTMLElement>('.photo-grid')!;
-        window.scrollTo(0, grid.getBoundingClientRect().top + window.scrollY + 2 * window.innerHeight);
-      });
-      await until(
-        'the tiles there drawn whole again',
-        () =>
-          page.evaluate(() => {
-            // The second page's tiles (31 to 130) on screen, each with its thumbnail.
-            const second = [...document.querySelectorAll('.photo-grid > li')].filter((tile) => {
-              const place = Number(tile.getAttribute('aria-posinset'));
-              return place > 30 && place <= 130;
-            });
-            return second.length > 0 && second.every((tile) => tile.querySelector('img') !== null);
-          }),
-        60_000,
-      );
+      await scrollToSecondPage(page);
+      await until('the tiles there drawn whole again', () => secondPageDrawn(page), 60_000);
       const readAgain = readsAfter.slice(readOnTheWayDown);
       expect(readAgain.some((after) => readsAfter.slice(0, readOnTheWayDown).includes(after))).toBe(true);
     },
@@ -267,24 +269,10 @@ describe('a gallery of thousands of photos on a phone', () => {
     await page.locator('.photo-grid img').first().waitFor();
     // Six older pages down: the second page's photos are let go of (only the pages near the screen are held).
     for (let pages = 0; pages < 6; pages++) await scrollOnePage(page);
-    await page.evaluate(() => {
-      const grid = document.querySelector<HTMLElement>('.photo-grid')!;
-      window.scrollTo(0, grid.getBoundingClientRect().top + window.scrollY + 2 * window.innerHeight);
-    });
+    await scrollToSecondPage(page);
     await until('a read again lost', async () => lostAfter.size > 0, 30_000);
     // No scroll after it: the tiles there are drawn whole once the lost read is tried again.
-    await until(
-      'the tiles there drawn whole',
-      () =>
-        page.evaluate(() => {
-          const second = [...document.querySelectorAll('.photo-grid > li')].filter((tile) => {
-            const place = Number(tile.getAttribute('aria-posinset'));
-            return place > 30 && place <= 130;
-          });
-          return second.length > 0 && second.every((tile) => tile.querySelector('img') !== null);
-        }),
-      60_000,
-    );
+    await until('the tiles there drawn whole', () => secondPageDrawn(page), 60_000);
   }, 180_000);
 
   it('goes on loading older photos while the end of the grid stays in view after a read brought nothing new', async () => {
