@@ -247,6 +247,31 @@ describe('a gallery of thousands of photos on a phone', () => {
     expect(lost).toBe(1);
   }, 120_000);
 
+  it('draws a thumbnail whose first download was lost, rather than calling the photo unavailable', async () => {
+    // Without the service worker, which would fetch the thumbnail itself: the page's own download is lost.
+    const page = await (await e2e!.browser.newContext({ ...PHONE, serviceWorkers: 'block' })).newPage();
+    let lostPhoto: string | undefined;
+    await page.route('**/media/photos/*/thumbnail', async (route) => {
+      if (lostPhoto === undefined) {
+        lostPhoto = new URL(route.request().url()).pathname.split('/')[3];
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto(`${url}/gallery/${code}`);
+    await until('a thumbnail download lost', async () => lostPhoto !== undefined, 30_000);
+    await until(
+      'its thumbnail drawn',
+      () =>
+        page
+          .locator(`.photo-grid img[data-photo-id="${lostPhoto}"]`)
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
+          .catch(() => false),
+      30_000,
+    );
+    await expect(page.locator('.photo-unavailable').count()).resolves.toBe(0);
+  });
+
   it('reads released photos again on its own when a read of them is lost, the guest staying put', async () => {
     const page = await (await e2e!.browser.newContext(PHONE)).newPage();
     // Each page's reads again (a cursor asked after before) are lost for two seconds from the first, as a venue's

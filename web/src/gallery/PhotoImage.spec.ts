@@ -18,8 +18,10 @@ const { dom } = installJsdomGlobals('<!doctype html><html><body></body></html>',
 
 const { act, createElement, StrictMode } = await import('react');
 const { createRoot } = await import('react-dom/client');
-const { PhotoImage } = await import('./PhotoImage');
+const { IMAGE_RETRY_WAITS_MS, PhotoImage } = await import('./PhotoImage');
 const { TILE_SETTLE_MS } = await import('./tileSettling');
+const { I18nextProvider } = await import('react-i18next');
+const { testTranslations } = await import('../i18n/testTranslations');
 
 const document = dom.window.document;
 
@@ -136,4 +138,50 @@ describe('a grid tile and the scroll', () => {
     expect(watched.given).toEqual(['/media/photos/stopped/thumbnail']);
     await act(async () => root.unmount());
   });
+});
+
+// A venue's Wi-Fi loses a few of the hundreds of thumbnails a scroll asks for: a lost one is asked for again, and
+// only a photo that fails every time is shown as one this browser cannot draw.
+describe('a thumbnail that fails', () => {
+  const waitFor = async (what: string, done: () => boolean, withinMs: number) => {
+    const started = Date.now();
+    while (!done()) {
+      if (Date.now() - started > withinMs) throw new Error(`waited ${withinMs} ms for ${what}`);
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+  };
+  const failLoad = (image: HTMLImageElement) =>
+    act(async () => void image.dispatchEvent(new dom.window.Event('error')));
+
+  it('is asked for again after each wait, then shown as unavailable once every try failed', async () => {
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    const source = '/media/photos/lost/thumbnail';
+    await act(async () =>
+      root.render(
+        createElement(
+          I18nextProvider,
+          { i18n: testTranslations('en') },
+          createElement(PhotoImage, { src: source, alt: 'A photo', 'data-photo-id': 'lost' }),
+        ),
+      ),
+    );
+    const image = () => document.querySelector<HTMLImageElement>('img[data-photo-id="lost"]');
+    for (const wait of IMAGE_RETRY_WAITS_MS) {
+      const failed = image()!;
+      await failLoad(failed);
+      const waitingSince = Date.now();
+      // Its tile's colour while it waits, not a broken image or a "cannot be shown".
+      expect(image()?.hasAttribute('src')).toBe(false);
+      expect(document.querySelector('.photo-unavailable')).toBeNull();
+      await waitFor('the photo asked for again', () => image()?.getAttribute('src') === source, wait + 2000);
+      expect(Date.now() - waitingSince).toBeGreaterThanOrEqual(wait - 50);
+      expect(image()).not.toBe(failed);
+    }
+    await failLoad(image()!);
+    expect(image()).toBeNull();
+    const unavailable = document.querySelector('.photo-unavailable[data-photo-id="lost"]');
+    expect(unavailable?.getAttribute('aria-label')).toBe('A photo');
+    expect(unavailable?.textContent).toBe('Preview not available in this browser');
+    await act(async () => root.unmount());
+  }, 20_000);
 });
