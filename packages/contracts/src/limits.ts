@@ -119,12 +119,12 @@ export const GUEST_RATE_LIMITS = Object.freeze({
     perGuest: { points: 30, durationSeconds: 60 * 60 },
     perAddress: { points: 1000, durationSeconds: 60 * 60 },
   },
-  /** Gallery activity (views, downloads) recorded for the couple's analytics. */
   /** "Tell me when the photos are in": a guest fixing a typo has room, a script filling the list does not. */
   photosReadyMailRequests: {
     perGuest: { points: 5, durationSeconds: 60 * 60 },
     perAddress: { points: 1000, durationSeconds: 60 * 60 },
   },
+  /** Gallery activity (views, downloads) recorded for the couple's analytics. */
   galleryActivity: {
     perGuest: { points: 300, durationSeconds: 60 * 60 },
     perAddress: { points: 10000, durationSeconds: 60 * 60 },
