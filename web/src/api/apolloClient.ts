@@ -3,6 +3,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { liveClient } from './liveConnection';
 import { photoLinksHereLink } from './photoLinksHere';
+import { queryTimeoutLink } from './queryTimeout';
 import { apiFetch } from './request';
 
 /**
@@ -16,13 +17,13 @@ const link = ApolloLink.from([
   ApolloLink.split(
     (operation) => isSubscriptionOperation(operation.query),
     new GraphQLWsLink(liveClient),
-    httpLink,
+    ApolloLink.from([queryTimeoutLink(), httpLink]),
   ),
 ]);
 
 /**
- * No RetryLink (queries and mutations are never retried) and no refetch event manager (nothing refetches on
- * window focus or by interval).
+ * No RetryLink (nothing is retried here: each caller decides what a lost answer means; a query's wait for one
+ * ends, queryTimeoutLink) and no refetch event manager (nothing refetches on window focus or by interval).
  */
 export const apolloClient = new ApolloClient({
   link,
