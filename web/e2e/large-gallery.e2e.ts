@@ -109,15 +109,36 @@ describe('a gallery of thousands of photos on a phone', () => {
       window.scrollTo(0, grid.getBoundingClientRect().top + window.scrollY + 2 * window.innerHeight);
     });
 
-  /** Whether the second page's tiles in the page are there, each with its thumbnail (none released). */
-  const secondPageDrawn = (page: Page) =>
-    page.evaluate(() => {
-      const second = [...document.querySelectorAll('.photo-grid > li')].filter((tile) => {
-        const place = Number(tile.getAttribute('aria-posinset'));
-        return place > 30 && place <= 130;
-      });
-      return second.length > 0 && second.every((tile) => tile.querySelector('img') !== null);
+  /**
+   * Waits for the second page's tiles in the page (31 to 130) to be there each with its thumbnail (none released);
+   * a timeout says what each one was: i a thumbnail, r released, u unavailable.
+   */
+  async function secondPageDrawn(page: Page, what: string): Promise<void> {
+    let seen: string[] = [];
+    const drawn = async () => {
+      seen = await page.evaluate(() =>
+        [...document.querySelectorAll('.photo-grid > li')]
+          .filter((tile) => {
+            const place = Number(tile.getAttribute('aria-posinset'));
+            return place > 30 && place <= 130;
+          })
+          .map((tile) => {
+            const state = tile.querySelector('img')
+              ? 'i'
+              : tile.querySelector('.released-tile')
+                ? 'r'
+                : tile.querySelector('.photo-unavailable')
+                  ? 'u'
+                  : '?';
+            return `${tile.getAttribute('aria-posinset')}${state}`;
+          }),
+      );
+      return seen.length > 0 && seen.every((tile) => tile.endsWith('i'));
+    };
+    await until(what, drawn, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}; the tiles there: ${seen.join(' ') || 'none'}`);
     });
+  }
 
   /** Scrolls to the end of what is loaded, then waits for the next page to make the grid longer; false at the end. */
   async function scrollOnePage(page: Page): Promise<boolean> {
@@ -203,7 +224,7 @@ describe('a gallery of thousands of photos on a phone', () => {
       // they are read again and drawn whole.
       const readOnTheWayDown = readsAfter.length;
       await scrollToSecondPage(page);
-      await until('the tiles there drawn whole again', () => secondPageDrawn(page), 60_000);
+      await secondPageDrawn(page, 'the tiles there drawn whole again');
       const readAgain = readsAfter.slice(readOnTheWayDown);
       expect(readAgain.some((after) => readsAfter.slice(0, readOnTheWayDown).includes(after))).toBe(true);
     },
@@ -297,7 +318,7 @@ describe('a gallery of thousands of photos on a phone', () => {
     await scrollToSecondPage(page);
     await until('a read again lost', async () => lostAfter.size > 0, 30_000);
     // No scroll after it: the tiles there are drawn whole once the lost read is tried again.
-    await until('the tiles there drawn whole', () => secondPageDrawn(page), 60_000);
+    await secondPageDrawn(page, 'the tiles there drawn whole');
   }, 180_000);
 
   it('goes on loading older photos while the end of the grid stays in view after a read brought nothing new', async () => {
