@@ -74,7 +74,7 @@ const { act, createElement, Profiler, StrictMode } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { I18nextProvider } = await import('react-i18next');
 const { testTranslations } = await import('../i18n/testTranslations');
-const { PhotoGrid } = await import('./PhotoGrid');
+const { PhotoGrid, RELEASED_SHOWN_AGAIN_MS } = await import('./PhotoGrid');
 type Photo = import('../api/photos').Photo;
 
 const i18n = testTranslations('en');
@@ -291,4 +291,43 @@ describe('the photo grid', () => {
       await act(async () => own.unmount());
     }
   });
+
+  it('tells the list again where the screen is while released photos are on it, and stops once they are read', async () => {
+    const released = { id: 'p502', createdAt: photo(502).createdAt, released: true as const, after: 'c1' };
+    const told: number[] = [];
+    const onShown = () => void told.push(Date.now());
+    const own = createRoot(container.appendChild(document.createElement('div')));
+    const render = (photos: (Photo | typeof released)[]) =>
+      act(async () =>
+        own.render(
+          createElement(
+            I18nextProvider,
+            { i18n },
+            createElement(PhotoGrid, {
+              photos,
+              hasMore: false,
+              loadingMore: false,
+              onLoadMore,
+              onOpen,
+              onShown,
+            }),
+          ),
+        ),
+      );
+    try {
+      await render([photo(500), photo(501), released, photo(503)]);
+      await until('the range told', () => told.length > 0);
+      const first = told.length;
+      // A guest staying put before a "Loading…" tile: no scroll, no photo changing.
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 2 * RELEASED_SHOWN_AGAIN_MS + 200)));
+      expect(told.length - first).toBeGreaterThanOrEqual(2);
+      // Read again: nothing more to tell.
+      await render([photo(500), photo(501), photo(502), photo(503)]);
+      const afterRead = told.length;
+      await act(async () => new Promise((resolve) => setTimeout(resolve, RELEASED_SHOWN_AGAIN_MS + 200)));
+      expect(told.length).toBe(afterRead);
+    } finally {
+      await act(async () => own.unmount());
+    }
+  }, 15_000);
 });

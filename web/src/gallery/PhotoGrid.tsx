@@ -42,6 +42,9 @@ interface PhotoGridProps {
   onShown?: (first: number, last: number) => void;
 }
 
+/** How often the grid tells again where the screen is while released photos are on it, until they are read. */
+export const RELEASED_SHOWN_AGAIN_MS = 2000;
+
 function photoId(photo: ListedPhoto): string {
   return photo.id;
 }
@@ -160,6 +163,19 @@ export const PhotoGrid = memo(function PhotoGrid({
   useEffect(() => {
     if (onShown && firstShown >= 0) onShown(firstShown, lastShown);
   }, [onShown, firstShown, lastShown, photos]);
+  // And again every RELEASED_SHOWN_AGAIN_MS while released photos are on the screen: a guest who stays put before
+  // "Loading…" tiles is never left there by a word missed on the way (the list reads what it is not reading yet).
+  const releasedShown = useMemo(() => {
+    for (let index = Math.max(0, firstShown); index <= lastShown; index += 1) {
+      if (photos[index] && isReleased(photos[index])) return true;
+    }
+    return false;
+  }, [photos, firstShown, lastShown]);
+  useEffect(() => {
+    if (!onShown || !releasedShown) return;
+    const timer = setInterval(() => onShown(firstShown, lastShown), RELEASED_SHOWN_AGAIN_MS);
+    return () => clearInterval(timer);
+  }, [onShown, releasedShown, firstShown, lastShown]);
 
   // Photos joining (or leaving) above the rows a guest scrolled down to would push what they look at along: the
   // photo at the top of their screen is kept (chosen again after they scroll), and when photos above move it to

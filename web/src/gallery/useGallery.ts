@@ -20,7 +20,7 @@ import {
 import { PAGE_SIZE, type Photo } from '../api/photos';
 import { EMPTY_PHOTO_LIST, isReleased, photoListReducer } from './photoList';
 import { DOWNLOAD_RIGHTS_QUERY } from './downloadAll';
-import { pageRetryMs } from './pageRetry';
+import { PAGE_RETRY_MAX_MS, pageRetryMs } from './pageRetry';
 
 /**
  * Photos held whole on each side of those on the screen (three older pages): the rest of a long scroll is
@@ -204,11 +204,13 @@ export function useGallery(code: string) {
   const lastShown = useRef<[number, number] | null>(null);
   const refillFailures = useRef(0);
   const refillRetry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** No read again before this time (ms, Date.now()) after one failed: the wait pageRetryMs gave is waited out. */
+  const refillNotBefore = useRef(0);
   useEffect(() => () => clearTimeout(refillRetry.current), []);
   const showRangeRef = useRef<(first: number, last: number) => void>(() => undefined);
   const refill = useCallback(
     async (after: string) => {
-      if (refilling.current.has(after)) return;
+      if (refilling.current.has(after) || Date.now() < refillNotBefore.current) return;
       refilling.current.add(after);
       try {
         const result = await client.query({
@@ -223,10 +225,13 @@ export function useGallery(code: string) {
         // Tried again where the screen is by then, after the wait an older page's read takes (pageRetryMs): a
         // guest who stays put is not left before "Loading…" tiles by a read the venue's Wi-Fi lost.
         refillFailures.current += 1;
+        // An error asking again will not mend is not asked again for PAGE_RETRY_MAX_MS, however the screen moves.
         const wait = pageRetryMs(readApiError(failure), refillFailures.current);
+        refillNotBefore.current = Date.now() + (wait ?? PAGE_RETRY_MAX_MS);
         if (wait !== null) {
           clearTimeout(refillRetry.current);
           refillRetry.current = setTimeout(() => {
+            refillNotBefore.current = 0;
             if (lastShown.current) showRangeRef.current(...lastShown.current);
           }, wait);
         }
