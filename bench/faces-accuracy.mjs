@@ -169,7 +169,7 @@ const collages = search(
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 console.log(
-  `engine: ${{ blazeface: 'BlazeFace (4 points)', ssd: 'SSD MobileNet v1 + 68 landmarks', tiny: 'tiny face detector + 68 landmarks' }[detector]} + face-api's ResNet-34 descriptors, tfjs WASM; threshold ${threshold}`,
+  `engine: ${{ blazeface: 'BlazeFace (4 points)', ssd: 'SSD MobileNet v1 + 68 landmarks', tiny: 'tiny face detector + 68 landmarks' }[detector]} + face-api's ResNet-34 descriptors on ${detector === 'blazeface' && process.env.FACES_DESCRIPTOR_RUNTIME !== 'tfjs' ? 'onnxruntime' : 'tfjs WASM'}; threshold ${threshold}`,
 );
 console.log(
   `portraits without a face found: ${noFace.length} of ${portraits.length} ${noFace.map((p) => `${p.person}${p.n}`).join(' ')}`,

@@ -52,6 +52,7 @@ const previews = await Promise.all(
 const rssBefore = rssMb();
 const loadStart = cpuNow();
 // FACES_DETECTOR=ssd: the engine before (SSD MobileNet v1 and 68 landmarks); tiny: face-api's tiny detector.
+// FACES_DESCRIPTOR_RUNTIME=tfjs: BlazeFace's faces described by face-api on tfjs WASM (before onnxruntime).
 const detector = /** @type {'blazeface' | 'ssd' | 'tiny'} */ (process.env.FACES_DETECTOR ?? 'blazeface');
 const engine = await FaceEngine.load({ detector });
 const loadCpu = cpuNow() - loadStart;
