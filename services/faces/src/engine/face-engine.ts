@@ -70,7 +70,7 @@ export class FaceEngine {
 
   static async load({
     detector = 'blazeface',
-    descriptorRuntime = (process.env.FACES_DESCRIPTOR_RUNTIME as DescriptorRuntime | undefined) ?? 'onnx',
+    descriptorRuntime = 'onnx',
   }: { detector?: FaceDetector; descriptorRuntime?: DescriptorRuntime } = {}): Promise<FaceEngine> {
     // The WASM build of face-api: it requires @tensorflow/tfjs and @tensorflow/tfjs-backend-wasm.
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
