@@ -48,8 +48,9 @@ export function largestFaces<Face extends { width: number; height: number }>(
 export type FaceDetector = 'blazeface' | 'ssd' | 'tiny';
 
 /**
- * Where face-api's ResNet-34 runs for BlazeFace's crops: `onnx` (the product: onnxruntime-node, about half the
- * CPU) or `tfjs` (face-api itself on the WASM backend, kept to check the other against). Same descriptors.
+ * Where face-api's ResNet-34 runs for BlazeFace's crops: `onnx` (the product: onnxruntime-node, ~7 ms of CPU a
+ * face against ~30-40) or `tfjs` (face-api itself on the WASM backend, kept to check the other against). Same
+ * descriptors.
  */
 export type DescriptorRuntime = 'onnx' | 'tfjs';
 

@@ -8,9 +8,10 @@ type Ort = typeof import('onnxruntime-node');
 
 /**
  * face-api's ResNet-34 face descriptor (its `faceRecognitionNet`, the same weights file), run on onnxruntime-node
- * instead of TensorFlow.js' WASM backend: ~2x less CPU a face for the same descriptors (within ~1e-5, so the
- * threshold and the accuracy figures stay; docs/decisions.md, "Find me"). No ONNX file is shipped or downloaded:
- * the graph is written here, at load, from face-api's weights and the network as face-api's source defines it.
+ * instead of TensorFlow.js' WASM backend: ~7 ms of CPU a face against ~30-40, for the same descriptors (within
+ * ~1e-6, so the threshold and the accuracy figures stay; docs/decisions.md, "Find me"). No ONNX file is shipped
+ * or downloaded: the graph is written here, at load, from face-api's weights and the network as face-api's source
+ * defines it.
  */
 
 /** The crop's side: face-api's `toBatchTensor(150, true)`, which crops of this size pass through untouched. */
