@@ -17,6 +17,8 @@ COPY services/backup/package.json services/backup/
 COPY services/faces/package.json services/faces/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
+# onnxruntime-node (the faces service) carries its CPU library; its install script would only fetch CUDA's.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY ${WORKSPACE} ${WORKSPACE}

@@ -1,3 +1,4 @@
+/** @jest-environment ./services/faces/test/native-arrays-environment.mjs */
 import path from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';

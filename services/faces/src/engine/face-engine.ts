@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { FIND_ME_LIMITS } from '@gallery/contracts';
 import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Pixels, type Tf } from './blazeface.js';
+import { ResNetDescriptor } from './resnet-descriptor.js';
 
 const require = createRequire(import.meta.url);
 
@@ -47,20 +48,31 @@ export function largestFaces<Face extends { width: number; height: number }>(
 export type FaceDetector = 'blazeface' | 'ssd' | 'tiny';
 
 /**
+ * Where face-api's ResNet-34 runs for BlazeFace's crops: `onnx` (the product: onnxruntime-node, ~7 ms of CPU a
+ * face against ~30-40) or `tfjs` (face-api itself on the WASM backend, kept to check the other against). Same
+ * descriptors.
+ */
+export type DescriptorRuntime = 'onnx' | 'tfjs';
+
+/**
  * Face detection (BlazeFace, a box and the eyes, nose and mouth of each face: @vladmandic/human's model files)
- * and descriptors (face-api's ResNet-34 on the face turned and scaled onto four points), run on TensorFlow.js'
- * WebAssembly backend: nothing is downloaded, nothing compiled, nothing leaves the process. Load once per
- * process (it costs a second or two); calls are serialised by the caller (one image at a time per replica keeps
- * CPU bounded).
+ * on TensorFlow.js' WebAssembly backend, and descriptors (face-api's ResNet-34 on the face turned and scaled onto
+ * four points) on onnxruntime-node: nothing is downloaded, nothing compiled, nothing leaves the process. Load once
+ * per process (it costs a second or two); calls are serialised by the caller (one image at a time per replica
+ * keeps CPU bounded).
  */
 export class FaceEngine {
   private constructor(
     private readonly api: FaceApi,
     private readonly detector: FaceDetector,
     private readonly blazeFace: Awaited<ReturnType<typeof loadBlazeFace>> | null,
+    private readonly resNet: ResNetDescriptor | null,
   ) {}
 
-  static async load({ detector = 'blazeface' }: { detector?: FaceDetector } = {}): Promise<FaceEngine> {
+  static async load({
+    detector = 'blazeface',
+    descriptorRuntime = 'onnx',
+  }: { detector?: FaceDetector; descriptorRuntime?: DescriptorRuntime } = {}): Promise<FaceEngine> {
     // The WASM build of face-api: it requires @tensorflow/tfjs and @tensorflow/tfjs-backend-wasm.
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const tf = api.tf as unknown as {
@@ -82,8 +94,10 @@ export class FaceEngine {
       else await api.nets.tinyFaceDetector.loadFromDisk(models);
       await api.nets.faceLandmark68Net.loadFromDisk(models);
     }
-    await api.nets.faceRecognitionNet.loadFromDisk(models);
-    return new FaceEngine(api, detector, blazeFace);
+    // SSD's and the tiny detector's faces are described by face-api itself (benches only).
+    const resNet = blazeFace && descriptorRuntime === 'onnx' ? await ResNetDescriptor.load() : null;
+    if (!resNet) await api.nets.faceRecognitionNet.loadFromDisk(models);
+    return new FaceEngine(api, detector, blazeFace, resNet);
   }
 
   /** Every face of a photo (JPEG, PNG, WebP... anything sharp reads), read at most MAX_INDEX_SIDE wide or high. */
@@ -166,12 +180,15 @@ export class FaceEngine {
     if (faces.length === 0) return [];
     const crops = faces.map((face) => alignedCrop(pixels, face.points));
     if (which === 'largest') crops.push(mirrored(crops[0]!));
-    const inputs = crops.map((crop) => tf.tensor3d(crop, [CROP, CROP, 3]));
     let descriptors: Float32Array[];
-    try {
-      descriptors = (await api.computeFaceDescriptor(inputs as never)) as Float32Array[];
-    } finally {
-      inputs.forEach((input) => input.dispose());
+    if (this.resNet) descriptors = await this.resNet.describe(crops);
+    else {
+      const inputs = crops.map((crop) => tf.tensor3d(crop, [CROP, CROP, 3]));
+      try {
+        descriptors = (await api.computeFaceDescriptor(inputs as never)) as Float32Array[];
+      } finally {
+        inputs.forEach((input) => input.dispose());
+      }
     }
     if (which === 'largest') {
       const [own, turned] = descriptors as [Float32Array, Float32Array];

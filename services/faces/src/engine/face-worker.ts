@@ -2,8 +2,9 @@ import { parentPort } from 'node:worker_threads';
 import { FaceEngine, type FoundFace } from './face-engine.js';
 
 /**
- * The face engine's thread: TensorFlow.js' WASM backend computes on the thread that calls it, for up to a second
- * a photo. Here it never holds up the service's own thread, which answers GraphQL and the event stream.
+ * The face engine's thread: TensorFlow.js' WASM backend (BlazeFace) and onnxruntime (the descriptors) compute on
+ * the thread that calls them, for up to a second a photo. Here they never hold up the service's own thread, which
+ * answers GraphQL and the event stream.
  */
 export interface FaceWork {
   id: number;
