@@ -162,12 +162,16 @@ describe('a thumbnail that fails', () => {
           I18nextProvider,
           { i18n: testTranslations('en') },
           createElement(PhotoImage, { src: source, alt: 'A photo', 'data-photo-id': 'lost' }),
+          // The approval queue's: its checkbox names the photo, the image is not named again.
+          createElement(PhotoImage, { src: source, alt: '', 'data-photo-id': 'unnamed' }),
         ),
       ),
     );
     const image = () => document.querySelector<HTMLImageElement>('img[data-photo-id="lost"]');
+    const unnamed = () => document.querySelector<HTMLImageElement>('img[data-photo-id="unnamed"]');
     for (const wait of IMAGE_RETRY_WAITS_MS) {
       const failed = image()!;
+      await failLoad(unnamed()!);
       await failLoad(failed);
       const waitingSince = Date.now();
       // Its tile's colour while it waits, not a broken image or a "cannot be shown".
@@ -177,11 +181,18 @@ describe('a thumbnail that fails', () => {
       expect(Date.now() - waitingSince).toBeGreaterThanOrEqual(wait - 50);
       expect(image()).not.toBe(failed);
     }
+    await failLoad(unnamed()!);
     await failLoad(image()!);
     expect(image()).toBeNull();
     const unavailable = document.querySelector('.photo-unavailable[data-photo-id="lost"]');
+    expect(unavailable?.getAttribute('role')).toBe('img');
     expect(unavailable?.getAttribute('aria-label')).toBe('A photo');
     expect(unavailable?.textContent).toBe('Preview not available in this browser');
+    // No image without a name for screen readers: the text is shown, and left to the item's own name.
+    const unnamedTile = document.querySelector('.photo-unavailable[data-photo-id="unnamed"]');
+    expect(unnamedTile?.textContent).toBe('Preview not available in this browser');
+    expect(unnamedTile?.hasAttribute('role')).toBe(false);
+    expect(unnamedTile?.getAttribute('aria-hidden')).toBe('true');
     await act(async () => root.unmount());
   }, 20_000);
 });

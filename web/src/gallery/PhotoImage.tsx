@@ -78,7 +78,12 @@ export function PhotoImage({ waitWhileScrolling = false, ...props }: PhotoImageP
 function UnavailablePhoto({ label, photoId }: { label: string; photoId: string }) {
   const { t } = useTranslation();
   return (
-    <span role="img" aria-label={label} className="photo-unavailable" data-photo-id={photoId}>
+    <span
+      // An image with no name (the approval queue's, whose checkbox names the photo) is hidden from screen readers.
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      className="photo-unavailable"
+      data-photo-id={photoId}
+    >
       {t('gallery.previewUnavailable')}
     </span>
   );
