@@ -224,6 +224,27 @@ describe('every page of the app on a phone and a desktop, in three languages', (
     expect(await photo(removed).count()).toBe(0);
   }, 120_000);
 
+  it("keeps the event page a phone's width while its photo grid is not measured yet", async () => {
+    const page = await coupleBrowser('phone', 'en');
+    await visit(page, `/event/${gallery.code}`, 'en');
+    await page.locator('#photos .photo-grid > li').first().waitFor();
+    // The grid's first frames, before its measure: tiles placed for three columns where the page's grid has two.
+    const widths = await page.evaluate(() => {
+      const grid = document.querySelector<HTMLElement>('#photos .photo-grid')!;
+      const tile = grid.querySelector<HTMLElement>(':scope > li')!;
+      const root = document.documentElement;
+      tile.style.gridColumn = '3 / 4';
+      grid.setAttribute('data-unmeasured', '');
+      const unmeasured = root.scrollWidth;
+      grid.removeAttribute('data-unmeasured');
+      const measured = root.scrollWidth;
+      return { unmeasured, measured, screen: root.clientWidth };
+    });
+    // The tile in a third column stands beyond the screen: clipped while the grid is unmeasured.
+    expect(widths.measured).toBeGreaterThan(widths.screen);
+    expect(widths.unmeasured).toBe(widths.screen);
+  }, 60_000);
+
   it('asks before deleting a gallery in a dialog that holds the focus and closes with Escape', async () => {
     const page = await coupleBrowser('desktop', 'en');
     await visit(page, `/event/${gallery.code}`, 'en');

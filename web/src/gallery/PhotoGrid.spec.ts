@@ -40,10 +40,18 @@ dom.window.scrollTo = () => undefined;
 
 /** Each time the page asked for the grid's resolved style: each a measure. */
 let measures = 0;
+/** The grid's columns as a browser resolves them, once set (jsdom resolves no grid: the grid stays unmeasured). */
+let resolvedColumns: string | null = null;
 const getComputedStyle = dom.window.getComputedStyle.bind(dom.window);
 dom.window.getComputedStyle = (element: Element, pseudo?: string | null) => {
-  if (element.classList.contains('photo-grid')) measures++;
-  return getComputedStyle(element, pseudo);
+  if (!element.classList.contains('photo-grid')) return getComputedStyle(element, pseudo);
+  measures++;
+  const style = getComputedStyle(element, pseudo);
+  if (resolvedColumns === null) return style;
+  return Object.assign(Object.create(style) as CSSStyleDeclaration, {
+    gridTemplateColumns: resolvedColumns,
+    rowGap: '12px',
+  });
 };
 
 /** Each time the page read where the window is scrolled: a forced layout when the page changed since it was drawn. */
@@ -330,4 +338,39 @@ describe('the photo grid', () => {
       await act(async () => own.unmount());
     }
   }, 15_000);
+
+  it('is clipped sideways only until it is measured: its tiles are placed for three columns meanwhile', async () => {
+    const own = createRoot(container.appendChild(document.createElement('div')));
+    const watchedBefore = resizeObservers.length;
+    try {
+      const render = () =>
+        act(async () =>
+          own.render(
+            createElement(
+              I18nextProvider,
+              { i18n },
+              createElement(PhotoGrid, {
+                photos: [photo(600), photo(601), photo(602)],
+                hasMore: false,
+                loadingMore: false,
+                onLoadMore,
+                gridClassName: 'photo-grid-captioned',
+                titled: false,
+              }),
+            ),
+          ),
+        );
+      await render();
+      const grid = () => document.querySelector('.photo-grid-captioned')!;
+      expect(grid().hasAttribute('data-unmeasured')).toBe(true);
+      // The browser resolves two columns (the event page's on a phone): measured, the grid is no longer clipped.
+      resolvedColumns = '160px 160px';
+      const watching = resizeObservers.slice(watchedBefore).find((observer) => observer.watched.has(grid()))!;
+      await act(async () => watching.report());
+      await until('the grid measured', () => !grid().hasAttribute('data-unmeasured'));
+    } finally {
+      resolvedColumns = null;
+      await act(async () => own.unmount());
+    }
+  });
 });

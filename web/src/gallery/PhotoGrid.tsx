@@ -146,7 +146,7 @@ export const PhotoGrid = memo(function PhotoGrid({
   const loadingLabel = t('common.loading');
 
   const empty = photos.length === 0;
-  const { layout, virtualizer, rows, keep, sentinelRef } = useGridRows({
+  const { layout, unmeasured, virtualizer, rows, keep, sentinelRef } = useGridRows({
     listRef,
     items: photos,
     idOf: photoId,
@@ -216,6 +216,7 @@ export const PhotoGrid = memo(function PhotoGrid({
       ) : (
         <ul
           className={gridClassName ? `photo-grid ${gridClassName}` : 'photo-grid'}
+          data-unmeasured={unmeasured}
           ref={listRef}
           style={{ height: virtualizer.getTotalSize() }}
         >

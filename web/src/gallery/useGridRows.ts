@@ -173,6 +173,11 @@ export function useGridRows<Item>({
 
   return {
     layout,
+    /**
+     * For the grid's `data-unmeasured` while its tiles are placed for UNMEASURED_GRID's columns (gallery.css clips
+     * the grid meanwhile: a tile in a column the page's grid does not have stands beyond its right edge).
+     */
+    unmeasured: layout === UNMEASURED_GRID ? '' : undefined,
     virtualizer,
     /** The rows in the page: those on and near the screen, and the focused tile's. */
     rows: virtualizer.getVirtualItems(),

@@ -36,7 +36,7 @@ export function ReviewPhotoGrid<Photo extends { id: string }>({
 }: ReviewPhotoGridProps<Photo>) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
-  const { layout, virtualizer, rows, keep, sentinelRef } = useGridRows({
+  const { layout, unmeasured, virtualizer, rows, keep, sentinelRef } = useGridRows({
     listRef,
     items: photos,
     idOf,
@@ -51,6 +51,7 @@ export function ReviewPhotoGrid<Photo extends { id: string }>({
       <ul
         className="photo-grid photo-grid-captioned review-grid"
         data-testid="review-queue"
+        data-unmeasured={unmeasured}
         ref={listRef}
         style={{ height: virtualizer.getTotalSize() }}
       >
