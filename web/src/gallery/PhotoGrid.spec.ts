@@ -84,6 +84,7 @@ const { I18nextProvider } = await import('react-i18next');
 const { testTranslations } = await import('../i18n/testTranslations');
 const { PhotoGrid, RELEASED_SHOWN_AGAIN_MS } = await import('./PhotoGrid');
 type Photo = import('../api/photos').Photo;
+type PhotoGridProps = import('./PhotoGrid').PhotoGridProps;
 
 const i18n = testTranslations('en');
 const translate = i18n.t.bind(i18n);
@@ -137,6 +138,21 @@ const show = (photos: Photo[]) =>
           { i18n },
           createElement(PhotoGrid, { photos, hasMore: true, loadingMore: false, onLoadMore, onOpen }),
         ),
+      ),
+    ),
+  );
+
+/** Renders a grid in a root of its own (`own`), not the shared one: no more photos to read unless `props` say. */
+const renderOwn = (
+  own: ReturnType<typeof createRoot>,
+  props: Omit<PhotoGridProps, 'hasMore' | 'loadingMore' | 'onLoadMore'>,
+) =>
+  act(async () =>
+    own.render(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(PhotoGrid, { hasMore: false, loadingMore: false, onLoadMore, ...props }),
       ),
     ),
   );
@@ -305,23 +321,7 @@ describe('the photo grid', () => {
     const told: number[] = [];
     const onShown = () => void told.push(Date.now());
     const own = createRoot(container.appendChild(document.createElement('div')));
-    const render = (photos: (Photo | typeof released)[]) =>
-      act(async () =>
-        own.render(
-          createElement(
-            I18nextProvider,
-            { i18n },
-            createElement(PhotoGrid, {
-              photos,
-              hasMore: false,
-              loadingMore: false,
-              onLoadMore,
-              onOpen,
-              onShown,
-            }),
-          ),
-        ),
-      );
+    const render = (photos: (Photo | typeof released)[]) => renderOwn(own, { photos, onOpen, onShown });
     try {
       await render([photo(500), photo(501), released, photo(503)]);
       await until('the range told', () => told.length > 0);
@@ -344,22 +344,11 @@ describe('the photo grid', () => {
     const watchedBefore = resizeObservers.length;
     try {
       const render = () =>
-        act(async () =>
-          own.render(
-            createElement(
-              I18nextProvider,
-              { i18n },
-              createElement(PhotoGrid, {
-                photos: [photo(600), photo(601), photo(602)],
-                hasMore: false,
-                loadingMore: false,
-                onLoadMore,
-                gridClassName: 'photo-grid-captioned',
-                titled: false,
-              }),
-            ),
-          ),
-        );
+        renderOwn(own, {
+          photos: [photo(600), photo(601), photo(602)],
+          gridClassName: 'photo-grid-captioned',
+          titled: false,
+        });
       await render();
       const grid = () => document.querySelector('.photo-grid-captioned')!;
       expect(grid().hasAttribute('data-unmeasured')).toBe(true);

@@ -9,7 +9,7 @@ import { prepareTileLabels, tileLabels } from './photoTileLabel';
 import { HeartButton } from '../hearts/HeartButton';
 import { useGridRows } from './useGridRows';
 
-interface PhotoGridProps {
+export interface PhotoGridProps {
   /** Newest first; a released photo (a long scroll's far part, see ReleasedPhoto) shows as a tile to come. */
   photos: readonly ListedPhoto[];
   hasMore: boolean;
