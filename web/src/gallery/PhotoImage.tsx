@@ -58,7 +58,7 @@ export function PhotoImage({ waitWhileScrolling = false, ...props }: PhotoImageP
       cancelledSources.set(image, source);
       image.removeAttribute('src');
     };
-  }, [failed, failures]);
+  }, [failures]);
   if (failed) return <UnavailablePhoto label={props.alt} photoId={props['data-photo-id']} />;
   return (
     <img
