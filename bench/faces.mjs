@@ -14,7 +14,6 @@ import { createDatabaseOnServer, findFreePort, startPostgres } from '../packages
 import { FaceEngine } from '../services/faces/dist/engine/face-engine.js';
 import { FaceRecords } from '../services/faces/dist/faces/face-records.js';
 import { facesMigrations } from '../services/faces/dist/database/migrations.js';
-import { SAME_PERSON_DISTANCE } from '../services/faces/dist/engine/face-engine.js';
 import { bareDerive } from './bare-sharp.mjs';
 
 const DATA = facesFolder();
@@ -128,7 +127,7 @@ try {
   let hits = 0;
   for (let i = 0; i < SEARCHES; i++) {
     const t = performance.now();
-    hits = (await records.photosWithFace(code, selfie.descriptor, SAME_PERSON_DISTANCE, 500)).length;
+    hits = (await records.photosWithFace(code, selfie.descriptor, 500)).length;
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -163,7 +162,7 @@ try {
     const face = await engine.selfie(selfies[i % selfies.length]);
     selfieWall.push(performance.now() - t);
     if (!face) throw new Error('no face in the 640 px selfie');
-    await records.photosWithFace(code, face.descriptor, SAME_PERSON_DISTANCE, 500);
+    await records.photosWithFace(code, face.descriptor, 500);
     searchWall.push(performance.now() - t);
   }
   const selfieCpu = (cpuNow() - selfieCpuStart) / SELFIES;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { photosOfTheSelfie } from './face-search.js';
 
 /** A photo waiting to be looked at for faces. */
 export interface QueuedPhoto {
@@ -142,32 +143,16 @@ export class FaceRecords {
   }
 
   /**
-   * The gallery's photos with a face nearer than `threshold` to the selfie's, nearest first: brute force over the
+   * The gallery's photos the selfie's person is in, nearest first (`photosOfTheSelfie`): brute force over the
    * gallery's records (a 10,000-photo gallery in well under a second, docs/benchmarks.md).
    */
-  async photosWithFace(
-    code: string,
-    selfie: ArrayLike<number>,
-    threshold: number,
-    limit: number,
-  ): Promise<string[]> {
+  async photosWithFace(code: string, selfie: ArrayLike<number>, limit: number): Promise<string[]> {
     const rows: { photo_id: string; descriptor: Buffer }[] = await this.dataSource.query(
       'SELECT photo_id, descriptor FROM photo_faces WHERE event_code = $1',
       [code],
     );
-    const nearest = new Map<string, number>();
-    const limitSquared = threshold * threshold;
-    const wanted = Float32Array.from(selfie);
-    for (const row of rows) {
-      const squared = squaredDistanceWithin(descriptorOf(row.descriptor), wanted, limitSquared);
-      if (squared === null) continue;
-      const known = nearest.get(row.photo_id);
-      if (known === undefined || squared < known) nearest.set(row.photo_id, squared);
-    }
-    return [...nearest]
-      .sort((a, b) => a[1] - b[1])
-      .slice(0, limit)
-      .map(([id]) => id);
+    const faces = rows.map((row) => ({ photoId: row.photo_id, descriptor: descriptorOf(row.descriptor) }));
+    return photosOfTheSelfie(Float32Array.from(selfie), faces).slice(0, limit);
   }
 }
 
@@ -189,19 +174,3 @@ export function descriptorOf(bytes: Buffer): Float32Array {
 }
 
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/**
- * The squared distance of two descriptors when it is under `limitSquared`, else null: most faces of a gallery are
- * someone else's, and a sum past the limit stops early.
- */
-export function squaredDistanceWithin(a: Float32Array, b: Float32Array, limitSquared: number): number | null {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 16) {
-    for (let j = i; j < i + 16 && j < a.length; j++) {
-      const d = a[j]! - b[j]!;
-      sum += d * d;
-    }
-    if (sum >= limitSquared) return null;
-  }
-  return sum;
-}

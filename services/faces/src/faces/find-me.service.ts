@@ -8,7 +8,6 @@ import {
   recordEvent,
   type GraphQLRequestContext,
 } from '@gallery/platform';
-import { SAME_PERSON_DISTANCE } from '../engine/face-engine.js';
 import { FaceEngineProvider } from '../engine/face-engine.provider.js';
 import { FaceRecords } from './face-records.js';
 import type { FindMeResultModel, FindMeSettingsModel } from './find-me.models.js';
@@ -94,12 +93,7 @@ export class FindMeService {
       throw new AppError('SELFIE_UNREADABLE');
     });
     if (!face) throw new AppError('NO_FACE_FOUND');
-    const ids = await this.records.photosWithFace(
-      code,
-      face.descriptor,
-      SAME_PERSON_DISTANCE,
-      FIND_ME_LIMITS.resultPhotos,
-    );
+    const ids = await this.records.photosWithFace(code, face.descriptor, FIND_ME_LIMITS.resultPhotos);
     if (ids.length === 0) return { photos: [] };
     const { photos } = await this.media.visiblePhotos({
       code,
