@@ -6,6 +6,7 @@ import { facesFolder } from '@gallery/testing';
 import { FaceEngine, SAME_PERSON_DISTANCE, descriptorDistance } from '../engine/face-engine.js';
 import {
   FOUND_FACES_LOOKED_NEAR,
+  type GalleryFace,
   NEAR_A_FOUND_FACE,
   NEAR_THE_SELFIE,
   photosOfTheSelfie,
@@ -83,7 +84,7 @@ describe('photos of the selfie', () => {
 describe('a search on the labeled group photos', () => {
   it("finds a guest's photos the selfie's faces alone miss, and no photo they are not in", async () => {
     const engine = await FaceEngine.load();
-    const faces = [];
+    const faces: GalleryFace[] = [];
     for (const photo of ['bbt1', 'bbt2', 'bbt3', 'bbt4', 'bbt5']) {
       const image = await sharp(path.join(facesFolder(), `${photo}.jpg`)).toBuffer();
       for (const { descriptor } of await engine.facesIn(image)) faces.push({ photoId: photo, descriptor });
