@@ -35,9 +35,12 @@ const people = readdirSync(DATA).filter((name) => statSync(path.join(DATA, name)
 const portraitFile = (person, n) => path.join(DATA, person, `${person}${n}.png`);
 
 // FACES_DETECTOR=ssd: the engine before (SSD MobileNet v1 and 68 landmarks); tiny: face-api's tiny detector.
+// FACES_DESCRIPTOR_RUNTIME=tfjs, FACES_DETECTOR_RUNTIME=tfjs: BlazeFace's ResNet-34, or BlazeFace itself, on
+// tfjs WASM (before onnxruntime).
 const detector = /** @type {'blazeface' | 'ssd' | 'tiny'} */ (process.env.FACES_DETECTOR ?? 'blazeface');
 const descriptorRuntime = /** @type {'onnx' | 'tfjs'} */ (process.env.FACES_DESCRIPTOR_RUNTIME ?? 'onnx');
-const engine = await FaceEngine.load({ detector, descriptorRuntime });
+const detectorRuntime = /** @type {'onnx' | 'tfjs'} */ (process.env.FACES_DETECTOR_RUNTIME ?? 'onnx');
+const engine = await FaceEngine.load({ detector, detectorRuntime, descriptorRuntime });
 const cpu = { selfie: { ms: 0, n: 0 }, photo: { ms: 0, n: 0 }, crowd: { ms: 0, n: 0 } };
 async function timed(kind, work) {
   const start = process.cpuUsage();
@@ -185,7 +188,7 @@ const collages = search(
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 console.log(
-  `engine: ${{ blazeface: 'BlazeFace (4 points)', ssd: 'SSD MobileNet v1 + 68 landmarks', tiny: 'tiny face detector + 68 landmarks' }[detector]} + face-api's ResNet-34 descriptors on ${detector === 'blazeface' && descriptorRuntime === 'onnx' ? 'onnxruntime' : 'tfjs WASM'}; threshold ${threshold}`,
+  `engine: ${{ blazeface: `BlazeFace (4 points) on ${detectorRuntime === 'onnx' ? 'onnxruntime' : 'tfjs WASM'}`, ssd: 'SSD MobileNet v1 + 68 landmarks', tiny: 'tiny face detector + 68 landmarks' }[detector]} + face-api's ResNet-34 descriptors on ${detector === 'blazeface' && descriptorRuntime === 'onnx' ? 'onnxruntime' : 'tfjs WASM'}; threshold ${threshold}`,
 );
 console.log(
   `portraits without a face found: ${noFace.length} of ${portraits.length} ${noFace.map((p) => `${p.person}${p.n}`).join(' ')}`,

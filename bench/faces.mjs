@@ -51,10 +51,12 @@ const previews = await Promise.all(
 const rssBefore = rssMb();
 const loadStart = cpuNow();
 // FACES_DETECTOR=ssd: the engine before (SSD MobileNet v1 and 68 landmarks); tiny: face-api's tiny detector.
-// FACES_DESCRIPTOR_RUNTIME=tfjs: BlazeFace's faces described by face-api on tfjs WASM (before onnxruntime).
+// FACES_DESCRIPTOR_RUNTIME=tfjs: BlazeFace's faces described by face-api on tfjs WASM (before onnxruntime);
+// FACES_DETECTOR_RUNTIME=tfjs: BlazeFace itself on tfjs WASM (before onnxruntime).
 const detector = /** @type {'blazeface' | 'ssd' | 'tiny'} */ (process.env.FACES_DETECTOR ?? 'blazeface');
 const descriptorRuntime = /** @type {'onnx' | 'tfjs'} */ (process.env.FACES_DESCRIPTOR_RUNTIME ?? 'onnx');
-const engine = await FaceEngine.load({ detector, descriptorRuntime });
+const detectorRuntime = /** @type {'onnx' | 'tfjs'} */ (process.env.FACES_DETECTOR_RUNTIME ?? 'onnx');
+const engine = await FaceEngine.load({ detector, detectorRuntime, descriptorRuntime });
 const loadCpu = cpuNow() - loadStart;
 const rssLoaded = rssMb();
 

@@ -6,9 +6,10 @@ const require = createRequire(import.meta.url);
 
 /**
  * BlazeFace (MediaPipe's face detector, its 256 px "back camera" model for faces farther away): a box and six
- * points a face (eyes, nose tip, mouth, ears), ~30-60 ms of CPU an image on the WASM backend where SSD MobileNet
- * v1 and the 68-point landmarks took ~500 (docs/benchmarks.md, "Find me"). The model files are the ones shipped
- * inside @vladmandic/human (its `models/blazeface.*`, 0.6 MB; nothing of that package's code is loaded).
+ * points a face (eyes, nose tip, mouth, ears), ~5 ms of CPU a pass on onnxruntime (blazeface-onnx.ts; ~20-35 on
+ * TensorFlow.js' WASM backend) where SSD MobileNet v1 and the 68-point landmarks took ~500 (docs/benchmarks.md,
+ * "Find me"). The model files are the ones shipped inside @vladmandic/human (its `models/blazeface.*`, 0.6 MB;
+ * nothing of that package's code is loaded).
  */
 
 /** The network's input side, pixels. */
@@ -51,7 +52,7 @@ export interface Tf {
 
 export interface TfTensor {
   size: number;
-  array(): Promise<unknown>;
+  data(): Promise<Float32Array>;
   dispose(): void;
 }
 
@@ -59,27 +60,104 @@ interface GraphModel {
   execute(input: TfTensor): TfTensor | TfTensor[];
 }
 
-/** The model, read from the package's files: no fetch, no download. */
-export async function loadBlazeFace(tf: Tf): Promise<GraphModel> {
-  const models = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
-  const json = JSON.parse(await readFile(path.join(models, 'blazeface.json'), 'utf8')) as {
-    modelTopology: object;
+/**
+ * The network, on whichever runtime: for an INPUT x INPUT image (RGB -1..1, rows of pixels), a score (a logit)
+ * and 16 box numbers of each anchor, in ANCHORS' order.
+ */
+export interface BlazeFaceNet {
+  run(input: Float32Array): Promise<{ scores: Float32Array; boxes: Float32Array }>;
+}
+
+/** A weight of the model: float32, or int32 (shapes, paddings). */
+export interface BlazeFaceWeight {
+  shape: number[];
+  values: Float32Array | Int32Array;
+}
+
+/** A node of the model's TensorFlow graph, as the model's JSON gives it. */
+export interface BlazeFaceNode {
+  name: string;
+  op: string;
+  input?: string[];
+  attr?: Record<string, { s?: string; i?: string; list?: { s?: string[]; i?: string[] } }>;
+}
+
+/** The model's files, read from the package: no fetch, no download. */
+export async function readBlazeFace(): Promise<{
+  json: {
+    modelTopology: { node: BlazeFaceNode[] };
     format: string;
-    weightsManifest: { paths: string[]; weights: object[] }[];
+    weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
   };
-  const weights = Buffer.concat(
+  weightData: Buffer;
+}> {
+  const models = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+  const json = JSON.parse(await readFile(path.join(models, 'blazeface.json'), 'utf8'));
+  const weightData = Buffer.concat(
     await Promise.all(
-      json.weightsManifest.flatMap((group) => group.paths.map((file) => readFile(path.join(models, file)))),
+      (json as Awaited<ReturnType<typeof readBlazeFace>>['json']).weightsManifest.flatMap((group) =>
+        group.paths.map((file) => readFile(path.join(models, file))),
+      ),
     ),
   );
-  return tf.loadGraphModel(
+  return { json, weightData };
+}
+
+/** The model on TensorFlow.js (the backend tf has). */
+export async function loadBlazeFace(tf: Tf): Promise<BlazeFaceNet> {
+  const { json, weightData } = await readBlazeFace();
+  const model = await tf.loadGraphModel(
     tf.io.fromMemory({
       modelTopology: json.modelTopology,
       format: json.format,
       weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
-      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+      weightData: weightData.buffer.slice(
+        weightData.byteOffset,
+        weightData.byteOffset + weightData.byteLength,
+      ),
     }),
   );
+  return {
+    async run(input) {
+      const tensor = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
+      const outputs = model.execute(tensor);
+      tensor.dispose();
+      const all = Array.isArray(outputs) ? outputs : [outputs];
+      try {
+        const [fineScores, fine, coarseScores, coarse] = await Promise.all(
+          sortOutputs(all).map((t) => t.data()),
+        );
+        return joinOutputs(fineScores!, fine!, coarseScores!, coarse!);
+      } finally {
+        all.forEach((t) => t.dispose());
+      }
+    },
+  };
+}
+
+/**
+ * The model's four outputs told apart by size: scores of the 384 coarse anchors, of the 512 fine ones, then
+ * their boxes; given back fine scores, fine boxes, coarse scores, coarse boxes.
+ */
+export function sortOutputs<T extends { size: number }>(outputs: T[]): T[] {
+  const [coarseScores, fineScores, coarse, fine] = [...outputs].sort((a, b) => a.size - b.size);
+  return [fineScores!, fine!, coarseScores!, coarse!];
+}
+
+/** The fine anchors' scores and boxes, then the coarse ones'. */
+export function joinOutputs(
+  fineScores: Float32Array,
+  fine: Float32Array,
+  coarseScores: Float32Array,
+  coarse: Float32Array,
+): { scores: Float32Array; boxes: Float32Array } {
+  const scores = new Float32Array(fineScores.length + coarseScores.length);
+  scores.set(fineScores);
+  scores.set(coarseScores, fineScores.length);
+  const boxes = new Float32Array(fine.length + coarse.length);
+  boxes.set(fine);
+  boxes.set(coarse, fine.length);
+  return { scores, boxes };
 }
 
 /** The anchors' centres, input pixels: 16 x 16 cells of 2 (stride 16), then 8 x 8 cells of 6 (stride 32). */
@@ -106,14 +184,13 @@ export interface Pixels {
  * TILE_BELOW_FACE_SIDE, more over 2 x 2 (or 3 x 3) overlapping tiles, all boxes then merged.
  */
 export async function findFaces(
-  tf: Tf,
-  model: GraphModel,
+  net: BlazeFaceNet,
   image: Pixels,
   minScore: number,
   { tiles = true }: { tiles?: boolean } = {},
 ): Promise<BlazeFace[]> {
   const { width, height } = image;
-  let faces = await pass(tf, model, image, { x: 0, y: 0, width, height }, minScore);
+  let faces = await pass(net, image, { x: 0, y: 0, width, height }, minScore);
   const smallest = Math.min(...faces.map((face) => Math.min(face.width, face.height)));
   if (tiles && smallest < TILE_BELOW_FACE_SIDE) {
     const n = smallest < CROWD_FACE_SIDE ? 3 : 2;
@@ -124,7 +201,7 @@ export async function findFaces(
         const x = Math.round((column * (width - tileWidth)) / (n - 1));
         const y = Math.round((row * (height - tileHeight)) / (n - 1));
         faces = faces.concat(
-          await pass(tf, model, image, { x, y, width: tileWidth, height: tileHeight }, minScore),
+          await pass(net, image, { x, y, width: tileWidth, height: tileHeight }, minScore),
         );
       }
   }
@@ -169,41 +246,24 @@ export function networkInput(
 
 /** One pass of the network over a region, padded to a square at its right or bottom. */
 async function pass(
-  tf: Tf,
-  model: GraphModel,
+  net: BlazeFaceNet,
   image: Pixels,
   region: { x: number; y: number; width: number; height: number },
   minScore: number,
 ): Promise<BlazeFace[]> {
   const side = Math.max(region.width, region.height);
-  const input = tf.tensor4d(networkInput(image, region), [1, INPUT, INPUT, 3]);
-  const outputs = model.execute(input);
-  input.dispose();
-  const all = Array.isArray(outputs) ? outputs : [outputs];
-  let rows: number[][];
-  try {
-    // Four outputs: scores and boxes of the 384 coarse anchors, then of the 512 fine ones (by size).
-    const [coarseScores, fineScores, coarse, fine] = [...all].sort((a, b) => a.size - b.size) as TfTensor[];
-    const [fs, f, cs, c] = (await Promise.all(
-      [fineScores!, fine!, coarseScores!, coarse!].map((t) => t.array()),
-    )) as number[][][][];
-    rows = [
-      ...fs![0]!.map((score, i) => [score[0]!, ...f![0]![i]!]),
-      ...cs![0]!.map((score, i) => [score[0]!, ...c![0]![i]!]),
-    ];
-  } finally {
-    all.forEach((t) => t.dispose());
-  }
+  const { scores, boxes } = await net.run(networkInput(image, region));
   const scale = side / INPUT;
   const faces: BlazeFace[] = [];
-  rows.forEach((row, i) => {
-    const score = 1 / (1 + Math.exp(-row[0]!));
+  scores.forEach((logit, i) => {
+    const score = 1 / (1 + Math.exp(-logit));
     if (score < minScore) return;
     const [anchorX, anchorY] = ANCHORS[i]!;
-    const [, centreX, centreY, boxWidth, boxHeight] = row as [number, number, number, number, number];
+    const row = boxes.subarray(i * 16, (i + 1) * 16);
+    const [centreX, centreY, boxWidth, boxHeight] = row as unknown as [number, number, number, number];
     const at = (k: number): [number, number] => [
-      region.x + (row[5 + 2 * k]! + anchorX) * scale,
-      region.y + (row[6 + 2 * k]! + anchorY) * scale,
+      region.x + (row[4 + 2 * k]! + anchorX) * scale,
+      region.y + (row[5 + 2 * k]! + anchorY) * scale,
     ];
     faces.push({
       x: region.x + (centreX + anchorX - boxWidth / 2) * scale,

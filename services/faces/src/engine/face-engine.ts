@@ -2,7 +2,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FIND_ME_LIMITS } from '@gallery/contracts';
-import { CROP, alignedCrop, findFaces, loadBlazeFace, mirrored, type Pixels, type Tf } from './blazeface.js';
+import {
+  type BlazeFaceNet,
+  CROP,
+  alignedCrop,
+  findFaces,
+  loadBlazeFace,
+  mirrored,
+  type Pixels,
+  type Tf,
+} from './blazeface.js';
+import { OnnxBlazeFace } from './blazeface-onnx.js';
 import { ResNetDescriptor } from './resnet-descriptor.js';
 
 const require = createRequire(import.meta.url);
@@ -55,24 +65,39 @@ export type FaceDetector = 'blazeface' | 'ssd' | 'tiny';
 export type DescriptorRuntime = 'onnx' | 'tfjs';
 
 /**
+ * Where BlazeFace runs: `onnx` (the product: its TensorFlow.js graph translated for onnxruntime-node, ~5 ms of
+ * CPU a pass against ~20-35) or `tfjs` (the model on TensorFlow.js' WASM backend, kept to check the other
+ * against). Same faces.
+ */
+export type DetectorRuntime = 'onnx' | 'tfjs';
+
+/**
  * Face detection (BlazeFace, a box and the eyes, nose and mouth of each face: @vladmandic/human's model files)
- * on TensorFlow.js' WebAssembly backend, and descriptors (face-api's ResNet-34 on the face turned and scaled onto
- * four points) on onnxruntime-node: nothing is downloaded, nothing compiled, nothing leaves the process. Load once
- * per process (it costs a second or two); calls are serialised by the caller (one image at a time per replica
- * keeps CPU bounded).
+ * and descriptors (face-api's ResNet-34 on the face turned and scaled onto four points), both on
+ * onnxruntime-node: nothing is downloaded, nothing compiled, nothing leaves the process. TensorFlow.js (face-api's
+ * WASM build) is loaded only for the benches' other engines and runtimes. Load once per process (it costs a
+ * second or so); calls are serialised by the caller (one image at a time per replica keeps CPU bounded).
  */
 export class FaceEngine {
   private constructor(
-    private readonly api: FaceApi,
+    private readonly api: FaceApi | null,
     private readonly detector: FaceDetector,
-    private readonly blazeFace: Awaited<ReturnType<typeof loadBlazeFace>> | null,
+    private readonly blazeFace: BlazeFaceNet | null,
     private readonly resNet: ResNetDescriptor | null,
   ) {}
 
   static async load({
     detector = 'blazeface',
+    detectorRuntime = 'onnx',
     descriptorRuntime = 'onnx',
-  }: { detector?: FaceDetector; descriptorRuntime?: DescriptorRuntime } = {}): Promise<FaceEngine> {
+  }: {
+    detector?: FaceDetector;
+    detectorRuntime?: DetectorRuntime;
+    descriptorRuntime?: DescriptorRuntime;
+  } = {}): Promise<FaceEngine> {
+    const onnxOnly = detector === 'blazeface' && detectorRuntime === 'onnx' && descriptorRuntime === 'onnx';
+    if (onnxOnly)
+      return new FaceEngine(null, detector, await OnnxBlazeFace.load(), await ResNetDescriptor.load());
     // The WASM build of face-api: it requires @tensorflow/tfjs and @tensorflow/tfjs-backend-wasm.
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const tf = api.tf as unknown as {
@@ -87,8 +112,12 @@ export class FaceEngine {
     }
     await tf.ready();
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    let blazeFace = null;
-    if (detector === 'blazeface') blazeFace = await loadBlazeFace(api.tf as unknown as Tf);
+    let blazeFace: BlazeFaceNet | null = null;
+    if (detector === 'blazeface')
+      blazeFace =
+        detectorRuntime === 'onnx'
+          ? await OnnxBlazeFace.load()
+          : await loadBlazeFace(api.tf as unknown as Tf);
     else {
       if (detector === 'ssd') await api.nets.ssdMobilenetv1.loadFromDisk(models);
       else await api.nets.tinyFaceDetector.loadFromDisk(models);
@@ -115,7 +144,6 @@ export class FaceEngine {
    * the aligned crop turned over, so the selfie is searched once by the detector, not twice (docs/benchmarks.md).
    */
   async selfie(image: Buffer): Promise<FoundFace | null> {
-    const { api } = this;
     for (const border of [0, 0.5]) {
       const pixels = await decode(image, border);
       if (this.blazeFace) {
@@ -123,6 +151,7 @@ export class FaceEngine {
         if (face) return face;
         continue;
       }
+      const api = this.api!;
       const tensor = api.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
       try {
         const found = await api.detectAllFaces(tensor as never, this.options(0.4)).withFaceLandmarks();
@@ -167,9 +196,7 @@ export class FaceEngine {
    * landmarks: docs/decisions.md, "Find me").
    */
   private async blazeFaces(pixels: Pixels, minScore: number, which: 'all' | 'largest'): Promise<FoundFace[]> {
-    const { api } = this;
-    const tf = api.tf as unknown as Tf;
-    let faces = await findFaces(tf, this.blazeFace!, pixels, minScore, { tiles: which === 'all' });
+    let faces = await findFaces(this.blazeFace!, pixels, minScore, { tiles: which === 'all' });
     faces =
       which === 'all'
         ? largestFaces(
@@ -183,6 +210,8 @@ export class FaceEngine {
     let descriptors: Float32Array[];
     if (this.resNet) descriptors = await this.resNet.describe(crops);
     else {
+      const api = this.api!;
+      const tf = api.tf as unknown as Tf;
       const inputs = crops.map((crop) => tf.tensor3d(crop, [CROP, CROP, 3]));
       try {
         descriptors = (await api.computeFaceDescriptor(inputs as never)) as Float32Array[];
@@ -207,14 +236,14 @@ export class FaceEngine {
   }
 
   private options(minConfidence: number) {
-    const { api } = this;
+    const api = this.api!;
     return this.detector === 'ssd'
       ? new api.SsdMobilenetv1Options({ minConfidence })
       : new api.TinyFaceDetectorOptions({ inputSize: 608, scoreThreshold: minConfidence });
   }
 
   private async detect(pixels: Pixels, minConfidence: number): Promise<FoundFace[]> {
-    const { api } = this;
+    const api = this.api!;
     const tensor = api.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
     try {
       const results = await api

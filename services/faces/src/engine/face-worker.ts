@@ -2,8 +2,8 @@ import { parentPort } from 'node:worker_threads';
 import { FaceEngine, type FoundFace } from './face-engine.js';
 
 /**
- * The face engine's thread: TensorFlow.js' WASM backend (BlazeFace) and onnxruntime (the descriptors) compute on
- * the thread that calls them, for up to a second a photo. Here they never hold up the service's own thread, which
+ * The face engine's thread: onnxruntime (BlazeFace and the descriptors) computes on the thread that calls it, for
+ * up to half a second a photo (a crowd's tiles). Here they never hold up the service's own thread, which
  * answers GraphQL and the event stream.
  */
 export interface FaceWork {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { type Field, floatValue, node, onnxModel, SESSION_OPTIONS, tensor } from './onnx-graph.js';
 
 const require = createRequire(import.meta.url);
 
@@ -63,96 +64,6 @@ export async function readResNetWeights(): Promise<Map<string, Weight>> {
     }
   }
   return weights;
-}
-
-// --- A protobuf writer for the few ONNX messages needed (field numbers from onnx/onnx.proto) ---
-
-type Field = Uint8Array;
-
-function varint(value: number): number[] {
-  const bytes: number[] = [];
-  let v = value;
-  while (v >= 0x80) {
-    bytes.push((v % 0x80) | 0x80);
-    v = Math.floor(v / 0x80);
-  }
-  bytes.push(v);
-  return bytes;
-}
-
-function key(field: number, wire: 0 | 2 | 5): number[] {
-  return varint(field * 8 + wire);
-}
-
-function intField(field: number, value: number): Field {
-  if (value < 0 || !Number.isInteger(value))
-    throw new Error(`only non-negative integers are written: ${value}`);
-  return Uint8Array.from([...key(field, 0), ...varint(value)]);
-}
-
-function bytesField(field: number, ...parts: Field[]): Field {
-  const length = parts.reduce((sum, part) => sum + part.length, 0);
-  return concat([Uint8Array.from([...key(field, 2), ...varint(length)]), ...parts]);
-}
-
-function stringField(field: number, value: string): Field {
-  return bytesField(field, new TextEncoder().encode(value));
-}
-
-/** Fields one after the other: a message's body. */
-function concat(parts: Field[]): Field {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** AttributeProto: name 1, i 3, ints 8, type 20 (INT 2, INTS 7). */
-function attribute(name: string, value: number | number[]): Field {
-  return Array.isArray(value)
-    ? concat([stringField(1, name), ...value.map((v) => intField(8, v)), intField(20, 7)])
-    : concat([stringField(1, name), intField(3, value), intField(20, 2)]);
-}
-
-/** NodeProto: input 1, output 2, name 3, op_type 4, attribute 5. */
-function node(
-  op: string,
-  inputs: string[],
-  output: string,
-  attributes: Record<string, number | number[]> = {},
-) {
-  return concat([
-    ...inputs.map((input) => stringField(1, input)),
-    stringField(2, output),
-    stringField(3, output),
-    stringField(4, op),
-    ...Object.entries(attributes).map(([name, value]) => bytesField(5, attribute(name, value))),
-  ]);
-}
-
-/** TensorProto: dims 1, data_type 2 (FLOAT 1, INT64 7), name 8, raw_data 9 (little-endian). */
-function tensor(name: string, dims: number[], values: Float32Array | BigInt64Array): Field {
-  const raw = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-  const type = values instanceof Float32Array ? 1 : 7;
-  return concat([
-    ...dims.map((d) => intField(1, d)),
-    intField(2, type),
-    stringField(8, name),
-    bytesField(9, raw),
-  ]);
-}
-
-/** ValueInfoProto of a float tensor: name 1, type 2 (TypeProto.tensor_type 1: elem_type 1, shape 2 of dims 1). */
-function floatValue(name: string, dims: (number | string)[]): Field {
-  const dim = (d: number | string) =>
-    bytesField(1, typeof d === 'number' ? intField(1, d) : stringField(2, d));
-  return concat([
-    stringField(1, name),
-    bytesField(2, bytesField(1, intField(1, 1), bytesField(2, ...dims.map(dim)))),
-  ]);
 }
 
 /**
@@ -255,15 +166,13 @@ export function resNetOnnx(weights: Map<string, Weight>): Uint8Array {
   initializers.push(tensor('fc', fc.shape, fc.values));
   nodes.push(node('MatMul', ['mean', 'fc'], 'descriptor'));
 
-  const graph = concat([
-    ...nodes.map((n) => bytesField(1, n)),
-    stringField(2, 'face-api face_recognition_model'),
-    ...initializers.map((t) => bytesField(5, t)),
-    bytesField(11, floatValue('input', ['N', 3, DESCRIPTOR_INPUT, DESCRIPTOR_INPUT])),
-    bytesField(12, floatValue('descriptor', ['N', fc.shape[1]!])),
-  ]);
-  // ModelProto: ir_version 1 (7: opset 13's IR), graph 7, opset_import 8 (OperatorSetIdProto: domain 1, version 2).
-  return concat([intField(1, 7), bytesField(7, graph), bytesField(8, stringField(1, ''), intField(2, 13))]);
+  return onnxModel({
+    name: 'face-api face_recognition_model',
+    nodes,
+    initializers,
+    inputs: [floatValue('input', ['N', 3, DESCRIPTOR_INPUT, DESCRIPTOR_INPUT])],
+    outputs: [floatValue('descriptor', ['N', fc.shape[1]!])],
+  });
 }
 
 /** Descriptors of 150 x 150 face crops (RGB 0..255, rows of pixels, as `alignedCrop` gives) on onnxruntime. */
@@ -275,13 +184,7 @@ export class ResNetDescriptor {
 
   static async load(): Promise<ResNetDescriptor> {
     const ort = require('onnxruntime-node') as Ort;
-    const session = await ort.InferenceSession.create(resNetOnnx(await readResNetWeights()), {
-      // One thread: what counts is the CPU a photo, and the replica's budget is one core.
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-    });
+    const session = await ort.InferenceSession.create(resNetOnnx(await readResNetWeights()), SESSION_OPTIONS);
     return new ResNetDescriptor(ort, session);
   }
 
