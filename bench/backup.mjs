@@ -34,8 +34,12 @@ import {
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client, ensureBucket } from '../packages/platform/dist/index.js';
 import { BACKUP_NODE_ARGS, REPO_ROOT, RETURN_FREED_MEMORY_ENV } from '../infra/services.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
 import { benchStorage, removeBucket } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const BUCKET = process.env.S3_ENDPOINT ? `bench-backup-${randomBytes(4).toString('hex')}` : 'bench-backup';
 const CONCURRENCY = 4;

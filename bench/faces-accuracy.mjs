@@ -15,6 +15,10 @@ import {
   descriptorDistance,
 } from '../services/faces/dist/engine/face-engine.js';
 import { photosOfTheSelfie } from '../services/faces/dist/faces/face-search.js';
+import { runOnProductNode } from '../infra/product-node.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const DATA = facesFolder();
 const threshold = Number(process.env.FACES_THRESHOLD ?? SAME_PERSON_DISTANCE);

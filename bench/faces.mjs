@@ -14,7 +14,11 @@ import { createDatabaseOnServer, findFreePort, startPostgres } from '../packages
 import { FaceEngine } from '../services/faces/dist/engine/face-engine.js';
 import { FaceRecords } from '../services/faces/dist/faces/face-records.js';
 import { facesMigrations } from '../services/faces/dist/database/migrations.js';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { bareDerive } from './bare-sharp.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const DATA = facesFolder();
 const PHOTOS = Number(process.env.PHOTOS ?? 20);

@@ -21,7 +21,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MetadataStripper } from '../services/media/dist/guest-copies/metadata-stripper.js';
 import { ImageProcessor } from '../services/media/dist/images/image-processor.js';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { phonePhoto } from './phone-photo.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {

@@ -13,7 +13,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort, startNats, startPostgres, startS3 } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 function option(name, fallback) {
   const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];

@@ -65,6 +65,7 @@ import { performance } from 'node:perf_hooks';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { bareDerive } from './bare-sharp.mjs';
 import { cleanUp, machine, option, percentile, sleep } from './bench-run.mjs';
 import { recordPerf } from './perf-recorder.mjs';
@@ -73,6 +74,9 @@ import { productCpu } from './product-cpu.mjs';
 import { watchProductWork } from './product-work.mjs';
 import { cpuMsByThreadName, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const PHOTOS = option('photos', 200);
 const UPLOADERS = option('uploaders', 4);

@@ -49,11 +49,15 @@ import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
 import { findFreePort, startNats, startPostgres } from '../packages/local-servers/dist/index.js';
 import { startProduct } from '../infra/product.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cleanUp, machine, percentile, sleep } from './bench-run.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { cpuMs, cpuMsByThreadName, cpuRunMs, rssMb } from './proc.mjs';
 import { startScreens } from './screen-processes.mjs';
 import { benchStorage, describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const WATCHDOG_MS = 15 * 60_000;
 /** Each phase of a round is measured until this long after its last message. */

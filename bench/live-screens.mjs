@@ -15,6 +15,10 @@
 // recording was on, base64, in order, by subscription id), { type: 'close' } -> exit.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { runOnProductNode } from '../infra/product-node.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 // The gallery page's subscriptions as Apollo Client sends them (its fragments, and __typename added).
 const PHOTO_FIELDS = `fragment GalleryPhoto on Photo {

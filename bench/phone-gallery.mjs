@@ -22,11 +22,15 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { seedGalleryPhotos } from '../packages/testing/dist/index.js';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cleanUp, machine, option, sleep } from './bench-run.mjs';
 import { standardGallery, uploadPhotos } from './gallery-client.mjs';
 import { longTaskParts, longTasksLine, PHONE, watchLongTasks } from './phone-page.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { startBenchProduct } from './product.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const PHOTOS = option('photos', 10_000);
 const UPLOADED = 3;

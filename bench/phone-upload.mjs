@@ -26,12 +26,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cleanUp, sleep } from './bench-run.mjs';
 import { mediaKnowsStandard, standardGallery } from './gallery-client.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { longTaskParts, longTasksLine, PHONE, watchLongTasks } from './phone-page.mjs';
 import { startBenchProduct } from './product.mjs';
 import { describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 function option(name, fallback) {
   const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));

@@ -14,7 +14,11 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { startBenchProduct } from './product.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const arg = (name, fallback) => {
   const given = process.argv.find((value) => value.startsWith(`--${name}=`));

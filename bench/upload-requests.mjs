@@ -19,10 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { phonePhoto } from './phone-photo.mjs';
 import { startBenchProduct } from './product.mjs';
 import { cpuRunMs } from './proc.mjs';
 import { describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 function option(name, fallback) {
   const flag = process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));

@@ -32,6 +32,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
 import { SERVICE_DATABASES } from '../infra/services.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { bareCpuMsPerPhoto } from './bare-sharp.mjs';
 import { cleanUp, machine, option, percentile, sleep } from './bench-run.mjs';
 import { graphql, mediaKnowsStandard, standardGallery } from './gallery-client.mjs';
@@ -42,6 +43,9 @@ import { watchProductWork } from './product-work.mjs';
 import { startBenchProduct } from './product.mjs';
 import { startScreens } from './screen-processes.mjs';
 import { describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const positive = (name, fallback) => {
   const value = option(name, fallback);

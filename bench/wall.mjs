@@ -17,11 +17,15 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cleanUp, percentile, sleep } from './bench-run.mjs';
 import { graphql, standardGallery } from './gallery-client.mjs';
 import { startBenchProduct } from './product.mjs';
 import { startScreens } from './screen-processes.mjs';
 import { describeStorage } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 const WATCHDOG_MS = 30 * 60_000;
 

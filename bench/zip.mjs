@@ -39,8 +39,12 @@ import {
 } from '../packages/local-servers/dist/index.js';
 import { CLIENT_ADDRESS_HEADER, createS3Client, ensureBucket } from '../packages/platform/dist/index.js';
 import { DOWNLOAD_NODE_ARGS, RETURN_FREED_MEMORY_ENV, REPO_ROOT } from '../infra/services.mjs';
+import { runOnProductNode } from '../infra/product-node.mjs';
 import { cpuMs, rssMb } from './proc.mjs';
 import { benchStorage, describeStorage, removeBucket } from './storage.mjs';
+
+// The product's code on the images' Node, as it runs in production (infra/product-node.mjs).
+await runOnProductNode(import.meta.url, 'bench');
 
 // On storage elsewhere, a bucket of this run's own, removed at the end.
 const BUCKET = process.env.S3_ENDPOINT ? `bench-zip-${randomBytes(4).toString('hex')}` : 'bench-zip';

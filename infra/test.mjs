@@ -1,13 +1,11 @@
 // `npm test`: install if needed, build, lint, make sure Chromium (browser tests), kubectl (the Kubernetes
 // manifests' tests), exiftool (the media service) and poppler-utils (the table cards' test) are there, start the product the browser tests share
 // (shared-product.mjs), then run Jest (arguments after `npm test --` are passed to it), stop that product and
-// exit with Jest's code. All of it on Node 22, the images' Node: run on an older one, it runs itself again on
-// Node 22 from the npm registry.
-import { spawn } from 'node:child_process';
+// exit with Jest's code. All of it on the images' Node (product-node.mjs): run on an older one, it runs itself
+// again on that one.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   aptInstall,
   build,
@@ -21,7 +19,7 @@ import {
   runNpm,
 } from './prepare.mjs';
 import { printPrefixed } from './product.mjs';
-import { REPO_ROOT } from './services.mjs';
+import { runOnProductNode } from './product-node.mjs';
 import { SHARED_PRODUCT_VARIABLE, startSharedProduct } from './shared-product.mjs';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -76,56 +74,10 @@ async function ensurePoppler() {
     fail('test', `${hint} (apt-get install poppler-utils failed)`);
 }
 
-/**
- * The Node release the suite runs on: the images' (the Dockerfile's `FROM node:<release>-...`), so what is tested
- * is what runs in production.
- */
-const TEST_NODE_VERSION = /^FROM node:(\d+\.\d+\.\d+)-/m.exec(
-  readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8'),
-)?.[1];
-if (!TEST_NODE_VERSION)
-  fail('test', 'The Dockerfile names no Node release (FROM node:<major.minor.patch>-...)');
-
-/**
- * Node TEST_NODE_VERSION's binary when this Node is older than its major, installed from the npm registry's
- * node-<platform>-<arch> package (the binary of the release, published by the Node.js project's npm packages)
- * into node_modules/.cache; undefined when this Node will do.
- */
-async function testNodeBinary() {
-  const major = Number(TEST_NODE_VERSION.split('.')[0]);
-  if (Number(process.versions.node.split('.')[0]) >= major) return undefined;
-  const pkg = `node-${process.platform}-${process.arch}`;
-  const folder = path.join(REPO_ROOT, 'node_modules', '.cache', `node-${TEST_NODE_VERSION}`);
-  const binary = path.join(folder, 'node_modules', pkg, 'bin', 'node');
-  if (isExecutable(binary)) return binary;
-  say(
-    `This is Node ${process.versions.node}; the tests run on Node ${TEST_NODE_VERSION}: installing ${pkg}@${TEST_NODE_VERSION} from the npm registry...`,
-  );
-  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', folder];
-  if ((await runNpm([...args, `${pkg}@${TEST_NODE_VERSION}`])) !== 0 || !isExecutable(binary)) {
-    fail(
-      'test',
-      `Could not install ${pkg}@${TEST_NODE_VERSION}: install Node ${major} and run npm test again`,
-    );
-  }
-  return binary;
-}
-
 checkNode('test');
 await ensureDependencies('test');
-const testNode = await testNodeBinary();
-if (testNode) {
-  // The same script on that Node, first on PATH so every child process (npm, the product, Jest's) runs on it too.
-  const child = spawn(testNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${path.dirname(testNode)}${path.delimiter}${process.env.PATH ?? ''}` },
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.once('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
-} else {
-  await runSuite();
-}
+await runOnProductNode(import.meta.url, 'test');
+await runSuite();
 
 async function runSuite() {
   await build('test');
