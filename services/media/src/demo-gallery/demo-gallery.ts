@@ -116,10 +116,9 @@ export class DemoGallery implements OnApplicationBootstrap, OnModuleDestroy {
       const original = await readFile(new URL(photo.file, DEMO_PHOTOS_FOLDER));
       const source = await this.images.atPreviewSize(await this.images.source(original, { heif: false }));
       try {
-        const [thumbnail, preview, quality] = await Promise.all([
-          this.images.thumbnail(source),
+        const [{ thumbnail, quality }, preview] = await Promise.all([
+          this.images.thumbnailAndQuality(source),
           this.images.preview(source),
-          this.images.quality(source),
         ]);
         const keys = seedKeys(photo);
         await this.storage.write(keys.original, original, 'image/jpeg');

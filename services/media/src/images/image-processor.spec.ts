@@ -127,6 +127,36 @@ describe('ImageProcessor', () => {
     expect(small.input[0]).toBe(255);
   });
 
+  it("measures a photo on its thumbnail's pixels: the same thumbnail, the same measures as alone", async () => {
+    // Noise on a gradient, so the measures have something to read and a thumbnail made otherwise would differ.
+    const width = 1600;
+    const height = 1200;
+    const noisy = Buffer.alloc(width * height * 3);
+    for (let at = 0; at < noisy.length; at++)
+      noisy[at] = ((at % (width * 3)) / 12 + ((at * 7919) % 61)) & 255;
+    const pixels = await processor.atPreviewSize(
+      await processor.source(
+        await sharp(noisy, { raw: { width, height, channels: 3 } })
+          .png()
+          .toBuffer(),
+        { heif: false },
+      ),
+    );
+
+    const { thumbnail, quality } = await processor.thumbnailAndQuality(pixels);
+
+    expect(thumbnail.equals(await processor.thumbnail(pixels))).toBe(true);
+    expect(quality).toEqual(await processor.quality(pixels));
+    expect(quality.sharpness).toBeGreaterThan(0);
+    // The sweep measures an earlier photo from its stored preview: the same thumbnail-sized pixels, near measures.
+    const fromPreview = await processor.quality({
+      ...pixels,
+      input: await processor.preview(pixels),
+      options: {},
+    });
+    expect(Math.abs(fromPreview.brightness - quality.brightness)).toBeLessThan(2);
+  });
+
   it('makes a JPEG thumbnail and preview of a real HEIC, decoded once by libheif, the original untouched', async () => {
     const before = Buffer.from(heic);
     const worker = new HeifWorkerDecoder();

@@ -8,7 +8,7 @@ import { HeifWorkerDecoder, type HeifDecode } from '@gallery/platform';
 import { ImageTooLargeError } from './image-too-large.error.js';
 import { PixelBuffers } from './pixel-buffers.js';
 import { UndecodableImageError } from './undecodable-image.error.js';
-import { measureQuality, QUALITY_SAMPLE_SIZE, type PhotoQuality } from './photo-quality.js';
+import { greyOf, measureQuality, type PhotoQuality } from './photo-quality.js';
 
 /** libvips threads working on one image (sharp.concurrency). */
 const LIBVIPS_THREADS_PER_IMAGE = 1;
@@ -104,23 +104,40 @@ export class ImageProcessor implements OnModuleDestroy {
   }
 
   /**
-   * Sharpness, exposure and perceptual hash, measured on a small greyscale copy of `source`, which must be at the
-   * preview's size (`atPreviewSize`: oriented, on white): it costs a resize of those pixels, no decode.
+   * The thumbnail and the photo's quality measures from one resize: the thumbnail's pixels are encoded, and
+   * measured in grey. `source` should be at the preview's size (`atPreviewSize`): a second resize of the photo
+   * to measure a sample of its own cost 5-6 ms of CPU a photo (docs/decisions.md). The thumbnail is the same
+   * JPEG as `thumbnail` makes.
+   */
+  async thumbnailAndQuality(source: ImageSource): Promise<{ thumbnail: Buffer; quality: PhotoQuality }> {
+    const pixels = await this.thumbnailPixels(source);
+    try {
+      const thumbnail = await sharp(pixels.data, { raw: pixels })
+        .jpeg({ quality: THUMBNAIL.quality })
+        .toBuffer();
+      return { thumbnail, quality: measureQuality(greyOf(pixels)) };
+    } catch (error) {
+      throw new UndecodableImageError(error);
+    }
+  }
+
+  /**
+   * Sharpness, exposure and perceptual hash, measured in grey on the thumbnail's pixels (400 px on their long
+   * side), as `thumbnailAndQuality` measures them: for a photo whose thumbnail exists already (an earlier photo,
+   * from its preview).
    */
   async quality(source: ImageSource): Promise<PhotoQuality> {
+    return measureQuality(greyOf(await this.thumbnailPixels(source)));
+  }
+
+  private async thumbnailPixels(
+    source: ImageSource,
+  ): Promise<{ data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }> {
     try {
-      // A linear kernel: a sample to measure, not an image to show (a third of lanczos3's taps). The source at
-      // the preview's size is oriented and flattened already.
-      const { data, info } = await sharp(source.input, source.options)
-        .resize(QUALITY_SAMPLE_SIZE, QUALITY_SAMPLE_SIZE, {
-          fit: 'inside',
-          withoutEnlargement: true,
-          kernel: 'linear',
-        })
-        .toColourspace('b-w')
+      const { data, info } = await this.fitted(source, THUMBNAIL.size)
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });
-      return measureQuality({ data, width: info.width, height: info.height });
+      return { data, width: info.width, height: info.height, channels: info.channels };
     } catch (error) {
       throw new UndecodableImageError(error);
     }

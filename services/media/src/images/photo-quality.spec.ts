@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { measuredQuality } from '../../test/measured-quality.js';
 import { ImageProcessor } from './image-processor.js';
-import { differenceHash, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
+import { differenceHash, greyOf, hashDistance, measureQuality, type PhotoQuality } from './photo-quality.js';
 
 const processor = new ImageProcessor();
 afterAll(() => processor.onModuleDestroy());
@@ -21,6 +21,33 @@ describe('photo quality measures', () => {
     expect(soft.sharpness).toBeLessThan(good.sharpness / 10);
     expect(dim.sharpness).toBeGreaterThan(good.sharpness / 2);
     expect(dim.highlights).toBeLessThan(good.highlights / 3);
+  });
+
+  it("turns colour pixels grey within a level of libvips' b-w, and takes grey ones as they are", async () => {
+    const width = 256;
+    const height = 64;
+    // Every level of each primary, of grey, and colours between.
+    const rgb = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 3;
+        const row = y % 4;
+        rgb[at] = row === 0 || row === 3 ? x : (x * y) % 256;
+        rgb[at + 1] = row === 1 || row === 3 ? x : (x * 7 + y) % 256;
+        rgb[at + 2] = row === 2 || row === 3 ? x : (x * 13 + y * 3) % 256;
+      }
+    }
+    const raw = { width, height, channels: 3 as const };
+    const libvips = await sharp(rgb, { raw }).toColourspace('b-w').raw().toBuffer();
+
+    const grey = greyOf({ data: rgb, ...raw });
+
+    expect(grey.width).toBe(width);
+    expect(grey.height).toBe(height);
+    const apart = Array.from(grey.data, (level, at) => Math.abs(level - libvips[at]!));
+    expect(Math.max(...apart)).toBeLessThanOrEqual(1);
+    const one = greyOf({ data: libvips, width, height, channels: 1 });
+    expect(Buffer.from(one.data).equals(libvips)).toBe(true);
   });
 
   it('tells a horizontal gradient by its hash, every cell brighter than the next or none', () => {

@@ -260,12 +260,7 @@ export class UploadConfirmationService {
     try {
       const { source, thumbnail, quality } = await this.imageWork.run(async () => {
         const pixels = await this.images.atPreviewSize(await this.images.source(original, { heif }));
-        // Both from the pixels at the preview's size: the measures cost a small resize, not a decode.
-        const [made, measured] = await Promise.all([
-          this.images.thumbnail(pixels),
-          this.images.quality(pixels),
-        ]);
-        return { source: pixels, thumbnail: made, quality: measured };
+        return { source: pixels, ...(await this.images.thumbnailAndQuality(pixels)) };
       });
       await this.storage.write(keys.thumbnail, thumbnail, DERIVED_IMAGE_TYPE);
       return {
