@@ -13,14 +13,14 @@ const BaseSequencer = Sequencer.default ?? Sequencer;
 export const SLOWEST_FILES = [
   'web/e2e/site.e2e.ts',
   'web/e2e/fit.e2e.ts',
-  'services/faces/src/engine/face-engine.spec.ts',
   'web/e2e/resumable-uploads.e2e.ts',
   'infra/test/product.test.ts',
-  'services/download/test/archive-builds.test.ts',
   'services/backup/test/hung-drives.test.ts',
-  'web/e2e/backup-oauth.e2e.ts',
-  'web/e2e/live-gallery.e2e.ts',
+  'web/e2e/large-gallery.e2e.ts',
   'services/backup/test/backup.test.ts',
+  'web/e2e/upload-wait.e2e.ts',
+  'web/e2e/backup-oauth.e2e.ts',
+  'packages/local-servers/src/local-servers.spec.ts',
 ];
 const slowRank = (path) => {
   const rank = SLOWEST_FILES.findIndex((file) => path.endsWith(`/${file}`));
