@@ -41,9 +41,9 @@ export async function productNodeBinary(name) {
 }
 
 /**
- * Runs the calling script again (`scriptUrl`: its `import.meta.url`) on the product's Node when this one is older, with the same
- * arguments and that Node first on PATH, so every child process (npm, the services, Jest) runs on it too; exits
- * with its code and never resolves then. Resolves at once when this Node will do.
+ * Runs the calling script again (`scriptUrl`: its `import.meta.url`) on the product's Node when this one is older,
+ * with the same arguments and that Node first on PATH, so every child process (npm, the services, Jest) runs on it
+ * too; exits with its code and never resolves then. Resolves at once when this Node will do.
  */
 export async function runOnProductNode(scriptUrl, name) {
   const binary = await productNodeBinary(name);

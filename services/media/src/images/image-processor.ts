@@ -106,13 +106,14 @@ export class ImageProcessor implements OnModuleDestroy {
   /**
    * The thumbnail and the photo's quality measures from one resize: the thumbnail's pixels are encoded, and
    * measured in grey. `source` should be at the preview's size (`atPreviewSize`): a second resize of the photo
-   * to measure a sample of its own cost 5-6 ms of CPU a photo (docs/decisions.md). The thumbnail is the same
+   * to measure a sample of its own cost about 5 ms of CPU a photo (docs/decisions.md). The thumbnail is the same
    * JPEG as `thumbnail` makes.
    */
   async thumbnailAndQuality(source: ImageSource): Promise<{ thumbnail: Buffer; quality: PhotoQuality }> {
     const pixels = await this.thumbnailPixels(source);
     try {
-      const thumbnail = await sharp(pixels.data, { raw: pixels })
+      const { data, width, height, channels } = pixels;
+      const thumbnail = await sharp(data, { raw: { width, height, channels } })
         .jpeg({ quality: THUMBNAIL.quality })
         .toBuffer();
       return { thumbnail, quality: measureQuality(greyOf(pixels)) };
